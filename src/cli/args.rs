@@ -1,0 +1,86 @@
+//! Command-line flags (clap).
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+const EXAMPLES: &str = "\
+Examples:
+  tsr                                   interactive REPL
+  tsr run snapshots/01_transpose_shares_storage.tsr
+  tsr -c 'x = arange(12).view(3, 4); y = x.t(); inspect x, y'
+  tsr --json -c 'inspect arange(6)[::2]'
+  tsr run demo.tsr --stable-addrs       same addresses on every run
+  echo 'print(ones(2))' | tsr            statements from a pipe";
+
+#[derive(Debug, Parser)]
+#[command(name = "tsr", version, about = "Make the inside of a tensor visible: shape, stride, offset, storage, views and copies.", after_help = EXAMPLES)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Run CODE (statements separated by newlines or `;`).
+    #[arg(short = 'c', value_name = "CODE", global = false)]
+    pub code: Option<String>,
+    /// Print every report as one JSON object per line.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Deterministic addresses (per-device virtual bases, laid out in order).
+    #[arg(long, global = true)]
+    pub stable_addrs: bool,
+    /// Keep running after a failed statement (exit 1 at the end).
+    #[arg(long, global = true)]
+    pub keep_going: bool,
+    /// When to use colour.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
+    /// Cap on live tensor memory, e.g. 512M, 4G (default: half the RAM).
+    #[arg(long, value_name = "BYTES", global = true)]
+    pub max_memory: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run a .tsr script (stops at the first error unless --keep-going).
+    Run {
+        /// The script to run.
+        file: PathBuf,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Parses `512M`, `4G`, `1024`, `2KiB`.
+pub fn parse_bytes(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let n: u64 = num.parse().map_err(|_| format!("expected a size like 512M or 4G, got '{s}'"))?;
+    let mult: u64 = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 1,
+        "K" | "KB" | "KIB" => 1 << 10,
+        "M" | "MB" | "MIB" => 1 << 20,
+        "G" | "GB" | "GIB" => 1 << 30,
+        "T" | "TB" | "TIB" => 1 << 40,
+        other => return Err(format!("unknown unit '{other}' in '{s}'")),
+    };
+    n.checked_mul(mult).ok_or_else(|| format!("size too large: '{s}'"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse() {
+        assert_eq!(parse_bytes("512M"), Ok(512 << 20));
+        assert_eq!(parse_bytes("4g"), Ok(4 << 30));
+        assert_eq!(parse_bytes("100"), Ok(100));
+        assert!(parse_bytes("x").is_err());
+        assert!(parse_bytes("99999999999T").is_err());
+    }
+}

@@ -1,0 +1,108 @@
+//! The command line: argument parsing, script/`-c`/pipe runners, the REPL.
+//! Only this layer knows about terminals, colours and exit codes.
+pub mod args;
+pub mod repl;
+pub mod runner;
+
+use std::io::{IsTerminal, Read};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use args::{Cli, ColorChoice, Command};
+use runner::{Runner, RunnerConfig};
+
+/// Exit code for a statement that failed.
+pub const EXIT_FAILED: u8 = 1;
+/// Exit code for a usage error (bad flags, unreadable file).
+pub const EXIT_USAGE: u8 = 2;
+
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_USAGE } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    runner::install_panic_hook();
+    let color = match cli.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+    };
+    let max_memory = match cli.max_memory.as_deref().map(args::parse_bytes) {
+        None => crate::engine::context::default_max_memory(),
+        Some(Ok(n)) => n,
+        Some(Err(e)) => {
+            eprintln!("error: --max-memory: {e}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    let cfg = RunnerConfig {
+        json: cli.json,
+        color,
+        stable_addrs: cli.stable_addrs,
+        keep_going: cli.keep_going,
+        max_memory,
+    };
+    match (&cli.command, &cli.code) {
+        (Some(Command::Run { file }), _) => {
+            let src = match std::fs::read(file) {
+                Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+                Err(e) => {
+                    eprintln!("error: cannot read {}: {}", file.display(), e);
+                    return ExitCode::from(EXIT_USAGE);
+                }
+            };
+            let mut r = Runner::new(&cfg, &file.display().to_string());
+            r.run_chunk(&src, false, !cfg.keep_going);
+            r.exit_code()
+        }
+        (None, Some(code)) => {
+            let mut r = Runner::new(&cfg, "");
+            r.run_chunk(code, false, !cfg.keep_going);
+            r.exit_code()
+        }
+        (None, None) => {
+            if std::io::stdin().is_terminal() && !cli.json {
+                repl::run(&cfg)
+            } else {
+                let mut r = Runner::new(&cfg, "<stdin>");
+                run_pipe(&mut r);
+                r.exit_code()
+            }
+        }
+    }
+}
+
+/// Reads statements from a non-terminal stdin line by line, running each
+/// complete statement as soon as it is read; errors never stop the run.
+fn run_pipe(r: &mut Runner) {
+    let mut input = String::new();
+    let mut bytes = Vec::new();
+    let stdin = std::io::stdin();
+    let mut lock = stdin.lock();
+    let mut buf = [0u8; 8192];
+    loop {
+        let n = match lock.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        bytes.extend_from_slice(&buf[..n]);
+        // Run every complete line read so far.
+        while let Some(pos) = bytes.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = bytes.drain(..=pos).collect();
+            input.push_str(&String::from_utf8_lossy(&line));
+            if crate::lang::is_complete(&input) {
+                r.run_chunk(&input, false, false);
+                input.clear();
+            }
+        }
+    }
+    input.push_str(&String::from_utf8_lossy(&bytes));
+    if !input.trim().is_empty() {
+        r.run_chunk(&input, false, false);
+    }
+}

@@ -1,0 +1,161 @@
+//! Runs source text statement by statement and writes each report or error
+//! as it happens. Shared by `run`, `-c`, the pipe reader and the REPL.
+
+use std::io::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::process::ExitCode;
+use std::rc::Rc;
+
+use crate::engine::EngineConfig;
+use crate::eval::{EvalError, Interp};
+use crate::lang::span::Span;
+use crate::render::style::Style;
+use crate::report::diag::Diagnostic;
+use crate::report::Report;
+
+#[derive(Debug, Clone)]
+pub struct RunnerConfig {
+    pub json: bool,
+    pub color: bool,
+    pub stable_addrs: bool,
+    pub keep_going: bool,
+    pub max_memory: u64,
+}
+
+pub struct Runner {
+    pub interp: Interp,
+    pub json: bool,
+    pub style: Style,
+    /// Shown in error locations (`demo.tsr:3:5`).
+    pub origin: String,
+    /// Lines already consumed, so error lines count from the start of input.
+    pub line_base: usize,
+    /// Source of every statement that succeeded (for `:save`).
+    pub ok_statements: Vec<String>,
+    pub failed: bool,
+    out: Box<dyn Write>,
+    err: Box<dyn Write>,
+}
+
+/// Silences Rust's default panic message: panics are caught at the
+/// statement boundary and reported as internal errors instead.
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|_| {}));
+}
+
+impl Runner {
+    pub fn new(cfg: &RunnerConfig, origin: &str) -> Self {
+        Self::with_writers(cfg, origin, Box::new(std::io::stdout()), Box::new(std::io::stderr()))
+    }
+
+    pub fn with_writers(cfg: &RunnerConfig, origin: &str, out: Box<dyn Write>, err: Box<dyn Write>) -> Self {
+        let ecfg = EngineConfig { stable_addrs: cfg.stable_addrs, max_memory: cfg.max_memory };
+        Runner {
+            interp: Interp::new(&ecfg),
+            json: cfg.json,
+            style: Style { color: cfg.color },
+            origin: origin.to_string(),
+            line_base: 0,
+            ok_statements: vec![],
+            failed: false,
+            out,
+            err,
+        }
+    }
+
+    pub fn exit_code(&self) -> ExitCode {
+        ExitCode::from(if self.failed { super::EXIT_FAILED } else { 0 })
+    }
+
+    /// Runs every statement in `src`. `echo` shows bare expressions' values;
+    /// `stop_on_error` stops at the first failure. Returns true if all succeeded.
+    pub fn run_chunk(&mut self, src: &str, echo: bool, stop_on_error: bool) -> bool {
+        let src_rc: Rc<str> = Rc::from(src);
+        let mut all_ok = true;
+        let stmts = match catch_unwind(|| crate::lang::parse_program(src)) {
+            Ok(s) => s,
+            Err(p) => {
+                self.internal_error(&src_rc, Span::new(0, src.len()), &p);
+                self.line_base += src.matches('\n').count();
+                return false;
+            }
+        };
+        for stmt in stmts {
+            match stmt {
+                Err(e) => {
+                    all_ok = false;
+                    let d = Diagnostic::new("SyntaxError", &e.message, None, e.span, src, self.line_base, &self.origin);
+                    self.emit_error(&d);
+                }
+                Ok(stmt) => {
+                    let interp = &mut self.interp;
+                    let result = catch_unwind(AssertUnwindSafe(|| interp.exec(&stmt, &src_rc, echo)));
+                    match result {
+                        Ok(Ok(reports)) => {
+                            self.ok_statements.push(stmt.span.text(src).to_string());
+                            for r in &reports {
+                                self.emit(r);
+                            }
+                        }
+                        Ok(Err(e)) => {
+                            all_ok = false;
+                            self.eval_error(&e, src);
+                        }
+                        Err(p) => {
+                            all_ok = false;
+                            self.internal_error(&src_rc, stmt.span, &p);
+                        }
+                    }
+                }
+            }
+            if !all_ok {
+                self.failed = true;
+                if stop_on_error {
+                    break;
+                }
+            }
+        }
+        self.line_base += src.matches('\n').count();
+        all_ok
+    }
+
+    fn eval_error(&mut self, e: &EvalError, src: &str) {
+        let d = Diagnostic::new(e.kind.name(), &e.message, e.hint.clone(), e.span, src, self.line_base, &self.origin);
+        self.emit_error(&d);
+    }
+
+    fn internal_error(&mut self, src: &str, span: Span, payload: &Box<dyn std::any::Any + Send>) {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".into());
+        let stmt = span.text(src);
+        let msg = format!("tsr internal error while running `{}`: {} (the session is intact; please report this)", stmt, what);
+        let d = Diagnostic::new("InternalError", &msg, None, span, src, self.line_base, &self.origin);
+        self.emit_error(&d);
+    }
+
+    pub fn emit(&mut self, r: &Report) {
+        let text = if self.json { crate::render::json::render(r) } else { crate::render::table::render(r, self.style) };
+        let _ = self.out.write_all(text.as_bytes());
+        let _ = self.out.flush();
+    }
+
+    pub fn emit_error(&mut self, d: &Diagnostic) {
+        if self.json {
+            let _ = self.out.write_all(crate::render::json::render_error(d).as_bytes());
+            let _ = self.out.flush();
+        } else {
+            let _ = self.out.flush();
+            let _ = self.err.write_all(crate::render::diag::render(d, self.style).as_bytes());
+            let _ = self.err.flush();
+        }
+    }
+
+    /// Writes a plain line to stdout (REPL command output).
+    pub fn say(&mut self, text: &str) {
+        let _ = self.out.write_all(text.as_bytes());
+        let _ = self.out.flush();
+    }
+}

@@ -1,0 +1,122 @@
+//! The CPU allocator: real 64-byte-aligned allocations with PyTorch-style
+//! statistics (current, peak, allocated, freed) and a memory cap that turns an
+//! oversized request into a clean out-of-memory error before the OS kills us.
+
+use std::cell::RefCell;
+
+use super::host::HostBuffer;
+use crate::engine::error::{EngineError, ErrorKind, Result};
+
+/// A `{current, peak, allocated, freed}` counter, as PyTorch's `Stat`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Stat {
+    pub current: u64,
+    pub peak: u64,
+    pub allocated: u64,
+    pub freed: u64,
+}
+
+impl Stat {
+    pub fn increase(&mut self, n: u64) {
+        self.current += n;
+        self.allocated += n;
+        self.peak = self.peak.max(self.current);
+    }
+    pub fn decrease(&mut self, n: u64) {
+        self.current = self.current.saturating_sub(n);
+        self.freed += n;
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CpuStats {
+    pub bytes: Stat,
+    pub allocations: Stat,
+}
+
+/// Allocates host memory, counts it, and enforces `cap` bytes in use.
+pub struct CpuAllocator {
+    pub stats: RefCell<CpuStats>,
+    pub cap: u64,
+}
+
+impl CpuAllocator {
+    pub fn new(cap: u64) -> Self {
+        CpuAllocator { stats: RefCell::new(CpuStats::default()), cap }
+    }
+
+    pub fn allocate(&self, nbytes: usize) -> Result<HostBuffer> {
+        let current = self.stats.borrow().bytes.current;
+        if (nbytes as u64).saturating_add(current) > self.cap {
+            return Err(oom(nbytes, current, self.cap));
+        }
+        let buf = HostBuffer::zeroed(nbytes).ok_or_else(|| {
+            EngineError::new(
+                ErrorKind::OutOfMemoryError,
+                format!(
+                    "DefaultCPUAllocator: can't allocate memory: you tried to allocate {} bytes. Error code 12 (Cannot allocate memory)",
+                    nbytes
+                ),
+            )
+        })?;
+        let mut s = self.stats.borrow_mut();
+        s.bytes.increase(nbytes as u64);
+        s.allocations.increase(1);
+        Ok(buf)
+    }
+
+    pub fn release(&self, nbytes: usize) {
+        let mut s = self.stats.borrow_mut();
+        s.bytes.decrease(nbytes as u64);
+        s.allocations.decrease(1);
+    }
+}
+
+fn oom(nbytes: usize, current: u64, cap: u64) -> EngineError {
+    EngineError::new(
+        ErrorKind::OutOfMemoryError,
+        format!(
+            "DefaultCPUAllocator: can't allocate memory: you tried to allocate {} bytes. Error code 12 (Cannot allocate memory)",
+            nbytes
+        ),
+    )
+    .with_hint(format!(
+        "tsr's memory cap is {} ({} in use); raise it with --max-memory",
+        format_bytes(cap),
+        format_bytes(current)
+    ))
+}
+
+/// `1.50 GiB`-style sizes (PyTorch's `format_size`).
+pub fn format_bytes(n: u64) -> String {
+    const K: f64 = 1024.0;
+    let f = n as f64;
+    if n <= 1024 {
+        format!("{n} bytes")
+    } else if f < K * K {
+        format!("{:.2} KiB", f / K)
+    } else if f < K * K * K {
+        format!("{:.2} MiB", f / (K * K))
+    } else {
+        format!("{:.2} GiB", f / (K * K * K))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cap_rejects_before_allocating_and_stats_track() {
+        let a = CpuAllocator::new(1000);
+        let b = a.allocate(600).unwrap();
+        assert_eq!(a.stats.borrow().bytes.current, 600);
+        let err = a.allocate(600).err().unwrap();
+        assert_eq!(err.kind, ErrorKind::OutOfMemoryError);
+        assert!(err.message.contains("600 bytes"));
+        drop(b);
+        a.release(600);
+        assert_eq!(a.stats.borrow().bytes.current, 0);
+        assert_eq!(a.stats.borrow().bytes.peak, 600);
+    }
+}

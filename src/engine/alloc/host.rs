@@ -1,0 +1,80 @@
+//! A host (CPU) byte buffer allocated with 64-byte alignment, as PyTorch's
+//! `DefaultCPUAllocator` does (`posix_memalign(64, n)`). Memory is zeroed so
+//! `empty()` prints deterministically.
+
+use std::alloc::{alloc_zeroed, dealloc, Layout};
+use std::ptr::NonNull;
+
+pub const CPU_ALIGNMENT: usize = 64;
+
+/// Owned, aligned, zero-initialised bytes. Zero-length buffers own nothing.
+pub struct HostBuffer {
+    ptr: Option<NonNull<u8>>,
+    len: usize,
+}
+
+impl HostBuffer {
+    /// Allocates `len` zeroed bytes; `None` when the system refuses.
+    pub fn zeroed(len: usize) -> Option<HostBuffer> {
+        if len == 0 {
+            return Some(HostBuffer { ptr: None, len: 0 });
+        }
+        let layout = Layout::from_size_align(len, CPU_ALIGNMENT).ok()?;
+        // SAFETY: layout has non-zero size.
+        let ptr = NonNull::new(unsafe { alloc_zeroed(layout) })?;
+        Some(HostBuffer { ptr: Some(ptr), len })
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The real address of the first byte (0 for an empty buffer, as PyTorch).
+    pub fn addr(&self) -> u64 {
+        self.ptr.map(|p| p.as_ptr() as u64).unwrap_or(0)
+    }
+
+    pub fn bytes(&self) -> &[u8] {
+        match self.ptr {
+            // SAFETY: ptr owns `len` initialised bytes for the buffer's lifetime.
+            Some(p) => unsafe { std::slice::from_raw_parts(p.as_ptr(), self.len) },
+            None => &[],
+        }
+    }
+
+    pub fn bytes_mut(&mut self) -> &mut [u8] {
+        match self.ptr {
+            // SAFETY: as above, and `&mut self` guarantees exclusivity.
+            Some(p) => unsafe { std::slice::from_raw_parts_mut(p.as_ptr(), self.len) },
+            None => &mut [],
+        }
+    }
+}
+
+impl Drop for HostBuffer {
+    fn drop(&mut self) {
+        if let Some(p) = self.ptr {
+            if let Ok(layout) = Layout::from_size_align(self.len, CPU_ALIGNMENT) {
+                // SAFETY: allocated above with this exact layout.
+                unsafe { dealloc(p.as_ptr(), layout) };
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buffers_are_aligned_and_zeroed() {
+        let b = HostBuffer::zeroed(100).unwrap();
+        assert_eq!(b.addr() % CPU_ALIGNMENT as u64, 0);
+        assert!(b.bytes().iter().all(|&x| x == 0));
+        assert_eq!(HostBuffer::zeroed(0).unwrap().addr(), 0);
+    }
+}

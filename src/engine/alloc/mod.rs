@@ -1,0 +1,4 @@
+//! Allocators: where storages get their bytes, and what addresses they show.
+pub mod addr;
+pub mod cpu;
+pub mod host;

@@ -1,0 +1,58 @@
+//! The engine context: allocators, address mode and id counters for one session.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use super::alloc::addr::{StableAddrs, STABLE_CPU_BASE};
+use super::alloc::cpu::CpuAllocator;
+
+/// Settings chosen on the command line.
+#[derive(Debug, Clone)]
+pub struct EngineConfig {
+    pub stable_addrs: bool,
+    /// Upper bound on live host bytes (`--max-memory`).
+    pub max_memory: u64,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig { stable_addrs: false, max_memory: default_max_memory() }
+    }
+}
+
+/// Half of the machine's RAM (from /proc/meminfo), or 8 GiB when unknown.
+pub fn default_max_memory() -> u64 {
+    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|s| {
+        s.lines()
+            .find(|l| l.starts_with("MemTotal:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|kb| kb.parse::<u64>().ok())
+            .map(|kb| kb * 1024)
+    });
+    total.map(|t| t / 2).unwrap_or(8 << 30)
+}
+
+pub struct Context {
+    pub cpu: Rc<CpuAllocator>,
+    pub stable: Option<StableAddrs>,
+    next_storage: Cell<u64>,
+    /// Seed state for `rand`/`randn`/`randint` (`manual_seed`).
+    pub rng_state: Cell<u64>,
+}
+
+impl Context {
+    pub fn new(cfg: &EngineConfig) -> Self {
+        Context {
+            cpu: Rc::new(CpuAllocator::new(cfg.max_memory)),
+            stable: cfg.stable_addrs.then(|| StableAddrs::new(STABLE_CPU_BASE)),
+            next_storage: Cell::new(1),
+            rng_state: Cell::new(0x853c_49e6_748f_ea9b),
+        }
+    }
+
+    pub fn next_storage_id(&self) -> u64 {
+        let id = self.next_storage.get();
+        self.next_storage.set(id + 1);
+        id
+    }
+}

@@ -1,0 +1,136 @@
+//! Copies: `copy_` (with broadcasting and dtype conversion), `fill_`,
+//! `contiguous`, `clone` and `to(dtype)`. Every function here that returns a
+//! new tensor allocates exactly one new storage; in-place ones bump the version.
+
+use crate::engine::context::Context;
+use crate::engine::dtype::DType;
+use crate::engine::error::Result;
+use crate::engine::layout::{self, contiguous_strides, Layout};
+use crate::engine::scalar::{self, Scalar};
+use crate::engine::strided::StridedIndex;
+use crate::engine::tensor::Tensor;
+
+/// `dst.copy_(src)`: broadcasts `src` to `dst`'s shape and converts dtype.
+/// Safe when both share a storage (the source is read out first).
+pub fn copy_into(dst: &Tensor, src: &Tensor) -> Result<()> {
+    let sizes: Vec<i64> = dst.shape().iter().map(|&s| s as i64).collect();
+    let src_l = layout::expand(&src.layout, &sizes, src.dtype.legacy_name())?;
+    if dst.same_storage(src) {
+        let vals: Vec<Scalar> = {
+            let buf = src.storage.bytes();
+            StridedIndex::new(&src_l)
+                .map(|i| scalar::read(src.dtype, buf.bytes(), i).unwrap_or(Scalar::Int(0)))
+                .collect()
+        };
+        write_values(dst, &vals);
+    } else {
+        let sbuf = src.storage.bytes();
+        let mut dbuf = dst.storage.bytes_mut();
+        copy_strided(
+            dbuf.bytes_mut(),
+            &dst.layout,
+            dst.dtype,
+            sbuf.bytes(),
+            &src_l,
+            src.dtype,
+        );
+    }
+    dst.storage.bump_version();
+    Ok(())
+}
+
+/// Copies elements between two layouts of the same shape. Same-dtype
+/// contiguous pairs are one `memcpy`; other pairs go element by element.
+pub fn copy_strided(dst: &mut [u8], dl: &Layout, dd: DType, src: &[u8], sl: &Layout, sd: DType) {
+    let n = dl.numel();
+    if dd == sd && dl.is_contiguous() && sl.is_contiguous() {
+        let size = dd.size();
+        let (d0, s0) = (dl.offset * size, sl.offset * size);
+        if let (Some(d), Some(s)) = (dst.get_mut(d0..d0 + n * size), src.get(s0..s0 + n * size)) {
+            d.copy_from_slice(s);
+            return;
+        }
+    }
+    if dd == sd {
+        let size = dd.size();
+        for (di, si) in StridedIndex::new(dl).zip(StridedIndex::new(sl)) {
+            let (a, b) = (di * size, si * size);
+            if let (Some(d), Some(s)) = (dst.get_mut(a..a + size), src.get(b..b + size)) {
+                d.copy_from_slice(s);
+            }
+        }
+        return;
+    }
+    for (di, si) in StridedIndex::new(dl).zip(StridedIndex::new(sl)) {
+        if let Some(v) = scalar::read(sd, src, si) {
+            scalar::write(dd, dst, di, v);
+        }
+    }
+}
+
+/// Writes row-major `vals` into `dst`'s elements (no version bump).
+pub fn write_values(dst: &Tensor, vals: &[Scalar]) {
+    let mut buf = dst.storage.bytes_mut();
+    let bytes = buf.bytes_mut();
+    for (i, v) in StridedIndex::new(&dst.layout).zip(vals) {
+        scalar::write(dst.dtype, bytes, i, *v);
+    }
+}
+
+/// `fill_(v)`.
+pub fn fill(dst: &Tensor, v: Scalar) {
+    {
+        let mut buf = dst.storage.bytes_mut();
+        let bytes = buf.bytes_mut();
+        for i in StridedIndex::new(&dst.layout) {
+            scalar::write(dst.dtype, bytes, i, v);
+        }
+    }
+    dst.storage.bump_version();
+}
+
+/// A new tensor with `stride` holding `src`'s values converted to `dtype`.
+pub fn copy_to_new(ctx: &Context, src: &Tensor, stride: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
+    let out = Tensor::alloc_strided(ctx, src.shape(), stride, dtype, op)?;
+    {
+        let sbuf = src.storage.bytes();
+        let mut dbuf = out.storage.bytes_mut();
+        copy_strided(dbuf.bytes_mut(), &out.layout, dtype, sbuf.bytes(), &src.layout, src.dtype);
+    }
+    let mut out = out.with_copy_lineage(src, op);
+    out.requires_grad = false;
+    Ok(out)
+}
+
+/// Strides `clone()`/`to()` give under `preserve_format`: identical when the
+/// input is non-overlapping and dense, else dense in the input's stride order.
+pub fn preserve_strides(src: &Tensor) -> Vec<usize> {
+    let (shape, stride) = (src.shape(), src.stride());
+    if layout::is_non_overlapping_and_dense(shape, stride) {
+        stride.to_vec()
+    } else {
+        layout::infer_dense_strides(shape, stride)
+    }
+}
+
+/// `clone()` (preserve_format).
+pub fn clone(ctx: &Context, src: &Tensor) -> Result<Tensor> {
+    copy_to_new(ctx, src, &preserve_strides(src), src.dtype, "clone()")
+}
+
+/// `contiguous()`: `None` when already contiguous (the caller returns self).
+pub fn contiguous(ctx: &Context, src: &Tensor) -> Result<Option<Tensor>> {
+    if src.is_contiguous() {
+        return Ok(None);
+    }
+    copy_to_new(ctx, src, &contiguous_strides(src.shape()), src.dtype, "contiguous()").map(Some)
+}
+
+/// `to(dtype)`: `None` when nothing changes (the caller returns self).
+pub fn to_dtype(ctx: &Context, src: &Tensor, dtype: DType) -> Result<Option<Tensor>> {
+    if src.dtype == dtype {
+        return Ok(None);
+    }
+    let op = format!("to({})", dtype);
+    copy_to_new(ctx, src, &preserve_strides(src), dtype, &op).map(Some)
+}

@@ -1,0 +1,348 @@
+//! Element-wise arithmetic with broadcasting, type promotion and PyTorch's
+//! output layout. Integer math wraps as C++ does; `//` and `%` follow Python.
+
+use crate::engine::context::Context;
+use crate::engine::dtype::{Category, DType};
+use crate::engine::error::{EngineError, ErrorKind, Result};
+use crate::engine::layout::Layout;
+use crate::engine::scalar::{self, Scalar};
+use crate::engine::strided::StridedIndex;
+use crate::engine::tensor::Tensor;
+
+use super::iter_layout::{broadcast_layout, broadcast_shapes, output_strides};
+use super::promote::{can_cast, result_type, scalar_type_name, Operand};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    FloorDiv,
+    Mod,
+    Pow,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+}
+
+impl BinaryOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            BinaryOp::Add => "add",
+            BinaryOp::Sub => "sub",
+            BinaryOp::Mul => "mul",
+            BinaryOp::Div => "div",
+            BinaryOp::FloorDiv => "floor_divide",
+            BinaryOp::Mod => "remainder",
+            BinaryOp::Pow => "pow",
+            BinaryOp::BitAnd => "bitwise_and",
+            BinaryOp::BitOr => "bitwise_or",
+            BinaryOp::BitXor => "bitwise_xor",
+            BinaryOp::Lt => "lt",
+            BinaryOp::Le => "le",
+            BinaryOp::Gt => "gt",
+            BinaryOp::Ge => "ge",
+            BinaryOp::Eq => "eq",
+            BinaryOp::Ne => "ne",
+        }
+    }
+    fn is_comparison(self) -> bool {
+        matches!(self, BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne)
+    }
+}
+
+/// A tensor or a Python number.
+#[derive(Debug, Clone)]
+pub enum Arg<'a> {
+    T(&'a Tensor),
+    S(Scalar),
+}
+
+impl Arg<'_> {
+    fn operand(&self) -> Operand {
+        match self {
+            Arg::T(t) => Operand::Tensor { dtype: t.dtype, ndim: t.ndim() },
+            Arg::S(s) => Operand::Wrapped(*s),
+        }
+    }
+    fn shape(&self) -> &[usize] {
+        match self {
+            Arg::T(t) => t.shape(),
+            Arg::S(_) => &[],
+        }
+    }
+}
+
+/// The dtype the op computes in, and the dtype it returns.
+fn dtypes(op: BinaryOp, a: &Arg, b: &Arg) -> Result<(DType, DType)> {
+    let common = result_type(&[a.operand(), b.operand()]);
+    if matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor) && common.is_floating() {
+        return Err(EngineError::runtime(format!(
+            "\"{}_cpu\" not implemented for '{}'",
+            op.name(),
+            scalar_type_name(common)
+        )));
+    }
+    Ok(match op {
+        _ if op.is_comparison() => (common, DType::Bool),
+        BinaryOp::Div if common.category() != Category::Floating => (DType::DEFAULT_FLOAT, DType::DEFAULT_FLOAT),
+        _ => (common, common),
+    })
+}
+
+fn int_op(op: BinaryOp, x: i64, y: i64) -> Result<Scalar> {
+    Ok(Scalar::Int(match op {
+        BinaryOp::Add => x.wrapping_add(y),
+        BinaryOp::Sub => x.wrapping_sub(y),
+        BinaryOp::Mul => x.wrapping_mul(y),
+        BinaryOp::FloorDiv | BinaryOp::Mod => {
+            if y == 0 {
+                return Err(EngineError::new(ErrorKind::RuntimeError, "ZeroDivisionError"));
+            }
+            let q = x.wrapping_div(y);
+            let r = x.wrapping_rem(y);
+            let fix = r != 0 && ((r < 0) != (y < 0));
+            if op == BinaryOp::FloorDiv {
+                if fix { q - 1 } else { q }
+            } else if fix {
+                r + y
+            } else {
+                r
+            }
+        }
+        BinaryOp::Pow => {
+            if y < 0 {
+                return Err(EngineError::runtime("Integers to negative integer powers are not allowed."));
+            }
+            x.wrapping_pow(y.min(u32::MAX as i64) as u32)
+        }
+        BinaryOp::BitAnd => x & y,
+        BinaryOp::BitOr => x | y,
+        BinaryOp::BitXor => x ^ y,
+        _ => return Ok(cmp(op, x.cmp(&y))),
+    }))
+}
+
+fn cmp(op: BinaryOp, o: std::cmp::Ordering) -> Scalar {
+    use std::cmp::Ordering::*;
+    Scalar::Bool(match op {
+        BinaryOp::Lt => o == Less,
+        BinaryOp::Le => o != Greater,
+        BinaryOp::Gt => o == Greater,
+        BinaryOp::Ge => o != Less,
+        BinaryOp::Eq => o == Equal,
+        _ => o != Equal,
+    })
+}
+
+fn float_op(op: BinaryOp, x: f64, y: f64) -> Scalar {
+    Scalar::Float(match op {
+        BinaryOp::Add => x + y,
+        BinaryOp::Sub => x - y,
+        BinaryOp::Mul => x * y,
+        BinaryOp::Div => x / y,
+        BinaryOp::FloorDiv => {
+            if y == 0.0 {
+                x / y
+            } else {
+                let m = x % y;
+                let mut d = (x - m) / y;
+                if m != 0.0 && ((y < 0.0) != (m < 0.0)) {
+                    d -= 1.0;
+                }
+                if d != 0.0 {
+                    let fd = d.floor();
+                    if d - fd > 0.5 { fd + 1.0 } else { fd }
+                } else {
+                    0.0f64.copysign(x / y)
+                }
+            }
+        }
+        BinaryOp::Mod => {
+            let m = x % y;
+            if m != 0.0 && ((y < 0.0) != (m < 0.0)) { m + y } else { m }
+        }
+        BinaryOp::Pow => x.powf(y),
+        BinaryOp::Lt => return Scalar::Bool(x < y),
+        BinaryOp::Le => return Scalar::Bool(x <= y),
+        BinaryOp::Gt => return Scalar::Bool(x > y),
+        BinaryOp::Ge => return Scalar::Bool(x >= y),
+        BinaryOp::Eq => return Scalar::Bool(x == y),
+        BinaryOp::Ne => return Scalar::Bool(x != y),
+        BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor => f64::NAN,
+    })
+}
+
+fn apply(op: BinaryOp, compute: DType, x: Scalar, y: Scalar) -> Result<Scalar> {
+    let (x, y) = (x.cast(compute), y.cast(compute));
+    match compute.category() {
+        Category::Floating => Ok(float_op(op, x.as_f64(), y.as_f64())),
+        Category::Integer => int_op(op, x.as_i64(), y.as_i64()),
+        Category::Bool => {
+            let (a, b) = (x.as_bool(), y.as_bool());
+            match op {
+                BinaryOp::BitAnd | BinaryOp::Mul => Ok(Scalar::Bool(a & b)),
+                BinaryOp::BitOr | BinaryOp::Add => Ok(Scalar::Bool(a | b)),
+                BinaryOp::BitXor => Ok(Scalar::Bool(a ^ b)),
+                BinaryOp::Sub => Err(EngineError::runtime(
+                    "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.",
+                )),
+                _ => int_op(op, a as i64, b as i64).map(|s| if op.is_comparison() { s } else { Scalar::Bool(s.as_bool()) }),
+            }
+        }
+    }
+}
+
+/// Reads every element of `arg` broadcast to `shape`, in row-major order.
+fn broadcast_values(arg: &Arg, shape: &[usize]) -> Vec<Scalar> {
+    match arg {
+        Arg::S(s) => vec![*s; shape.iter().product()],
+        Arg::T(t) => {
+            let l = broadcast_layout(&t.layout, shape);
+            let buf = t.storage.bytes();
+            StridedIndex::new(&l)
+                .map(|i| scalar::read(t.dtype, buf.bytes(), i).unwrap_or(Scalar::Int(0)))
+                .collect()
+        }
+    }
+}
+
+fn compute_values(op: BinaryOp, compute: DType, a: &Arg, b: &Arg, shape: &[usize]) -> Result<Vec<Scalar>> {
+    let av = broadcast_values(a, shape);
+    let bv = broadcast_values(b, shape);
+    av.into_iter().zip(bv).map(|(x, y)| apply(op, compute, x, y)).collect()
+}
+
+/// `a op b` into a new tensor.
+pub fn binary(ctx: &Context, op: BinaryOp, a: Arg, b: Arg) -> Result<Tensor> {
+    let shape = broadcast_shapes(a.shape(), b.shape())?;
+    let (compute, out_dtype) = dtypes(op, &a, &b)?;
+    let layouts: Vec<&Layout> = [&a, &b]
+        .iter()
+        .filter_map(|x| match x {
+            Arg::T(t) => Some(&t.layout),
+            Arg::S(_) => None,
+        })
+        .collect();
+    let stride = output_strides(&layouts, &shape);
+    let vals = compute_values(op, compute, &a, &b, &shape)?;
+    let out = Tensor::alloc_strided(ctx, &shape, &stride, out_dtype, op.name())?;
+    super::copy::write_values(&out, &vals);
+    Ok(out)
+}
+
+/// `a op= b` in place: checks the result type and shape as PyTorch does.
+pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Arg) -> Result<()> {
+    let shape = broadcast_shapes(a.shape(), b.shape())?;
+    if shape != a.shape() {
+        return Err(EngineError::runtime(format!(
+            "output with shape {} doesn't match the broadcast shape {}",
+            crate::engine::error::fmt_list(a.shape()),
+            crate::engine::error::fmt_list(&shape)
+        )));
+    }
+    let (compute, out_dtype) = dtypes(op, &Arg::T(a), &b)?;
+    if !can_cast(out_dtype, a.dtype) {
+        return Err(EngineError::runtime(format!(
+            "result type {} can't be cast to the desired output type {}",
+            scalar_type_name(out_dtype),
+            scalar_type_name(a.dtype)
+        )));
+    }
+    let vals = compute_values(op, compute, &Arg::T(a), &b, &shape)?;
+    super::copy::write_values(a, &vals);
+    a.storage.bump_version();
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnaryOp {
+    Neg,
+    Abs,
+    Sqrt,
+    Exp,
+    Log,
+    Sin,
+    Cos,
+    Tanh,
+    Sigmoid,
+    Relu,
+    BitNot,
+}
+
+impl UnaryOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            UnaryOp::Neg => "neg",
+            UnaryOp::Abs => "abs",
+            UnaryOp::Sqrt => "sqrt",
+            UnaryOp::Exp => "exp",
+            UnaryOp::Log => "log",
+            UnaryOp::Sin => "sin",
+            UnaryOp::Cos => "cos",
+            UnaryOp::Tanh => "tanh",
+            UnaryOp::Sigmoid => "sigmoid",
+            UnaryOp::Relu => "relu",
+            UnaryOp::BitNot => "bitwise_not",
+        }
+    }
+    /// True for ops that turn integer inputs into the default float dtype.
+    fn floating_only(self) -> bool {
+        !matches!(self, UnaryOp::Neg | UnaryOp::Abs | UnaryOp::Relu | UnaryOp::BitNot)
+    }
+}
+
+/// `op(x)` into a new tensor with PyTorch's output layout.
+pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
+    let out_dtype = if op.floating_only() && !x.dtype.is_floating() { DType::DEFAULT_FLOAT } else { x.dtype };
+    if op == UnaryOp::Neg && x.dtype == DType::Bool {
+        return Err(EngineError::runtime("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
+    }
+    if op == UnaryOp::BitNot && x.dtype.is_floating() {
+        return Err(EngineError::runtime(format!(
+            "\"bitwise_not_cpu\" not implemented for '{}'",
+            scalar_type_name(x.dtype)
+        )));
+    }
+    let stride = output_strides(&[&x.layout], x.shape());
+    let vals: Vec<Scalar> = x
+        .to_scalars()
+        .into_iter()
+        .map(|v| {
+            let v = v.cast(out_dtype);
+            match (op, v) {
+                (UnaryOp::BitNot, Scalar::Bool(b)) => Scalar::Bool(!b),
+                (UnaryOp::BitNot, v) => Scalar::Int(!v.as_i64()),
+                (UnaryOp::Neg, Scalar::Int(i)) => Scalar::Int(i.wrapping_neg()),
+                (UnaryOp::Abs, Scalar::Int(i)) => Scalar::Int(i.wrapping_abs()),
+                (UnaryOp::Relu, Scalar::Int(i)) => Scalar::Int(i.max(0)),
+                (_, v) => {
+                    let f = v.as_f64();
+                    Scalar::Float(match op {
+                        UnaryOp::Neg => -f,
+                        UnaryOp::Abs => f.abs(),
+                        UnaryOp::Sqrt => f.sqrt(),
+                        UnaryOp::Exp => f.exp(),
+                        UnaryOp::Log => f.ln(),
+                        UnaryOp::Sin => f.sin(),
+                        UnaryOp::Cos => f.cos(),
+                        UnaryOp::Tanh => f.tanh(),
+                        UnaryOp::Sigmoid => 1.0 / (1.0 + (-f).exp()),
+                        UnaryOp::Relu => if f > 0.0 || f.is_nan() { f } else { 0.0 },
+                        UnaryOp::BitNot => f,
+                    })
+                }
+            }
+        })
+        .collect();
+    let out = Tensor::alloc_strided(ctx, x.shape(), &stride, out_dtype, op.name())?;
+    super::copy::write_values(&out, &vals);
+    Ok(out)
+}

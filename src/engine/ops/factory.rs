@@ -1,0 +1,116 @@
+//! Factories: every function here allocates one new contiguous storage.
+
+use crate::engine::context::Context;
+use crate::engine::dtype::DType;
+use crate::engine::error::{fmt_list, EngineError, Result};
+use crate::engine::scalar::Scalar;
+use crate::engine::tensor::Tensor;
+
+/// Checks sizes given as integers and converts them.
+pub fn sizes(raw: &[i64]) -> Result<Vec<usize>> {
+    if let Some(&neg) = raw.iter().find(|&&s| s < 0) {
+        return Err(EngineError::runtime(format!(
+            "Trying to create tensor with negative dimension {}: {}",
+            neg,
+            fmt_list(raw)
+        )));
+    }
+    Ok(raw.iter().map(|&s| s as usize).collect())
+}
+
+/// `full(size, value)`; `zeros`/`ones`/`empty` are `full` with 0/1/0.
+pub fn full(ctx: &Context, shape: &[usize], value: Scalar, dtype: DType, op: &str) -> Result<Tensor> {
+    let t = Tensor::alloc(ctx, shape, dtype, op)?;
+    let is_zero = value.cast(dtype).as_f64() == 0.0 && !value.as_f64().is_sign_negative();
+    if !is_zero {
+        super::copy::fill(&t, value);
+        // A factory's fill is not an in-place op the user did: reset version.
+        t.storage.reset_version();
+    }
+    Ok(t)
+}
+
+/// The dtype `full` infers from its fill value.
+pub fn dtype_of_value(v: Scalar) -> DType {
+    match v {
+        Scalar::Bool(_) => DType::Bool,
+        Scalar::Int(_) => DType::Int64,
+        Scalar::Float(_) => DType::DEFAULT_FLOAT,
+    }
+}
+
+/// `arange(start, end, step)`; `dtype` defaults from the arguments.
+pub fn arange(ctx: &Context, start: Scalar, end: Scalar, step: Scalar, dtype: Option<DType>, op: &str) -> Result<Tensor> {
+    let any_float = [start, end, step].iter().any(|s| matches!(s, Scalar::Float(_)));
+    let dtype = dtype.unwrap_or(if any_float { DType::DEFAULT_FLOAT } else { DType::Int64 });
+    let (s, e, st) = (start.as_f64(), end.as_f64(), step.as_f64());
+    if st == 0.0 {
+        return Err(EngineError::runtime("step must be nonzero"));
+    }
+    if !s.is_finite() || !e.is_finite() {
+        return Err(EngineError::runtime(format!("unsupported range: {} -> {}", fmt_num(s), fmt_num(e))));
+    }
+    if (st > 0.0 && e < s) || (st < 0.0 && e > s) {
+        return Err(EngineError::runtime("upper bound and larger bound inconsistent with step sign"));
+    }
+    let n = ((e - s) / st).ceil();
+    if !(0.0..9.0e18).contains(&n) {
+        return Err(EngineError::runtime(format!(
+            "invalid size, possible overflow?"
+        )));
+    }
+    let n = n as usize;
+    let t = Tensor::alloc(ctx, &[n], dtype, op)?;
+    let ints = !any_float;
+    let vals: Vec<Scalar> = (0..n)
+        .map(|i| {
+            if ints {
+                Scalar::Int(start.as_i64().wrapping_add((i as i64).wrapping_mul(step.as_i64())))
+            } else {
+                Scalar::Float(s + i as f64 * st)
+            }
+        })
+        .collect();
+    super::copy::write_values(&t, &vals);
+    Ok(t)
+}
+
+fn fmt_num(x: f64) -> String {
+    if x.is_nan() { "nan".into() } else if x > 0.0 { "inf".into() } else { "-inf".into() }
+}
+
+/// `linspace(start, end, steps)`.
+pub fn linspace(ctx: &Context, start: f64, end: f64, steps: i64, dtype: DType, op: &str) -> Result<Tensor> {
+    if steps < 0 {
+        return Err(EngineError::runtime("number of steps must be non-negative"));
+    }
+    let n = steps as usize;
+    let t = Tensor::alloc(ctx, &[n], dtype, op)?;
+    let step = if n > 1 { (end - start) / (n - 1) as f64 } else { 0.0 };
+    let half = n / 2;
+    let vals: Vec<Scalar> = (0..n)
+        .map(|i| {
+            // PyTorch fills the two halves from each end for symmetry.
+            Scalar::Float(if i < half { start + step * i as f64 } else { end - step * (n - 1 - i) as f64 })
+        })
+        .collect();
+    super::copy::write_values(&t, &vals);
+    Ok(t)
+}
+
+/// `eye(n, m)`.
+pub fn eye(ctx: &Context, n: i64, m: i64, dtype: DType, op: &str) -> Result<Tensor> {
+    if n < 0 {
+        return Err(EngineError::runtime(format!("n must be greater or equal to 0, got {}", n)));
+    }
+    if m < 0 {
+        return Err(EngineError::runtime(format!("m must be greater or equal to 0, got {}", m)));
+    }
+    let shape = [n as usize, m as usize];
+    let t = Tensor::alloc(ctx, &shape, dtype, op)?;
+    let vals: Vec<Scalar> = (0..shape[0] * shape[1])
+        .map(|i| Scalar::Int((i / shape[1].max(1) == i % shape[1].max(1)) as i64))
+        .collect();
+    super::copy::write_values(&t, &vals);
+    Ok(t)
+}

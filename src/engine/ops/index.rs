@@ -1,0 +1,88 @@
+//! Python basic indexing (`x[1, ::2, None, ...]`): always a view.
+
+use crate::engine::error::{EngineError, Result};
+use crate::engine::layout::{self, Layout};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum IndexSpec {
+    Int(i64),
+    Slice { start: Option<i64>, stop: Option<i64>, step: Option<i64> },
+    NewAxis,
+    Ellipsis,
+}
+
+/// The layout `x[items]` views, following `applySlicing`.
+pub fn index_layout(l: &Layout, items: &[IndexSpec]) -> Result<Layout> {
+    let consuming = items
+        .iter()
+        .filter(|i| matches!(i, IndexSpec::Int(_) | IndexSpec::Slice { .. }))
+        .count();
+    if items.iter().filter(|i| matches!(i, IndexSpec::Ellipsis)).count() > 1 {
+        return Err(EngineError::index("an index can only have a single ellipsis ('...')"));
+    }
+    if l.ndim() == 0 && items.iter().any(|i| matches!(i, IndexSpec::Int(_))) {
+        return Err(EngineError::index(
+            "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number",
+        ));
+    }
+    if consuming > l.ndim() {
+        return Err(EngineError::index(format!("too many indices for tensor of dimension {}", l.ndim())));
+    }
+    let mut out = l.clone();
+    let mut dim = 0usize;
+    for (real_dim, item) in items.iter().enumerate() {
+        match item {
+            IndexSpec::Int(i) => {
+                let size = out.shape[dim] as i64;
+                if *i < -size || *i >= size {
+                    return Err(EngineError::index(format!(
+                        "index {} is out of bounds for dimension {} with size {}",
+                        i, real_dim, size
+                    )));
+                }
+                out = layout::index_int(&out, dim, *i)?;
+            }
+            IndexSpec::Slice { start, stop, step } => {
+                out = layout::slice(&out, dim, *start, *stop, step.unwrap_or(1))?;
+                dim += 1;
+            }
+            IndexSpec::NewAxis => {
+                out = layout::unsqueeze(&out, dim as i64)?;
+                dim += 1;
+            }
+            IndexSpec::Ellipsis => dim += l.ndim() - consuming,
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slices_ints_and_newaxis() {
+        let l = Layout::contiguous(&[3, 4]);
+        let r = index_layout(&l, &[IndexSpec::Int(1), IndexSpec::Slice { start: Some(1), stop: None, step: Some(2) }]).unwrap();
+        assert_eq!((r.shape, r.stride, r.offset), (vec![2], vec![2], 5));
+        let r = index_layout(&l, &[IndexSpec::Ellipsis, IndexSpec::NewAxis]).unwrap();
+        assert_eq!((r.shape, r.stride), (vec![3, 4, 1], vec![4, 1, 1]));
+        let r = index_layout(&l, &[IndexSpec::NewAxis, IndexSpec::Int(2)]).unwrap();
+        assert_eq!((r.shape, r.offset), (vec![1, 4], 8));
+    }
+
+    #[test]
+    fn errors() {
+        let l = Layout::contiguous(&[3]);
+        assert_eq!(
+            index_layout(&l, &[IndexSpec::Int(5)]).unwrap_err().message,
+            "index 5 is out of bounds for dimension 0 with size 3"
+        );
+        assert_eq!(
+            index_layout(&l, &[IndexSpec::Int(0), IndexSpec::Int(0)]).unwrap_err().message,
+            "too many indices for tensor of dimension 1"
+        );
+        let s = index_layout(&l, &[IndexSpec::Slice { start: None, stop: None, step: Some(0) }]);
+        assert_eq!(s.unwrap_err().message, "step must be greater than zero");
+    }
+}

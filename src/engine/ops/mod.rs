@@ -1,0 +1,9 @@
+//! Operations on tensors. Views are layout functions (`layout.rs`) applied
+//! with `Tensor::view_as_layout`; everything here that allocates says so.
+pub mod copy;
+pub mod elementwise;
+pub mod factory;
+pub mod index;
+pub mod iter_layout;
+pub mod promote;
+pub mod shape;

@@ -1,0 +1,125 @@
+//! One element's value, and reading/writing elements of any dtype from bytes.
+//! Casts follow C++/PyTorch conversion: float→int truncates toward zero,
+//! int→narrower int wraps, anything→bool is "not zero".
+
+use half::{bf16, f16};
+
+use super::dtype::DType;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Scalar {
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+}
+
+impl Scalar {
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Scalar::Bool(b) => b as i64 as f64,
+            Scalar::Int(i) => i as f64,
+            Scalar::Float(f) => f,
+        }
+    }
+    pub fn as_i64(self) -> i64 {
+        match self {
+            Scalar::Bool(b) => b as i64,
+            Scalar::Int(i) => i,
+            Scalar::Float(f) => f as i64,
+        }
+    }
+    pub fn as_bool(self) -> bool {
+        match self {
+            Scalar::Bool(b) => b,
+            Scalar::Int(i) => i != 0,
+            Scalar::Float(f) => f != 0.0,
+        }
+    }
+
+    /// The value converted to what a `dtype` element can hold.
+    pub fn cast(self, dtype: DType) -> Scalar {
+        match dtype {
+            DType::Bool => Scalar::Bool(self.as_bool()),
+            DType::UInt8 => Scalar::Int(self.to_int_bits() as u8 as i64),
+            DType::Int8 => Scalar::Int(self.to_int_bits() as i8 as i64),
+            DType::Int16 => Scalar::Int(self.to_int_bits() as i16 as i64),
+            DType::Int32 => Scalar::Int(self.to_int_bits() as i32 as i64),
+            DType::Int64 => Scalar::Int(self.to_int_bits()),
+            DType::Float16 => Scalar::Float(f16::from_f64(self.as_f64()).to_f64()),
+            DType::BFloat16 => Scalar::Float(bf16::from_f64(self.as_f64()).to_f64()),
+            DType::Float32 => Scalar::Float(self.as_f64() as f32 as f64),
+            DType::Float64 => Scalar::Float(self.as_f64()),
+        }
+    }
+
+    fn to_int_bits(self) -> i64 {
+        match self {
+            Scalar::Float(f) if f.is_nan() => i64::MIN,
+            other => other.as_i64(),
+        }
+    }
+}
+
+/// Reads element `i` (in elements, not bytes) of a `dtype` buffer.
+/// Returns `None` when `i` is outside `bytes`.
+pub fn read(dtype: DType, bytes: &[u8], i: usize) -> Option<Scalar> {
+    let n = dtype.size();
+    let b = bytes.get(i.checked_mul(n)?..i.checked_mul(n)?.checked_add(n)?)?;
+    Some(match dtype {
+        DType::Bool => Scalar::Bool(b[0] != 0),
+        DType::UInt8 => Scalar::Int(b[0] as i64),
+        DType::Int8 => Scalar::Int(b[0] as i8 as i64),
+        DType::Int16 => Scalar::Int(i16::from_ne_bytes([b[0], b[1]]) as i64),
+        DType::Int32 => Scalar::Int(i32::from_ne_bytes(b.try_into().ok()?) as i64),
+        DType::Int64 => Scalar::Int(i64::from_ne_bytes(b.try_into().ok()?)),
+        DType::Float16 => Scalar::Float(f16::from_ne_bytes([b[0], b[1]]).to_f64()),
+        DType::BFloat16 => Scalar::Float(bf16::from_ne_bytes([b[0], b[1]]).to_f64()),
+        DType::Float32 => Scalar::Float(f32::from_ne_bytes(b.try_into().ok()?) as f64),
+        DType::Float64 => Scalar::Float(f64::from_ne_bytes(b.try_into().ok()?)),
+    })
+}
+
+/// Writes `v` (cast to `dtype`) into element `i`. Returns false when out of range.
+pub fn write(dtype: DType, bytes: &mut [u8], i: usize, v: Scalar) -> bool {
+    let n = dtype.size();
+    let Some(start) = i.checked_mul(n) else { return false };
+    let Some(b) = bytes.get_mut(start..start + n) else { return false };
+    let v = v.cast(dtype);
+    match dtype {
+        DType::Bool => b[0] = v.as_bool() as u8,
+        DType::UInt8 | DType::Int8 => b[0] = v.as_i64() as u8,
+        DType::Int16 => b.copy_from_slice(&(v.as_i64() as i16).to_ne_bytes()),
+        DType::Int32 => b.copy_from_slice(&(v.as_i64() as i32).to_ne_bytes()),
+        DType::Int64 => b.copy_from_slice(&v.as_i64().to_ne_bytes()),
+        DType::Float16 => b.copy_from_slice(&f16::from_f64(v.as_f64()).to_ne_bytes()),
+        DType::BFloat16 => b.copy_from_slice(&bf16::from_f64(v.as_f64()).to_ne_bytes()),
+        DType::Float32 => b.copy_from_slice(&(v.as_f64() as f32).to_ne_bytes()),
+        DType::Float64 => b.copy_from_slice(&v.as_f64().to_ne_bytes()),
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_every_dtype() {
+        for d in DType::ALL {
+            let mut buf = vec![0u8; 3 * d.size()];
+            assert!(write(d, &mut buf, 2, Scalar::Int(1)));
+            assert_eq!(read(d, &buf, 2).unwrap().as_f64(), 1.0, "{d:?}");
+            assert!(!write(d, &mut buf, 3, Scalar::Int(1)));
+            assert_eq!(read(d, &buf, 3), None);
+        }
+    }
+
+    #[test]
+    fn casts_wrap_and_truncate_like_cpp() {
+        assert_eq!(Scalar::Int(300).cast(DType::UInt8), Scalar::Int(44));
+        assert_eq!(Scalar::Int(-1).cast(DType::UInt8), Scalar::Int(255));
+        assert_eq!(Scalar::Float(-2.7).cast(DType::Int32), Scalar::Int(-2));
+        assert_eq!(Scalar::Float(0.1).cast(DType::Float16), Scalar::Float(0.0999755859375));
+        assert_eq!(Scalar::Float(0.5).cast(DType::Bool), Scalar::Bool(true));
+    }
+}

@@ -1,0 +1,200 @@
+//! The tensor header: shape, stride, offset and dtype over a shared storage.
+//!
+//! Invariants:
+//! - A view never allocates: it is a new `Tensor` holding a clone of the same
+//!   `Rc<Storage>` and a layout computed by `layout.rs`.
+//! - Every element a tensor can reach lies inside its storage (checked when a
+//!   layout is attached by `as_strided`; other view ops preserve it).
+
+use std::rc::Rc;
+
+use super::context::Context;
+use super::device::Device;
+use super::dtype::DType;
+use super::error::{EngineError, Result};
+use super::layout::{checked_numel, Layout};
+use super::scalar::{self, Scalar};
+use super::storage::Storage;
+use super::strided::{flat_to_storage, StridedIndex};
+
+/// One step in a tensor's history, from the allocating tensor to this one.
+#[derive(Debug, Clone)]
+pub struct Step {
+    /// The operation as written, e.g. `t()`, `view(12)`, `reshape(12)`.
+    pub op: String,
+    pub before: Option<Layout>,
+    pub after: Layout,
+    pub storage: u64,
+    /// True when this step allocated a new storage and copied data into it.
+    pub copied: bool,
+    pub prev: Option<Rc<Step>>,
+}
+
+#[derive(Clone)]
+pub struct Tensor {
+    pub storage: Rc<Storage>,
+    pub layout: Layout,
+    pub dtype: DType,
+    pub requires_grad: bool,
+    /// Name of the autograd node that produced this tensor (`None` for leaves).
+    pub grad_fn: Option<String>,
+    pub lineage: Option<Rc<Step>>,
+}
+
+impl std::fmt::Debug for Tensor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tensor")
+            .field("storage", &self.storage.id)
+            .field("layout", &self.layout)
+            .field("dtype", &self.dtype)
+            .finish()
+    }
+}
+
+impl Tensor {
+    /// A new contiguous, zero-filled tensor in a fresh storage. `op` names the
+    /// factory for the lineage (`arange(12)`).
+    pub fn alloc(ctx: &Context, shape: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
+        let numel = checked_numel(shape)?;
+        let nbytes = numel.checked_mul(dtype.size()).ok_or_else(|| {
+            EngineError::runtime(format!(
+                "Storage size calculation overflowed with sizes={}",
+                super::error::fmt_list(shape)
+            ))
+        })?;
+        let storage = Storage::allocate(ctx, nbytes)?;
+        let layout = Layout::contiguous(shape);
+        let lineage = Some(Rc::new(Step {
+            op: op.to_string(),
+            before: None,
+            after: layout.clone(),
+            storage: storage.id,
+            copied: true,
+            prev: None,
+        }));
+        Ok(Tensor { storage, layout, dtype, requires_grad: false, grad_fn: None, lineage })
+    }
+
+    /// A tensor with the given strides in a fresh storage just big enough.
+    pub fn alloc_strided(ctx: &Context, shape: &[usize], stride: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
+        let l = Layout { shape: shape.to_vec(), stride: stride.to_vec(), offset: 0 };
+        let elems = l.footprint().map(|(_, hi)| hi + 1).unwrap_or(0);
+        let mut t = Tensor::alloc(ctx, &[elems], dtype, op)?;
+        t.layout = l.clone();
+        if let Some(step) = &t.lineage {
+            let mut s = (**step).clone();
+            s.after = l;
+            t.lineage = Some(Rc::new(s));
+        }
+        Ok(t)
+    }
+
+    /// Builds a tensor from row-major values (cast to `dtype`).
+    pub fn from_scalars(ctx: &Context, shape: &[usize], dtype: DType, values: &[Scalar], op: &str) -> Result<Tensor> {
+        let t = Tensor::alloc(ctx, shape, dtype, op)?;
+        {
+            let mut buf = t.storage.bytes_mut();
+            let bytes = buf.bytes_mut();
+            for (i, v) in values.iter().enumerate() {
+                scalar::write(dtype, bytes, i, *v);
+            }
+        }
+        Ok(t)
+    }
+
+    /// A view of the same storage with a new layout. Never allocates.
+    pub fn view_as_layout(&self, layout: Layout, op: &str) -> Tensor {
+        let lineage = Some(Rc::new(Step {
+            op: op.to_string(),
+            before: Some(self.layout.clone()),
+            after: layout.clone(),
+            storage: self.storage.id,
+            copied: false,
+            prev: self.lineage.clone(),
+        }));
+        Tensor {
+            storage: self.storage.clone(),
+            layout,
+            dtype: self.dtype,
+            requires_grad: self.requires_grad,
+            grad_fn: None,
+            lineage,
+        }
+    }
+
+    /// Marks `self` (a fresh copy) as produced from `src` by `op`.
+    pub fn with_copy_lineage(mut self, src: &Tensor, op: &str) -> Tensor {
+        self.lineage = Some(Rc::new(Step {
+            op: op.to_string(),
+            before: Some(src.layout.clone()),
+            after: self.layout.clone(),
+            storage: self.storage.id,
+            copied: true,
+            prev: src.lineage.clone(),
+        }));
+        self
+    }
+
+    pub fn shape(&self) -> &[usize] {
+        &self.layout.shape
+    }
+    pub fn stride(&self) -> &[usize] {
+        &self.layout.stride
+    }
+    pub fn ndim(&self) -> usize {
+        self.layout.ndim()
+    }
+    pub fn numel(&self) -> usize {
+        self.layout.numel()
+    }
+    pub fn device(&self) -> Device {
+        self.storage.device
+    }
+    pub fn is_contiguous(&self) -> bool {
+        self.layout.is_contiguous()
+    }
+    /// `data_ptr()`: storage address plus offset in bytes (0 when empty storage).
+    pub fn data_ptr(&self) -> u64 {
+        let base = self.storage.data_ptr();
+        if base == 0 {
+            return 0;
+        }
+        base + (self.layout.offset * self.dtype.size()) as u64
+    }
+    pub fn version(&self) -> u64 {
+        self.storage.version()
+    }
+    pub fn is_leaf(&self) -> bool {
+        self.grad_fn.is_none()
+    }
+    pub fn same_storage(&self, other: &Tensor) -> bool {
+        Rc::ptr_eq(&self.storage, &other.storage)
+    }
+
+    /// The element at row-major flat index `flat`.
+    pub fn get_flat(&self, flat: usize) -> Scalar {
+        let idx = flat_to_storage(&self.layout, flat);
+        let buf = self.storage.bytes();
+        scalar::read(self.dtype, buf.bytes(), idx).unwrap_or(Scalar::Int(0))
+    }
+
+    /// All elements in row-major logical order.
+    pub fn to_scalars(&self) -> Vec<Scalar> {
+        let buf = self.storage.bytes();
+        let bytes = buf.bytes();
+        StridedIndex::new(&self.layout)
+            .map(|i| scalar::read(self.dtype, bytes, i).unwrap_or(Scalar::Int(0)))
+            .collect()
+    }
+
+    /// `item()`: the single element of a one-element tensor.
+    pub fn item(&self) -> Result<Scalar> {
+        if self.numel() != 1 {
+            return Err(EngineError::runtime(format!(
+                "a Tensor with {} elements cannot be converted to Scalar",
+                self.numel()
+            )));
+        }
+        Ok(self.get_flat(0))
+    }
+}

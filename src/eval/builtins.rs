@@ -1,0 +1,186 @@
+//! Builtin functions (`arange`, `zeros`, `tensor`, …) and the function forms
+//! of tensor methods (`torch.transpose(x, 0, 1)` is `x.transpose(0, 1)`).
+
+use std::rc::Rc;
+
+use crate::engine::ops::{copy, factory};
+use crate::engine::{DType, ErrorKind, Scalar, Tensor};
+
+use super::args::{to_number, Args};
+use super::error::{AtSpan, EvalError, EvalResult};
+use super::interp::Interp;
+use super::value::Value;
+
+/// Attributes of `torch.cuda`.
+pub fn module_attr(module: &str, name: &str) -> Option<Value> {
+    match (module, name) {
+        ("torch.cuda", "is_available" | "device_count") => Some(Value::Function(format!("cuda.{name}"))),
+        _ => None,
+    }
+}
+
+fn factory_dtype(a: &mut Args, default: DType) -> EvalResult<DType> {
+    let d = a.dtype_kw()?.unwrap_or(default);
+    if let Some((dev, s)) = a.device_kw()? {
+        if dev.is_cuda() {
+            return Err(super::methods::no_cuda(s));
+        }
+    }
+    a.take_kw("requires_grad");
+    a.take_kw("pin_memory");
+    a.take_kw("layout");
+    Ok(d)
+}
+
+pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
+    let span = a.span;
+    let ctx = &it.ctx;
+    match name {
+        "tensor" => {
+            let (data, dspan) = a.get(0, "data").ok_or_else(|| a.err("tensor() missing required argument 'data'"))?;
+            let dtype = a.dtype_kw()?;
+            factory_dtype(&mut a, DType::Float32)?;
+            a.finish(1)?;
+            super::literal::tensor_from_value(it, &data, dtype, dspan).map(Value::tensor)
+        }
+        "zeros" | "ones" | "empty" => {
+            let sizes = a.sizes(0, "size")?;
+            let d = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
+            a.finish(usize::MAX)?;
+            let shape = factory::sizes(&sizes).at(span)?;
+            let v = if name == "ones" { Scalar::Int(1) } else { Scalar::Int(0) };
+            factory::full(ctx, &shape, v, d, op).map(Value::tensor).at(span)
+        }
+        "full" => {
+            let (sv, ss) = a.get(0, "size").ok_or_else(|| a.err("full() missing required argument 'size'"))?;
+            let v = a.number(1, "fill_value")?;
+            let d = factory_dtype(&mut a, factory::dtype_of_value(v))?;
+            a.finish(2)?;
+            let sizes = super::args::seq_ints(&sv).ok_or_else(|| EvalError::type_error("full(): argument 'size' must be tuple of ints", ss))?;
+            let shape = factory::sizes(&sizes).at(span)?;
+            factory::full(ctx, &shape, v, d, op).map(Value::tensor).at(span)
+        }
+        "arange" => {
+            let nums: Vec<Scalar> = a
+                .pos
+                .iter()
+                .map(|(v, s)| to_number(v).ok_or_else(|| EvalError::type_error(format!("arange(): argument 'end' must be Number, not {}", v.type_name()), *s)))
+                .collect::<EvalResult<_>>()?;
+            let end_kw = a.take_kw("end").and_then(|(v, _)| to_number(&v));
+            let start_kw = a.take_kw("start").and_then(|(v, _)| to_number(&v));
+            let step_kw = a.take_kw("step").and_then(|(v, _)| to_number(&v));
+            let (start, end, step) = match nums.as_slice() {
+                [] => (start_kw.unwrap_or(Scalar::Int(0)), end_kw.ok_or_else(|| a.err("arange() missing required argument 'end'"))?, step_kw.unwrap_or(Scalar::Int(1))),
+                [e] if end_kw.is_none() => (start_kw.unwrap_or(Scalar::Int(0)), *e, step_kw.unwrap_or(Scalar::Int(1))),
+                [s, e] => (*s, *e, step_kw.unwrap_or(Scalar::Int(1))),
+                [s, e, st] => (*s, *e, *st),
+                _ => return Err(a.err("arange() takes at most 3 positional arguments")),
+            };
+            let d = a.dtype_kw()?;
+            factory_dtype(&mut a, DType::Float32)?;
+            a.pos.clear();
+            a.finish(0)?;
+            factory::arange(ctx, start, end, step, d, op).map(Value::tensor).at(span)
+        }
+        "linspace" => {
+            let s = a.number(0, "start")?;
+            let e = a.number(1, "end")?;
+            let n = a.int(2, "steps")?;
+            let d = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
+            a.finish(3)?;
+            factory::linspace(ctx, s.as_f64(), e.as_f64(), n, d, op).map(Value::tensor).at(span)
+        }
+        "eye" => {
+            let n = a.int(0, "n")?;
+            let m = a.opt_int(1, "m", n)?;
+            let d = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
+            a.finish(2)?;
+            factory::eye(ctx, n, m, d, op).map(Value::tensor).at(span)
+        }
+        "zeros_like" | "ones_like" | "empty_like" | "full_like" => {
+            let t = tensor_arg(&mut a, 0, "input")?;
+            let v = match name {
+                "ones_like" => Scalar::Int(1),
+                "full_like" => a.number(1, "fill_value")?,
+                _ => Scalar::Int(0),
+            };
+            let d = factory_dtype(&mut a, t.dtype)?;
+            a.take_kw("memory_format");
+            a.finish(if name == "full_like" { 2 } else { 1 })?;
+            let strides = copy::preserve_strides(&t);
+            let out = Tensor::alloc_strided(ctx, t.shape(), &strides, d, op).at(span)?;
+            if v.as_f64() != 0.0 {
+                copy::fill(&out, v);
+                out.storage.reset_version();
+            }
+            Ok(Value::tensor(out))
+        }
+        "empty_strided" => {
+            let (sv, _) = a.get(0, "size").ok_or_else(|| a.err("empty_strided() missing required argument 'size'"))?;
+            let (stv, _) = a.get(1, "stride").ok_or_else(|| a.err("empty_strided() missing required argument 'stride'"))?;
+            let d = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
+            a.finish(2)?;
+            let size = super::args::seq_ints(&sv).ok_or_else(|| a.err("empty_strided(): argument 'size' must be tuple of ints"))?;
+            let stride = super::args::seq_ints(&stv).ok_or_else(|| a.err("empty_strided(): argument 'stride' must be tuple of ints"))?;
+            let shape = factory::sizes(&size).at(span)?;
+            if size.len() != stride.len() || stride.iter().any(|&s| s < 0) {
+                return Err(EvalError::new(ErrorKind::RuntimeError, "empty_strided: strides must be non-negative and match the number of sizes", span));
+            }
+            let st: Vec<usize> = stride.iter().map(|&s| s as usize).collect();
+            Tensor::alloc_strided(ctx, &shape, &st, d, op).map(Value::tensor).at(span)
+        }
+        "cuda.is_available" => Ok(Value::Bool(false)),
+        "cuda.device_count" => Ok(Value::Int(0)),
+        "len" => {
+            let (v, s) = a.get(0, "obj").ok_or_else(|| a.err("len() takes exactly one argument (0 given)"))?;
+            a.finish(1)?;
+            match v {
+                Value::Tuple(xs) | Value::List(xs) => Ok(Value::Int(xs.len() as i64)),
+                Value::Size(xs) => Ok(Value::Int(xs.len() as i64)),
+                Value::Str(x) => Ok(Value::Int(x.chars().count() as i64)),
+                Value::Dict(kv) => Ok(Value::Int(kv.len() as i64)),
+                Value::Tensor(t) if t.ndim() > 0 => Ok(Value::Int(t.shape()[0] as i64)),
+                Value::Tensor(_) => Err(EvalError::type_error("len() of a 0-d tensor", s)),
+                other => Err(EvalError::type_error(format!("object of type '{}' has no len()", other.type_name()), s)),
+            }
+        }
+        "device" => {
+            let (v, s) = a.get(0, "type").ok_or_else(|| a.err("device() missing required argument 'type'"))?;
+            a.finish(1)?;
+            super::args::to_device(&v)
+                .map(Value::Device)
+                .ok_or_else(|| EvalError::new(ErrorKind::RuntimeError, "Expected one of cpu, cuda device type at start of device string", s))
+        }
+        "promote_types" => {
+            let (x, _) = a.get(0, "type1").ok_or_else(|| a.err("promote_types() missing required argument 'type1'"))?;
+            let (y, _) = a.get(1, "type2").ok_or_else(|| a.err("promote_types() missing required argument 'type2'"))?;
+            match (x, y) {
+                (Value::DType(x), Value::DType(y)) => Ok(Value::DType(DType::promote(x, y))),
+                _ => Err(a.err("promote_types(): arguments must be torch.dtype")),
+            }
+        }
+        "no_grad" => Ok(Value::None),
+        _ => {
+            // Function form of a tensor method: first argument is the tensor.
+            if a.pos.is_empty() {
+                return Err(a.err(format!("{name}() missing required argument 'input'")));
+            }
+            let (first, fspan) = a.pos.remove(0);
+            match first {
+                Value::Tensor(t) => {
+                    let t: Rc<Tensor> = t;
+                    super::methods::call(it, &t, name, a, fspan, op)
+                }
+                other => Err(EvalError::type_error(format!("{}(): argument 'input' (position 1) must be Tensor, not {}", name, other.type_name()), fspan)),
+            }
+        }
+    }
+}
+
+fn tensor_arg(a: &mut Args, i: usize, k: &str) -> EvalResult<Rc<Tensor>> {
+    match a.get(i, k) {
+        Some((Value::Tensor(t), _)) => Ok(t),
+        Some((v, s)) => Err(EvalError::type_error(format!("{}(): argument '{}' must be Tensor, not {}", a.name, k, v.type_name()), s)),
+        None => Err(a.err(format!("{}() missing required argument '{}'", a.name, k))),
+    }
+}

@@ -1,0 +1,323 @@
+//! Expressions: literals, names, attributes, calls, indexing and operators.
+
+use std::rc::Rc;
+
+use crate::engine::ops::index::{index_layout, IndexSpec};
+use crate::engine::{ErrorKind, Tensor};
+use crate::lang::ast::{Arg, Expr, ExprKind, IndexItem, LogicOp, UnOp};
+use crate::lang::span::Span;
+
+use super::args::{to_int, Args};
+use super::error::{AtSpan, EvalError, EvalResult};
+use super::interp::Interp;
+use super::value::Value;
+
+impl Interp {
+    pub fn eval(&mut self, e: &Expr) -> EvalResult<Value> {
+        match &e.kind {
+            ExprKind::Int(i) => Ok(Value::Int(*i)),
+            ExprKind::Float(f) => Ok(Value::Float(*f)),
+            ExprKind::Bool(b) => Ok(Value::Bool(*b)),
+            ExprKind::None => Ok(Value::None),
+            ExprKind::Str(s) => Ok(Value::Str(s.clone())),
+            ExprKind::Ellipsis => Ok(Value::Ellipsis),
+            ExprKind::Name(n) => self.lookup(n, e.span),
+            ExprKind::Tuple(xs) => Ok(Value::Tuple(self.eval_all(xs)?)),
+            ExprKind::List(xs) => Ok(Value::List(self.eval_all(xs)?)),
+            ExprKind::Attr { obj, name, name_span } => {
+                let o = self.eval(obj)?;
+                self.attribute(o, name, *name_span)
+            }
+            ExprKind::Call { func, args } => self.call(func, args, e.span),
+            ExprKind::Index { obj, items } => {
+                let o = self.eval(obj)?;
+                self.index(o, items, e.span)
+            }
+            ExprKind::Unary { op, operand } => {
+                let v = self.eval(operand)?;
+                super::ops::unary(self, *op, &v, e.span)
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let a = self.eval(lhs)?;
+                let b = self.eval(rhs)?;
+                super::ops::binop(self, *op, &a, &b, e.span)
+            }
+            ExprKind::Compare { op, lhs, rhs } => {
+                let a = self.eval(lhs)?;
+                let b = self.eval(rhs)?;
+                super::ops::compare(self, *op, &a, &b, e.span)
+            }
+            ExprKind::Logic { op, lhs, rhs } => {
+                let a = self.eval(lhs)?;
+                let t = truthy(&a, lhs.span)?;
+                match (op, t) {
+                    (LogicOp::And, false) | (LogicOp::Or, true) => Ok(a),
+                    _ => self.eval(rhs),
+                }
+            }
+        }
+    }
+
+    fn eval_all(&mut self, xs: &[Expr]) -> EvalResult<Vec<Value>> {
+        xs.iter().map(|x| self.eval(x)).collect()
+    }
+
+    fn attribute(&mut self, o: Value, name: &str, span: Span) -> EvalResult<Value> {
+        match o {
+            Value::Module(m) => {
+                let full = format!("{}.{}", m, name);
+                let found = if m == "torch" {
+                    super::names::builtin(name)
+                } else {
+                    super::builtins::module_attr(m, name)
+                };
+                found.ok_or_else(|| {
+                    let err = EvalError::new(
+                        ErrorKind::AttributeError,
+                        format!("module '{m}' has no attribute '{name}'"),
+                        span,
+                    );
+                    let names = super::names::all_builtin_names();
+                    match super::names::closest(name, names.iter().map(|s| s.as_str())) {
+                        Some(c) if m == "torch" => err.with_hint(format!("did you mean `torch.{c}`?")),
+                        _ => {
+                            let _ = full;
+                            err
+                        }
+                    }
+                })
+            }
+            Value::Tensor(t) => super::methods::attribute(self, &t, name, span),
+            Value::DType(d) => match name {
+                "is_floating_point" => Ok(Value::Bool(d.is_floating())),
+                "itemsize" => Ok(Value::Int(d.size() as i64)),
+                _ => Err(no_attr("torch.dtype", name, span)),
+            },
+            Value::Device(d) => match name {
+                "type" => Ok(Value::Str(if d.is_cuda() { "cuda" } else { "cpu" }.into())),
+                "index" => Ok(match d {
+                    crate::engine::Device::Cuda(i) => Value::Int(i as i64),
+                    _ => Value::None,
+                }),
+                _ => Err(no_attr("torch.device", name, span)),
+            },
+            other => Err(no_attr(other.type_name(), name, span)),
+        }
+    }
+
+    fn call(&mut self, func: &Expr, args: &[Arg], span: Span) -> EvalResult<Value> {
+        // A method call on a tensor: evaluate the receiver, then dispatch by name.
+        if let ExprKind::Attr { obj, name, name_span } = &func.kind {
+            let recv = self.eval(obj)?;
+            if let Value::Tensor(t) = &recv {
+                let a = self.eval_args(name, args, span)?;
+                let op_text = Span::new(name_span.start, span.end).text(&self.src).to_string();
+                return super::methods::call(self, t, name, a, *name_span, &op_text);
+            }
+            let f = self.attribute(recv, name, *name_span)?;
+            return self.call_value(f, name, args, span, func.span);
+        }
+        let f = self.eval(func)?;
+        let name = func.span.text(&self.src).to_string();
+        self.call_value(f, &name, args, span, func.span)
+    }
+
+    fn call_value(&mut self, f: Value, name: &str, args: &[Arg], span: Span, fspan: Span) -> EvalResult<Value> {
+        match f {
+            Value::Function(fname) => {
+                let a = self.eval_args(&fname, args, span)?;
+                let op_text = span.text(&self.src).to_string();
+                super::builtins::call(self, &fname, a, &op_text)
+            }
+            Value::DType(_) | Value::Module(_) => Err(EvalError::type_error(
+                format!("'{}' object is not callable", f.type_name()),
+                fspan,
+            )),
+            other => Err(EvalError::type_error(
+                format!("'{}' object is not callable", other.type_name()),
+                fspan,
+            ))
+            .map_err(|e| if name.is_empty() { e } else { e }),
+        }
+    }
+
+    fn eval_args(&mut self, name: &str, args: &[Arg], span: Span) -> EvalResult<Args> {
+        let mut a = Args { name: name.to_string(), pos: vec![], kw: vec![], span };
+        for arg in args {
+            let v = self.eval(&arg.value)?;
+            match &arg.name {
+                Some((k, s)) => {
+                    if a.kw.iter().any(|(n, _, _)| n == k) {
+                        return Err(EvalError::new(
+                            ErrorKind::SyntaxError,
+                            format!("keyword argument repeated: {k}"),
+                            *s,
+                        ));
+                    }
+                    a.kw.push((k.clone(), v, arg.value.span));
+                }
+                None => a.pos.push((v, arg.value.span)),
+            }
+        }
+        Ok(a)
+    }
+
+    fn index(&mut self, o: Value, items: &[IndexItem], span: Span) -> EvalResult<Value> {
+        match o {
+            Value::Tensor(t) => Ok(Value::tensor(index_tensor(self, &t, items, span)?)),
+            Value::Tuple(xs) | Value::List(xs) => self.index_seq(xs, items, span, false),
+            Value::Size(xs) => {
+                let vals = xs.into_iter().map(|x| Value::Int(x as i64)).collect();
+                self.index_seq(vals, items, span, true)
+            }
+            Value::Dict(kv) => {
+                let key = match items {
+                    [IndexItem::Expr(e)] => self.eval(e)?,
+                    _ => return Err(EvalError::type_error("dict keys are strings", span)),
+                };
+                let Value::Str(k) = key else {
+                    return Err(EvalError::type_error("dict keys are strings", span));
+                };
+                kv.into_iter().find(|(n, _)| *n == k).map(|(_, v)| v).ok_or_else(|| {
+                    EvalError::new(ErrorKind::IndexError, format!("KeyError: '{k}'"), span)
+                })
+            }
+            other => Err(EvalError::type_error(
+                format!("'{}' object is not subscriptable", other.type_name()),
+                span,
+            )),
+        }
+    }
+
+    fn index_seq(&mut self, xs: Vec<Value>, items: &[IndexItem], span: Span, size: bool) -> EvalResult<Value> {
+        let n = xs.len() as i64;
+        match items {
+            [IndexItem::Expr(e)] => {
+                let v = self.eval(e)?;
+                let i = to_int(&v).ok_or_else(|| {
+                    EvalError::type_error(format!("indices must be integers or slices, not {}", v.type_name()), e.span)
+                })?;
+                let j = if i < 0 { i + n } else { i };
+                if j < 0 || j >= n {
+                    return Err(EvalError::new(ErrorKind::IndexError, "tuple index out of range", e.span));
+                }
+                Ok(xs[j as usize].clone())
+            }
+            [IndexItem::Slice { start, stop, step, .. }] => {
+                let st = self.opt_int(step)?.unwrap_or(1);
+                if st <= 0 {
+                    return Err(EvalError::new(ErrorKind::ValueError, "tsr supports only positive slice steps on sequences", span));
+                }
+                let clamp = |v: i64| (if v < 0 { v + n } else { v }).clamp(0, n);
+                let a = self.opt_int(start)?.map(clamp).unwrap_or(0);
+                let b = self.opt_int(stop)?.map(clamp).unwrap_or(n);
+                let mut out = vec![];
+                let mut i = a;
+                while i < b {
+                    out.push(xs[i as usize].clone());
+                    i += st;
+                }
+                Ok(if size {
+                    Value::Size(out.iter().filter_map(to_int).map(|x| x as usize).collect())
+                } else {
+                    Value::Tuple(out)
+                })
+            }
+            _ => Err(EvalError::type_error("sequence indices must be a single integer or slice", span)),
+        }
+    }
+
+    pub fn opt_int(&mut self, e: &Option<Expr>) -> EvalResult<Option<i64>> {
+        match e {
+            None => Ok(None),
+            Some(e) => match self.eval(e)? {
+                Value::None => Ok(None),
+                v => to_int(&v).map(Some).ok_or_else(|| {
+                    EvalError::type_error(
+                        "slice indices must be integers or None or have an __index__ method",
+                        e.span,
+                    )
+                }),
+            },
+        }
+    }
+}
+
+/// `x[items]` on a tensor: basic indexing, always a view.
+pub fn index_tensor(it: &mut Interp, t: &Rc<Tensor>, items: &[IndexItem], span: Span) -> EvalResult<Tensor> {
+    let mut specs = Vec::with_capacity(items.len());
+    for item in items {
+        specs.push(match item {
+            IndexItem::Slice { start, stop, step, .. } => IndexSpec::Slice {
+                start: it.opt_int(start)?,
+                stop: it.opt_int(stop)?,
+                step: it.opt_int(step)?,
+            },
+            IndexItem::Expr(e) => match it.eval(e)? {
+                Value::None => IndexSpec::NewAxis,
+                Value::Ellipsis => IndexSpec::Ellipsis,
+                Value::Int(i) => IndexSpec::Int(i),
+                Value::Bool(_) | Value::Tensor(_) | Value::List(_) => {
+                    return Err(EvalError::new(
+                        ErrorKind::NotImplementedError,
+                        "advanced indexing (with tensors, lists or booleans) is not supported yet; it would copy",
+                        e.span,
+                    ))
+                }
+                Value::Tuple(xs) if items.len() == 1 => {
+                    // x[(1, 2)] is x[1, 2].
+                    let mut out = vec![];
+                    for x in xs {
+                        out.push(match x {
+                            Value::Int(i) => IndexSpec::Int(i),
+                            Value::None => IndexSpec::NewAxis,
+                            Value::Ellipsis => IndexSpec::Ellipsis,
+                            other => return Err(bad_index(&other, e.span)),
+                        });
+                    }
+                    specs.extend(out);
+                    continue;
+                }
+                other => return Err(bad_index(&other, e.span)),
+            },
+        });
+    }
+    let l = index_layout(&t.layout, &specs).at(span)?;
+    let text = span.text(&it.src).to_string();
+    let op = text.find('[').map(|i| text[i..].to_string()).unwrap_or(text);
+    Ok(t.view_as_layout(l, &op))
+}
+
+fn bad_index(v: &Value, span: Span) -> EvalError {
+    EvalError::new(
+        ErrorKind::IndexError,
+        format!(
+            "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got {})",
+            v.type_name()
+        ),
+        span,
+    )
+}
+
+fn no_attr(ty: &str, name: &str, span: Span) -> EvalError {
+    EvalError::new(ErrorKind::AttributeError, format!("'{ty}' object has no attribute '{name}'"), span)
+}
+
+pub fn truthy(v: &Value, span: Span) -> EvalResult<bool> {
+    v.truthy().ok_or_else(|| {
+        EvalError::new(
+            ErrorKind::RuntimeError,
+            "Boolean value of Tensor with more than one value is ambiguous",
+            span,
+        )
+    })
+}
+
+pub fn unop_name(op: UnOp) -> &'static str {
+    match op {
+        UnOp::Neg => "-",
+        UnOp::Pos => "+",
+        UnOp::Invert => "~",
+        UnOp::Not => "not",
+    }
+}

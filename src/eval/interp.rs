@@ -1,0 +1,216 @@
+//! Statements: bindings, assignment (including item assignment through
+//! views and in-place augmented assignment), `del`, and reporting statements.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use crate::engine::ops::copy;
+use crate::engine::{Context, EngineConfig, ErrorKind, Tensor};
+use crate::lang::ast::{Expr, IndexItem, Stmt, StmtKind, Target};
+use crate::lang::span::Span;
+use crate::report::{self, Item, Report, TextReport, ValueReport};
+
+use super::error::{AtSpan, EvalError, EvalResult};
+use super::ops::{binop, to_tensor_arg};
+use super::value::Value;
+
+/// One session: the engine context and the bindings.
+pub struct Interp {
+    pub ctx: Context,
+    pub vars: BTreeMap<String, Value>,
+    /// The source text of the statement being run (for expression names).
+    pub src: Rc<str>,
+}
+
+impl Interp {
+    pub fn new(cfg: &EngineConfig) -> Self {
+        Interp { ctx: Context::new(cfg), vars: BTreeMap::new(), src: Rc::from("") }
+    }
+
+    /// Drops every binding (`:reset`); the allocator state stays.
+    pub fn reset(&mut self) {
+        self.vars.clear();
+    }
+
+    /// Runs one statement of `src`. `echo` makes bare expressions report
+    /// their value (REPL behaviour).
+    pub fn exec(&mut self, stmt: &Stmt, src: &Rc<str>, echo: bool) -> EvalResult<Vec<Report>> {
+        self.src = src.clone();
+        match &stmt.kind {
+            StmtKind::Expr(e) => {
+                let v = self.eval(e)?;
+                if !echo || matches!(v, Value::None) {
+                    return Ok(vec![]);
+                }
+                let text = report::pyrepr::value_text(&v);
+                let item = self.item_for(&self.text_of(e.span), &v);
+                Ok(vec![Report::Echo { text, item }])
+            }
+            StmtKind::Assign { targets, value } => {
+                let v = self.eval(value)?;
+                for t in targets {
+                    self.assign(t, v.clone())?;
+                }
+                Ok(vec![])
+            }
+            StmtKind::AugAssign { target, op, value } => {
+                let rhs = self.eval(value)?;
+                self.aug_assign(target, *op, rhs, stmt.span)?;
+                Ok(vec![])
+            }
+            StmtKind::Del(targets) => {
+                for t in targets {
+                    self.delete(t)?;
+                }
+                Ok(vec![])
+            }
+            StmtKind::Report { keyword, keyword_span, args } => self.report(keyword, *keyword_span, args, stmt.span),
+            StmtKind::With { context, body } => {
+                self.eval(context)?;
+                let mut out = vec![];
+                for s in body {
+                    out.extend(self.exec(s, src, echo)?);
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    pub fn text_of(&self, span: Span) -> String {
+        span.text(&self.src).to_string()
+    }
+
+    /// Live tensor bindings, for "shared with" lists.
+    pub fn tensor_bindings(&self) -> impl Iterator<Item = (&str, &Tensor)> {
+        self.vars.iter().filter_map(|(k, v)| match v {
+            Value::Tensor(t) => Some((k.as_str(), t.as_ref())),
+            _ => None,
+        })
+    }
+
+    fn item_for(&self, name: &str, v: &Value) -> Item {
+        match v {
+            Value::Tensor(t) => Item::Tensor(Box::new(report::inspect::tensor_report(name, t, self.tensor_bindings()))),
+            other => Item::Value(ValueReport {
+                name: name.to_string(),
+                value: report::values::value_json(other),
+                text: report::pyrepr::value_text(other),
+            }),
+        }
+    }
+
+    fn report(&mut self, keyword: &str, kspan: Span, args: &[Expr], span: Span) -> EvalResult<Vec<Report>> {
+        match keyword {
+            "inspect" => {
+                if args.is_empty() {
+                    return Err(EvalError::type_error("inspect needs at least one expression: inspect x, y", kspan));
+                }
+                let mut items = vec![];
+                for a in args {
+                    let v = self.eval(a)?;
+                    items.push(self.item_for(&self.text_of(a.span), &v));
+                }
+                Ok(vec![Report::Inspect(items)])
+            }
+            "print" => {
+                let mut parts = vec![];
+                for a in args {
+                    let v = self.eval(a)?;
+                    parts.push(report::pyrepr::value_str(&v));
+                }
+                Ok(vec![Report::Print(TextReport { text: parts.join(" ") })])
+            }
+            other => Err(EvalError::new(
+                ErrorKind::NotImplementedError,
+                format!("`{other}` is not available yet in this version of tsr"),
+                span,
+            )),
+        }
+    }
+
+    fn assign(&mut self, target: &Target, v: Value) -> EvalResult<()> {
+        match target {
+            Target::Name(n, _) => {
+                self.vars.insert(n.clone(), v);
+                Ok(())
+            }
+            Target::Tuple(ts, span) => {
+                let items = match v {
+                    Value::Tuple(xs) | Value::List(xs) => xs,
+                    Value::Size(xs) => xs.into_iter().map(|x| Value::Int(x as i64)).collect(),
+                    Value::Tensor(t) if t.ndim() > 0 => super::methods::unbind(&t, 0).at(*span)?,
+                    other => {
+                        return Err(EvalError::type_error(
+                            format!("cannot unpack non-iterable {} object", other.type_name()),
+                            *span,
+                        ))
+                    }
+                };
+                if items.len() != ts.len() {
+                    let msg = if items.len() > ts.len() {
+                        format!("too many values to unpack (expected {})", ts.len())
+                    } else {
+                        format!("not enough values to unpack (expected {}, got {})", ts.len(), items.len())
+                    };
+                    return Err(EvalError::new(ErrorKind::ValueError, msg, *span));
+                }
+                for (t, x) in ts.iter().zip(items) {
+                    self.assign(t, x)?;
+                }
+                Ok(())
+            }
+            Target::Index { obj, items, span } => {
+                let view = self.index_view(obj, items, *span)?;
+                let src = to_tensor_arg(self, &v, view.dtype, *span)?;
+                copy::copy_into(&view, &src).at(*span)
+            }
+            Target::Attr { name, span, .. } => Err(EvalError::new(
+                ErrorKind::AttributeError,
+                format!("attribute '{name}' of 'torch._C.TensorBase' objects is not writable"),
+                *span,
+            )),
+        }
+    }
+
+    /// `x[items]` as a tensor view, for item assignment.
+    fn index_view(&mut self, obj: &Expr, items: &[IndexItem], span: Span) -> EvalResult<Tensor> {
+        match self.eval(obj)? {
+            Value::Tensor(t) => super::expr::index_tensor(self, &t, items, span),
+            other => Err(EvalError::type_error(
+                format!("'{}' object does not support item assignment", other.type_name()),
+                obj.span,
+            )),
+        }
+    }
+
+    fn aug_assign(&mut self, target: &Target, op: crate::lang::ast::BinOp, rhs: Value, span: Span) -> EvalResult<()> {
+        let current = match target {
+            Target::Name(n, s) => self.lookup(n, *s)?,
+            Target::Index { obj, items, span } => Value::tensor(self.index_view(obj, items, *span)?),
+            other => return Err(EvalError::type_error("illegal expression for augmented assignment", other.span())),
+        };
+        if let Value::Tensor(t) = &current {
+            return super::ops::inplace(self, t, op, &rhs, span);
+        }
+        let v = binop(self, op, &current, &rhs, span)?;
+        self.assign(target, v)
+    }
+
+    fn delete(&mut self, target: &Target) -> EvalResult<()> {
+        match target {
+            Target::Name(n, s) => match self.vars.remove(n) {
+                Some(_) => Ok(()),
+                None => Err(EvalError::new(ErrorKind::NameError, format!("name '{n}' is not defined"), *s)),
+            },
+            Target::Tuple(ts, _) => ts.iter().try_for_each(|t| self.delete(t)),
+            other => Err(EvalError::type_error("tsr can only `del` names", other.span())),
+        }
+    }
+
+    pub fn lookup(&self, name: &str, span: Span) -> EvalResult<Value> {
+        if let Some(v) = self.vars.get(name) {
+            return Ok(v.clone());
+        }
+        super::names::builtin(name).ok_or_else(|| super::names::unknown_name(name, self.vars.keys(), span))
+    }
+}

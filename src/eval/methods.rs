@@ -1,0 +1,574 @@
+//! Tensor attributes (`x.shape`, `x.T`) and methods (`x.view(3, 4)`).
+//! Each method maps to one engine call; views go through `layout.rs`.
+
+use std::rc::Rc;
+
+use crate::engine::layout;
+use crate::engine::ops::{copy, shape as shape_ops};
+use crate::engine::ops::elementwise::UnaryOp;
+use crate::engine::{DType, EngineError, ErrorKind, Tensor};
+use crate::lang::span::Span;
+
+use super::args::{seq_ints, Args};
+use super::error::{AtSpan, EvalError, EvalResult};
+use super::interp::Interp;
+use super::value::Value;
+
+/// Every method name, for completion and suggestions.
+pub const METHODS: &[&str] = &[
+    "view", "reshape", "t", "transpose", "permute", "narrow", "select", "unsqueeze", "squeeze",
+    "expand", "expand_as", "flatten", "unflatten", "diagonal", "unfold", "as_strided", "split",
+    "chunk", "unbind", "movedim", "view_as", "contiguous", "clone", "detach", "to", "float",
+    "double", "half", "bfloat16", "int", "long", "short", "bool", "byte", "char", "item",
+    "tolist", "size", "stride", "dim", "ndimension", "numel", "nelement", "element_size",
+    "storage_offset", "data_ptr", "is_contiguous", "untyped_storage", "fill_", "zero_",
+    "copy_", "add_", "sub_", "mul_", "div_", "abs", "neg", "sqrt", "exp", "log", "sin", "cos",
+    "tanh", "sigmoid", "relu", "add", "sub", "mul", "div", "pow", "type", "is_floating_point",
+];
+
+/// Every attribute name, for completion and suggestions.
+pub const ATTRIBUTES: &[&str] = &[
+    "shape", "dtype", "device", "T", "mT", "ndim", "is_leaf", "requires_grad", "grad_fn",
+    "grad", "_version", "is_cuda", "itemsize", "nbytes", "data", "is_contiguous",
+];
+
+pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> EvalResult<Value> {
+    Ok(match name {
+        "shape" => Value::Size(t.shape().to_vec()),
+        "dtype" => Value::DType(t.dtype),
+        "device" => Value::Device(t.device()),
+        "ndim" => Value::Int(t.ndim() as i64),
+        "is_leaf" => Value::Bool(t.is_leaf()),
+        "requires_grad" => Value::Bool(t.requires_grad),
+        "grad_fn" => t.grad_fn.clone().map(Value::Str).unwrap_or(Value::None),
+        "grad" => Value::None,
+        "_version" => Value::Int(t.version() as i64),
+        "is_cuda" => Value::Bool(t.device().is_cuda()),
+        "itemsize" => Value::Int(t.dtype.size() as i64),
+        "nbytes" => Value::Int((t.numel() * t.dtype.size()) as i64),
+        "data" => Value::tensor(t.view_as_layout(t.layout.clone(), ".data")),
+        "T" => {
+            let dims: Vec<i64> = (0..t.ndim() as i64).rev().collect();
+            Value::tensor(t.view_as_layout(layout::permute(&t.layout, &dims).at(span)?, ".T"))
+        }
+        "mT" => {
+            if t.ndim() < 2 {
+                return Err(EvalError::new(
+                    ErrorKind::RuntimeError,
+                    format!("tensor.mT is only supported on matrices or batches of matrices. Got {}-D tensor.", t.ndim()),
+                    span,
+                ));
+            }
+            Value::tensor(t.view_as_layout(layout::transpose(&t.layout, -2, -1).at(span)?, ".mT"))
+        }
+        _ => {
+            let _ = it;
+            return Err(unknown_member(name, span));
+        }
+    })
+}
+
+fn unknown_member(name: &str, span: Span) -> EvalError {
+    let err = EvalError::new(ErrorKind::AttributeError, format!("'Tensor' object has no attribute '{name}'"), span);
+    match super::names::closest(name, METHODS.iter().chain(ATTRIBUTES).copied()) {
+        Some(c) => err.with_hint(format!("did you mean `{c}`?")),
+        None => err,
+    }
+}
+
+fn view(t: &Tensor, l: Result<layout::Layout, EngineError>, op: &str, span: Span) -> EvalResult<Value> {
+    Ok(Value::tensor(t.view_as_layout(l.at(span)?, op)))
+}
+
+/// Splits along `dim` into pieces of the given lengths (views).
+fn pieces(t: &Tensor, dim: i64, lens: &[usize], what: &str) -> Result<Vec<Value>, EngineError> {
+    let d = layout::wrap_dim(dim, t.ndim())?;
+    let mut start = 0i64;
+    let mut out = vec![];
+    for &len in lens {
+        let l = layout::narrow(&t.layout, d as i64, start, len as i64)?;
+        out.push(Value::tensor(t.view_as_layout(l, what)));
+        start += len as i64;
+    }
+    Ok(out)
+}
+
+/// `unbind(dim)`: `select(dim, i)` for every i.
+pub fn unbind(t: &Tensor, dim: i64) -> Result<Vec<Value>, EngineError> {
+    if t.ndim() == 0 {
+        return Err(EngineError::index("Dimension specified as 0 but tensor has no dimensions"));
+    }
+    let d = layout::wrap_dim(dim, t.ndim())?;
+    (0..t.shape()[d])
+        .map(|i| layout::select(&t.layout, d as i64, i as i64).map(|l| Value::tensor(t.view_as_layout(l, &format!("unbind({dim})[{i}]")))))
+        .collect()
+}
+
+fn dtype_method(name: &str) -> Option<DType> {
+    Some(match name {
+        "float" => DType::Float32,
+        "double" => DType::Float64,
+        "half" => DType::Float16,
+        "bfloat16" => DType::BFloat16,
+        "int" => DType::Int32,
+        "long" => DType::Int64,
+        "short" => DType::Int16,
+        "bool" => DType::Bool,
+        "byte" => DType::UInt8,
+        "char" => DType::Int8,
+        _ => return None,
+    })
+}
+
+fn same(t: &Rc<Tensor>) -> Value {
+    Value::Tensor(t.clone())
+}
+
+fn ints_tuple(xs: &[usize]) -> Value {
+    Value::Tuple(xs.iter().map(|&x| Value::Int(x as i64)).collect())
+}
+
+pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
+    let span = a.span;
+    let ctx = &it.ctx;
+    if let Some(d) = dtype_method(name) {
+        a.finish(0)?;
+        return Ok(match copy::to_dtype(ctx, t, d).at(span)? {
+            Some(n) => Value::tensor(n),
+            None => same(t),
+        });
+    }
+    let r = match name {
+        "view" => {
+            if let Some((Value::DType(d), s)) = a.pos.first().cloned() {
+                a.finish(1)?;
+                if d.size() != t.dtype.size() {
+                    return Err(EvalError::new(ErrorKind::NotImplementedError, "view(dtype) between dtypes of different sizes is not supported yet", s));
+                }
+                let mut v = t.view_as_layout(t.layout.clone(), op);
+                v.dtype = d;
+                return Ok(Value::tensor(v));
+            }
+            let s = a.sizes(0, "size")?;
+            view(t, layout::view(&t.layout, &s), op, span)
+        }
+        "reshape" => {
+            let s = a.sizes(0, "shape")?;
+            let (r, _) = shape_ops::reshape(ctx, t, &s, op).at(span)?;
+            Ok(Value::tensor(r))
+        }
+        "view_as" | "reshape_as" | "expand_as" => {
+            let other = tensor_arg(&mut a, 0, "other")?;
+            let sizes: Vec<i64> = other.shape().iter().map(|&x| x as i64).collect();
+            a.finish(1)?;
+            match name {
+                "view_as" => view(t, layout::view(&t.layout, &sizes), op, span),
+                "reshape_as" => Ok(Value::tensor(shape_ops::reshape(ctx, t, &sizes, op).at(span)?.0)),
+                _ => view(t, layout::expand(&t.layout, &sizes, t.dtype.legacy_name()), op, span),
+            }
+        }
+        "t" => {
+            a.finish(0)?;
+            view(t, layout::t(&t.layout), op, span)
+        }
+        "transpose" | "swapaxes" | "swapdims" => {
+            let d0 = a.int(0, "dim0")?;
+            let d1 = a.int(1, "dim1")?;
+            a.finish(2)?;
+            view(t, layout::transpose(&t.layout, d0, d1), op, span)
+        }
+        "permute" => {
+            let dims = a.sizes(0, "dims")?;
+            view(t, layout::permute(&t.layout, &dims), op, span)
+        }
+        "movedim" | "moveaxis" => {
+            let (src, _) = a.get(0, "source").ok_or_else(|| a.err("movedim() missing required argument 'source'"))?;
+            let (dst, _) = a.get(1, "destination").ok_or_else(|| a.err("movedim() missing required argument 'destination'"))?;
+            a.finish(2)?;
+            let (s, d) = (seq_ints(&src).unwrap_or_default(), seq_ints(&dst).unwrap_or_default());
+            view(t, layout::movedim(&t.layout, &s, &d), op, span)
+        }
+        "narrow" => {
+            let d = a.int(0, "dim")?;
+            let s = a.int(1, "start")?;
+            let l = a.int(2, "length")?;
+            a.finish(3)?;
+            view(t, layout::narrow(&t.layout, d, s, l), op, span)
+        }
+        "select" => {
+            let d = a.int(0, "dim")?;
+            let i = a.int(1, "index")?;
+            a.finish(2)?;
+            view(t, layout::select(&t.layout, d, i), op, span)
+        }
+        "unsqueeze" => {
+            let d = a.int(0, "dim")?;
+            a.finish(1)?;
+            view(t, layout::unsqueeze(&t.layout, d), op, span)
+        }
+        "squeeze" => {
+            let d = a.opt_int_or_none(0, "dim")?;
+            a.finish(1)?;
+            view(t, layout::squeeze(&t.layout, d), op, span)
+        }
+        "expand" => {
+            let s = a.sizes(0, "size")?;
+            view(t, layout::expand(&t.layout, &s, t.dtype.legacy_name()), op, span)
+        }
+        "flatten" => {
+            let s = a.opt_int(0, "start_dim", 0)?;
+            let e = a.opt_int(1, "end_dim", -1)?;
+            a.finish(2)?;
+            shape_ops::flatten(ctx, t, s, e, op).map(Value::tensor).at(span)
+        }
+        "unflatten" => {
+            let d = a.int(0, "dim")?;
+            let (sv, ss) = a.get(1, "sizes").ok_or_else(|| a.err("unflatten() missing required argument 'sizes'"))?;
+            a.finish(2)?;
+            let sizes = seq_ints(&sv).ok_or_else(|| EvalError::type_error("unflatten(): argument 'sizes' must be tuple of ints", ss))?;
+            unflatten(t, d, &sizes, op).at(span)
+        }
+        "diagonal" => {
+            let o = a.opt_int(0, "offset", 0)?;
+            let d1 = a.opt_int(1, "dim1", 0)?;
+            let d2 = a.opt_int(2, "dim2", 1)?;
+            a.finish(3)?;
+            view(t, layout::diagonal(&t.layout, o, d1, d2), op, span)
+        }
+        "unfold" => {
+            let d = a.int(0, "dimension")?;
+            let s = a.int(1, "size")?;
+            let st = a.int(2, "step")?;
+            a.finish(3)?;
+            view(t, layout::unfold(&t.layout, d, s, st), op, span)
+        }
+        "as_strided" => {
+            let (sv, _) = a.get(0, "size").ok_or_else(|| a.err("as_strided() missing required argument 'size'"))?;
+            let (stv, _) = a.get(1, "stride").ok_or_else(|| a.err("as_strided() missing required argument 'stride'"))?;
+            let off = a.opt_int(2, "storage_offset", t.layout.offset as i64)?;
+            a.finish(3)?;
+            let size = seq_ints(&sv).ok_or_else(|| a.err("as_strided(): argument 'size' must be tuple of ints"))?;
+            let stride = seq_ints(&stv).ok_or_else(|| a.err("as_strided(): argument 'stride' must be tuple of ints"))?;
+            view(t, layout::as_strided(&size, &stride, off, t.dtype.size(), t.storage.nbytes()), op, span)
+        }
+        "split" => {
+            let (sv, ss) = a.get(0, "split_size").ok_or_else(|| a.err("split() missing required argument 'split_size'"))?;
+            let dim = a.opt_int(1, "dim", 0)?;
+            a.finish(2)?;
+            split(t, &sv, dim, ss, op)
+        }
+        "chunk" => {
+            let k = a.int(0, "chunks")?;
+            let dim = a.opt_int(1, "dim", 0)?;
+            a.finish(2)?;
+            chunk(t, k, dim, op).at(span)
+        }
+        "unbind" => {
+            let d = a.opt_int(0, "dim", 0)?;
+            a.finish(1)?;
+            unbind(t, d).map(Value::Tuple).at(span)
+        }
+        "contiguous" => {
+            let fmt = a.get(0, "memory_format");
+            a.finish(1)?;
+            contiguous(it, t, fmt.map(|f| f.0), span)
+        }
+        "clone" => {
+            a.take_kw("memory_format");
+            a.finish(0)?;
+            copy::clone(ctx, t).map(Value::tensor).at(span)
+        }
+        "detach" => {
+            a.finish(0)?;
+            let mut d = t.view_as_layout(t.layout.clone(), op);
+            d.requires_grad = false;
+            d.grad_fn = None;
+            Ok(Value::tensor(d))
+        }
+        "to" => to(it, t, a, span),
+        "type" => match a.get(0, "dtype") {
+            None => Ok(Value::Str(format!("torch.{}", t.dtype.legacy_name()))),
+            Some((Value::DType(d), _)) => Ok(copy::to_dtype(ctx, t, d).at(span)?.map(Value::tensor).unwrap_or_else(|| same(t))),
+            Some((v, s)) => Err(EvalError::type_error(format!("type(): argument 'dtype' must be torch.dtype, not {}", v.type_name()), s)),
+        },
+        "item" => {
+            a.finish(0)?;
+            t.item().map(Value::from_scalar).at(span)
+        }
+        "tolist" => {
+            a.finish(0)?;
+            Ok(tolist(t))
+        }
+        "size" => {
+            let d = a.opt_int_or_none(0, "dim")?;
+            a.finish(1)?;
+            match d {
+                None => Ok(Value::Size(t.shape().to_vec())),
+                Some(d) => {
+                    let d = layout::wrap_dim(d, t.ndim()).at(span)?;
+                    Ok(Value::Int(t.shape().get(d).copied().unwrap_or(1) as i64))
+                }
+            }
+        }
+        "stride" => {
+            let d = a.opt_int_or_none(0, "dim")?;
+            a.finish(1)?;
+            match d {
+                None => Ok(ints_tuple(t.stride())),
+                Some(d) => {
+                    let d = layout::wrap_dim(d, t.ndim()).at(span)?;
+                    Ok(Value::Int(t.stride().get(d).copied().unwrap_or(1) as i64))
+                }
+            }
+        }
+        "dim" | "ndimension" => Ok(Value::Int(t.ndim() as i64)),
+        "numel" | "nelement" => Ok(Value::Int(t.numel() as i64)),
+        "element_size" => Ok(Value::Int(t.dtype.size() as i64)),
+        "storage_offset" => Ok(Value::Int(t.layout.offset as i64)),
+        "data_ptr" => Ok(Value::Int(t.data_ptr() as i64)),
+        "is_floating_point" => Ok(Value::Bool(t.dtype.is_floating())),
+        "is_contiguous" => {
+            let fmt = a.get(0, "memory_format").map(|f| f.0);
+            a.finish(1)?;
+            Ok(Value::Bool(match fmt {
+                None | Some(Value::MemoryFormat("contiguous_format")) => t.is_contiguous(),
+                Some(Value::MemoryFormat("channels_last")) => layout::is_channels_last(t.shape(), t.stride()),
+                Some(Value::MemoryFormat("channels_last_3d")) => layout::is_channels_last_3d(t.shape(), t.stride()),
+                Some(_) => return Err(EvalError::new(ErrorKind::RuntimeError, "is_contiguous: unsupported memory format", span)),
+            }))
+        }
+        "untyped_storage" => {
+            a.finish(0)?;
+            Ok(Value::Dict(vec![
+                ("id".into(), Value::Int(t.storage.id as i64)),
+                ("data_ptr".into(), Value::Int(t.storage.data_ptr() as i64)),
+                ("nbytes".into(), Value::Int(t.storage.nbytes() as i64)),
+                ("device".into(), Value::Device(t.device())),
+            ]))
+        }
+        "fill_" => {
+            let v = a.number(0, "value")?;
+            a.finish(1)?;
+            copy::fill(t, v);
+            Ok(same(t))
+        }
+        "zero_" => {
+            a.finish(0)?;
+            copy::fill(t, crate::engine::Scalar::Int(0));
+            Ok(same(t))
+        }
+        "copy_" => {
+            let src = tensor_arg(&mut a, 0, "src")?;
+            a.finish(1)?;
+            copy::copy_into(t, &src).at(span)?;
+            Ok(same(t))
+        }
+        "add_" | "sub_" | "mul_" | "div_" => {
+            let (v, _) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
+            a.finish(1)?;
+            let op = match name {
+                "add_" => crate::lang::ast::BinOp::Add,
+                "sub_" => crate::lang::ast::BinOp::Sub,
+                "mul_" => crate::lang::ast::BinOp::Mul,
+                _ => crate::lang::ast::BinOp::Div,
+            };
+            super::ops::inplace(it, t, op, &v, span)?;
+            Ok(same(t))
+        }
+        "add" | "sub" | "mul" | "div" | "pow" => {
+            let (v, _) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
+            a.finish(1)?;
+            let op = match name {
+                "add" => crate::lang::ast::BinOp::Add,
+                "sub" => crate::lang::ast::BinOp::Sub,
+                "mul" => crate::lang::ast::BinOp::Mul,
+                "pow" => crate::lang::ast::BinOp::Pow,
+                _ => crate::lang::ast::BinOp::Div,
+            };
+            super::ops::binop(it, op, &Value::Tensor(t.clone()), &v, span)
+        }
+        "abs" | "neg" | "sqrt" | "exp" | "log" | "sin" | "cos" | "tanh" | "sigmoid" | "relu" => {
+            a.finish(0)?;
+            super::ops::tensor_unary(it, unary_op(name), t, span)
+        }
+        _ => Err(unknown_member(name, nspan)),
+    };
+    r
+}
+
+pub fn unary_op(name: &str) -> UnaryOp {
+    match name {
+        "abs" => UnaryOp::Abs,
+        "neg" => UnaryOp::Neg,
+        "sqrt" => UnaryOp::Sqrt,
+        "exp" => UnaryOp::Exp,
+        "log" => UnaryOp::Log,
+        "sin" => UnaryOp::Sin,
+        "cos" => UnaryOp::Cos,
+        "tanh" => UnaryOp::Tanh,
+        "sigmoid" => UnaryOp::Sigmoid,
+        _ => UnaryOp::Relu,
+    }
+}
+
+fn tensor_arg(a: &mut Args, i: usize, k: &str) -> EvalResult<Rc<Tensor>> {
+    match a.get(i, k) {
+        Some((Value::Tensor(t), _)) => Ok(t),
+        Some((v, s)) => Err(EvalError::type_error(format!("{}(): argument '{}' must be Tensor, not {}", a.name, k, v.type_name()), s)),
+        None => Err(a.err(format!("{}() missing required argument '{}'", a.name, k))),
+    }
+}
+
+fn unflatten(t: &Tensor, dim: i64, sizes: &[i64], op: &str) -> Result<Value, EngineError> {
+    let d = layout::wrap_dim(dim, t.ndim())?;
+    if sizes.is_empty() {
+        return Err(EngineError::runtime("unflatten: sizes must be non-empty"));
+    }
+    let dsize = t.shape().get(d).copied().unwrap_or(1);
+    let inferred = layout::infer_size(sizes, dsize).map_err(|_| {
+        EngineError::runtime(format!(
+            "unflatten: Provided sizes {} don't multiply up to the size of dim {} ({}) in the input tensor",
+            crate::engine::error::fmt_list(sizes),
+            dim,
+            dsize
+        ))
+    })?;
+    let mut shape: Vec<i64> = t.shape()[..d].iter().map(|&x| x as i64).collect();
+    shape.extend(inferred.iter().map(|&x| x as i64));
+    shape.extend(t.shape()[d + 1..].iter().map(|&x| x as i64));
+    let l = layout::view(&t.layout, &shape)?;
+    Ok(Value::tensor(t.view_as_layout(l, op)))
+}
+
+fn split(t: &Tensor, sv: &Value, dim: i64, span: Span, op: &str) -> EvalResult<Value> {
+    let d = layout::wrap_dim(dim, t.ndim()).at(span)?;
+    let size = t.shape().get(d).copied().unwrap_or(0);
+    let lens: Vec<usize> = match sv {
+        Value::Int(n) => {
+            let n = *n;
+            if n < 0 {
+                return Err(EvalError::new(ErrorKind::RuntimeError, format!("split expects split_size be non-negative, but got split_size={n}"), span));
+            }
+            if n == 0 {
+                if size != 0 {
+                    return Err(EvalError::new(ErrorKind::RuntimeError, format!("split_size can only be 0 if dimension size is 0, but got dimension size of {size}"), span));
+                }
+                vec![0]
+            } else {
+                let n = n as usize;
+                let num = size.div_ceil(n).max(1);
+                (0..num).map(|i| n.min(size.saturating_sub(i * n))).collect()
+            }
+        }
+        other => {
+            let xs = seq_ints(other).ok_or_else(|| EvalError::type_error("split(): argument 'split_size' must be int or tuple of ints", span))?;
+            let total: i64 = xs.iter().sum();
+            if total != size as i64 || xs.iter().any(|&x| x < 0) {
+                return Err(EvalError::new(
+                    ErrorKind::RuntimeError,
+                    format!(
+                        "split_with_sizes expects split_sizes to sum exactly to {} (input tensor's size at dimension {}), but got split_sizes={}",
+                        size,
+                        d,
+                        crate::engine::error::fmt_list(&xs)
+                    ),
+                    span,
+                ));
+            }
+            xs.iter().map(|&x| x as usize).collect()
+        }
+    };
+    pieces(t, d as i64, &lens, op).map(Value::Tuple).at(span)
+}
+
+fn chunk(t: &Tensor, k: i64, dim: i64, op: &str) -> Result<Value, EngineError> {
+    if k <= 0 {
+        return Err(EngineError::runtime(format!("chunk expects `chunks` to be greater than 0, got: {k}")));
+    }
+    let d = layout::wrap_dim(dim, t.ndim())?;
+    let size = t.shape().get(d).copied().unwrap_or(0);
+    let n = size.div_ceil(k as usize);
+    let lens: Vec<usize> = if n == 0 {
+        vec![0; (k as usize).min(size.max(1))]
+    } else {
+        (0..size.div_ceil(n)).map(|i| n.min(size - i * n)).collect()
+    };
+    pieces(t, d as i64, &lens, op).map(Value::Tuple)
+}
+
+fn contiguous(it: &Interp, t: &Rc<Tensor>, fmt: Option<Value>, span: Span) -> EvalResult<Value> {
+    match fmt {
+        None | Some(Value::MemoryFormat("contiguous_format")) => Ok(match copy::contiguous(&it.ctx, t).at(span)? {
+            Some(n) => Value::tensor(n),
+            None => same(t),
+        }),
+        Some(Value::MemoryFormat("channels_last")) | Some(Value::MemoryFormat("channels_last_3d")) => {
+            let cl3 = matches!(fmt, Some(Value::MemoryFormat("channels_last_3d")));
+            let ok = if cl3 { layout::is_channels_last_3d(t.shape(), t.stride()) } else { layout::is_channels_last(t.shape(), t.stride()) };
+            if ok {
+                return Ok(same(t));
+            }
+            let rank_ok = if cl3 { t.ndim() == 5 } else { t.ndim() == 4 };
+            if !rank_ok {
+                let msg = if cl3 { "required rank 5 tensor to use channels_last_3d format" } else { "required rank 4 tensor to use channels_last format" };
+                return Err(EvalError::new(ErrorKind::RuntimeError, msg, span));
+            }
+            let strides = layout::channels_last_strides(t.shape()).at(span)?;
+            copy::copy_to_new(&it.ctx, t, &strides, t.dtype, "contiguous(memory_format=channels_last)").map(Value::tensor).at(span)
+        }
+        Some(Value::MemoryFormat("preserve_format")) => {
+            if t.is_contiguous() {
+                return Ok(same(t));
+            }
+            Err(EvalError::new(ErrorKind::RuntimeError, "preserve memory format is unsupported by the contiguous operator", span))
+        }
+        Some(v) => Err(EvalError::type_error(format!("contiguous(): argument 'memory_format' must be torch.memory_format, not {}", v.type_name()), span)),
+    }
+}
+
+fn to(it: &mut Interp, t: &Rc<Tensor>, mut a: Args, span: Span) -> EvalResult<Value> {
+    let mut dtype = a.dtype_kw()?;
+    let device = a.device_kw()?;
+    a.take_kw("copy");
+    a.take_kw("non_blocking");
+    let mut dev = device;
+    for (v, s) in a.pos.clone() {
+        match v {
+            Value::DType(d) => dtype = Some(d),
+            Value::Tensor(o) => dtype = Some(o.dtype),
+            other => match super::args::to_device(&other) {
+                Some(d) => dev = Some((d, s)),
+                None => return Err(EvalError::type_error(format!("to() received an invalid combination of arguments - got ({})", other.type_name()), s)),
+            },
+        }
+    }
+    a.pos.clear();
+    a.finish(0)?;
+    if let Some((d, s)) = dev {
+        if d.is_cuda() {
+            return Err(no_cuda(s));
+        }
+    }
+    match dtype {
+        Some(d) => Ok(copy::to_dtype(&it.ctx, t, d).at(span)?.map(Value::tensor).unwrap_or_else(|| same(t))),
+        None => Ok(same(t)),
+    }
+}
+
+pub fn no_cuda(span: Span) -> EvalError {
+    EvalError::new(ErrorKind::RuntimeError, "Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx", span)
+        .with_hint("this build of tsr runs on the CPU only; CUDA support arrives with the memory/devices work")
+}
+
+fn tolist(t: &Tensor) -> Value {
+    fn nest(vals: &[crate::engine::Scalar], shape: &[usize]) -> Value {
+        match shape.split_first() {
+            None => vals.first().map(|s| Value::from_scalar(*s)).unwrap_or(Value::None),
+            Some((&n, rest)) => {
+                let c: usize = rest.iter().product();
+                Value::List((0..n).map(|i| nest(vals.get(i * c..(i + 1) * c).unwrap_or(&[]), rest)).collect())
+            }
+        }
+    }
+    nest(&t.to_scalars(), t.shape())
+}

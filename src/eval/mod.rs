@@ -1,0 +1,16 @@
+//! The evaluator: runs statements against a session's bindings, calling the
+//! engine and building reports. It never prints: it returns `Report`s.
+pub mod args;
+pub mod builtins;
+pub mod error;
+pub mod expr;
+pub mod interp;
+pub mod literal;
+pub mod methods;
+pub mod names;
+pub mod ops;
+pub mod value;
+
+pub use error::{EvalError, EvalResult};
+pub use interp::Interp;
+pub use value::Value;

@@ -1,0 +1,246 @@
+//! Operators on values: tensors go to the engine's element-wise kernels;
+//! Python numbers follow Python's arithmetic.
+
+use std::rc::Rc;
+
+use crate::engine::ops::elementwise::{self, Arg as EArg, BinaryOp, UnaryOp};
+use crate::engine::{DType, ErrorKind, Scalar, Tensor};
+use crate::lang::ast::{BinOp, CmpOp, UnOp};
+use crate::lang::span::Span;
+
+use super::error::{AtSpan, EvalError, EvalResult};
+use super::interp::Interp;
+use super::value::Value;
+
+fn engine_op(op: BinOp) -> Option<BinaryOp> {
+    Some(match op {
+        BinOp::Add => BinaryOp::Add,
+        BinOp::Sub => BinaryOp::Sub,
+        BinOp::Mul => BinaryOp::Mul,
+        BinOp::Div => BinaryOp::Div,
+        BinOp::FloorDiv => BinaryOp::FloorDiv,
+        BinOp::Mod => BinaryOp::Mod,
+        BinOp::Pow => BinaryOp::Pow,
+        BinOp::BitAnd => BinaryOp::BitAnd,
+        BinOp::BitOr => BinaryOp::BitOr,
+        BinOp::BitXor => BinaryOp::BitXor,
+        BinOp::MatMul | BinOp::Shl | BinOp::Shr => return None,
+    })
+}
+
+fn cmp_op(op: CmpOp) -> Option<BinaryOp> {
+    Some(match op {
+        CmpOp::Lt => BinaryOp::Lt,
+        CmpOp::Le => BinaryOp::Le,
+        CmpOp::Gt => BinaryOp::Gt,
+        CmpOp::Ge => BinaryOp::Ge,
+        CmpOp::Eq => BinaryOp::Eq,
+        CmpOp::Ne => BinaryOp::Ne,
+        CmpOp::Is | CmpOp::IsNot => return None,
+    })
+}
+
+/// A value usable as an element-wise operand.
+enum Operand {
+    T(Rc<Tensor>),
+    S(Scalar),
+}
+
+fn operand(v: &Value) -> Option<Operand> {
+    match v {
+        Value::Tensor(t) => Some(Operand::T(t.clone())),
+        other => other.as_scalar().map(Operand::S),
+    }
+}
+
+fn earg(o: &Operand) -> EArg<'_> {
+    match o {
+        Operand::T(t) => EArg::T(t),
+        Operand::S(s) => EArg::S(*s),
+    }
+}
+
+fn unsupported(sym: &str, a: &Value, b: &Value, span: Span) -> EvalError {
+    EvalError::type_error(
+        format!("unsupported operand type(s) for {}: '{}' and '{}'", sym, a.type_name(), b.type_name()),
+        span,
+    )
+}
+
+fn tensor_binary(it: &Interp, op: BinaryOp, a: &Value, b: &Value, sym: &str, span: Span) -> EvalResult<Value> {
+    let (Some(x), Some(y)) = (operand(a), operand(b)) else {
+        return Err(unsupported(sym, a, b, span));
+    };
+    elementwise::binary(&it.ctx, op, earg(&x), earg(&y)).map(Value::tensor).at(span)
+}
+
+pub fn binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) -> EvalResult<Value> {
+    let any_tensor = matches!(a, Value::Tensor(_)) || matches!(b, Value::Tensor(_));
+    if any_tensor {
+        if op == BinOp::MatMul {
+            return Err(EvalError::new(ErrorKind::NotImplementedError, "matmul (`@`) is not available yet in this version of tsr", span));
+        }
+        let Some(e) = engine_op(op) else {
+            return Err(unsupported(op.symbol(), a, b, span));
+        };
+        return tensor_binary(it, e, a, b, op.symbol(), span);
+    }
+    // Sequence concatenation / repetition.
+    match (op, a, b) {
+        (BinOp::Add, Value::Tuple(x), Value::Tuple(y)) => return Ok(Value::Tuple([x.clone(), y.clone()].concat())),
+        (BinOp::Add, Value::List(x), Value::List(y)) => return Ok(Value::List([x.clone(), y.clone()].concat())),
+        (BinOp::Add, Value::Str(x), Value::Str(y)) => return Ok(Value::Str(format!("{x}{y}"))),
+        _ => {}
+    }
+    let (Some(x), Some(y)) = (a.as_scalar(), b.as_scalar()) else {
+        return Err(unsupported(op.symbol(), a, b, span));
+    };
+    py_arith(op, x, y, span)
+}
+
+/// Python arithmetic on numbers (`bool` acts as `int`).
+fn py_arith(op: BinOp, x: Scalar, y: Scalar, span: Span) -> EvalResult<Value> {
+    let float = matches!(x, Scalar::Float(_)) || matches!(y, Scalar::Float(_));
+    let zero_div = |what: &str| EvalError::new(ErrorKind::ZeroDivisionError, what.to_string(), span);
+    if float || op == BinOp::Div {
+        let (a, b) = (x.as_f64(), y.as_f64());
+        let r = match op {
+            BinOp::Add => a + b,
+            BinOp::Sub => a - b,
+            BinOp::Mul => a * b,
+            BinOp::Div | BinOp::FloorDiv | BinOp::Mod if b == 0.0 => {
+                return Err(zero_div(if op == BinOp::Div && !float { "division by zero" } else { "float division by zero" }))
+            }
+            BinOp::Div => a / b,
+            BinOp::FloorDiv => (a / b).floor(),
+            BinOp::Mod => {
+                let m = a % b;
+                if m != 0.0 && ((m < 0.0) != (b < 0.0)) { m + b } else { m }
+            }
+            BinOp::Pow => a.powf(b),
+            _ => return Err(EvalError::type_error(format!("unsupported operand type(s) for {}: 'float' and 'float'", op.symbol()), span)),
+        };
+        return Ok(Value::Float(r));
+    }
+    let (a, b) = (x.as_i64(), y.as_i64());
+    let overflow = || EvalError::new(ErrorKind::RuntimeError, "integer overflow (tsr ints are 64-bit)", span);
+    let r = match op {
+        BinOp::Add => a.checked_add(b).ok_or_else(overflow)?,
+        BinOp::Sub => a.checked_sub(b).ok_or_else(overflow)?,
+        BinOp::Mul => a.checked_mul(b).ok_or_else(overflow)?,
+        BinOp::FloorDiv | BinOp::Mod if b == 0 => {
+            return Err(zero_div(if op == BinOp::Mod { "integer modulo by zero" } else { "integer division or modulo by zero" }))
+        }
+        BinOp::FloorDiv => a.checked_div_euclid(b).map(|_| a.div_euclid(b) - if (a.rem_euclid(b) != 0) && b < 0 { 1 } else { 0 }).ok_or_else(overflow)?,
+        BinOp::Mod => {
+            let m = a.checked_rem(b).ok_or_else(overflow)?;
+            if m != 0 && ((m < 0) != (b < 0)) { m + b } else { m }
+        }
+        BinOp::Pow if b < 0 => return Ok(Value::Float((a as f64).powf(b as f64))),
+        BinOp::Pow => a.checked_pow(b.min(u32::MAX as i64) as u32).ok_or_else(overflow)?,
+        BinOp::BitAnd => a & b,
+        BinOp::BitOr => a | b,
+        BinOp::BitXor => a ^ b,
+        BinOp::Shl => a.checked_shl(b.clamp(0, 64) as u32).ok_or_else(overflow)?,
+        BinOp::Shr => a >> b.clamp(0, 63),
+        BinOp::Div | BinOp::MatMul => return Err(EvalError::type_error(format!("unsupported operand type(s) for {}: 'int' and 'int'", op.symbol()), span)),
+    };
+    Ok(if matches!((x, y), (Scalar::Bool(_), Scalar::Bool(_))) && matches!(op, BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor) {
+        Value::Bool(r != 0)
+    } else {
+        Value::Int(r)
+    })
+}
+
+pub fn compare(it: &mut Interp, op: CmpOp, a: &Value, b: &Value, span: Span) -> EvalResult<Value> {
+    if let CmpOp::Is | CmpOp::IsNot = op {
+        let same = match (a, b) {
+            (Value::Tensor(x), Value::Tensor(y)) => Rc::ptr_eq(x, y),
+            (Value::None, Value::None) => true,
+            (Value::Bool(x), Value::Bool(y)) => x == y,
+            (Value::DType(x), Value::DType(y)) => x == y,
+            _ => false,
+        };
+        return Ok(Value::Bool(same == (op == CmpOp::Is)));
+    }
+    let e = cmp_op(op).unwrap_or(BinaryOp::Eq);
+    if matches!(a, Value::Tensor(_)) || matches!(b, Value::Tensor(_)) {
+        return tensor_binary(it, e, a, b, "comparison", span);
+    }
+    let r = match (a.as_scalar(), b.as_scalar()) {
+        (Some(x), Some(y)) => {
+            let (x, y) = (x.as_f64(), y.as_f64());
+            match op {
+                CmpOp::Lt => x < y,
+                CmpOp::Le => x <= y,
+                CmpOp::Gt => x > y,
+                CmpOp::Ge => x >= y,
+                CmpOp::Eq => x == y,
+                _ => x != y,
+            }
+        }
+        _ => {
+            let eq = crate::report::pyrepr::value_text(a) == crate::report::pyrepr::value_text(b)
+                && a.type_name() == b.type_name();
+            match op {
+                CmpOp::Eq => eq,
+                CmpOp::Ne => !eq,
+                _ => {
+                    return Err(EvalError::type_error(
+                        format!("'<' not supported between instances of '{}' and '{}'", a.type_name(), b.type_name()),
+                        span,
+                    ))
+                }
+            }
+        }
+    };
+    Ok(Value::Bool(r))
+}
+
+pub fn unary(it: &mut Interp, op: UnOp, v: &Value, span: Span) -> EvalResult<Value> {
+    match (op, v) {
+        (UnOp::Not, v) => Ok(Value::Bool(!super::expr::truthy(v, span)?)),
+        (UnOp::Pos, Value::Tensor(_) | Value::Int(_) | Value::Float(_)) => Ok(v.clone()),
+        (UnOp::Neg, Value::Tensor(t)) => tensor_unary(it, UnaryOp::Neg, t, span),
+        (UnOp::Invert, Value::Tensor(t)) => tensor_unary(it, UnaryOp::BitNot, t, span),
+        (UnOp::Neg, Value::Int(i)) => Ok(Value::Int(i.wrapping_neg())),
+        (UnOp::Neg, Value::Bool(b)) => Ok(Value::Int(-(*b as i64))),
+        (UnOp::Neg, Value::Float(f)) => Ok(Value::Float(-f)),
+        (UnOp::Invert, Value::Int(i)) => Ok(Value::Int(!i)),
+        (UnOp::Invert, Value::Bool(b)) => Ok(Value::Int(!(*b as i64))),
+        _ => Err(EvalError::type_error(
+            format!("bad operand type for unary {}: '{}'", super::expr::unop_name(op), v.type_name()),
+            span,
+        )),
+    }
+}
+
+pub fn tensor_unary(it: &Interp, op: UnaryOp, t: &Tensor, span: Span) -> EvalResult<Value> {
+    elementwise::unary(&it.ctx, op, t).map(Value::tensor).at(span)
+}
+
+/// `t op= rhs`, in place on `t`'s storage.
+pub fn inplace(_it: &mut Interp, t: &Tensor, op: BinOp, rhs: &Value, span: Span) -> EvalResult<()> {
+    let Some(e) = engine_op(op) else {
+        return Err(EvalError::new(ErrorKind::NotImplementedError, format!("in-place `{}=` is not supported", op.symbol()), span));
+    };
+    let Some(r) = operand(rhs) else {
+        return Err(unsupported(&format!("{}=", op.symbol()), &Value::Tensor(Rc::new(t.clone())), rhs, span));
+    };
+    elementwise::binary_inplace(e, t, earg(&r)).at(span)
+}
+
+/// A value to copy into a tensor: a tensor, a number, or a nested list.
+pub fn to_tensor_arg(it: &mut Interp, v: &Value, dtype: DType, span: Span) -> EvalResult<Tensor> {
+    match v {
+        Value::Tensor(t) => Ok((**t).clone()),
+        Value::List(_) | Value::Tuple(_) => super::literal::tensor_from_value(it, v, Some(dtype), span),
+        other => match other.as_scalar() {
+            Some(s) => Tensor::from_scalars(&it.ctx, &[], dtype, &[s], "scalar").at(span),
+            None => Err(EvalError::type_error(
+                format!("can't assign a {} to a torch.{}Tensor", other.type_name(), super::super::engine::ops::promote::scalar_type_name(dtype)),
+                span,
+            )),
+        },
+    }
+}

@@ -1,0 +1,7 @@
+//! Renderers: turn reports into text. `table` draws tables and carets for a
+//! terminal, `json` writes JSON Lines. Renderers never parse or evaluate.
+pub mod diag;
+pub mod json;
+pub mod repr;
+pub mod style;
+pub mod table;

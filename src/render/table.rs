@@ -1,0 +1,103 @@
+//! Reports as terminal tables: `inspect` shows tensors side by side, one
+//! column each, marking the fields that differ between them.
+
+use comfy_table::{presets, Cell, ContentArrangement, Table};
+
+use crate::report::{Item, Report, TensorReport};
+
+use super::style::Style;
+
+pub fn hex(addr: u64) -> String {
+    format!("0x{addr:x}")
+}
+
+fn tuple(xs: &[usize]) -> String {
+    match xs.len() {
+        1 => format!("({},)", xs[0]),
+        _ => format!("({})", xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+fn py_bool(b: bool) -> &'static str {
+    if b { "True" } else { "False" }
+}
+
+/// The rows of the inspect table: (field, value per tensor).
+fn rows(ts: &[&TensorReport]) -> Vec<(&'static str, Vec<String>)> {
+    let col = |f: &dyn Fn(&TensorReport) -> String| ts.iter().map(|t| f(t)).collect::<Vec<_>>();
+    vec![
+        ("shape", col(&|t| tuple(&t.shape))),
+        ("stride", col(&|t| tuple(&t.stride))),
+        ("storage_offset", col(&|t| t.storage_offset.to_string())),
+        ("dtype", col(&|t| format!("torch.{}", t.dtype))),
+        ("device", col(&|t| t.device.clone())),
+        ("element_size", col(&|t| format!("{} B", t.element_size))),
+        ("numel", col(&|t| t.numel.to_string())),
+        ("data_ptr", col(&|t| hex(t.data_ptr))),
+        (
+            "is_contiguous",
+            col(&|t| match &t.contiguous_stride {
+                None => py_bool(t.is_contiguous).to_string(),
+                Some(s) => format!("False (row-major: {})", tuple(s)),
+            }),
+        ),
+        ("storage", col(&|t| format!("S{}", t.storage.id))),
+        ("storage nbytes", col(&|t| format!("{} B", t.storage.nbytes))),
+        ("storage data_ptr", col(&|t| hex(t.storage.data_ptr))),
+        (
+            "shared with",
+            col(&|t| if t.shared_with.is_empty() { "-".to_string() } else { t.shared_with.join(", ") }),
+        ),
+        ("requires_grad", col(&|t| py_bool(t.requires_grad).to_string())),
+        ("grad_fn", col(&|t| t.grad_fn.clone().unwrap_or_else(|| "None".into()))),
+        ("is_leaf", col(&|t| py_bool(t.is_leaf).to_string())),
+        ("version", col(&|t| t.version.to_string())),
+    ]
+}
+
+/// The inspect table for one or more tensors.
+pub fn tensors_table(ts: &[&TensorReport], st: Style) -> String {
+    let mut table = Table::new();
+    table.load_style(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
+    let mut header = vec![Cell::new("")];
+    header.extend(ts.iter().map(|t| Cell::new(st.bold(&t.name))));
+    table.set_header(header);
+    for (field, vals) in rows(ts) {
+        let differs = ts.len() > 1 && vals.iter().any(|v| v != &vals[0]);
+        let label = if differs { format!("{field} ≠") } else { field.to_string() };
+        let mut row = vec![Cell::new(if differs { st.yellow(&label) } else { label })];
+        row.extend(vals.iter().map(|v| Cell::new(if differs { st.yellow(v) } else { v.clone() })));
+        table.add_row(row);
+    }
+    table.to_string()
+}
+
+/// A whole report as text (ending in a newline).
+pub fn render(r: &Report, st: Style) -> String {
+    match r {
+        Report::Print(t) => format!("{}\n", t.text),
+        Report::Echo { text, .. } => format!("{text}\n"),
+        Report::Inspect(items) => {
+            let ts: Vec<&TensorReport> = items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Tensor(t) => Some(t.as_ref()),
+                    _ => None,
+                })
+                .collect();
+            let mut out = String::new();
+            if !ts.is_empty() {
+                out.push_str(&tensors_table(&ts, st));
+                out.push('\n');
+            }
+            for i in items {
+                match i {
+                    Item::Value(v) => out.push_str(&format!("{} = {}\n", st.bold(&v.name), v.text)),
+                    Item::Print(p) => out.push_str(&format!("{}\n", p.text)),
+                    Item::Tensor(_) => {}
+                }
+            }
+            out
+        }
+    }
+}

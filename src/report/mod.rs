@@ -1,0 +1,48 @@
+//! Reports: plain data built once from the session's state, then rendered
+//! either as a table (`render::table`) or as JSON Lines (`render::json`).
+//! Report builders read tensors; they never print.
+
+pub mod diag;
+pub mod inspect;
+pub mod pyrepr;
+pub mod values;
+
+use serde::Serialize;
+
+pub use inspect::TensorReport;
+
+/// A non-tensor value: `{"kind":"value","name":…,"value":…}`.
+#[derive(Debug, Clone, Serialize)]
+pub struct ValueReport {
+    pub name: String,
+    pub value: serde_json::Value,
+    /// Python's `repr()` of the value, for tables.
+    #[serde(skip)]
+    pub text: String,
+}
+
+/// Text written by `print`, or a bare expression echoed by the REPL.
+#[derive(Debug, Clone, Serialize)]
+pub struct TextReport {
+    pub text: String,
+}
+
+/// One JSON object per item; the table renderer groups them.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Item {
+    Tensor(Box<TensorReport>),
+    Value(ValueReport),
+    Print(TextReport),
+}
+
+/// What one statement reports.
+#[derive(Debug, Clone)]
+pub enum Report {
+    /// `inspect a, b`: tensors side by side, values below.
+    Inspect(Vec<Item>),
+    /// `print x`: Python's `str()`; JSON kind `print`.
+    Print(TextReport),
+    /// A bare expression in the REPL: `repr()`; JSON like `inspect`.
+    Echo { text: String, item: Item },
+}

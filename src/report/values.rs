@@ -1,0 +1,72 @@
+//! JSON forms of values: tensors' `values` as nested lists (NaN and infinities
+//! as strings), and Python values as JSON (tuples as arrays, dtypes as names).
+
+use serde_json::{json, Value as Json};
+
+use crate::engine::{Scalar, Tensor};
+use crate::eval::value::Value;
+
+pub fn scalar_json(s: Scalar) -> Json {
+    match s {
+        Scalar::Bool(b) => json!(b),
+        Scalar::Int(i) => json!(i),
+        Scalar::Float(f) if f.is_nan() => json!("nan"),
+        Scalar::Float(f) if f.is_infinite() => json!(if f > 0.0 { "inf" } else { "-inf" }),
+        Scalar::Float(f) => json!(f),
+    }
+}
+
+/// The tensor's elements as a nested list (a bare number for 0-dim).
+pub fn tensor_values(t: &Tensor) -> Json {
+    let flat = t.to_scalars();
+    nest(&flat, t.shape())
+}
+
+fn nest(flat: &[Scalar], shape: &[usize]) -> Json {
+    match shape.split_first() {
+        None => flat.first().map(|s| scalar_json(*s)).unwrap_or(Json::Null),
+        Some((&n, rest)) => {
+            let chunk: usize = rest.iter().product();
+            Json::Array(
+                (0..n)
+                    .map(|i| nest(flat.get(i * chunk..(i + 1) * chunk).unwrap_or(&[]), rest))
+                    .collect(),
+            )
+        }
+    }
+}
+
+/// A Python value as JSON.
+pub fn value_json(v: &Value) -> Json {
+    match v {
+        Value::None => Json::Null,
+        Value::Bool(b) => json!(b),
+        Value::Int(i) => json!(i),
+        Value::Float(f) => scalar_json(Scalar::Float(*f)),
+        Value::Str(s) => json!(s),
+        Value::Tuple(xs) | Value::List(xs) => Json::Array(xs.iter().map(value_json).collect()),
+        Value::Size(xs) => json!(xs),
+        Value::DType(d) => json!(d.name()),
+        Value::Device(d) => json!(d.to_string()),
+        Value::MemoryFormat(m) => json!(m),
+        Value::Dict(kv) => Json::Object(kv.iter().map(|(k, v)| (k.clone(), value_json(v))).collect()),
+        Value::Tensor(t) => tensor_values(t),
+        Value::Module(m) => json!(m),
+        Value::Function(f) => json!(f),
+        Value::Ellipsis => json!("..."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nests_by_shape() {
+        let flat: Vec<Scalar> = (0..6).map(Scalar::Int).collect();
+        assert_eq!(nest(&flat, &[2, 3]), json!([[0, 1, 2], [3, 4, 5]]));
+        assert_eq!(nest(&flat[..1], &[]), json!(0));
+        assert_eq!(nest(&[], &[0, 3]), json!([]));
+        assert_eq!(scalar_json(Scalar::Float(f64::NAN)), json!("nan"));
+    }
+}
