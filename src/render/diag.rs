@@ -18,20 +18,20 @@ pub fn render(d: &Diagnostic, st: Style) -> String {
     let (shown, offset) = clip(&line, d.col);
     let mut out = String::new();
     out.push_str(&format!("{} {}\n", st.red_bold(&format!("{}:", d.error_type)), st.bold(&d.message)));
-    out.push_str(&format!("{}{} {}\n", pad, st.blue(" -->"), loc));
-    out.push_str(&format!("{} {}\n", pad, st.blue(" |")));
+    out.push_str(&format!("{}{} {}\n", pad, st.blue("-->"), loc));
+    out.push_str(&format!("{}{}\n", pad, st.blue(" |")));
     out.push_str(&format!("{} {} {}\n", st.blue(&gutter), st.blue("|"), shown));
     let caret_col = d.col.saturating_sub(1).saturating_sub(offset);
     let width = d.width.min(shown.chars().count().saturating_sub(caret_col).max(1));
     out.push_str(&format!(
-        "{} {} {}{}\n",
+        "{}{} {}{}\n",
         pad,
         st.blue(" |"),
         " ".repeat(caret_col),
         st.red_bold(&"^".repeat(width))
     ));
     if let Some(h) = &d.hint {
-        out.push_str(&format!("{} {} {}\n", pad, st.blue(" ="), st.cyan(&format!("hint: {h}"))));
+        out.push_str(&format!("{}{} {}\n", pad, st.blue(" ="), st.cyan(&format!("hint: {h}"))));
     }
     out
 }
@@ -60,7 +60,7 @@ mod tests {
         let s = render(&d, Style::plain());
         assert_eq!(
             s,
-            "NameError: name 'q' is not defined\n  --> line 1, col 5\n   |\n1 | y = q + 1\n   |     ^\n   = hint: did you mean `x`?\n"
+            "NameError: name 'q' is not defined\n --> line 1, col 5\n  |\n1 | y = q + 1\n  |     ^\n  = hint: did you mean `x`?\n"
         );
     }
 }
