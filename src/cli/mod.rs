@@ -2,6 +2,8 @@
 //! Only this layer knows about terminals, colours and exit codes.
 pub mod args;
 pub mod repl;
+pub mod repl_commands;
+pub mod repl_helper;
 pub mod runner;
 
 use std::io::{IsTerminal, Read};
