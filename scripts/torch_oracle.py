@@ -1,0 +1,368 @@
+#!/usr/bin/env python3
+"""Proof against PyTorch: run the tsr oracle corpus in real PyTorch and record
+what PyTorch reports, so `cargo test --test oracle` can compare tsr against it.
+
+Usage (from the repository root, with any Python that has PyTorch installed):
+
+    /path/to/venv/bin/python scripts/torch_oracle.py
+    /path/to/venv/bin/python scripts/torch_oracle.py --corpus tests/oracle/corpus.tsr \
+        --out tests/oracle/fixtures.json
+    /path/to/venv/bin/python scripts/torch_oracle.py --check   # also lint the corpus
+
+It reads `tests/oracle/corpus.tsr` and writes `tests/oracle/fixtures.json`.
+The fixture file is committed to the repository, so the Rust test suite never
+needs Python or PyTorch; rerun this script (and commit the new fixtures)
+whenever the corpus changes. The test reports a case whose source differs
+from its fixture as stale.
+
+Corpus format
+-------------
+Cases are separated by header lines `### <unique_name>`. Text before the first
+header is ignored. Inside a case, whole-line comments (`# ...`) are dropped by
+both this script and the Rust test, so neither engine sees them. The rest is
+tsr source: Python/PyTorch statements separated by newlines or `;`, every
+public attribute of `torch` is available bare (`arange(3)`) and as
+`torch.arange(3)`, and `inspect a, b, ...` records one result per expression.
+By convention a case whose name starts with `err_` must end in an error (the
+error being its last statement); `--check` enforces that.
+
+What is recorded, per inspected expression
+------------------------------------------
+* tensor: shape, stride, storage_offset, dtype (name without `torch.`),
+  is_contiguous, numel, element_size, storage nbytes, version (`_version`),
+  requires_grad, is_leaf, grad_fn, values (`tolist()`, NaN/inf as the strings
+  "nan"/"inf"/"-inf"; only when numel <= 1000), and `storage_group`: storages
+  numbered per case in first-seen order of `untyped_storage().data_ptr()`
+  (null for storages of 0 bytes, whose data_ptr is 0 and means nothing).
+  Every inspected tensor is kept alive until the end of its case so that an
+  address can never be reused by a later allocation in the same case.
+  Tensors whose storage came from `empty`, `empty_like` or `empty_strided`
+  hold uninitialised memory: their values are not recorded
+  (`values_unspecified: true`).
+* anything else: its JSON form as tsr prints it (tuples, lists and
+  torch.Size as arrays, dtypes as names, NaN/inf as strings).
+* an exception: `{"kind": "error", "statement": <its source>,
+  "error": {"type": ..., "message": str(e)}}`,
+  and the case stops there (as `tsr run` does). All expressions of one
+  `inspect` are evaluated before any is recorded, as in tsr, so an error in
+  `inspect a, b` records only the error.
+"""
+
+import argparse
+import json
+import math
+import os
+import re
+import sys
+import warnings
+
+os.environ.setdefault("TORCH_SHOW_CPP_STACKTRACES", "0")
+
+import torch  # noqa: E402
+
+VALUES_LIMIT = 1000
+REPORT_KEYWORDS = [
+    "inspect", "print", "storage", "map", "share", "overlap", "addr", "bytes", "lineage",
+    "explain", "diff", "contiguity", "mem", "memtrace", "timeit", "graph",
+]
+
+
+# ---------------------------------------------------------------- corpus
+
+def parse_corpus(text):
+    """[(name, source)] in file order; whole-line comments dropped."""
+    cases = []
+    name, lines = None, []
+
+    def flush():
+        if name is not None:
+            src = "\n".join(lines).strip("\n")
+            cases.append((name, src))
+
+    for raw in text.split("\n"):
+        if raw.startswith("### "):
+            flush()
+            name, lines = raw[4:].strip(), []
+            continue
+        if name is None:
+            continue
+        if raw.strip().startswith("#"):
+            continue
+        lines.append(raw.rstrip())
+    flush()
+    seen = set()
+    for n, _ in cases:
+        if n in seen:
+            raise SystemExit(f"duplicate case name: {n}")
+        seen.add(n)
+    return cases
+
+
+def split_top(src, seps):
+    """Splits `src` at characters in `seps` that are outside brackets and
+    string literals. Returns the stripped, non-empty pieces."""
+    parts, cur, depth, quote = [], [], 0, None
+    i = 0
+    while i < len(src):
+        c = src[i]
+        if quote:
+            cur.append(c)
+            if c == "\\" and i + 1 < len(src):
+                cur.append(src[i + 1])
+                i += 2
+                continue
+            if c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+            cur.append(c)
+        elif c == "#":
+            # comment to end of line
+            while i < len(src) and src[i] != "\n":
+                i += 1
+            continue
+        elif c in "([{":
+            depth += 1
+            cur.append(c)
+        elif c in ")]}":
+            depth -= 1
+            cur.append(c)
+        elif c in seps and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(c)
+        i += 1
+    parts.append("".join(cur))
+    return [p.strip() for p in parts if p.strip()]
+
+
+def report_keyword(stmt):
+    """The report keyword starting `stmt`, or None (same rule as tsr: the
+    keyword followed by something other than `=`, an augmented assignment,
+    `.`, `[` or `,`)."""
+    for kw in REPORT_KEYWORDS:
+        if stmt == kw or (stmt.startswith(kw) and not (stmt[len(kw)].isalnum() or stmt[len(kw)] == "_")):
+            rest = stmt[len(kw):].lstrip()
+            if rest == "":
+                return kw
+            if rest[0] in ".[," or (rest[0] == "=" and not rest.startswith("==")):
+                return None
+            if re.match(r"(\*\*|//|<<|>>|[-+*/%&|^@])=", rest):
+                return None
+            return kw
+    return None
+
+
+# ---------------------------------------------------------------- values
+
+def json_scalar(x):
+    if isinstance(x, bool) or x is None or isinstance(x, (int, str)):
+        return x
+    if isinstance(x, float):
+        if math.isnan(x):
+            return "nan"
+        if math.isinf(x):
+            return "inf" if x > 0 else "-inf"
+        return x
+    raise TypeError(f"unexpected scalar {x!r}")
+
+
+def json_nested(x):
+    if isinstance(x, list):
+        return [json_nested(e) for e in x]
+    return json_scalar(x)
+
+
+def dtype_name(d):
+    return str(d).replace("torch.", "")
+
+
+def value_json(v):
+    """A non-tensor value as tsr prints it."""
+    if isinstance(v, torch.Tensor):
+        return json_nested(v.tolist())
+    if isinstance(v, torch.dtype):
+        return dtype_name(v)
+    if isinstance(v, torch.device):
+        return str(v)
+    if isinstance(v, torch.memory_format):
+        return str(v).replace("torch.", "")
+    if isinstance(v, (tuple, list)):  # includes torch.Size
+        return [value_json(e) for e in v]
+    if isinstance(v, dict):
+        return {str(k): value_json(e) for k, e in v.items()}
+    if v is Ellipsis:
+        return "..."
+    return json_scalar(v)
+
+
+# ---------------------------------------------------------------- running
+
+class Case:
+    def __init__(self):
+        self.keep = []            # inspected tensors, kept alive for the case
+        self.uninit = set()       # storage data_ptrs allocated by empty*
+        self.uninit_keep = []
+        self.groups = {}          # storage data_ptr -> group number
+
+    def note_uninit(self, t):
+        self.uninit_keep.append(t)
+        if t.untyped_storage().nbytes() > 0:
+            self.uninit.add(t.untyped_storage().data_ptr())
+        return t
+
+    def namespace(self):
+        overrides = {}
+        for name in ("empty", "empty_like", "empty_strided"):
+            fn = getattr(torch, name)
+
+            def wrapped(*a, _fn=fn, **k):
+                return self.note_uninit(_fn(*a, **k))
+
+            overrides[name] = wrapped
+
+        class TorchProxy:
+            def __getattr__(_self, name):
+                if name in overrides:
+                    return overrides[name]
+                return getattr(torch, name)
+
+        ns = {k: getattr(torch, k) for k in dir(torch) if not k.startswith("_")}
+        ns.update(overrides)
+        ns["torch"] = TorchProxy()
+        return ns
+
+    def tensor_result(self, name, t):
+        self.keep.append(t)
+        st = t.untyped_storage()
+        nbytes = st.nbytes()
+        if nbytes == 0:
+            group = None
+        else:
+            ptr = st.data_ptr()
+            if ptr not in self.groups:
+                self.groups[ptr] = len(self.groups)
+            group = self.groups[ptr]
+        r = {
+            "kind": "tensor",
+            "name": name,
+            "shape": list(t.shape),
+            "stride": list(t.stride()),
+            "storage_offset": t.storage_offset(),
+            "dtype": dtype_name(t.dtype),
+            "is_contiguous": t.is_contiguous(),
+            "numel": t.numel(),
+            "element_size": t.element_size(),
+            "storage_nbytes": nbytes,
+            "storage_group": group,
+            "version": t._version,
+            "requires_grad": t.requires_grad,
+            "is_leaf": t.is_leaf,
+            "grad_fn": None if t.grad_fn is None else type(t.grad_fn).__name__,
+        }
+        if t.numel() <= VALUES_LIMIT:
+            if nbytes > 0 and st.data_ptr() in self.uninit:
+                r["values_unspecified"] = True
+            else:
+                r["values"] = json_nested(t.tolist())
+        return r
+
+    def result(self, name, v):
+        if isinstance(v, torch.Tensor):
+            return self.tensor_result(name, v)
+        return {"kind": "value", "name": name, "value": value_json(v)}
+
+
+def run_case(src):
+    """Runs one case; returns (results, error_statement_index or None, statement count)."""
+    case = Case()
+    ns = case.namespace()
+    results = []
+    stmts = split_top(src, ";\n")
+    for i, stmt in enumerate(stmts):
+        try:
+            kw = report_keyword(stmt)
+            if kw is None:
+                exec(compile(stmt, "<corpus>", "exec"), ns)
+            elif kw == "inspect":
+                exprs = split_top(stmt[len(kw):], ",")
+                if not exprs:
+                    raise SystemExit(f"empty inspect in: {stmt}")
+                vals = [(e, eval(compile(e, "<corpus>", "eval"), ns)) for e in exprs]
+                results.extend(case.result(e, v) for e, v in vals)
+            else:
+                raise SystemExit(f"the oracle does not model `{kw}` statements: {stmt}")
+        except SystemExit:
+            raise
+        except Exception as e:  # noqa: BLE001 - any PyTorch/Python exception is a result
+            results.append({"kind": "error", "statement": stmt,
+                            "error": {"type": type(e).__name__, "message": str(e)}})
+            return results, i, len(stmts)
+    return results, None, len(stmts)
+
+
+def dumps(v):
+    return json.dumps(v, sort_keys=True, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+
+
+def render_fixtures(cases):
+    """The fixture file: one JSON object, keys sorted, cases in corpus order,
+    one line per result (diff-friendly and deterministic)."""
+    out = ["{", '"cases":[']
+    for ci, c in enumerate(cases):
+        out.append("{" + f'"name":{dumps(c["name"])},"source":{dumps(c["source"])},"results":[')
+        for ri, r in enumerate(c["results"]):
+            out.append(dumps(r) + ("," if ri + 1 < len(c["results"]) else ""))
+        out.append("]}" + ("," if ci + 1 < len(cases) else ""))
+    out.append("],")
+    out.append(f'"generated_by":{dumps("scripts/torch_oracle.py")},')
+    out.append(f'"torch_version":{dumps(torch.__version__)}')
+    out.append("}")
+    text = "\n".join(out) + "\n"
+    json.loads(text)  # must stay valid JSON
+    return text
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--corpus", default=os.path.join(root, "tests", "oracle", "corpus.tsr"))
+    ap.add_argument("--out", default=os.path.join(root, "tests", "oracle", "fixtures.json"))
+    ap.add_argument("--check", action="store_true",
+                    help="fail if an err_ case does not end in an error, or another case errors")
+    args = ap.parse_args()
+
+    warnings.simplefilter("ignore")
+    torch.manual_seed(0)
+    with open(args.corpus, encoding="utf-8") as f:
+        cases = parse_corpus(f.read())
+
+    out_cases, problems, n_results, n_errors = [], [], 0, 0
+    for name, src in cases:
+        results, err_at, n_stmts = run_case(src)
+        n_results += len(results)
+        if err_at is not None:
+            n_errors += 1
+        if name.startswith("err_"):
+            if err_at is None:
+                problems.append(f"{name}: expected an error, none raised")
+            elif err_at != n_stmts - 1:
+                problems.append(f"{name}: error at statement {err_at + 1} of {n_stmts}: {results[-1]['error']}")
+        elif err_at is not None:
+            problems.append(f"{name}: unexpected error: {results[-1]['error']}")
+        out_cases.append({"name": name, "source": src, "results": results})
+
+    text = render_fixtures(out_cases)
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(text)
+    print(f"torch {torch.__version__}: wrote {len(out_cases)} cases, {n_results} results "
+          f"({n_errors} cases end in an error) to {os.path.relpath(args.out)}")
+    for p in problems:
+        print("warning:", p, file=sys.stderr)
+    if args.check and problems:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
