@@ -1,6 +1,6 @@
 //! The engine context: allocators, address mode and id counters for one session.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use super::alloc::addr::{StableAddrs, STABLE_CPU_BASE};
@@ -36,8 +36,8 @@ pub struct Context {
     pub cpu: Rc<CpuAllocator>,
     pub stable: Option<StableAddrs>,
     next_storage: Cell<u64>,
-    /// Seed state for `rand`/`randn`/`randint` (`manual_seed`).
-    pub rng_state: Cell<u64>,
+    /// PyTorch's CPU generator for `rand`/`randn`/`randint` (`manual_seed`).
+    pub rng: RefCell<super::ops::random::Generator>,
 }
 
 impl Context {
@@ -46,7 +46,7 @@ impl Context {
             cpu: Rc::new(CpuAllocator::new(cfg.max_memory)),
             stable: cfg.stable_addrs.then(|| StableAddrs::new(STABLE_CPU_BASE)),
             next_storage: Cell::new(1),
-            rng_state: Cell::new(0x853c_49e6_748f_ea9b),
+            rng: RefCell::new(super::ops::random::Generator::new(super::ops::random::DEFAULT_SEED)),
         }
     }
 

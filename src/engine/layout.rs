@@ -407,7 +407,10 @@ pub fn permute(l: &Layout, dims: &[i64]) -> Result<Layout> {
 /// Python-style slice along `dim`: `start`/`stop` may be negative or out of
 /// range (they are clamped); `step` must be positive.
 pub fn slice(l: &Layout, dim: usize, start: Option<i64>, stop: Option<i64>, step: i64) -> Result<Layout> {
-    if step <= 0 {
+    if step == 0 {
+        return Err(EngineError::value("slice step cannot be zero"));
+    }
+    if step < 0 {
         return Err(EngineError::value("step must be greater than zero"));
     }
     let size = l.shape[dim] as i64;
@@ -502,13 +505,26 @@ pub fn unsqueeze(l: &Layout, dim: i64) -> Result<Layout> {
 
 /// `squeeze()` (all size-1 dims) or `squeeze(dim)` (only that one, if size 1).
 pub fn squeeze(l: &Layout, dim: Option<i64>) -> Result<Layout> {
+    squeeze_dims(l, dim.as_ref().map(std::slice::from_ref))
+}
+
+/// `squeeze(dims)`: only the listed dims, each dropped if it has size 1.
+pub fn squeeze_dims(l: &Layout, dims: Option<&[i64]>) -> Result<Layout> {
     let mut out = Layout { shape: vec![], stride: vec![], offset: l.offset };
-    let only = match dim {
-        Some(d) => Some(wrap_dim(d, l.ndim())?),
-        None => None,
-    };
+    let mut only: Option<Vec<usize>> = None;
+    if let Some(ds) = dims {
+        let mut v = vec![];
+        for &d in ds {
+            let w = wrap_dim(d, l.ndim())?;
+            if v.contains(&w) {
+                return Err(EngineError::runtime(format!("dim {} appears multiple times in the list of dims", w)));
+            }
+            v.push(w);
+        }
+        only = Some(v);
+    }
     for i in 0..l.ndim() {
-        let drop = l.shape[i] == 1 && only.is_none_or(|d| d == i);
+        let drop = l.shape[i] == 1 && only.as_ref().is_none_or(|d| d.contains(&i));
         if !drop {
             out.shape.push(l.shape[i]);
             out.stride.push(l.stride[i]);
@@ -550,14 +566,10 @@ pub fn expand(l: &Layout, sizes: &[i64], legacy_type: &str) -> Result<Layout> {
         let d = n - 1 - offset;
         let (size, st) = (l.shape[d], l.stride[d]);
         let target = if target == -1 { size as i64 } else { target };
-        if target < 0 {
-            return Err(EngineError::runtime(format!(
-                "Trying to create tensor with negative dimension {}: {}",
-                target,
-                fmt_list(sizes)
-            )));
+        if target < 0 && size == 1 {
+            return Err(EngineError::runtime("numel: integer multiplication overflow"));
         }
-        if size as i64 != target {
+        if size as i64 != target || target < 0 {
             if size != 1 {
                 return Err(EngineError::runtime(format!(
                     "The expanded size of the tensor ({}) must match the existing size ({}) at non-singleton dimension {}.  Target sizes: {}.  Tensor sizes: {}",

@@ -40,11 +40,11 @@ impl Scalar {
     pub fn cast(self, dtype: DType) -> Scalar {
         match dtype {
             DType::Bool => Scalar::Bool(self.as_bool()),
-            DType::UInt8 => Scalar::Int(self.to_int_bits() as u8 as i64),
-            DType::Int8 => Scalar::Int(self.to_int_bits() as i8 as i64),
-            DType::Int16 => Scalar::Int(self.to_int_bits() as i16 as i64),
-            DType::Int32 => Scalar::Int(self.to_int_bits() as i32 as i64),
-            DType::Int64 => Scalar::Int(self.to_int_bits()),
+            DType::UInt8 => Scalar::Int(self.to_int_bits(false) as u8 as i64),
+            DType::Int8 => Scalar::Int(self.to_int_bits(false) as i8 as i64),
+            DType::Int16 => Scalar::Int(self.to_int_bits(false) as i16 as i64),
+            DType::Int32 => Scalar::Int(self.to_int_bits(false) as i32 as i64),
+            DType::Int64 => Scalar::Int(self.to_int_bits(true)),
             DType::Float16 => Scalar::Float(f16::from_f64(self.as_f64()).to_f64()),
             DType::BFloat16 => Scalar::Float(bf16::from_f64(self.as_f64()).to_f64()),
             DType::Float32 => Scalar::Float(self.as_f64() as f32 as f64),
@@ -52,11 +52,53 @@ impl Scalar {
         }
     }
 
-    fn to_int_bits(self) -> i64 {
+    /// Integer bits as x86 conversion gives them: a float converts through
+    /// int32 (int64 for `wide`), and out-of-range or NaN becomes the minimum.
+    fn to_int_bits(self, wide: bool) -> i64 {
         match self {
-            Scalar::Float(f) if f.is_nan() => i64::MIN,
+            Scalar::Float(f) => {
+                let t = f.trunc();
+                if wide {
+                    if (-9.223372036854775808e18..9.223372036854775808e18).contains(&t) { t as i64 } else { i64::MIN }
+                } else if (-2147483648.0..2147483648.0).contains(&t) {
+                    t as i64
+                } else {
+                    i32::MIN as i64
+                }
+            }
             other => other.as_i64(),
         }
+    }
+
+    /// PyTorch's `checked_convert`: an error message when `self` does not fit
+    /// `dtype`. `literal` selects the type names `tensor(...)` uses ("int8")
+    /// over the C++ names scalar arguments use ("int8_t").
+    pub fn overflow_check(self, dtype: DType, literal: bool) -> Option<String> {
+        let v = self.as_f64();
+        let (lo, hi, cname, lname): (f64, f64, &str, &str) = match dtype {
+            DType::Int8 => (-128.0, 127.0, "int8_t", "int8"),
+            DType::UInt8 => (-255.0, 255.0, "uint8_t", "uint8"),
+            DType::Int16 => (-32768.0, 32767.0, "int16_t", "int16"),
+            DType::Int32 => (-2147483648.0, 2147483647.0, "int", "int32"),
+            DType::Int64 => (-9.223372036854775808e18, 9.223372036854775807e18, "int64_t", "int64"),
+            DType::Float16 if !literal => (-65504.0, 65504.0, "c10::Half", ""),
+            DType::BFloat16 if !literal => (-3.3895313892515355e38, 3.3895313892515355e38, "c10::BFloat16", ""),
+            DType::Float32 if !literal => (f32::MIN as f64, f32::MAX as f64, "float", ""),
+            _ => return None,
+        };
+        if let Scalar::Int(i) = self {
+            if dtype == DType::Int64 {
+                return None;
+            }
+            if (i as f64) >= lo && (i as f64) <= hi {
+                return None;
+            }
+        } else if !v.is_finite() || (v >= lo && v <= hi) {
+            if v.is_finite() || dtype.is_floating() {
+                return None;
+            }
+        }
+        Some(format!("value cannot be converted to type {} without overflow", if literal { lname } else { cname }))
     }
 }
 

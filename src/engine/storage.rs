@@ -82,3 +82,9 @@ impl Drop for Storage {
         self.allocator.release(self.nbytes);
     }
 }
+
+impl std::fmt::Debug for Storage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Storage(S{}, {} bytes, {})", self.id, self.nbytes, self.device)
+    }
+}

@@ -47,6 +47,9 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
             let sizes = a.sizes(0, "size")?;
             let d = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
             a.finish(usize::MAX)?;
+            if name == "zeros" && sizes.iter().any(|&s| s < 0) {
+                return Err(EvalError::new(ErrorKind::RuntimeError, "zeros: Dimension size must be non-negative.", span));
+            }
             let shape = factory::sizes(&sizes).at(span)?;
             let v = if name == "ones" { Scalar::Int(1) } else { Scalar::Int(0) };
             factory::full(ctx, &shape, v, d, op).map(Value::tensor).at(span)
@@ -110,7 +113,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
             let strides = copy::preserve_strides(&t);
             let out = Tensor::alloc_strided(ctx, t.shape(), &strides, d, op).at(span)?;
             if v.as_f64() != 0.0 {
-                copy::fill(&out, v);
+                copy::fill_unchecked(&out, v);
                 out.storage.reset_version();
             }
             Ok(Value::tensor(out))
@@ -123,8 +126,15 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
             let size = super::args::seq_ints(&sv).ok_or_else(|| a.err("empty_strided(): argument 'size' must be tuple of ints"))?;
             let stride = super::args::seq_ints(&stv).ok_or_else(|| a.err("empty_strided(): argument 'stride' must be tuple of ints"))?;
             let shape = factory::sizes(&size).at(span)?;
-            if size.len() != stride.len() || stride.iter().any(|&s| s < 0) {
-                return Err(EvalError::new(ErrorKind::RuntimeError, "empty_strided: strides must be non-negative and match the number of sizes", span));
+            if size.len() != stride.len() {
+                return Err(EvalError::new(
+                    ErrorKind::RuntimeError,
+                    format!("dimensionality of sizes ({}) must match dimensionality of strides ({})", size.len(), stride.len()),
+                    span,
+                ));
+            }
+            if stride.iter().any(|&s| s < 0) {
+                return Err(EvalError::new(ErrorKind::RuntimeError, format!("as_strided: Negative strides are not supported at the moment, got strides: {}", crate::engine::error::fmt_list(&stride)), span));
             }
             let st: Vec<usize> = stride.iter().map(|&s| s as usize).collect();
             Tensor::alloc_strided(ctx, &shape, &st, d, op).map(Value::tensor).at(span)
@@ -160,6 +170,70 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
             }
         }
         "no_grad" => Ok(Value::None),
+        "cat" | "concat" | "concatenate" | "stack" => {
+            let (lv, ls) = a.get(0, "tensors").ok_or_else(|| a.err(format!("{name}() missing required argument 'tensors'")))?;
+            let dim = a.opt_int(1, "dim", 0)?;
+            a.finish(2)?;
+            let ts: Vec<Rc<Tensor>> = match lv {
+                Value::Tuple(xs) | Value::List(xs) => xs
+                    .into_iter()
+                    .map(|v| match v {
+                        Value::Tensor(t) => Ok(t),
+                        other => Err(EvalError::type_error(format!("expected Tensor as element in argument 0, but got {}", other.type_name()), ls)),
+                    })
+                    .collect::<EvalResult<_>>()?,
+                other => return Err(EvalError::type_error(format!("{name}(): argument 'tensors' must be tuple of Tensors, not {}", other.type_name()), ls)),
+            };
+            let refs: Vec<&Tensor> = ts.iter().map(|t| t.as_ref()).collect();
+            let r = if name == "stack" { crate::engine::ops::join::stack(ctx, &refs, dim) } else { crate::engine::ops::join::cat(ctx, &refs, dim) };
+            r.map(Value::tensor).at(span)
+        }
+        "where" if a.pos.len() == 3 => {
+            let cond = super::methods::tensor_arg(&mut a, 0, "condition")?;
+            let (xv, xs) = a.pos[1].clone();
+            let (yv, ys) = a.pos[2].clone();
+            let dt = match (&xv, &yv) {
+                (Value::Tensor(t), _) | (_, Value::Tensor(t)) => t.dtype,
+                _ => DType::DEFAULT_FLOAT,
+            };
+            let x = super::ops::to_tensor_arg(it, &xv, dt, xs)?;
+            let y = super::ops::to_tensor_arg(it, &yv, dt, ys)?;
+            crate::engine::ops::join::where_(&it.ctx, &cond, &x, &y).map(Value::tensor).at(span)
+        }
+        "manual_seed" => {
+            let seed = a.int(0, "seed")?;
+            a.finish(1)?;
+            it.ctx.rng.borrow_mut().seed(seed as u64);
+            Ok(Value::None)
+        }
+        "rand" | "randn" => {
+            let sizes = a.sizes(0, "size")?;
+            let d = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
+            a.take_kw("generator");
+            a.finish(usize::MAX)?;
+            let shape = factory::sizes(&sizes).at(span)?;
+            crate::engine::ops::random::fill_random(ctx, &shape, d, name == "randn", op).map(Value::tensor).at(span)
+        }
+        "randint" => {
+            let (low, high, size) = match a.pos.len() {
+                2 => (0, a.int(0, "high")?, a.pos[1].0.clone()),
+                3 => (a.int(0, "low")?, a.int(1, "high")?, a.pos[2].0.clone()),
+                _ => {
+                    let high = a.int(0, "high")?;
+                    let size = a.take_kw("size").map(|v| v.0).ok_or_else(|| a.err("randint() missing required argument 'size'"))?;
+                    (0, high, size)
+                }
+            };
+            let d = factory_dtype(&mut a, DType::Int64)?;
+            a.take_kw("low");
+            a.take_kw("high");
+            a.take_kw("generator");
+            a.pos.clear();
+            a.finish(0)?;
+            let sizes = super::args::seq_ints(&size).ok_or_else(|| a.err("randint(): argument 'size' must be tuple of ints"))?;
+            let shape = factory::sizes(&sizes).at(span)?;
+            crate::engine::ops::random::randint(ctx, &shape, low, high, d, op).map(Value::tensor).at(span)
+        }
         _ => {
             // Function form of a tensor method: first argument is the tensor.
             if a.pos.is_empty() {
@@ -180,7 +254,10 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
 fn tensor_arg(a: &mut Args, i: usize, k: &str) -> EvalResult<Rc<Tensor>> {
     match a.get(i, k) {
         Some((Value::Tensor(t), _)) => Ok(t),
-        Some((v, s)) => Err(EvalError::type_error(format!("{}(): argument '{}' must be Tensor, not {}", a.name, k, v.type_name()), s)),
+        Some((v, s)) => Err(EvalError::type_error(
+            format!("{}(): argument '{}' (position {}) must be Tensor, not {}", a.name, k, i + 1, v.type_name()),
+            s,
+        )),
         None => Err(a.err(format!("{}() missing required argument '{}'", a.name, k))),
     }
 }

@@ -88,6 +88,11 @@ impl Interp {
                 })
             }
             Value::Tensor(t) => super::methods::attribute(self, &t, name, span),
+            Value::NamedTuple(ty, fs) => fs
+                .into_iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| v)
+                .ok_or_else(|| no_attr(&format!("torch.return_types.{ty}"), name, span)),
             Value::DType(d) => match name {
                 "is_floating_point" => Ok(Value::Bool(d.is_floating())),
                 "itemsize" => Ok(Value::Int(d.size() as i64)),
@@ -109,6 +114,9 @@ impl Interp {
         // A method call on a tensor: evaluate the receiver, then dispatch by name.
         if let ExprKind::Attr { obj, name, name_span } = &func.kind {
             let recv = self.eval(obj)?;
+            if let Value::Storage(st) = &recv {
+                return storage_method(st, name, *name_span);
+            }
             if let Value::Tensor(t) = &recv {
                 let a = self.eval_args(name, args, span)?;
                 let op_text = Span::new(name_span.start, span.end).text(&self.src).to_string();
@@ -166,6 +174,7 @@ impl Interp {
         match o {
             Value::Tensor(t) => Ok(Value::tensor(index_tensor(self, &t, items, span)?)),
             Value::Tuple(xs) | Value::List(xs) => self.index_seq(xs, items, span, false),
+            Value::NamedTuple(_, fs) => self.index_seq(fs.into_iter().map(|(_, v)| v).collect(), items, span, false),
             Value::Size(xs) => {
                 let vals = xs.into_iter().map(|x| Value::Int(x as i64)).collect();
                 self.index_seq(vals, items, span, true)
@@ -319,5 +328,15 @@ pub fn unop_name(op: UnOp) -> &'static str {
         UnOp::Pos => "+",
         UnOp::Invert => "~",
         UnOp::Not => "not",
+    }
+}
+
+/// Methods of `x.untyped_storage()`.
+fn storage_method(st: &crate::engine::storage::Storage, name: &str, span: Span) -> EvalResult<Value> {
+    match name {
+        "data_ptr" => Ok(Value::Int(st.data_ptr() as i64)),
+        "nbytes" | "size" => Ok(Value::Int(st.nbytes() as i64)),
+        "device" => Ok(Value::Device(st.device)),
+        _ => Err(no_attr("torch.storage.UntypedStorage", name, span)),
     }
 }

@@ -137,6 +137,7 @@ impl Interp {
             Target::Tuple(ts, span) => {
                 let items = match v {
                     Value::Tuple(xs) | Value::List(xs) => xs,
+                    Value::NamedTuple(_, fs) => fs.into_iter().map(|(_, v)| v).collect(),
                     Value::Size(xs) => xs.into_iter().map(|x| Value::Int(x as i64)).collect(),
                     Value::Tensor(t) if t.ndim() > 0 => super::methods::unbind(&t, 0).at(*span)?,
                     other => {
@@ -190,7 +191,13 @@ impl Interp {
             other => return Err(EvalError::type_error("illegal expression for augmented assignment", other.span())),
         };
         if let Value::Tensor(t) = &current {
-            return super::ops::inplace(self, t, op, &rhs, span);
+            super::ops::inplace(self, t, op, &rhs, span)?;
+            // Python runs `x[i] += v` as getitem, in-place add, then setitem:
+            // the setitem copies the view onto itself, bumping the version again.
+            if matches!(target, Target::Index { .. }) {
+                t.storage.bump_version();
+            }
+            return Ok(());
         }
         let v = binop(self, op, &current, &rhs, span)?;
         self.assign(target, v)

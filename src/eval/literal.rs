@@ -95,5 +95,10 @@ pub fn tensor_from_value(it: &mut Interp, v: &Value, dtype: Option<DType>, span:
     }
     let (shape, vals) = flatten_data(v, span)?;
     let d = dtype.unwrap_or_else(|| infer_dtype(&vals));
+    if dtype.is_some() {
+        if let Some(msg) = vals.iter().find_map(|s| s.overflow_check(d, true)) {
+            return Err(EvalError::new(ErrorKind::RuntimeError, msg, span));
+        }
+    }
     Tensor::from_scalars(&it.ctx, &shape, d, &vals, "tensor()").at(span)
 }

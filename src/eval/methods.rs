@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use crate::engine::layout;
-use crate::engine::ops::{copy, shape as shape_ops};
+use crate::engine::ops::{copy, join, linalg, shape as shape_ops};
 use crate::engine::ops::elementwise::UnaryOp;
 use crate::engine::{DType, EngineError, ErrorKind, Tensor};
 use crate::lang::span::Span;
@@ -24,6 +24,9 @@ pub const METHODS: &[&str] = &[
     "storage_offset", "data_ptr", "is_contiguous", "untyped_storage", "fill_", "zero_",
     "copy_", "add_", "sub_", "mul_", "div_", "abs", "neg", "sqrt", "exp", "log", "sin", "cos",
     "tanh", "sigmoid", "relu", "add", "sub", "mul", "div", "pow", "type", "is_floating_point",
+    "sum", "mean", "prod", "max", "min", "argmax", "argmin", "std", "var", "all", "any",
+    "matmul", "mm", "bmm", "dot", "sort", "clamp", "clip", "where", "logical_not", "logical_and",
+    "logical_or", "logical_xor", "maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge",
 ];
 
 /// Every attribute name, for completion and suggestions.
@@ -207,9 +210,12 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Spa
             view(t, layout::unsqueeze(&t.layout, d), op, span)
         }
         "squeeze" => {
-            let d = a.opt_int_or_none(0, "dim")?;
+            let dims = match a.get(0, "dim") {
+                None | Some((Value::None, _)) => None,
+                Some((v, s)) => Some(seq_ints(&v).ok_or_else(|| EvalError::type_error(format!("squeeze(): argument 'dim' must be int or tuple of ints, not {}", v.type_name()), s))?),
+            };
             a.finish(1)?;
-            view(t, layout::squeeze(&t.layout, d), op, span)
+            view(t, layout::squeeze_dims(&t.layout, dims.as_deref()), op, span)
         }
         "expand" => {
             let s = a.sizes(0, "size")?;
@@ -219,6 +225,12 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Spa
             let s = a.opt_int(0, "start_dim", 0)?;
             let e = a.opt_int(1, "end_dim", -1)?;
             a.finish(2)?;
+            if t.ndim() > 0 {
+                let (ws, we) = (layout::wrap_dim(s, t.ndim()).at(span)?, layout::wrap_dim(e, t.ndim()).at(span)?);
+                if ws == we {
+                    return Ok(same(t));
+                }
+            }
             shape_ops::flatten(ctx, t, s, e, op).map(Value::tensor).at(span)
         }
         "unflatten" => {
@@ -274,9 +286,15 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Spa
             contiguous(it, t, fmt.map(|f| f.0), span)
         }
         "clone" => {
-            a.take_kw("memory_format");
+            let fmt = a.take_kw("memory_format").map(|f| f.0);
             a.finish(0)?;
-            copy::clone(ctx, t).map(Value::tensor).at(span)
+            let strides = match fmt {
+                None | Some(Value::MemoryFormat("preserve_format")) => copy::preserve_strides(t),
+                Some(Value::MemoryFormat("contiguous_format")) => layout::contiguous_strides(t.shape()),
+                Some(Value::MemoryFormat(_)) => layout::channels_last_strides(t.shape()).at(span)?,
+                Some(v) => return Err(EvalError::type_error(format!("clone(): argument 'memory_format' must be torch.memory_format, not {}", v.type_name()), span)),
+            };
+            copy::copy_to_new(ctx, t, &strides, t.dtype, "clone()").map(Value::tensor).at(span)
         }
         "detach" => {
             a.finish(0)?;
@@ -339,27 +357,43 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Spa
         }
         "untyped_storage" => {
             a.finish(0)?;
-            Ok(Value::Dict(vec![
-                ("id".into(), Value::Int(t.storage.id as i64)),
-                ("data_ptr".into(), Value::Int(t.storage.data_ptr() as i64)),
-                ("nbytes".into(), Value::Int(t.storage.nbytes() as i64)),
-                ("device".into(), Value::Device(t.device())),
-            ]))
+            Ok(Value::Storage(t.storage.clone()))
         }
         "fill_" => {
-            let v = a.number(0, "value")?;
+            let v = match a.get(0, "value") {
+                Some((Value::Tensor(vt), s)) if vt.ndim() != 0 => {
+                    return Err(EvalError::new(
+                        ErrorKind::RuntimeError,
+                        format!("fill_ only supports 0-dimension value tensor but got tensor with {} dimensions.", vt.ndim()),
+                        s,
+                    ))
+                }
+                _ => a.number(0, "value")?,
+            };
             a.finish(1)?;
-            copy::fill(t, v);
+            copy::fill(t, v).at(span)?;
             Ok(same(t))
         }
         "zero_" => {
             a.finish(0)?;
-            copy::fill(t, crate::engine::Scalar::Int(0));
+            copy::fill(t, crate::engine::Scalar::Int(0)).at(span)?;
             Ok(same(t))
         }
         "copy_" => {
             let src = tensor_arg(&mut a, 0, "src")?;
             a.finish(1)?;
+            let shape = crate::engine::ops::iter_layout::broadcast_shapes(t.shape(), src.shape()).at(span)?;
+            if shape != t.shape() {
+                return Err(EvalError::new(
+                    ErrorKind::RuntimeError,
+                    format!(
+                        "output with shape {} doesn't match the broadcast shape {}",
+                        crate::engine::error::fmt_list(t.shape()),
+                        crate::engine::error::fmt_list(&shape)
+                    ),
+                    span,
+                ));
+            }
             copy::copy_into(t, &src).at(span)?;
             Ok(same(t))
         }
@@ -391,9 +425,84 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Spa
             a.finish(0)?;
             super::ops::tensor_unary(it, unary_op(name), t, span)
         }
+        "sum" | "mean" | "prod" | "max" | "min" | "argmax" | "argmin" | "std" | "var" | "all" | "any" => {
+            super::reductions::call(it, t, name, a, op)
+        }
+        "matmul" | "mm" | "bmm" | "dot" => {
+            let other = tensor_arg(&mut a, 0, "other")?;
+            a.finish(1)?;
+            let r = match name {
+                "mm" => linalg::mm(&it.ctx, t, &other),
+                "bmm" => linalg::bmm(&it.ctx, t, &other),
+                _ => linalg::matmul(&it.ctx, t, &other),
+            };
+            r.map(Value::tensor).at(span)
+        }
+        "sort" => {
+            let d = a.opt_int(0, "dim", -1)?;
+            let desc = a.opt_bool(1, "descending", false)?;
+            a.take_kw("stable");
+            a.finish(2)?;
+            let (v, i) = join::sort(&it.ctx, t, d, desc).at(span)?;
+            Ok(Value::NamedTuple("sort", vec![("values", Value::tensor(v)), ("indices", Value::tensor(i))]))
+        }
+        "clamp" | "clip" => {
+            let lo = opt_number(&mut a, 0, "min")?;
+            let hi = opt_number(&mut a, 1, "max")?;
+            a.finish(2)?;
+            join::clamp(&it.ctx, t, lo, hi).map(Value::tensor).at(span)
+        }
+        "logical_not" => {
+            a.finish(0)?;
+            let z = Value::Int(0);
+            super::ops::compare(it, crate::lang::ast::CmpOp::Eq, &Value::Tensor(t.clone()), &z, span)
+        }
+        "logical_and" | "logical_or" | "logical_xor" => {
+            let other = tensor_arg(&mut a, 0, "other")?;
+            a.finish(1)?;
+            let z = Value::Int(0);
+            let x = super::ops::compare(it, crate::lang::ast::CmpOp::Ne, &Value::Tensor(t.clone()), &z, span)?;
+            let y = super::ops::compare(it, crate::lang::ast::CmpOp::Ne, &Value::Tensor(other), &z, span)?;
+            let op = match name {
+                "logical_and" => crate::lang::ast::BinOp::BitAnd,
+                "logical_or" => crate::lang::ast::BinOp::BitOr,
+                _ => crate::lang::ast::BinOp::BitXor,
+            };
+            super::ops::binop(it, op, &x, &y, span)
+        }
+        "eq" | "ne" | "lt" | "le" | "gt" | "ge" => {
+            let (v, _) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
+            a.finish(1)?;
+            use crate::lang::ast::CmpOp;
+            let op = match name {
+                "eq" => CmpOp::Eq,
+                "ne" => CmpOp::Ne,
+                "lt" => CmpOp::Lt,
+                "le" => CmpOp::Le,
+                "gt" => CmpOp::Gt,
+                _ => CmpOp::Ge,
+            };
+            super::ops::compare(it, op, &Value::Tensor(t.clone()), &v, span)
+        }
+        "where" => {
+            let cond = tensor_arg(&mut a, 0, "condition")?;
+            let (y, ys) = a.get(1, "other").ok_or_else(|| a.err("where() missing required argument 'other'"))?;
+            a.finish(2)?;
+            let y = super::ops::to_tensor_arg(it, &y, t.dtype, ys)?;
+            join::where_(&it.ctx, &cond, t, &y).map(Value::tensor).at(span)
+        }
         _ => Err(unknown_member(name, nspan)),
     };
     r
+}
+
+fn opt_number(a: &mut Args, i: usize, k: &str) -> EvalResult<Option<crate::engine::Scalar>> {
+    match a.get(i, k) {
+        None | Some((Value::None, _)) => Ok(None),
+        Some((v, s)) => super::args::to_number(&v)
+            .map(Some)
+            .ok_or_else(|| EvalError::type_error(format!("{}(): argument '{}' must be Number, not {}", a.name, k, v.type_name()), s)),
+    }
 }
 
 pub fn unary_op(name: &str) -> UnaryOp {
@@ -411,7 +520,7 @@ pub fn unary_op(name: &str) -> UnaryOp {
     }
 }
 
-fn tensor_arg(a: &mut Args, i: usize, k: &str) -> EvalResult<Rc<Tensor>> {
+pub fn tensor_arg(a: &mut Args, i: usize, k: &str) -> EvalResult<Rc<Tensor>> {
     match a.get(i, k) {
         Some((Value::Tensor(t), _)) => Ok(t),
         Some((v, s)) => Err(EvalError::type_error(format!("{}(): argument '{}' must be Tensor, not {}", a.name, k, v.type_name()), s)),
@@ -489,7 +598,7 @@ fn chunk(t: &Tensor, k: i64, dim: i64, op: &str) -> Result<Value, EngineError> {
     let size = t.shape().get(d).copied().unwrap_or(0);
     let n = size.div_ceil(k as usize);
     let lens: Vec<usize> = if n == 0 {
-        vec![0; (k as usize).min(size.max(1))]
+        vec![0; k as usize]
     } else {
         (0..size.div_ceil(n)).map(|i| n.min(size - i * n)).collect()
     };
@@ -529,7 +638,7 @@ fn contiguous(it: &Interp, t: &Rc<Tensor>, fmt: Option<Value>, span: Span) -> Ev
 fn to(it: &mut Interp, t: &Rc<Tensor>, mut a: Args, span: Span) -> EvalResult<Value> {
     let mut dtype = a.dtype_kw()?;
     let device = a.device_kw()?;
-    a.take_kw("copy");
+    let force_copy = matches!(a.take_kw("copy"), Some((Value::Bool(true), _)));
     a.take_kw("non_blocking");
     let mut dev = device;
     for (v, s) in a.pos.clone() {
@@ -549,10 +658,11 @@ fn to(it: &mut Interp, t: &Rc<Tensor>, mut a: Args, span: Span) -> EvalResult<Va
             return Err(no_cuda(s));
         }
     }
-    match dtype {
-        Some(d) => Ok(copy::to_dtype(&it.ctx, t, d).at(span)?.map(Value::tensor).unwrap_or_else(|| same(t))),
-        None => Ok(same(t)),
+    let d = dtype.unwrap_or(t.dtype);
+    if force_copy && d == t.dtype {
+        return copy::copy_to_new(&it.ctx, t, &copy::preserve_strides(t), d, "to(copy=True)").map(Value::tensor).at(span);
     }
+    Ok(copy::to_dtype(&it.ctx, t, d).at(span)?.map(Value::tensor).unwrap_or_else(|| same(t)))
 }
 
 pub fn no_cuda(span: Span) -> EvalError {

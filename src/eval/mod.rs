@@ -9,6 +9,7 @@ pub mod literal;
 pub mod methods;
 pub mod names;
 pub mod ops;
+pub mod reductions;
 pub mod value;
 
 pub use error::{EvalError, EvalResult};

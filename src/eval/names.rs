@@ -16,7 +16,11 @@ pub const FUNCTIONS: &[&str] = &[
     "t", "clone", "detach", "contiguous", "is_contiguous", "numel", "result_type",
     "promote_types", "can_cast", "abs", "neg", "sqrt", "exp", "log", "sin", "cos", "tanh",
     "sigmoid", "relu", "add", "sub", "mul", "div", "pow", "chunk", "split", "unbind",
-    "movedim", "diagonal", "expand_copy", "len", "device", "no_grad",
+    "movedim", "diagonal", "len", "device", "no_grad", "sum", "mean", "prod", "max", "min",
+    "argmax", "argmin", "std", "var", "all", "any", "matmul", "mm", "bmm", "dot", "sort", "clamp",
+    "clip", "where", "logical_not", "logical_and", "logical_or", "logical_xor", "maximum",
+    "minimum", "eq", "ne", "lt", "le", "gt", "ge", "manual_seed", "rand", "randn", "randint",
+    "unflatten", "expand", "floor_divide", "remainder",
 ];
 
 /// Constants: memory formats and friends.

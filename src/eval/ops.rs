@@ -78,7 +78,10 @@ pub fn binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) -> Ev
     let any_tensor = matches!(a, Value::Tensor(_)) || matches!(b, Value::Tensor(_));
     if any_tensor {
         if op == BinOp::MatMul {
-            return Err(EvalError::new(ErrorKind::NotImplementedError, "matmul (`@`) is not available yet in this version of tsr", span));
+            return match (a, b) {
+                (Value::Tensor(x), Value::Tensor(y)) => crate::engine::ops::linalg::matmul(&it.ctx, x, y).map(Value::tensor).at(span),
+                _ => Err(unsupported("@", a, b, span)),
+            };
         }
         let Some(e) = engine_op(op) else {
             return Err(unsupported(op.symbol(), a, b, span));
@@ -180,8 +183,7 @@ pub fn compare(it: &mut Interp, op: CmpOp, a: &Value, b: &Value, span: Span) -> 
             }
         }
         _ => {
-            let eq = crate::report::pyrepr::value_text(a) == crate::report::pyrepr::value_text(b)
-                && a.type_name() == b.type_name();
+            let eq = py_eq(a, b);
             match op {
                 CmpOp::Eq => eq,
                 CmpOp::Ne => !eq,
@@ -236,11 +238,38 @@ pub fn to_tensor_arg(it: &mut Interp, v: &Value, dtype: DType, span: Span) -> Ev
         Value::Tensor(t) => Ok((**t).clone()),
         Value::List(_) | Value::Tuple(_) => super::literal::tensor_from_value(it, v, Some(dtype), span),
         other => match other.as_scalar() {
-            Some(s) => Tensor::from_scalars(&it.ctx, &[], dtype, &[s], "scalar").at(span),
+            Some(s) => {
+                if let Some(msg) = s.overflow_check(dtype, false) {
+                    return Err(EvalError::new(ErrorKind::RuntimeError, msg, span));
+                }
+                Tensor::from_scalars(&it.ctx, &[], dtype, &[s], "scalar").at(span)
+            }
             None => Err(EvalError::type_error(
                 format!("can't assign a {} to a torch.{}Tensor", other.type_name(), super::super::engine::ops::promote::scalar_type_name(dtype)),
                 span,
             )),
         },
+    }
+}
+
+/// Python `==` for non-tensor values (a `torch.Size` equals a tuple of ints).
+fn py_eq(a: &Value, b: &Value) -> bool {
+    fn seq(v: &Value) -> Option<(bool, Vec<Value>)> {
+        match v {
+            Value::Tuple(xs) => Some((true, xs.clone())),
+            Value::Size(xs) => Some((true, xs.iter().map(|&x| Value::Int(x as i64)).collect())),
+            Value::List(xs) => Some((false, xs.clone())),
+            _ => None,
+        }
+    }
+    if let (Some(x), Some(y)) = (a.as_scalar(), b.as_scalar()) {
+        return x.as_f64() == y.as_f64();
+    }
+    match (seq(a), seq(b)) {
+        (Some((ta, xa)), Some((tb, xb))) => ta == tb && xa.len() == xb.len() && xa.iter().zip(&xb).all(|(x, y)| py_eq(x, y)),
+        (None, None) => {
+            crate::report::pyrepr::value_text(a) == crate::report::pyrepr::value_text(b) && a.type_name() == b.type_name()
+        }
+        _ => false,
     }
 }

@@ -27,6 +27,10 @@ pub enum Value {
     /// A builtin function, by its canonical name (`arange`, `cuda.memory_allocated`).
     Function(String),
     Ellipsis,
+    /// `torch.return_types.max(values=…, indices=…)`: unpacks like a tuple.
+    NamedTuple(&'static str, Vec<(&'static str, Value)>),
+    /// `x.untyped_storage()`.
+    Storage(Rc<crate::engine::storage::Storage>),
 }
 
 impl Value {
@@ -48,6 +52,8 @@ impl Value {
             Value::Module(_) => "module",
             Value::Function(_) => "builtin_function_or_method",
             Value::Ellipsis => "ellipsis",
+            Value::NamedTuple(..) => "torch.return_types",
+            Value::Storage(_) => "torch.storage.UntypedStorage",
         }
     }
 

@@ -106,6 +106,15 @@ pub fn value_text(v: &Value) -> String {
         Value::Module(m) => format!("<module '{m}'>"),
         Value::Function(f) => format!("<built-in method {f} of type object>"),
         Value::Ellipsis => "Ellipsis".into(),
+        Value::NamedTuple(name, fields) => format!(
+            "torch.return_types.{}(\n{})",
+            name,
+            fields.iter().map(|(k, v)| format!("{}={}", k, value_text(v))).collect::<Vec<_>>().join(",\n")
+        ),
+        Value::Storage(s) => {
+            let n = s.nbytes();
+            format!("<UntypedStorage S{} of {} bytes at 0x{:x} on {}>", s.id, n, s.data_ptr(), s.device)
+        }
     }
 }
 

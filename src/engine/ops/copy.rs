@@ -13,6 +13,7 @@ use crate::engine::tensor::Tensor;
 /// `dst.copy_(src)`: broadcasts `src` to `dst`'s shape and converts dtype.
 /// Safe when both share a storage (the source is read out first).
 pub fn copy_into(dst: &Tensor, src: &Tensor) -> Result<()> {
+    check_no_internal_overlap(dst)?;
     let sizes: Vec<i64> = dst.shape().iter().map(|&s| s as i64).collect();
     let src_l = layout::expand(&src.layout, &sizes, src.dtype.legacy_name())?;
     if dst.same_storage(src) {
@@ -77,8 +78,29 @@ pub fn write_values(dst: &Tensor, vals: &[Scalar]) {
     }
 }
 
+/// PyTorch's `assert_no_internal_overlap`: a written-to tensor may not have
+/// two elements at one address (a stride-0 dim of size > 1).
+pub fn check_no_internal_overlap(t: &Tensor) -> Result<()> {
+    if t.shape().iter().zip(t.stride()).any(|(&s, &st)| s > 1 && st == 0) {
+        return Err(crate::engine::error::EngineError::runtime(
+            "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.",
+        ));
+    }
+    Ok(())
+}
+
 /// `fill_(v)`.
-pub fn fill(dst: &Tensor, v: Scalar) {
+pub fn fill(dst: &Tensor, v: Scalar) -> Result<()> {
+    check_no_internal_overlap(dst)?;
+    if let Some(msg) = v.overflow_check(dst.dtype, false) {
+        return Err(crate::engine::error::EngineError::runtime(msg));
+    }
+    fill_unchecked(dst, v);
+    Ok(())
+}
+
+/// Fills without checks (factories filling their own fresh output).
+pub fn fill_unchecked(dst: &Tensor, v: Scalar) {
     {
         let mut buf = dst.storage.bytes_mut();
         let bytes = buf.bytes_mut();

@@ -83,8 +83,25 @@ impl Arg<'_> {
 /// The dtype the op computes in, and the dtype it returns.
 fn dtypes(op: BinaryOp, a: &Arg, b: &Arg) -> Result<(DType, DType)> {
     let common = result_type(&[a.operand(), b.operand()]);
+    if op == BinaryOp::Sub {
+        let is_bool = |x: &Arg| match x {
+            Arg::T(t) => t.dtype == DType::Bool,
+            Arg::S(s) => matches!(s, Scalar::Bool(_)),
+        };
+        let msg = match (is_bool(a), is_bool(b)) {
+            (true, true) => Some("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead."),
+            (true, false) | (false, true) => Some("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."),
+            _ => None,
+        };
+        if let Some(m) = msg {
+            return Err(EngineError::new(ErrorKind::NotImplementedError, m));
+        }
+    }
+    if op == BinaryOp::FloorDiv && common == DType::Bool {
+        return Err(EngineError::new(ErrorKind::NotImplementedError, "\"div_floor_cpu\" not implemented for 'Bool'"));
+    }
     if matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor) && common.is_floating() {
-        return Err(EngineError::runtime(format!(
+        return Err(EngineError::new(ErrorKind::NotImplementedError, format!(
             "\"{}_cpu\" not implemented for '{}'",
             op.name(),
             scalar_type_name(common)
@@ -191,7 +208,8 @@ fn apply(op: BinaryOp, compute: DType, x: Scalar, y: Scalar) -> Result<Scalar> {
                 BinaryOp::BitAnd | BinaryOp::Mul => Ok(Scalar::Bool(a & b)),
                 BinaryOp::BitOr | BinaryOp::Add => Ok(Scalar::Bool(a | b)),
                 BinaryOp::BitXor => Ok(Scalar::Bool(a ^ b)),
-                BinaryOp::Sub => Err(EngineError::runtime(
+                BinaryOp::Sub => Err(EngineError::new(
+                    ErrorKind::NotImplementedError,
                     "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.",
                 )),
                 _ => int_op(op, a as i64, b as i64).map(|s| if op.is_comparison() { s } else { Scalar::Bool(s.as_bool()) }),
@@ -224,11 +242,14 @@ fn compute_values(op: BinaryOp, compute: DType, a: &Arg, b: &Arg, shape: &[usize
 pub fn binary(ctx: &Context, op: BinaryOp, a: Arg, b: Arg) -> Result<Tensor> {
     let shape = broadcast_shapes(a.shape(), b.shape())?;
     let (compute, out_dtype) = dtypes(op, &a, &b)?;
+    // A Python scalar is a 0-dim operand, as PyTorch wraps it: it takes no
+    // part in the stride order but stops the same-shape fast path.
+    let scalar_layout = Layout { shape: vec![], stride: vec![], offset: 0 };
     let layouts: Vec<&Layout> = [&a, &b]
         .iter()
-        .filter_map(|x| match x {
-            Arg::T(t) => Some(&t.layout),
-            Arg::S(_) => None,
+        .map(|x| match x {
+            Arg::T(t) => &t.layout,
+            Arg::S(_) => &scalar_layout,
         })
         .collect();
     let stride = output_strides(&layouts, &shape);
@@ -240,6 +261,7 @@ pub fn binary(ctx: &Context, op: BinaryOp, a: Arg, b: Arg) -> Result<Tensor> {
 
 /// `a op= b` in place: checks the result type and shape as PyTorch does.
 pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Arg) -> Result<()> {
+    super::copy::check_no_internal_overlap(a)?;
     let shape = broadcast_shapes(a.shape(), b.shape())?;
     if shape != a.shape() {
         return Err(EngineError::runtime(format!(
@@ -302,14 +324,17 @@ impl UnaryOp {
 /// `op(x)` into a new tensor with PyTorch's output layout.
 pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
     let out_dtype = if op.floating_only() && !x.dtype.is_floating() { DType::DEFAULT_FLOAT } else { x.dtype };
+    if op == UnaryOp::Relu && x.dtype == DType::Bool {
+        return Err(EngineError::new(ErrorKind::NotImplementedError, "Boolean inputs not supported for relu"));
+    }
+    if op == UnaryOp::Abs && x.dtype == DType::Bool {
+        return Err(EngineError::new(ErrorKind::NotImplementedError, "\"abs_cpu\" not implemented for 'Bool'"));
+    }
     if op == UnaryOp::Neg && x.dtype == DType::Bool {
-        return Err(EngineError::runtime("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
+        return Err(EngineError::new(ErrorKind::NotImplementedError, "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
     }
     if op == UnaryOp::BitNot && x.dtype.is_floating() {
-        return Err(EngineError::runtime(format!(
-            "\"bitwise_not_cpu\" not implemented for '{}'",
-            scalar_type_name(x.dtype)
-        )));
+        return Err(EngineError::type_error("~ (operator.invert) is only implemented on integer and Boolean-type tensors"));
     }
     let stride = output_strides(&[&x.layout], x.shape());
     let vals: Vec<Scalar> = x

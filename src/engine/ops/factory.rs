@@ -20,10 +20,13 @@ pub fn sizes(raw: &[i64]) -> Result<Vec<usize>> {
 
 /// `full(size, value)`; `zeros`/`ones`/`empty` are `full` with 0/1/0.
 pub fn full(ctx: &Context, shape: &[usize], value: Scalar, dtype: DType, op: &str) -> Result<Tensor> {
+    if let Some(msg) = value.overflow_check(dtype, false) {
+        return Err(EngineError::runtime(msg));
+    }
     let t = Tensor::alloc(ctx, shape, dtype, op)?;
     let is_zero = value.cast(dtype).as_f64() == 0.0 && !value.as_f64().is_sign_negative();
     if !is_zero {
-        super::copy::fill(&t, value);
+        super::copy::fill_unchecked(&t, value);
         // A factory's fill is not an in-place op the user did: reset version.
         t.storage.reset_version();
     }
@@ -51,7 +54,7 @@ pub fn arange(ctx: &Context, start: Scalar, end: Scalar, step: Scalar, dtype: Op
         return Err(EngineError::runtime(format!("unsupported range: {} -> {}", fmt_num(s), fmt_num(e))));
     }
     if (st > 0.0 && e < s) || (st < 0.0 && e > s) {
-        return Err(EngineError::runtime("upper bound and larger bound inconsistent with step sign"));
+        return Err(EngineError::runtime("upper bound and lower bound inconsistent with step sign"));
     }
     let n = ((e - s) / st).ceil();
     if !(0.0..9.0e18).contains(&n) {
@@ -87,7 +90,8 @@ pub fn linspace(ctx: &Context, start: f64, end: f64, steps: i64, dtype: DType, o
     let n = steps as usize;
     let t = Tensor::alloc(ctx, &[n], dtype, op)?;
     let step = if n > 1 { (end - start) / (n - 1) as f64 } else { 0.0 };
-    let half = n / 2;
+    // PyTorch fills from each end towards the middle; one step is `start`.
+    let half = if n == 1 { 1 } else { n / 2 };
     let vals: Vec<Scalar> = (0..n)
         .map(|i| {
             // PyTorch fills the two halves from each end for symmetry.

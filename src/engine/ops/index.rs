@@ -17,9 +17,6 @@ pub fn index_layout(l: &Layout, items: &[IndexSpec]) -> Result<Layout> {
         .iter()
         .filter(|i| matches!(i, IndexSpec::Int(_) | IndexSpec::Slice { .. }))
         .count();
-    if items.iter().filter(|i| matches!(i, IndexSpec::Ellipsis)).count() > 1 {
-        return Err(EngineError::index("an index can only have a single ellipsis ('...')"));
-    }
     if l.ndim() == 0 && items.iter().any(|i| matches!(i, IndexSpec::Int(_))) {
         return Err(EngineError::index(
             "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number",
@@ -33,7 +30,10 @@ pub fn index_layout(l: &Layout, items: &[IndexSpec]) -> Result<Layout> {
     for (real_dim, item) in items.iter().enumerate() {
         match item {
             IndexSpec::Int(i) => {
-                let size = out.shape[dim] as i64;
+                let Some(&size) = out.shape.get(dim) else {
+                    return Err(EngineError::index(format!("too many indices for tensor of dimension {}", l.ndim())));
+                };
+                let size = size as i64;
                 if *i < -size || *i >= size {
                     return Err(EngineError::index(format!(
                         "index {} is out of bounds for dimension {} with size {}",
@@ -43,11 +43,14 @@ pub fn index_layout(l: &Layout, items: &[IndexSpec]) -> Result<Layout> {
                 out = layout::index_int(&out, dim, *i)?;
             }
             IndexSpec::Slice { start, stop, step } => {
+                if dim >= out.ndim() {
+                    return Err(EngineError::index(format!("too many indices for tensor of dimension {}", l.ndim())));
+                }
                 out = layout::slice(&out, dim, *start, *stop, step.unwrap_or(1))?;
                 dim += 1;
             }
             IndexSpec::NewAxis => {
-                out = layout::unsqueeze(&out, dim as i64)?;
+                out = layout::unsqueeze(&out, dim.min(out.ndim()) as i64)?;
                 dim += 1;
             }
             IndexSpec::Ellipsis => dim += l.ndim() - consuming,
@@ -83,6 +86,6 @@ mod tests {
             "too many indices for tensor of dimension 1"
         );
         let s = index_layout(&l, &[IndexSpec::Slice { start: None, stop: None, step: Some(0) }]);
-        assert_eq!(s.unwrap_err().message, "step must be greater than zero");
+        assert_eq!(s.unwrap_err().message, "slice step cannot be zero");
     }
 }

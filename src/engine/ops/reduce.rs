@@ -1,0 +1,218 @@
+//! Reductions: `sum`, `mean`, `prod`, `max`/`min` (with indices), `argmax`/
+//! `argmin`, `std`/`var`, `all`/`any`, over all dims or some, with `keepdim`.
+//! Outputs are new contiguous tensors.
+
+use crate::engine::context::Context;
+use crate::engine::dtype::{Category, DType};
+use crate::engine::error::{EngineError, Result};
+use crate::engine::layout::{self, Layout};
+use crate::engine::scalar::{self, Scalar};
+use crate::engine::strided::StridedIndex;
+use crate::engine::tensor::Tensor;
+
+use super::promote::scalar_type_name;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReduceOp {
+    Sum,
+    Mean,
+    Prod,
+    Max,
+    Min,
+    ArgMax,
+    ArgMin,
+    Std,
+    Var,
+    All,
+    Any,
+}
+
+impl ReduceOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            ReduceOp::Sum => "sum",
+            ReduceOp::Mean => "mean",
+            ReduceOp::Prod => "prod",
+            ReduceOp::Max => "max",
+            ReduceOp::Min => "min",
+            ReduceOp::ArgMax => "argmax",
+            ReduceOp::ArgMin => "argmin",
+            ReduceOp::Std => "std",
+            ReduceOp::Var => "var",
+            ReduceOp::All => "all",
+            ReduceOp::Any => "any",
+        }
+    }
+}
+
+/// The dtype a reduction returns for an input of `d`.
+fn out_dtype(op: ReduceOp, d: DType) -> Result<DType> {
+    Ok(match op {
+        ReduceOp::Sum | ReduceOp::Prod => {
+            if d.category() == Category::Floating { d } else { DType::Int64 }
+        }
+        ReduceOp::Mean | ReduceOp::Std | ReduceOp::Var => {
+            if d.category() != Category::Floating {
+                let what = match op {
+                    ReduceOp::Mean => "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype.",
+                    _ => "std and var only support floating point and complex dtypes.",
+                };
+                return Err(EngineError::runtime(if op == ReduceOp::Mean {
+                    format!("{} Got: {}", what, scalar_type_name(d))
+                } else {
+                    what.to_string()
+                }));
+            }
+            d
+        }
+        ReduceOp::Max | ReduceOp::Min => d,
+        ReduceOp::ArgMax | ReduceOp::ArgMin => DType::Int64,
+        ReduceOp::All | ReduceOp::Any => if d == DType::UInt8 { DType::UInt8 } else { DType::Bool },
+    })
+}
+
+/// Reduces `vals` (one output element's inputs, in order) with `op`.
+/// Returns the value and, for max/min/arg*, the index.
+fn fold(op: ReduceOp, vals: &[Scalar], dtype: DType, correction: f64) -> (Scalar, i64) {
+    let float = dtype.category() == Category::Floating;
+    match op {
+        ReduceOp::Sum => {
+            if float {
+                (Scalar::Float(pairwise_sum(vals)), 0)
+            } else {
+                (Scalar::Int(vals.iter().fold(0i64, |a, v| a.wrapping_add(v.as_i64()))), 0)
+            }
+        }
+        ReduceOp::Prod => {
+            if float {
+                (Scalar::Float(vals.iter().map(|v| v.as_f64()).product()), 0)
+            } else {
+                (Scalar::Int(vals.iter().fold(1i64, |a, v| a.wrapping_mul(v.as_i64()))), 0)
+            }
+        }
+        ReduceOp::Mean => (Scalar::Float(pairwise_sum(vals) / vals.len() as f64), 0),
+        ReduceOp::Var | ReduceOp::Std => {
+            let n = vals.len() as f64;
+            let mean = pairwise_sum(vals) / n;
+            let ss: f64 = vals.iter().map(|v| (v.as_f64() - mean).powi(2)).sum();
+            let var = ss / (n - correction).max(0.0);
+            (Scalar::Float(if op == ReduceOp::Std { var.sqrt() } else { var }), 0)
+        }
+        ReduceOp::Max | ReduceOp::Min | ReduceOp::ArgMax | ReduceOp::ArgMin => {
+            let want_max = matches!(op, ReduceOp::Max | ReduceOp::ArgMax);
+            let mut best = 0usize;
+            for (i, v) in vals.iter().enumerate().skip(1) {
+                let (b, c) = (vals[best], *v);
+                let b_nan = matches!(b, Scalar::Float(f) if f.is_nan());
+                if b_nan {
+                    break;
+                }
+                let c_nan = matches!(c, Scalar::Float(f) if f.is_nan());
+                let better = c_nan
+                    || if float {
+                        if want_max { c.as_f64() > b.as_f64() } else { c.as_f64() < b.as_f64() }
+                    } else if want_max {
+                        c.as_i64() > b.as_i64()
+                    } else {
+                        c.as_i64() < b.as_i64()
+                    };
+                if better {
+                    best = i;
+                }
+            }
+            let v = vals.get(best).copied().unwrap_or(Scalar::Int(0));
+            if matches!(op, ReduceOp::ArgMax | ReduceOp::ArgMin) {
+                (Scalar::Int(best as i64), best as i64)
+            } else {
+                (v, best as i64)
+            }
+        }
+        ReduceOp::All => (Scalar::Bool(vals.iter().all(|v| v.as_bool())), 0),
+        ReduceOp::Any => (Scalar::Bool(vals.iter().any(|v| v.as_bool())), 0),
+    }
+}
+
+/// Pairwise summation in f64 (accurate, order-independent enough for tests).
+fn pairwise_sum(vals: &[Scalar]) -> f64 {
+    if vals.len() <= 64 {
+        return vals.iter().map(|v| v.as_f64()).sum();
+    }
+    let mid = vals.len() / 2;
+    pairwise_sum(&vals[..mid]) + pairwise_sum(&vals[mid..])
+}
+
+/// The result of a reduction: values, and indices for max/min with a dim.
+pub struct Reduced {
+    pub values: Tensor,
+    pub indices: Option<Tensor>,
+}
+
+/// Reduces `t` over `dims` (all dims when `None`).
+pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, keepdim: bool, correction: f64) -> Result<Reduced> {
+    let odt = out_dtype(op, t.dtype)?;
+    let n = t.ndim();
+    let mut reduced = vec![false; n];
+    match dims {
+        None => reduced.iter_mut().for_each(|r| *r = true),
+        Some(ds) => {
+            for &d in ds {
+                let w = layout::wrap_dim(d, n)?;
+                if n == 0 {
+                    continue;
+                }
+                if reduced[w] {
+                    return Err(EngineError::runtime(format!(
+                        "dim {} appears multiple times in the list of dims",
+                        w
+                    )));
+                }
+                reduced[w] = true;
+            }
+        }
+    }
+    let count: usize = (0..n).filter(|&d| reduced[d]).map(|d| t.shape()[d]).product();
+    if count == 0 && matches!(op, ReduceOp::Max | ReduceOp::Min | ReduceOp::ArgMax | ReduceOp::ArgMin) {
+        let name = op.name();
+        return Err(EngineError::index(if dims.is_none() {
+            format!("{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.")
+        } else {
+            format!("{name}(): Expected reduction dim {} to have non-zero size.", dims.and_then(|d| d.first()).copied().unwrap_or(0))
+        }));
+    }
+    // Kept dims (in order) then reduced dims: one inner loop per output element.
+    let kept: Vec<usize> = (0..n).filter(|&d| !reduced[d]).collect();
+    let red: Vec<usize> = (0..n).filter(|&d| reduced[d]).collect();
+    let sub = |ds: &[usize], off: usize| Layout {
+        shape: ds.iter().map(|&d| t.shape()[d]).collect(),
+        stride: ds.iter().map(|&d| t.stride()[d]).collect(),
+        offset: off,
+    };
+    let outer = sub(&kept, t.layout.offset);
+    let mut out_vals = Vec::with_capacity(outer.numel());
+    let mut out_idx = Vec::with_capacity(outer.numel());
+    {
+        let buf = t.storage.bytes();
+        let bytes = buf.bytes();
+        let mut scratch = Vec::with_capacity(count);
+        for base in StridedIndex::new(&outer) {
+            scratch.clear();
+            let inner = sub(&red, base);
+            scratch.extend(StridedIndex::new(&inner).map(|i| scalar::read(t.dtype, bytes, i).unwrap_or(Scalar::Int(0))));
+            let (v, i) = fold(op, &scratch, t.dtype, correction);
+            out_vals.push(v);
+            out_idx.push(Scalar::Int(i));
+        }
+    }
+    let out_shape: Vec<usize> = if keepdim {
+        (0..n).map(|d| if reduced[d] { 1 } else { t.shape()[d] }).collect()
+    } else {
+        kept.iter().map(|&d| t.shape()[d]).collect()
+    };
+    let values = Tensor::from_scalars(ctx, &out_shape, odt, &out_vals, op.name())?;
+    let indices = if dims.is_some() && matches!(op, ReduceOp::Max | ReduceOp::Min) {
+        Some(Tensor::from_scalars(ctx, &out_shape, DType::Int64, &out_idx, op.name())?)
+    } else {
+        None
+    };
+    Ok(Reduced { values, indices })
+}
