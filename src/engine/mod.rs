@@ -5,6 +5,7 @@ pub mod context;
 pub mod device;
 pub mod dtype;
 pub mod error;
+pub mod kernels;
 pub mod layout;
 pub mod ops;
 pub mod scalar;

@@ -43,6 +43,9 @@ pub fn copy_into(dst: &Tensor, src: &Tensor) -> Result<()> {
 /// Copies elements between two layouts of the same shape. Same-dtype
 /// contiguous pairs are one `memcpy`; other pairs go element by element.
 pub fn copy_strided(dst: &mut [u8], dl: &Layout, dd: DType, src: &[u8], sl: &Layout, sd: DType) {
+    if dd == sd && crate::engine::kernels::copy::copy_dense(dst, dl, src, sl, dd.size()) {
+        return;
+    }
     let n = dl.numel();
     if dd == sd && dl.is_contiguous() && sl.is_contiguous() {
         let size = dd.size();

@@ -179,6 +179,23 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
             format!("{name}(): Expected reduction dim {} to have non-zero size.", dims.and_then(|d| d.first()).copied().unwrap_or(0))
         }));
     }
+    // Full sum/mean of a dense float tensor: the order does not matter, so
+    // sum the memory directly.
+    if kept_none(&reduced) && matches!(op, ReduceOp::Sum | ReduceOp::Mean) && count > 0
+        && layout::is_non_overlapping_and_dense(t.shape(), t.stride())
+    {
+        let lo = t.layout.footprint().map(|(lo, _)| lo).unwrap_or(0) * t.dtype.size();
+        let total = {
+            let buf = t.storage.bytes();
+            buf.bytes().get(lo..).and_then(|b| crate::engine::kernels::sum::dense_sum(t.dtype, b, count))
+        };
+        if let Some(total) = total {
+            let v = if op == ReduceOp::Mean { total / count as f64 } else { total };
+            let shape: Vec<usize> = if keepdim { vec![1; n] } else { vec![] };
+            let values = Tensor::from_scalars(ctx, &shape, odt, &[Scalar::Float(v)], op.name())?;
+            return Ok(Reduced { values, indices: None });
+        }
+    }
     // Kept dims (in order) then reduced dims: one inner loop per output element.
     let kept: Vec<usize> = (0..n).filter(|&d| !reduced[d]).collect();
     let red: Vec<usize> = (0..n).filter(|&d| reduced[d]).collect();
@@ -215,4 +232,8 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
         None
     };
     Ok(Reduced { values, indices })
+}
+
+fn kept_none(reduced: &[bool]) -> bool {
+    reduced.iter().all(|&r| r)
 }
