@@ -76,6 +76,30 @@ impl Interp {
         }
     }
 
+    /// Runs `e` repeatedly (one warm-up, then until about half a second or
+    /// 1000 runs, at least 5) and reports the median and minimum time.
+    fn timeit(&mut self, e: &Expr) -> EvalResult<report::TimeitReport> {
+        use std::time::{Duration, Instant};
+        self.eval(e)?;
+        let mut times: Vec<u64> = vec![];
+        let budget = Duration::from_millis(500);
+        let start = Instant::now();
+        while times.len() < 5 || (start.elapsed() < budget && times.len() < 1000) {
+            let t0 = Instant::now();
+            let v = self.eval(e)?;
+            let dt = t0.elapsed();
+            drop(v);
+            times.push(dt.as_nanos() as u64);
+        }
+        times.sort_unstable();
+        Ok(report::TimeitReport {
+            expr: self.text_of(e.span),
+            runs: times.len(),
+            median_ns: times[times.len() / 2],
+            min_ns: times[0],
+        })
+    }
+
     pub fn text_of(&self, span: Span) -> String {
         span.text(&self.src).to_string()
     }
@@ -119,6 +143,12 @@ impl Interp {
                     parts.push(report::pyrepr::value_str(&v));
                 }
                 Ok(vec![Report::Print(TextReport { text: parts.join(" ") })])
+            }
+            "timeit" => {
+                let [e] = args else {
+                    return Err(EvalError::type_error("timeit takes one expression: timeit x + x", kspan));
+                };
+                Ok(vec![Report::Timeit(self.timeit(e)?)])
             }
             other => Err(EvalError::new(
                 ErrorKind::NotImplementedError,

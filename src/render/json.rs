@@ -15,6 +15,7 @@ pub fn render(r: &Report) -> String {
         Report::Inspect(items) => items.iter().collect(),
         Report::Echo { item, .. } => vec![item],
         Report::Print(t) => return format!("{}\n", line(&Item::Print(t.clone()))),
+        Report::Timeit(t) => return format!("{}\n", line(&Item::Timeit(t.clone()))),
     };
     items.iter().map(|i| format!("{}\n", line(i))).collect()
 }

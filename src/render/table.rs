@@ -77,6 +77,13 @@ pub fn render(r: &Report, st: Style) -> String {
     match r {
         Report::Print(t) => format!("{}\n", t.text),
         Report::Echo { text, .. } => format!("{text}\n"),
+        Report::Timeit(t) => format!(
+            "{}: median {}, min {} ({} runs)\n",
+            st.bold(&t.expr),
+            human_ns(t.median_ns),
+            human_ns(t.min_ns),
+            t.runs
+        ),
         Report::Inspect(items) => {
             let ts: Vec<&TensorReport> = items
                 .iter()
@@ -94,10 +101,25 @@ pub fn render(r: &Report, st: Style) -> String {
                 match i {
                     Item::Value(v) => out.push_str(&format!("{} = {}\n", st.bold(&v.name), v.text)),
                     Item::Print(p) => out.push_str(&format!("{}\n", p.text)),
+                    Item::Timeit(t) => out.push_str(&render(&Report::Timeit(t.clone()), st)),
                     Item::Tensor(_) => {}
                 }
             }
             out
         }
+    }
+}
+
+/// `1.234 ms`-style durations.
+pub fn human_ns(ns: u64) -> String {
+    let f = ns as f64;
+    if f < 1e3 {
+        format!("{ns} ns")
+    } else if f < 1e6 {
+        format!("{:.3} µs", f / 1e3)
+    } else if f < 1e9 {
+        format!("{:.3} ms", f / 1e6)
+    } else {
+        format!("{:.3} s", f / 1e9)
     }
 }

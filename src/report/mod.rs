@@ -27,6 +27,15 @@ pub struct TextReport {
     pub text: String,
 }
 
+/// `timeit EXPR`: `{"kind":"timeit","expr":…,"runs":…,"median_ns":…,"min_ns":…}`.
+#[derive(Debug, Clone, Serialize)]
+pub struct TimeitReport {
+    pub expr: String,
+    pub runs: usize,
+    pub median_ns: u64,
+    pub min_ns: u64,
+}
+
 /// One JSON object per item; the table renderer groups them.
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
@@ -34,6 +43,7 @@ pub enum Item {
     Tensor(Box<TensorReport>),
     Value(ValueReport),
     Print(TextReport),
+    Timeit(TimeitReport),
 }
 
 /// What one statement reports.
@@ -45,4 +55,6 @@ pub enum Report {
     Print(TextReport),
     /// A bare expression in the REPL: `repr()`; JSON like `inspect`.
     Echo { text: String, item: Item },
+    /// `timeit EXPR`.
+    Timeit(TimeitReport),
 }

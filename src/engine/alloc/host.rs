@@ -8,8 +8,14 @@ use std::ptr::NonNull;
 pub const CPU_ALIGNMENT: usize = 64;
 
 /// Owned, aligned, zero-initialised bytes. Zero-length buffers own nothing.
+///
+/// The block is requested with 16-byte alignment (so the system allocator can
+/// use `calloc`, whose large blocks come zeroed from the OS without a memset)
+/// and 64 spare bytes; `ptr` is the first 64-byte boundary inside it.
 pub struct HostBuffer {
     ptr: Option<NonNull<u8>>,
+    /// The block as allocated, for `dealloc`.
+    raw: Option<(NonNull<u8>, Layout)>,
     len: usize,
 }
 
@@ -17,12 +23,15 @@ impl HostBuffer {
     /// Allocates `len` zeroed bytes; `None` when the system refuses.
     pub fn zeroed(len: usize) -> Option<HostBuffer> {
         if len == 0 {
-            return Some(HostBuffer { ptr: None, len: 0 });
+            return Some(HostBuffer { ptr: None, raw: None, len: 0 });
         }
-        let layout = Layout::from_size_align(len, CPU_ALIGNMENT).ok()?;
+        let layout = Layout::from_size_align(len.checked_add(CPU_ALIGNMENT)?, 16).ok()?;
         // SAFETY: layout has non-zero size.
-        let ptr = NonNull::new(unsafe { alloc_zeroed(layout) })?;
-        Some(HostBuffer { ptr: Some(ptr), len })
+        let raw = NonNull::new(unsafe { alloc_zeroed(layout) })?;
+        let skip = raw.as_ptr().align_offset(CPU_ALIGNMENT);
+        // SAFETY: skip < 64 and the block has len + 64 bytes, so ptr..ptr+len is inside it.
+        let ptr = NonNull::new(unsafe { raw.as_ptr().add(skip) })?;
+        Some(HostBuffer { ptr: Some(ptr), raw: Some((raw, layout)), len })
     }
 
     pub fn len(&self) -> usize {
@@ -57,11 +66,9 @@ impl HostBuffer {
 
 impl Drop for HostBuffer {
     fn drop(&mut self) {
-        if let Some(p) = self.ptr {
-            if let Ok(layout) = Layout::from_size_align(self.len, CPU_ALIGNMENT) {
-                // SAFETY: allocated above with this exact layout.
-                unsafe { dealloc(p.as_ptr(), layout) };
-            }
+        if let Some((raw, layout)) = self.raw {
+            // SAFETY: allocated in `zeroed` with this exact layout.
+            unsafe { dealloc(raw.as_ptr(), layout) };
         }
     }
 }

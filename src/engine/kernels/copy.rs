@@ -7,8 +7,6 @@ use rayon::prelude::*;
 
 use crate::engine::layout::Layout;
 
-const TILE: usize = 64;
-
 /// Copies `src` (layout `sl`) into `dst` (layout `dl`, dense) for elements of
 /// `size` bytes. Returns false when the destination is not dense (caller
 /// falls back) or an index would leave a buffer.
@@ -63,11 +61,15 @@ fn run<T: Copy + Send + Sync>(dst: &mut [T], shape: &[usize], sstride: &[usize],
         }
         off
     };
-    // One work item = TILE rows of one plane.
-    let row_blocks = rows.div_ceil(TILE);
+    // One work item = `block` rows of one plane, where a block row of T is
+    // one cache line: a transpose then reads whole source lines into a small
+    // local tile and writes whole destination lines out of it, so neither
+    // side walks memory at a large power-of-two stride.
+    let block = (64 / std::mem::size_of::<T>()).max(1);
+    let row_blocks = rows.div_ceil(block);
     let work = |(item, chunk): (usize, &mut [T])| {
         let (o, rb) = (item / row_blocks, item % row_blocks);
-        let base = base_of(o) + rb * TILE * rs;
+        let base = base_of(o) + rb * block * rs;
         let nrows = chunk.len() / cols;
         if cs == 1 {
             for r in 0..nrows {
@@ -76,27 +78,30 @@ fn run<T: Copy + Send + Sync>(dst: &mut [T], shape: &[usize], sstride: &[usize],
             }
             return;
         }
+        let mut tile: Vec<T> = Vec::with_capacity(block * block);
         let mut c0 = 0;
         while c0 < cols {
-            let c1 = (c0 + TILE).min(cols);
-            for c in c0..c1 {
-                let s = base + c * cs;
-                for r in 0..nrows {
-                    // SAFETY: r < nrows ≤ TILE rows of this block and c < cols,
-                    // so the index lies inside the footprint checked in copy_dense;
-                    // the write index is inside `chunk` (nrows × cols).
-                    unsafe {
-                        *chunk.get_unchecked_mut(r * cols + c) = *src.get_unchecked(s + r * rs);
-                    }
+            let cw = block.min(cols - c0);
+            tile.clear();
+            for cc in 0..cw {
+                let s = base + (c0 + cc) * cs;
+                // SAFETY: r < nrows and c0 + cc < cols index elements of this
+                // block, inside the footprint checked in copy_dense.
+                tile.extend((0..nrows).map(|r| unsafe { *src.get_unchecked(s + r * rs) }));
+            }
+            for r in 0..nrows {
+                let row = &mut chunk[r * cols + c0..r * cols + c0 + cw];
+                for (cc, d) in row.iter_mut().enumerate() {
+                    *d = tile[cc * nrows + r];
                 }
             }
-            c0 = c1;
+            c0 += cw;
         }
     };
-    // Chunks of TILE rows never straddle planes because planes are cut first.
+    // Chunks of `block` rows never straddle planes because planes are cut first.
     let chunks: Vec<(usize, &mut [T])> = dst
         .chunks_mut(plane.max(1))
-        .flat_map(|p| p.chunks_mut(TILE * cols.max(1)))
+        .flat_map(|p| p.chunks_mut(block * cols.max(1)))
         .enumerate()
         .collect();
     if dst_len(shape) >= super::PAR_THRESHOLD {
