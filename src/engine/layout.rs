@@ -182,27 +182,33 @@ pub fn is_non_overlapping_and_dense(shape: &[usize], stride: &[usize]) -> bool {
     true
 }
 
-/// Dense strides that keep the input's stride ordering (`infer_dense_strides`).
+/// Dense strides that keep the input's stride ordering (`infer_dense_strides`):
+/// dims sorted by stride (ties: smaller size inside), stride-0 dims ambiguous.
 pub fn infer_dense_strides(shape: &[usize], stride: &[usize]) -> Vec<usize> {
     let n = shape.len();
     let mut perm: Vec<usize> = (0..n).rev().collect();
-    // Insertion sort as in PyTorch: dims with smaller stride go first
-    // (innermost); ties and size-1 dims keep their relative order.
-    let should_swap = |a: usize, b: usize| -> std::cmp::Ordering {
-        if shape[a] == 1 || shape[b] == 1 {
-            return std::cmp::Ordering::Equal;
+    let should_swap = |d0: usize, d1: usize| -> i32 {
+        let (s0, s1) = (stride[d0], stride[d1]);
+        if s0 == 0 || s1 == 0 {
+            return 0;
         }
-        stride[a].cmp(&stride[b])
+        if s0 < s1 {
+            return -1;
+        }
+        if s0 > s1 {
+            return 1;
+        }
+        if shape[d0] > shape[d1] { 1 } else { 0 }
     };
     for i in 1..n {
-        let mut j = i;
-        while j > 0 {
-            match should_swap(perm[j - 1], perm[j]) {
-                std::cmp::Ordering::Greater => {
-                    perm.swap(j - 1, j);
-                    j -= 1;
-                }
-                _ => break,
+        let mut dim1 = i;
+        for dim0 in (0..i).rev() {
+            let c = should_swap(perm[dim0], perm[dim1]);
+            if c > 0 {
+                perm.swap(dim0, dim1);
+                dim1 = dim0;
+            } else if c < 0 {
+                break;
             }
         }
     }

@@ -73,11 +73,15 @@ impl Scalar {
     /// PyTorch's `checked_convert`: an error message when `self` does not fit
     /// `dtype`. `literal` selects the type names `tensor(...)` uses ("int8")
     /// over the C++ names scalar arguments use ("int8_t").
+    ///
+    /// The rule is c10's `overflows`: a float overflows an integer type when
+    /// it is below the lowest value, at or above max + 1, or not finite; an
+    /// integer overflows when above max or below lowest (for unsigned types,
+    /// below -max: `-1` wraps to 255 for uint8).
     pub fn overflow_check(self, dtype: DType, literal: bool) -> Option<String> {
-        let v = self.as_f64();
         let (lo, hi, cname, lname): (f64, f64, &str, &str) = match dtype {
             DType::Int8 => (-128.0, 127.0, "int8_t", "int8"),
-            DType::UInt8 => (-255.0, 255.0, "uint8_t", "uint8"),
+            DType::UInt8 => (0.0, 255.0, "uint8_t", "uint8"),
             DType::Int16 => (-32768.0, 32767.0, "int16_t", "int16"),
             DType::Int32 => (-2147483648.0, 2147483647.0, "int", "int32"),
             DType::Int64 => (-9.223372036854775808e18, 9.223372036854775807e18, "int64_t", "int64"),
@@ -86,19 +90,25 @@ impl Scalar {
             DType::Float32 if !literal => (f32::MIN as f64, f32::MAX as f64, "float", ""),
             _ => return None,
         };
-        if let Scalar::Int(i) = self {
-            if dtype == DType::Int64 {
-                return None;
+        let bad = match self {
+            Scalar::Bool(_) => false,
+            Scalar::Int(i) => {
+                if dtype.is_floating() || dtype == DType::Int64 {
+                    false
+                } else {
+                    let low = if dtype == DType::UInt8 { -hi } else { lo };
+                    (i as f64) < low || (i as f64) > hi
+                }
             }
-            if (i as f64) >= lo && (i as f64) <= hi {
-                return None;
+            Scalar::Float(f) => {
+                if dtype.is_floating() {
+                    f.is_finite() && (f < lo || f > hi)
+                } else {
+                    !f.is_finite() || f < lo || f >= hi + 1.0
+                }
             }
-        } else if !v.is_finite() || (v >= lo && v <= hi) {
-            if v.is_finite() || dtype.is_floating() {
-                return None;
-            }
-        }
-        Some(format!("value cannot be converted to type {} without overflow", if literal { lname } else { cname }))
+        };
+        bad.then(|| format!("value cannot be converted to type {} without overflow", if literal { lname } else { cname }))
     }
 }
 

@@ -177,14 +177,18 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
             let ts: Vec<Rc<Tensor>> = match lv {
                 Value::Tuple(xs) | Value::List(xs) => xs
                     .into_iter()
-                    .map(|v| match v {
+                    .enumerate()
+                    .map(|(i, v)| match v {
                         Value::Tensor(t) => Ok(t),
-                        other => Err(EvalError::type_error(format!("expected Tensor as element in argument 0, but got {}", other.type_name()), ls)),
+                        other => Err(EvalError::type_error(format!("expected Tensor as element {} in argument 0, but got {}", i, other.type_name()), ls)),
                     })
                     .collect::<EvalResult<_>>()?,
                 other => return Err(EvalError::type_error(format!("{name}(): argument 'tensors' must be tuple of Tensors, not {}", other.type_name()), ls)),
             };
             let refs: Vec<&Tensor> = ts.iter().map(|t| t.as_ref()).collect();
+            if refs.is_empty() && name != "stack" {
+                return Err(EvalError::new(ErrorKind::ValueError, "torch.cat(): expected a non-empty list of Tensors", span));
+            }
             let r = if name == "stack" { crate::engine::ops::join::stack(ctx, &refs, dim) } else { crate::engine::ops::join::cat(ctx, &refs, dim) };
             r.map(Value::tensor).at(span)
         }
@@ -192,13 +196,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
             let cond = super::methods::tensor_arg(&mut a, 0, "condition")?;
             let (xv, xs) = a.pos[1].clone();
             let (yv, ys) = a.pos[2].clone();
-            let dt = match (&xv, &yv) {
-                (Value::Tensor(t), _) | (_, Value::Tensor(t)) => t.dtype,
-                _ => DType::DEFAULT_FLOAT,
-            };
-            let x = super::ops::to_tensor_arg(it, &xv, dt, xs)?;
-            let y = super::ops::to_tensor_arg(it, &yv, dt, ys)?;
-            crate::engine::ops::join::where_(&it.ctx, &cond, &x, &y).map(Value::tensor).at(span)
+            super::methods::where_values(it, &cond, &xv, xs, &yv, ys, span)
         }
         "manual_seed" => {
             let seed = a.int(0, "seed")?;

@@ -434,6 +434,7 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Spa
             let r = match name {
                 "mm" => linalg::mm(&it.ctx, t, &other),
                 "bmm" => linalg::bmm(&it.ctx, t, &other),
+                "dot" => linalg::dot(&it.ctx, t, &other),
                 _ => linalg::matmul(&it.ctx, t, &other),
             };
             r.map(Value::tensor).at(span)
@@ -447,10 +448,29 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Spa
             Ok(Value::NamedTuple("sort", vec![("values", Value::tensor(v)), ("indices", Value::tensor(i))]))
         }
         "clamp" | "clip" => {
-            let lo = opt_number(&mut a, 0, "min")?;
-            let hi = opt_number(&mut a, 1, "max")?;
+            let lo = a.get(0, "min");
+            let hi = a.get(1, "max");
             a.finish(2)?;
-            join::clamp(&it.ctx, t, lo, hi).map(Value::tensor).at(span)
+            // Tensor bounds: element-wise maximum/minimum with broadcasting.
+            if matches!(lo, Some((Value::Tensor(_), _))) || matches!(hi, Some((Value::Tensor(_), _))) {
+                let mut cur = (**t).clone();
+                if let Some((v, s)) = lo.filter(|(v, _)| !matches!(v, Value::None)) {
+                    let b = super::ops::to_tensor_arg(it, &v, t.dtype, s)?;
+                    cur = join::maximum(&it.ctx, &cur, &b, true).at(span)?;
+                }
+                if let Some((v, s)) = hi.filter(|(v, _)| !matches!(v, Value::None)) {
+                    let b = super::ops::to_tensor_arg(it, &v, t.dtype, s)?;
+                    cur = join::maximum(&it.ctx, &cur, &b, false).at(span)?;
+                }
+                return Ok(Value::tensor(cur));
+            }
+            let num = |x: Option<(Value, Span)>| -> EvalResult<Option<crate::engine::Scalar>> {
+                match x {
+                    None | Some((Value::None, _)) => Ok(None),
+                    Some((v, s)) => super::args::to_number(&v).map(Some).ok_or_else(|| EvalError::type_error(format!("clamp(): argument 'min' must be Number, not {}", v.type_name()), s)),
+                }
+            };
+            join::clamp(&it.ctx, t, num(lo)?, num(hi)?).map(Value::tensor).at(span)
         }
         "logical_not" => {
             a.finish(0)?;
@@ -488,21 +508,31 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Spa
             let cond = tensor_arg(&mut a, 0, "condition")?;
             let (y, ys) = a.get(1, "other").ok_or_else(|| a.err("where() missing required argument 'other'"))?;
             a.finish(2)?;
-            let y = super::ops::to_tensor_arg(it, &y, t.dtype, ys)?;
-            join::where_(&it.ctx, &cond, t, &y).map(Value::tensor).at(span)
+            where_values(it, &cond, &Value::Tensor(t.clone()), span, &y, ys, span)
+        }
+        "maximum" | "minimum" => {
+            let other = tensor_arg(&mut a, 0, "other")?;
+            a.finish(1)?;
+            join::maximum(&it.ctx, t, &other, name == "maximum").map(Value::tensor).at(span)
         }
         _ => Err(unknown_member(name, nspan)),
     };
     r
 }
 
-fn opt_number(a: &mut Args, i: usize, k: &str) -> EvalResult<Option<crate::engine::Scalar>> {
-    match a.get(i, k) {
-        None | Some((Value::None, _)) => Ok(None),
-        Some((v, s)) => super::args::to_number(&v)
-            .map(Some)
-            .ok_or_else(|| EvalError::type_error(format!("{}(): argument '{}' must be Number, not {}", a.name, k, v.type_name()), s)),
+/// `where(cond, x, y)` where x and y may be tensors or Python numbers.
+pub fn where_values(it: &mut Interp, cond: &Tensor, x: &Value, xs: Span, y: &Value, ys: Span, span: Span) -> EvalResult<Value> {
+    use crate::engine::ops::elementwise::Arg as EArg;
+    fn arg(v: &Value, s: Span) -> EvalResult<EArg<'_>> {
+        match v {
+            Value::Tensor(t) => Ok(EArg::T(t)),
+            other => other.as_scalar().map(EArg::S).ok_or_else(|| {
+                EvalError::type_error(format!("where(): argument 'other' must be Tensor or Number, not {}", other.type_name()), s)
+            }),
+        }
     }
+    let (ax, ay) = (arg(x, xs)?, arg(y, ys)?);
+    join::where_args(&it.ctx, cond, ax, ay).map(Value::tensor).at(span)
 }
 
 pub fn unary_op(name: &str) -> UnaryOp {

@@ -3,7 +3,6 @@
 
 use std::rc::Rc;
 
-use crate::engine::ops::elementwise::{self, Arg as EArg, BinaryOp};
 use crate::engine::ops::reduce::{reduce, ReduceOp};
 use crate::engine::Tensor;
 
@@ -35,7 +34,7 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _op: &str)
     if matches!(op, ReduceOp::Max | ReduceOp::Min) {
         if let Some((Value::Tensor(other), _)) = a.pos.first().cloned() {
             a.finish(1)?;
-            return maximum(it, t, &other, op == ReduceOp::Max, span);
+            return crate::engine::ops::join::maximum(&it.ctx, t, &other, op == ReduceOp::Max).map(Value::tensor).at(span);
         }
     }
     let dims: Option<Vec<i64>> = match a.get(0, "dim") {
@@ -43,6 +42,17 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _op: &str)
         Some((v, s)) => Some(seq_ints(&v).ok_or_else(|| {
             EvalError::type_error(format!("{name}(): argument 'dim' must be int or tuple of ints, not {}", v.type_name()), s)
         })?),
+    };
+    if op == ReduceOp::Prod && dims.as_ref().is_some_and(|d| d.len() != 1) {
+        return Err(EvalError::type_error(
+            "prod() received an invalid combination of arguments - got (tuple), but expected one of:\n * (*, torch.dtype dtype = None)\n * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\n",
+            span,
+        ));
+    }
+    // An empty dim list reduces over every dim (sum and mean).
+    let dims = match dims {
+        Some(d) if d.is_empty() && matches!(op, ReduceOp::Sum | ReduceOp::Mean) => None,
+        other => other,
     };
     if matches!(op, ReduceOp::Max | ReduceOp::Min | ReduceOp::ArgMax | ReduceOp::ArgMin) {
         if let Some(d) = &dims {
@@ -67,17 +77,9 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _op: &str)
         Some(d) => crate::engine::ops::copy::to_dtype(&it.ctx, t, d).at(span)?.unwrap_or_else(|| (**t).clone()),
         None => (**t).clone(),
     };
-    let r = reduce(&it.ctx, op, &src, dims.as_deref(), keepdim, correction).at(span)?;
+    let r = reduce(&it.ctx, op, &src, dims.as_deref(), keepdim, correction, dtype).at(span)?;
     Ok(match r.indices {
         Some(i) => Value::NamedTuple(if op == ReduceOp::Max { "max" } else { "min" }, vec![("values", Value::tensor(r.values)), ("indices", Value::tensor(i))]),
         None => Value::tensor(r.values),
     })
-}
-
-fn maximum(it: &Interp, a: &Tensor, b: &Tensor, max: bool, span: crate::lang::span::Span) -> EvalResult<Value> {
-    // maximum(a, b) = where(a >= b, a, b), with NaN propagating.
-    let ge = elementwise::binary(&it.ctx, if max { BinaryOp::Ge } else { BinaryOp::Le }, EArg::T(a), EArg::T(b)).at(span)?;
-    let nan = elementwise::binary(&it.ctx, BinaryOp::Ne, EArg::T(a), EArg::T(a)).at(span)?;
-    let pick = elementwise::binary(&it.ctx, BinaryOp::BitOr, EArg::T(&ge), EArg::T(&nan)).at(span)?;
-    crate::engine::ops::join::where_(&it.ctx, &pick, a, b).map(Value::tensor).at(span)
 }

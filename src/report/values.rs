@@ -54,7 +54,8 @@ pub fn value_json(v: &Value) -> Json {
         Value::Module(m) => json!(m),
         Value::Function(f) => json!(f),
         Value::Ellipsis => json!("..."),
-        Value::NamedTuple(_, fields) => Json::Object(fields.iter().map(|(k, v)| (k.to_string(), value_json(v))).collect()),
+        // A named tuple is a tuple in Python: an array, in field order.
+        Value::NamedTuple(_, fields) => Json::Array(fields.iter().map(|(_, v)| value_json(v)).collect()),
         Value::Storage(s) => json!({"id": s.id, "data_ptr": s.data_ptr(), "nbytes": s.nbytes(), "device": s.device.to_string()}),
     }
 }

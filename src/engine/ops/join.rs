@@ -4,11 +4,12 @@
 use crate::engine::context::Context;
 use crate::engine::dtype::DType;
 use crate::engine::error::{fmt_list, EngineError, Result};
-use crate::engine::layout;
+use crate::engine::layout::{self, Layout};
 use crate::engine::scalar::Scalar;
 use crate::engine::tensor::Tensor;
 
-use super::iter_layout::{broadcast_layout, broadcast_shapes};
+use super::elementwise::Arg;
+use super::iter_layout::{broadcast_layout, broadcast_shapes, output_strides};
 use super::promote::{result_type, scalar_type_name, Operand};
 
 /// `cat(tensors, dim)` with type promotion; legacy 1-D empty tensors are skipped.
@@ -95,22 +96,94 @@ fn values_bcast(t: &Tensor, shape: &[usize]) -> Vec<Scalar> {
     v.to_scalars()
 }
 
-/// `where(cond, x, y)`.
-pub fn where_(ctx: &Context, cond: &Tensor, x: &Tensor, y: &Tensor) -> Result<Tensor> {
+fn arg_values(x: &Arg, shape: &[usize]) -> Vec<Scalar> {
+    match x {
+        Arg::T(t) => values_bcast(t, shape),
+        Arg::S(s) => vec![*s; shape.iter().product()],
+    }
+}
+
+fn arg_operand(x: &Arg) -> Operand {
+    match x {
+        Arg::T(t) => Operand::Tensor { dtype: t.dtype, ndim: t.ndim() },
+        Arg::S(s) => Operand::Wrapped(*s),
+    }
+}
+
+fn arg_shape<'a>(x: &'a Arg) -> &'a [usize] {
+    match x {
+        Arg::T(t) => t.shape(),
+        Arg::S(_) => &[],
+    }
+}
+
+/// A new tensor of `shape` whose strides TensorIterator would choose for
+/// `inputs`, filled with `vals` in logical order.
+fn iter_output(ctx: &Context, inputs: &[&Arg], shape: &[usize], dtype: DType, vals: &[Scalar], op: &str) -> Result<Tensor> {
+    let scalar = Layout { shape: vec![], stride: vec![], offset: 0 };
+    let ls: Vec<&Layout> = inputs
+        .iter()
+        .map(|x| match x {
+            Arg::T(t) => &t.layout,
+            Arg::S(_) => &scalar,
+        })
+        .collect();
+    let stride = output_strides(&ls, shape);
+    let out = Tensor::alloc_strided(ctx, shape, &stride, dtype, op)?;
+    super::copy::write_values(&out, vals);
+    Ok(out)
+}
+
+/// `where(cond, x, y)`; x and y may be Python numbers.
+pub fn where_args(ctx: &Context, cond: &Tensor, x: Arg, y: Arg) -> Result<Tensor> {
     if cond.dtype != DType::Bool && cond.dtype != DType::UInt8 {
         return Err(EngineError::runtime(format!(
             "where expected condition to be a boolean tensor, but got a tensor with dtype {}",
             scalar_type_name(cond.dtype)
         )));
     }
-    let shape = broadcast_shapes(&broadcast_shapes(cond.shape(), x.shape())?, y.shape())?;
-    let dtype = result_type(&[
-        Operand::Tensor { dtype: x.dtype, ndim: x.ndim() },
-        Operand::Tensor { dtype: y.dtype, ndim: y.ndim() },
-    ]);
-    let (c, a, b) = (values_bcast(cond, &shape), values_bcast(x, &shape), values_bcast(y, &shape));
+    let shape = broadcast_shapes(&broadcast_shapes(cond.shape(), arg_shape(&x))?, arg_shape(&y))?;
+    let dtype = result_type(&[arg_operand(&x), arg_operand(&y)]);
+    for a in [&x, &y] {
+        if let Arg::S(s) = a {
+            if let Some(msg) = s.overflow_check(dtype, false) {
+                return Err(EngineError::runtime(msg));
+            }
+        }
+    }
+    let (c, a, b) = (values_bcast(cond, &shape), arg_values(&x, &shape), arg_values(&y, &shape));
     let vals: Vec<Scalar> = c.iter().zip(a.iter().zip(&b)).map(|(c, (a, b))| if c.as_bool() { *a } else { *b }).collect();
-    Tensor::from_scalars(ctx, &shape, dtype, &vals, "where")
+    let c_arg = Arg::T(cond);
+    iter_output(ctx, &[&c_arg, &x, &y], &shape, dtype, &vals, "where")
+}
+
+/// `where(cond, x, y)` on tensors.
+pub fn where_(ctx: &Context, cond: &Tensor, x: &Tensor, y: &Tensor) -> Result<Tensor> {
+    where_args(ctx, cond, Arg::T(x), Arg::T(y))
+}
+
+/// `maximum(a, b)` / `minimum(a, b)`: promotion, broadcasting, NaN propagates.
+pub fn maximum(ctx: &Context, a: &Tensor, b: &Tensor, max: bool) -> Result<Tensor> {
+    let shape = broadcast_shapes(a.shape(), b.shape())?;
+    let dtype = result_type(&[arg_operand(&Arg::T(a)), arg_operand(&Arg::T(b))]);
+    let (x, y) = (arg_values(&Arg::T(a), &shape), arg_values(&Arg::T(b), &shape));
+    let vals: Vec<Scalar> = x
+        .iter()
+        .zip(&y)
+        .map(|(p, q)| {
+            let (p, q) = (p.cast(dtype), q.cast(dtype));
+            if dtype.is_floating() {
+                let (f, g) = (p.as_f64(), q.as_f64());
+                Scalar::Float(if f.is_nan() || g.is_nan() { f64::NAN } else if max { f.max(g) } else { f.min(g) })
+            } else if dtype == DType::Bool {
+                Scalar::Bool(if max { p.as_bool() | q.as_bool() } else { p.as_bool() & q.as_bool() })
+            } else {
+                Scalar::Int(if max { p.as_i64().max(q.as_i64()) } else { p.as_i64().min(q.as_i64()) })
+            }
+        })
+        .collect();
+    let (ta, tb) = (Arg::T(a), Arg::T(b));
+    iter_output(ctx, &[&ta, &tb], &shape, dtype, &vals, if max { "maximum" } else { "minimum" })
 }
 
 /// `clamp(min, max)`.
@@ -121,7 +194,19 @@ pub fn clamp(ctx: &Context, t: &Tensor, min: Option<Scalar>, max: Option<Scalar>
     let mut ops = vec![Operand::Tensor { dtype: t.dtype, ndim: t.ndim() }];
     ops.extend(min.iter().chain(max.iter()).map(|s| Operand::Wrapped(*s)));
     let dtype = result_type(&ops);
+    // Only `clamp(min=…)` alone checks its bound (PyTorch's clamp_min path):
+    // a minimum above the dtype's maximum cannot be represented.
+    if let (Some(Scalar::Int(v)), None) = (min, max) {
+        if !dtype.is_floating() && dtype != DType::Bool && Scalar::Int(v).overflow_check(dtype, false).is_some() && v > 0 {
+            return Err(EngineError::runtime(format!(
+                "Clamp min value {} is outside the representable range of {}",
+                v,
+                scalar_type_name(dtype)
+            )));
+        }
+    }
     let float = dtype.is_floating();
+    let nan_bound = [min, max].iter().flatten().any(|b| b.as_f64().is_nan());
     let vals: Vec<Scalar> = t
         .to_scalars()
         .into_iter()
@@ -129,8 +214,8 @@ pub fn clamp(ctx: &Context, t: &Tensor, min: Option<Scalar>, max: Option<Scalar>
             let v = v.cast(dtype);
             if float {
                 let mut f = v.as_f64();
-                if f.is_nan() {
-                    return Scalar::Float(f);
+                if f.is_nan() || nan_bound {
+                    return Scalar::Float(f64::NAN);
                 }
                 if let Some(lo) = min {
                     f = f.max(lo.as_f64());
@@ -151,7 +236,8 @@ pub fn clamp(ctx: &Context, t: &Tensor, min: Option<Scalar>, max: Option<Scalar>
             }
         })
         .collect();
-    Tensor::from_scalars(ctx, t.shape(), dtype, &vals, "clamp")
+    let ta = Arg::T(t);
+    iter_output(ctx, &[&ta], t.shape(), dtype, &vals, "clamp")
 }
 
 /// `sort(dim, descending)`: values and int64 indices; NaN sorts as largest; stable.
@@ -191,8 +277,11 @@ pub fn sort(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Te
             }
         }
     }
-    Ok((
-        Tensor::from_scalars(ctx, &shape, t.dtype, &out_v, "sort")?,
-        Tensor::from_scalars(ctx, &shape, DType::Int64, &out_i, "sort")?,
-    ))
+    // Outputs keep the input's layout as clone() would (preserve_format).
+    let strides = super::copy::preserve_strides(t);
+    let v = Tensor::alloc_strided(ctx, &shape, &strides, t.dtype, "sort")?;
+    super::copy::write_values(&v, &out_v);
+    let i = Tensor::alloc_strided(ctx, &shape, &strides, DType::Int64, "sort")?;
+    super::copy::write_values(&i, &out_i);
+    Ok((v, i))
 }

@@ -11,6 +11,17 @@ use crate::engine::scalar::{self, Scalar};
 use crate::engine::tensor::Tensor;
 
 use super::iter_layout::broadcast_shapes;
+use super::promote::scalar_type_name;
+
+fn check_not_bool(a: &Tensor) -> Result<()> {
+    if a.dtype == DType::Bool {
+        return Err(EngineError::new(
+            crate::engine::error::ErrorKind::NotImplementedError,
+            "\"addmm_impl_cpu_\" not implemented for 'Bool'",
+        ));
+    }
+    Ok(())
+}
 
 fn same_dtype(a: &Tensor, b: &Tensor) -> Result<()> {
     if a.dtype != b.dtype {
@@ -79,9 +90,11 @@ fn batched(ctx: &Context, a: &Tensor, al: &Layout, b: &Tensor, bl: &Layout, op: 
     let (m, k) = (al.shape[an - 2], al.shape[an - 1]);
     let (k2, n) = (bl.shape[bn - 2], bl.shape[bn - 1]);
     if k != k2 {
+        // PyTorch folds a's batch dims into rows when b is a matrix.
+        let rows = if bn == 2 { al.shape[..an - 1].iter().product() } else { m };
         return Err(EngineError::runtime(format!(
-            "mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
-            m, k, k2, n
+            "mm: mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
+            rows, k, k2, n
         )));
     }
     let batch = broadcast_shapes(&al.shape[..an - 2], &bl.shape[..bn - 2])?;
@@ -123,19 +136,11 @@ pub fn matmul(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
             da, db
         )));
     }
-    same_dtype(a, b)?;
     if da == 1 && db == 1 {
-        if a.shape()[0] != b.shape()[0] {
-            return Err(EngineError::runtime(format!(
-                "inconsistent tensor size, expected tensor [{}] and src [{}] to have the same number of elements, but got {} and {} elements respectively",
-                a.shape()[0], b.shape()[0], a.shape()[0], b.shape()[0]
-            )));
-        }
-        let al = layout::unsqueeze(&a.layout, 0)?;
-        let bl = layout::unsqueeze(&b.layout, 1)?;
-        let r = batched(ctx, a, &al, b, &bl, "dot")?;
-        return Ok(reshape_owned(r, &[]));
+        return dot(ctx, a, b);
     }
+    same_dtype(a, b)?;
+    check_not_bool(a)?;
     if da == 2 && db == 1 {
         if a.shape()[1] != b.shape()[0] {
             return Err(EngineError::runtime(format!(
@@ -147,6 +152,10 @@ pub fn matmul(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
     let al = if da == 1 { layout::unsqueeze(&a.layout, 0)? } else { a.layout.clone() };
     let bl = if db == 1 { layout::unsqueeze(&b.layout, 1)? } else { b.layout.clone() };
     let r = batched(ctx, a, &al, b, &bl, "matmul")?;
+    if da == 1 && db == 2 {
+        // PyTorch computes unsqueeze(0).mm(b).squeeze_(0): the in-place squeeze bumps the version.
+        r.storage.bump_version();
+    }
     let mut shape = r.shape().to_vec();
     if db == 1 {
         shape.pop();
@@ -158,15 +167,45 @@ pub fn matmul(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
     Ok(reshape_owned(r, &shape))
 }
 
+/// `dot`: two 1-D tensors of one dtype and length.
+pub fn dot(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
+    if a.ndim() != 1 || b.ndim() != 1 {
+        return Err(EngineError::runtime(format!(
+            "1D tensors expected, but got {}D and {}D tensors",
+            a.ndim(),
+            b.ndim()
+        )));
+    }
+    if a.dtype != b.dtype {
+        return Err(EngineError::runtime(format!(
+            "dot : expected both vectors to have same dtype, but found {} and {}",
+            scalar_type_name(a.dtype),
+            scalar_type_name(b.dtype)
+        )));
+    }
+    if a.shape()[0] != b.shape()[0] {
+        return Err(EngineError::runtime(format!(
+            "inconsistent tensor size, expected tensor [{}] and src [{}] to have the same number of elements, but got {} and {} elements respectively",
+            a.shape()[0], b.shape()[0], a.shape()[0], b.shape()[0]
+        )));
+    }
+    check_not_bool(a)?;
+    let al = layout::unsqueeze(&a.layout, 0)?;
+    let bl = layout::unsqueeze(&b.layout, 1)?;
+    let r = batched(ctx, a, &al, b, &bl, "dot")?;
+    Ok(reshape_owned(r, &[]))
+}
+
 /// `mm`: both operands must be matrices.
 pub fn mm(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
     if a.ndim() != 2 {
-        return Err(EngineError::runtime("self must be a matrix"));
+        return Err(EngineError::runtime(format!("mm: self must be a matrix, got {}-D tensor", a.ndim())));
     }
     if b.ndim() != 2 {
-        return Err(EngineError::runtime("mat2 must be a matrix"));
+        return Err(EngineError::runtime(format!("mm: mat2 must be a matrix, got {}-D tensor", b.ndim())));
     }
     same_dtype(a, b)?;
+    check_not_bool(a)?;
     batched(ctx, a, &a.layout, b, &b.layout, "mm")
 }
 
@@ -184,7 +223,14 @@ pub fn bmm(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
             a.shape()[0], a.shape()[2], b.shape()[0], b.shape()[1]
         )));
     }
-    same_dtype(a, b)?;
+    if a.dtype != b.dtype {
+        return Err(EngineError::runtime(format!(
+            "expected scalar type {} but found {}",
+            scalar_type_name(a.dtype),
+            scalar_type_name(b.dtype)
+        )));
+    }
+    check_not_bool(a)?;
     batched(ctx, a, &a.layout, b, &b.layout, "bmm")
 }
 

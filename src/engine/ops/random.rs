@@ -80,14 +80,11 @@ impl Generator {
 
     /// `uniform_real_distribution<T>(0, 1)` for a dtype with `digits` mantissa bits.
     fn uniform(&mut self, dtype: DType) -> f64 {
-        let digits = match dtype {
-            DType::Float64 => 53,
-            DType::Float16 => 11,
-            DType::BFloat16 => 8,
-            _ => 24,
-        };
+        // float16/bfloat16 draw a float32 uniform and round it.
+        let digits = if dtype == DType::Float64 { 53 } else { 24 };
         let val = if dtype == DType::Float64 { self.random64() } else { self.random() as u64 };
-        (val & ((1u64 << digits) - 1)) as f64 / (1u64 << digits) as f64
+        let u = (val & ((1u64 << digits) - 1)) as f64 / (1u64 << digits) as f64;
+        round_to(dtype, u)
     }
 
     /// `normal_distribution<double>(0, 1)` with the cached second sample.

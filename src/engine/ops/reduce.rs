@@ -4,7 +4,7 @@
 
 use crate::engine::context::Context;
 use crate::engine::dtype::{Category, DType};
-use crate::engine::error::{EngineError, Result};
+use crate::engine::error::{EngineError, ErrorKind, Result};
 use crate::engine::layout::{self, Layout};
 use crate::engine::scalar::{self, Scalar};
 use crate::engine::strided::StridedIndex;
@@ -53,20 +53,27 @@ fn out_dtype(op: ReduceOp, d: DType) -> Result<DType> {
         }
         ReduceOp::Mean | ReduceOp::Std | ReduceOp::Var => {
             if d.category() != Category::Floating {
-                let what = match op {
-                    ReduceOp::Mean => "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype.",
-                    _ => "std and var only support floating point and complex dtypes.",
+                let msg = match op {
+                    ReduceOp::Mean => format!(
+                        "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: {}",
+                        scalar_type_name(d)
+                    ),
+                    _ => "std and var only support floating point and complex dtypes".to_string(),
                 };
-                return Err(EngineError::runtime(if op == ReduceOp::Mean {
-                    format!("{} Got: {}", what, scalar_type_name(d))
-                } else {
-                    what.to_string()
-                }));
+                return Err(EngineError::new(ErrorKind::NotImplementedError, msg));
             }
             d
         }
         ReduceOp::Max | ReduceOp::Min => d,
-        ReduceOp::ArgMax | ReduceOp::ArgMin => DType::Int64,
+        ReduceOp::ArgMax | ReduceOp::ArgMin => {
+            if d == DType::Bool {
+                return Err(EngineError::new(
+                    ErrorKind::NotImplementedError,
+                    format!("{}(): does not support bool input", op.name()),
+                ));
+            }
+            DType::Int64
+        }
         ReduceOp::All | ReduceOp::Any => if d == DType::UInt8 { DType::UInt8 } else { DType::Bool },
     })
 }
@@ -78,7 +85,7 @@ fn fold(op: ReduceOp, vals: &[Scalar], dtype: DType, correction: f64) -> (Scalar
     match op {
         ReduceOp::Sum => {
             if float {
-                (Scalar::Float(pairwise_sum(vals)), 0)
+                (Scalar::Float(float_sum(vals, dtype)), 0)
             } else {
                 (Scalar::Int(vals.iter().fold(0i64, |a, v| a.wrapping_add(v.as_i64()))), 0)
             }
@@ -90,7 +97,7 @@ fn fold(op: ReduceOp, vals: &[Scalar], dtype: DType, correction: f64) -> (Scalar
                 (Scalar::Int(vals.iter().fold(1i64, |a, v| a.wrapping_mul(v.as_i64()))), 0)
             }
         }
-        ReduceOp::Mean => (Scalar::Float(pairwise_sum(vals) / vals.len() as f64), 0),
+        ReduceOp::Mean => (Scalar::Float(float_sum(vals, dtype) / vals.len() as f64), 0),
         ReduceOp::Var | ReduceOp::Std => {
             let n = vals.len() as f64;
             let mean = pairwise_sum(vals) / n;
@@ -132,6 +139,23 @@ fn fold(op: ReduceOp, vals: &[Scalar], dtype: DType, correction: f64) -> (Scalar
     }
 }
 
+/// Sums as PyTorch's CPU kernel does for small inputs: in the accumulation
+/// type (float32 for float32/float16/bfloat16, float64 for float64),
+/// sequentially up to 16 elements and pairwise above.
+fn float_sum(vals: &[Scalar], dtype: DType) -> f64 {
+    if dtype == DType::Float64 {
+        return pairwise_sum(vals);
+    }
+    fn f32_sum(vals: &[Scalar]) -> f32 {
+        if vals.len() <= 16 {
+            return vals.iter().fold(0f32, |a, v| a + v.as_f64() as f32);
+        }
+        let mid = vals.len() / 2;
+        f32_sum(&vals[..mid]) + f32_sum(&vals[mid..])
+    }
+    f32_sum(vals) as f64
+}
+
 /// Pairwise summation in f64 (accurate, order-independent enough for tests).
 fn pairwise_sum(vals: &[Scalar]) -> f64 {
     if vals.len() <= 64 {
@@ -148,8 +172,11 @@ pub struct Reduced {
 }
 
 /// Reduces `t` over `dims` (all dims when `None`).
-pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, keepdim: bool, correction: f64) -> Result<Reduced> {
-    let odt = out_dtype(op, t.dtype)?;
+pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, keepdim: bool, correction: f64, out: Option<DType>) -> Result<Reduced> {
+    let odt = match out {
+        Some(d) => d,
+        None => out_dtype(op, t.dtype)?,
+    };
     let n = t.ndim();
     let mut reduced = vec![false; n];
     match dims {
@@ -173,15 +200,20 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
     let count: usize = (0..n).filter(|&d| reduced[d]).map(|d| t.shape()[d]).product();
     if count == 0 && matches!(op, ReduceOp::Max | ReduceOp::Min | ReduceOp::ArgMax | ReduceOp::ArgMin) {
         let name = op.name();
-        return Err(EngineError::index(if dims.is_none() {
-            format!("{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.")
+        let kind = if dims.is_none() && matches!(op, ReduceOp::Max | ReduceOp::Min) { ErrorKind::RuntimeError } else { ErrorKind::IndexError };
+        return Err(EngineError::new(kind, if dims.is_none() {
+            if kind == ErrorKind::IndexError && dims.is_none() {
+                format!("{name}(): Expected reduction dim to be specified for input.numel() == 0.")
+            } else {
+                format!("{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.")
+            }
         } else {
             format!("{name}(): Expected reduction dim {} to have non-zero size.", dims.and_then(|d| d.first()).copied().unwrap_or(0))
         }));
     }
     // Full sum/mean of a dense float tensor: the order does not matter, so
     // sum the memory directly.
-    if kept_none(&reduced) && matches!(op, ReduceOp::Sum | ReduceOp::Mean) && count > 0
+    if kept_none(&reduced) && matches!(op, ReduceOp::Sum | ReduceOp::Mean) && count >= 4096
         && layout::is_non_overlapping_and_dense(t.shape(), t.stride())
     {
         let lo = t.layout.footprint().map(|(lo, _)| lo).unwrap_or(0) * t.dtype.size();
