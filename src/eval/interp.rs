@@ -150,11 +150,7 @@ impl Interp {
                 };
                 Ok(vec![Report::Timeit(self.timeit(e)?)])
             }
-            other => Err(EvalError::new(
-                ErrorKind::NotImplementedError,
-                format!("`{other}` is not available yet in this version of tsr"),
-                span,
-            )),
+            other => super::teach::run(self, other, kspan, args, span),
         }
     }
 

@@ -10,6 +10,7 @@ pub mod methods;
 pub mod names;
 pub mod ops;
 pub mod reductions;
+pub mod teach;
 pub mod value;
 
 pub use error::{EvalError, EvalResult};

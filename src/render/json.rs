@@ -16,6 +16,7 @@ pub fn render(r: &Report) -> String {
         Report::Echo { item, .. } => vec![item],
         Report::Print(t) => return format!("{}\n", line(&Item::Print(t.clone()))),
         Report::Timeit(t) => return format!("{}\n", line(&Item::Timeit(t.clone()))),
+        Report::Teach(t) => return super::teach::json(t),
     };
     items.iter().map(|i| format!("{}\n", line(i))).collect()
 }

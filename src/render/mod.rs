@@ -5,3 +5,4 @@ pub mod json;
 pub mod repr;
 pub mod style;
 pub mod table;
+pub mod teach;

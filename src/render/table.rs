@@ -77,6 +77,7 @@ pub fn render(r: &Report, st: Style) -> String {
     match r {
         Report::Print(t) => format!("{}\n", t.text),
         Report::Echo { text, .. } => format!("{text}\n"),
+        Report::Teach(t) => super::teach::table(t, st),
         Report::Timeit(t) => format!(
             "{}: median {}, min {} ({} runs)\n",
             st.bold(&t.expr),

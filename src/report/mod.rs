@@ -5,6 +5,7 @@
 pub mod diag;
 pub mod inspect;
 pub mod pyrepr;
+pub mod teach;
 pub mod values;
 
 use serde::Serialize;
@@ -57,4 +58,6 @@ pub enum Report {
     Echo { text: String, item: Item },
     /// `timeit EXPR`.
     Timeit(TimeitReport),
+    /// `storage`, `map`, `share`, … (see `report::teach`).
+    Teach(teach::TeachReport),
 }
