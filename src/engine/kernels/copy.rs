@@ -170,7 +170,8 @@ mod tests {
 
     #[test]
     fn transposed_copy_matches_naive() {
-        for (r, c) in [(1, 1), (3, 5), (70, 130), (129, 64)] {
+        // 128x192 and 64x256 take the fixed-size tile path; the others the general one.
+        for (r, c) in [(1, 1), (3, 5), (70, 130), (129, 64), (128, 192), (64, 256)] {
             let src: Vec<u32> = (0..(r * c) as u32).collect();
             let sl = Layout { shape: vec![c, r], stride: vec![1, c], offset: 0 };
             let dl = Layout::contiguous(&[c, r]);
@@ -179,6 +180,18 @@ mod tests {
             let expect: Vec<u32> = StridedIndex::new(&sl).map(|i| src[i]).collect();
             assert_eq!(dst, expect);
         }
+    }
+
+    #[test]
+    fn transposed_u64_tiles_match_naive() {
+        let (r, c) = (64usize, 96usize);
+        let src: Vec<u64> = (0..(r * c) as u64).collect();
+        let sl = Layout { shape: vec![c, r], stride: vec![1, c], offset: 0 };
+        let dl = Layout::contiguous(&[c, r]);
+        let mut dst = vec![0u64; r * c];
+        assert!(copy_dense(bytemuck::cast_slice_mut(&mut dst), &dl, bytemuck::cast_slice(&src), &sl, 8));
+        let expect: Vec<u64> = StridedIndex::new(&sl).map(|i| src[i]).collect();
+        assert_eq!(dst, expect);
     }
 
     #[test]
