@@ -235,6 +235,11 @@ pub fn wrap_dim(dim: i64, ndim: usize) -> Result<usize> {
     Ok(if dim < 0 { (dim + n) as usize } else { dim as usize })
 }
 
+/// `wrap_dim` with a hint naming the tensor's rank.
+pub fn wrap_dim_hinted(dim: i64, ndim: usize) -> Result<usize> {
+    wrap_dim(dim, ndim).map_err(|e| e.with_hint(format!("the tensor has {} dim{}", ndim, if ndim == 1 { "" } else { "s" })))
+}
+
 /// `infer_size`: resolves one `-1` in `shape` for a tensor of `numel` elements.
 pub fn infer_size(shape: &[i64], numel: usize) -> Result<Vec<usize>> {
     let mut infer: Option<usize> = None;
@@ -242,7 +247,7 @@ pub fn infer_size(shape: &[i64], numel: usize) -> Result<Vec<usize>> {
     for (i, &s) in shape.iter().enumerate() {
         if s == -1 {
             if infer.is_some() {
-                return Err(EngineError::runtime("only one dimension can be inferred"));
+                return Err(EngineError::runtime("only one dimension can be inferred").with_hint("use -1 for at most one dimension"));
             }
             infer = Some(i);
         } else if s < 0 {
@@ -285,7 +290,8 @@ pub fn infer_size(shape: &[i64], numel: usize) -> Result<Vec<usize>> {
         "shape '{}' is invalid for input of size {}",
         fmt_list(shape),
         numel
-    )))
+    ))
+    .with_hint(format!("the sizes must multiply to {numel}")))
 }
 
 fn ambiguous_zero(shape: &[i64]) -> EngineError {
@@ -358,8 +364,8 @@ pub fn view(l: &Layout, shape: &[i64]) -> Result<Layout> {
 /// `transpose(a, b)`.
 pub fn transpose(l: &Layout, a: i64, b: i64) -> Result<Layout> {
     let n = l.ndim();
-    let a = wrap_dim(a, n)?;
-    let b = wrap_dim(b, n)?;
+    let a = wrap_dim_hinted(a, n)?;
+    let b = wrap_dim_hinted(b, n)?;
     let mut out = l.clone();
     if n == 0 {
         return Ok(out);
@@ -396,7 +402,7 @@ pub fn permute(l: &Layout, dims: &[i64]) -> Result<Layout> {
     let mut seen = vec![false; n];
     let mut out = Layout { shape: Vec::with_capacity(n), stride: Vec::with_capacity(n), offset: l.offset };
     for &d in dims {
-        let d = wrap_dim(d, n)?;
+        let d = wrap_dim_hinted(d, n)?;
         if n == 0 {
             continue;
         }
@@ -417,7 +423,7 @@ pub fn slice(l: &Layout, dim: usize, start: Option<i64>, stop: Option<i64>, step
         return Err(EngineError::value("slice step cannot be zero"));
     }
     if step < 0 {
-        return Err(EngineError::value("step must be greater than zero"));
+        return Err(EngineError::value("step must be greater than zero").with_hint("PyTorch has no negative strides; use flip() to reverse (it copies)"));
     }
     let size = l.shape[dim] as i64;
     let clamp = |v: i64| -> i64 {
@@ -439,7 +445,7 @@ pub fn narrow(l: &Layout, dim: i64, start: i64, length: i64) -> Result<Layout> {
     if l.ndim() == 0 {
         return Err(EngineError::runtime("narrow() cannot be applied to a 0-dim tensor."));
     }
-    let d = wrap_dim(dim, l.ndim())?;
+    let d = wrap_dim_hinted(dim, l.ndim())?;
     let size = l.shape[d] as i64;
     if start < -size || start > size {
         return Err(EngineError::index(format!(
@@ -465,7 +471,7 @@ pub fn select(l: &Layout, dim: i64, index: i64) -> Result<Layout> {
     if l.ndim() == 0 {
         return Err(EngineError::index("select() cannot be applied to a 0-dim tensor."));
     }
-    let d = wrap_dim(dim, l.ndim())?;
+    let d = wrap_dim_hinted(dim, l.ndim())?;
     let size = l.shape[d] as i64;
     if index < -size || index >= size {
         return Err(EngineError::index(format!(
@@ -501,7 +507,7 @@ fn drop_dim(l: &Layout, d: usize, i: usize) -> Layout {
 /// `unsqueeze(dim)`: the new size-1 dim gets stride `size[d]*stride[d]`, or 1 at the end.
 pub fn unsqueeze(l: &Layout, dim: i64) -> Result<Layout> {
     let n = l.ndim();
-    let d = wrap_dim(dim, n + 1)?;
+    let d = wrap_dim_hinted(dim, n + 1)?;
     let st = if d < n { l.shape[d] * l.stride[d] } else { 1 };
     let mut out = l.clone();
     out.shape.insert(d, 1);
@@ -521,7 +527,7 @@ pub fn squeeze_dims(l: &Layout, dims: Option<&[i64]>) -> Result<Layout> {
     if let Some(ds) = dims {
         let mut v = vec![];
         for &d in ds {
-            let w = wrap_dim(d, l.ndim())?;
+            let w = wrap_dim_hinted(d, l.ndim())?;
             if v.contains(&w) {
                 return Err(EngineError::runtime(format!("dim {} appears multiple times in the list of dims", w)));
             }
@@ -584,7 +590,8 @@ pub fn expand(l: &Layout, sizes: &[i64], legacy_type: &str) -> Result<Layout> {
                     i,
                     fmt_list(sizes),
                     fmt_list(&l.shape)
-                )));
+                ))
+                .with_hint("expand only grows dims of size 1 (with stride 0); other sizes must stay as they are"));
             }
             shape[i] = target as usize;
             stride[i] = 0;
@@ -606,8 +613,8 @@ pub fn movedim(l: &Layout, src: &[i64], dst: &[i64]) -> Result<Layout> {
             fmt_list(dst)
         )));
     }
-    let s: Vec<usize> = src.iter().map(|&d| wrap_dim(d, n)).collect::<Result<_>>()?;
-    let t: Vec<usize> = dst.iter().map(|&d| wrap_dim(d, n)).collect::<Result<_>>()?;
+    let s: Vec<usize> = src.iter().map(|&d| wrap_dim_hinted(d, n)).collect::<Result<_>>()?;
+    let t: Vec<usize> = dst.iter().map(|&d| wrap_dim_hinted(d, n)).collect::<Result<_>>()?;
     for (name, v, raw) in [("source", &s, src), ("destination", &t, dst)] {
         let mut seen = vec![false; n.max(1)];
         for &d in v.iter() {
@@ -639,8 +646,8 @@ pub fn movedim(l: &Layout, src: &[i64], dst: &[i64]) -> Result<Layout> {
 /// `diagonal(offset, dim1, dim2)`.
 pub fn diagonal(l: &Layout, off: i64, d1: i64, d2: i64) -> Result<Layout> {
     let n = l.ndim();
-    let a = wrap_dim(d1, n)?;
-    let b = wrap_dim(d2, n)?;
+    let a = wrap_dim_hinted(d1, n)?;
+    let b = wrap_dim_hinted(d2, n)?;
     if a == b {
         return Err(EngineError::runtime(format!("diagonal dimensions cannot be identical {}, {}", d1, d2)));
     }
@@ -665,7 +672,7 @@ pub fn diagonal(l: &Layout, off: i64, d1: i64, d2: i64) -> Result<Layout> {
 /// `unfold(dim, size, step)`.
 pub fn unfold(l: &Layout, dim: i64, size: i64, step: i64) -> Result<Layout> {
     let n = l.ndim();
-    let d = wrap_dim(dim, n)?;
+    let d = wrap_dim_hinted(dim, n)?;
     let (dsize, dstride) = if n == 0 { (1usize, 1usize) } else { (l.shape[d], l.stride[d]) };
     if size < 0 {
         return Err(EngineError::runtime(format!("size is {} but must be >= 0", size)));
@@ -732,7 +739,8 @@ pub fn as_strided(size: &[i64], stride: &[i64], offset: i64, itemsize: usize, st
                 itemsize,
                 needed,
                 storage_nbytes
-            )));
+            ))
+            .with_hint("the last element this view would reach lies past the end of the storage"));
         }
     }
     Ok(Layout { shape, stride: strides, offset: offset as usize })

@@ -271,7 +271,8 @@ pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Arg) -> Result<()> {
             "output with shape {} doesn't match the broadcast shape {}",
             crate::engine::error::fmt_list(a.shape()),
             crate::engine::error::fmt_list(&shape)
-        )));
+        ))
+        .with_hint("an in-place op cannot change the tensor's shape; write `x = x + y` instead"));
     }
     let (compute, out_dtype) = dtypes(op, &Arg::T(a), &b)?;
     if !can_cast(out_dtype, a.dtype) {
@@ -279,7 +280,8 @@ pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Arg) -> Result<()> {
             "result type {} can't be cast to the desired output type {}",
             scalar_type_name(out_dtype),
             scalar_type_name(a.dtype)
-        )));
+        ))
+        .with_hint(format!("the result is {} but x is {}; write `x = x ⊕ y` (a new tensor) or convert x first", out_dtype.name(), a.dtype.name()).replace('⊕', match op { BinaryOp::Add => "+", BinaryOp::Sub => "-", BinaryOp::Mul => "*", BinaryOp::Div => "/", _ => "op" })));
     }
     let vals = compute_values(op, compute, &Arg::T(a), &b, &shape)?;
     super::copy::write_values(a, &vals);

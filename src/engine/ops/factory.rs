@@ -13,7 +13,8 @@ pub fn sizes(raw: &[i64]) -> Result<Vec<usize>> {
             "Trying to create tensor with negative dimension {}: {}",
             neg,
             fmt_list(raw)
-        )));
+        ))
+        .with_hint("sizes must be 0 or more"));
     }
     Ok(raw.iter().map(|&s| s as usize).collect())
 }
@@ -48,13 +49,14 @@ pub fn arange(ctx: &Context, start: Scalar, end: Scalar, step: Scalar, dtype: Op
     let dtype = dtype.unwrap_or(if any_float { DType::DEFAULT_FLOAT } else { DType::Int64 });
     let (s, e, st) = (start.as_f64(), end.as_f64(), step.as_f64());
     if st == 0.0 {
-        return Err(EngineError::runtime("step must be nonzero"));
+        return Err(EngineError::runtime("step must be nonzero").with_hint("arange(start, end, step) needs a step other than 0"));
     }
     if !s.is_finite() || !e.is_finite() {
         return Err(EngineError::runtime(format!("unsupported range: {} -> {}", fmt_num(s), fmt_num(e))));
     }
     if (st > 0.0 && e < s) || (st < 0.0 && e > s) {
-        return Err(EngineError::runtime("upper bound and lower bound inconsistent with step sign"));
+        return Err(EngineError::runtime("upper bound and lower bound inconsistent with step sign")
+            .with_hint("counting down needs a negative step: arange(5, 0, -1)"));
     }
     let n = ((e - s) / st).ceil();
     if !(0.0..9.0e18).contains(&n) {

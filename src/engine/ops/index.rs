@@ -38,7 +38,8 @@ pub fn index_layout(l: &Layout, items: &[IndexSpec]) -> Result<Layout> {
                     return Err(EngineError::index(format!(
                         "index {} is out of bounds for dimension {} with size {}",
                         i, real_dim, size
-                    )));
+                    ))
+                    .with_hint(format!("valid indices are {} to {}", -size, size - 1)));
                 }
                 out = layout::index_int(&out, dim, *i)?;
             }

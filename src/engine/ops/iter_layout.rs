@@ -22,7 +22,8 @@ pub fn broadcast_shapes(a: &[usize], b: &[usize]) -> Result<Vec<usize>> {
             return Err(EngineError::runtime(format!(
                 "The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton dimension {}",
                 da, db, i
-            )));
+            ))
+            .with_hint("shapes are compared from the right; each pair of sizes must be equal, or one of them 1"));
         };
     }
     Ok(out)

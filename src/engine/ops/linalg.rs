@@ -95,7 +95,8 @@ fn batched(ctx: &Context, a: &Tensor, al: &Layout, b: &Tensor, bl: &Layout, op: 
         return Err(EngineError::runtime(format!(
             "mm: mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
             rows, k, k2, n
-        )));
+        ))
+        .with_hint(format!("the inner sizes must agree: (… × {k}) @ ({k} × …); {k} ≠ {k2}")));
     }
     let batch = broadcast_shapes(&al.shape[..an - 2], &bl.shape[..bn - 2])?;
     let bsz: Vec<i64> = batch.iter().map(|&x| x as i64).collect();

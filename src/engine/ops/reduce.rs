@@ -60,7 +60,7 @@ fn out_dtype(op: ReduceOp, d: DType) -> Result<DType> {
                     ),
                     _ => "std and var only support floating point and complex dtypes".to_string(),
                 };
-                return Err(EngineError::new(ErrorKind::NotImplementedError, msg));
+                return Err(EngineError::new(ErrorKind::NotImplementedError, msg).with_hint(format!("convert first: x.float().{}()", op.name())));
             }
             d
         }
