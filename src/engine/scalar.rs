@@ -47,7 +47,11 @@ impl Scalar {
             DType::Int64 => Scalar::Int(self.to_int_bits(true)),
             DType::Float16 => Scalar::Float(f16::from_f64(self.as_f64()).to_f64()),
             DType::BFloat16 => Scalar::Float(bf16::from_f64(self.as_f64()).to_f64()),
-            DType::Float32 => Scalar::Float(self.as_f64() as f32 as f64),
+            // int64 → float32 rounds once, directly (as C++'s static_cast).
+            DType::Float32 => Scalar::Float(match self {
+                Scalar::Int(i) => i as f32 as f64,
+                other => other.as_f64() as f32 as f64,
+            }),
             DType::Float64 => Scalar::Float(self.as_f64()),
         }
     }

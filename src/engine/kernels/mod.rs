@@ -6,7 +6,9 @@
 //! returns `false` (unsupported dtype or layout).
 pub mod copy;
 pub mod binary;
+pub mod cast;
 pub mod sum;
+pub mod unary;
 
 /// Below this many elements, kernels run on one thread.
 pub const PAR_THRESHOLD: usize = 1 << 16;

@@ -46,6 +46,9 @@ pub fn copy_strided(dst: &mut [u8], dl: &Layout, dd: DType, src: &[u8], sl: &Lay
     if dd == sd && crate::engine::kernels::copy::copy_dense(dst, dl, src, sl, dd.size()) {
         return;
     }
+    if dd != sd && cast_dense(dst, dl, dd, src, sl, sd) {
+        return;
+    }
     let n = dl.numel();
     if dd == sd && dl.is_contiguous() && sl.is_contiguous() {
         let size = dd.size();
@@ -158,4 +161,30 @@ pub fn to_dtype(ctx: &Context, src: &Tensor, dtype: DType) -> Result<Option<Tens
     }
     let op = format!("to({})", dtype);
     copy_to_new(ctx, src, &preserve_strides(src), dtype, &op).map(Some)
+}
+
+/// Conversion into a dense destination: gather the source into the
+/// destination's layout (same dtype, fast copy) unless it already has it,
+/// then convert in memory order. False when the pair is not covered.
+fn cast_dense(dst: &mut [u8], dl: &Layout, dd: DType, src: &[u8], sl: &Layout, sd: DType) -> bool {
+    use crate::engine::kernels::{cast::dense_cast, copy::copy_dense};
+    if !layout::is_non_overlapping_and_dense(&dl.shape, &dl.stride) || sd.is_floating() && !dd.is_floating() {
+        return false;
+    }
+    let n = dl.numel();
+    let lo = |l: &Layout| l.footprint().map(|(lo, _)| lo).unwrap_or(0);
+    let d0 = lo(dl) * dd.size();
+    let Some(out) = dst.get_mut(d0..d0 + n * dd.size()) else { return false };
+    if sl.stride == dl.stride && sl.shape == dl.shape {
+        let s0 = lo(sl) * sd.size();
+        let Some(inp) = src.get(s0..s0 + n * sd.size()) else { return false };
+        return dense_cast(out, dd, inp, sd, n);
+    }
+    // Gather into a temporary with the destination's strides, then convert.
+    let tl = Layout { shape: dl.shape.clone(), stride: dl.stride.clone(), offset: 0 };
+    let Some(mut tmp) = crate::engine::alloc::host::HostBuffer::zeroed(n * sd.size()) else { return false };
+    if !copy_dense(tmp.bytes_mut(), &tl, src, sl, sd.size()) {
+        return false;
+    }
+    dense_cast(out, dd, tmp.bytes(), sd, n)
 }

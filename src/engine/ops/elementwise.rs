@@ -257,6 +257,31 @@ pub fn binary(ctx: &Context, op: BinaryOp, a: Arg, b: Arg) -> Result<Tensor> {
     if compute == out_dtype && try_dense(op, &out, &a, &b) {
         return Ok(out);
     }
+    if compute == out_dtype && out.numel() >= 4096 {
+        // Bring each tensor operand into the output's layout and dtype, then
+        // run the dense kernel over the temporaries.
+        let dense_arg = |x: &Arg| -> Option<DenseOwned> {
+            match x {
+                Arg::S(s) => Some(DenseOwned::S(*s)),
+                Arg::T(t) if t.ndim() == 0 => Some(DenseOwned::S(t.item().ok()?)),
+                Arg::T(t) => densify(t, &out, compute).map(DenseOwned::B),
+            }
+        };
+        if let (Some(da), Some(db)) = (dense_arg(&a), dense_arg(&b)) {
+            let n = out.numel();
+            let o0 = out.layout.footprint().map(|(lo, _)| lo).unwrap_or(0) * out_dtype.size();
+            let done = {
+                let mut obuf = out.storage.bytes_mut();
+                match obuf.bytes_mut().get_mut(o0..o0 + n * out_dtype.size()) {
+                    Some(dst) => crate::engine::kernels::binary::dense_binary(op, out_dtype, dst, &da.view(), &db.view()),
+                    None => false,
+                }
+            };
+            if done {
+                return Ok(out);
+            }
+        }
+    }
     let vals = compute_values(op, compute, &a, &b, &shape)?;
     super::copy::write_values(&out, &vals);
     Ok(out)
@@ -342,6 +367,21 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
         return Err(EngineError::type_error("~ (operator.invert) is only implemented on integer and Boolean-type tensors"));
     }
     let stride = output_strides(&[&x.layout], x.shape());
+    let out = Tensor::alloc_strided(ctx, x.shape(), &stride, out_dtype, op.name())?;
+    if let Some(src) = densify(x, &out, out_dtype) {
+        let n = out.numel();
+        let o0 = out.layout.footprint().map(|(lo, _)| lo).unwrap_or(0) * out_dtype.size();
+        let done = {
+            let mut obuf = out.storage.bytes_mut();
+            match obuf.bytes_mut().get_mut(o0..) {
+                Some(dst) => crate::engine::kernels::unary::dense_unary(op, out_dtype, dst, src.bytes(), n),
+                None => false,
+            }
+        };
+        if done {
+            return Ok(out);
+        }
+    }
     let vals: Vec<Scalar> = x
         .to_scalars()
         .into_iter()
@@ -372,9 +412,24 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
             }
         })
         .collect();
-    let out = Tensor::alloc_strided(ctx, x.shape(), &stride, out_dtype, op.name())?;
     super::copy::write_values(&out, &vals);
     Ok(out)
+}
+
+/// `x` broadcast into `out`'s shape and (dense) strides, converted to
+/// `dtype`, as a temporary buffer in `out`'s memory order. Temporaries are
+/// not storages: they get no id and are freed at once.
+fn densify(x: &Tensor, out: &Tensor, dtype: DType) -> Option<crate::engine::alloc::host::HostBuffer> {
+    if !crate::engine::layout::is_non_overlapping_and_dense(out.shape(), out.stride()) {
+        return None;
+    }
+    let n = out.numel();
+    let tl = Layout { shape: out.shape().to_vec(), stride: out.stride().to_vec(), offset: 0 };
+    let sl = broadcast_layout(&x.layout, out.shape());
+    let mut tmp = crate::engine::alloc::host::HostBuffer::zeroed(n * dtype.size())?;
+    let src = x.storage.bytes();
+    super::copy::copy_strided(tmp.bytes_mut(), &tl, dtype, src.bytes(), &sl, x.dtype);
+    Some(tmp)
 }
 
 /// The fast path: every tensor operand has the output's dtype, shape and
@@ -418,4 +473,67 @@ fn try_dense(op: BinaryOp, out: &Tensor, a: &Arg, b: &Arg) -> bool {
     let o0 = first(out, size);
     let Some(dst) = obuf.bytes_mut().get_mut(o0..o0 + n * size) else { return false };
     dense_binary(op, out.dtype, dst, &xa, &xb)
+}
+
+/// An operand prepared for the dense kernel: a scalar or an owned buffer.
+enum DenseOwned {
+    S(Scalar),
+    B(crate::engine::alloc::host::HostBuffer),
+}
+
+impl DenseOwned {
+    fn view(&self) -> crate::engine::kernels::binary::Dense<'_> {
+        match self {
+            DenseOwned::S(s) => crate::engine::kernels::binary::Dense::Scalar(*s),
+            DenseOwned::B(b) => crate::engine::kernels::binary::Dense::Slice(b.bytes()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::context::EngineConfig;
+    use crate::engine::layout;
+
+    fn ctx() -> Context {
+        Context::new(&EngineConfig::default())
+    }
+
+    /// A (r, c) tensor of `dtype` whose element (i, j) is `f(i, j)`.
+    fn mat(ctx: &Context, r: usize, c: usize, dtype: DType, f: impl Fn(usize, usize) -> f64) -> Tensor {
+        let vals: Vec<Scalar> = (0..r * c).map(|k| Scalar::Float(f(k / c, k % c))).collect();
+        Tensor::from_scalars(ctx, &[r, c], dtype, &vals, "test").unwrap()
+    }
+
+    fn floats(t: &Tensor) -> Vec<f64> {
+        t.to_scalars().into_iter().map(|s| s.as_f64()).collect()
+    }
+
+    // 100 x 100 = 10 000 elements: large enough for the dense kernels.
+    #[test]
+    fn fast_paths_match_element_by_element_math() {
+        let ctx = ctx();
+        let x = mat(&ctx, 100, 100, DType::Float32, |i, j| (i * 7 + j) as f64 * 0.25);
+        let xt = x.view_as_layout(layout::t(&x.layout).unwrap(), "t");
+        let s = binary(&ctx, BinaryOp::Add, Arg::T(&xt), Arg::T(&x)).unwrap();
+        let expect: Vec<f64> = (0..10000).map(|k| ((k % 100) * 7 + k / 100) as f64 * 0.25 + ((k / 100) * 7 + k % 100) as f64 * 0.25).collect();
+        assert_eq!(floats(&s), expect);
+
+        let i = mat(&ctx, 100, 100, DType::Int32, |i, j| (i as f64) - (j as f64));
+        let q = binary(&ctx, BinaryOp::Mul, Arg::T(&i), Arg::S(Scalar::Float(0.5))).unwrap();
+        assert_eq!(q.dtype, DType::Float32);
+        assert_eq!(floats(&q), (0..10000).map(|k| ((k / 100) as f64 - (k % 100) as f64) * 0.5).collect::<Vec<_>>());
+
+        let col = mat(&ctx, 100, 1, DType::Float64, |i, _| i as f64);
+        let row = mat(&ctx, 1, 100, DType::Float64, |_, j| j as f64 * 1000.0);
+        let b = binary(&ctx, BinaryOp::Sub, Arg::T(&col), Arg::T(&row)).unwrap();
+        assert_eq!(b.shape(), &[100, 100]);
+        assert_eq!(floats(&b), (0..10000).map(|k| (k / 100) as f64 - (k % 100) as f64 * 1000.0).collect::<Vec<_>>());
+
+        let e = unary(&ctx, UnaryOp::Exp, &xt).unwrap();
+        assert_eq!(e.stride(), xt.stride(), "unary keeps a dense input's layout");
+        let want: Vec<f64> = floats(&xt).iter().map(|v| (*v as f32).exp() as f64).collect();
+        assert_eq!(floats(&e), want);
+    }
 }

@@ -1,0 +1,68 @@
+//! Dense element-wise math on float32/float64 (and neg/abs/relu on integers),
+//! in memory order, split across threads.
+
+use rayon::prelude::*;
+
+use crate::engine::dtype::DType;
+use crate::engine::ops::elementwise::UnaryOp;
+
+const CHUNK: usize = 1 << 14;
+
+fn map<T: bytemuck::Pod + Send + Sync>(out: &mut [u8], inp: &[u8], n: usize, f: impl Fn(T) -> T + Sync) -> bool {
+    let size = std::mem::size_of::<T>();
+    let (Some(o), Some(i)) = (out.get_mut(..n * size), inp.get(..n * size)) else { return false };
+    let (Ok(o), Ok(i)) = (bytemuck::try_cast_slice_mut::<u8, T>(o), bytemuck::try_cast_slice::<u8, T>(i)) else { return false };
+    let body = |(k, o): (usize, &mut [T])| {
+        for (o, x) in o.iter_mut().zip(&i[k * CHUNK..]) {
+            *o = f(*x);
+        }
+    };
+    if n >= super::PAR_THRESHOLD {
+        o.par_chunks_mut(CHUNK).enumerate().for_each(body);
+    } else {
+        o.chunks_mut(CHUNK).enumerate().for_each(body);
+    }
+    true
+}
+
+macro_rules! float_ops {
+    ($t:ty, $op:expr, $out:expr, $inp:expr, $n:expr) => {
+        match $op {
+            UnaryOp::Neg => map::<$t>($out, $inp, $n, |x| -x),
+            UnaryOp::Abs => map::<$t>($out, $inp, $n, |x| x.abs()),
+            UnaryOp::Sqrt => map::<$t>($out, $inp, $n, |x| x.sqrt()),
+            UnaryOp::Exp => map::<$t>($out, $inp, $n, |x| x.exp()),
+            UnaryOp::Log => map::<$t>($out, $inp, $n, |x| x.ln()),
+            UnaryOp::Sin => map::<$t>($out, $inp, $n, |x| x.sin()),
+            UnaryOp::Cos => map::<$t>($out, $inp, $n, |x| x.cos()),
+            UnaryOp::Tanh => map::<$t>($out, $inp, $n, |x| x.tanh()),
+            UnaryOp::Sigmoid => map::<$t>($out, $inp, $n, |x| 1.0 / (1.0 + (-x).exp())),
+            UnaryOp::Relu => map::<$t>($out, $inp, $n, |x| if x > 0.0 || x.is_nan() { x } else { 0.0 }),
+            UnaryOp::BitNot => false,
+        }
+    };
+}
+
+macro_rules! int_ops {
+    ($t:ty, $op:expr, $out:expr, $inp:expr, $n:expr) => {
+        match $op {
+            UnaryOp::Neg => map::<$t>($out, $inp, $n, |x| x.wrapping_neg()),
+            UnaryOp::Abs => map::<$t>($out, $inp, $n, |x| x.wrapping_abs()),
+            UnaryOp::Relu => map::<$t>($out, $inp, $n, |x| x.max(0)),
+            UnaryOp::BitNot => map::<$t>($out, $inp, $n, |x| !x),
+            _ => false,
+        }
+    };
+}
+
+/// `out = op(inp)` over `n` dense elements of `dtype` (input and output of
+/// one dtype). False for pairs this kernel does not cover.
+pub fn dense_unary(op: UnaryOp, dtype: DType, out: &mut [u8], inp: &[u8], n: usize) -> bool {
+    match dtype {
+        DType::Float32 => float_ops!(f32, op, out, inp, n),
+        DType::Float64 => float_ops!(f64, op, out, inp, n),
+        DType::Int32 => int_ops!(i32, op, out, inp, n),
+        DType::Int64 => int_ops!(i64, op, out, inp, n),
+        _ => false,
+    }
+}
