@@ -36,6 +36,23 @@ pub struct Cli {
     /// Cap on live tensor memory, e.g. 512M, 4G (default: half the RAM).
     #[arg(long, value_name = "BYTES", global = true)]
     pub max_memory: Option<String>,
+    /// CUDA: `sim` runs PyTorch's caching allocator on a simulated device;
+    /// `auto` and `real` look for a GPU (none is supported in this build, so
+    /// they leave CUDA off and say so when it is used); `off` disables it.
+    #[arg(long, value_enum, default_value_t = CudaChoice::Auto, global = true)]
+    pub cuda: CudaChoice,
+    /// CUDA allocator settings, as PYTORCH_CUDA_ALLOC_CONF (which is read when
+    /// this is absent), e.g. `max_split_size_mb:64`.
+    #[arg(long, value_name = "CONF", global = true)]
+    pub alloc_conf: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CudaChoice {
+    Auto,
+    Real,
+    Sim,
+    Off,
 }
 
 #[derive(Debug, Subcommand)]

@@ -42,12 +42,29 @@ pub fn main() -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
+    let alloc_conf = cli
+        .alloc_conf
+        .clone()
+        .or_else(|| std::env::var("PYTORCH_CUDA_ALLOC_CONF").ok())
+        .unwrap_or_default();
+    let cuda = match cli.cuda {
+        args::CudaChoice::Sim => crate::engine::alloc::cuda::CudaMode::Sim,
+        _ => crate::engine::alloc::cuda::CudaMode::Off,
+    };
+    if cuda == crate::engine::alloc::cuda::CudaMode::Sim {
+        if let Err(e) = crate::engine::alloc::caching::AllocatorConfig::parse(&alloc_conf) {
+            eprintln!("error: CUDA allocator configuration: {}", e.message);
+            return ExitCode::from(EXIT_USAGE);
+        }
+    }
     let cfg = RunnerConfig {
         json: cli.json,
         color,
         stable_addrs: cli.stable_addrs,
         keep_going: cli.keep_going,
         max_memory,
+        cuda,
+        alloc_conf,
     };
     match (&cli.command, &cli.code) {
         (Some(Command::Run { file }), _) => {

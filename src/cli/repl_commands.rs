@@ -241,6 +241,163 @@ x.stride() / x.stride(dim)
   inspect c, e
 ",
     },
+    HelpTopic {
+        name: "storage",
+        summary: "the storage behind a tensor and every view on it",
+        text: "\
+storage EXPR
+  The untyped storage behind a tensor: id, device, nbytes (and how many
+  elements of the tensor's dtype fit), data_ptr, allocator, version counter,
+  every live binding that views it with the range of elements it can reach,
+  and how many bytes no live binding can reach (a small slice keeping a big
+  buffer alive). `storage x.untyped_storage()` works too.
+
+  big = zeros(1000000)
+  s = big[:10]
+  del big
+  storage s           # 4000000 B allocated, 40 B reachable: >99.9% unreachable
+",
+    },
+    HelpTopic {
+        name: "map",
+        summary: "draw the storage as cells with each tensor's indices on it",
+        text: "\
+map EXPR[, EXPR ...]
+  Draws each storage as a strip of cells (storage index above, value
+  inside) and, under it, one row per tensor with the logical index of each
+  element in the cell that holds it. A colour per tensor; cells a tensor
+  does not touch show `·`. A stride-0 cell lists every index that reads it.
+  Big storages show their first and last cells and the touched ones, with
+  `…` for the rest.
+
+  x = arange(12).view(3, 4)
+  map x, x.t(), x[1:]     # x.t()[1, 0] sits in cell 1; x[1:] starts at cell 4
+  map ones(3).expand(2, 3)  # each cell holds [0, j] and [1, j]
+",
+    },
+    HelpTopic {
+        name: "share",
+        summary: "every storage in the session and the bindings on it",
+        text: "\
+share
+  A tree of every storage the bindings keep alive, with the bindings on
+  each (their shape, stride, offset and element range), flagging bindings
+  that overlap each other, aliases (y = x) and self-overlapping views.
+
+  a = arange(12).view(3, 4)
+  b = a[1:]
+  c = a.t().reshape(12)   # a copy: its own storage
+  share                   # S1: a, b (overlap); S2: c
+",
+    },
+    HelpTopic {
+        name: "overlap",
+        summary: "can writing through x change y? (exact, with a witness)",
+        text: "\
+overlap x, y  /  overlap x
+  Decides exactly whether two tensors share an element (like NumPy's
+  shares_memory): different storages never do; otherwise it solves
+  offset_x + sum(i_k * stride_x[k]) = offset_y + sum(j_k * stride_y[k])
+  and shows a witness, or why there is none. It also says whether each
+  tensor overlaps itself (expand, unfold): writing through such a view is
+  ambiguous. `overlap x` asks only that.
+
+  x = arange(10)
+  overlap x[::2], x[1::2]   # NO: evens and odds never meet (gcd 2)
+  m = arange(12).view(3, 4)
+  overlap m[1], m[:, 2]     # YES: m[1][2] and m[:, 2][1] are both storage[6]
+  overlap ones(3).expand(2, 3)
+",
+    },
+    HelpTopic {
+        name: "addr",
+        summary: "the offset formula and address of one element, worked out",
+        text: "\
+addr x[i, j, ...]
+  Works out offset = storage_offset + i*stride[0] + j*stride[1] + ... with
+  the real numbers, then address = storage data_ptr + offset * element_size,
+  and shows the value there. Negative indices wrap as in Python; an index out
+  of range gives PyTorch's IndexError.
+
+  base = arange(29, dtype=torch.float32)
+  x = base.as_strided((2, 3, 4), (12, 4, 1), 5)
+  addr x[1, 2, 3]     # offset = 5 + 1*12 + 2*4 + 3*1 = 28; address = ptr + 28*4 B
+",
+    },
+    HelpTopic {
+        name: "bytes",
+        summary: "hex dump of a tensor's bytes, with IEEE 754 fields",
+        text: "\
+bytes EXPR
+  Each element's bytes (lowest address first: little-endian), its value,
+  and for floats the sign, exponent and mantissa bits with the formula that
+  gives the value. Long tensors show their first 24 and last 8 elements.
+  `bytes x.untyped_storage()` dumps the whole storage, 16 bytes a row,
+  undecoded: a storage has no dtype.
+
+  x = tensor([1.0, -2.5])
+  bytes x                       # 1.0 is 00 00 80 3f: sign 0, exponent 127
+  bytes x.untyped_storage()
+",
+    },
+    HelpTopic {
+        name: "lineage",
+        summary: "every op from the allocation to this tensor",
+        text: "\
+lineage EXPR
+  The chain of operations from the tensor that allocated the data to this
+  one: each op, whether it was a view or copied into a new storage, and the
+  shape, stride and offset before -> after.
+
+  x = arange(12).view(3, 4)
+  y = x.t().reshape(12)
+  lineage y     # arange(12) alloc S1, view(3, 4), t(), reshape(12) copy S2
+",
+    },
+    HelpTopic {
+        name: "explain",
+        summary: "for each op in an expression: view or copy, and why",
+        text: "\
+explain EXPR
+  Evaluates the expression one operation at a time and says for each whether
+  it made a view (same storage) or a copy (new storage) and why: reshape
+  copies when two dims cannot merge (the stride rule is shown with numbers);
+  a failing view() shows the chunk analysis and the cheapest fix.
+
+  x = arange(12).view(3, 4)
+  explain x.t().reshape(12)   # dims 0 and 1 cannot merge: stride[0] = 1
+                              # != size[1] * stride[1] = 12, so it copies 96 B
+  explain x.t().view(12)      # fails: requested dim 0 spans two chunks
+",
+    },
+    HelpTopic {
+        name: "diff",
+        summary: "the header fields that differ between two tensors",
+        text: "\
+diff x, y
+  Shape, stride, storage_offset, storage, dtype, device, contiguity, numel,
+  element size, data_ptr and requires_grad of both, the differing ones
+  marked with ≠.
+
+  x = arange(12).view(3, 4)
+  diff x, x.t()       # shape, stride, is_contiguous differ; same storage
+  diff x, x.clone()   # storage and data_ptr differ
+",
+    },
+    HelpTopic {
+        name: "contiguity",
+        summary: "every layout flag at once and the strides each needs",
+        text: "\
+contiguity EXPR
+  C-contiguous, channels_last (rank 4), channels_last_3d (rank 5),
+  non-overlapping-and-dense and Fortran order, with the strides each would
+  need, the row-major check dim by dim, and the special cases: size-1 dims'
+  strides are never checked, and a tensor with no elements is contiguous.
+
+  contiguity arange(12).view(3, 4).t()   # not C-contiguous, but dense and Fortran
+  contiguity zeros(3, 1).t()             # contiguous: the size-1 dim is skipped
+",
+    },
 ];
 
 /// The text for `:help` (no topic) or `:help TOPIC`; `Err` for an unknown
@@ -251,9 +408,8 @@ pub fn help_text(topic: Option<&str>) -> Result<String, String> {
     if let Some(t) = HELP_TOPICS.iter().find(|t| t.name == topic) {
         return Ok(t.text.to_string());
     }
-    // A unique prefix is enough: `:help contig`.
-    let mut by_prefix = HELP_TOPICS.iter().filter(|t| !topic.is_empty() && t.name.starts_with(topic));
-    if let (Some(t), None) = (by_prefix.next(), by_prefix.next()) {
+    // A prefix is enough: `:help contig` (the first listed topic wins a tie).
+    if let Some(t) = HELP_TOPICS.iter().find(|t| !topic.is_empty() && t.name.starts_with(topic)) {
         return Ok(t.text.to_string());
     }
     // `:help save` → the command's usage.
@@ -454,7 +610,7 @@ mod tests {
         vars.insert("n".to_string(), Value::Int(5));
         vars.insert("s".to_string(), Value::Str("hi".into()));
         vars.insert("sz".to_string(), Value::Size(vec![3, 4]));
-        let cfg = crate::engine::EngineConfig { stable_addrs: true, max_memory: 1 << 20 };
+        let cfg = crate::engine::EngineConfig { stable_addrs: true, max_memory: 1 << 20, ..Default::default() };
         let ctx = crate::engine::context::Context::new(&cfg);
         if let Ok(t) = crate::engine::Tensor::alloc(&ctx, &[3, 4], crate::engine::DType::Float32, "zeros(3, 4)") {
             vars.insert("x".to_string(), Value::tensor(t));

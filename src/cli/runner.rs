@@ -6,6 +6,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::ExitCode;
 use std::rc::Rc;
 
+use crate::engine::alloc::cuda::CudaMode;
 use crate::engine::EngineConfig;
 use crate::eval::{EvalError, Interp};
 use crate::lang::span::Span;
@@ -20,6 +21,24 @@ pub struct RunnerConfig {
     pub stable_addrs: bool,
     pub keep_going: bool,
     pub max_memory: u64,
+    /// `--cuda`, resolved: simulated device or none.
+    pub cuda: CudaMode,
+    /// The CUDA allocator settings (`PYTORCH_CUDA_ALLOC_CONF` format).
+    pub alloc_conf: String,
+}
+
+impl Default for RunnerConfig {
+    fn default() -> Self {
+        RunnerConfig {
+            json: false,
+            color: false,
+            stable_addrs: true,
+            keep_going: true,
+            max_memory: 1 << 30,
+            cuda: CudaMode::Off,
+            alloc_conf: String::new(),
+        }
+    }
 }
 
 pub struct Runner {
@@ -49,7 +68,12 @@ impl Runner {
     }
 
     pub fn with_writers(cfg: &RunnerConfig, origin: &str, out: Box<dyn Write>, err: Box<dyn Write>) -> Self {
-        let ecfg = EngineConfig { stable_addrs: cfg.stable_addrs, max_memory: cfg.max_memory };
+        let ecfg = EngineConfig {
+            stable_addrs: cfg.stable_addrs,
+            max_memory: cfg.max_memory,
+            cuda: cfg.cuda,
+            alloc_conf: cfg.alloc_conf.clone(),
+        };
         Runner {
             interp: Interp::new(&ecfg),
             json: cfg.json,

@@ -5,6 +5,7 @@ use std::rc::Rc;
 
 use super::alloc::addr::{StableAddrs, STABLE_CPU_BASE};
 use super::alloc::cpu::CpuAllocator;
+use super::alloc::cuda::{CudaDevice, CudaMode};
 
 /// Settings chosen on the command line.
 #[derive(Debug, Clone)]
@@ -12,11 +13,15 @@ pub struct EngineConfig {
     pub stable_addrs: bool,
     /// Upper bound on live host bytes (`--max-memory`).
     pub max_memory: u64,
+    /// `--cuda`: whether a (simulated) CUDA device exists.
+    pub cuda: CudaMode,
+    /// `PYTORCH_CUDA_ALLOC_CONF` (or `--alloc-conf`) for the CUDA allocator.
+    pub alloc_conf: String,
 }
 
 impl Default for EngineConfig {
     fn default() -> Self {
-        EngineConfig { stable_addrs: false, max_memory: default_max_memory() }
+        EngineConfig { stable_addrs: false, max_memory: default_max_memory(), cuda: CudaMode::Off, alloc_conf: String::new() }
     }
 }
 
@@ -34,6 +39,8 @@ pub fn default_max_memory() -> u64 {
 
 pub struct Context {
     pub cpu: Rc<CpuAllocator>,
+    /// `cuda:0` when `--cuda sim` (None when CUDA is off).
+    pub cuda: Option<Rc<CudaDevice>>,
     pub stable: Option<StableAddrs>,
     next_storage: Cell<u64>,
     /// PyTorch's CPU generator for `rand`/`randn`/`randint` (`manual_seed`).
@@ -41,8 +48,31 @@ pub struct Context {
 }
 
 impl Context {
+    /// Fails only when the CUDA allocator configuration is invalid.
+    pub fn try_new(cfg: &EngineConfig) -> crate::engine::error::Result<Self> {
+        let cuda = match cfg.cuda {
+            CudaMode::Off => None,
+            CudaMode::Sim => Some(Rc::new(CudaDevice::simulated(cfg.max_memory, &cfg.alloc_conf)?)),
+        };
+        let mut c = Self::new(cfg);
+        c.cuda = cuda;
+        Ok(c)
+    }
+
+    /// The CUDA device `index`, or the "no CUDA" error.
+    pub fn cuda_device(&self, index: u32) -> crate::engine::error::Result<Rc<CudaDevice>> {
+        match &self.cuda {
+            Some(d) if d.index == index => Ok(d.clone()),
+            Some(_) => Err(crate::engine::error::EngineError::runtime(format!(
+                "CUDA error: invalid device ordinal (tsr simulates one device, cuda:0; got cuda:{index})"
+            ))),
+            None => Err(super::alloc::cuda::unavailable()),
+        }
+    }
+
     pub fn new(cfg: &EngineConfig) -> Self {
         Context {
+            cuda: None,
             cpu: Rc::new(CpuAllocator::new(cfg.max_memory)),
             stable: cfg.stable_addrs.then(|| StableAddrs::new(STABLE_CPU_BASE)),
             next_storage: Cell::new(1),

@@ -11,6 +11,7 @@ use std::cell::{Cell, Ref, RefCell, RefMut};
 use std::rc::Rc;
 
 use super::alloc::cpu::CpuAllocator;
+use super::alloc::cuda::CudaDevice;
 use super::alloc::host::HostBuffer;
 use super::context::Context;
 use super::device::Device;
@@ -20,30 +21,78 @@ pub struct Storage {
     pub id: u64,
     pub device: Device,
     nbytes: usize,
-    /// The address reported as `data_ptr` (real, or virtual in stable mode).
+    /// The address reported as `data_ptr` (real, or virtual in stable mode;
+    /// for CUDA the caching allocator's block address).
     addr: u64,
     buf: RefCell<HostBuffer>,
     version: Cell<u64>,
-    allocator: Rc<CpuAllocator>,
+    home: Home,
+}
+
+/// Which allocator a storage returns its memory to when dropped.
+enum Home {
+    Cpu(Rc<CpuAllocator>),
+    Cuda(Rc<CudaDevice>),
 }
 
 impl Storage {
-    /// Allocates `nbytes` zeroed bytes through the context's allocator.
+    /// Allocates `nbytes` zeroed bytes on the CPU.
     pub fn allocate(ctx: &Context, nbytes: usize) -> Result<Rc<Storage>> {
+        Self::allocate_on(ctx, Device::Cpu, nbytes, "")
+    }
+
+    /// Allocates `nbytes` zeroed bytes on `device`; `owner` tags the CUDA block.
+    pub fn allocate_on(ctx: &Context, device: Device, nbytes: usize, owner: &str) -> Result<Rc<Storage>> {
+        if let Device::Cuda(i) = device {
+            let dev = ctx.cuda_device(i)?;
+            let addr = dev.malloc(nbytes, owner)?;
+            let buf = match HostBuffer::zeroed(nbytes) {
+                Some(b) => b,
+                None => {
+                    dev.free(addr);
+                    return Err(crate::engine::error::EngineError::new(
+                        crate::engine::error::ErrorKind::OutOfMemoryError,
+                        format!("cannot back a simulated CUDA block of {nbytes} bytes with host memory"),
+                    ));
+                }
+            };
+            return Ok(Rc::new(Storage {
+                id: ctx.next_storage_id(),
+                device,
+                nbytes,
+                addr,
+                buf: RefCell::new(buf),
+                version: Cell::new(0),
+                home: Home::Cuda(dev),
+            }));
+        }
         let buf = ctx.cpu.allocate(nbytes)?;
         let addr = match &ctx.stable {
             Some(s) => s.take(nbytes),
             None => buf.addr(),
         };
+        let id = ctx.next_storage_id();
+        if nbytes > 0 {
+            ctx.cpu.register(id, addr, nbytes);
+        }
         Ok(Rc::new(Storage {
-            id: ctx.next_storage_id(),
+            id,
             device: Device::Cpu,
             nbytes,
             addr,
             buf: RefCell::new(buf),
             version: Cell::new(0),
-            allocator: ctx.cpu.clone(),
+            home: Home::Cpu(ctx.cpu.clone()),
         }))
+    }
+
+    /// "cpu (64-byte aligned)" or the CUDA allocator's name, for reports.
+    pub fn allocator_name(&self) -> &'static str {
+        match &self.home {
+            Home::Cpu(_) => "cpu (64-byte aligned)",
+            Home::Cuda(d) if d.simulated => "cuda caching allocator (simulated device)",
+            Home::Cuda(_) => "cuda caching allocator",
+        }
     }
 
     pub fn nbytes(&self) -> usize {
@@ -79,7 +128,13 @@ impl Storage {
 
 impl Drop for Storage {
     fn drop(&mut self) {
-        self.allocator.release(self.nbytes);
+        match &self.home {
+            Home::Cpu(a) => {
+                a.release(self.nbytes);
+                a.unregister(self.id);
+            }
+            Home::Cuda(d) => d.free(self.addr),
+        }
     }
 }
 

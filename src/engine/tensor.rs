@@ -55,6 +55,11 @@ impl Tensor {
     /// A new contiguous, zero-filled tensor in a fresh storage. `op` names the
     /// factory for the lineage (`arange(12)`).
     pub fn alloc(ctx: &Context, shape: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
+        Self::alloc_on(ctx, Device::Cpu, shape, dtype, op)
+    }
+
+    /// [`Tensor::alloc`] on `device`.
+    pub fn alloc_on(ctx: &Context, device: Device, shape: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
         let numel = checked_numel(shape)?;
         let nbytes = numel.checked_mul(dtype.size()).ok_or_else(|| {
             EngineError::runtime(format!(
@@ -62,7 +67,7 @@ impl Tensor {
                 super::error::fmt_list(shape)
             ))
         })?;
-        let storage = Storage::allocate(ctx, nbytes)?;
+        let storage = Storage::allocate_on(ctx, device, nbytes, op)?;
         let layout = Layout::contiguous(shape);
         let lineage = Some(Rc::new(Step {
             op: op.to_string(),
@@ -77,9 +82,15 @@ impl Tensor {
 
     /// A tensor with the given strides in a fresh storage just big enough.
     pub fn alloc_strided(ctx: &Context, shape: &[usize], stride: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
+        Self::alloc_strided_on(ctx, Device::Cpu, shape, stride, dtype, op)
+    }
+
+    /// [`Tensor::alloc_strided`] on `device`.
+    pub fn alloc_strided_on(ctx: &Context, device: Device, shape: &[usize], stride: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
         let l = Layout { shape: shape.to_vec(), stride: stride.to_vec(), offset: 0 };
+        checked_numel(shape)?;
         let elems = l.footprint().map(|(_, hi)| hi + 1).unwrap_or(0);
-        let mut t = Tensor::alloc(ctx, &[elems], dtype, op)?;
+        let mut t = Tensor::alloc_on(ctx, device, &[elems], dtype, op)?;
         t.layout = l.clone();
         if let Some(step) = &t.lineage {
             let mut s = (**step).clone();
@@ -91,7 +102,12 @@ impl Tensor {
 
     /// Builds a tensor from row-major values (cast to `dtype`).
     pub fn from_scalars(ctx: &Context, shape: &[usize], dtype: DType, values: &[Scalar], op: &str) -> Result<Tensor> {
-        let t = Tensor::alloc(ctx, shape, dtype, op)?;
+        Self::from_scalars_on(ctx, Device::Cpu, shape, dtype, values, op)
+    }
+
+    /// [`Tensor::from_scalars`] on `device`.
+    pub fn from_scalars_on(ctx: &Context, device: Device, shape: &[usize], dtype: DType, values: &[Scalar], op: &str) -> Result<Tensor> {
+        let t = Tensor::alloc_on(ctx, device, shape, dtype, op)?;
         {
             let mut buf = t.storage.bytes_mut();
             let bytes = buf.bytes_mut();

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use crate::engine::ops::{copy, factory};
-use crate::engine::{DType, ErrorKind, Scalar, Tensor};
+use crate::engine::{DType, Device, ErrorKind, Scalar, Tensor};
 
 use super::args::{to_number, Args};
 use super::error::{AtSpan, EvalError, EvalResult};
@@ -13,23 +13,20 @@ use super::value::Value;
 
 /// Attributes of `torch.cuda`.
 pub fn module_attr(module: &str, name: &str) -> Option<Value> {
-    match (module, name) {
-        ("torch.cuda", "is_available" | "device_count") => Some(Value::Function(format!("cuda.{name}"))),
+    match module {
+        "torch.cuda" if super::memory::FUNCTIONS.contains(&name) => Some(Value::Function(format!("cuda.{name}"))),
         _ => None,
     }
 }
 
-fn factory_dtype(a: &mut Args, default: DType) -> EvalResult<DType> {
+/// A factory's `dtype=` (or `default`) and `device=` (or the CPU).
+fn factory_dtype(a: &mut Args, default: DType) -> EvalResult<(DType, Device)> {
     let d = a.dtype_kw()?.unwrap_or(default);
-    if let Some((dev, s)) = a.device_kw()? {
-        if dev.is_cuda() {
-            return Err(super::methods::no_cuda(s));
-        }
-    }
+    let dev = a.device_kw()?.map(|(d, _)| d).unwrap_or(Device::Cpu);
     a.take_kw("requires_grad");
     a.take_kw("pin_memory");
     a.take_kw("layout");
-    Ok(d)
+    Ok((d, dev))
 }
 
 pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
@@ -39,29 +36,30 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
         "tensor" => {
             let (data, dspan) = a.get(0, "data").ok_or_else(|| a.err("tensor() missing required argument 'data'"))?;
             let dtype = a.dtype_kw()?;
-            factory_dtype(&mut a, DType::Float32)?;
+            let (_, dev) = factory_dtype(&mut a, DType::Float32)?;
             a.finish(1)?;
-            super::literal::tensor_from_value(it, &data, dtype, dspan).map(Value::tensor)
+            let t = super::literal::tensor_from_value(it, &data, dtype, dspan)?;
+            super::methods::to_device(it, t, dev, span).map(Value::tensor)
         }
         "zeros" | "ones" | "empty" => {
             let sizes = a.sizes(0, "size")?;
-            let d = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
+            let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
             a.finish(usize::MAX)?;
             if name == "zeros" && sizes.iter().any(|&s| s < 0) {
                 return Err(EvalError::new(ErrorKind::RuntimeError, "zeros: Dimension size must be non-negative.", span));
             }
             let shape = factory::sizes(&sizes).at(span)?;
             let v = if name == "ones" { Scalar::Int(1) } else { Scalar::Int(0) };
-            factory::full(ctx, &shape, v, d, op).map(Value::tensor).at(span)
+            factory::full(ctx, dev, &shape, v, d, op).map(Value::tensor).at(span)
         }
         "full" => {
             let (sv, ss) = a.get(0, "size").ok_or_else(|| a.err("full() missing required argument 'size'"))?;
             let v = a.number(1, "fill_value")?;
-            let d = factory_dtype(&mut a, factory::dtype_of_value(v))?;
+            let (d, dev) = factory_dtype(&mut a, factory::dtype_of_value(v))?;
             a.finish(2)?;
             let sizes = super::args::seq_ints(&sv).ok_or_else(|| EvalError::type_error("full(): argument 'size' must be tuple of ints", ss))?;
             let shape = factory::sizes(&sizes).at(span)?;
-            factory::full(ctx, &shape, v, d, op).map(Value::tensor).at(span)
+            factory::full(ctx, dev, &shape, v, d, op).map(Value::tensor).at(span)
         }
         "arange" => {
             let nums: Vec<Scalar> = a
@@ -80,25 +78,25 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
                 _ => return Err(a.err("arange() takes at most 3 positional arguments")),
             };
             let d = a.dtype_kw()?;
-            factory_dtype(&mut a, DType::Float32)?;
+            let (_, dev) = factory_dtype(&mut a, DType::Float32)?;
             a.pos.clear();
             a.finish(0)?;
-            factory::arange(ctx, start, end, step, d, op).map(Value::tensor).at(span)
+            factory::arange(ctx, dev, start, end, step, d, op).map(Value::tensor).at(span)
         }
         "linspace" => {
             let s = a.number(0, "start")?;
             let e = a.number(1, "end")?;
             let n = a.int(2, "steps")?;
-            let d = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
+            let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
             a.finish(3)?;
-            factory::linspace(ctx, s.as_f64(), e.as_f64(), n, d, op).map(Value::tensor).at(span)
+            factory::linspace(ctx, dev, s.as_f64(), e.as_f64(), n, d, op).map(Value::tensor).at(span)
         }
         "eye" => {
             let n = a.int(0, "n")?;
             let m = a.opt_int(1, "m", n)?;
-            let d = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
+            let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
             a.finish(2)?;
-            factory::eye(ctx, n, m, d, op).map(Value::tensor).at(span)
+            factory::eye(ctx, dev, n, m, d, op).map(Value::tensor).at(span)
         }
         "zeros_like" | "ones_like" | "empty_like" | "full_like" => {
             let t = tensor_arg(&mut a, 0, "input")?;
@@ -107,11 +105,13 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
                 "full_like" => a.number(1, "fill_value")?,
                 _ => Scalar::Int(0),
             };
-            let d = factory_dtype(&mut a, t.dtype)?;
+            let has_device = a.kw.iter().any(|(k, _, _)| k == "device");
+            let (d, dev) = factory_dtype(&mut a, t.dtype)?;
+            let dev = if has_device { dev } else { t.device() };
             a.take_kw("memory_format");
             a.finish(if name == "full_like" { 2 } else { 1 })?;
             let strides = copy::preserve_strides(&t);
-            let out = Tensor::alloc_strided(ctx, t.shape(), &strides, d, op).at(span)?;
+            let out = Tensor::alloc_strided_on(ctx, dev, t.shape(), &strides, d, op).at(span)?;
             if v.as_f64() != 0.0 {
                 copy::fill_unchecked(&out, v);
                 out.storage.reset_version();
@@ -121,7 +121,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
         "empty_strided" => {
             let (sv, _) = a.get(0, "size").ok_or_else(|| a.err("empty_strided() missing required argument 'size'"))?;
             let (stv, _) = a.get(1, "stride").ok_or_else(|| a.err("empty_strided() missing required argument 'stride'"))?;
-            let d = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
+            let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
             a.finish(2)?;
             let size = super::args::seq_ints(&sv).ok_or_else(|| a.err("empty_strided(): argument 'size' must be tuple of ints"))?;
             let stride = super::args::seq_ints(&stv).ok_or_else(|| a.err("empty_strided(): argument 'stride' must be tuple of ints"))?;
@@ -137,10 +137,9 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
                 return Err(EvalError::new(ErrorKind::RuntimeError, format!("as_strided: Negative strides are not supported at the moment, got strides: {}", crate::engine::error::fmt_list(&stride)), span));
             }
             let st: Vec<usize> = stride.iter().map(|&s| s as usize).collect();
-            Tensor::alloc_strided(ctx, &shape, &st, d, op).map(Value::tensor).at(span)
+            Tensor::alloc_strided_on(ctx, dev, &shape, &st, d, op).map(Value::tensor).at(span)
         }
-        "cuda.is_available" => Ok(Value::Bool(false)),
-        "cuda.device_count" => Ok(Value::Int(0)),
+        n if n.starts_with("cuda.") => super::memory::call(it, &n[5..], a),
         "len" => {
             let (v, s) = a.get(0, "obj").ok_or_else(|| a.err("len() takes exactly one argument (0 given)"))?;
             a.finish(1)?;
@@ -206,11 +205,11 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
         }
         "rand" | "randn" => {
             let sizes = a.sizes(0, "size")?;
-            let d = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
+            let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
             a.take_kw("generator");
             a.finish(usize::MAX)?;
             let shape = factory::sizes(&sizes).at(span)?;
-            crate::engine::ops::random::fill_random(ctx, &shape, d, name == "randn", op).map(Value::tensor).at(span)
+            crate::engine::ops::random::fill_random(ctx, dev, &shape, d, name == "randn", op).map(Value::tensor).at(span)
         }
         "randint" => {
             let (low, high, size) = match a.pos.len() {
@@ -222,7 +221,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
                     (0, high, size)
                 }
             };
-            let d = factory_dtype(&mut a, DType::Int64)?;
+            let (d, dev) = factory_dtype(&mut a, DType::Int64)?;
             a.take_kw("low");
             a.take_kw("high");
             a.take_kw("generator");
@@ -230,7 +229,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
             a.finish(0)?;
             let sizes = super::args::seq_ints(&size).ok_or_else(|| a.err("randint(): argument 'size' must be tuple of ints"))?;
             let shape = factory::sizes(&sizes).at(span)?;
-            crate::engine::ops::random::randint(ctx, &shape, low, high, d, op).map(Value::tensor).at(span)
+            crate::engine::ops::random::randint(ctx, dev, &shape, low, high, d, op).map(Value::tensor).at(span)
         }
         _ => {
             // Function form of a tensor method: first argument is the tensor.

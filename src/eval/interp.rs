@@ -23,8 +23,11 @@ pub struct Interp {
 }
 
 impl Interp {
+    /// A session; an invalid CUDA allocator configuration leaves CUDA off
+    /// (the CLI validates it first and reports the error).
     pub fn new(cfg: &EngineConfig) -> Self {
-        Interp { ctx: Context::new(cfg), vars: BTreeMap::new(), src: Rc::from("") }
+        let ctx = Context::try_new(cfg).unwrap_or_else(|_| Context::new(cfg));
+        Interp { ctx, vars: BTreeMap::new(), src: Rc::from("") }
     }
 
     /// Drops every binding (`:reset`); the allocator state stays.
@@ -35,6 +38,18 @@ impl Interp {
     /// Runs one statement of `src`. `echo` makes bare expressions report
     /// their value (REPL behaviour).
     pub fn exec(&mut self, stmt: &Stmt, src: &Rc<str>, echo: bool) -> EvalResult<Vec<Report>> {
+        let result = self.exec_inner(stmt, src, echo);
+        // Allocator events this statement caused, when `memtrace on`.
+        if let Some(trace) = super::memory::drain_trace(self, stmt.span.text(src)) {
+            return result.map(|mut r| {
+                r.push(trace);
+                r
+            });
+        }
+        result
+    }
+
+    fn exec_inner(&mut self, stmt: &Stmt, src: &Rc<str>, echo: bool) -> EvalResult<Vec<Report>> {
         self.src = src.clone();
         match &stmt.kind {
             StmtKind::Expr(e) => {
@@ -150,6 +165,8 @@ impl Interp {
                 };
                 Ok(vec![Report::Timeit(self.timeit(e)?)])
             }
+            "mem" => super::memory::mem(self, args, kspan),
+            "memtrace" => super::memory::memtrace(self, args, kspan),
             other => super::teach::run(self, other, kspan, args, span),
         }
     }

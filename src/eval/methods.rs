@@ -23,7 +23,7 @@ pub const METHODS: &[&str] = &[
     "tolist", "size", "stride", "dim", "ndimension", "numel", "nelement", "element_size",
     "storage_offset", "data_ptr", "is_contiguous", "untyped_storage", "fill_", "zero_",
     "copy_", "add_", "sub_", "mul_", "div_", "abs", "neg", "sqrt", "exp", "log", "sin", "cos",
-    "tanh", "sigmoid", "relu", "add", "sub", "mul", "div", "pow", "type", "is_floating_point",
+    "tanh", "sigmoid", "relu", "add", "sub", "mul", "div", "pow", "type", "is_floating_point", "cuda", "cpu",
     "sum", "mean", "prod", "max", "min", "argmax", "argmin", "std", "var", "all", "any",
     "matmul", "mm", "bmm", "dot", "sort", "clamp", "clip", "where", "logical_not", "logical_and",
     "logical_or", "logical_xor", "maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge",
@@ -304,6 +304,22 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Spa
             Ok(Value::tensor(d))
         }
         "to" => to(it, t, a, span),
+        "cuda" | "cpu" => {
+            let target = if name == "cpu" {
+                crate::engine::Device::Cpu
+            } else {
+                match a.get(0, "device") {
+                    None | Some((Value::None, _)) => crate::engine::Device::Cuda(0),
+                    Some((v, s)) => super::args::to_device(&v).ok_or_else(|| EvalError::type_error("cuda(): invalid device", s))?,
+                }
+            };
+            a.take_kw("non_blocking");
+            a.finish(1)?;
+            if t.device() == target {
+                return Ok(same(t));
+            }
+            copy::copy_to_device(ctx, t, target, &copy::preserve_strides(t), t.dtype, op).map(Value::tensor).at(span)
+        }
         "type" => match a.get(0, "dtype") {
             None => Ok(Value::Str(format!("torch.{}", t.dtype.legacy_name()))),
             Some((Value::DType(d), _)) => Ok(copy::to_dtype(ctx, t, d).at(span)?.map(Value::tensor).unwrap_or_else(|| same(t))),
@@ -683,21 +699,22 @@ fn to(it: &mut Interp, t: &Rc<Tensor>, mut a: Args, span: Span) -> EvalResult<Va
     }
     a.pos.clear();
     a.finish(0)?;
-    if let Some((d, s)) = dev {
-        if d.is_cuda() {
-            return Err(no_cuda(s));
-        }
-    }
     let d = dtype.unwrap_or(t.dtype);
-    if force_copy && d == t.dtype {
-        return copy::copy_to_new(&it.ctx, t, &copy::preserve_strides(t), d, "to(copy=True)").map(Value::tensor).at(span);
+    let target = dev.map(|(d, _)| d).unwrap_or(t.device());
+    if !force_copy && d == t.dtype && target == t.device() {
+        return Ok(same(t));
     }
-    Ok(copy::to_dtype(&it.ctx, t, d).at(span)?.map(Value::tensor).unwrap_or_else(|| same(t)))
+    let op = span.text(&it.src).to_string();
+    let op = op.find('.').map(|i| op[i + 1..].to_string()).unwrap_or(op);
+    copy::copy_to_device(&it.ctx, t, target, &copy::preserve_strides(t), d, &op).map(Value::tensor).at(span)
 }
 
-pub fn no_cuda(span: Span) -> EvalError {
-    EvalError::new(ErrorKind::RuntimeError, "Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx", span)
-        .with_hint("this build of tsr runs on the CPU only; CUDA support arrives with the memory/devices work")
+/// `t` on `device` (itself when already there): a real copy across devices.
+pub fn to_device(it: &mut Interp, t: Tensor, device: crate::engine::Device, span: Span) -> EvalResult<Tensor> {
+    if t.device() == device {
+        return Ok(t);
+    }
+    copy::copy_to_device(&it.ctx, &t, device, &copy::preserve_strides(&t), t.dtype, "to(device)").at(span)
 }
 
 fn tolist(t: &Tensor) -> Value {

@@ -6,6 +6,7 @@ pub mod error;
 pub mod expr;
 pub mod interp;
 pub mod literal;
+pub mod memory;
 pub mod methods;
 pub mod names;
 pub mod ops;

@@ -46,6 +46,9 @@ pub fn builtin(name: &str) -> Option<Value> {
         "nan" => return Some(Value::Float(f64::NAN)),
         _ => {}
     }
+    if super::memory::FUNCTIONS.contains(&name) && name.contains("memory") || name == "empty_cache" {
+        return Some(Value::Function(format!("cuda.{name}")));
+    }
     FUNCTIONS.contains(&name).then(|| Value::Function(name.to_string()))
 }
 

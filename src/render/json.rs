@@ -17,6 +17,8 @@ pub fn render(r: &Report) -> String {
         Report::Print(t) => return format!("{}\n", line(&Item::Print(t.clone()))),
         Report::Timeit(t) => return format!("{}\n", line(&Item::Timeit(t.clone()))),
         Report::Teach(t) => return super::teach::json(t),
+        Report::Memory(m) => return format!("{}\n", line(&Tagged { kind: "memory", body: m })),
+        Report::MemTrace(m) => return format!("{}\n", line(&Tagged { kind: "memtrace", body: m })),
     };
     items.iter().map(|i| format!("{}\n", line(i))).collect()
 }
@@ -30,4 +32,12 @@ struct ErrorLine<'a> {
 
 pub fn render_error(d: &Diagnostic) -> String {
     format!("{}\n", line(&ErrorLine { kind: "error", diag: d }))
+}
+
+/// A report struct with a `kind` field in front.
+#[derive(Serialize)]
+struct Tagged<'a, T: Serialize> {
+    kind: &'static str,
+    #[serde(flatten)]
+    body: &'a T,
 }

@@ -2,6 +2,7 @@
 //! terminal, `json` writes JSON Lines. Renderers never parse or evaluate.
 pub mod diag;
 pub mod json;
+pub mod memory;
 pub mod repr;
 pub mod style;
 pub mod table;

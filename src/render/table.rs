@@ -30,7 +30,7 @@ fn rows(ts: &[&TensorReport]) -> Vec<(&'static str, Vec<String>)> {
         ("stride", col(&|t| tuple(&t.stride))),
         ("storage_offset", col(&|t| t.storage_offset.to_string())),
         ("dtype", col(&|t| format!("torch.{}", t.dtype))),
-        ("device", col(&|t| t.device.clone())),
+        ("device", col(&|t| if t.simulated { format!("{} (simulated)", t.device) } else { t.device.clone() })),
         ("element_size", col(&|t| format!("{} B", t.element_size))),
         ("numel", col(&|t| t.numel.to_string())),
         ("data_ptr", col(&|t| hex(t.data_ptr))),
@@ -78,6 +78,8 @@ pub fn render(r: &Report, st: Style) -> String {
         Report::Print(t) => format!("{}\n", t.text),
         Report::Echo { text, .. } => format!("{text}\n"),
         Report::Teach(t) => super::teach::table(t, st),
+        Report::Memory(m) => super::memory::memory(m, st),
+        Report::MemTrace(m) => super::memory::memtrace(m, st),
         Report::Timeit(t) => format!(
             "{}: median {}, min {} ({} runs)\n",
             st.bold(&t.expr),

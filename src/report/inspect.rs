@@ -34,6 +34,9 @@ pub struct TensorReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contiguous_stride: Option<Vec<usize>>,
     pub storage: StorageInfo,
+    /// True when the device is tsr's simulated CUDA device (tables say so).
+    #[serde(skip)]
+    pub simulated: bool,
     /// Other live bindings whose tensors view the same storage.
     pub shared_with: Vec<String>,
     pub requires_grad: bool,
@@ -71,6 +74,7 @@ pub fn tensor_report<'a>(name: &str, t: &Tensor, bindings: impl Iterator<Item = 
             device: t.device().to_string(),
         },
         shared_with,
+        simulated: t.device().is_cuda() && t.storage.allocator_name().contains("simulated"),
         requires_grad: t.requires_grad,
         is_leaf: t.is_leaf(),
         grad_fn: t.grad_fn.clone(),

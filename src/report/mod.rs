@@ -4,6 +4,7 @@
 
 pub mod diag;
 pub mod inspect;
+pub mod memory;
 pub mod pyrepr;
 pub mod teach;
 pub mod values;
@@ -60,4 +61,8 @@ pub enum Report {
     Timeit(TimeitReport),
     /// `storage`, `map`, `share`, … (see `report::teach`).
     Teach(teach::TeachReport),
+    /// `mem [device]`.
+    Memory(memory::MemoryReport),
+    /// Allocator events of one statement (`memtrace on`).
+    MemTrace(memory::MemTraceReport),
 }

@@ -32,22 +32,38 @@ impl Stat {
 pub struct CpuStats {
     pub bytes: Stat,
     pub allocations: Stat,
+    /// Requests refused for the memory cap or by the system.
+    pub ooms: u64,
 }
 
 /// Allocates host memory, counts it, and enforces `cap` bytes in use.
 pub struct CpuAllocator {
     pub stats: RefCell<CpuStats>,
     pub cap: u64,
+    /// Live allocations: storage id → (address, bytes).
+    pub live: RefCell<std::collections::BTreeMap<u64, (u64, usize)>>,
 }
 
 impl CpuAllocator {
     pub fn new(cap: u64) -> Self {
-        CpuAllocator { stats: RefCell::new(CpuStats::default()), cap }
+        CpuAllocator { stats: RefCell::new(CpuStats::default()), cap, live: RefCell::new(Default::default()) }
+    }
+
+    /// Records a live allocation (for `mem cpu`).
+    pub fn register(&self, id: u64, addr: u64, nbytes: usize) {
+        self.live.borrow_mut().insert(id, (addr, nbytes));
+    }
+
+    pub fn unregister(&self, id: u64) {
+        if let Ok(mut l) = self.live.try_borrow_mut() {
+            l.remove(&id);
+        }
     }
 
     pub fn allocate(&self, nbytes: usize) -> Result<HostBuffer> {
         let current = self.stats.borrow().bytes.current;
         if (nbytes as u64).saturating_add(current) > self.cap {
+            self.stats.borrow_mut().ooms += 1;
             return Err(oom(nbytes, current, self.cap));
         }
         let buf = HostBuffer::zeroed(nbytes).ok_or_else(|| {
@@ -66,7 +82,7 @@ impl CpuAllocator {
     }
 
     pub fn release(&self, nbytes: usize) {
-        let mut s = self.stats.borrow_mut();
+        let Ok(mut s) = self.stats.try_borrow_mut() else { return };
         s.bytes.decrease(nbytes as u64);
         s.allocations.decrease(1);
     }

@@ -2,4 +2,5 @@
 pub mod addr;
 pub mod caching;
 pub mod cpu;
+pub mod cuda;
 pub mod host;

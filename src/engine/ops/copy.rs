@@ -119,7 +119,13 @@ pub fn fill_unchecked(dst: &Tensor, v: Scalar) {
 
 /// A new tensor with `stride` holding `src`'s values converted to `dtype`.
 pub fn copy_to_new(ctx: &Context, src: &Tensor, stride: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
-    let out = Tensor::alloc_strided(ctx, src.shape(), stride, dtype, op)?;
+    copy_to_device(ctx, src, src.device(), stride, dtype, op)
+}
+
+/// A new tensor on `device` with `stride`, holding `src`'s values as `dtype`
+/// (a host-to-device or device-to-host copy when the devices differ).
+pub fn copy_to_device(ctx: &Context, src: &Tensor, device: crate::engine::Device, stride: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
+    let out = Tensor::alloc_strided_on(ctx, device, src.shape(), stride, dtype, op)?;
     {
         let sbuf = src.storage.bytes();
         let mut dbuf = out.storage.bytes_mut();

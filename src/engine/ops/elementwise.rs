@@ -253,7 +253,8 @@ pub fn binary(ctx: &Context, op: BinaryOp, a: Arg, b: Arg) -> Result<Tensor> {
         })
         .collect();
     let stride = output_strides(&layouts, &shape);
-    let out = Tensor::alloc_strided(ctx, &shape, &stride, out_dtype, op.name())?;
+    let device = common_device(&[&a, &b])?;
+    let out = Tensor::alloc_strided_on(ctx, device, &shape, &stride, out_dtype, op.name())?;
     if compute == out_dtype && try_dense(op, &out, &a, &b) {
         return Ok(out);
     }
@@ -288,7 +289,45 @@ pub fn binary(ctx: &Context, op: BinaryOp, a: Arg, b: Arg) -> Result<Tensor> {
 }
 
 /// `a op= b` in place: checks the result type and shape as PyTorch does.
+/// The device the operands share; a 0-dim CPU tensor may join CUDA ones
+/// (PyTorch's CPU-scalar exception).
+pub fn common_device(args: &[&Arg]) -> Result<crate::engine::Device> {
+    use crate::engine::Device;
+    let ts: Vec<&Tensor> = args
+        .iter()
+        .filter_map(|a| match a {
+            Arg::T(t) => Some(*t),
+            Arg::S(_) => None,
+        })
+        .collect();
+    let mut dev: Option<Device> = None;
+    for t in &ts {
+        let d = t.device();
+        match dev {
+            None => dev = Some(d),
+            Some(c) if c == d => {}
+            Some(c) => {
+                let scalar_cpu = |t: &Tensor| t.ndim() == 0 && t.device() == Device::Cpu;
+                if scalar_cpu(t) {
+                    continue;
+                }
+                if c == Device::Cpu && ts.iter().any(|x| x.device() == Device::Cpu && scalar_cpu(x)) {
+                    dev = Some(d);
+                    continue;
+                }
+                return Err(EngineError::runtime(format!(
+                    "Expected all tensors to be on the same device, but found at least two devices, {} and {}!",
+                    c, d
+                ))
+                .with_hint("move one with .cuda() or .cpu() first"));
+            }
+        }
+    }
+    Ok(dev.unwrap_or(Device::Cpu))
+}
+
 pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Arg) -> Result<()> {
+    common_device(&[&Arg::T(a), &b])?;
     super::copy::check_no_internal_overlap(a)?;
     let shape = broadcast_shapes(a.shape(), b.shape())?;
     if shape != a.shape() {
@@ -367,7 +406,7 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
         return Err(EngineError::type_error("~ (operator.invert) is only implemented on integer and Boolean-type tensors"));
     }
     let stride = output_strides(&[&x.layout], x.shape());
-    let out = Tensor::alloc_strided(ctx, x.shape(), &stride, out_dtype, op.name())?;
+    let out = Tensor::alloc_strided_on(ctx, x.device(), x.shape(), &stride, out_dtype, op.name())?;
     if let Some(src) = densify(x, &out, out_dtype) {
         let n = out.numel();
         let o0 = out.layout.footprint().map(|(lo, _)| lo).unwrap_or(0) * out_dtype.size();

@@ -1,6 +1,7 @@
 //! Factories: every function here allocates one new contiguous storage.
 
 use crate::engine::context::Context;
+use crate::engine::device::Device;
 use crate::engine::dtype::DType;
 use crate::engine::error::{fmt_list, EngineError, Result};
 use crate::engine::scalar::Scalar;
@@ -20,11 +21,11 @@ pub fn sizes(raw: &[i64]) -> Result<Vec<usize>> {
 }
 
 /// `full(size, value)`; `zeros`/`ones`/`empty` are `full` with 0/1/0.
-pub fn full(ctx: &Context, shape: &[usize], value: Scalar, dtype: DType, op: &str) -> Result<Tensor> {
+pub fn full(ctx: &Context, device: Device, shape: &[usize], value: Scalar, dtype: DType, op: &str) -> Result<Tensor> {
     if let Some(msg) = value.overflow_check(dtype, false) {
         return Err(EngineError::runtime(msg));
     }
-    let t = Tensor::alloc(ctx, shape, dtype, op)?;
+    let t = Tensor::alloc_on(ctx, device, shape, dtype, op)?;
     let is_zero = value.cast(dtype).as_f64() == 0.0 && !value.as_f64().is_sign_negative();
     if !is_zero {
         super::copy::fill_unchecked(&t, value);
@@ -44,7 +45,7 @@ pub fn dtype_of_value(v: Scalar) -> DType {
 }
 
 /// `arange(start, end, step)`; `dtype` defaults from the arguments.
-pub fn arange(ctx: &Context, start: Scalar, end: Scalar, step: Scalar, dtype: Option<DType>, op: &str) -> Result<Tensor> {
+pub fn arange(ctx: &Context, device: Device, start: Scalar, end: Scalar, step: Scalar, dtype: Option<DType>, op: &str) -> Result<Tensor> {
     let any_float = [start, end, step].iter().any(|s| matches!(s, Scalar::Float(_)));
     let dtype = dtype.unwrap_or(if any_float { DType::DEFAULT_FLOAT } else { DType::Int64 });
     let (s, e, st) = (start.as_f64(), end.as_f64(), step.as_f64());
@@ -65,7 +66,7 @@ pub fn arange(ctx: &Context, start: Scalar, end: Scalar, step: Scalar, dtype: Op
         )));
     }
     let n = n as usize;
-    let t = Tensor::alloc(ctx, &[n], dtype, op)?;
+    let t = Tensor::alloc_on(ctx, device, &[n], dtype, op)?;
     let ints = !any_float;
     let vals: Vec<Scalar> = (0..n)
         .map(|i| {
@@ -85,12 +86,12 @@ fn fmt_num(x: f64) -> String {
 }
 
 /// `linspace(start, end, steps)`.
-pub fn linspace(ctx: &Context, start: f64, end: f64, steps: i64, dtype: DType, op: &str) -> Result<Tensor> {
+pub fn linspace(ctx: &Context, device: Device, start: f64, end: f64, steps: i64, dtype: DType, op: &str) -> Result<Tensor> {
     if steps < 0 {
         return Err(EngineError::runtime("number of steps must be non-negative"));
     }
     let n = steps as usize;
-    let t = Tensor::alloc(ctx, &[n], dtype, op)?;
+    let t = Tensor::alloc_on(ctx, device, &[n], dtype, op)?;
     let step = if n > 1 { (end - start) / (n - 1) as f64 } else { 0.0 };
     // PyTorch fills from each end towards the middle; one step is `start`.
     let half = if n == 1 { 1 } else { n / 2 };
@@ -105,7 +106,7 @@ pub fn linspace(ctx: &Context, start: f64, end: f64, steps: i64, dtype: DType, o
 }
 
 /// `eye(n, m)`.
-pub fn eye(ctx: &Context, n: i64, m: i64, dtype: DType, op: &str) -> Result<Tensor> {
+pub fn eye(ctx: &Context, device: Device, n: i64, m: i64, dtype: DType, op: &str) -> Result<Tensor> {
     if n < 0 {
         return Err(EngineError::runtime(format!("n must be greater or equal to 0, got {}", n)));
     }
@@ -113,7 +114,7 @@ pub fn eye(ctx: &Context, n: i64, m: i64, dtype: DType, op: &str) -> Result<Tens
         return Err(EngineError::runtime(format!("m must be greater or equal to 0, got {}", m)));
     }
     let shape = [n as usize, m as usize];
-    let t = Tensor::alloc(ctx, &shape, dtype, op)?;
+    let t = Tensor::alloc_on(ctx, device, &shape, dtype, op)?;
     let vals: Vec<Scalar> = (0..shape[0] * shape[1])
         .map(|i| Scalar::Int((i / shape[1].max(1) == i % shape[1].max(1)) as i64))
         .collect();

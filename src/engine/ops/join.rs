@@ -28,7 +28,7 @@ pub fn cat(ctx: &Context, ts: &[&Tensor], dim: i64) -> Result<Tensor> {
     let dtype = result_type(&ops);
     let live: Vec<(usize, &&Tensor)> = ts.iter().enumerate().filter(|(_, t)| !(t.ndim() == 1 && t.numel() == 0)).collect();
     let Some((_, first)) = live.first() else {
-        return Tensor::alloc(ctx, &[0], dtype, "cat");
+        return Tensor::alloc_on(ctx, ts[0].device(), &[0], dtype, "cat");
     };
     let d = layout::wrap_dim(dim, first.ndim())?;
     let mut shape = first.shape().to_vec();
@@ -52,7 +52,9 @@ pub fn cat(ctx: &Context, ts: &[&Tensor], dim: i64) -> Result<Tensor> {
         total += t.shape()[d];
     }
     shape[d] = total;
-    let out = Tensor::alloc(ctx, &shape, dtype, "cat")?;
+    let args: Vec<Arg> = ts.iter().map(|t| Arg::T(t)).collect();
+    let device = super::elementwise::common_device(&args.iter().collect::<Vec<_>>())?;
+    let out = Tensor::alloc_on(ctx, device, &shape, dtype, "cat")?;
     let mut start = 0i64;
     for (_, t) in &live {
         let len = t.shape()[d] as i64;
@@ -129,7 +131,8 @@ fn iter_output(ctx: &Context, inputs: &[&Arg], shape: &[usize], dtype: DType, va
         })
         .collect();
     let stride = output_strides(&ls, shape);
-    let out = Tensor::alloc_strided(ctx, shape, &stride, dtype, op)?;
+    let device = super::elementwise::common_device(inputs)?;
+    let out = Tensor::alloc_strided_on(ctx, device, shape, &stride, dtype, op)?;
     super::copy::write_values(&out, vals);
     Ok(out)
 }
@@ -246,7 +249,7 @@ pub fn sort(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Te
     let d = layout::wrap_dim(dim, n)?;
     if n == 0 {
         let v = super::copy::clone(ctx, t)?;
-        let i = Tensor::from_scalars(ctx, &[], DType::Int64, &[Scalar::Int(0)], "sort")?;
+        let i = Tensor::from_scalars_on(ctx, t.device(), &[], DType::Int64, &[Scalar::Int(0)], "sort")?;
         return Ok((v, i));
     }
     let shape = t.shape().to_vec();
@@ -279,9 +282,9 @@ pub fn sort(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Te
     }
     // Outputs keep the input's layout as clone() would (preserve_format).
     let strides = super::copy::preserve_strides(t);
-    let v = Tensor::alloc_strided(ctx, &shape, &strides, t.dtype, "sort")?;
+    let v = Tensor::alloc_strided_on(ctx, t.device(), &shape, &strides, t.dtype, "sort")?;
     super::copy::write_values(&v, &out_v);
-    let i = Tensor::alloc_strided(ctx, &shape, &strides, DType::Int64, "sort")?;
+    let i = Tensor::alloc_strided_on(ctx, t.device(), &shape, &strides, DType::Int64, "sort")?;
     super::copy::write_values(&i, &out_i);
     Ok((v, i))
 }

@@ -104,7 +104,8 @@ fn batched(ctx: &Context, a: &Tensor, al: &Layout, b: &Tensor, bl: &Layout, op: 
     let be = layout::expand(bl, &[bsz, vec![k as i64, n as i64]].concat(), b.dtype.legacy_name())?;
     let mut shape = batch.clone();
     shape.extend([m, n]);
-    let out = Tensor::alloc(ctx, &shape, a.dtype, op)?;
+    let device = super::elementwise::common_device(&[&super::elementwise::Arg::T(a), &super::elementwise::Arg::T(b)])?;
+    let out = Tensor::alloc_on(ctx, device, &shape, a.dtype, op)?;
     let nb: usize = batch.iter().product();
     {
         let abuf = a.storage.bytes();

@@ -138,9 +138,9 @@ fn check_float(dtype: DType, what: &str) -> Result<()> {
 }
 
 /// `rand(shape)` or `randn(shape)`.
-pub fn fill_random(ctx: &Context, shape: &[usize], dtype: DType, normal: bool, op: &str) -> Result<Tensor> {
+pub fn fill_random(ctx: &Context, device: crate::engine::Device, shape: &[usize], dtype: DType, normal: bool, op: &str) -> Result<Tensor> {
     check_float(dtype, if normal { "normal_kernel_cpu" } else { "check_uniform_bounds" })?;
-    let t = Tensor::alloc(ctx, shape, dtype, op)?;
+    let t = Tensor::alloc_on(ctx, device, shape, dtype, op)?;
     let n = t.numel();
     let mut g = ctx.rng.borrow_mut();
     let mut data: Vec<f64> = Vec::with_capacity(n);
@@ -170,13 +170,13 @@ pub fn fill_random(ctx: &Context, shape: &[usize], dtype: DType, normal: bool, o
 }
 
 /// `randint(low, high, shape)`.
-pub fn randint(ctx: &Context, shape: &[usize], low: i64, high: i64, dtype: DType, op: &str) -> Result<Tensor> {
+pub fn randint(ctx: &Context, device: crate::engine::Device, shape: &[usize], low: i64, high: i64, dtype: DType, op: &str) -> Result<Tensor> {
     if low >= high {
         return Err(EngineError::runtime(format!(
             "random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
         )));
     }
-    let t = Tensor::alloc(ctx, shape, dtype, op)?;
+    let t = Tensor::alloc_on(ctx, device, shape, dtype, op)?;
     let range = (high as i128 - low as i128) as u128;
     let mut g = ctx.rng.borrow_mut();
     let vals: Vec<Scalar> = (0..t.numel())

@@ -224,7 +224,7 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
         if let Some(total) = total {
             let v = if op == ReduceOp::Mean { total / count as f64 } else { total };
             let shape: Vec<usize> = if keepdim { vec![1; n] } else { vec![] };
-            let values = Tensor::from_scalars(ctx, &shape, odt, &[Scalar::Float(v)], op.name())?;
+            let values = Tensor::from_scalars_on(ctx, t.device(), &shape, odt, &[Scalar::Float(v)], op.name())?;
             return Ok(Reduced { values, indices: None });
         }
     }
@@ -257,9 +257,9 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
     } else {
         kept.iter().map(|&d| t.shape()[d]).collect()
     };
-    let values = Tensor::from_scalars(ctx, &out_shape, odt, &out_vals, op.name())?;
+    let values = Tensor::from_scalars_on(ctx, t.device(), &out_shape, odt, &out_vals, op.name())?;
     let indices = if dims.is_some() && matches!(op, ReduceOp::Max | ReduceOp::Min) {
-        Some(Tensor::from_scalars(ctx, &out_shape, DType::Int64, &out_idx, op.name())?)
+        Some(Tensor::from_scalars_on(ctx, t.device(), &out_shape, DType::Int64, &out_idx, op.name())?)
     } else {
         None
     };

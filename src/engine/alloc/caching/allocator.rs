@@ -238,7 +238,13 @@ impl<B: SegmentBackend> CachingAllocator<B> {
                 update(&mut self.stats.inactive_split_bytes, st, |s| s.increase(rem_size as u64));
                 update(&mut self.stats.inactive_split, st, |s| s.increase(1));
             }
-            self.emit(|| AllocEvent::Split { addr, size, remainder_addr: rem_addr, remainder_size: rem_size, pool: kind });
+            self.emit(|| AllocEvent::Split {
+                addr,
+                size,
+                remainder_addr: rem_addr,
+                remainder_size: rem_size,
+                pool: kind,
+            });
         } else if already_split {
             // An already-split block is becoming active.
             let n = block.size as u64;

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use std::ptr::NonNull;
 
 /// A device that hands out whole segments. The caching allocator is the only
-/// caller; it frees exactly the `(addr, size)` pairs it was given.
+/// caller; it frees exactly the `(addr, size)` pairs it was given. Contract:
+/// live segments never overlap and no segment starts at address 0.
 #[allow(clippy::result_unit_err)]
 pub trait SegmentBackend {
     /// Reserve `size` bytes of device memory; Err(()) when the device is out of memory.

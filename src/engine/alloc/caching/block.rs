@@ -57,6 +57,7 @@ impl Block {
         self.prev.is_some() || self.next.is_some()
     }
 
+    #[cfg(any(test, debug_assertions))]
     pub fn end(&self) -> u64 {
         self.addr + self.size as u64
     }

@@ -109,11 +109,7 @@ impl Parser {
     }
 
     fn number(&self, i: usize, key: &str) -> Result<usize> {
-        let t = self.tok(i);
-        t.parse::<usize>().map_err(|_| {
-            err(format!("Error parsing CachingAllocator settings, expected a non-negative integer for {key} but got '{t}'"))
-                .with_hint("sizes are whole numbers of MB, e.g. max_split_size_mb:128")
-        })
+        number_at(&self.tokens, i, key)
     }
 
     fn boolean(&self, i: usize, key: &str) -> Result<bool> {
@@ -127,11 +123,7 @@ impl Parser {
     /// `key : value`; returns the index of the value token.
     fn value_index(&self, i: usize, key: &str) -> Result<usize> {
         self.expect(i + 1, ':')?;
-        if i + 2 < self.tokens.len() {
-            Ok(i + 2)
-        } else {
-            Err(err(format!("Error, expecting {key} value")))
-        }
+        if i + 2 < self.tokens.len() { Ok(i + 2) } else { Err(err(format!("Error, expecting {key} value"))) }
     }
 
     fn run(mut self) -> Result<AllocatorConfig> {
@@ -298,5 +290,6 @@ fn number_at(tokens: &[String], i: usize, key: &str) -> Result<usize> {
     let t = tokens.get(i).map(String::as_str).unwrap_or("");
     t.parse::<usize>().map_err(|_| {
         err(format!("Error parsing CachingAllocator settings, expected a non-negative integer for {key} but got '{t}'"))
+            .with_hint("values are whole numbers, e.g. max_split_size_mb:128")
     })
 }

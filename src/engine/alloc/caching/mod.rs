@@ -48,8 +48,9 @@ pub use block::PoolKind;
 pub use config::AllocatorConfig;
 pub use events::AllocEvent;
 pub use sizing::{
-    K_LARGE_BUFFER, K_MIN_BLOCK_SIZE, K_MIN_LARGE_ALLOC, K_ROUND_LARGE, K_SMALL_BUFFER, K_SMALL_SIZE,
-    ONE_EXA_BYTE, get_allocation_size, round_size,
+    K_LARGE_BUFFER, K_MIN_BLOCK_SIZE, K_MIN_LARGE_ALLOC, K_ROUND_LARGE, K_SMALL_BUFFER, K_SMALL_SIZE, ONE_EXA_BYTE,
+    get_allocation_size, round_size,
 };
 pub use snapshot::{BlockSnapshot, BlockState, Fragmentation, MemorySnapshot, Releasable, SegmentSnapshot};
 pub use stats::{DeviceStats, StatArray, StatType, format_size};
+pub use summary::render_summary;

@@ -5,7 +5,7 @@
 
 use super::allocator::CachingAllocator;
 use super::backend::SegmentBackend;
-use super::block::{Block, PoolKind, PoolKey, Segment, key_of};
+use super::block::{Block, PoolKey, PoolKind, Segment, key_of};
 use super::events::AllocEvent;
 use super::stats::{StatType, format_size, update};
 use crate::engine::error::{EngineError, ErrorKind, Result};
@@ -15,7 +15,13 @@ impl<B: SegmentBackend> CachingAllocator<B> {
     /// block spanning it, not yet in the pool). `is_retry` counts
     /// `num_alloc_retries`. Fails without asking the backend when a memory
     /// fraction is set and the segment would exceed it.
-    pub(super) fn alloc_block(&mut self, pool: PoolKind, stream: u64, alloc_size: usize, is_retry: bool) -> Option<u64> {
+    pub(super) fn alloc_block(
+        &mut self,
+        pool: PoolKind,
+        stream: u64,
+        alloc_size: usize,
+        is_retry: bool,
+    ) -> Option<u64> {
         if is_retry {
             self.stats.num_alloc_retries += 1;
             self.emit(|| AllocEvent::Retry { alloc_size });

@@ -10,7 +10,7 @@ const COUNT_UNITS: [&str; 3] = [" ", "K", "M"];
 
 /// `_format_size(sz, pref_sz)`: `{sz:6d} {unit}`; the unit steps up (and
 /// `sz` is floor-divided by 1024) while the reference value is ≥ 768 Ki units.
-fn format_size_cell(sz: u64, pref: u64) -> String {
+pub(super) fn format_size_cell(sz: u64, pref: u64) -> String {
     let (mut sz, mut pref) = (sz, pref as f64);
     let mut unit = BYTE_UNITS[0];
     for next in &BYTE_UNITS[1..] {
@@ -25,7 +25,7 @@ fn format_size_cell(sz: u64, pref: u64) -> String {
 }
 
 /// `_format_count(cnt, pref_cnt)`: `{cnt:7d} {unit} `, stepping at 750 thousand.
-fn format_count_cell(cnt: u64, pref: u64) -> String {
+pub(super) fn format_count_cell(cnt: u64, pref: u64) -> String {
     let (mut cnt, mut pref) = (cnt, pref as f64);
     let mut unit = COUNT_UNITS[0];
     for next in &COUNT_UNITS[1..] {
@@ -83,7 +83,9 @@ pub fn render_summary(stats: &DeviceStats, device: i64, abbreviated: bool) -> St
             lines.push(row("      from small pool", cells(&arr[1], all, f)));
         }
     }
-    for (s, name) in [(&stats.oversize_allocations, "Oversize allocations"), (&stats.oversize_segments, "Oversize GPU segments")] {
+    for (s, name) in
+        [(&stats.oversize_allocations, "Oversize allocations"), (&stats.oversize_segments, "Oversize GPU segments")]
+    {
         lines.push("-".repeat(75));
         lines.push(row(name, cells(s, s, format_count_cell)));
     }

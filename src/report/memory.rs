@@ -1,0 +1,185 @@
+//! `mem [device]` and `memtrace`: the memory pools as plain data.
+//! JSON kinds `memory` and `memtrace`.
+
+use serde::Serialize;
+
+use crate::engine::alloc::caching::{AllocEvent, MemorySnapshot, PoolKind};
+use crate::engine::alloc::cpu::CpuStats;
+
+/// One block of a segment, with the bindings whose storage it holds.
+#[derive(Debug, Clone, Serialize)]
+pub struct BlockReport {
+    pub address: u64,
+    pub size: usize,
+    pub requested: usize,
+    /// `allocated`, `inactive_split` (free, not releasable) or `free` (a whole free segment).
+    pub state: &'static str,
+    /// Bindings viewing this block's storage (empty for free blocks, or a
+    /// temporary still alive elsewhere).
+    pub owner: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SegmentReport {
+    pub address: u64,
+    pub size: usize,
+    /// `small` or `large` (CUDA); `cpu` for CPU allocations.
+    pub pool: &'static str,
+    pub blocks: Vec<BlockReport>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MemoryReport {
+    pub device: String,
+    pub simulated: bool,
+    /// PyTorch's `memory_stats()` key names, sorted.
+    pub stats: serde_json::Map<String, serde_json::Value>,
+    /// Every segment in address order (CPU: one per live allocation).
+    pub segments: Vec<SegmentReport>,
+    pub largest_free_block: usize,
+    pub total_free: usize,
+    /// What `empty_cache()` would give back now.
+    pub releasable_segments: usize,
+    pub releasable_bytes: usize,
+}
+
+/// Builds the CUDA report from the allocator's snapshot and stats; `owner`
+/// names the bindings on the storage at a block address.
+pub fn cuda_report(device: &str, simulated: bool, snap: &MemorySnapshot, stats: &[(String, i64)], owner: &dyn Fn(u64) -> Vec<String>) -> MemoryReport {
+    use crate::engine::alloc::caching::BlockState;
+    let segments = snap
+        .segments
+        .iter()
+        .map(|s| SegmentReport {
+            address: s.address,
+            size: s.size,
+            pool: match s.pool {
+                PoolKind::Small => "small",
+                PoolKind::Large => "large",
+            },
+            blocks: s
+                .blocks
+                .iter()
+                .map(|b| BlockReport {
+                    address: b.address,
+                    size: b.size,
+                    requested: b.requested_size,
+                    state: match b.state {
+                        BlockState::Allocated => "allocated",
+                        BlockState::InactiveSplit => "inactive_split",
+                        BlockState::WholeFree => "free",
+                    },
+                    owner: if b.state == BlockState::Allocated { owner(b.address) } else { vec![] },
+                })
+                .collect(),
+        })
+        .collect();
+    MemoryReport {
+        device: device.to_string(),
+        simulated,
+        stats: stats.iter().map(|(k, v)| (k.clone(), serde_json::json!(v))).collect(),
+        segments,
+        largest_free_block: snap.fragmentation.largest_free_block,
+        total_free: snap.fragmentation.total_free,
+        releasable_segments: snap.releasable.segments,
+        releasable_bytes: snap.releasable.bytes,
+    }
+}
+
+/// Allocator events caused by one statement.
+#[derive(Debug, Clone, Serialize)]
+pub struct MemTraceReport {
+    pub statement: String,
+    pub events: Vec<TraceEvent>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TraceEvent {
+    /// `alloc`, `split`, `reuse`, `free`, `merge`, `segment_alloc`, `segment_free`, `retry`, `oom`.
+    pub event: &'static str,
+    pub address: Option<u64>,
+    pub size: Option<usize>,
+    pub detail: String,
+}
+
+pub fn trace_event(e: &AllocEvent) -> TraceEvent {
+    use crate::engine::alloc::caching::format_size as fs;
+    let (event, address, size, detail) = match e {
+        AllocEvent::Alloc { addr, size, requested, pool, tag, .. } => (
+            "alloc",
+            Some(*addr),
+            Some(*size),
+            format!("{} block for a {} request{} ({})", fs(*size as u64), fs(*requested as u64), tag.as_ref().map(|t| format!(" by `{t}`")).unwrap_or_default(), pool.name()),
+        ),
+        AllocEvent::Split { addr, size, remainder_addr, remainder_size, .. } => (
+            "split",
+            Some(*addr),
+            Some(*size),
+            format!("kept {} at 0x{:x}; {} at 0x{:x} stays cached", fs(*size as u64), addr, fs(*remainder_size as u64), remainder_addr),
+        ),
+        AllocEvent::Reuse { addr, size, .. } => ("reuse", Some(*addr), Some(*size), format!("cached block of {} reused (no cudaMalloc)", fs(*size as u64))),
+        AllocEvent::Free { addr, size, .. } => ("free", Some(*addr), Some(*size), format!("{} back to the pool (not to the device)", fs(*size as u64))),
+        AllocEvent::Merge { addr, size, absorbed_addr, absorbed_size, .. } => (
+            "merge",
+            Some(*addr),
+            Some(*size),
+            format!("absorbed the free neighbour at 0x{:x} ({}): now {}", absorbed_addr, fs(*absorbed_size as u64), fs(*size as u64)),
+        ),
+        AllocEvent::SegmentAlloc { addr, size, pool, .. } => ("segment_alloc", Some(*addr), Some(*size), format!("cudaMalloc of a {} segment ({})", fs(*size as u64), pool.name())),
+        AllocEvent::SegmentFree { addr, size, .. } => ("segment_free", Some(*addr), Some(*size), format!("cudaFree of a {} segment", fs(*size as u64))),
+        AllocEvent::Retry { alloc_size } => ("retry", None, Some(*alloc_size), format!("released cached segments and retried cudaMalloc({})", fs(*alloc_size as u64))),
+        AllocEvent::Oom { size, alloc_size, device_free } => (
+            "oom",
+            None,
+            Some(*size),
+            format!("out of memory: needed a {} segment, {} free on the device", fs(*alloc_size as u64), fs(*device_free)),
+        ),
+    };
+    TraceEvent { event, address, size, detail }
+}
+
+/// PyTorch-named statistics for the CPU allocator. It does not cache, so
+/// reserved equals allocated and every allocation is its own segment.
+pub fn cpu_stats(s: &CpuStats) -> Vec<(String, i64)> {
+    let mut out = vec![];
+    for (name, st) in [
+        ("allocated_bytes", &s.bytes),
+        ("allocation", &s.allocations),
+        ("reserved_bytes", &s.bytes),
+        ("segment", &s.allocations),
+        ("active_bytes", &s.bytes),
+        ("active", &s.allocations),
+    ] {
+        for (k, v) in [("allocated", st.allocated), ("current", st.current), ("freed", st.freed), ("peak", st.peak)] {
+            out.push((format!("{name}.all.{k}"), v.min(i64::MAX as u64) as i64));
+        }
+    }
+    out.push(("num_alloc_retries".into(), 0));
+    out.push(("num_ooms".into(), s.ooms.min(i64::MAX as u64) as i64));
+    out.sort();
+    out
+}
+
+/// The CPU report: one segment per live allocation, in address order.
+pub fn cpu_report(s: &CpuStats, live: &[(u64, usize, Vec<String>)]) -> MemoryReport {
+    let mut live = live.to_vec();
+    live.sort_by_key(|l| l.0);
+    MemoryReport {
+        device: "cpu".into(),
+        simulated: false,
+        stats: cpu_stats(s).into_iter().map(|(k, v)| (k, serde_json::json!(v))).collect(),
+        segments: live
+            .into_iter()
+            .map(|(addr, size, owner)| SegmentReport {
+                address: addr,
+                size,
+                pool: "cpu",
+                blocks: vec![BlockReport { address: addr, size, requested: size, state: "allocated", owner }],
+            })
+            .collect(),
+        largest_free_block: 0,
+        total_free: 0,
+        releasable_segments: 0,
+        releasable_bytes: 0,
+    }
+}
