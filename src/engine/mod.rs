@@ -1,6 +1,7 @@
 //! The tensor engine: dtypes, layouts, storages, allocators and ops.
 //! The engine never prints and knows nothing of the language or the terminal.
 pub mod alloc;
+pub mod autograd;
 pub mod context;
 pub mod device;
 pub mod dtype;

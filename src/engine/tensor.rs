@@ -6,7 +6,10 @@
 //! - Every element a tensor can reach lies inside its storage (checked when a
 //!   layout is attached by `as_strided`; other view ops preserve it).
 
+use std::cell::RefCell;
 use std::rc::Rc;
+
+use super::autograd::Grad;
 
 use super::context::Context;
 use super::device::Device;
@@ -35,9 +38,8 @@ pub struct Tensor {
     pub storage: Rc<Storage>,
     pub layout: Layout,
     pub dtype: DType,
-    pub requires_grad: bool,
-    /// Name of the autograd node that produced this tensor (`None` for leaves).
-    pub grad_fn: Option<String>,
+    /// Autograd state: none, a leaf that requires grad, or its grad_fn node.
+    pub autograd: RefCell<Option<Grad>>,
     pub lineage: Option<Rc<Step>>,
 }
 
@@ -77,7 +79,7 @@ impl Tensor {
             copied: true,
             prev: None,
         }));
-        Ok(Tensor { storage, layout, dtype, requires_grad: false, grad_fn: None, lineage })
+        Ok(Tensor { storage, layout, dtype, autograd: RefCell::new(None), lineage })
     }
 
     /// A tensor with the given strides in a fresh storage just big enough.
@@ -128,14 +130,7 @@ impl Tensor {
             copied: false,
             prev: self.lineage.clone(),
         }));
-        Tensor {
-            storage: self.storage.clone(),
-            layout,
-            dtype: self.dtype,
-            requires_grad: self.requires_grad,
-            grad_fn: None,
-            lineage,
-        }
+        Tensor { storage: self.storage.clone(), layout, dtype: self.dtype, autograd: RefCell::new(None), lineage }
     }
 
     /// Marks `self` (a fresh copy) as produced from `src` by `op`.
@@ -180,8 +175,26 @@ impl Tensor {
     pub fn version(&self) -> u64 {
         self.storage.version()
     }
+    /// True unless an autograd node produced this tensor.
     pub fn is_leaf(&self) -> bool {
-        self.grad_fn.is_none()
+        !matches!(&*self.autograd.borrow(), Some(Grad::Node(_)))
+    }
+    pub fn requires_grad(&self) -> bool {
+        self.autograd.borrow().is_some()
+    }
+    /// PyTorch's name of the node that produced this tensor (`MulBackward0`).
+    pub fn grad_fn(&self) -> Option<String> {
+        match &*self.autograd.borrow() {
+            Some(Grad::Node(n)) => Some(n.name.clone()),
+            _ => None,
+        }
+    }
+    pub fn grad_state(&self) -> Option<Grad> {
+        self.autograd.borrow().clone()
+    }
+    /// Itself when contiguous, else a contiguous copy.
+    pub fn contiguous_or_self(&self, ctx: &Context) -> Result<Tensor> {
+        Ok(super::ops::copy::contiguous(ctx, self)?.unwrap_or_else(|| self.clone()))
     }
     pub fn same_storage(&self, other: &Tensor) -> bool {
         Rc::ptr_eq(&self.storage, &other.storage)

@@ -29,7 +29,24 @@ fn factory_dtype(a: &mut Args, default: DType) -> EvalResult<(DType, Device)> {
     Ok((d, dev))
 }
 
+/// A builtin call; `requires_grad=True` on a factory makes its result a leaf.
 pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
+    let span = a.span;
+    let wants_grad = match a.take_kw("requires_grad") {
+        Some((Value::Bool(b), _)) => b,
+        Some((v, s)) => return Err(EvalError::type_error(format!("{name}(): argument 'requires_grad' must be bool, not {}", v.type_name()), s)),
+        None => false,
+    };
+    let v = call_inner(it, name, a, op)?;
+    if wants_grad {
+        if let Value::Tensor(t) = &v {
+            super::grad::make_leaf(t, true, span)?;
+        }
+    }
+    Ok(v)
+}
+
+fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
     let span = a.span;
     let ctx = &it.ctx;
     match name {

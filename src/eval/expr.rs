@@ -88,6 +88,22 @@ impl Interp {
                 })
             }
             Value::Tensor(t) => super::methods::attribute(self, &t, name, span),
+            Value::GradFn(n) => match name {
+                "next_functions" => Ok(Value::Tuple(
+                    n.next
+                        .iter()
+                        .map(|e| {
+                            let v = match e {
+                                Some(crate::engine::autograd::Edge::Node(m)) => Value::GradFn(m.clone()),
+                                Some(crate::engine::autograd::Edge::Leaf(l)) => Value::AccumulateGrad(l.clone()),
+                                None => Value::None,
+                            };
+                            Value::Tuple(vec![v, Value::Int(0)])
+                        })
+                        .collect(),
+                )),
+                _ => Err(no_attr(&n.name, name, span)),
+            },
             Value::NamedTuple(ty, fs) => fs
                 .into_iter()
                 .find(|(k, _)| *k == name)
@@ -294,7 +310,13 @@ pub fn index_tensor(it: &mut Interp, t: &Rc<Tensor>, items: &[IndexItem], span: 
     let l = index_layout(&t.layout, &specs).at(span)?;
     let text = span.text(&it.src).to_string();
     let op = text.find('[').map(|i| text[i..].to_string()).unwrap_or(text);
-    Ok(t.view_as_layout(l, &op))
+    let name = match specs.iter().rev().find(|s| !matches!(s, IndexSpec::Ellipsis)) {
+        Some(IndexSpec::Int(_)) => "SelectBackward0",
+        Some(IndexSpec::NewAxis) => "UnsqueezeBackward0",
+        Some(IndexSpec::Slice { .. }) => "SliceBackward0",
+        _ => "AliasBackward0",
+    };
+    Ok(super::grad::record_view(it, name, t, t.view_as_layout(l, &op)))
 }
 
 fn bad_index(v: &Value, span: Span) -> EvalError {

@@ -17,6 +17,8 @@ use super::value::Value;
 /// One session: the engine context and the bindings.
 pub struct Interp {
     pub ctx: Context,
+    /// Autograd records ops only while this is on (`with no_grad():` turns it off).
+    pub grad_enabled: bool,
     pub vars: BTreeMap<String, Value>,
     /// The source text of the statement being run (for expression names).
     pub src: Rc<str>,
@@ -27,7 +29,7 @@ impl Interp {
     /// (the CLI validates it first and reports the error).
     pub fn new(cfg: &EngineConfig) -> Self {
         let ctx = Context::try_new(cfg).unwrap_or_else(|_| Context::new(cfg));
-        Interp { ctx, vars: BTreeMap::new(), src: Rc::from("") }
+        Interp { ctx, grad_enabled: true, vars: BTreeMap::new(), src: Rc::from("") }
     }
 
     /// Drops every binding (`:reset`); the allocator state stays.
@@ -81,12 +83,33 @@ impl Interp {
             }
             StmtKind::Report { keyword, keyword_span, args } => self.report(keyword, *keyword_span, args, stmt.span),
             StmtKind::With { context, body } => {
-                self.eval(context)?;
+                // `with no_grad():` / `with enable_grad():` switch grad mode for the body.
+                let text = self.text_of(context.span);
+                let mode = match text.trim().trim_start_matches("torch.") {
+                    "no_grad()" => Some(false),
+                    "enable_grad()" => Some(true),
+                    _ => None,
+                };
+                let Some(mode) = mode else {
+                    return Err(EvalError::type_error(
+                        format!("tsr supports `with no_grad():` and `with enable_grad():`, not `with {text}:`"),
+                        context.span,
+                    ));
+                };
+                let saved = std::mem::replace(&mut self.grad_enabled, mode);
                 let mut out = vec![];
+                let mut result = Ok(());
                 for s in body {
-                    out.extend(self.exec(s, src, echo)?);
+                    match self.exec(s, src, echo) {
+                        Ok(r) => out.extend(r),
+                        Err(e) => {
+                            result = Err(e);
+                            break;
+                        }
+                    }
                 }
-                Ok(out)
+                self.grad_enabled = saved;
+                result.map(|_| out)
             }
         }
     }
@@ -205,8 +228,23 @@ impl Interp {
             }
             Target::Index { obj, items, span } => {
                 let view = self.index_view(obj, items, *span)?;
+                super::grad::check_inplace(self, &view, *span)?;
                 let src = to_tensor_arg(self, &v, view.dtype, *span)?;
-                copy::copy_into(&view, &src).at(*span)
+                copy::copy_into(&view, &src).at(*span)?;
+                if let Value::Tensor(base) = self.eval(obj)? {
+                    super::grad::rebase(self, &base, "CopySlices", Some(&src), crate::engine::autograd::Formula::Unsupported);
+                }
+                Ok(())
+            }
+            Target::Attr { obj, name, span } if name == "grad" => {
+                let Value::Tensor(t) = self.eval(obj)? else {
+                    return Err(EvalError::type_error("only tensors have .grad", *span));
+                };
+                match v {
+                    Value::None => super::grad::set_grad(&t, None, *span),
+                    Value::Tensor(g) => super::grad::set_grad(&t, Some((*g).clone()), *span),
+                    other => Err(EvalError::type_error(format!("assigned grad expected to be a Tensor or None but got grad of type {}", other.type_name()), *span)),
+                }
             }
             Target::Attr { name, span, .. } => Err(EvalError::new(
                 ErrorKind::AttributeError,

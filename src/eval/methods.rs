@@ -42,9 +42,12 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
         "device" => Value::Device(t.device()),
         "ndim" => Value::Int(t.ndim() as i64),
         "is_leaf" => Value::Bool(t.is_leaf()),
-        "requires_grad" => Value::Bool(t.requires_grad),
-        "grad_fn" => t.grad_fn.clone().map(Value::Str).unwrap_or(Value::None),
-        "grad" => Value::None,
+        "requires_grad" => Value::Bool(t.requires_grad()),
+        "grad_fn" => match t.grad_state() {
+            Some(crate::engine::autograd::Grad::Node(n)) => Value::GradFn(n),
+            _ => Value::None,
+        },
+        "grad" => super::grad::grad_of(t).map(Value::tensor).unwrap_or(Value::None),
         "_version" => Value::Int(t.version() as i64),
         "is_cuda" => Value::Bool(t.device().is_cuda()),
         "itemsize" => Value::Int(t.dtype.size() as i64),
@@ -52,7 +55,8 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
         "data" => Value::tensor(t.view_as_layout(t.layout.clone(), ".data")),
         "T" => {
             let dims: Vec<i64> = (0..t.ndim() as i64).rev().collect();
-            Value::tensor(t.view_as_layout(layout::permute(&t.layout, &dims).at(span)?, ".T"))
+            let v = t.view_as_layout(layout::permute(&t.layout, &dims).at(span)?, ".T");
+            Value::tensor(super::grad::record_view(it, "PermuteBackward0", t, v))
         }
         "mT" => {
             if t.ndim() < 2 {
@@ -62,7 +66,8 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
                     span,
                 ));
             }
-            Value::tensor(t.view_as_layout(layout::transpose(&t.layout, -2, -1).at(span)?, ".mT"))
+            let v = t.view_as_layout(layout::transpose(&t.layout, -2, -1).at(span)?, ".mT");
+            Value::tensor(super::grad::record_view(it, "TransposeBackward0", t, v))
         }
         _ => {
             let _ = it;
@@ -131,7 +136,88 @@ fn ints_tuple(xs: &[usize]) -> Value {
     Value::Tuple(xs.iter().map(|&x| Value::Int(x as i64)).collect())
 }
 
-pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
+/// A tensor method call, with autograd: in-place methods are checked
+/// against leaves that require grad, and results get their backward node.
+pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
+    let span = a.span;
+    match name {
+        "requires_grad_" => {
+            let mut a = a;
+            let on = a.opt_bool(0, "requires_grad", true)?;
+            a.finish(1)?;
+            super::grad::make_leaf(t, on, span)?;
+            return Ok(same(t));
+        }
+        "backward" => return backward(it, t, a),
+        "retain_grad" => return Ok(Value::None),
+        _ => {}
+    }
+    let inplace = name.ends_with('_');
+    if inplace {
+        super::grad::check_inplace(it, t, span)?;
+    }
+    let result = call_inner(it, t, name, a, nspan, op)?;
+    if inplace || !t.requires_grad() || !it.grad_enabled || matches!(name, "detach" | "item" | "tolist") {
+        return Ok(result);
+    }
+    Ok(attach(it, t, name, op, result))
+}
+
+/// `y.backward(gradient=None, retain_graph=False)`.
+fn backward(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
+    let span = a.span;
+    let gradient = match a.get(0, "gradient") {
+        None | Some((Value::None, _)) => None,
+        Some((Value::Tensor(g), _)) => Some((*g).clone()),
+        Some((v, s)) => return Err(EvalError::type_error(format!("backward(): argument 'gradient' must be Tensor, not {}", v.type_name()), s)),
+    };
+    let retain = a.opt_bool(1, "retain_graph", false)?;
+    a.take_kw("create_graph");
+    a.finish(2)?;
+    crate::engine::autograd::backward::backward(&it.ctx, t, gradient, retain).map_err(|e| super::grad::backward_error(e, span))?;
+    Ok(Value::None)
+}
+
+/// Gives a method's fresh result its autograd node (views, copies,
+/// conversions; ops without a tsr gradient get a node that says so).
+fn attach(it: &Interp, t: &Rc<Tensor>, name: &str, op: &str, result: Value) -> Value {
+    use crate::engine::autograd::Formula;
+    let one = |r: &Rc<Tensor>| -> Value {
+        // The same tensor (contiguous() of a contiguous one), or one that
+        // already has its node (arithmetic methods record themselves).
+        if Rc::ptr_eq(r, t) || r.requires_grad() {
+            return Value::Tensor(r.clone());
+        }
+        let out = (**r).clone();
+        let node = if out.same_storage(t) {
+            let squeeze_dim = name == "squeeze" && !op.trim_end().ends_with("squeeze()");
+            super::grad::record_view(it, super::grad::view_node_name(name, squeeze_dim), t, out)
+        } else {
+            let (n, f) = match name {
+                "clone" | "contiguous" => ("CloneBackward0", Formula::Identity),
+                "to" | "type" | "float" | "double" | "half" | "bfloat16" | "cuda" | "cpu" => ("ToCopyBackward0", super::grad::to_copy(t)),
+                "reshape" | "flatten" | "reshape_as" => ("UnsafeViewBackward0", Formula::Reshape { shape: t.shape().to_vec() }),
+                "prod" => ("ProdBackward0", Formula::Unsupported),
+                "std" => ("StdBackward0", Formula::Unsupported),
+                "var" => ("VarBackward0", Formula::Unsupported),
+                "max" | "min" => (if name == "max" { "MaxBackward1" } else { "MinBackward1" }, Formula::Unsupported),
+                "clamp" | "clip" => ("ClampBackward1", Formula::Unsupported),
+                "where" => ("WhereBackward0", Formula::Unsupported),
+                "maximum" | "minimum" => ("MaximumBackward0", Formula::Unsupported),
+                _ => ("UnknownBackward0", Formula::Unsupported),
+            };
+            super::grad::record(it, n, &[Some(t)], out, f, &[])
+        };
+        Value::tensor(node)
+    };
+    match result {
+        Value::Tensor(r) => one(&r),
+        Value::Tuple(xs) => Value::Tuple(xs.into_iter().map(|v| match v { Value::Tensor(r) => one(&r), o => o }).collect()),
+        other => other,
+    }
+}
+
+fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
     let span = a.span;
     let ctx = &it.ctx;
     if let Some(d) = dtype_method(name) {
@@ -298,10 +384,8 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Spa
         }
         "detach" => {
             a.finish(0)?;
-            let mut d = t.view_as_layout(t.layout.clone(), op);
-            d.requires_grad = false;
-            d.grad_fn = None;
-            Ok(Value::tensor(d))
+            // A new header on the same storage, outside the graph.
+            Ok(Value::tensor(t.view_as_layout(t.layout.clone(), op)))
         }
         "to" => to(it, t, a, span),
         "cuda" | "cpu" => {
@@ -453,7 +537,8 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Spa
                 "dot" => linalg::dot(&it.ctx, t, &other),
                 _ => linalg::matmul(&it.ctx, t, &other),
             };
-            r.map(Value::tensor).at(span)
+            let out = r.at(span)?;
+            Ok(Value::tensor(super::ops::record_matmul(it, name, t, &other, out)))
         }
         "sort" => {
             let d = a.opt_int(0, "dim", -1)?;

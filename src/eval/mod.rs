@@ -3,6 +3,7 @@
 pub mod args;
 pub mod builtins;
 pub mod error;
+pub mod grad;
 pub mod expr;
 pub mod interp;
 pub mod literal;

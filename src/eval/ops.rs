@@ -71,7 +71,55 @@ fn tensor_binary(it: &Interp, op: BinaryOp, a: &Value, b: &Value, sym: &str, spa
     let (Some(x), Some(y)) = (operand(a), operand(b)) else {
         return Err(unsupported(sym, a, b, span));
     };
-    elementwise::binary(&it.ctx, op, earg(&x), earg(&y)).map(Value::tensor).at(span)
+    let out = elementwise::binary(&it.ctx, op, earg(&x), earg(&y)).at(span)?;
+    Ok(Value::tensor(record_binary(it, op, &x, &y, out)?))
+}
+
+fn as_tensor(it: &Interp, o: &Operand) -> Option<Tensor> {
+    match o {
+        Operand::T(t) => Some((**t).clone()),
+        Operand::S(s) => Tensor::from_scalars(&it.ctx, &[], crate::engine::DType::Float64, &[*s], "scalar").ok(),
+    }
+}
+
+/// The autograd node of `x op y` (names and formulas as PyTorch's).
+fn record_binary(it: &Interp, op: BinaryOp, x: &Operand, y: &Operand, out: Tensor) -> EvalResult<Tensor> {
+    use crate::engine::autograd::Formula;
+    let tx = match x {
+        Operand::T(t) => Some(t.as_ref()),
+        Operand::S(_) => None,
+    };
+    let ty = match y {
+        Operand::T(t) => Some(t.as_ref()),
+        Operand::S(_) => None,
+    };
+    if !super::grad::wants(it, &[tx, ty], &out) {
+        return Ok(out);
+    }
+    let shape = |t: Option<&Tensor>| t.map(|t| t.shape().to_vec()).unwrap_or_default();
+    let shapes = [shape(tx), shape(ty)];
+    let (sx, sy) = (as_tensor(it, x), as_tensor(it, y));
+    let inputs = [tx, ty];
+    Ok(match op {
+        BinaryOp::Add => super::grad::record(it, "AddBackward0", &inputs, out, Formula::AddSub { sub: false, shapes }, &[]),
+        BinaryOp::Sub => super::grad::record(it, "SubBackward0", &inputs, out, Formula::AddSub { sub: true, shapes }, &[]),
+        BinaryOp::Mul | BinaryOp::Div => {
+            let (Some(sx), Some(sy)) = (sx, sy) else { return Ok(out) };
+            let (name, f) = if op == BinaryOp::Mul { ("MulBackward0", Formula::Mul { shapes }) } else { ("DivBackward0", Formula::Div { shapes }) };
+            super::grad::record(it, name, &inputs, out, f, &[&sx, &sy])
+        }
+        BinaryOp::Pow => match (x, y) {
+            (Operand::T(a), Operand::S(e)) => super::grad::record(it, "PowBackward0", &inputs, out, Formula::PowScalar { exp: e.as_f64() }, &[a]),
+            (Operand::S(b), Operand::T(_)) => {
+                let keep = out.clone();
+                super::grad::record(it, "PowBackward2", &inputs, out, Formula::RPowScalar { base: b.as_f64() }, &[&keep])
+            }
+            _ => super::grad::record(it, "PowBackward1", &inputs, out, Formula::Unsupported, &[]),
+        },
+        BinaryOp::Mod => super::grad::record(it, "RemainderBackward0", &inputs, out, Formula::Unsupported, &[]),
+        BinaryOp::FloorDiv => super::grad::record(it, "FloorDivideBackward0", &inputs, out, Formula::Unsupported, &[]),
+        _ => out,
+    })
 }
 
 pub fn binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) -> EvalResult<Value> {
@@ -79,7 +127,10 @@ pub fn binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) -> Ev
     if any_tensor {
         if op == BinOp::MatMul {
             return match (a, b) {
-                (Value::Tensor(x), Value::Tensor(y)) => crate::engine::ops::linalg::matmul(&it.ctx, x, y).map(Value::tensor).at(span),
+                (Value::Tensor(x), Value::Tensor(y)) => {
+                    let out = crate::engine::ops::linalg::matmul(&it.ctx, x, y).at(span)?;
+                    Ok(Value::tensor(record_matmul(it, "matmul", x, y, out)))
+                }
                 _ => Err(unsupported("@", a, b, span)),
             };
         }
@@ -218,18 +269,57 @@ pub fn unary(it: &mut Interp, op: UnOp, v: &Value, span: Span) -> EvalResult<Val
 }
 
 pub fn tensor_unary(it: &Interp, op: UnaryOp, t: &Tensor, span: Span) -> EvalResult<Value> {
-    elementwise::unary(&it.ctx, op, t).map(Value::tensor).at(span)
+    use crate::engine::autograd::Formula;
+    let out = elementwise::unary(&it.ctx, op, t).at(span)?;
+    if !super::grad::wants(it, &[Some(t)], &out) {
+        return Ok(Value::tensor(out));
+    }
+    let (name, formula, save_out) = match op {
+        UnaryOp::Neg => ("NegBackward0", Formula::Neg, None),
+        UnaryOp::Exp => ("ExpBackward0", Formula::FromResult("exp"), Some(true)),
+        UnaryOp::Tanh => ("TanhBackward0", Formula::FromResult("tanh"), Some(true)),
+        UnaryOp::Sigmoid => ("SigmoidBackward0", Formula::FromResult("sigmoid"), Some(true)),
+        UnaryOp::Sqrt => ("SqrtBackward0", Formula::FromResult("sqrt"), Some(true)),
+        UnaryOp::Relu => ("ReluBackward0", Formula::FromResult("relu"), Some(true)),
+        UnaryOp::Log => ("LogBackward0", Formula::FromInput("log"), Some(false)),
+        UnaryOp::Sin => ("SinBackward0", Formula::FromInput("sin"), Some(false)),
+        UnaryOp::Cos => ("CosBackward0", Formula::FromInput("cos"), Some(false)),
+        UnaryOp::Abs => ("AbsBackward0", Formula::FromInput("abs"), Some(false)),
+        UnaryOp::BitNot => return Ok(Value::tensor(out)),
+    };
+    let keep = out.clone();
+    let saved: Vec<&Tensor> = match save_out {
+        Some(true) => vec![&keep],
+        Some(false) => vec![t],
+        None => vec![],
+    };
+    Ok(Value::tensor(super::grad::record(it, name, &[Some(t)], out, formula, &saved)))
 }
 
 /// `t op= rhs`, in place on `t`'s storage.
-pub fn inplace(_it: &mut Interp, t: &Tensor, op: BinOp, rhs: &Value, span: Span) -> EvalResult<()> {
+pub fn inplace(it: &mut Interp, t: &Tensor, op: BinOp, rhs: &Value, span: Span) -> EvalResult<()> {
+    use crate::engine::autograd::Formula;
     let Some(e) = engine_op(op) else {
         return Err(EvalError::new(ErrorKind::NotImplementedError, format!("in-place `{}=` is not supported", op.symbol()), span));
     };
     let Some(r) = operand(rhs) else {
         return Err(unsupported(&format!("{}=", op.symbol()), &Value::Tensor(Rc::new(t.clone())), rhs, span));
     };
-    elementwise::binary_inplace(e, t, earg(&r)).at(span)
+    super::grad::check_inplace(it, t, span)?;
+    elementwise::binary_inplace(e, t, earg(&r)).at(span)?;
+    let other = match &r {
+        Operand::T(o) => Some(o.as_ref()),
+        Operand::S(_) => None,
+    };
+    let (name, formula) = match e {
+        BinaryOp::Add => ("AddBackward0", Formula::AddSub { sub: false, shapes: [t.shape().to_vec(), other.map(|o| o.shape().to_vec()).unwrap_or_default()] }),
+        BinaryOp::Sub => ("SubBackward0", Formula::AddSub { sub: true, shapes: [t.shape().to_vec(), other.map(|o| o.shape().to_vec()).unwrap_or_default()] }),
+        BinaryOp::Mul => ("MulBackward0", Formula::Unsupported),
+        BinaryOp::Div => ("DivBackward0", Formula::Unsupported),
+        _ => ("CopySlices", Formula::Unsupported),
+    };
+    super::grad::rebase(it, t, name, other, formula);
+    Ok(())
 }
 
 /// A value to copy into a tensor: a tensor, a number, or a nested list.
@@ -272,4 +362,18 @@ fn py_eq(a: &Value, b: &Value) -> bool {
         }
         _ => false,
     }
+}
+
+/// The node of a matrix product: `MmBackward0`, `DotBackward0`, `MvBackward0`, `BmmBackward0`.
+pub fn record_matmul(it: &Interp, method: &str, a: &Tensor, b: &Tensor, out: Tensor) -> Tensor {
+    use crate::engine::autograd::Formula;
+    let ranks = [a.ndim(), b.ndim()];
+    let name = match (method, ranks) {
+        ("dot", _) | (_, [1, 1]) => "DotBackward0",
+        (_, [2, 1]) => "MvBackward0",
+        (_, [2, 2]) | ("mm", _) => "MmBackward0",
+        (_, [1, 2]) => "SqueezeBackward1",
+        _ => "BmmBackward0",
+    };
+    super::grad::record(it, name, &[Some(a), Some(b)], out, Formula::MatMul { ranks }, &[a, b])
 }

@@ -78,8 +78,31 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _op: &str)
         None => (**t).clone(),
     };
     let r = reduce(&it.ctx, op, &src, dims.as_deref(), keepdim, correction, dtype).at(span)?;
+    let r = crate::engine::ops::reduce::Reduced { values: record(it, t, op, dims.as_deref(), keepdim, r.values), indices: r.indices };
     Ok(match r.indices {
         Some(i) => Value::NamedTuple(if op == ReduceOp::Max { "max" } else { "min" }, vec![("values", Value::tensor(r.values)), ("indices", Value::tensor(i))]),
         None => Value::tensor(r.values),
     })
+}
+
+/// `SumBackward0/1`, `MeanBackward0/1` (other reductions get a node without a tsr gradient).
+fn record(it: &Interp, t: &Tensor, op: ReduceOp, dims: Option<&[i64]>, keepdim: bool, out: Tensor) -> Tensor {
+    use crate::engine::autograd::Formula;
+    let mean = op == ReduceOp::Mean;
+    let (name, formula) = match (op, dims) {
+        (ReduceOp::Sum | ReduceOp::Mean, None) => (if mean { "MeanBackward0" } else { "SumBackward0" }, Formula::SumAll { shape: t.shape().to_vec(), mean }),
+        (ReduceOp::Sum | ReduceOp::Mean, Some(ds)) => {
+            let dims: Vec<usize> = ds.iter().filter_map(|&d| crate::engine::layout::wrap_dim(d, t.ndim()).ok()).filter(|_| t.ndim() > 0).collect();
+            (if mean { "MeanBackward1" } else { "SumBackward1" }, Formula::SumDims { shape: t.shape().to_vec(), dims, keepdim, mean })
+        }
+        (ReduceOp::Prod, _) => ("ProdBackward0", Formula::Unsupported),
+        (ReduceOp::Std, _) => ("StdBackward0", Formula::Unsupported),
+        (ReduceOp::Var, _) => ("VarBackward0", Formula::Unsupported),
+        (ReduceOp::Max, None) => ("MaxBackward1", Formula::Unsupported),
+        (ReduceOp::Min, None) => ("MinBackward1", Formula::Unsupported),
+        (ReduceOp::Max, Some(_)) => ("MaxBackward0", Formula::Unsupported),
+        (ReduceOp::Min, Some(_)) => ("MinBackward0", Formula::Unsupported),
+        _ => return out,
+    };
+    super::grad::record(it, name, &[Some(t)], out, formula, &[])
 }

@@ -31,6 +31,10 @@ pub enum Value {
     NamedTuple(&'static str, Vec<(&'static str, Value)>),
     /// `x.untyped_storage()`.
     Storage(Rc<crate::engine::storage::Storage>),
+    /// `y.grad_fn`: a node of the backward graph.
+    GradFn(Rc<crate::engine::autograd::Node>),
+    /// The `AccumulateGrad` node of a leaf (in `next_functions`).
+    AccumulateGrad(Rc<crate::engine::autograd::LeafGrad>),
 }
 
 impl Value {
@@ -54,6 +58,8 @@ impl Value {
             Value::Ellipsis => "ellipsis",
             Value::NamedTuple(..) => "torch.return_types",
             Value::Storage(_) => "torch.storage.UntypedStorage",
+            Value::GradFn(_) => "grad_fn",
+            Value::AccumulateGrad(_) => "AccumulateGrad",
         }
     }
 

@@ -75,9 +75,9 @@ pub fn tensor_report<'a>(name: &str, t: &Tensor, bindings: impl Iterator<Item = 
         },
         shared_with,
         simulated: t.device().is_cuda() && t.storage.allocator_name().contains("simulated"),
-        requires_grad: t.requires_grad,
+        requires_grad: t.requires_grad(),
         is_leaf: t.is_leaf(),
-        grad_fn: t.grad_fn.clone(),
+        grad_fn: t.grad_fn(),
         version: t.version(),
         values: (t.numel() <= VALUES_LIMIT).then(|| tensor_values(t)),
     }

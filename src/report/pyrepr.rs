@@ -40,9 +40,9 @@ pub fn tensor_text(t: &Tensor) -> String {
     if (empty && t.dtype != DType::DEFAULT_FLOAT) || (!empty && !default_dtype) {
         suffixes.push(format!("dtype={}", t.dtype));
     }
-    if let Some(g) = &t.grad_fn {
+    if let Some(g) = t.grad_fn() {
         suffixes.push(format!("grad_fn=<{g}>"));
-    } else if t.requires_grad {
+    } else if t.requires_grad() {
         suffixes.push("requires_grad=True".to_string());
     }
     tensor_repr(&TensorSource(t), &suffixes, &PrintOptions::default())
@@ -111,6 +111,8 @@ pub fn value_text(v: &Value) -> String {
             name,
             fields.iter().map(|(k, v)| format!("{}={}", k, value_text(v))).collect::<Vec<_>>().join(",\n")
         ),
+        Value::GradFn(n) => format!("<{} object>", n.name),
+        Value::AccumulateGrad(_) => "<AccumulateGrad object>".to_string(),
         Value::Storage(s) => {
             let n = s.nbytes();
             format!("<UntypedStorage S{} of {} bytes at 0x{:x} on {}>", s.id, n, s.data_ptr(), s.device)

@@ -56,6 +56,8 @@ pub fn value_json(v: &Value) -> Json {
         Value::Ellipsis => json!("..."),
         // A named tuple is a tuple in Python: an array, in field order.
         Value::NamedTuple(_, fields) => Json::Array(fields.iter().map(|(_, v)| value_json(v)).collect()),
+        Value::GradFn(n) => json!(n.name),
+        Value::AccumulateGrad(_) => json!("AccumulateGrad"),
         Value::Storage(s) => json!({"id": s.id, "data_ptr": s.data_ptr(), "nbytes": s.nbytes(), "device": s.device.to_string()}),
     }
 }

@@ -131,9 +131,7 @@ pub fn copy_to_device(ctx: &Context, src: &Tensor, device: crate::engine::Device
         let mut dbuf = out.storage.bytes_mut();
         copy_strided(dbuf.bytes_mut(), &out.layout, dtype, sbuf.bytes(), &src.layout, src.dtype);
     }
-    let mut out = out.with_copy_lineage(src, op);
-    out.requires_grad = false;
-    Ok(out)
+    Ok(out.with_copy_lineage(src, op))
 }
 
 /// Strides `clone()`/`to()` give under `preserve_format`: identical when the

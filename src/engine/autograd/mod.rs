@@ -1,0 +1,135 @@
+//! The autograd layer: `requires_grad`, the backward graph of `grad_fn`
+//! nodes, gradient accumulation into leaves, saved tensors checked against
+//! their storage's version counter.
+//!
+//! Invariants:
+//! - A tensor's autograd state is `None` (no grad), a leaf (`LeafGrad`,
+//!   shared by every handle on that leaf, holding `.grad`), or the node that
+//!   produced it. Views of a tensor that requires grad get their own node.
+//! - Nodes hold their inputs' edges and the tensors their formula needs,
+//!   with the version each had when saved; backward refuses stale ones.
+//! - Backward never records (PyTorch's default `create_graph=False`).
+
+pub mod backward;
+pub mod formulas;
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use super::dtype::DType;
+use super::layout::Layout;
+use super::tensor::Tensor;
+
+/// `.grad` of a leaf, shared by every handle on it (PyTorch's AccumulateGrad).
+#[derive(Default)]
+pub struct LeafGrad {
+    pub grad: RefCell<Option<Tensor>>,
+}
+
+/// Where a node sends the gradient for one of its inputs.
+#[derive(Clone)]
+pub enum Edge {
+    Node(Rc<Node>),
+    Leaf(Rc<LeafGrad>),
+}
+
+/// A tensor a backward formula needs, with its storage version when saved.
+#[derive(Clone)]
+pub struct Saved {
+    pub tensor: Tensor,
+    pub version: u64,
+    /// The node that produced the saved tensor (for the version error).
+    pub producer: Option<String>,
+}
+
+impl Saved {
+    pub fn new(t: &Tensor, producer: Option<String>) -> Saved {
+        Saved { tensor: t.clone(), version: t.version(), producer }
+    }
+}
+
+/// The formula a node applies to its output gradient.
+#[derive(Debug, Clone)]
+pub enum Formula {
+    /// `a + b` / `a - b` (gradient negated for b when `sub`).
+    AddSub { sub: bool, shapes: [Vec<usize>; 2] },
+    /// `a * b` (saved a, b; a scalar operand has no edge).
+    Mul { shapes: [Vec<usize>; 2] },
+    /// `a / b` (saved a, b).
+    Div { shapes: [Vec<usize>; 2] },
+    /// `a ** e` for a Python number e (saved a).
+    PowScalar { exp: f64 },
+    /// `base ** a` for a Python number base (saved result).
+    RPowScalar { base: f64 },
+    Neg,
+    /// exp, tanh, sigmoid, sqrt, relu: from the saved result.
+    FromResult(&'static str),
+    /// log, sin, cos, abs: from the saved input.
+    FromInput(&'static str),
+    /// Full `sum()` / `mean()` (`mean` divides by the count).
+    SumAll { shape: Vec<usize>, mean: bool },
+    /// `sum(dims, keepdim)` / `mean(dims, keepdim)`.
+    SumDims { shape: Vec<usize>, dims: Vec<usize>, keepdim: bool, mean: bool },
+    /// A view: the gradient flows back through the storage positions.
+    View { input: Layout, output: Layout },
+    /// A reshape that copied: the gradient is reshaped back.
+    Reshape { shape: Vec<usize> },
+    /// `clone()` / `contiguous()`.
+    Identity,
+    /// `to(dtype)`, `.cuda()`, `.cpu()`: the gradient converts back.
+    ToCopy { dtype: DType, device: crate::engine::device::Device },
+    /// `mm`, `matmul` of matrices, `dot`, `mv` (saved a, b).
+    MatMul { ranks: [usize; 2] },
+    /// An op whose gradient tsr does not compute yet.
+    Unsupported,
+}
+
+pub struct Node {
+    /// PyTorch's node name (`MulBackward0`).
+    pub name: String,
+    /// One entry per differentiable input; `None` for inputs that need no grad.
+    pub next: Vec<Option<Edge>>,
+    pub saved: RefCell<Vec<Saved>>,
+    /// Whether the formula saved tensors (only those nodes fail a second backward).
+    pub saves: bool,
+    /// Set once backward ran without `retain_graph`.
+    pub released: Cell<bool>,
+    pub formula: Formula,
+    /// Shape and dtype of the node's output (for zero gradients).
+    pub out_shape: Vec<usize>,
+    pub out_dtype: DType,
+}
+
+/// A tensor's autograd state.
+#[derive(Clone)]
+pub enum Grad {
+    Leaf(Rc<LeafGrad>),
+    Node(Rc<Node>),
+}
+
+impl Grad {
+    /// The edge a consumer of this tensor links to.
+    pub fn edge(&self) -> Edge {
+        match self {
+            Grad::Leaf(l) => Edge::Leaf(l.clone()),
+            Grad::Node(n) => Edge::Node(n.clone()),
+        }
+    }
+}
+
+/// PyTorch's short op name in version-counter errors (`Exp` for ExpBackward0).
+pub fn short_name(node: &str) -> &str {
+    node.find("Backward").map(|i| &node[..i]).unwrap_or(node)
+}
+
+impl std::fmt::Debug for Node {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "<{} object>", self.name)
+    }
+}
+
+impl std::fmt::Debug for LeafGrad {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "<AccumulateGrad object>")
+    }
+}
