@@ -189,6 +189,21 @@ impl Interp {
                 Ok(vec![Report::Timeit(self.timeit(e)?)])
             }
             "mem" => super::memory::mem(self, args, kspan),
+            "graph" => {
+                let [e] = args else {
+                    return Err(EvalError::type_error("graph takes one tensor: graph y", kspan));
+                };
+                let Value::Tensor(t) = self.eval(e)? else {
+                    return Err(EvalError::type_error("graph takes a tensor", e.span));
+                };
+                let names = |l: &Rc<crate::engine::autograd::LeafGrad>| -> Vec<String> {
+                    self.tensor_bindings()
+                        .filter(|(_, b)| matches!(b.grad_state(), Some(crate::engine::autograd::Grad::Leaf(x)) if Rc::ptr_eq(&x, l)))
+                        .map(|(n, _)| n.to_string())
+                        .collect()
+                };
+                Ok(vec![Report::Graph(report::graph::graph_report(&self.text_of(e.span), &t, &names))])
+            }
             "memtrace" => super::memory::memtrace(self, args, kspan),
             other => super::teach::run(self, other, kspan, args, span),
         }

@@ -19,6 +19,7 @@ pub fn render(r: &Report) -> String {
         Report::Teach(t) => return super::teach::json(t),
         Report::Memory(m) => return format!("{}\n", line(&Tagged { kind: "memory", body: m })),
         Report::MemTrace(m) => return format!("{}\n", line(&Tagged { kind: "memtrace", body: m })),
+        Report::Graph(g) => return format!("{}\n", line(&Tagged { kind: "graph", body: g })),
     };
     items.iter().map(|i| format!("{}\n", line(i))).collect()
 }

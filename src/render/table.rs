@@ -80,6 +80,7 @@ pub fn render(r: &Report, st: Style) -> String {
         Report::Teach(t) => super::teach::table(t, st),
         Report::Memory(m) => super::memory::memory(m, st),
         Report::MemTrace(m) => super::memory::memtrace(m, st),
+        Report::Graph(g) => super::graph::graph(g, st),
         Report::Timeit(t) => format!(
             "{}: median {}, min {} ({} runs)\n",
             st.bold(&t.expr),

@@ -3,6 +3,7 @@
 //! Report builders read tensors; they never print.
 
 pub mod diag;
+pub mod graph;
 pub mod inspect;
 pub mod memory;
 pub mod pyrepr;
@@ -65,4 +66,6 @@ pub enum Report {
     Memory(memory::MemoryReport),
     /// Allocator events of one statement (`memtrace on`).
     MemTrace(memory::MemTraceReport),
+    /// `graph y`.
+    Graph(graph::GraphReport),
 }
