@@ -1,0 +1,141 @@
+//! Small text tools shared by the teaching renderers: a colour per tensor,
+//! aligned columns whose width ignores colour codes, and number formats.
+
+use owo_colors::OwoColorize;
+
+use crate::render::style::Style;
+
+pub use crate::render::table::hex;
+pub use crate::report::teach::explain::tuple;
+
+/// The colour of the `i`-th tensor of a report (cycles after 6).
+pub fn tint(st: Style, i: usize, s: &str) -> String {
+    if !st.color {
+        return s.to_string();
+    }
+    match i % 6 {
+        0 => s.cyan().bold().to_string(),
+        1 => s.yellow().bold().to_string(),
+        2 => s.magenta().bold().to_string(),
+        3 => s.green().bold().to_string(),
+        4 => s.blue().bold().to_string(),
+        _ => s.red().bold().to_string(),
+    }
+}
+
+pub fn green(st: Style, s: &str) -> String {
+    if st.color { s.green().bold().to_string() } else { s.to_string() }
+}
+
+pub fn red(st: Style, s: &str) -> String {
+    if st.color { s.red().bold().to_string() } else { s.to_string() }
+}
+
+/// Python's spelling of a boolean.
+pub fn py_bool(b: bool) -> &'static str {
+    if b { "True" } else { "False" }
+}
+
+/// `n thing` / `n things`.
+pub fn plural(n: usize, thing: &str) -> String {
+    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Display width of plain text (every char one column).
+pub fn width(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// `s` cut to `w` columns, ending in `…` when cut.
+pub fn fit(s: &str, w: usize) -> String {
+    if width(s) <= w {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(w.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+/// One table cell: the text that sets its width, and the text shown (the
+/// same text, possibly coloured).
+#[derive(Debug, Clone)]
+pub struct Cell {
+    pub plain: String,
+    pub shown: String,
+}
+
+impl Cell {
+    pub fn new(s: impl Into<String>) -> Cell {
+        let s = s.into();
+        Cell { shown: s.clone(), plain: s }
+    }
+    pub fn styled(plain: impl Into<String>, paint: impl Fn(&str) -> String) -> Cell {
+        let plain = plain.into();
+        Cell { shown: paint(&plain), plain }
+    }
+}
+
+/// Rows of cells as left-aligned columns, two spaces apart, each line
+/// starting with `indent`. Trailing spaces are trimmed. A row of one cell
+/// (a note between rows) does not widen the first column.
+pub fn columns(indent: &str, rows: &[Vec<Cell>]) -> String {
+    let n = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+    let mut widths = vec![0usize; n];
+    for r in rows.iter().filter(|r| r.len() > 1) {
+        for (i, c) in r.iter().enumerate() {
+            widths[i] = widths[i].max(width(&c.plain));
+        }
+    }
+    let mut out = String::new();
+    for r in rows {
+        let mut line = indent.to_string();
+        for (i, c) in r.iter().enumerate() {
+            line.push_str(&c.shown);
+            if i + 1 < r.len() {
+                line.push_str(&" ".repeat(widths[i] - width(&c.plain) + 2));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// A byte count: `96 B`, `4.00 KiB (4096 B)`.
+pub fn bytes(n: usize) -> String {
+    if n <= 1024 {
+        return format!("{n} B");
+    }
+    format!("{} ({n} B)", crate::engine::alloc::cpu::format_bytes(n as u64))
+}
+
+/// `lo..=hi` of a footprint, or `-` when empty.
+pub fn range(fp: Option<[usize; 2]>) -> String {
+    match fp {
+        Some([lo, hi]) => format!("{lo}..={hi}"),
+        None => "-".to_string(),
+    }
+}
+
+/// A short form of a value for a cell: at most 4 significant digits for floats.
+pub fn short_value(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Number(n) if n.is_f64() => {
+            let f = n.as_f64().unwrap_or(0.0);
+            let a = f.abs();
+            if f == f.trunc() && a < 1e6 {
+                format!("{f:.0}.")
+            } else if (1e-3..1e5).contains(&a) {
+                let s = format!("{f:.4}");
+                s.trim_end_matches('0').to_string()
+            } else {
+                format!("{f:.1e}")
+            }
+        }
+        serde_json::Value::Number(n) => n.to_string(),
+        serde_json::Value::Bool(b) => py_bool(*b).to_string(),
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Null => "?".to_string(),
+        other => other.to_string(),
+    }
+}
