@@ -26,6 +26,13 @@ public attribute of `torch` is available bare (`arange(3)`) and as
 By convention a case whose name starts with `err_` must end in an error (the
 error being its last statement); `--check` enforces that.
 
+A `with` statement (`with no_grad():`, `with enable_grad():`) is one
+statement together with its body: either the rest of its line
+(`with no_grad(): y = x * 2; z = y + 1`) or the following lines indented more
+deeply than it (blank lines and nested `with` blocks included). The whole
+block is run as one Python statement; `inspect` lines inside it record their
+results as they run.
+
 What is recorded, per inspected expression
 ------------------------------------------
 * tensor: shape, stride, storage_offset, dtype (name without `torch.`),
@@ -39,13 +46,17 @@ What is recorded, per inspected expression
   Tensors whose storage came from `empty`, `empty_like` or `empty_strided`
   hold uninitialised memory: their values are not recorded
   (`values_unspecified: true`).
+* an autograd node (`y.grad_fn`, `AccumulateGrad` in `next_functions`): its
+  class name, e.g. "MulBackward0" (so `next_functions` is an array of
+  [name-or-null, input_nr] pairs). A missing `.grad` or `grad_fn` is null.
 * anything else: its JSON form as tsr prints it (tuples, lists and
   torch.Size as arrays, dtypes as names, NaN/inf as strings).
 * an exception: `{"kind": "error", "statement": <its source>,
   "error": {"type": ..., "message": str(e)}}`,
   and the case stops there (as `tsr run` does). All expressions of one
   `inspect` are evaluated before any is recorded, as in tsr, so an error in
-  `inspect a, b` records only the error.
+  `inspect a, b` records only the error. An error inside a `with` block
+  names the whole block as its statement.
 """
 
 import argparse
@@ -137,6 +148,137 @@ def split_top(src, seps):
     return [p.strip() for p in parts if p.strip()]
 
 
+def split_lines(src):
+    """Splits `src` at newlines outside brackets and string literals, keeping
+    each line's indentation (comments stay; Python ignores them)."""
+    lines, cur, depth, quote = [], [], 0, None
+    i = 0
+    while i < len(src):
+        c = src[i]
+        if quote:
+            cur.append(c)
+            if c == "\\" and i + 1 < len(src):
+                cur.append(src[i + 1])
+                i += 2
+                continue
+            if c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+            cur.append(c)
+        elif c == "#":
+            while i < len(src) and src[i] != "\n":
+                cur.append(src[i])
+                i += 1
+            continue
+        elif c in "([{":
+            depth += 1
+            cur.append(c)
+        elif c in ")]}":
+            depth -= 1
+            cur.append(c)
+        elif c == "\n" and depth == 0:
+            lines.append("".join(cur))
+            cur = []
+        else:
+            cur.append(c)
+        i += 1
+    lines.append("".join(cur))
+    return lines
+
+
+def indent_of(line):
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def is_with(line):
+    return re.match(r"with\b", line.strip()) is not None
+
+
+def block_colon(header):
+    """Index of the `:` ending a `with` header (outside brackets/strings)."""
+    depth, quote = 0, None
+    for i, c in enumerate(header):
+        if quote:
+            if c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == ":" and depth == 0:
+            return i
+    raise SystemExit(f"`with` line without `:`: {header}")
+
+
+def rewrite_block(lines):
+    """A `with` block as Python source: `inspect a, b` statements become calls
+    of `__inspect__` (all expressions evaluated before any is recorded)."""
+    base = indent_of(lines[0])
+
+    def rewrite_stmts(text):
+        out = []
+        for stmt in split_top(text, ";"):
+            kw = report_keyword(stmt)
+            if kw is None:
+                out.append(stmt)
+            elif kw == "inspect":
+                exprs = split_top(stmt[len(kw):], ",")
+                if not exprs:
+                    raise SystemExit(f"empty inspect in: {stmt}")
+                out.append(f"__inspect__({exprs!r}, [{', '.join(exprs)}])")
+            else:
+                raise SystemExit(f"the oracle does not model `{kw}` statements: {stmt}")
+        return "; ".join(out)
+
+    py = []
+    for n, line in enumerate(lines):
+        body = line[base:] if line.strip() else ""
+        ind = body[:indent_of(body)]
+        content = body.strip()
+        if not content or content.startswith("#"):
+            continue
+        if is_with(content):
+            colon = block_colon(content)
+            head, rest = content[:colon + 1], content[colon + 1:].strip()
+            if rest and not rest.startswith("#"):
+                py.append(f"{ind}{head} {rewrite_stmts(rest)}")
+            else:
+                py.append(f"{ind}{head}")
+        else:
+            py.append(f"{ind}{rewrite_stmts(content)}")
+    return "\n".join(py)
+
+
+def split_statements(src):
+    """The case's statements in order, each as `(text, python_block)`:
+    `python_block` is None for a plain statement (split at `;`), or the
+    Python source of a whole `with` block."""
+    lines = split_lines(src)
+    stmts = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if is_with(line):
+            base = indent_of(line)
+            j = i + 1
+            if line[block_colon(line) + 1:].split("#")[0].strip() == "":
+                while j < len(lines) and (not lines[j].strip() or indent_of(lines[j]) > base):
+                    j += 1
+                while j > i + 1 and not lines[j - 1].strip():
+                    j -= 1
+            block = lines[i:j]
+            text = "\n".join(block).strip()
+            stmts.append((text, rewrite_block(block)))
+            i = j
+            continue
+        stmts.extend((s, None) for s in split_top(line, ";"))
+        i += 1
+    return stmts
+
+
 def report_keyword(stmt):
     """The report keyword starting `stmt`, or None (same rule as tsr: the
     keyword followed by something other than `=`, an augmented assignment,
@@ -186,6 +328,8 @@ def value_json(v):
         return dtype_name(v)
     if isinstance(v, torch.device):
         return str(v)
+    if isinstance(v, torch.autograd.graph.Node):
+        return type(v).__name__
     if isinstance(v, torch.memory_format):
         return str(v).replace("torch.", "")
     if isinstance(v, (tuple, list)):  # includes torch.Size
@@ -279,11 +423,18 @@ def run_case(src):
     case = Case()
     ns = case.namespace()
     results = []
-    stmts = split_top(src, ";\n")
-    for i, stmt in enumerate(stmts):
+
+    def inspect_hook(names, vals):
+        results.extend(case.result(e, v) for e, v in zip(names, vals))
+
+    ns["__inspect__"] = inspect_hook
+    stmts = split_statements(src)
+    for i, (stmt, block) in enumerate(stmts):
         try:
-            kw = report_keyword(stmt)
-            if kw is None:
+            kw = None if block is not None else report_keyword(stmt)
+            if block is not None:
+                exec(compile(block, "<corpus>", "exec"), ns)
+            elif kw is None:
                 exec(compile(stmt, "<corpus>", "exec"), ns)
             elif kw == "inspect":
                 exprs = split_top(stmt[len(kw):], ",")

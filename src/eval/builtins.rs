@@ -40,7 +40,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
     let v = call_inner(it, name, a, op)?;
     if wants_grad {
         if let Value::Tensor(t) = &v {
-            super::grad::make_leaf(t, true, span)?;
+            super::grad::make_leaf(t, true, true, span)?;
         }
     }
     Ok(v)
@@ -206,13 +206,27 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
                 return Err(EvalError::new(ErrorKind::ValueError, "torch.cat(): expected a non-empty list of Tensors", span));
             }
             let r = if name == "stack" { crate::engine::ops::join::stack(ctx, &refs, dim) } else { crate::engine::ops::join::cat(ctx, &refs, dim) };
-            r.map(Value::tensor).at(span)
+            let out = r.at(span)?;
+            let inputs: Vec<Option<&Tensor>> = refs.iter().map(|t| Some(*t)).collect();
+            let f = if name == "stack" {
+                crate::engine::autograd::Formula::Stack { dim: crate::engine::layout::wrap_dim(dim, out.ndim()).unwrap_or(0), count: refs.len() }
+            } else {
+                let nd = refs.iter().find(|t| !(t.ndim() == 1 && t.numel() == 0)).map(|t| t.ndim()).unwrap_or(1);
+                crate::engine::autograd::Formula::Cat { dim: crate::engine::layout::wrap_dim(dim, nd).unwrap_or(0), shapes: refs.iter().map(|t| t.shape().to_vec()).collect() }
+            };
+            let node = if name == "stack" { "StackBackward0" } else { "CatBackward0" };
+            Ok(Value::tensor(super::grad::record(it, node, &inputs, out, f, &[])))
         }
         "where" if a.pos.len() == 3 => {
             let cond = super::methods::tensor_arg(&mut a, 0, "condition")?;
             let (xv, xs) = a.pos[1].clone();
             let (yv, ys) = a.pos[2].clone();
             super::methods::where_values(it, &cond, &xv, xs, &yv, ys, span)
+        }
+        "pow" if a.pos.first().is_some_and(|(v, _)| v.as_scalar().is_some()) => {
+            let (base, _) = a.pos[0].clone();
+            let (e, _) = a.get(1, "exponent").ok_or_else(|| a.err("pow() missing required argument 'exponent'"))?;
+            super::ops::binop(it, crate::lang::ast::BinOp::Pow, &base, &e, span)
         }
         "manual_seed" => {
             let seed = a.int(0, "seed")?;

@@ -18,12 +18,24 @@ pub fn wants(it: &Interp, inputs: &[Option<&Tensor>], out: &Tensor) -> bool {
 
 /// Attaches a `name` node to `out` (which is returned) when [`wants`] says so.
 pub fn record(it: &Interp, name: &str, inputs: &[Option<&Tensor>], out: Tensor, formula: Formula, saved: &[&Tensor]) -> Tensor {
+    record_masked(it, name, inputs, &vec![true; inputs.len()], out, formula, saved)
+}
+
+/// [`record`] where only the inputs with `present[i]` get an edge (PyTorch
+/// gives `x ** 2`, `2 ** x` and `1 - x` a single edge).
+pub fn record_masked(it: &Interp, name: &str, inputs: &[Option<&Tensor>], present: &[bool], out: Tensor, formula: Formula, saved: &[&Tensor]) -> Tensor {
     if !wants(it, inputs, &out) {
         return out;
     }
     let node = Node {
         name: name.to_string(),
-        next: inputs.iter().map(|t| t.and_then(|t| t.grad_state().map(|g| g.edge()))).collect(),
+        present: present.to_vec(),
+        next: inputs
+            .iter()
+            .zip(present)
+            .filter(|(_, p)| **p)
+            .map(|(t, _)| t.and_then(|t| t.grad_state().map(|g| g.edge())))
+            .collect(),
         saved: std::cell::RefCell::new(
             saved
                 .iter()
@@ -43,20 +55,28 @@ pub fn record(it: &Interp, name: &str, inputs: &[Option<&Tensor>], out: Tensor, 
     out
 }
 
-/// A view op's node (`TBackward0`, `SliceBackward0`, …).
+/// A view op's node (`TBackward0`, `SliceBackward0`, …). Under `no_grad`, a
+/// view of a tensor that requires grad still requires grad, as a leaf that
+/// in-place ops with grad mode on must not touch (PyTorch's rule).
 pub fn record_view(it: &Interp, name: &str, input: &Tensor, out: Tensor) -> Tensor {
+    if !it.grad_enabled && input.requires_grad() && input.dtype.is_floating() {
+        *out.autograd.borrow_mut() = Some(Grad::Leaf(Rc::new(LeafGrad { no_grad_view: true, ..Default::default() })));
+        return out;
+    }
     let formula = Formula::View { input: input.layout.clone(), output: out.layout.clone() };
     record(it, name, &[Some(input)], out, formula, &[])
 }
 
-/// Makes `t` a leaf that requires grad (`requires_grad=True`, `requires_grad_()`).
-pub fn make_leaf(t: &Tensor, on: bool, span: Span) -> EvalResult<()> {
+/// Makes `t` a leaf that requires grad (`requires_grad=True` on a factory
+/// when `factory`, else `requires_grad_()` / `x.requires_grad = True`).
+pub fn make_leaf(t: &Tensor, on: bool, factory: bool, span: Span) -> EvalResult<()> {
     if on && !t.dtype.is_floating() {
-        return Err(EvalError::new(
-            ErrorKind::RuntimeError,
-            "Only Tensors of floating point and complex dtype can require gradients",
-            span,
-        ));
+        let msg = if factory {
+            "Only Tensors of floating point and complex dtype can require gradients"
+        } else {
+            "only Tensors of floating point dtype can require gradients"
+        };
+        return Err(EvalError::new(ErrorKind::RuntimeError, msg, span));
     }
     if !t.is_leaf() {
         if on {
@@ -70,7 +90,7 @@ pub fn make_leaf(t: &Tensor, on: bool, span: Span) -> EvalResult<()> {
     }
     let mut a = t.autograd.borrow_mut();
     match (on, a.is_some()) {
-        (true, false) => *a = Some(Grad::Leaf(Rc::new(LeafGrad::default()))),
+        (true, false) => *a = Some(Grad::Leaf(Rc::new(LeafGrad { stride: t.stride().to_vec(), ..Default::default() }))),
         (false, true) => *a = None,
         _ => {}
     }
@@ -84,6 +104,11 @@ pub fn check_inplace(it: &Interp, t: &Tensor, span: Span) -> EvalResult<()> {
         return Ok(());
     }
     match t.grad_state() {
+        Some(Grad::Leaf(l)) if l.no_grad_view => Err(EvalError::new(
+            ErrorKind::RuntimeError,
+            "A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view and the inplace either both inside the no_grad block (if you don't want the inplace to be tracked) or both outside (if you want the inplace to be tracked).",
+            span,
+        )),
         Some(Grad::Leaf(_)) => Err(EvalError::new(
             ErrorKind::RuntimeError,
             "a leaf Variable that requires grad is being used in an in-place operation.",
@@ -97,6 +122,12 @@ pub fn check_inplace(it: &Interp, t: &Tensor, span: Span) -> EvalResult<()> {
                 span,
             ))
         }
+        Some(Grad::Node(n)) if matches!(n.formula, Formula::View { .. }) => Err(EvalError::new(
+            ErrorKind::NotImplementedError,
+            "tsr cannot yet record an in-place op on a view of a tensor that requires grad (PyTorch rewrites the base's history with CopySlices)",
+            span,
+        )
+        .with_hint("clone() the view first, or do the update out of place")),
         _ => Ok(()),
     }
 }
@@ -104,6 +135,11 @@ pub fn check_inplace(it: &Interp, t: &Tensor, span: Span) -> EvalResult<()> {
 /// After an in-place op on a non-leaf that requires grad: its history now
 /// ends in the in-place op's node (`x += y` becomes `AddBackward0`).
 pub fn rebase(it: &Interp, t: &Tensor, name: &str, other: Option<&Tensor>, formula: Formula) {
+    rebase_saving(it, t, name, other, formula, &[])
+}
+
+/// [`rebase`] whose formula needs `saved` tensors (`x *= y` saves the old x and y).
+pub fn rebase_saving(it: &Interp, t: &Tensor, name: &str, other: Option<&Tensor>, formula: Formula, saved: &[&Tensor]) {
     if !it.grad_enabled || !(t.requires_grad() || other.is_some_and(|o| o.requires_grad())) {
         return;
     }
@@ -113,12 +149,13 @@ pub fn rebase(it: &Interp, t: &Tensor, name: &str, other: Option<&Tensor>, formu
     let node = Node {
         name: name.to_string(),
         next: vec![t.grad_state().map(|g| g.edge()), other.and_then(|o| o.grad_state().map(|g| g.edge()))],
-        saved: Default::default(),
-        saves: false,
+        saved: std::cell::RefCell::new(saved.iter().map(|s| Saved::new(s, s.grad_fn())).collect()),
+        saves: !saved.is_empty(),
         released: Default::default(),
         formula,
         out_shape: t.shape().to_vec(),
         out_dtype: t.dtype,
+        present: vec![true, true],
     };
     *t.autograd.borrow_mut() = Some(Grad::Node(Rc::new(node)));
 }

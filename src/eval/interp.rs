@@ -19,6 +19,9 @@ pub struct Interp {
     pub ctx: Context,
     /// Autograd records ops only while this is on (`with no_grad():` turns it off).
     pub grad_enabled: bool,
+    /// Reports made before a statement failed (a `with` body's earlier
+    /// statements): the runner writes them before the error.
+    pub pending: Vec<Report>,
     pub vars: BTreeMap<String, Value>,
     /// The source text of the statement being run (for expression names).
     pub src: Rc<str>,
@@ -29,7 +32,7 @@ impl Interp {
     /// (the CLI validates it first and reports the error).
     pub fn new(cfg: &EngineConfig) -> Self {
         let ctx = Context::try_new(cfg).unwrap_or_else(|_| Context::new(cfg));
-        Interp { ctx, grad_enabled: true, vars: BTreeMap::new(), src: Rc::from("") }
+        Interp { ctx, grad_enabled: true, pending: vec![], vars: BTreeMap::new(), src: Rc::from("") }
     }
 
     /// Drops every binding (`:reset`); the allocator state stays.
@@ -109,7 +112,11 @@ impl Interp {
                     }
                 }
                 self.grad_enabled = saved;
-                result.map(|_| out)
+                if result.is_err() {
+                    self.pending.extend(out);
+                    return result.map(|_| vec![]);
+                }
+                Ok(out)
             }
         }
     }
@@ -220,6 +227,10 @@ impl Interp {
                     Value::Tuple(xs) | Value::List(xs) => xs,
                     Value::NamedTuple(_, fs) => fs.into_iter().map(|(_, v)| v).collect(),
                     Value::Size(xs) => xs.into_iter().map(|x| Value::Int(x as i64)).collect(),
+                    // Compare the length first: unbinding a huge view to find out would never end.
+                    Value::Tensor(t) if t.ndim() > 0 && t.shape()[0] != ts.len() => {
+                        return Err(unpack_len_error(ts.len(), t.shape()[0], *span));
+                    }
                     Value::Tensor(t) if t.ndim() > 0 => super::methods::unbind(&t, 0).at(*span)?,
                     other => {
                         return Err(EvalError::type_error(
@@ -229,12 +240,7 @@ impl Interp {
                     }
                 };
                 if items.len() != ts.len() {
-                    let msg = if items.len() > ts.len() {
-                        format!("too many values to unpack (expected {})", ts.len())
-                    } else {
-                        format!("not enough values to unpack (expected {}, got {})", ts.len(), items.len())
-                    };
-                    return Err(EvalError::new(ErrorKind::ValueError, msg, *span));
+                    return Err(unpack_len_error(ts.len(), items.len(), *span));
                 }
                 for (t, x) in ts.iter().zip(items) {
                     self.assign(t, x)?;
@@ -250,6 +256,13 @@ impl Interp {
                     super::grad::rebase(self, &base, "CopySlices", Some(&src), crate::engine::autograd::Formula::Unsupported);
                 }
                 Ok(())
+            }
+            Target::Attr { obj, name, span } if name == "requires_grad" => {
+                let Value::Tensor(t) = self.eval(obj)? else {
+                    return Err(EvalError::type_error("only tensors have requires_grad", *span));
+                };
+                let on = v.truthy().unwrap_or(false);
+                super::grad::make_leaf(&t, on, false, *span)
             }
             Target::Attr { obj, name, span } if name == "grad" => {
                 let Value::Tensor(t) = self.eval(obj)? else {
@@ -316,4 +329,14 @@ impl Interp {
         }
         super::names::builtin(name).ok_or_else(|| super::names::unknown_name(name, self.vars.keys(), span))
     }
+}
+
+/// Python's error for unpacking `got` values into `expected` targets.
+fn unpack_len_error(expected: usize, got: usize, span: Span) -> EvalError {
+    let msg = if got > expected {
+        format!("too many values to unpack (expected {expected})")
+    } else {
+        format!("not enough values to unpack (expected {expected}, got {got})")
+    };
+    EvalError::new(ErrorKind::ValueError, msg, span)
 }

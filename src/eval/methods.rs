@@ -25,7 +25,7 @@ pub const METHODS: &[&str] = &[
     "copy_", "add_", "sub_", "mul_", "div_", "abs", "neg", "sqrt", "exp", "log", "sin", "cos",
     "tanh", "sigmoid", "relu", "add", "sub", "mul", "div", "pow", "type", "is_floating_point", "cuda", "cpu",
     "sum", "mean", "prod", "max", "min", "argmax", "argmin", "std", "var", "all", "any",
-    "matmul", "mm", "bmm", "dot", "sort", "clamp", "clip", "where", "logical_not", "logical_and",
+    "matmul", "mm", "bmm", "dot", "mv", "sort", "backward", "requires_grad_", "retain_grad", "clamp", "clip", "where", "logical_not", "logical_and",
     "logical_or", "logical_xor", "maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge",
 ];
 
@@ -107,6 +107,7 @@ pub fn unbind(t: &Tensor, dim: i64) -> Result<Vec<Value>, EngineError> {
         return Err(EngineError::index("Dimension specified as 0 but tensor has no dimensions"));
     }
     let d = layout::wrap_dim(dim, t.ndim())?;
+    check_pieces("unbind", t.shape()[d])?;
     (0..t.shape()[d])
         .map(|i| layout::select(&t.layout, d as i64, i as i64).map(|l| Value::tensor(t.view_as_layout(l, &format!("unbind({dim})[{i}]")))))
         .collect()
@@ -145,7 +146,7 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, o
             let mut a = a;
             let on = a.opt_bool(0, "requires_grad", true)?;
             a.finish(1)?;
-            super::grad::make_leaf(t, on, span)?;
+            super::grad::make_leaf(t, on, false, span)?;
             return Ok(same(t));
         }
         "backward" => return backward(it, t, a),
@@ -157,8 +158,17 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, o
         super::grad::check_inplace(it, t, span)?;
     }
     let result = call_inner(it, t, name, a, nspan, op)?;
-    if inplace || !t.requires_grad() || !it.grad_enabled || matches!(name, "detach" | "item" | "tolist") {
+    if inplace || !t.requires_grad() || matches!(name, "detach" | "item" | "tolist") {
         return Ok(result);
+    }
+    if !it.grad_enabled {
+        // Only views matter under no_grad: they still require grad (PyTorch).
+        return Ok(match result {
+            Value::Tensor(r) if !Rc::ptr_eq(&r, t) && r.same_storage(t) && !r.requires_grad() => {
+                Value::tensor(super::grad::record_view(it, "ViewBackward0", t, (*r).clone()))
+            }
+            other => other,
+        });
     }
     Ok(attach(it, t, name, op, result))
 }
@@ -196,7 +206,13 @@ fn attach(it: &Interp, t: &Rc<Tensor>, name: &str, op: &str, result: Value) -> V
             let (n, f) = match name {
                 "clone" | "contiguous" => ("CloneBackward0", Formula::Identity),
                 "to" | "type" | "float" | "double" | "half" | "bfloat16" | "cuda" | "cpu" => ("ToCopyBackward0", super::grad::to_copy(t)),
-                "reshape" | "flatten" | "reshape_as" => ("UnsafeViewBackward0", Formula::Reshape { shape: t.shape().to_vec() }),
+                "reshape" | "flatten" | "reshape_as" => {
+                    // PyTorch: clone(contiguous_format) then _unsafe_view: two nodes.
+                    let mut mid = out.clone();
+                    mid.layout = crate::engine::layout::Layout::contiguous(t.shape());
+                    let mid = super::grad::record(it, "CloneBackward0", &[Some(t)], mid, Formula::Identity, &[]);
+                    return Value::tensor(super::grad::record(it, "UnsafeViewBackward0", &[Some(&mid)], out, Formula::Reshape { shape: t.shape().to_vec() }, &[]));
+                }
                 "prod" => ("ProdBackward0", Formula::Unsupported),
                 "std" => ("StdBackward0", Formula::Unsupported),
                 "var" => ("VarBackward0", Formula::Unsupported),
@@ -415,6 +431,9 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
         }
         "tolist" => {
             a.finish(0)?;
+            // One Python value per element and per nested list: host memory
+            // that must fit under the cap (a huge expanded view would abort).
+            it.ctx.cpu.check_host(tolist_values(t.shape()).saturating_mul(std::mem::size_of::<Value>() as u128)).at(span)?;
             Ok(tolist(t))
         }
         "size" => {
@@ -528,13 +547,19 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
         "sum" | "mean" | "prod" | "max" | "min" | "argmax" | "argmin" | "std" | "var" | "all" | "any" => {
             super::reductions::call(it, t, name, a, op)
         }
-        "matmul" | "mm" | "bmm" | "dot" => {
+        "matmul" | "mm" | "bmm" | "dot" | "mv" => {
             let other = tensor_arg(&mut a, 0, "other")?;
             a.finish(1)?;
             let r = match name {
                 "mm" => linalg::mm(&it.ctx, t, &other),
                 "bmm" => linalg::bmm(&it.ctx, t, &other),
                 "dot" => linalg::dot(&it.ctx, t, &other),
+                "mv" if t.ndim() != 2 || other.ndim() != 1 => Err(crate::engine::EngineError::runtime(format!(
+                    "vector + matrix @ vector expected, got {}, {}, {}",
+                    t.ndim(),
+                    t.ndim(),
+                    other.ndim()
+                ))),
                 _ => linalg::matmul(&it.ctx, t, &other),
             };
             let out = r.at(span)?;
@@ -546,6 +571,8 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             a.take_kw("stable");
             a.finish(2)?;
             let (v, i) = join::sort(&it.ctx, t, d, desc).at(span)?;
+            let sd = layout::wrap_dim(d, t.ndim()).unwrap_or(0);
+            let v = super::grad::record(it, "SortBackward0", &[Some(t)], v, crate::engine::autograd::Formula::Sort { dim: sd }, &[&i]);
             Ok(Value::NamedTuple("sort", vec![("values", Value::tensor(v)), ("indices", Value::tensor(i))]))
         }
         "clamp" | "clip" => {
@@ -571,7 +598,10 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
                     Some((v, s)) => super::args::to_number(&v).map(Some).ok_or_else(|| EvalError::type_error(format!("clamp(): argument 'min' must be Number, not {}", v.type_name()), s)),
                 }
             };
-            join::clamp(&it.ctx, t, num(lo)?, num(hi)?).map(Value::tensor).at(span)
+            let (lo, hi) = (num(lo)?, num(hi)?);
+            let out = join::clamp(&it.ctx, t, lo, hi).at(span)?;
+            let f = crate::engine::autograd::Formula::Clamp { min: lo.map(|s| s.as_f64()), max: hi.map(|s| s.as_f64()) };
+            Ok(Value::tensor(super::grad::record(it, "ClampBackward1", &[Some(t)], out, f, &[t])))
         }
         "logical_not" => {
             a.finish(0)?;
@@ -633,7 +663,16 @@ pub fn where_values(it: &mut Interp, cond: &Tensor, x: &Value, xs: Span, y: &Val
         }
     }
     let (ax, ay) = (arg(x, xs)?, arg(y, ys)?);
-    join::where_args(&it.ctx, cond, ax, ay).map(Value::tensor).at(span)
+    let out = join::where_args(&it.ctx, cond, ax, ay).at(span)?;
+    fn t(v: &Value) -> Option<&Tensor> {
+        match v {
+            Value::Tensor(t) => Some(t.as_ref()),
+            _ => None,
+        }
+    }
+    let shape = |v: &Value| t(v).map(|t| t.shape().to_vec()).unwrap_or_default();
+    let f = crate::engine::autograd::Formula::Where { shapes: [shape(x), shape(y)] };
+    Ok(Value::tensor(super::grad::record(it, "WhereBackward0", &[t(x), t(y)], out, f, &[cond])))
 }
 
 pub fn unary_op(name: &str) -> UnaryOp {
@@ -663,6 +702,11 @@ fn unflatten(t: &Tensor, dim: i64, sizes: &[i64], op: &str) -> Result<Value, Eng
     let d = layout::wrap_dim(dim, t.ndim())?;
     if sizes.is_empty() {
         return Err(EngineError::runtime("unflatten: sizes must be non-empty"));
+    }
+    // A 0-dim tensor wraps dim 0 but has no size to unflatten (PyTorch's
+    // `self.size(0)` raises this); slicing its shape below would panic.
+    if t.ndim() == 0 {
+        return Err(EngineError::index("Dimension specified as 0 but tensor has no dimensions"));
     }
     let dsize = t.shape().get(d).copied().unwrap_or(1);
     let inferred = layout::infer_size(sizes, dsize).map_err(|_| {
@@ -695,8 +739,9 @@ fn split(t: &Tensor, sv: &Value, dim: i64, span: Span, op: &str) -> EvalResult<V
                 }
                 vec![0]
             } else {
-                let n = n as usize;
+                let n = usize::try_from(n).unwrap_or(usize::MAX);
                 let num = size.div_ceil(n).max(1);
+                check_pieces("split", num).at(span)?;
                 (0..num).map(|i| n.min(size.saturating_sub(i * n))).collect()
             }
         }
@@ -728,6 +773,7 @@ fn chunk(t: &Tensor, k: i64, dim: i64, op: &str) -> Result<Value, EngineError> {
     let d = layout::wrap_dim(dim, t.ndim())?;
     let size = t.shape().get(d).copied().unwrap_or(0);
     let n = size.div_ceil(k as usize);
+    check_pieces("chunk", if n == 0 { k as usize } else { size.div_ceil(n) })?;
     let lens: Vec<usize> = if n == 0 {
         vec![0; k as usize]
     } else {
@@ -800,6 +846,30 @@ pub fn to_device(it: &mut Interp, t: Tensor, device: crate::engine::Device, span
         return Ok(t);
     }
     copy::copy_to_device(&it.ctx, &t, device, &copy::preserve_strides(&t), t.dtype, "to(device)").at(span)
+}
+
+/// How many values `tolist` creates: every element plus every nested list.
+fn tolist_values(shape: &[usize]) -> u128 {
+    let mut lists = 0u128;
+    let mut prefix = 1u128;
+    for &d in shape {
+        lists = lists.saturating_add(prefix);
+        prefix = prefix.saturating_mul(d as u128);
+    }
+    lists.saturating_add(prefix)
+}
+
+/// Most views one `split`/`chunk`/`unbind` returns: each is a tensor header
+/// plus a Python value, so 10^12 pieces of a huge expanded view must be an
+/// error before any is made.
+const MAX_PIECES: usize = 1 << 20;
+
+fn check_pieces(what: &str, n: usize) -> Result<(), EngineError> {
+    if n > MAX_PIECES {
+        return Err(EngineError::runtime(format!("{what} would return {n} tensors; tsr returns at most {MAX_PIECES} from one call"))
+            .with_hint("split into fewer, larger pieces (a huge expanded view has as many rows as it claims)"));
+    }
+    Ok(())
 }
 
 fn tolist(t: &Tensor) -> Value {

@@ -62,7 +62,14 @@ pub fn all_builtin_names() -> Vec<String> {
 
 /// The closest candidate to `name` (Jaro-Winkler ≥ 0.8), if any.
 pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {
+    // Jaro-Winkler is quadratic-ish in the lengths: a 1 MB name took seconds
+    // per candidate. Names that long are never typos of a real name.
+    const MAX_LEN: usize = 256;
+    if name.len() > MAX_LEN {
+        return None;
+    }
     candidates
+        .filter(|c| c.len() <= MAX_LEN)
         .map(|c| (strsim::jaro_winkler(name, c), c))
         .filter(|(score, c)| *score >= 0.8 && *c != name)
         .max_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal))

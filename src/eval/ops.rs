@@ -71,6 +71,15 @@ fn tensor_binary(it: &Interp, op: BinaryOp, a: &Value, b: &Value, sym: &str, spa
     let (Some(x), Some(y)) = (operand(a), operand(b)) else {
         return Err(unsupported(sym, a, b, span));
     };
+    // PyTorch's `scalar / tensor` is `tensor.reciprocal() * scalar`.
+    if let (BinaryOp::Div, Operand::S(s), Operand::T(t)) = (op, &x, &y) {
+        let r = elementwise::binary(&it.ctx, BinaryOp::Div, EArg::S(Scalar::Float(1.0)), EArg::T(t)).at(span)?;
+        let keep = r.clone();
+        let r = super::grad::record(it, "ReciprocalBackward0", &[Some(t)], r, crate::engine::autograd::Formula::Reciprocal, &[&keep]);
+        let out = elementwise::binary(&it.ctx, BinaryOp::Mul, EArg::T(&r), EArg::S(*s)).at(span)?;
+        let rr = Operand::T(Rc::new(r));
+        return Ok(Value::tensor(record_binary(it, BinaryOp::Mul, &rr, &Operand::S(*s), out)?));
+    }
     let out = elementwise::binary(&it.ctx, op, earg(&x), earg(&y)).at(span)?;
     Ok(Value::tensor(record_binary(it, op, &x, &y, out)?))
 }
@@ -102,6 +111,7 @@ fn record_binary(it: &Interp, op: BinaryOp, x: &Operand, y: &Operand, out: Tenso
     let inputs = [tx, ty];
     Ok(match op {
         BinaryOp::Add => super::grad::record(it, "AddBackward0", &inputs, out, Formula::AddSub { sub: false, shapes }, &[]),
+        BinaryOp::Sub if tx.is_none() => super::grad::record_masked(it, "RsubBackward1", &inputs, &[false, true], out, Formula::AddSub { sub: true, shapes }, &[]),
         BinaryOp::Sub => super::grad::record(it, "SubBackward0", &inputs, out, Formula::AddSub { sub: true, shapes }, &[]),
         BinaryOp::Mul | BinaryOp::Div => {
             let (Some(sx), Some(sy)) = (sx, sy) else { return Ok(out) };
@@ -109,12 +119,16 @@ fn record_binary(it: &Interp, op: BinaryOp, x: &Operand, y: &Operand, out: Tenso
             super::grad::record(it, name, &inputs, out, f, &[&sx, &sy])
         }
         BinaryOp::Pow => match (x, y) {
-            (Operand::T(a), Operand::S(e)) => super::grad::record(it, "PowBackward0", &inputs, out, Formula::PowScalar { exp: e.as_f64() }, &[a]),
+            (Operand::T(a), Operand::S(e)) => super::grad::record_masked(it, "PowBackward0", &inputs, &[true, false], out, Formula::PowScalar { exp: e.as_f64() }, &[a]),
             (Operand::S(b), Operand::T(_)) => {
                 let keep = out.clone();
-                super::grad::record(it, "PowBackward2", &inputs, out, Formula::RPowScalar { base: b.as_f64() }, &[&keep])
+                super::grad::record_masked(it, "PowBackward2", &inputs, &[false, true], out, Formula::RPowScalar { base: b.as_f64() }, &[&keep])
             }
-            _ => super::grad::record(it, "PowBackward1", &inputs, out, Formula::Unsupported, &[]),
+            (Operand::T(a), Operand::T(b)) => {
+                let keep = out.clone();
+                super::grad::record(it, "PowBackward1", &inputs, out, Formula::PowTensor { shapes }, &[a, b, &keep])
+            }
+            _ => out,
         },
         BinaryOp::Mod => super::grad::record(it, "RemainderBackward0", &inputs, out, Formula::Unsupported, &[]),
         BinaryOp::FloorDiv => super::grad::record(it, "FloorDivideBackward0", &inputs, out, Formula::Unsupported, &[]),
@@ -306,16 +320,30 @@ pub fn inplace(it: &mut Interp, t: &Tensor, op: BinOp, rhs: &Value, span: Span) 
         return Err(unsupported(&format!("{}=", op.symbol()), &Value::Tensor(Rc::new(t.clone())), rhs, span));
     };
     super::grad::check_inplace(it, t, span)?;
-    elementwise::binary_inplace(e, t, earg(&r)).at(span)?;
     let other = match &r {
         Operand::T(o) => Some(o.as_ref()),
         Operand::S(_) => None,
     };
+    // `x *= y` / `x /= y` on a tensor in a graph need x's old values for backward.
+    let tracked = it.grad_enabled && (t.requires_grad() || other.is_some_and(|o| o.requires_grad()));
+    let old = if tracked && matches!(e, BinaryOp::Mul | BinaryOp::Div) {
+        Some(crate::engine::ops::copy::clone(&it.ctx, t).at(span)?)
+    } else {
+        None
+    };
+    elementwise::binary_inplace(e, t, earg(&r)).at(span)?;
     let (name, formula) = match e {
         BinaryOp::Add => ("AddBackward0", Formula::AddSub { sub: false, shapes: [t.shape().to_vec(), other.map(|o| o.shape().to_vec()).unwrap_or_default()] }),
         BinaryOp::Sub => ("SubBackward0", Formula::AddSub { sub: true, shapes: [t.shape().to_vec(), other.map(|o| o.shape().to_vec()).unwrap_or_default()] }),
-        BinaryOp::Mul => ("MulBackward0", Formula::Unsupported),
-        BinaryOp::Div => ("DivBackward0", Formula::Unsupported),
+        BinaryOp::Mul | BinaryOp::Div => {
+            let shapes = [t.shape().to_vec(), other.map(|o| o.shape().to_vec()).unwrap_or_default()];
+            let other_t = as_tensor(it, &r);
+            if let (Some(old), Some(o)) = (&old, &other_t) {
+                let (name, f) = if e == BinaryOp::Mul { ("MulBackward0", Formula::Mul { shapes }) } else { ("DivBackward0", Formula::Div { shapes }) };
+                super::grad::rebase_saving(it, t, name, other, f, &[old, o]);
+            }
+            return Ok(());
+        }
         _ => ("CopySlices", Formula::Unsupported),
     };
     super::grad::rebase(it, t, name, other, formula);

@@ -78,7 +78,7 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _op: &str)
         None => (**t).clone(),
     };
     let r = reduce(&it.ctx, op, &src, dims.as_deref(), keepdim, correction, dtype).at(span)?;
-    let r = crate::engine::ops::reduce::Reduced { values: record(it, t, op, dims.as_deref(), keepdim, r.values), indices: r.indices };
+    let r = crate::engine::ops::reduce::Reduced { values: record(it, t, op, dims.as_deref(), keepdim, correction, r.values), indices: r.indices };
     Ok(match r.indices {
         Some(i) => Value::NamedTuple(if op == ReduceOp::Max { "max" } else { "min" }, vec![("values", Value::tensor(r.values)), ("indices", Value::tensor(i))]),
         None => Value::tensor(r.values),
@@ -86,20 +86,34 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _op: &str)
 }
 
 /// `SumBackward0/1`, `MeanBackward0/1` (other reductions get a node without a tsr gradient).
-fn record(it: &Interp, t: &Tensor, op: ReduceOp, dims: Option<&[i64]>, keepdim: bool, out: Tensor) -> Tensor {
+fn record(it: &Interp, t: &Tensor, op: ReduceOp, dims: Option<&[i64]>, keepdim: bool, correction: f64, out: Tensor) -> Tensor {
     use crate::engine::autograd::Formula;
     let mean = op == ReduceOp::Mean;
+    let wrapped: Option<Vec<usize>> = dims.map(|ds| ds.iter().filter_map(|&d| crate::engine::layout::wrap_dim(d, t.ndim()).ok()).filter(|_| t.ndim() > 0).collect());
+    match (op, dims) {
+        (ReduceOp::Var | ReduceOp::Std, _) => {
+            let std = op == ReduceOp::Std;
+            let keep = out.clone();
+            let f = Formula::VarStd { dims: wrapped, correction, keepdim, std };
+            let name = if std { "StdBackward0" } else { "VarBackward0" };
+            let saved: Vec<&Tensor> = if std { vec![t, &keep] } else { vec![t] };
+            return super::grad::record(it, name, &[Some(t)], out, f, &saved);
+        }
+        (ReduceOp::Prod, None) => return super::grad::record(it, "ProdBackward0", &[Some(t)], out, Formula::ProdAll, &[t]),
+        (ReduceOp::Max | ReduceOp::Min, None) => {
+            let keep = out.clone();
+            let name = if op == ReduceOp::Max { "MaxBackward1" } else { "MinBackward1" };
+            return super::grad::record(it, name, &[Some(t)], out, Formula::MaxMinAll, &[t, &keep]);
+        }
+        _ => {}
+    }
     let (name, formula) = match (op, dims) {
         (ReduceOp::Sum | ReduceOp::Mean, None) => (if mean { "MeanBackward0" } else { "SumBackward0" }, Formula::SumAll { shape: t.shape().to_vec(), mean }),
         (ReduceOp::Sum | ReduceOp::Mean, Some(ds)) => {
             let dims: Vec<usize> = ds.iter().filter_map(|&d| crate::engine::layout::wrap_dim(d, t.ndim()).ok()).filter(|_| t.ndim() > 0).collect();
             (if mean { "MeanBackward1" } else { "SumBackward1" }, Formula::SumDims { shape: t.shape().to_vec(), dims, keepdim, mean })
         }
-        (ReduceOp::Prod, _) => ("ProdBackward0", Formula::Unsupported),
-        (ReduceOp::Std, _) => ("StdBackward0", Formula::Unsupported),
-        (ReduceOp::Var, _) => ("VarBackward0", Formula::Unsupported),
-        (ReduceOp::Max, None) => ("MaxBackward1", Formula::Unsupported),
-        (ReduceOp::Min, None) => ("MinBackward1", Formula::Unsupported),
+        (ReduceOp::Prod, _) => ("ProdBackward1", Formula::Unsupported),
         (ReduceOp::Max, Some(_)) => ("MaxBackward0", Formula::Unsupported),
         (ReduceOp::Min, Some(_)) => ("MinBackward0", Formula::Unsupported),
         _ => return out,

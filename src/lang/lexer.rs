@@ -125,7 +125,9 @@ impl<'a> Lexer<'a> {
         Lexer {
             src,
             bytes: src.as_bytes(),
-            pos: 0,
+            // A UTF-8 byte order mark at the very start is not text (Python
+            // skips it too); spans stay offsets into the original `src`.
+            pos: if src.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 },
             tokens: Vec::new(),
             depth: 0,
             open_stack: Vec::new(),

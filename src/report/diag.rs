@@ -33,7 +33,7 @@ impl Diagnostic {
     /// `line_base + 1` of the whole input.
     pub fn new(error_type: &str, message: &str, hint: Option<String>, span: Span, src: &str, line_base: usize, origin: &str) -> Self {
         let (line, col) = line_col(src, span.start);
-        let source_line = src.lines().nth(line - 1).unwrap_or("").to_string();
+        let source_line = crate::lang::span::line_text(src, span.start).to_string();
         let (end_line, end_col) = line_col(src, span.end.max(span.start));
         let line_len = source_line.chars().count();
         let width = if end_line == line { end_col.saturating_sub(col) } else { line_len.saturating_sub(col - 1) };

@@ -79,6 +79,6 @@ pub fn tensor_report<'a>(name: &str, t: &Tensor, bindings: impl Iterator<Item = 
         is_leaf: t.is_leaf(),
         grad_fn: t.grad_fn(),
         version: t.version(),
-        values: (t.numel() <= VALUES_LIMIT).then(|| tensor_values(t)),
+        values: super::values::values_are_small(t.shape()).then(|| tensor_values(t)),
     }
 }

@@ -16,10 +16,29 @@ pub fn scalar_json(s: Scalar) -> Json {
     }
 }
 
-/// The tensor's elements as a nested list (a bare number for 0-dim).
+/// The tensor's elements as a nested list (a bare number for 0-dim); `null`
+/// when that would not be small (see [`values_are_small`]).
 pub fn tensor_values(t: &Tensor) -> Json {
+    if !values_are_small(t.shape()) {
+        return Json::Null;
+    }
     let flat = t.to_scalars();
     nest(&flat, t.shape())
+}
+
+/// Whether a tensor of `shape` has at most `VALUES_LIMIT` elements and a
+/// bounded number of nested lists: `zeros(10**9, 0)` has no elements but
+/// 10^9 empty lists, and a huge expanded view inside a tuple has 10^12
+/// elements; neither may be dumped.
+pub fn values_are_small(shape: &[usize]) -> bool {
+    const MAX_LISTS: u128 = 1 << 16;
+    let mut elements = 1u128;
+    let mut lists = 0u128;
+    for &d in shape {
+        lists = lists.saturating_add(elements);
+        elements = elements.saturating_mul(d as u128);
+    }
+    elements <= super::inspect::VALUES_LIMIT as u128 && lists <= MAX_LISTS
 }
 
 fn nest(flat: &[Scalar], shape: &[usize]) -> Json {

@@ -81,6 +81,39 @@ impl CpuAllocator {
         Ok(buf)
     }
 
+    /// Host memory that is not a tensor storage (a Python list from
+    /// `tolist`, a reduction's scratch) is refused like an allocation of
+    /// `nbytes` would be, before anything is allocated: a huge expanded
+    /// view must end in an out-of-memory error, not in an abort or a kill.
+    pub fn check_host(&self, nbytes: u128) -> Result<()> {
+        let current = self.stats.borrow().bytes.current;
+        if nbytes.saturating_add(current as u128) > self.cap as u128 {
+            return Err(oom(usize::try_from(nbytes).unwrap_or(usize::MAX), current, self.cap));
+        }
+        Ok(())
+    }
+
+    /// An operation that reads every element (a reduction, `sort`, `dot`)
+    /// refuses a tensor with more elements than a dense tensor under the cap
+    /// could hold: only a view (stride 0, `as_strided`) gets there, and
+    /// walking 10^12 elements would never end.
+    pub fn check_walk(&self, what: &str, shape: &[usize], element_size: usize) -> Result<()> {
+        let numel = shape.iter().try_fold(1u128, |a, &d| a.checked_mul(d as u128)).unwrap_or(u128::MAX);
+        let nbytes = numel.saturating_mul(element_size as u128);
+        if nbytes > self.cap as u128 {
+            return Err(EngineError::new(
+                ErrorKind::OutOfMemoryError,
+                format!(
+                    "{what}: the input has {numel} elements ({} as a dense tensor), more than tsr's memory cap of {} allows",
+                    format_bytes(u64::try_from(nbytes).unwrap_or(u64::MAX)),
+                    format_bytes(self.cap)
+                ),
+            )
+            .with_hint("an expanded or as_strided view can have far more elements than its storage; raise the cap with --max-memory"));
+        }
+        Ok(())
+    }
+
     pub fn release(&self, nbytes: usize) {
         let Ok(mut s) = self.stats.try_borrow_mut() else { return };
         s.bytes.decrease(nbytes as u64);

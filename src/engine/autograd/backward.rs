@@ -23,6 +23,13 @@ fn key(n: &Rc<Node>) -> usize {
 fn accumulate(ctx: &Context, leaf: &LeafGrad, g: Tensor) -> Result<()> {
     let mut slot = leaf.grad.borrow_mut();
     let new = match slot.take() {
+        // A new .grad takes the leaf's strides when they are dense.
+        None if leaf.stride.len() == g.ndim()
+            && g.stride() != leaf.stride.as_slice()
+            && crate::engine::layout::is_non_overlapping_and_dense(g.shape(), &leaf.stride) =>
+        {
+            copy::copy_to_new(ctx, &g, &leaf.stride, g.dtype, "grad")?
+        }
         None => copy::clone(ctx, &g)?,
         Some(old) => {
             // In place, as PyTorch does when nothing else holds the grad.
@@ -73,7 +80,7 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
         Some(g) => {
             if g.shape() != root.shape() {
                 return Err(EngineError::runtime(format!(
-                    "Mismatch in shape: grad_output[0] has a shape of {} and output[0] has a shape of {}.",
+                    "Mismatch in shape: grad_output[0] has a shape of torch.Size({}) and output[0] has a shape of torch.Size({}).",
                     fmt_list(g.shape()),
                     fmt_list(root.shape())
                 )));
@@ -118,7 +125,12 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
             return Err(EngineError::runtime(BACKWARD_TWICE).with_hint("call backward(retain_graph=True) the first time, or recompute the forward pass"));
         }
         check_saved(&n)?;
-        let grads = formulas::apply(ctx, &n, &gout)?;
+        let grads: Vec<Option<Tensor>> = formulas::apply(ctx, &n, &gout)?
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| n.present.get(*i).copied().unwrap_or(true))
+            .map(|(_, g)| g)
+            .collect();
         for (edge, grad) in n.next.iter().zip(grads) {
             let (Some(edge), Some(grad)) = (edge, grad) else { continue };
             match edge {

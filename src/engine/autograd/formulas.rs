@@ -69,31 +69,32 @@ fn view_backward(ctx: &Context, g: &Tensor, input: &Layout, output: &Layout) -> 
     Tensor::from_scalars_on(ctx, g.device(), &input.shape, g.dtype, &vals, "view_backward")
 }
 
+/// matmul's gradients for any ranks: vectors become matrices (a row for
+/// the left operand, a column for the right), the gradient gets the same
+/// unit dims, then results are summed over broadcast batch dims and
+/// reshaped back.
 fn matmul_backward(ctx: &Context, g: &Tensor, a: &Tensor, b: &Tensor, ranks: [usize; 2]) -> Result<[Tensor; 2]> {
-    let t = |x: &Tensor| -> Result<Tensor> { Ok(x.view_as_layout(layout::transpose(&x.layout, -2, -1)?, "mT")) };
     let unsq = |x: &Tensor, d: i64| -> Result<Tensor> { Ok(x.view_as_layout(layout::unsqueeze(&x.layout, d)?, "unsqueeze")) };
-    match ranks {
-        [1, 1] => {
-            // dot: ga = g * b, gb = g * a (g is 0-dim).
-            Ok([bin(ctx, BinaryOp::Mul, b, g)?, bin(ctx, BinaryOp::Mul, a, g)?])
-        }
-        [2, 1] => {
-            // mv: ga = g ⊗ b, gb = aᵀ g.
-            let ga = linalg::matmul(ctx, &unsq(g, 1)?, &unsq(b, 0)?)?;
-            let gb = linalg::matmul(ctx, &t(a)?, g)?;
-            Ok([ga, gb])
-        }
-        [1, 2] => {
-            let ga = linalg::matmul(ctx, g, &t(b)?)?;
-            let gb = linalg::matmul(ctx, &unsq(a, 1)?, &unsq(g, 0)?)?;
-            Ok([ga, gb])
-        }
-        _ => {
-            let ga = linalg::matmul(ctx, g, &t(b)?)?;
-            let gb = linalg::matmul(ctx, &t(a)?, g)?;
-            Ok([sum_to(ctx, &ga, a.shape())?, sum_to(ctx, &gb, b.shape())?])
-        }
+    let t = |x: &Tensor| -> Result<Tensor> { Ok(x.view_as_layout(layout::transpose(&x.layout, -2, -1)?, "mT")) };
+    let a2 = if ranks[0] == 1 { unsq(a, 0)? } else { a.clone() };
+    let b2 = if ranks[1] == 1 { unsq(b, 1)? } else { b.clone() };
+    let mut g2 = g.clone();
+    if ranks[0] == 1 {
+        // The m dim (size 1) sits before n, or last when b was a vector too.
+        let d = if ranks[1] == 1 { g2.ndim() as i64 } else { g2.ndim() as i64 - 1 };
+        g2 = unsq(&g2, d)?;
     }
+    if ranks[1] == 1 {
+        g2 = unsq(&g2, g2.ndim() as i64)?;
+    }
+    let ga = linalg::matmul(ctx, &g2, &t(&b2)?)?;
+    let gb = linalg::matmul(ctx, &t(&a2)?, &g2)?;
+    let back = |x: Tensor, like2: &Tensor, like: &Tensor| -> Result<Tensor> {
+        let s = sum_to(ctx, &x, like2.shape())?.contiguous_or_self(ctx)?;
+        let l = layout::view(&s.layout, &like.shape().iter().map(|&d| d as i64).collect::<Vec<_>>())?;
+        Ok(s.view_as_layout(l, "reshape"))
+    };
+    Ok([back(ga, &a2, a)?, back(gb, &b2, b)?])
 }
 
 /// Gradients for `node`'s inputs (in `node.next` order) from `g`.
@@ -121,14 +122,24 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
         }
         Formula::PowScalar { exp } => {
             let a = saved(node, 0)?;
-            let d = bin_s(ctx, BinaryOp::Mul, &bin_s(ctx, BinaryOp::Pow, &a, exp - 1.0)?, *exp)?;
-            vec![Some(bin(ctx, BinaryOp::Mul, g, &d)?)]
+            if *exp == 0.0 {
+                // PyTorch: a zero exponent gives zero gradients (not 0 · x^-1).
+                vec![Some(bin_s(ctx, BinaryOp::Mul, g, 0.0)?)]
+            } else {
+                let d = bin_s(ctx, BinaryOp::Mul, &bin_s(ctx, BinaryOp::Pow, &a, exp - 1.0)?, *exp)?;
+                vec![Some(bin(ctx, BinaryOp::Mul, g, &d)?)]
+            }
         }
         Formula::RPowScalar { base } => {
             let out = saved(node, 0)?;
-            vec![Some(bin_s(ctx, BinaryOp::Mul, &bin(ctx, BinaryOp::Mul, g, &out)?, base.ln())?)]
+            vec![None, Some(bin_s(ctx, BinaryOp::Mul, &bin(ctx, BinaryOp::Mul, g, &out)?, base.ln())?)]
         }
         Formula::Neg => vec![Some(unary(ctx, UnaryOp::Neg, g)?)],
+        Formula::Reciprocal => {
+            // d(1/x) = -1/x² = -r², from the saved result r.
+            let r = saved(node, 0)?;
+            vec![Some(unary(ctx, UnaryOp::Neg, &bin(ctx, BinaryOp::Mul, g, &bin(ctx, BinaryOp::Mul, &r, &r)?)?)?)]
+        }
         Formula::FromResult(op) => {
             let out = saved(node, 0)?;
             let d = match *op {
@@ -164,8 +175,8 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             let n: usize = shape.iter().product();
             let g = if *mean { bin_s(ctx, BinaryOp::Div, g, n.max(1) as f64)? } else { g.clone() };
             let sizes: Vec<i64> = shape.iter().map(|&x| x as i64).collect();
-            let e = layout::expand(&g.layout, &sizes, g.dtype.legacy_name())?;
-            vec![Some(copy::contiguous(ctx, &g.view_as_layout(e, "expand"))?.unwrap_or_else(|| g.clone()))]
+            let e = g.view_as_layout(layout::expand(&g.layout, &sizes, g.dtype.legacy_name())?, "expand");
+            vec![Some(copy::contiguous(ctx, &e)?.unwrap_or(e))]
         }
         Formula::SumDims { shape, dims, keepdim, mean } => {
             let mut gg = g.clone();
@@ -181,8 +192,8 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                 gg = bin_s(ctx, BinaryOp::Div, &gg, n.max(1) as f64)?;
             }
             let sizes: Vec<i64> = shape.iter().map(|&x| x as i64).collect();
-            let e = layout::expand(&gg.layout, &sizes, gg.dtype.legacy_name())?;
-            vec![Some(copy::contiguous(ctx, &gg.view_as_layout(e, "expand"))?.unwrap_or_else(|| gg.clone()))]
+            let e = gg.view_as_layout(layout::expand(&gg.layout, &sizes, gg.dtype.legacy_name())?, "expand");
+            vec![Some(copy::contiguous(ctx, &e)?.unwrap_or(e))]
         }
         Formula::View { input, output } => vec![Some(view_backward(ctx, g, input, output)?)],
         Formula::Reshape { shape } => {
@@ -202,6 +213,136 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             let (a, b) = (saved(node, 0)?, saved(node, 1)?);
             let [ga, gb] = matmul_backward(ctx, g, &a, &b, *ranks)?;
             vec![Some(ga), Some(gb)]
+        }
+        Formula::Where { shapes } => {
+            let cond = saved(node, 0)?;
+            let zero = crate::engine::ops::factory::full(ctx, g.device(), &[], Scalar::Int(0), g.dtype, "zero")?;
+            let gx = crate::engine::ops::join::where_(ctx, &cond, g, &zero)?;
+            let gy = crate::engine::ops::join::where_(ctx, &cond, &zero, g)?;
+            vec![Some(sum_to(ctx, &gx, &shapes[0])?), Some(sum_to(ctx, &gy, &shapes[1])?)]
+        }
+        Formula::Clamp { min, max } => {
+            let x = saved(node, 0)?;
+            let vals: Vec<Scalar> = x
+                .to_scalars()
+                .into_iter()
+                .map(|v| {
+                    let f = v.as_f64();
+                    let inside = min.is_none_or(|m| f >= m) && max.is_none_or(|m| f <= m);
+                    Scalar::Float(inside as i64 as f64)
+                })
+                .collect();
+            let mask = Tensor::from_scalars_on(ctx, g.device(), x.shape(), g.dtype, &vals, "mask")?;
+            vec![Some(bin(ctx, BinaryOp::Mul, g, &mask)?)]
+        }
+        Formula::Cat { dim, shapes } => {
+            let mut start = 0i64;
+            let mut out = vec![];
+            for s in shapes {
+                if s.len() == 1 && s[0] == 0 && g.ndim() != 1 {
+                    out.push(Some(crate::engine::ops::factory::full(ctx, g.device(), s, Scalar::Int(0), g.dtype, "zeros")?));
+                    continue;
+                }
+                let len = s.get(*dim).copied().unwrap_or(0) as i64;
+                let l = layout::narrow(&g.layout, *dim as i64, start, len)?;
+                out.push(Some(g.view_as_layout(l, "narrow").contiguous_or_self(ctx)?));
+                start += len;
+            }
+            out
+        }
+        Formula::Stack { dim, count } => (0..*count)
+            .map(|i| -> Result<Option<Tensor>> {
+                let l = layout::select(&g.layout, *dim as i64, i as i64)?;
+                Ok(Some(g.view_as_layout(l, "select").contiguous_or_self(ctx)?))
+            })
+            .collect::<Result<_>>()?,
+        Formula::PowTensor { shapes } => {
+            let (a, b, out) = (saved(node, 0)?, saved(node, 1)?, saved(node, 2)?);
+            // ga = g · b · a^(b-1); gb = g · a^b · ln a (0 where a = 0 and b ≥ 0).
+            let bm1 = bin_s(ctx, BinaryOp::Sub, &b, 1.0)?;
+            let ga = bin(ctx, BinaryOp::Mul, g, &bin(ctx, BinaryOp::Mul, &b, &bin(ctx, BinaryOp::Pow, &a, &bm1)?)?)?;
+            let lna: Vec<Scalar> = a.to_scalars().into_iter().map(|v| Scalar::Float(if v.as_f64() == 0.0 { 0.0 } else { v.as_f64().ln() })).collect();
+            let lna = Tensor::from_scalars_on(ctx, g.device(), a.shape(), g.dtype, &lna, "log")?;
+            let gb = bin(ctx, BinaryOp::Mul, g, &bin(ctx, BinaryOp::Mul, &out, &lna)?)?;
+            vec![Some(sum_to(ctx, &ga, &shapes[0])?), Some(sum_to(ctx, &gb, &shapes[1])?)]
+        }
+        Formula::VarStd { dims, correction, keepdim, std } => {
+            let x = saved(node, 0)?;
+            let idims: Option<Vec<i64>> = dims.as_ref().map(|d| d.iter().map(|&v| v as i64).collect());
+            let n: usize = match dims {
+                None => x.numel(),
+                Some(d) => d.iter().map(|&i| x.shape()[i]).product(),
+            };
+            let mean = reduce(ctx, ReduceOp::Mean, &x, idims.as_deref(), true, 1.0, None)?.values;
+            let centered = bin(ctx, BinaryOp::Sub, &x, &mean)?;
+            // Bring g back to keepdim shape so it broadcasts over the reduced dims.
+            let mut gg = g.clone();
+            if let (Some(d), false) = (dims, keepdim) {
+                let mut sorted = d.clone();
+                sorted.sort_unstable();
+                for &k in &sorted {
+                    gg = gg.view_as_layout(layout::unsqueeze(&gg.layout, k as i64)?, "unsqueeze");
+                }
+            }
+            let scale = 1.0 / (n as f64 - correction);
+            let mut d = bin_s(ctx, BinaryOp::Mul, &bin(ctx, BinaryOp::Mul, &gg, &centered)?, 2.0 * scale)?;
+            if *std {
+                let mut out = saved(node, 1)?;
+                if let (Some(dd), false) = (dims, keepdim) {
+                    let mut sorted = dd.clone();
+                    sorted.sort_unstable();
+                    for &k in &sorted {
+                        out = out.view_as_layout(layout::unsqueeze(&out.layout, k as i64)?, "unsqueeze");
+                    }
+                }
+                d = bin(ctx, BinaryOp::Div, &d, &bin_s(ctx, BinaryOp::Mul, &out, 2.0)?)?;
+            }
+            vec![Some(d)]
+        }
+        Formula::ProdAll => {
+            // Product of all the other elements (prefix · suffix), safe with zeros.
+            let x = saved(node, 0)?;
+            let v: Vec<f64> = x.to_scalars().into_iter().map(|s| s.as_f64()).collect();
+            let mut prefix = vec![1.0; v.len() + 1];
+            for i in 0..v.len() {
+                prefix[i + 1] = prefix[i] * v[i];
+            }
+            let mut suffix = 1.0;
+            let mut others = vec![0.0; v.len()];
+            for i in (0..v.len()).rev() {
+                others[i] = prefix[i] * suffix;
+                suffix *= v[i];
+            }
+            let gv = g.item()?.as_f64();
+            let vals: Vec<Scalar> = others.into_iter().map(|o| Scalar::Float(o * gv)).collect();
+            vec![Some(Tensor::from_scalars_on(ctx, g.device(), x.shape(), g.dtype, &vals, "prod_backward")?)]
+        }
+        Formula::MaxMinAll => {
+            let (x, out) = (saved(node, 0)?, saved(node, 1)?);
+            let m = out.item()?.as_f64();
+            let xs: Vec<f64> = x.to_scalars().into_iter().map(|s| s.as_f64()).collect();
+            let ties = xs.iter().filter(|&&v| v == m || (v.is_nan() && m.is_nan())).count().max(1);
+            let gv = g.item()?.as_f64() / ties as f64;
+            let vals: Vec<Scalar> = xs.iter().map(|&v| Scalar::Float(if v == m || (v.is_nan() && m.is_nan()) { gv } else { 0.0 })).collect();
+            vec![Some(Tensor::from_scalars_on(ctx, g.device(), x.shape(), g.dtype, &vals, "max_backward")?)]
+        }
+        Formula::Sort { dim } => {
+            let idx = saved(node, 0)?;
+            let shape = g.shape().to_vec();
+            let gv = g.to_scalars();
+            let iv = idx.to_scalars();
+            let len = shape.get(*dim).copied().unwrap_or(1);
+            let inner: usize = shape.get(dim + 1..).map(|s| s.iter().product()).unwrap_or(1);
+            let mut out = vec![Scalar::Float(0.0); gv.len()];
+            for (k, v) in gv.iter().enumerate() {
+                let j = (k / inner) % len.max(1);
+                let base = k - j * inner;
+                let src = iv.get(k).map(|s| s.as_i64()).unwrap_or(0).clamp(0, len as i64 - 1) as usize;
+                if let Some(o) = out.get_mut(base + src * inner) {
+                    *o = *v;
+                }
+            }
+            vec![Some(Tensor::from_scalars_on(ctx, g.device(), &shape, g.dtype, &out, "sort_backward")?)]
         }
         Formula::Unsupported => {
             return Err(EngineError::new(

@@ -24,6 +24,10 @@ use super::tensor::Tensor;
 #[derive(Default)]
 pub struct LeafGrad {
     pub grad: RefCell<Option<Tensor>>,
+    /// The leaf's strides: a new `.grad` takes them (PyTorch's layout rule).
+    pub stride: Vec<usize>,
+    /// A view made under `no_grad` of a tensor that requires grad.
+    pub no_grad_view: bool,
 }
 
 /// Where a node sends the gradient for one of its inputs.
@@ -62,6 +66,8 @@ pub enum Formula {
     /// `base ** a` for a Python number base (saved result).
     RPowScalar { base: f64 },
     Neg,
+    /// `reciprocal()` (how PyTorch computes `scalar / tensor`), saved result.
+    Reciprocal,
     /// exp, tanh, sigmoid, sqrt, relu: from the saved result.
     FromResult(&'static str),
     /// log, sin, cos, abs: from the saved input.
@@ -80,6 +86,25 @@ pub enum Formula {
     ToCopy { dtype: DType, device: crate::engine::device::Device },
     /// `mm`, `matmul` of matrices, `dot`, `mv` (saved a, b).
     MatMul { ranks: [usize; 2] },
+    /// `where(cond, x, y)` (saved cond).
+    Where { shapes: [Vec<usize>; 2] },
+    /// `clamp(min, max)`: the gradient passes where min ≤ x ≤ max (saved x).
+    Clamp { min: Option<f64>, max: Option<f64> },
+    /// `cat(tensors, dim)`: the gradient is split back (sizes along dim, and
+    /// each input's shape for legacy empty 1-D inputs).
+    Cat { dim: usize, shapes: Vec<Vec<usize>> },
+    /// `stack(tensors, dim)`: input i gets `g.select(dim, i)`.
+    Stack { dim: usize, count: usize },
+    /// `a ** b` for two tensors (saved a, b, result).
+    PowTensor { shapes: [Vec<usize>; 2] },
+    /// `var`/`std` over `dims` (all when None) (saved x; std also its result).
+    VarStd { dims: Option<Vec<usize>>, correction: f64, keepdim: bool, std: bool },
+    /// Full `prod()` (saved x).
+    ProdAll,
+    /// Full `max()`/`min()`: the gradient is shared evenly by the ties (saved x, result).
+    MaxMinAll,
+    /// `sort(dim)`: the gradient goes back to where each value came from (saved indices).
+    Sort { dim: usize },
     /// An op whose gradient tsr does not compute yet.
     Unsupported,
 }
@@ -98,6 +123,9 @@ pub struct Node {
     /// Shape and dtype of the node's output (for zero gradients).
     pub out_shape: Vec<usize>,
     pub out_dtype: DType,
+    /// Which of the formula's gradients have an entry in `next` (a pow or
+    /// rsub with a Python number has no edge for the number).
+    pub present: Vec<bool>,
 }
 
 /// A tensor's autograd state.

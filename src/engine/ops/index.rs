@@ -25,6 +25,8 @@ pub fn index_layout(l: &Layout, items: &[IndexSpec]) -> Result<Layout> {
     if consuming > l.ndim() {
         return Err(EngineError::index(format!("too many indices for tensor of dimension {}", l.ndim())));
     }
+    // PyTorch 2.15 accepts several ellipses: each skips the unindexed dims.
+    // `dim` can then pass the last dim; every use below checks it.
     let mut out = l.clone();
     let mut dim = 0usize;
     for (real_dim, item) in items.iter().enumerate() {

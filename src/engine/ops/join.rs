@@ -154,6 +154,8 @@ pub fn where_args(ctx: &Context, cond: &Tensor, x: Arg, y: Arg) -> Result<Tensor
             }
         }
     }
+    // The result is dense: check its size before gathering broadcast scalars.
+    ctx.cpu.check_walk("where", &shape, dtype.size())?;
     let (c, a, b) = (values_bcast(cond, &shape), arg_values(&x, &shape), arg_values(&y, &shape));
     let vals: Vec<Scalar> = c.iter().zip(a.iter().zip(&b)).map(|(c, (a, b))| if c.as_bool() { *a } else { *b }).collect();
     let c_arg = Arg::T(cond);
@@ -208,6 +210,9 @@ pub fn clamp(ctx: &Context, t: &Tensor, min: Option<Scalar>, max: Option<Scalar>
             )));
         }
     }
+    // The result is dense: a huge expanded input must fail before its
+    // scalars are gathered (that aborted the process).
+    ctx.cpu.check_walk("clamp", t.shape(), dtype.size())?;
     let float = dtype.is_floating();
     let nan_bound = [min, max].iter().flatten().any(|b| b.as_f64().is_nan());
     let vals: Vec<Scalar> = t
@@ -252,11 +257,14 @@ pub fn sort(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Te
         let i = Tensor::from_scalars_on(ctx, t.device(), &[], DType::Int64, &[Scalar::Int(0)], "sort")?;
         return Ok((v, i));
     }
+    // A huge expanded view would never finish (and its scalars would not
+    // fit); an empty one with huge dims must not loop over them.
+    ctx.cpu.check_walk("sort", t.shape(), t.dtype.size())?;
     let shape = t.shape().to_vec();
     let vals = t.to_scalars();
     let len = shape[d];
-    let inner: usize = shape[d + 1..].iter().product();
-    let outer: usize = shape[..d].iter().product();
+    let inner: usize = shape[d + 1..].iter().fold(1usize, |a, &b| a.saturating_mul(b));
+    let outer: usize = if vals.is_empty() { 0 } else { shape[..d].iter().product() };
     let mut out_v = vals.clone();
     let mut out_i = vec![Scalar::Int(0); vals.len()];
     let key = |s: &Scalar| -> (bool, f64, i64) {

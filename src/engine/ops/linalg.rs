@@ -91,7 +91,7 @@ fn batched(ctx: &Context, a: &Tensor, al: &Layout, b: &Tensor, bl: &Layout, op: 
     let (k2, n) = (bl.shape[bn - 2], bl.shape[bn - 1]);
     if k != k2 {
         // PyTorch folds a's batch dims into rows when b is a matrix.
-        let rows = if bn == 2 { al.shape[..an - 1].iter().product() } else { m };
+        let rows = if bn == 2 { al.shape[..an - 1].iter().fold(1usize, |a, &d| a.saturating_mul(d)) } else { m };
         return Err(EngineError::runtime(format!(
             "mm: mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
             rows, k, k2, n
@@ -106,6 +106,14 @@ fn batched(ctx: &Context, a: &Tensor, al: &Layout, b: &Tensor, bl: &Layout, op: 
     shape.extend([m, n]);
     let device = super::elementwise::common_device(&[&super::elementwise::Arg::T(a), &super::elementwise::Arg::T(b)])?;
     let out = Tensor::alloc_on(ctx, device, &shape, a.dtype, op)?;
+    if out.numel() == 0 {
+        // Nothing to compute (and a huge batch of empty matrices must not loop).
+        return Ok(out);
+    }
+    // Operands (broadcast) with more elements than a dense tensor under the
+    // cap could hold are huge expanded views: the product would never end.
+    ctx.cpu.check_walk(op, &ae.shape, a.dtype.size())?;
+    ctx.cpu.check_walk(op, &be.shape, b.dtype.size())?;
     let nb: usize = batch.iter().product();
     {
         let abuf = a.storage.bytes();

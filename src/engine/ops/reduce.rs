@@ -197,7 +197,10 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
             }
         }
     }
-    let count: usize = (0..n).filter(|&d| reduced[d]).map(|d| t.shape()[d]).product();
+    // Walking more elements than a dense tensor under the cap could hold
+    // (a huge expanded view) would never end; an overflowing count is one.
+    ctx.cpu.check_walk(op.name(), t.shape(), t.dtype.size())?;
+    let count: usize = (0..n).filter(|&d| reduced[d]).map(|d| t.shape()[d]).try_fold(1usize, |a, d| a.checked_mul(d)).unwrap_or(usize::MAX);
     if count == 0 && matches!(op, ReduceOp::Max | ReduceOp::Min | ReduceOp::ArgMax | ReduceOp::ArgMin) {
         let name = op.name();
         let kind = if dims.is_none() && matches!(op, ReduceOp::Max | ReduceOp::Min) { ErrorKind::RuntimeError } else { ErrorKind::IndexError };
@@ -237,12 +240,16 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
         offset: off,
     };
     let outer = sub(&kept, t.layout.offset);
+    // The output must fit under the cap before its scratch is allocated
+    // (`zeros(10**9, 0).std(1)` has 10^9 outputs and no input elements).
+    ctx.cpu.check_walk(op.name(), &outer.shape, odt.size())?;
     let mut out_vals = Vec::with_capacity(outer.numel());
     let mut out_idx = Vec::with_capacity(outer.numel());
     {
         let buf = t.storage.bytes();
         let bytes = buf.bytes();
-        let mut scratch = Vec::with_capacity(count);
+        // An empty input may have an overflowing `count` (usize::MAX).
+        let mut scratch = Vec::with_capacity(if t.numel() == 0 { 0 } else { count });
         for base in StridedIndex::new(&outer) {
             scratch.clear();
             let inner = sub(&red, base);
