@@ -51,6 +51,13 @@ fn rows(ts: &[&TensorReport]) -> Vec<(&'static str, Vec<String>)> {
         ("requires_grad", col(&|t| py_bool(t.requires_grad).to_string())),
         ("grad_fn", col(&|t| t.grad_fn.clone().unwrap_or_else(|| "None".into()))),
         ("is_leaf", col(&|t| py_bool(t.is_leaf).to_string())),
+        (
+            "grad",
+            col(&|t| match &t.grad {
+                None => "None".to_string(),
+                Some(g) => format!("S{} {} at {}", g.storage, tuple(&g.shape), hex(g.data_ptr)),
+            }),
+        ),
         ("version", col(&|t| t.version.to_string())),
     ]
 }
