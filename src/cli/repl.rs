@@ -29,6 +29,9 @@ enum Flow {
 }
 
 pub fn run(cfg: &RunnerConfig) -> ExitCode {
+    // Ctrl-C while a statement runs interrupts it (KeyboardInterrupt); at the
+    // prompt rustyline reads it as a key and cancels the line.
+    crate::engine::interrupt::install_handler();
     let names = Rc::new(RefCell::new(Vec::new()));
     let mut s = Session { runner: Runner::new(cfg, ""), names: names.clone(), color: cfg.color };
     let banner = banner(cfg.color);

@@ -17,6 +17,7 @@ pub enum ErrorKind {
     NameError,
     AttributeError,
     SyntaxError,
+    KeyboardInterrupt,
 }
 
 impl ErrorKind {
@@ -32,6 +33,7 @@ impl ErrorKind {
             ErrorKind::NameError => "NameError",
             ErrorKind::AttributeError => "AttributeError",
             ErrorKind::SyntaxError => "SyntaxError",
+            ErrorKind::KeyboardInterrupt => "KeyboardInterrupt",
         }
     }
 }

@@ -43,7 +43,7 @@ impl Interp {
     /// Runs one statement of `src`. `echo` makes bare expressions report
     /// their value (REPL behaviour).
     pub fn exec(&mut self, stmt: &Stmt, src: &Rc<str>, echo: bool) -> EvalResult<Vec<Report>> {
-        let result = self.exec_inner(stmt, src, echo);
+        let result = self.exec_inner(stmt, src, echo).and_then(|r| self.check_interrupt(stmt.span).map(|_| r));
         // Allocator events this statement caused, when `memtrace on`.
         if let Some(trace) = super::memory::drain_trace(self, stmt.span.text(src)) {
             return result.map(|mut r| {
@@ -56,9 +56,11 @@ impl Interp {
 
     fn exec_inner(&mut self, stmt: &Stmt, src: &Rc<str>, echo: bool) -> EvalResult<Vec<Report>> {
         self.src = src.clone();
+        crate::engine::interrupt::take();
         match &stmt.kind {
             StmtKind::Expr(e) => {
                 let v = self.eval(e)?;
+                self.check_interrupt(stmt.span)?;
                 if !echo || matches!(v, Value::None) {
                     return Ok(vec![]);
                 }
@@ -68,6 +70,7 @@ impl Interp {
             }
             StmtKind::Assign { targets, value } => {
                 let v = self.eval(value)?;
+                self.check_interrupt(stmt.span)?;
                 for t in targets {
                     self.assign(t, v.clone())?;
                 }
@@ -130,6 +133,7 @@ impl Interp {
         let budget = Duration::from_millis(500);
         let start = Instant::now();
         while times.len() < 5 || (start.elapsed() < budget && times.len() < 1000) {
+            self.check_interrupt(e.span)?;
             let t0 = Instant::now();
             let v = self.eval(e)?;
             let dt = t0.elapsed();
@@ -143,6 +147,16 @@ impl Interp {
             median_ns: times[times.len() / 2],
             min_ns: times[0],
         })
+    }
+
+    /// `KeyboardInterrupt` when Ctrl-C arrived while the statement ran: its
+    /// (possibly partial) results are dropped before anything is bound.
+    pub fn check_interrupt(&self, span: Span) -> EvalResult<()> {
+        if crate::engine::interrupt::take() {
+            return Err(EvalError::new(ErrorKind::KeyboardInterrupt, "interrupted", span)
+                .with_hint("Ctrl-C; nothing from this statement was kept, the session goes on"));
+        }
+        Ok(())
     }
 
     pub fn text_of(&self, span: Span) -> String {

@@ -80,6 +80,9 @@ fn run<T: Num>(op: BinaryOp, out: &mut [u8], a: &Dense, b: &Dense) -> bool {
         ($f:expr) => {{
             let f = $f;
             let body = |(i, o): (usize, &mut [T])| {
+                if crate::engine::interrupt::requested() {
+                    return;
+                }
                 let start = i * CHUNK;
                 match (&av, &bv) {
                     (Ok(x), Ok(y)) => {

@@ -72,6 +72,9 @@ fn run<T: Copy + Send + Sync>(dst: &mut [T], shape: &[usize], sstride: &[usize],
     let band = block * BAND;
     let row_blocks = rows.div_ceil(band);
     let work = |(item, chunk): (usize, &mut [T])| {
+        if crate::engine::interrupt::requested() {
+            return;
+        }
         let (o, rb) = (item / row_blocks, item % row_blocks);
         let base = base_of(o) + rb * band * rs;
         let nrows = chunk.len() / cols;

@@ -13,6 +13,9 @@ fn map<T: bytemuck::Pod + Send + Sync>(out: &mut [u8], inp: &[u8], n: usize, f: 
     let (Some(o), Some(i)) = (out.get_mut(..n * size), inp.get(..n * size)) else { return false };
     let (Ok(o), Ok(i)) = (bytemuck::try_cast_slice_mut::<u8, T>(o), bytemuck::try_cast_slice::<u8, T>(i)) else { return false };
     let body = |(k, o): (usize, &mut [T])| {
+        if crate::engine::interrupt::requested() {
+            return;
+        }
         for (o, x) in o.iter_mut().zip(&i[k * CHUNK..]) {
             *o = f(*x);
         }
