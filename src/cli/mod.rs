@@ -104,6 +104,12 @@ fn run_pipe(r: &mut Runner) {
     let stdin = std::io::stdin();
     let mut lock = stdin.lock();
     let mut buf = [0u8; 8192];
+    // `is_complete` lexes all the pending text. After every line, a statement
+    // spanning 20 000 lines (a big list literal) took minutes; past 4 KiB of
+    // pending text it is checked only each time that text has doubled, so
+    // the work stays linear. The text still runs, in order, by EOF at the latest.
+    const ALWAYS_CHECK: usize = 4096;
+    let mut next_check = 0usize;
     loop {
         let n = match lock.read(&mut buf) {
             Ok(0) | Err(_) => break,
@@ -114,9 +120,15 @@ fn run_pipe(r: &mut Runner) {
         while let Some(pos) = bytes.iter().position(|&b| b == b'\n') {
             let line: Vec<u8> = bytes.drain(..=pos).collect();
             input.push_str(&String::from_utf8_lossy(&line));
+            if input.len() > ALWAYS_CHECK && input.len() < next_check {
+                continue;
+            }
             if crate::lang::is_complete(&input) {
                 r.run_chunk(&input, false, false);
                 input.clear();
+                next_check = 0;
+            } else {
+                next_check = input.len().saturating_mul(2);
             }
         }
     }

@@ -59,6 +59,7 @@ impl Layout {
 
 /// Element count of `shape`, or PyTorch-style error on overflow.
 pub fn checked_numel(shape: &[usize]) -> Result<usize> {
+    check_ndim(shape.len())?;
     let mut n: usize = 1;
     for &s in shape {
         n = n.checked_mul(s).ok_or_else(|| {
@@ -91,22 +92,12 @@ pub fn contiguous_strides(shape: &[usize]) -> Vec<usize> {
 /// True if and only if PyTorch's `is_contiguous()` is true: empty tensors are
 /// contiguous; size-1 dims are never checked.
 pub fn is_contiguous(shape: &[usize], stride: &[usize]) -> bool {
-    if shape.contains(&0) {
-        return true;
-    }
-    let mut expected: usize = 1;
-    for d in (0..shape.len()).rev() {
-        if shape[d] == 1 {
-            continue;
-        }
-        if stride[d] != expected {
-            return false;
-        }
-        expected = expected.saturating_mul(shape[d]);
-    }
-    true
+    let order: Vec<usize> = (0..shape.len()).rev().collect();
+    contiguous_in_order(shape, stride, &order)
 }
 
+/// True if, visiting dims in `order` (innermost first) and skipping size-1
+/// dims, each stride is the product of the sizes before it.
 fn contiguous_in_order(shape: &[usize], stride: &[usize], order: &[usize]) -> bool {
     if shape.contains(&0) {
         return true;
@@ -200,7 +191,21 @@ pub fn infer_dense_strides(shape: &[usize], stride: &[usize]) -> Vec<usize> {
         }
         if shape[d0] > shape[d1] { 1 } else { 0 }
     };
-    for i in 1..n {
+    sort_perm(&mut perm, should_swap);
+    let mut out = vec![0usize; n];
+    let mut acc: usize = 1;
+    for &d in &perm {
+        out[d] = acc;
+        acc = acc.saturating_mul(shape[d].max(1));
+    }
+    out
+}
+
+/// PyTorch's insertion sort "with support for ambiguous comparisons"
+/// (TensorIterator's `reorder_dimensions`, `infer_dense_strides`):
+/// `should_swap` > 0 swaps, < 0 stops, 0 (ambiguous) keeps looking.
+pub fn sort_perm(perm: &mut [usize], should_swap: impl Fn(usize, usize) -> i32) {
+    for i in 1..perm.len() {
         let mut dim1 = i;
         for dim0 in (0..i).rev() {
             let c = should_swap(perm[dim0], perm[dim1]);
@@ -212,13 +217,6 @@ pub fn infer_dense_strides(shape: &[usize], stride: &[usize]) -> Vec<usize> {
             }
         }
     }
-    let mut out = vec![0usize; n];
-    let mut acc: usize = 1;
-    for &d in &perm {
-        out[d] = acc;
-        acc = acc.saturating_mul(shape[d].max(1));
-    }
-    out
 }
 
 /// Wraps a possibly negative dim; a 0-dim tensor is treated as rank 1.
@@ -242,6 +240,7 @@ pub fn wrap_dim_hinted(dim: i64, ndim: usize) -> Result<usize> {
 
 /// `infer_size`: resolves one `-1` in `shape` for a tensor of `numel` elements.
 pub fn infer_size(shape: &[i64], numel: usize) -> Result<Vec<usize>> {
+    check_ndim(shape.len())?;
     let mut infer: Option<usize> = None;
     let mut newsize: usize = 1;
     for (i, &s) in shape.iter().enumerate() {
@@ -507,6 +506,7 @@ fn drop_dim(l: &Layout, d: usize, i: usize) -> Layout {
 /// `unsqueeze(dim)`: the new size-1 dim gets stride `size[d]*stride[d]`, or 1 at the end.
 pub fn unsqueeze(l: &Layout, dim: i64) -> Result<Layout> {
     let n = l.ndim();
+    check_ndim(n + 1)?;
     let d = wrap_dim_hinted(dim, n + 1)?;
     let st = if d < n { l.shape[d] * l.stride[d] } else { 1 };
     let mut out = l.clone();
@@ -600,7 +600,42 @@ pub fn expand(l: &Layout, sizes: &[i64], legacy_type: &str) -> Result<Layout> {
             stride[i] = st;
         }
     }
+    check_numel(&shape)?;
     Ok(Layout { shape, stride, offset: l.offset })
+}
+
+/// Most dims a tensor may have. Printing, `tolist` and the kernels recurse
+/// once per dim; 100 000 dims (`x[None, None, …]` on a 1 MB line) overflowed
+/// the stack. 64 as in NumPy 2 (NPY_MAXDIMS); it also keeps `--json` values
+/// nested shallowly enough for common JSON parsers (serde_json stops at 128).
+pub const MAX_DIMS: usize = 64;
+
+/// Refuses a tensor of more than [`MAX_DIMS`] dims.
+pub fn check_ndim(ndim: usize) -> Result<()> {
+    if ndim > MAX_DIMS {
+        return Err(EngineError::runtime(format!("tsr supports tensors of at most {MAX_DIMS} dims, got {ndim}")));
+    }
+    Ok(())
+}
+
+/// PyTorch's `safe_compute_numel`: a shape whose element count overflows
+/// int64 (even if a later dim is 0) is refused when the tensor is made. Views
+/// that grow the element count (expand, as_strided, unfold) check it, so
+/// every product of sizes later fits in a `usize`.
+pub fn check_numel(shape: &[usize]) -> Result<()> {
+    check_ndim(shape.len())?;
+    let mut numel: u64 = 1;
+    let mut overflows = false;
+    for &d in shape {
+        match numel.checked_mul(d as u64) {
+            Some(n) => numel = n,
+            None => overflows = true,
+        }
+    }
+    if overflows || numel > i64::MAX as u64 {
+        return Err(EngineError::runtime("numel: integer multiplication overflow"));
+    }
+    Ok(())
 }
 
 /// `movedim(src, dst)` as a permutation.
@@ -693,9 +728,13 @@ pub fn unfold(l: &Layout, dim: i64, size: i64, step: i64) -> Result<Layout> {
         return Ok(out);
     }
     out.shape[d] = (dsize - size as usize) / step as usize + 1;
-    out.stride[d] = dstride * step as usize;
+    // A step past the dim leaves one window, whose stride never addresses
+    // anything; where stride * step overflows (`unfold(0, 1, 2**62)`), keep
+    // the dim's stride instead.
+    out.stride[d] = dstride.checked_mul(step as usize).unwrap_or(dstride);
     out.shape.push(size as usize);
     out.stride.push(dstride);
+    check_numel(&out.shape)?;
     Ok(out)
 }
 
@@ -724,12 +763,13 @@ pub fn as_strided(size: &[i64], stride: &[i64], offset: i64, itemsize: usize, st
     }
     let shape: Vec<usize> = size.iter().map(|&s| s as usize).collect();
     let strides: Vec<usize> = stride.iter().map(|&s| s as usize).collect();
+    check_numel(&shape)?;
     if !shape.contains(&0) {
         let mut span: u128 = 1;
         for (&s, &st) in shape.iter().zip(&strides) {
-            span += (s as u128 - 1) * st as u128;
+            span = span.saturating_add((s as u128 - 1) * st as u128);
         }
-        let needed = itemsize as u128 * span + offset as u128 * itemsize as u128;
+        let needed = (itemsize as u128).saturating_mul(span).saturating_add(offset as u128 * itemsize as u128);
         if needed > storage_nbytes as u128 {
             return Err(EngineError::runtime(format!(
                 "setStorage: sizes {}, strides {}, storage offset {}, and itemsize {} requiring a storage size of {} are out of bounds for storage of size {}",

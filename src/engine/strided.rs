@@ -36,12 +36,14 @@ impl Iterator for StridedIndex<'_> {
         let mut pos = cur;
         for d in (0..self.counter.len()).rev() {
             self.counter[d] += 1;
-            pos += self.layout.stride[d];
+            // Wrapping: a dim of size 1 may have any stride (PyTorch keeps
+            // huge ones); stepping past it and back must not overflow.
+            pos = pos.wrapping_add(self.layout.stride[d]);
             if self.counter[d] < self.layout.shape[d] {
                 self.next = Some(pos);
                 return Some(cur);
             }
-            pos -= self.layout.stride[d] * self.counter[d];
+            pos = pos.wrapping_sub(self.layout.stride[d].wrapping_mul(self.counter[d]));
             self.counter[d] = 0;
         }
         self.next = None;

@@ -33,6 +33,21 @@ pub struct Step {
     pub prev: Option<Rc<Step>>,
 }
 
+impl Drop for Step {
+    /// Unlinks the history iteratively: dropping a chain of a million views
+    /// (`x = x.t()` on a million lines) recursed once per step and overflowed
+    /// the stack.
+    fn drop(&mut self) {
+        let mut prev = self.prev.take();
+        while let Some(rc) = prev {
+            match Rc::try_unwrap(rc) {
+                Ok(mut step) => prev = step.prev.take(),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
 #[derive(Clone)]
 pub struct Tensor {
     pub storage: Rc<Storage>,

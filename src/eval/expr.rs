@@ -22,8 +22,16 @@ impl Interp {
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
             ExprKind::Ellipsis => Ok(Value::Ellipsis),
             ExprKind::Name(n) => self.lookup(n, e.span),
-            ExprKind::Tuple(xs) => Ok(Value::Tuple(self.eval_all(xs)?)),
-            ExprKind::List(xs) => Ok(Value::List(self.eval_all(xs)?)),
+            ExprKind::Tuple(xs) => {
+                let items = self.eval_all(xs)?;
+                self.check_container(&items, e.span)?;
+                Ok(Value::Tuple(items))
+            }
+            ExprKind::List(xs) => {
+                let items = self.eval_all(xs)?;
+                self.check_container(&items, e.span)?;
+                Ok(Value::List(items))
+            }
             ExprKind::Attr { obj, name, name_span } => {
                 let o = self.eval(obj)?;
                 self.attribute(o, name, *name_span)
@@ -56,6 +64,46 @@ impl Interp {
                 }
             }
         }
+    }
+
+    /// tsr's tuples and lists hold copies, not references: `x = (x,)` on
+    /// 3000 lines overflowed the stack when printed (every printer and
+    /// `tensor()` recurse per level), and `x = [x, x]` doubles x's size each
+    /// time until tsr is killed. A new container is bounded in depth and in
+    /// host memory (the `--max-memory` cap).
+    pub fn check_container(&self, items: &[Value], span: Span) -> EvalResult<()> {
+        // 100 also keeps `--json` values within common parsers' nesting
+        // limits (serde_json stops at 128).
+        const MAX_DEPTH: usize = 100;
+        // Values live outside the tensor allocator and are copied whole by
+        // every use (`[x, x]` holds three copies of x for a moment): keep one
+        // to an eighth of the cap, and at most 4M values.
+        let limit = ((self.ctx.cpu.cap / 8 / std::mem::size_of::<Value>() as u64) as usize).min(1 << 22);
+        let (mut nodes, mut depth) = (0usize, 0usize);
+        let mut stack: Vec<(&Value, usize)> = items.iter().map(|v| (v, 2)).collect();
+        while let Some((v, d)) = stack.pop() {
+            nodes += 1;
+            depth = depth.max(d);
+            if depth > MAX_DEPTH {
+                return Err(EvalError::new(
+                    ErrorKind::RuntimeError,
+                    format!("maximum recursion depth exceeded: tsr nests tuples and lists at most {MAX_DEPTH} levels deep"),
+                    span,
+                ));
+            }
+            if nodes > limit {
+                return Err(EvalError::new(
+                    ErrorKind::OutOfMemoryError,
+                    format!("tsr holds at most {limit} values in one tuple or list (nested ones included); this one has more"),
+                    span,
+                )
+                .with_hint("tuples and lists hold copies, not references: `x = [x, x]` doubles x"));
+            }
+            if let Value::Tuple(xs) | Value::List(xs) = v {
+                stack.extend(xs.iter().map(|x| (x, d + 1)));
+            }
+        }
+        Ok(())
     }
 
     fn eval_all(&mut self, xs: &[Expr]) -> EvalResult<Vec<Value>> {

@@ -862,7 +862,7 @@ fn tolist_values(shape: &[usize]) -> u128 {
 /// Most views one `split`/`chunk`/`unbind` returns: each is a tensor header
 /// plus a Python value, so 10^12 pieces of a huge expanded view must be an
 /// error before any is made.
-const MAX_PIECES: usize = 1 << 20;
+const MAX_PIECES: usize = 1 << 18;
 
 fn check_pieces(what: &str, n: usize) -> Result<(), EngineError> {
     if n > MAX_PIECES {

@@ -155,8 +155,16 @@ pub fn binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) -> Ev
     }
     // Sequence concatenation / repetition.
     match (op, a, b) {
-        (BinOp::Add, Value::Tuple(x), Value::Tuple(y)) => return Ok(Value::Tuple([x.clone(), y.clone()].concat())),
-        (BinOp::Add, Value::List(x), Value::List(y)) => return Ok(Value::List([x.clone(), y.clone()].concat())),
+        (BinOp::Add, Value::Tuple(x), Value::Tuple(y)) => {
+            let items = [x.clone(), y.clone()].concat();
+            it.check_container(&items, span)?;
+            return Ok(Value::Tuple(items));
+        }
+        (BinOp::Add, Value::List(x), Value::List(y)) => {
+            let items = [x.clone(), y.clone()].concat();
+            it.check_container(&items, span)?;
+            return Ok(Value::List(items));
+        }
         (BinOp::Add, Value::Str(x), Value::Str(y)) => return Ok(Value::Str(format!("{x}{y}"))),
         _ => {}
     }

@@ -31,14 +31,29 @@ pub fn tensor_values(t: &Tensor) -> Json {
 /// 10^9 empty lists, and a huge expanded view inside a tuple has 10^12
 /// elements; neither may be dumped.
 pub fn values_are_small(shape: &[usize]) -> bool {
-    const MAX_LISTS: u128 = 1 << 16;
+    const MAX_LISTS: u128 = 1 << 12;
+    let (elements, lists) = elements_and_lists(shape);
+    elements <= super::inspect::VALUES_LIMIT as u128 && lists <= MAX_LISTS
+}
+
+/// Elements and nested lists of a tensor of `shape` written as lists.
+fn elements_and_lists(shape: &[usize]) -> (u128, u128) {
     let mut elements = 1u128;
     let mut lists = 0u128;
     for &d in shape {
         lists = lists.saturating_add(elements);
         elements = elements.saturating_mul(d as u128);
     }
-    elements <= super::inspect::VALUES_LIMIT as u128 && lists <= MAX_LISTS
+    (elements, lists)
+}
+
+/// JSON nodes a tensor's values take (nothing when they are left out).
+fn values_cost(shape: &[usize]) -> u128 {
+    if !values_are_small(shape) {
+        return 0;
+    }
+    let (elements, lists) = elements_and_lists(shape);
+    elements + lists + 1
 }
 
 fn nest(flat: &[Scalar], shape: &[usize]) -> Json {
@@ -55,8 +70,16 @@ fn nest(flat: &[Scalar], shape: &[usize]) -> Json {
     }
 }
 
-/// A Python value as JSON.
+/// A Python value as JSON. Tensors inside it carry their values while a
+/// budget of elements and nested lists lasts (a tuple of 10^6 views must not
+/// become 10^9 JSON nodes); past it, and for big tensors, they are `null`.
 pub fn value_json(v: &Value) -> Json {
+    let mut budget: u128 = 1 << 20;
+    value_json_in(v, &mut budget)
+}
+
+fn value_json_in(v: &Value, budget: &mut u128) -> Json {
+    let mut value_json = |v: &Value| value_json_in(v, budget);
     match v {
         Value::None => Json::Null,
         Value::Bool(b) => json!(b),
@@ -69,7 +92,14 @@ pub fn value_json(v: &Value) -> Json {
         Value::Device(d) => json!(d.to_string()),
         Value::MemoryFormat(m) => json!(m),
         Value::Dict(kv) => Json::Object(kv.iter().map(|(k, v)| (k.clone(), value_json(v))).collect()),
-        Value::Tensor(t) => tensor_values(t),
+        Value::Tensor(t) => {
+            let cost = values_cost(t.shape());
+            if cost > *budget {
+                return Json::Null;
+            }
+            *budget -= cost;
+            tensor_values(t)
+        }
         Value::Module(m) => json!(m),
         Value::Function(f) => json!(f),
         Value::Ellipsis => json!("..."),

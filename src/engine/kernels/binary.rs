@@ -153,3 +153,33 @@ mod tests {
         assert_eq!(out, vec![i32::MIN, 2]);
     }
 }
+
+/// `a op= b` over `a` in memory order (a dense, b dense with a's strides or a
+/// scalar, both of `dtype`). False when this kernel does not cover the case.
+pub fn dense_binary_inplace(op: BinaryOp, dtype: DType, a: &mut [u8], b: &Dense) -> bool {
+    fn run<T: Num>(op: BinaryOp, a: &mut [u8], b: &Dense) -> bool {
+        let Ok(a) = bytemuck::try_cast_slice_mut::<u8, T>(a) else { return false };
+        let n = a.len();
+        let Some(bv) = view::<T>(b, n) else { return false };
+        let body = |(i, o): (usize, &mut [T])| {
+            let start = i * CHUNK;
+            match &bv {
+                Ok(y) => o.iter_mut().zip(&y[start..]).for_each(|(x, y)| *x = T::apply(op, *x, *y)),
+                Err(y) => o.iter_mut().for_each(|x| *x = T::apply(op, *x, *y)),
+            }
+        };
+        if n >= super::PAR_THRESHOLD {
+            a.par_chunks_mut(CHUNK).enumerate().for_each(body);
+        } else {
+            a.chunks_mut(CHUNK).enumerate().for_each(body);
+        }
+        true
+    }
+    match (dtype, op) {
+        (DType::Float32, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div) => run::<f32>(op, a, b),
+        (DType::Float64, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div) => run::<f64>(op, a, b),
+        (DType::Int32, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) => run::<i32>(op, a, b),
+        (DType::Int64, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) => run::<i64>(op, a, b),
+        _ => false,
+    }
+}

@@ -68,7 +68,7 @@ fn run<T: Copy + Send + Sync>(dst: &mut [T], shape: &[usize], sstride: &[usize],
     let block = (64 / std::mem::size_of::<T>()).max(1);
     // A work item covers BAND tiles of rows, so each source row is read in a
     // run of BAND cache lines (friendlier to the hardware prefetcher).
-    const BAND: usize = 4;
+    const BAND: usize = 8;
     let band = block * BAND;
     let row_blocks = rows.div_ceil(band);
     let work = |(item, chunk): (usize, &mut [T])| {

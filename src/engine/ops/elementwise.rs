@@ -347,10 +347,50 @@ pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Arg) -> Result<()> {
         ))
         .with_hint(format!("the result is {} but x is {}; write `x = x ⊕ y` (a new tensor) or convert x first", out_dtype.name(), a.dtype.name()).replace('⊕', match op { BinaryOp::Add => "+", BinaryOp::Sub => "-", BinaryOp::Mul => "*", BinaryOp::Div => "/", _ => "op" })));
     }
+    if compute == a.dtype && inplace_dense(op, a, &b) {
+        a.storage.bump_version();
+        return Ok(());
+    }
     let vals = compute_values(op, compute, &Arg::T(a), &b, &shape)?;
     super::copy::write_values(a, &vals);
     a.storage.bump_version();
     Ok(())
+}
+
+/// The in-place fast path: `a` dense, `b` a scalar or a dense tensor of a's
+/// dtype and strides in another storage; no scratch memory at all.
+fn inplace_dense(op: BinaryOp, a: &Tensor, b: &Arg) -> bool {
+    use crate::engine::kernels::binary::{dense_binary_inplace, Dense};
+    let n = a.numel();
+    if n == 0 || !crate::engine::layout::is_non_overlapping_and_dense(a.shape(), a.stride()) {
+        return false;
+    }
+    let size = a.dtype.size();
+    let lo = |t: &Tensor| t.layout.footprint().map(|(lo, _)| lo).unwrap_or(0) * size;
+    match b {
+        Arg::S(s) => {
+            let mut buf = a.storage.bytes_mut();
+            let a0 = lo(a);
+            match buf.bytes_mut().get_mut(a0..a0 + n * size) {
+                Some(dst) => dense_binary_inplace(op, a.dtype, dst, &Dense::Scalar(*s)),
+                None => false,
+            }
+        }
+        Arg::T(t) => {
+            if t.same_storage(a) || t.dtype != a.dtype || t.shape() != a.shape() || t.stride() != a.stride() {
+                return false;
+            }
+            let src = t.storage.bytes();
+            let b0 = lo(t);
+            let Some(bs) = src.bytes().get(b0..b0 + n * size) else { return false };
+            let mut buf = a.storage.bytes_mut();
+            let a0 = lo(a);
+            match buf.bytes_mut().get_mut(a0..a0 + n * size) {
+                Some(dst) => dense_binary_inplace(op, a.dtype, dst, &Dense::Slice(bs)),
+                None => false,
+            }
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -84,18 +84,7 @@ pub fn output_strides(ins: &[&Layout], shape: &[usize]) -> Vec<usize> {
         }
         0
     };
-    for i in 1..n {
-        let mut dim1 = i;
-        for dim0 in (0..i).rev() {
-            let c = should_swap(perm[dim0], perm[dim1]);
-            if c > 0 {
-                perm.swap(dim0, dim1);
-                dim1 = dim0;
-            } else if c < 0 {
-                break;
-            }
-        }
-    }
+    layout::sort_perm(&mut perm, should_swap);
     let mut stride = vec![0usize; n];
     let mut acc: usize = 1;
     for &d in &perm {

@@ -261,6 +261,12 @@ pub fn sort(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Te
     // fit); an empty one with huge dims must not loop over them.
     ctx.cpu.check_walk("sort", t.shape(), t.dtype.size())?;
     let shape = t.shape().to_vec();
+    // Outputs keep the input's layout as clone() would (preserve_format).
+    // Allocated first: the memory cap must refuse them before the host
+    // scratch below (three scalars per element) is built.
+    let strides = super::copy::preserve_strides(t);
+    let v = Tensor::alloc_strided_on(ctx, t.device(), &shape, &strides, t.dtype, "sort")?;
+    let i = Tensor::alloc_strided_on(ctx, t.device(), &shape, &strides, DType::Int64, "sort")?;
     let vals = t.to_scalars();
     let len = shape[d];
     let inner: usize = shape[d + 1..].iter().fold(1usize, |a, &b| a.saturating_mul(b));
@@ -288,11 +294,7 @@ pub fn sort(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Te
             }
         }
     }
-    // Outputs keep the input's layout as clone() would (preserve_format).
-    let strides = super::copy::preserve_strides(t);
-    let v = Tensor::alloc_strided_on(ctx, t.device(), &shape, &strides, t.dtype, "sort")?;
     super::copy::write_values(&v, &out_v);
-    let i = Tensor::alloc_strided_on(ctx, t.device(), &shape, &strides, DType::Int64, "sort")?;
     super::copy::write_values(&i, &out_i);
     Ok((v, i))
 }
