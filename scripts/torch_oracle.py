@@ -109,9 +109,9 @@ def parse_corpus(text):
     return cases
 
 
-def split_top(src, seps):
+def _split_outside(src, seps, keep_comments):
     """Splits `src` at characters in `seps` that are outside brackets and
-    string literals. Returns the stripped, non-empty pieces."""
+    string literals. Comments are dropped, or kept when `keep_comments`."""
     parts, cur, depth, quote = [], [], 0, None
     i = 0
     while i < len(src):
@@ -130,6 +130,8 @@ def split_top(src, seps):
         elif c == "#":
             # comment to end of line
             while i < len(src) and src[i] != "\n":
+                if keep_comments:
+                    cur.append(src[i])
                 i += 1
             continue
         elif c in "([{":
@@ -145,46 +147,19 @@ def split_top(src, seps):
             cur.append(c)
         i += 1
     parts.append("".join(cur))
-    return [p.strip() for p in parts if p.strip()]
+    return parts
+
+
+def split_top(src, seps):
+    """Splits `src` at `seps` outside brackets and strings; returns the
+    stripped, non-empty pieces (comments dropped)."""
+    return [p.strip() for p in _split_outside(src, seps, False) if p.strip()]
 
 
 def split_lines(src):
     """Splits `src` at newlines outside brackets and string literals, keeping
     each line's indentation (comments stay; Python ignores them)."""
-    lines, cur, depth, quote = [], [], 0, None
-    i = 0
-    while i < len(src):
-        c = src[i]
-        if quote:
-            cur.append(c)
-            if c == "\\" and i + 1 < len(src):
-                cur.append(src[i + 1])
-                i += 2
-                continue
-            if c == quote:
-                quote = None
-        elif c in "'\"":
-            quote = c
-            cur.append(c)
-        elif c == "#":
-            while i < len(src) and src[i] != "\n":
-                cur.append(src[i])
-                i += 1
-            continue
-        elif c in "([{":
-            depth += 1
-            cur.append(c)
-        elif c in ")]}":
-            depth -= 1
-            cur.append(c)
-        elif c == "\n" and depth == 0:
-            lines.append("".join(cur))
-            cur = []
-        else:
-            cur.append(c)
-        i += 1
-    lines.append("".join(cur))
-    return lines
+    return _split_outside(src, "\n", True)
 
 
 def indent_of(line):
