@@ -7,7 +7,7 @@
 //!   functions plus a clone of the storage handle.
 //! - Error texts are PyTorch's (see `shared/reference/pytorch-semantics.md`, A).
 
-use super::error::{fmt_list, EngineError, ErrorKind, Result};
+use super::error::{fmt_list, EngineError, Result};
 
 /// Shape, strides and storage offset of a tensor over its storage.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -784,16 +784,6 @@ pub fn as_strided(size: &[i64], stride: &[i64], offset: i64, itemsize: usize, st
         }
     }
     Ok(Layout { shape, stride: strides, offset: offset as usize })
-}
-
-/// Element kind of error used by several callers.
-pub fn negative_dim_error(sizes: &[i64]) -> Option<EngineError> {
-    sizes.iter().find(|&&s| s < 0).map(|&s| {
-        EngineError::new(
-            ErrorKind::RuntimeError,
-            format!("Trying to create tensor with negative dimension {}: {}", s, fmt_list(sizes)),
-        )
-    })
 }
 
 #[cfg(test)]

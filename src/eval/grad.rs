@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use crate::engine::autograd::{Edge, Formula, Grad, LeafGrad, Node, Saved};
-use crate::engine::{DType, EngineError, ErrorKind, Tensor};
+use crate::engine::{EngineError, ErrorKind, Tensor};
 use crate::lang::span::Span;
 
 use super::error::{EvalError, EvalResult};
@@ -209,9 +209,4 @@ pub fn backward_error(e: EngineError, span: Span) -> EvalError {
 /// `ToCopyBackward0` formula for a dtype or device change.
 pub fn to_copy(from: &Tensor) -> Formula {
     Formula::ToCopy { dtype: from.dtype, device: from.device() }
-}
-
-/// Whether a dtype can carry gradients.
-pub fn differentiable(d: DType) -> bool {
-    d.is_floating()
 }
