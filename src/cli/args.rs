@@ -36,10 +36,13 @@ pub struct Cli {
     /// Cap on live tensor memory, e.g. 512M, 4G (default: half the RAM).
     #[arg(long, value_name = "BYTES", global = true)]
     pub max_memory: Option<String>,
-    /// CUDA: `sim` runs PyTorch's caching allocator on a simulated device;
-    /// `auto` and `real` look for a GPU (none is supported in this build, so
-    /// they leave CUDA off and say so when it is used); `off` disables it.
-    #[arg(long, value_enum, default_value_t = CudaChoice::Auto, global = true)]
+    /// CUDA: `auto` uses a real GPU when the driver and a device are found
+    /// (probed on first use), else none; `real` requires one (checked at
+    /// start); `sim` runs PyTorch's caching allocator on a simulated device
+    /// with deterministic addresses; `off` disables CUDA.
+    /// The environment variable TSR_CUDA sets the default (the test suite
+    /// sets it to `off` so results do not depend on the machine).
+    #[arg(long, value_enum, default_value_t = CudaChoice::Auto, env = "TSR_CUDA", global = true)]
     pub cuda: CudaChoice,
     /// CUDA allocator settings, as PYTORCH_CUDA_ALLOC_CONF (which is read when
     /// this is absent), e.g. `max_split_size_mb:64`.

@@ -49,11 +49,17 @@ pub fn main() -> ExitCode {
         .unwrap_or_default();
     let cuda = match cli.cuda {
         args::CudaChoice::Sim => crate::engine::alloc::cuda::CudaMode::Sim,
-        _ => crate::engine::alloc::cuda::CudaMode::Off,
+        args::CudaChoice::Real => crate::engine::alloc::cuda::CudaMode::Real,
+        args::CudaChoice::Auto => crate::engine::alloc::cuda::CudaMode::Auto,
+        args::CudaChoice::Off => crate::engine::alloc::cuda::CudaMode::Off,
     };
-    if cuda == crate::engine::alloc::cuda::CudaMode::Sim {
-        if let Err(e) = crate::engine::alloc::caching::AllocatorConfig::parse(&alloc_conf) {
-            eprintln!("error: CUDA allocator configuration: {}", e.message);
+    if let Err(e) = crate::engine::alloc::caching::AllocatorConfig::parse(&alloc_conf) {
+        eprintln!("error: CUDA allocator configuration: {}", e.message);
+        return ExitCode::from(EXIT_USAGE);
+    }
+    if cuda == crate::engine::alloc::cuda::CudaMode::Real {
+        if let Err(reason) = crate::engine::gpu::GpuRuntime::shared() {
+            eprintln!("error: --cuda real: no usable GPU ({reason}); use --cuda sim for tsr's simulated CUDA device, or --cuda auto");
             return ExitCode::from(EXIT_USAGE);
         }
     }

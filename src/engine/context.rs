@@ -1,6 +1,6 @@
 //! The engine context: allocators, address mode and id counters for one session.
 
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::rc::Rc;
 
 use super::alloc::addr::{StableAddrs, STABLE_CPU_BASE};
@@ -13,7 +13,8 @@ pub struct EngineConfig {
     pub stable_addrs: bool,
     /// Upper bound on live host bytes (`--max-memory`).
     pub max_memory: u64,
-    /// `--cuda`: whether a (simulated) CUDA device exists.
+    /// `--cuda`: none, the simulated device, a real GPU, or a real GPU when
+    /// one is found (probed on first use).
     pub cuda: CudaMode,
     /// `PYTORCH_CUDA_ALLOC_CONF` (or `--alloc-conf`) for the CUDA allocator.
     pub alloc_conf: String,
@@ -39,8 +40,11 @@ pub fn default_max_memory() -> u64 {
 
 pub struct Context {
     pub cpu: Rc<CpuAllocator>,
-    /// `cuda:0` when `--cuda sim` (None when CUDA is off).
-    pub cuda: Option<Rc<CudaDevice>>,
+    cuda_mode: CudaMode,
+    alloc_conf: String,
+    /// `cuda:0`, resolved on first use: the device, or why there is none
+    /// (None: CUDA is off).
+    cuda: OnceCell<std::result::Result<Rc<CudaDevice>, Option<String>>>,
     pub stable: Option<StableAddrs>,
     next_storage: Cell<u64>,
     /// PyTorch's CPU generator for `rand`/`randn`/`randint` (`manual_seed`).
@@ -48,31 +52,57 @@ pub struct Context {
 }
 
 impl Context {
-    /// Fails only when the CUDA allocator configuration is invalid.
+    /// Fails only when the CUDA allocator configuration is invalid (checked
+    /// at once for the simulated device; a real one is probed on first use).
     pub fn try_new(cfg: &EngineConfig) -> crate::engine::error::Result<Self> {
-        let cuda = match cfg.cuda {
-            CudaMode::Off => None,
-            CudaMode::Sim => Some(Rc::new(CudaDevice::simulated(cfg.max_memory, &cfg.alloc_conf)?)),
-        };
-        let mut c = Self::new(cfg);
-        c.cuda = cuda;
+        super::alloc::caching::AllocatorConfig::parse(&cfg.alloc_conf)?;
+        let c = Self::new(cfg);
+        if cfg.cuda == CudaMode::Sim {
+            let dev = CudaDevice::simulated(cfg.max_memory, &cfg.alloc_conf)?;
+            let _ = c.cuda.set(Ok(Rc::new(dev)));
+        }
         Ok(c)
     }
 
-    /// The CUDA device `index`, or the "no CUDA" error.
+    fn cuda_state(&self) -> &std::result::Result<Rc<CudaDevice>, Option<String>> {
+        self.cuda.get_or_init(|| match self.cuda_mode {
+            CudaMode::Off => Err(None),
+            CudaMode::Sim => CudaDevice::simulated(self.cpu.cap, &self.alloc_conf).map(Rc::new).map_err(|e| Some(e.message)),
+            CudaMode::Real | CudaMode::Auto => {
+                let rt = crate::engine::gpu::GpuRuntime::shared().map_err(Some)?;
+                CudaDevice::real(rt, &self.alloc_conf).map(Rc::new).map_err(|e| Some(e.message))
+            }
+        })
+    }
+
+    /// `cuda:0` if this session has one (probing for a GPU under `auto`).
+    pub fn cuda(&self) -> Option<&Rc<CudaDevice>> {
+        self.cuda_state().as_ref().ok()
+    }
+
+    /// `cuda:0` if it is already set up (never probes: for per-statement
+    /// checks such as `memtrace`).
+    pub fn cuda_if_ready(&self) -> Option<&Rc<CudaDevice>> {
+        self.cuda.get().and_then(|r| r.as_ref().ok())
+    }
+
+    /// The CUDA device `index`, or the "no CUDA" error (with the probe's reason).
     pub fn cuda_device(&self, index: u32) -> crate::engine::error::Result<Rc<CudaDevice>> {
-        match &self.cuda {
-            Some(d) if d.index == index => Ok(d.clone()),
-            Some(_) => Err(crate::engine::error::EngineError::runtime(format!(
-                "CUDA error: invalid device ordinal (tsr simulates one device, cuda:0; got cuda:{index})"
+        match self.cuda_state() {
+            Ok(d) if d.index == index => Ok(d.clone()),
+            Ok(d) => Err(crate::engine::error::EngineError::runtime(format!(
+                "CUDA error: invalid device ordinal (tsr uses one device, cuda:0 ({}); got cuda:{index})",
+                if d.simulated { "simulated" } else { "real" }
             ))),
-            None => Err(super::alloc::cuda::unavailable()),
+            Err(reason) => Err(super::alloc::cuda::unavailable_because(reason.as_deref())),
         }
     }
 
     pub fn new(cfg: &EngineConfig) -> Self {
         Context {
-            cuda: None,
+            cuda_mode: cfg.cuda,
+            alloc_conf: cfg.alloc_conf.clone(),
+            cuda: OnceCell::new(),
             cpu: Rc::new(CpuAllocator::new(cfg.max_memory)),
             stable: cfg.stable_addrs.then(|| StableAddrs::new(STABLE_CPU_BASE)),
             next_storage: Cell::new(1),

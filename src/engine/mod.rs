@@ -6,6 +6,7 @@ pub mod context;
 pub mod device;
 pub mod dtype;
 pub mod error;
+pub mod gpu;
 pub mod interrupt;
 pub mod kernels;
 pub mod layout;

@@ -6,8 +6,13 @@
 //!   tensors share memory if and only if their storage ids are equal.
 //! - The version counter lives here: every in-place write through any view
 //!   bumps it (PyTorch shares one counter between a base and its views).
+//! - On a real GPU the device memory is the truth. The host buffer is a
+//!   mirror for host-side code (printing, and ops without a GPU kernel):
+//!   `bytes()` downloads it when a kernel wrote the device since the last
+//!   download, and the guard from `bytes_mut()` uploads it when dropped.
 
 use std::cell::{Cell, Ref, RefCell, RefMut};
+use std::ops::{Deref, DerefMut};
 use std::rc::Rc;
 
 use super::alloc::cpu::CpuAllocator;
@@ -16,6 +21,7 @@ use super::alloc::host::HostBuffer;
 use super::context::Context;
 use super::device::Device;
 use super::error::Result;
+use super::gpu::GpuRuntime;
 
 pub struct Storage {
     pub id: u64,
@@ -27,6 +33,40 @@ pub struct Storage {
     buf: RefCell<HostBuffer>,
     version: Cell<u64>,
     home: Home,
+    /// The GPU whose memory at `addr` holds the bytes (real CUDA only).
+    gpu: Option<Rc<GpuRuntime>>,
+    /// Real CUDA: whether `buf` equals the device bytes.
+    host_valid: Cell<bool>,
+}
+
+/// Write access to a storage's bytes; on a real GPU, dropping it uploads
+/// the host mirror to the device.
+pub struct BytesMut<'a> {
+    buf: RefMut<'a, HostBuffer>,
+    upload: Option<(&'a GpuRuntime, u64)>,
+}
+
+impl Deref for BytesMut<'_> {
+    type Target = HostBuffer;
+    fn deref(&self) -> &HostBuffer {
+        &self.buf
+    }
+}
+
+impl DerefMut for BytesMut<'_> {
+    fn deref_mut(&mut self) -> &mut HostBuffer {
+        &mut self.buf
+    }
+}
+
+impl Drop for BytesMut<'_> {
+    fn drop(&mut self) {
+        if let Some((rt, addr)) = self.upload {
+            // A failed upload leaves the device as it was; the next kernel
+            // error (or the driver's own) will report the device's state.
+            let _ = rt.upload(addr, self.buf.bytes());
+        }
+    }
 }
 
 /// Which allocator a storage returns its memory to when dropped.
@@ -46,16 +86,23 @@ impl Storage {
         if let Device::Cuda(i) = device {
             let dev = ctx.cuda_device(i)?;
             let addr = dev.malloc(nbytes, owner)?;
+            if let Some(rt) = &dev.gpu {
+                if let Err(e) = rt.zero(addr, nbytes) {
+                    dev.free(addr);
+                    return Err(e);
+                }
+            }
             let buf = match HostBuffer::zeroed(nbytes) {
                 Some(b) => b,
                 None => {
                     dev.free(addr);
                     return Err(crate::engine::error::EngineError::new(
                         crate::engine::error::ErrorKind::OutOfMemoryError,
-                        format!("cannot back a simulated CUDA block of {nbytes} bytes with host memory"),
+                        format!("cannot back a CUDA block of {nbytes} bytes with host memory"),
                     ));
                 }
             };
+            let gpu = dev.gpu.clone();
             return Ok(Rc::new(Storage {
                 id: ctx.next_storage_id(),
                 device,
@@ -64,6 +111,8 @@ impl Storage {
                 buf: RefCell::new(buf),
                 version: Cell::new(0),
                 home: Home::Cuda(dev),
+                gpu,
+                host_valid: Cell::new(true),
             }));
         }
         let buf = ctx.cpu.allocate(nbytes)?;
@@ -83,6 +132,8 @@ impl Storage {
             buf: RefCell::new(buf),
             version: Cell::new(0),
             home: Home::Cpu(ctx.cpu.clone()),
+            gpu: None,
+            host_valid: Cell::new(true),
         }))
     }
 
@@ -118,11 +169,38 @@ impl Storage {
 
     /// Read access to the bytes. Callers never hold this across a `bytes_mut`.
     pub fn bytes(&self) -> Ref<'_, HostBuffer> {
+        self.sync_host();
         self.buf.borrow()
     }
 
-    pub fn bytes_mut(&self) -> RefMut<'_, HostBuffer> {
-        self.buf.borrow_mut()
+    pub fn bytes_mut(&self) -> BytesMut<'_> {
+        self.sync_host();
+        BytesMut { buf: self.buf.borrow_mut(), upload: self.gpu.as_deref().map(|rt| (rt, self.addr)) }
+    }
+
+    /// The GPU holding this storage's bytes (real CUDA only).
+    pub fn gpu(&self) -> Option<&Rc<GpuRuntime>> {
+        self.gpu.as_ref()
+    }
+
+    /// A GPU kernel wrote the device bytes: the host mirror is stale.
+    pub fn device_written(&self) {
+        if self.gpu.is_some() {
+            self.host_valid.set(false);
+        }
+    }
+
+    /// Real CUDA: refreshes the host mirror from the device if stale.
+    fn sync_host(&self) {
+        let Some(rt) = &self.gpu else { return };
+        if self.host_valid.get() {
+            return;
+        }
+        if let Ok(mut b) = self.buf.try_borrow_mut() {
+            if rt.download(b.bytes_mut(), self.addr).is_ok() {
+                self.host_valid.set(true);
+            }
+        }
     }
 }
 

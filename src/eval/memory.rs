@@ -58,7 +58,7 @@ pub fn mem(it: &mut Interp, args: &[Expr], kspan: Span) -> EvalResult<Vec<Report
     let devices: Vec<(Device, Span)> = match args {
         [] => {
             let mut v = vec![(Device::Cpu, kspan)];
-            if it.ctx.cuda.is_some() {
+            if it.ctx.cuda_if_ready().is_some() {
                 v.push((Device::Cuda(0), kspan));
             }
             v
@@ -98,7 +98,7 @@ pub fn memtrace(it: &mut Interp, args: &[Expr], kspan: Span) -> EvalResult<Vec<R
 
 /// Events recorded while `statement` ran (when tracing).
 pub fn drain_trace(it: &Interp, statement: &str) -> Option<Report> {
-    let dev = it.ctx.cuda.as_ref()?;
+    let dev = it.ctx.cuda_if_ready()?;
     if !dev.tracing.get() {
         return None;
     }
@@ -138,11 +138,11 @@ fn stat(it: &Interp, device: Device, key: &str) -> Value {
 pub fn call(it: &mut Interp, name: &str, mut a: Args) -> EvalResult<Value> {
     let span = a.span;
     match name {
-        "is_available" => Ok(Value::Bool(it.ctx.cuda.is_some())),
-        "device_count" => Ok(Value::Int(it.ctx.cuda.is_some() as i64)),
+        "is_available" => Ok(Value::Bool(it.ctx.cuda().is_some())),
+        "device_count" => Ok(Value::Int(it.ctx.cuda().is_some() as i64)),
         "current_device" => Ok(Value::Int(0)),
         "synchronize" => Ok(Value::None),
-        "get_device_name" => Ok(Value::Str(if it.ctx.cuda.is_some() { "tsr simulated CUDA device".into() } else { String::new() })),
+        "get_device_name" => Ok(Value::Str(it.ctx.cuda().map(|d| d.name()).unwrap_or_default())),
         "memory_allocated" | "max_memory_allocated" | "memory_reserved" | "max_memory_reserved" => {
             let d = device_arg(it, &mut a)?;
             a.finish(1)?;

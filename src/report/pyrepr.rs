@@ -120,10 +120,12 @@ pub fn value_text(v: &Value) -> String {
     }
 }
 
-/// Python's `str()`: like `repr()` but strings print bare.
+/// Python's `str()`: like `repr()` but strings print bare and devices as
+/// `cuda:0` (`str(torch.device("cuda", 0))`).
 pub fn value_str(v: &Value) -> String {
     match v {
         Value::Str(s) => s.clone(),
+        Value::Device(d) => d.to_string(),
         other => value_text(other),
     }
 }
@@ -138,6 +140,9 @@ mod tests {
         assert_eq!(py_float(0.1), "0.1");
         assert_eq!(py_float(1e20), "1e+20");
         assert_eq!(py_float(1.5e-5), "1.5e-05");
+        assert_eq!(value_str(&Value::Device(Device::Cuda(0))), "cuda:0");
+        assert_eq!(value_text(&Value::Device(Device::Cuda(0))), "device(type='cuda', index=0)");
+        assert_eq!(value_str(&Value::Device(Device::Cpu)), "cpu");
         assert_eq!(py_float(-0.0), "-0.0");
         assert_eq!(py_float(123456.5), "123456.5");
     }

@@ -1,4 +1,6 @@
-//! Helpers for tests that run the real `tsr` binary.
+//! Helpers for tests that run the real `tsr` binary. They set `TSR_CUDA=off`
+//! (the default of `--cuda`) so a GPU on the machine changes no expected
+//! output; tests that want a device pass `--cuda sim` or `--cuda real`.
 #![allow(dead_code)]
 
 use std::io::{Read, Write};
@@ -15,6 +17,7 @@ pub fn tsr(args: &[&str], stdin: &str) -> Output {
     let (mut reader, writer) = std::io::pipe().expect("pipe");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_tsr"));
     cmd.args(args)
+        .env("TSR_CUDA", "off")
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove("NO_COLOR")
         .stdin(Stdio::piped())
@@ -38,6 +41,7 @@ pub fn tsr(args: &[&str], stdin: &str) -> Output {
 pub fn tsr_split(args: &[&str], stdin: &str) -> (String, String, i32) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tsr"))
         .args(args)
+        .env("TSR_CUDA", "off")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -1,16 +1,22 @@
 //! CUDA devices as tsr runs them: PyTorch's caching allocator over a
 //! segment backend. Under `--cuda sim` the backend is the simulated device
-//! (deterministic addresses, capacity = `--max-memory`); a real GPU would
-//! plug a cudarc backend in behind the same allocator.
+//! (deterministic addresses, capacity = `--max-memory`); under `--cuda real`
+//! (or `auto` on a machine with a GPU) it is [`DriverBackend`], whose
+//! segments come from `cuMemAlloc`.
 //!
-//! Tensor bytes of a CUDA storage live in a host buffer owned by the storage
-//! (the simulated segments' own pages are reserved lazily and stay
-//! untouched); the allocator decides the addresses, pools, splits and stats.
+//! Simulated: tensor bytes of a CUDA storage live in a host buffer owned by
+//! the storage (the simulated segments' own pages are reserved lazily and
+//! stay untouched); the allocator decides the addresses, pools, splits and
+//! stats. Real: the bytes live in device memory at the block's address.
 
 use std::cell::RefCell;
 
-use super::caching::{AllocatorConfig, CachingAllocator, SimBackend};
+use std::rc::Rc;
+
+use super::caching::{AllocatorConfig, CachingAllocator, SegmentBackend, SimBackend};
 use crate::engine::error::{EngineError, Result};
+use crate::engine::gpu::backend::DriverBackend;
+use crate::engine::gpu::GpuRuntime;
 
 /// How `--cuda` resolved for this session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,13 +25,52 @@ pub enum CudaMode {
     Off,
     /// The simulated device.
     Sim,
+    /// A real GPU through the CUDA driver (`--cuda real`).
+    Real,
+    /// A real GPU when one is found on first use, else none (`--cuda auto`).
+    Auto,
+}
+
+/// Where a device's segments come from.
+pub enum DeviceBackend {
+    Sim(SimBackend),
+    Real(DriverBackend),
+}
+
+impl SegmentBackend for DeviceBackend {
+    fn alloc_segment(&mut self, size: usize) -> std::result::Result<u64, ()> {
+        match self {
+            DeviceBackend::Sim(b) => b.alloc_segment(size),
+            DeviceBackend::Real(b) => b.alloc_segment(size),
+        }
+    }
+    fn free_segment(&mut self, addr: u64, size: usize) {
+        match self {
+            DeviceBackend::Sim(b) => b.free_segment(addr, size),
+            DeviceBackend::Real(b) => b.free_segment(addr, size),
+        }
+    }
+    fn total_memory(&self) -> u64 {
+        match self {
+            DeviceBackend::Sim(b) => b.total_memory(),
+            DeviceBackend::Real(b) => b.total_memory(),
+        }
+    }
+    fn free_memory(&self) -> u64 {
+        match self {
+            DeviceBackend::Sim(b) => b.free_memory(),
+            DeviceBackend::Real(b) => b.free_memory(),
+        }
+    }
 }
 
 /// One CUDA device with its caching allocator.
 pub struct CudaDevice {
     pub index: u32,
     pub simulated: bool,
-    pub alloc: RefCell<CachingAllocator<SimBackend>>,
+    /// The GPU behind a real device (None when simulated).
+    pub gpu: Option<Rc<GpuRuntime>>,
+    pub alloc: RefCell<CachingAllocator<DeviceBackend>>,
     /// Whether `memtrace on` is recording allocator events.
     pub tracing: std::cell::Cell<bool>,
 }
@@ -38,9 +83,31 @@ impl CudaDevice {
         Ok(CudaDevice {
             index: 0,
             simulated: true,
-            alloc: RefCell::new(CachingAllocator::new(SimBackend::new(capacity), config).with_device(0)),
+            gpu: None,
+            alloc: RefCell::new(CachingAllocator::new(DeviceBackend::Sim(SimBackend::new(capacity)), config).with_device(0)),
             tracing: std::cell::Cell::new(false),
         })
+    }
+
+    /// The real GPU `rt` as `cuda:0`, configured as [`CudaDevice::simulated`].
+    pub fn real(rt: Rc<GpuRuntime>, conf: &str) -> Result<CudaDevice> {
+        let config = AllocatorConfig::parse(conf)?;
+        let index = rt.ordinal;
+        Ok(CudaDevice {
+            index,
+            simulated: false,
+            gpu: Some(rt.clone()),
+            alloc: RefCell::new(CachingAllocator::new(DeviceBackend::Real(DriverBackend::new(rt)), config).with_device(index as i32)),
+            tracing: std::cell::Cell::new(false),
+        })
+    }
+
+    /// The device's name, as `torch.cuda.get_device_name()`.
+    pub fn name(&self) -> String {
+        match &self.gpu {
+            Some(rt) => rt.name.clone(),
+            None => "tsr simulated CUDA device".into(),
+        }
     }
 
     /// Reserves `nbytes` for a storage owned by `tag`; returns the device address.
@@ -65,8 +132,17 @@ impl CudaDevice {
 
 /// The error for using CUDA when this session has none.
 pub fn unavailable() -> EngineError {
+    unavailable_because(None)
+}
+
+/// As [`unavailable`], naming why `--cuda auto|real` found no GPU.
+pub fn unavailable_because(reason: Option<&str>) -> EngineError {
+    let hint = match reason {
+        Some(r) => format!("no usable GPU here ({r}): run tsr with `--cuda sim` to use its simulated CUDA device (PyTorch's caching allocator, deterministic addresses)"),
+        None => "no GPU here: run tsr with `--cuda sim` to use its simulated CUDA device (PyTorch's caching allocator, deterministic addresses)".into(),
+    };
     EngineError::runtime(
         "Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx",
     )
-    .with_hint("no GPU here: run tsr with `--cuda sim` to use its simulated CUDA device (PyTorch's caching allocator, deterministic addresses)")
+    .with_hint(hint)
 }

@@ -255,6 +255,9 @@ pub fn binary(ctx: &Context, op: BinaryOp, a: Arg, b: Arg) -> Result<Tensor> {
     let stride = output_strides(&layouts, &shape);
     let device = common_device(&[&a, &b])?;
     let out = Tensor::alloc_strided_on(ctx, device, &shape, &stride, out_dtype, op.name())?;
+    if crate::engine::gpu::launch::binary(ctx, op, compute, &out, &a, &b)? {
+        return Ok(out);
+    }
     if compute == out_dtype && try_dense(op, &out, &a, &b) {
         return Ok(out);
     }
@@ -447,6 +450,9 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
     }
     let stride = output_strides(&[&x.layout], x.shape());
     let out = Tensor::alloc_strided_on(ctx, x.device(), x.shape(), &stride, out_dtype, op.name())?;
+    if crate::engine::gpu::launch::unary(ctx, op, &out, x)? {
+        return Ok(out);
+    }
     if let Some(src) = densify(x, &out, out_dtype) {
         let n = out.numel();
         let o0 = out.layout.footprint().map(|(lo, _)| lo).unwrap_or(0) * out_dtype.size();

@@ -1,0 +1,164 @@
+// tsr's CUDA kernels, compiled at run time with NVRTC (no toolkit needed at
+// build time). Every kernel walks its elements with a grid-stride loop and
+// addresses memory through explicit sizes and strides, so it runs on any
+// layout tsr can describe: the `meta` array holds, for `nd` dims,
+// sizes[nd] then one stride array (in elements) per operand.
+//
+// Naming: <op>_<dtype> with dtype in {b8,u8,i8,i16,i32,i64,f32,f64}; copies
+// that only move bits are named by element size (copy_1/2/4/8), so they also
+// serve float16 and bfloat16.
+
+typedef unsigned char b8;
+typedef unsigned char u8;
+typedef signed char i8;
+typedef short i16;
+typedef int i32;
+typedef long long i64;
+typedef float f32;
+typedef double f64;
+typedef unsigned short u16;
+typedef unsigned int u32;
+typedef unsigned long long u64;
+
+// Element offsets of linear index `i` in up to three operands.
+struct Offsets { i64 a, b, c; };
+
+__device__ __forceinline__ Offsets offsets(i64 i, const i64* meta, int nd, int nops) {
+    Offsets o = {0, 0, 0};
+    for (int d = nd - 1; d >= 0; --d) {
+        i64 size = meta[d];
+        i64 c = i % size;
+        i /= size;
+        o.a += c * meta[nd + d];
+        if (nops > 1) o.b += c * meta[2 * nd + d];
+        if (nops > 2) o.c += c * meta[3 * nd + d];
+    }
+    return o;
+}
+
+#define GRID_STRIDE(i, n) for (i64 i = (i64)blockIdx.x * blockDim.x + threadIdx.x; i < (n); i += (i64)gridDim.x * blockDim.x)
+
+// ---- strided copies (dst = operand a, src = operand b) --------------------
+#define COPY(NAME, T)                                                              \
+extern "C" __global__ void NAME(T* dst, const T* src, const i64* meta, int nd, i64 n) { \
+    GRID_STRIDE(i, n) { Offsets o = offsets(i, meta, nd, 2); dst[o.a] = src[o.b]; } \
+}
+COPY(copy_1, u8)
+COPY(copy_2, u16)
+COPY(copy_4, u32)
+COPY(copy_8, u64)
+
+// ---- casts between the non-half dtypes -------------------------------------
+// b8 and u8 are both unsigned char, so bool destinations get their own
+// kernels (non-zero test) instead of a C cast; bool sources read as 0/1.
+#define CAST(S, D)                                                                  \
+extern "C" __global__ void cast_##S##_##D(D* dst, const S* src, const i64* meta, int nd, i64 n) { \
+    GRID_STRIDE(i, n) { Offsets o = offsets(i, meta, nd, 2); dst[o.a] = (D)src[o.b]; } \
+}
+#define CAST_TO_BOOL(S)                                                             \
+extern "C" __global__ void cast_##S##_b8(b8* dst, const S* src, const i64* meta, int nd, i64 n) { \
+    GRID_STRIDE(i, n) { Offsets o = offsets(i, meta, nd, 2); dst[o.a] = src[o.b] != (S)0; } \
+}
+#define CAST_FROM(S) CAST(S, u8) CAST(S, i8) CAST(S, i16) CAST(S, i32) CAST(S, i64) CAST(S, f32) CAST(S, f64) CAST_TO_BOOL(S)
+CAST_FROM(u8) CAST_FROM(i8) CAST_FROM(i16) CAST_FROM(i32) CAST_FROM(i64) CAST_FROM(f32) CAST_FROM(f64)
+CAST(b8, i8) CAST(b8, i16) CAST(b8, i32) CAST(b8, i64) CAST(b8, f32) CAST(b8, f64)
+// (b8 -> u8 and b8 -> b8 are bit copies: copy_1.)
+
+// ---- element-wise binary ops (out = a, lhs = b, rhs = c), one dtype -------
+// op: 0 add, 1 sub, 2 mul, 3 div (true division; float dtypes only),
+//     4 maximum, 5 minimum
+template <typename T> __device__ __forceinline__ T binop(int op, T x, T y) {
+    switch (op) {
+        case 0: return x + y;
+        case 1: return x - y;
+        case 2: return x * y;
+        case 3: return x / y;
+        case 4: return x != x ? x : (y != y ? y : (x > y ? x : y));
+        default: return x != x ? x : (y != y ? y : (x < y ? x : y));
+    }
+}
+#define BINARY(T)                                                                   \
+extern "C" __global__ void binary_##T(T* out, const T* a, const T* b, const i64* meta, int nd, i64 n, int op) { \
+    GRID_STRIDE(i, n) { Offsets o = offsets(i, meta, nd, 3); out[o.a] = binop<T>(op, a[o.b], b[o.c]); } \
+}
+BINARY(u8) BINARY(i8) BINARY(i16) BINARY(i32) BINARY(i64) BINARY(f32) BINARY(f64)
+
+// comparisons: 0 eq, 1 ne, 2 lt, 3 le, 4 gt, 5 ge -> bool
+template <typename T> __device__ __forceinline__ b8 cmpop(int op, T x, T y) {
+    switch (op) {
+        case 0: return x == y;
+        case 1: return x != y;
+        case 2: return x < y;
+        case 3: return x <= y;
+        case 4: return x > y;
+        default: return x >= y;
+    }
+}
+#define COMPARE(T)                                                                  \
+extern "C" __global__ void compare_##T(b8* out, const T* a, const T* b, const i64* meta, int nd, i64 n, int op) { \
+    GRID_STRIDE(i, n) { Offsets o = offsets(i, meta, nd, 3); out[o.a] = cmpop<T>(op, a[o.b], b[o.c]); } \
+}
+COMPARE(b8) COMPARE(i8) COMPARE(i16) COMPARE(i32) COMPARE(i64) COMPARE(f32) COMPARE(f64)
+
+// ---- element-wise unary math on floats (out = a, in = b) -------------------
+// op: 0 neg, 1 abs, 2 sqrt, 3 exp, 4 log, 5 sin, 6 cos, 7 tanh, 8 sigmoid, 9 relu
+__device__ __forceinline__ f32 unop(int op, f32 x) {
+    switch (op) {
+        case 0: return -x;
+        case 1: return fabsf(x);
+        case 2: return sqrtf(x);
+        case 3: return expf(x);
+        case 4: return logf(x);
+        case 5: return sinf(x);
+        case 6: return cosf(x);
+        case 7: return tanhf(x);
+        case 8: return 1.0f / (1.0f + expf(-x));
+        default: return x != x ? x : (x > 0.0f ? x : 0.0f);
+    }
+}
+__device__ __forceinline__ f64 unop(int op, f64 x) {
+    switch (op) {
+        case 0: return -x;
+        case 1: return fabs(x);
+        case 2: return sqrt(x);
+        case 3: return exp(x);
+        case 4: return log(x);
+        case 5: return sin(x);
+        case 6: return cos(x);
+        case 7: return tanh(x);
+        case 8: return 1.0 / (1.0 + exp(-x));
+        default: return x != x ? x : (x > 0.0 ? x : 0.0);
+    }
+}
+#define UNARY(T)                                                                    \
+extern "C" __global__ void unary_##T(T* out, const T* a, const i64* meta, int nd, i64 n, int op) { \
+    GRID_STRIDE(i, n) { Offsets o = offsets(i, meta, nd, 2); out[o.a] = unop(op, a[o.b]); } \
+}
+UNARY(f32) UNARY(f64)
+
+// ---- full sums of a contiguous range, in two deterministic passes ----------
+// Pass 1: each block reduces a grid-stride share of `in` into partial[block].
+// Pass 2: one block reduces the partials into out[0]. The order of additions
+// depends only on the launch shape, so results are reproducible.
+#define SUM_BLOCK 256
+#define SUM(NAME, T, ACC)                                                           \
+extern "C" __global__ void NAME(ACC* out, const T* in, i64 n) {                    \
+    __shared__ ACC buf[SUM_BLOCK];                                                  \
+    ACC acc = 0;                                                                    \
+    GRID_STRIDE(i, n) { acc += (ACC)in[i]; }                                        \
+    buf[threadIdx.x] = acc;                                                         \
+    __syncthreads();                                                                \
+    for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {  /* a power of two */     \
+        if (threadIdx.x < s) buf[threadIdx.x] += buf[threadIdx.x + s];              \
+        __syncthreads();                                                            \
+    }                                                                               \
+    if (threadIdx.x == 0) out[blockIdx.x] = buf[0];                                 \
+}
+SUM(sum_f32, f32, f32)
+SUM(sum_f64, f64, f64)
+SUM(sum_i64, i64, i64)
+SUM(sum_i32, i32, i64)
+SUM(sum_i16, i16, i64)
+SUM(sum_i8, i8, i64)
+SUM(sum_u8, u8, i64)
+SUM(sum_b8, b8, i64)

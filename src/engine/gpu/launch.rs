@@ -1,0 +1,282 @@
+//! The engine's GPU entry points. Each takes tensors whose storages live on
+//! a real CUDA device and returns `Ok(false)` when the case is not one it
+//! runs as a kernel (another device, float16/bfloat16 math, an op without a
+//! kernel), so the caller falls back to the host path, which reaches device
+//! memory through the storage's synchronised host mirror.
+//!
+//! Every launch passes its operands as device pointers to the first element
+//! plus a `meta` array (sizes, then each operand's strides in elements), so
+//! kernels run on any layout without a prior `contiguous()`.
+
+use std::ffi::c_void;
+use std::rc::Rc;
+
+use super::runtime::GpuRuntime;
+use crate::engine::context::Context;
+use crate::engine::dtype::DType;
+use crate::engine::error::Result;
+use crate::engine::layout::Layout;
+use crate::engine::ops::elementwise::{Arg, BinaryOp, UnaryOp};
+use crate::engine::ops::iter_layout::broadcast_layout;
+use crate::engine::tensor::Tensor;
+
+/// The runtime of `t`'s device when `t` lives on a real GPU.
+pub fn runtime_of(t: &Tensor) -> Option<Rc<GpuRuntime>> {
+    t.storage.gpu().cloned()
+}
+
+/// Kernel-name suffix of a dtype with typed kernels (not the half types).
+fn suffix(d: DType) -> Option<&'static str> {
+    Some(match d {
+        DType::Bool => "b8",
+        DType::UInt8 => "u8",
+        DType::Int8 => "i8",
+        DType::Int16 => "i16",
+        DType::Int32 => "i32",
+        DType::Int64 => "i64",
+        DType::Float32 => "f32",
+        DType::Float64 => "f64",
+        DType::Float16 | DType::BFloat16 => return None,
+    })
+}
+
+/// Device address of `t`'s element at `layout.offset`.
+fn ptr(t: &Tensor, l: &Layout) -> u64 {
+    t.storage.data_ptr() + (l.offset * t.dtype.size()) as u64
+}
+
+/// sizes, then each layout's strides, as i64 (0-dim tensors become `[1]`).
+fn meta(shape: &[usize], layouts: &[&Layout]) -> (Vec<i64>, i32) {
+    if shape.is_empty() {
+        let mut m = vec![1i64];
+        m.extend(layouts.iter().map(|_| 0i64));
+        return (m, 1);
+    }
+    let mut m: Vec<i64> = shape.iter().map(|&s| s as i64).collect();
+    for l in layouts {
+        m.extend(l.stride.iter().map(|&s| s as i64));
+    }
+    (m, shape.len() as i32)
+}
+
+/// Uploads `meta` into a scratch device block that lives for the launch.
+struct Meta {
+    rt: Rc<GpuRuntime>,
+    ptr: u64,
+}
+
+impl Meta {
+    fn new(rt: &Rc<GpuRuntime>, m: &[i64]) -> Result<Meta> {
+        let bytes: &[u8] = bytemuck::cast_slice(m);
+        let ptr = rt.malloc(bytes.len().max(8))?;
+        let meta = Meta { rt: rt.clone(), ptr };
+        rt.upload(ptr, bytes)?;
+        Ok(meta)
+    }
+}
+
+impl Drop for Meta {
+    fn drop(&mut self) {
+        self.rt.free(self.ptr);
+    }
+}
+
+macro_rules! params {
+    ($($x:expr),* $(,)?) => { [$((&$x) as *const _ as *mut c_void),*] };
+}
+
+/// `dst[i] = src[i]` (converted to `dst`'s dtype) where `src_l` is `src`'s
+/// layout already expanded to `dst`'s shape. Both must be on one real GPU.
+pub fn copy(dst: &Tensor, src: &Tensor, src_l: &Layout) -> Result<bool> {
+    let (Some(rt), Some(srt)) = (runtime_of(dst), runtime_of(src)) else { return Ok(false) };
+    if !Rc::ptr_eq(&rt, &srt) {
+        return Ok(false);
+    }
+    let n = dst.numel() as i64;
+    if n == 0 {
+        return Ok(true);
+    }
+    let name: &'static str = if dst.dtype == src.dtype || (dst.dtype == DType::UInt8 && src.dtype == DType::Bool) {
+        match dst.dtype.size() {
+            1 => "copy_1",
+            2 => "copy_2",
+            4 => "copy_4",
+            _ => "copy_8",
+        }
+    } else {
+        match cast_kernel(src.dtype, dst.dtype) {
+            Some(k) => k,
+            None => return Ok(false),
+        }
+    };
+    let (m, nd) = meta(dst.shape(), &[&dst.layout, src_l]);
+    let meta = Meta::new(&rt, &m)?;
+    let (d, s) = (ptr(dst, &dst.layout), ptr(src, src_l));
+    let mut p = params![d, s, meta.ptr, nd, n];
+    // SAFETY: copy_*/cast_* take (dst, src, meta, nd, n); both layouts lie
+    // inside their storages (the engine's layout invariant).
+    unsafe { rt.launch(name, n as u64, None, &mut p)? };
+    dst.storage.device_written();
+    Ok(true)
+}
+
+/// The `cast_<src>_<dst>` kernel, when both dtypes have typed kernels.
+fn cast_kernel(src: DType, dst: DType) -> Option<&'static str> {
+    let (s, d) = (suffix(src)?, suffix(dst)?);
+    const NAMES: &[&str] = &[
+        "cast_u8_u8", "cast_u8_i8", "cast_u8_i16", "cast_u8_i32", "cast_u8_i64", "cast_u8_f32", "cast_u8_f64", "cast_u8_b8",
+        "cast_i8_u8", "cast_i8_i8", "cast_i8_i16", "cast_i8_i32", "cast_i8_i64", "cast_i8_f32", "cast_i8_f64", "cast_i8_b8",
+        "cast_i16_u8", "cast_i16_i8", "cast_i16_i16", "cast_i16_i32", "cast_i16_i64", "cast_i16_f32", "cast_i16_f64", "cast_i16_b8",
+        "cast_i32_u8", "cast_i32_i8", "cast_i32_i16", "cast_i32_i32", "cast_i32_i64", "cast_i32_f32", "cast_i32_f64", "cast_i32_b8",
+        "cast_i64_u8", "cast_i64_i8", "cast_i64_i16", "cast_i64_i32", "cast_i64_i64", "cast_i64_f32", "cast_i64_f64", "cast_i64_b8",
+        "cast_f32_u8", "cast_f32_i8", "cast_f32_i16", "cast_f32_i32", "cast_f32_i64", "cast_f32_f32", "cast_f32_f64", "cast_f32_b8",
+        "cast_f64_u8", "cast_f64_i8", "cast_f64_i16", "cast_f64_i32", "cast_f64_i64", "cast_f64_f32", "cast_f64_f64", "cast_f64_b8",
+        "cast_b8_i8", "cast_b8_i16", "cast_b8_i32", "cast_b8_i64", "cast_b8_f32", "cast_b8_f64",
+    ];
+    let want = format!("cast_{s}_{d}");
+    NAMES.iter().find(|n| **n == want).copied()
+}
+
+/// An operand of `compute` dtype on `rt`'s device: the tensor itself when it
+/// already qualifies, else a device temporary (scalars, other dtypes, a
+/// 0-dim CPU tensor).
+fn operand(ctx: &Context, rt: &Rc<GpuRuntime>, device: crate::engine::Device, x: &Arg, compute: DType) -> Result<Option<Tensor>> {
+    match x {
+        Arg::T(t) if t.dtype == compute && runtime_of(t).is_some_and(|r| Rc::ptr_eq(&r, rt)) => Ok(Some((*t).clone())),
+        Arg::T(t) if runtime_of(t).is_some_and(|r| Rc::ptr_eq(&r, rt)) => {
+            let tmp = Tensor::alloc_on(ctx, device, t.shape(), compute, "gpu operand")?;
+            let l = t.layout.clone();
+            Ok(copy(&tmp, t, &l)?.then_some(tmp))
+        }
+        Arg::T(t) if t.ndim() == 0 => Ok(Some(Tensor::from_scalars_on(ctx, device, &[], compute, &[t.item()?.cast(compute)], "gpu scalar")?)),
+        Arg::T(_) => Ok(None),
+        Arg::S(s) => Ok(Some(Tensor::from_scalars_on(ctx, device, &[], compute, &[s.cast(compute)], "gpu scalar")?)),
+    }
+}
+
+/// `out = a op b` on the GPU for + - * / maximum minimum and comparisons,
+/// computed in `compute` (PyTorch's common dtype).
+pub fn binary(ctx: &Context, op: BinaryOp, compute: DType, out: &Tensor, a: &Arg, b: &Arg) -> Result<bool> {
+    let Some(rt) = runtime_of(out) else { return Ok(false) };
+    let Some(sfx) = suffix(compute) else { return Ok(false) };
+    let (kind, code): (&str, i32) = match op {
+        BinaryOp::Add => ("binary", 0),
+        BinaryOp::Sub => ("binary", 1),
+        BinaryOp::Mul => ("binary", 2),
+        BinaryOp::Div if compute.is_floating() => ("binary", 3),
+        BinaryOp::Eq => ("compare", 0),
+        BinaryOp::Ne => ("compare", 1),
+        BinaryOp::Lt => ("compare", 2),
+        BinaryOp::Le => ("compare", 3),
+        BinaryOp::Gt => ("compare", 4),
+        BinaryOp::Ge => ("compare", 5),
+        _ => return Ok(false),
+    };
+    if kind == "binary" && compute == DType::Bool {
+        return Ok(false);
+    }
+    let device = out.device();
+    let (Some(ta), Some(tb)) = (operand(ctx, &rt, device, a, compute)?, operand(ctx, &rt, device, b, compute)?) else {
+        return Ok(false);
+    };
+    let n = out.numel() as i64;
+    if n == 0 {
+        return Ok(true);
+    }
+    let (la, lb) = (broadcast_layout(&ta.layout, out.shape()), broadcast_layout(&tb.layout, out.shape()));
+    let name = kernel_name(kind, sfx);
+    let Some(name) = name else { return Ok(false) };
+    let (m, nd) = meta(out.shape(), &[&out.layout, &la, &lb]);
+    let meta = Meta::new(&rt, &m)?;
+    let (po, pa, pb) = (ptr(out, &out.layout), ptr(&ta, &la), ptr(&tb, &lb));
+    let mut p = params![po, pa, pb, meta.ptr, nd, n, code];
+    // SAFETY: binary_*/compare_* take (out, a, b, meta, nd, n, op); the
+    // broadcast layouts stay inside the operands' storages.
+    unsafe { rt.launch(name, n as u64, None, &mut p)? };
+    out.storage.device_written();
+    Ok(true)
+}
+
+/// `out = op(x)` on the GPU for the float unary math ops.
+pub fn unary(ctx: &Context, op: UnaryOp, out: &Tensor, x: &Tensor) -> Result<bool> {
+    let Some(rt) = runtime_of(out) else { return Ok(false) };
+    let sfx = match out.dtype {
+        DType::Float32 => "f32",
+        DType::Float64 => "f64",
+        _ => return Ok(false),
+    };
+    let code: i32 = match op {
+        UnaryOp::Neg => 0,
+        UnaryOp::Abs => 1,
+        UnaryOp::Sqrt => 2,
+        UnaryOp::Exp => 3,
+        UnaryOp::Log => 4,
+        UnaryOp::Sin => 5,
+        UnaryOp::Cos => 6,
+        UnaryOp::Tanh => 7,
+        UnaryOp::Sigmoid => 8,
+        UnaryOp::Relu => 9,
+        UnaryOp::BitNot => return Ok(false),
+    };
+    let Some(tx) = operand(ctx, &rt, out.device(), &Arg::T(x), out.dtype)? else { return Ok(false) };
+    let n = out.numel() as i64;
+    if n == 0 {
+        return Ok(true);
+    }
+    let Some(name) = kernel_name("unary", sfx) else { return Ok(false) };
+    let (m, nd) = meta(out.shape(), &[&out.layout, &tx.layout]);
+    let meta = Meta::new(&rt, &m)?;
+    let (po, px) = (ptr(out, &out.layout), ptr(&tx, &tx.layout));
+    let mut p = params![po, px, meta.ptr, nd, n, code];
+    // SAFETY: unary_* take (out, a, meta, nd, n, op).
+    unsafe { rt.launch(name, n as u64, None, &mut p)? };
+    out.storage.device_written();
+    Ok(true)
+}
+
+fn kernel_name(kind: &str, sfx: &str) -> Option<&'static str> {
+    const NAMES: &[&str] = &[
+        "binary_u8", "binary_i8", "binary_i16", "binary_i32", "binary_i64", "binary_f32", "binary_f64",
+        "compare_b8", "compare_i8", "compare_i16", "compare_i32", "compare_i64", "compare_f32", "compare_f64",
+        "unary_f32", "unary_f64",
+        "sum_f32", "sum_f64", "sum_i64", "sum_i32", "sum_i16", "sum_i8", "sum_u8", "sum_b8",
+    ];
+    let want = format!("{kind}_{sfx}");
+    NAMES.iter().find(|n| **n == want).copied()
+}
+
+/// The full sum of `x` (any layout) on the GPU, as PyTorch's `sum()` dtype:
+/// floats keep theirs, integers and bool give int64. Two deterministic
+/// passes: per-block partials, then one block over the partials.
+pub fn sum(ctx: &Context, x: &Tensor) -> Result<Option<Tensor>> {
+    let Some(rt) = runtime_of(x) else { return Ok(None) };
+    let Some(sfx) = suffix(x.dtype) else { return Ok(None) };
+    let Some(name) = kernel_name("sum", sfx) else { return Ok(None) };
+    let acc = if x.dtype.is_floating() { x.dtype } else { DType::Int64 };
+    let Some(acc_name) = kernel_name("sum", suffix(acc).unwrap_or("i64")) else { return Ok(None) };
+    // The kernel reads a contiguous range: bring other layouts into one first.
+    let dense = if x.is_contiguous() {
+        x.clone()
+    } else {
+        let tmp = Tensor::alloc_on(ctx, x.device(), x.shape(), x.dtype, "gpu sum input")?;
+        let l = x.layout.clone();
+        if !copy(&tmp, x, &l)? {
+            return Ok(None);
+        }
+        tmp
+    };
+    let n = dense.numel() as u64;
+    let blocks = n.div_ceil(super::runtime::BLOCK as u64).clamp(1, 1024) as u32;
+    let partial = Tensor::alloc_on(ctx, x.device(), &[blocks as usize], acc, "gpu sum partials")?;
+    let result = Tensor::alloc_on(ctx, x.device(), &[1], acc, "gpu sum")?;
+    let (pp, pin, n64) = (ptr(&partial, &partial.layout), ptr(&dense, &dense.layout), n as i64);
+    let mut p1 = params![pp, pin, n64];
+    // SAFETY: sum_* take (out, in, n); `partial` holds `blocks` accumulators.
+    unsafe { rt.launch(name, n, Some(blocks), &mut p1)? };
+    let (pr, nb) = (ptr(&result, &result.layout), blocks as i64);
+    let mut p2 = params![pr, pp, nb];
+    // SAFETY: as above, one block reducing `blocks` partials into result[0].
+    unsafe { rt.launch(acc_name, blocks as u64, Some(1), &mut p2)? };
+    result.storage.device_written();
+    Ok(Some(result.view_as_layout(Layout { shape: vec![], stride: vec![], offset: 0 }, "sum")))
+}

@@ -1,0 +1,20 @@
+//! Real CUDA through cudarc: the driver loaded at run time (no toolkit at
+//! build time), segments from `cuMemAlloc`, host<->device copies, and the
+//! kernels of `kernels.cu` compiled with NVRTC on first use.
+//!
+//! - [`runtime`]: finding the driver and a GPU, the context, copies, launches.
+//! - [`backend`]: [`backend::DriverBackend`], the caching allocator's segment
+//!   backend on a real device.
+//! - [`launch`]: typed entry points (strided copy and cast, element-wise
+//!   binary/compare/unary, full sum) that the engine's ops call for tensors
+//!   on a real device.
+//!
+//! Invariant: nothing here runs unless `--cuda auto|real` found a driver and
+//! a device; on a machine without them [`runtime::probe`] returns the reason
+//! and tsr never touches cudarc again.
+
+pub mod backend;
+pub mod launch;
+pub mod runtime;
+
+pub use runtime::GpuRuntime;
