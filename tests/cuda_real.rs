@@ -1,20 +1,71 @@
-//! The real-GPU backend (`--cuda real`): runs only when this machine has a
-//! CUDA driver and a GPU; otherwise each test prints why it skipped. On a
-//! machine without one, the tests still check that `--cuda real` fails
-//! cleanly and names `--cuda sim`, and that `auto` falls back to no CUDA.
+//! The real-GPU path (`--cuda real`), end to end through the binary, on each
+//! backend this machine has: the host emulator (src/engine/gpu/emulator.rs:
+//! device memory is host memory and kernels.cu runs compiled for the host;
+//! needs g++) and a real GPU (needs the CUDA driver). Each missing backend is
+//! skipped with a printed reason. Without a GPU, the tests also check that
+//! `--cuda real` fails cleanly naming `--cuda sim`, and that `auto` falls
+//! back to no CUDA.
 
 mod common;
 use common::tsr_split;
 
-/// (stdout, stderr, code) of `tsr --cuda real -c code`, or None (with the
-/// printed reason) when there is no usable GPU.
-fn real(code: &str) -> Option<(String, String, i32)> {
-    let (out, err, rc) = tsr_split(&["--cuda", "real", "--color", "never", "-c", code], "");
-    if rc == 2 && err.contains("--cuda real: no usable GPU") {
-        eprintln!("skipped: {}", err.trim());
-        return None;
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// The emulator library (tests/cuda_on_host/emulator.cpp built with g++),
+/// or why it is not available.
+fn emulator() -> &'static Result<String, String> {
+    static LIB: OnceLock<Result<String, String>> = OnceLock::new();
+    LIB.get_or_init(|| {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let dir = std::env::temp_dir().join(format!("tsr-cuda-emu-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        let lib = dir.join("libtsr_cuda_emu.so");
+        let out = Command::new("g++")
+            .args(["-std=c++17", "-O1", "-shared", "-fPIC", "-Wall", "-Werror", "-include"])
+            .arg(format!("{root}/tests/cuda_on_host/shim.h"))
+            .arg("-o")
+            .arg(&lib)
+            .arg(format!("{root}/tests/cuda_on_host/emulator.cpp"))
+            .output()
+            .map_err(|e| format!("no g++ to build the CUDA emulator: {e}"))?;
+        if !out.status.success() {
+            panic!("emulator.cpp does not compile:\n{}", String::from_utf8_lossy(&out.stderr));
+        }
+        Ok(lib.to_string_lossy().into_owned())
+    })
+}
+
+/// `tsr --cuda real -c code` with `envs`: (stdout, stderr, exit code).
+fn run(envs: &[(&str, &str)], code: &str) -> (String, String, i32) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tsr"));
+    cmd.args(["--cuda", "real", "--color", "never", "-c", code]).env_remove("TSR_CUDA_EMULATOR");
+    for (k, v) in envs {
+        cmd.env(k, v);
     }
-    Some((out, err, rc))
+    let out = cmd.output().expect("run tsr");
+    (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned(), out.status.code().unwrap_or(-1))
+}
+
+/// Runs `code` on every backend this machine has: the host emulator (when
+/// g++ is installed) and a real GPU (when there is one); prints each skip.
+/// Returns (backend, stdout, stderr, code) per backend that ran.
+fn on_backends(code: &str) -> Vec<(&'static str, String, String, i32)> {
+    let mut ran = vec![];
+    match emulator() {
+        Ok(lib) => {
+            let (o, e, c) = run(&[("TSR_CUDA_EMULATOR", lib)], code);
+            ran.push(("emulator", o, e, c));
+        }
+        Err(why) => eprintln!("skipped on the emulator: {why}"),
+    }
+    let (o, e, c) = run(&[], code);
+    if c == 2 && e.contains("--cuda real: no usable GPU") {
+        eprintln!("skipped on a real GPU: {}", e.trim());
+    } else {
+        ran.push(("gpu", o, e, c));
+    }
+    ran
 }
 
 #[test]
@@ -36,13 +87,14 @@ fn without_a_gpu_real_fails_cleanly_and_auto_falls_back() {
 
 #[test]
 fn real_device_reports_and_allocates_through_the_caching_allocator() {
-    let Some((out, err, rc)) = real("print torch.cuda.is_available(), torch.cuda.device_count()\nx = zeros(1000, device=\"cuda\")\nprint torch.cuda.memory_allocated(), torch.cuda.memory_reserved()\nprint x.data_ptr() % 512") else { return };
-    assert_eq!(rc, 0, "{err}");
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], "True 1");
-    // 4000 bytes round to 4096 in the small pool, which reserves a 2 MiB segment.
-    assert_eq!(lines[1], "4096 2097152");
-    assert_eq!(lines[2], "0", "block addresses are 512-byte aligned device pointers");
+    for (backend, out, err, rc) in on_backends("print torch.cuda.is_available(), torch.cuda.device_count()\nx = zeros(1000, device=\"cuda\")\nprint torch.cuda.memory_allocated(), torch.cuda.memory_reserved()\nprint x.data_ptr() % 512") {
+        assert_eq!(rc, 0, "{backend}: {err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "True 1", "{backend}");
+        // 4000 bytes round to 4096 in the small pool, which reserves a 2 MiB segment.
+        assert_eq!(lines[1], "4096 2097152", "{backend}");
+        assert_eq!(lines[2], "0", "{backend}: block addresses are 512-byte aligned device pointers");
+    }
 }
 
 #[test]
@@ -63,10 +115,11 @@ h = g[1:, ::2]
 print (h.cpu() == a[1:, ::2]).all().item(), h.storage_offset()
 g[0] = 7
 print a[0].sum().item(), g.cpu()[0].sum().item()";
-    let Some((out, err, rc)) = real(code) else { return };
-    assert_eq!(rc, 0, "{err}");
     let want = "True (3, 1) cuda:0\nTrue\nTrue\n66.0 6\ntorch.int32 True\nTrue 4\n6.0 28.0\n";
-    assert_eq!(out, want, "{err}");
+    for (backend, out, err, rc) in on_backends(code) {
+        assert_eq!(rc, 0, "{backend}: {err}");
+        assert_eq!(out, want, "{backend}: {err}");
+    }
 }
 
 #[test]
@@ -78,9 +131,59 @@ del x
 print torch.cuda.memory_allocated(), torch.cuda.memory_reserved()
 torch.cuda.empty_cache()
 print torch.cuda.memory_reserved()";
-    let Some((out, err, rc)) = real(code) else { return };
-    assert_eq!(rc, 0, "{err}");
-    // 16 MiB is a large-pool request above 10 MiB: it rounds to a 2 MiB
+    for (backend, out, err, rc) in on_backends(code) {
+        assert_eq!(rc, 0, "{backend}: {err}");
+        // 16 MiB is a large-pool request above 10 MiB: it rounds to a 2 MiB
     // multiple and gets a segment of exactly that size.
-    assert_eq!(out, "16777216 16777216\n0 16777216\n0\n", "{err}");
+        assert_eq!(out, "16777216 16777216\n0 16777216\n0\n", "{backend}: {err}");
+    }
+}
+
+#[test]
+fn kernels_run_on_the_device_and_memtrace_shows_them() {
+    let code = "\
+a = arange(12, dtype=float32).view(3, 4)
+g = a.cuda()
+memtrace on
+t = g.t().contiguous()
+b = 2 - g.t() > 0.5
+i = g.long() + 1
+s = g.sum()
+e = g.exp()
+memtrace off
+print b.sum().item(), i.sum().item(), s.item()";
+    for (backend, out, err, rc) in on_backends(code) {
+        assert_eq!(rc, 0, "{backend}: {err}");
+        let kernels: Vec<&str> = out.lines().filter_map(|l| l.trim_start().strip_prefix("kernel")).map(|l| l.split_whitespace().next().unwrap_or("")).collect();
+        assert_eq!(kernels, ["copy_4", "binary_f32", "compare_f32", "cast_f32_i64", "binary_i64", "sum_f32", "sum_f32", "unary_f32"], "{backend}: {out}");
+        // Kernels read and write device memory: no host<->device traffic until print.
+        assert!(!out.lines().any(|l| l.trim_start().starts_with("h2d") || l.trim_start().starts_with("d2h")), "{backend}: {out}");
+        assert!(out.ends_with("2 78 66.0\n"), "{backend}: {out}");
+    }
+}
+
+#[test]
+fn cases_without_a_kernel_fall_back_through_the_host_mirror() {
+    // float16 math, //, %, matmul, more than 16 dims, in-place writes: all
+    // give PyTorch's values, computed on the host from the mirrored bytes.
+    let code = "\
+a = arange(6, dtype=float32).view(2, 3)
+g = a.cuda()
+h = g.half() * 2
+print h.dtype, h.float().sum().item()
+print (g // 4).sum().item(), (g % 4).sum().item()
+print (g @ g.t()).cpu()
+z = zeros(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, device=\"cuda\") + 1
+print z.sum().item(), z.dim()
+g += 1
+g[0, 0] = 100
+print g.cpu().sum().item(), g.sum().item()
+c = g.cpu()
+c[1] = 0
+print g.sum().item()";
+    let want = "torch.float16 30.0\n2.0 7.0\ntensor([[ 5., 14.],\n        [14., 50.]])\n1.0 17\n120.0 120.0\n120.0\n";
+    for (backend, out, err, rc) in on_backends(code) {
+        assert_eq!(rc, 0, "{backend}: {err}");
+        assert_eq!(out, want, "{backend}: {err}");
+    }
 }

@@ -57,11 +57,11 @@ pub fn main() -> ExitCode {
         eprintln!("error: CUDA allocator configuration: {}", e.message);
         return ExitCode::from(EXIT_USAGE);
     }
-    if cuda == crate::engine::alloc::cuda::CudaMode::Real {
-        if let Err(reason) = crate::engine::gpu::GpuRuntime::shared() {
-            eprintln!("error: --cuda real: no usable GPU ({reason}); use --cuda sim for tsr's simulated CUDA device, or --cuda auto");
-            return ExitCode::from(EXIT_USAGE);
-        }
+    if cuda == crate::engine::alloc::cuda::CudaMode::Real
+        && let Err(reason) = crate::engine::gpu::GpuRuntime::shared()
+    {
+        eprintln!("error: --cuda real: no usable GPU ({reason}); use --cuda sim for tsr's simulated CUDA device, or --cuda auto");
+        return ExitCode::from(EXIT_USAGE);
     }
     let cfg = RunnerConfig {
         json: cli.json,

@@ -86,11 +86,11 @@ impl Storage {
         if let Device::Cuda(i) = device {
             let dev = ctx.cuda_device(i)?;
             let addr = dev.malloc(nbytes, owner)?;
-            if let Some(rt) = &dev.gpu {
-                if let Err(e) = rt.zero(addr, nbytes) {
-                    dev.free(addr);
-                    return Err(e);
-                }
+            if let Some(rt) = &dev.gpu
+                && let Err(e) = rt.zero(addr, nbytes)
+            {
+                dev.free(addr);
+                return Err(e);
             }
             let buf = match HostBuffer::zeroed(nbytes) {
                 Some(b) => b,
@@ -196,10 +196,10 @@ impl Storage {
         if self.host_valid.get() {
             return;
         }
-        if let Ok(mut b) = self.buf.try_borrow_mut() {
-            if rt.download(b.bytes_mut(), self.addr).is_ok() {
-                self.host_valid.set(true);
-            }
+        if let Ok(mut b) = self.buf.try_borrow_mut()
+            && rt.download(b.bytes_mut(), self.addr).is_ok()
+        {
+            self.host_valid.set(true);
         }
     }
 }

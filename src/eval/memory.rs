@@ -5,7 +5,7 @@
 use crate::engine::{Device, ErrorKind};
 use crate::lang::ast::{Expr, ExprKind};
 use crate::lang::span::Span;
-use crate::report::memory::{cpu_report, cpu_stats, cuda_report, trace_event, MemTraceReport, MemoryReport};
+use crate::report::memory::{cpu_report, cpu_stats, cuda_report, gpu_trace_event, trace_event, MemTraceReport, MemoryReport};
 use crate::report::Report;
 
 use super::args::{to_device, Args};
@@ -90,6 +90,9 @@ pub fn memtrace(it: &mut Interp, args: &[Expr], kspan: Span) -> EvalResult<Vec<R
     };
     let dev = it.ctx.cuda_device(0).map_err(|e| EvalError::from_engine(e, kspan))?;
     dev.tracing.set(on);
+    if let Some(rt) = &dev.gpu {
+        rt.set_recording(on);
+    }
     let mut a = dev.alloc.borrow_mut();
     a.set_recording(on);
     a.drain_events();
@@ -102,11 +105,14 @@ pub fn drain_trace(it: &Interp, statement: &str) -> Option<Report> {
     if !dev.tracing.get() {
         return None;
     }
-    let events = dev.alloc.try_borrow_mut().ok()?.drain_events();
+    let mut events: Vec<_> = dev.alloc.try_borrow_mut().ok()?.drain_events().iter().map(trace_event).collect();
+    if let Some(rt) = &dev.gpu {
+        events.extend(rt.drain_events().iter().map(gpu_trace_event));
+    }
     if events.is_empty() {
         return None;
     }
-    Some(Report::MemTrace(MemTraceReport { statement: statement.to_string(), events: events.iter().map(trace_event).collect() }))
+    Some(Report::MemTrace(MemTraceReport { statement: statement.to_string(), events }))
 }
 
 fn device_arg(it: &Interp, a: &mut Args) -> EvalResult<Device> {

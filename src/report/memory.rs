@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::engine::alloc::caching::{AllocEvent, MemorySnapshot, PoolKind};
 use crate::engine::alloc::cpu::CpuStats;
+use crate::engine::gpu::runtime::GpuEvent;
 
 /// One block of a segment, with the bindings whose storage it holds.
 #[derive(Debug, Clone, Serialize)]
@@ -95,11 +96,27 @@ pub struct MemTraceReport {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct TraceEvent {
-    /// `alloc`, `split`, `reuse`, `free`, `merge`, `segment_alloc`, `segment_free`, `retry`, `oom`.
+    /// `alloc`, `split`, `reuse`, `free`, `merge`, `segment_alloc`, `segment_free`, `retry`, `oom`;
+    /// on a real GPU also `kernel`, `h2d` and `d2h` (listed after the allocator's events).
     pub event: &'static str,
     pub address: Option<u64>,
     pub size: Option<usize>,
     pub detail: String,
+}
+
+/// A GPU kernel launch or host/device copy as a trace line.
+pub fn gpu_trace_event(e: &GpuEvent) -> TraceEvent {
+    use crate::engine::alloc::caching::format_size as fs;
+    match e {
+        GpuEvent::Kernel { name, n, grid } => TraceEvent {
+            event: "kernel",
+            address: None,
+            size: None,
+            detail: format!("{name} over {n} elements ({grid} blocks of {} threads)", crate::engine::gpu::runtime::BLOCK),
+        },
+        GpuEvent::Upload { addr, bytes } => TraceEvent { event: "h2d", address: Some(*addr), size: Some(*bytes), detail: format!("host-to-device copy of {}", fs(*bytes as u64)) },
+        GpuEvent::Download { addr, bytes } => TraceEvent { event: "d2h", address: Some(*addr), size: Some(*bytes), detail: format!("device-to-host copy of {}", fs(*bytes as u64)) },
+    }
 }
 
 pub fn trace_event(e: &AllocEvent) -> TraceEvent {

@@ -1,8 +1,9 @@
 // tsr's CUDA kernels, compiled at run time with NVRTC (no toolkit needed at
 // build time). Every kernel walks its elements with a grid-stride loop and
 // addresses memory through explicit sizes and strides, so it runs on any
-// layout tsr can describe: the `meta` array holds, for `nd` dims,
-// sizes[nd] then one stride array (in elements) per operand.
+// layout tsr can describe. `Meta` is passed by value (as PyTorch passes its
+// OffsetCalculator): for `nd` <= MAX_DIMS dims it holds sizes[nd], then one
+// stride array (in elements) per operand, each MAX_DIMS long.
 //
 // Naming: <op>_<dtype> with dtype in {b8,u8,i8,i16,i32,i64,f32,f64}; copies
 // that only move bits are named by element size (copy_1/2/4/8), so they also
@@ -20,18 +21,21 @@ typedef unsigned short u16;
 typedef unsigned int u32;
 typedef unsigned long long u64;
 
+#define MAX_DIMS 16
+struct Meta { i64 v[4 * MAX_DIMS]; };
+
 // Element offsets of linear index `i` in up to three operands.
 struct Offsets { i64 a, b, c; };
 
-__device__ __forceinline__ Offsets offsets(i64 i, const i64* meta, int nd, int nops) {
+__device__ __forceinline__ Offsets offsets(i64 i, const Meta& m, int nd, int nops) {
     Offsets o = {0, 0, 0};
     for (int d = nd - 1; d >= 0; --d) {
-        i64 size = meta[d];
+        i64 size = m.v[d];
         i64 c = i % size;
         i /= size;
-        o.a += c * meta[nd + d];
-        if (nops > 1) o.b += c * meta[2 * nd + d];
-        if (nops > 2) o.c += c * meta[3 * nd + d];
+        o.a += c * m.v[MAX_DIMS + d];
+        if (nops > 1) o.b += c * m.v[2 * MAX_DIMS + d];
+        if (nops > 2) o.c += c * m.v[3 * MAX_DIMS + d];
     }
     return o;
 }
@@ -40,7 +44,7 @@ __device__ __forceinline__ Offsets offsets(i64 i, const i64* meta, int nd, int n
 
 // ---- strided copies (dst = operand a, src = operand b) --------------------
 #define COPY(NAME, T)                                                              \
-extern "C" __global__ void NAME(T* dst, const T* src, const i64* meta, int nd, i64 n) { \
+extern "C" __global__ void NAME(T* dst, const T* src, Meta meta, int nd, i64 n) { \
     GRID_STRIDE(i, n) { Offsets o = offsets(i, meta, nd, 2); dst[o.a] = src[o.b]; } \
 }
 COPY(copy_1, u8)
@@ -52,11 +56,11 @@ COPY(copy_8, u64)
 // b8 and u8 are both unsigned char, so bool destinations get their own
 // kernels (non-zero test) instead of a C cast; bool sources read as 0/1.
 #define CAST(S, D)                                                                  \
-extern "C" __global__ void cast_##S##_##D(D* dst, const S* src, const i64* meta, int nd, i64 n) { \
+extern "C" __global__ void cast_##S##_##D(D* dst, const S* src, Meta meta, int nd, i64 n) { \
     GRID_STRIDE(i, n) { Offsets o = offsets(i, meta, nd, 2); dst[o.a] = (D)src[o.b]; } \
 }
 #define CAST_TO_BOOL(S)                                                             \
-extern "C" __global__ void cast_##S##_b8(b8* dst, const S* src, const i64* meta, int nd, i64 n) { \
+extern "C" __global__ void cast_##S##_b8(b8* dst, const S* src, Meta meta, int nd, i64 n) { \
     GRID_STRIDE(i, n) { Offsets o = offsets(i, meta, nd, 2); dst[o.a] = src[o.b] != (S)0; } \
 }
 #define CAST_FROM(S) CAST(S, u8) CAST(S, i8) CAST(S, i16) CAST(S, i32) CAST(S, i64) CAST(S, f32) CAST(S, f64) CAST_TO_BOOL(S)
@@ -77,9 +81,16 @@ template <typename T> __device__ __forceinline__ T binop(int op, T x, T y) {
         default: return x != x ? x : (y != y ? y : (x < y ? x : y));
     }
 }
+// A Python number operand is passed by value (sa / sb) instead of through
+// memory: bit 0 of `scalars` means `a` is sa, bit 1 means `b` is sb.
 #define BINARY(T)                                                                   \
-extern "C" __global__ void binary_##T(T* out, const T* a, const T* b, const i64* meta, int nd, i64 n, int op) { \
-    GRID_STRIDE(i, n) { Offsets o = offsets(i, meta, nd, 3); out[o.a] = binop<T>(op, a[o.b], b[o.c]); } \
+extern "C" __global__ void binary_##T(T* out, const T* a, const T* b, Meta meta, int nd, i64 n, int op, T sa, T sb, int scalars) { \
+    GRID_STRIDE(i, n) {                                                             \
+        Offsets o = offsets(i, meta, nd, 3);                                        \
+        T x = (scalars & 1) ? sa : a[o.b];                                          \
+        T y = (scalars & 2) ? sb : b[o.c];                                          \
+        out[o.a] = binop<T>(op, x, y);                                              \
+    }                                                                               \
 }
 BINARY(u8) BINARY(i8) BINARY(i16) BINARY(i32) BINARY(i64) BINARY(f32) BINARY(f64)
 
@@ -95,8 +106,13 @@ template <typename T> __device__ __forceinline__ b8 cmpop(int op, T x, T y) {
     }
 }
 #define COMPARE(T)                                                                  \
-extern "C" __global__ void compare_##T(b8* out, const T* a, const T* b, const i64* meta, int nd, i64 n, int op) { \
-    GRID_STRIDE(i, n) { Offsets o = offsets(i, meta, nd, 3); out[o.a] = cmpop<T>(op, a[o.b], b[o.c]); } \
+extern "C" __global__ void compare_##T(b8* out, const T* a, const T* b, Meta meta, int nd, i64 n, int op, T sa, T sb, int scalars) { \
+    GRID_STRIDE(i, n) {                                                             \
+        Offsets o = offsets(i, meta, nd, 3);                                        \
+        T x = (scalars & 1) ? sa : a[o.b];                                          \
+        T y = (scalars & 2) ? sb : b[o.c];                                          \
+        out[o.a] = cmpop<T>(op, x, y);                                              \
+    }                                                                               \
 }
 COMPARE(b8) COMPARE(i8) COMPARE(i16) COMPARE(i32) COMPARE(i64) COMPARE(f32) COMPARE(f64)
 
@@ -131,7 +147,7 @@ __device__ __forceinline__ f64 unop(int op, f64 x) {
     }
 }
 #define UNARY(T)                                                                    \
-extern "C" __global__ void unary_##T(T* out, const T* a, const i64* meta, int nd, i64 n, int op) { \
+extern "C" __global__ void unary_##T(T* out, const T* a, Meta meta, int nd, i64 n, int op) { \
     GRID_STRIDE(i, n) { Offsets o = offsets(i, meta, nd, 2); out[o.a] = unop(op, a[o.b]); } \
 }
 UNARY(f32) UNARY(f64)

@@ -18,6 +18,7 @@ use crate::engine::error::Result;
 use crate::engine::layout::Layout;
 use crate::engine::ops::elementwise::{Arg, BinaryOp, UnaryOp};
 use crate::engine::ops::iter_layout::broadcast_layout;
+use crate::engine::scalar::Scalar;
 use crate::engine::tensor::Tensor;
 
 /// The runtime of `t`'s device when `t` lives on a real GPU.
@@ -45,40 +46,39 @@ fn ptr(t: &Tensor, l: &Layout) -> u64 {
     t.storage.data_ptr() + (l.offset * t.dtype.size()) as u64
 }
 
-/// sizes, then each layout's strides, as i64 (0-dim tensors become `[1]`).
-fn meta(shape: &[usize], layouts: &[&Layout]) -> (Vec<i64>, i32) {
+/// Dims a kernel's `Meta` holds (`MAX_DIMS` in kernels.cu); tensors with
+/// more take the host path.
+pub const MAX_DIMS: usize = 16;
+
+/// The kernels' `Meta`, passed by value: sizes, then each operand's strides
+/// (in elements), each array `MAX_DIMS` long. None when there are too many
+/// dims. 0-dim tensors become one dim of size 1.
+fn meta(shape: &[usize], layouts: &[&Layout]) -> Option<([i64; 4 * MAX_DIMS], i32)> {
+    let mut m = [0i64; 4 * MAX_DIMS];
+    if shape.len() > MAX_DIMS || layouts.len() > 3 {
+        return None;
+    }
     if shape.is_empty() {
-        let mut m = vec![1i64];
-        m.extend(layouts.iter().map(|_| 0i64));
-        return (m, 1);
+        m[0] = 1;
+        return Some((m, 1));
     }
-    let mut m: Vec<i64> = shape.iter().map(|&s| s as i64).collect();
-    for l in layouts {
-        m.extend(l.stride.iter().map(|&s| s as i64));
+    for (d, &s) in shape.iter().enumerate() {
+        m[d] = s as i64;
     }
-    (m, shape.len() as i32)
+    for (k, l) in layouts.iter().enumerate() {
+        for (d, &st) in l.stride.iter().enumerate() {
+            m[(k + 1) * MAX_DIMS + d] = st as i64;
+        }
+    }
+    Some((m, shape.len() as i32))
 }
 
-/// Uploads `meta` into a scratch device block that lives for the launch.
-struct Meta {
-    rt: Rc<GpuRuntime>,
-    ptr: u64,
-}
-
-impl Meta {
-    fn new(rt: &Rc<GpuRuntime>, m: &[i64]) -> Result<Meta> {
-        let bytes: &[u8] = bytemuck::cast_slice(m);
-        let ptr = rt.malloc(bytes.len().max(8))?;
-        let meta = Meta { rt: rt.clone(), ptr };
-        rt.upload(ptr, bytes)?;
-        Ok(meta)
-    }
-}
-
-impl Drop for Meta {
-    fn drop(&mut self) {
-        self.rt.free(self.ptr);
-    }
+/// A kernel parameter holding a value of any dtype: its bytes at the start
+/// (the kernel reads as many as its parameter's type has).
+fn scalar_param(v: Scalar, dtype: DType) -> [u8; 8] {
+    let mut b = [0u8; 8];
+    crate::engine::scalar::write(dtype, &mut b, 0, v.cast(dtype));
+    b
 }
 
 macro_rules! params {
@@ -109,10 +109,9 @@ pub fn copy(dst: &Tensor, src: &Tensor, src_l: &Layout) -> Result<bool> {
             None => return Ok(false),
         }
     };
-    let (m, nd) = meta(dst.shape(), &[&dst.layout, src_l]);
-    let meta = Meta::new(&rt, &m)?;
+    let Some((m, nd)) = meta(dst.shape(), &[&dst.layout, src_l]) else { return Ok(false) };
     let (d, s) = (ptr(dst, &dst.layout), ptr(src, src_l));
-    let mut p = params![d, s, meta.ptr, nd, n];
+    let mut p = params![d, s, m, nd, n];
     // SAFETY: copy_*/cast_* take (dst, src, meta, nd, n); both layouts lie
     // inside their storages (the engine's layout invariant).
     unsafe { rt.launch(name, n as u64, None, &mut p)? };
@@ -137,20 +136,30 @@ fn cast_kernel(src: DType, dst: DType) -> Option<&'static str> {
     NAMES.iter().find(|n| **n == want).copied()
 }
 
-/// An operand of `compute` dtype on `rt`'s device: the tensor itself when it
-/// already qualifies, else a device temporary (scalars, other dtypes, a
-/// 0-dim CPU tensor).
-fn operand(ctx: &Context, rt: &Rc<GpuRuntime>, device: crate::engine::Device, x: &Arg, compute: DType) -> Result<Option<Tensor>> {
+/// One operand of a binary kernel.
+enum Operand {
+    /// A tensor of the compute dtype on the kernel's GPU.
+    Device(Tensor),
+    /// A number passed by value (a Python scalar or a 0-dim CPU tensor).
+    Value(Scalar),
+}
+
+/// `x` as an operand of `compute` dtype on `rt`'s device: the tensor itself
+/// when it qualifies; a device temporary converted by the cast kernel when
+/// its dtype differs (PyTorch casts inside the kernel instead); a value for
+/// numbers. None when `x` cannot join (a CPU tensor with dims).
+fn operand(ctx: &Context, rt: &Rc<GpuRuntime>, device: crate::engine::Device, x: &Arg, compute: DType) -> Result<Option<Operand>> {
+    let on_rt = |t: &Tensor| runtime_of(t).is_some_and(|r| Rc::ptr_eq(&r, rt));
     match x {
-        Arg::T(t) if t.dtype == compute && runtime_of(t).is_some_and(|r| Rc::ptr_eq(&r, rt)) => Ok(Some((*t).clone())),
-        Arg::T(t) if runtime_of(t).is_some_and(|r| Rc::ptr_eq(&r, rt)) => {
+        Arg::T(t) if on_rt(t) && t.dtype == compute => Ok(Some(Operand::Device((*t).clone()))),
+        Arg::T(t) if on_rt(t) => {
             let tmp = Tensor::alloc_on(ctx, device, t.shape(), compute, "gpu operand")?;
             let l = t.layout.clone();
-            Ok(copy(&tmp, t, &l)?.then_some(tmp))
+            Ok(copy(&tmp, t, &l)?.then_some(Operand::Device(tmp)))
         }
-        Arg::T(t) if t.ndim() == 0 => Ok(Some(Tensor::from_scalars_on(ctx, device, &[], compute, &[t.item()?.cast(compute)], "gpu scalar")?)),
+        Arg::T(t) if t.ndim() == 0 => Ok(Some(Operand::Value(t.item()?))),
         Arg::T(_) => Ok(None),
-        Arg::S(s) => Ok(Some(Tensor::from_scalars_on(ctx, device, &[], compute, &[s.cast(compute)], "gpu scalar")?)),
+        Arg::S(s) => Ok(Some(Operand::Value(*s))),
     }
 }
 
@@ -176,22 +185,35 @@ pub fn binary(ctx: &Context, op: BinaryOp, compute: DType, out: &Tensor, a: &Arg
         return Ok(false);
     }
     let device = out.device();
-    let (Some(ta), Some(tb)) = (operand(ctx, &rt, device, a, compute)?, operand(ctx, &rt, device, b, compute)?) else {
+    let (Some(oa), Some(ob)) = (operand(ctx, &rt, device, a, compute)?, operand(ctx, &rt, device, b, compute)?) else {
         return Ok(false);
     };
     let n = out.numel() as i64;
     if n == 0 {
         return Ok(true);
     }
-    let (la, lb) = (broadcast_layout(&ta.layout, out.shape()), broadcast_layout(&tb.layout, out.shape()));
-    let name = kernel_name(kind, sfx);
-    let Some(name) = name else { return Ok(false) };
-    let (m, nd) = meta(out.shape(), &[&out.layout, &la, &lb]);
-    let meta = Meta::new(&rt, &m)?;
-    let (po, pa, pb) = (ptr(out, &out.layout), ptr(&ta, &la), ptr(&tb, &lb));
-    let mut p = params![po, pa, pb, meta.ptr, nd, n, code];
-    // SAFETY: binary_*/compare_* take (out, a, b, meta, nd, n, op); the
-    // broadcast layouts stay inside the operands' storages.
+    let Some(name) = kernel_name(kind, sfx) else { return Ok(false) };
+    // A value operand reads no memory: a null pointer and all-zero strides.
+    let zero = Layout { shape: out.shape().to_vec(), stride: vec![0; out.ndim()], offset: 0 };
+    let side = |o: &Operand| -> (Layout, u64, [u8; 8], bool) {
+        match o {
+            Operand::Device(t) => {
+                let l = broadcast_layout(&t.layout, out.shape());
+                let p = ptr(t, &l);
+                (l, p, [0; 8], false)
+            }
+            Operand::Value(v) => (zero.clone(), 0, scalar_param(*v, compute), true),
+        }
+    };
+    let (la, pa, sa, a_val) = side(&oa);
+    let (lb, pb, sb, b_val) = side(&ob);
+    let scalars: i32 = a_val as i32 | ((b_val as i32) << 1);
+    let Some((m, nd)) = meta(out.shape(), &[&out.layout, &la, &lb]) else { return Ok(false) };
+    let po = ptr(out, &out.layout);
+    let mut p = params![po, pa, pb, m, nd, n, code, sa, sb, scalars];
+    // SAFETY: binary_*/compare_* take (out, a, b, meta, nd, n, op, sa, sb,
+    // scalars); the broadcast layouts stay inside the operands' storages and
+    // value operands are never read through their null pointer.
     unsafe { rt.launch(name, n as u64, None, &mut p)? };
     out.storage.device_written();
     Ok(true)
@@ -218,16 +240,18 @@ pub fn unary(ctx: &Context, op: UnaryOp, out: &Tensor, x: &Tensor) -> Result<boo
         UnaryOp::Relu => 9,
         UnaryOp::BitNot => return Ok(false),
     };
-    let Some(tx) = operand(ctx, &rt, out.device(), &Arg::T(x), out.dtype)? else { return Ok(false) };
+    let tx = match operand(ctx, &rt, out.device(), &Arg::T(x), out.dtype)? {
+        Some(Operand::Device(t)) => t,
+        _ => return Ok(false),
+    };
     let n = out.numel() as i64;
     if n == 0 {
         return Ok(true);
     }
     let Some(name) = kernel_name("unary", sfx) else { return Ok(false) };
-    let (m, nd) = meta(out.shape(), &[&out.layout, &tx.layout]);
-    let meta = Meta::new(&rt, &m)?;
+    let Some((m, nd)) = meta(out.shape(), &[&out.layout, &tx.layout]) else { return Ok(false) };
     let (po, px) = (ptr(out, &out.layout), ptr(&tx, &tx.layout));
-    let mut p = params![po, px, meta.ptr, nd, n, code];
+    let mut p = params![po, px, m, nd, n, code];
     // SAFETY: unary_* take (out, a, meta, nd, n, op).
     unsafe { rt.launch(name, n as u64, None, &mut p)? };
     out.storage.device_written();
@@ -258,7 +282,7 @@ pub fn sum(ctx: &Context, x: &Tensor) -> Result<Option<Tensor>> {
     let dense = if x.is_contiguous() {
         x.clone()
     } else {
-        let tmp = Tensor::alloc_on(ctx, x.device(), x.shape(), x.dtype, "gpu sum input")?;
+        let tmp = Tensor::alloc_on(ctx, x.device(), x.shape(), x.dtype, "sum (contiguous input)")?;
         let l = x.layout.clone();
         if !copy(&tmp, x, &l)? {
             return Ok(None);
@@ -267,8 +291,8 @@ pub fn sum(ctx: &Context, x: &Tensor) -> Result<Option<Tensor>> {
     };
     let n = dense.numel() as u64;
     let blocks = n.div_ceil(super::runtime::BLOCK as u64).clamp(1, 1024) as u32;
-    let partial = Tensor::alloc_on(ctx, x.device(), &[blocks as usize], acc, "gpu sum partials")?;
-    let result = Tensor::alloc_on(ctx, x.device(), &[1], acc, "gpu sum")?;
+    let partial = Tensor::alloc_on(ctx, x.device(), &[blocks as usize], acc, "sum (partials)")?;
+    let result = Tensor::alloc_on(ctx, x.device(), &[1], acc, "sum")?;
     let (pp, pin, n64) = (ptr(&partial, &partial.layout), ptr(&dense, &dense.layout), n as i64);
     let mut p1 = params![pp, pin, n64];
     // SAFETY: sum_* take (out, in, n); `partial` holds `blocks` accumulators.

@@ -2,7 +2,9 @@
 //! build time), segments from `cuMemAlloc`, host<->device copies, and the
 //! kernels of `kernels.cu` compiled with NVRTC on first use.
 //!
-//! - [`runtime`]: finding the driver and a GPU, the context, copies, launches.
+//! - [`runtime`]: one GPU: allocation, copies, launches, over either
+//!   [`driver`] (the CUDA driver and NVRTC through cudarc) or [`emulator`]
+//!   (a test double running `kernels.cu` compiled for the host).
 //! - [`backend`]: [`backend::DriverBackend`], the caching allocator's segment
 //!   backend on a real device.
 //! - [`launch`]: typed entry points (strided copy and cast, element-wise
@@ -14,6 +16,8 @@
 //! and tsr never touches cudarc again.
 
 pub mod backend;
+pub mod driver;
+pub mod emulator;
 pub mod launch;
 pub mod runtime;
 

@@ -1,26 +1,38 @@
-//! The CUDA driver as tsr uses it: one device (ordinal 0), its primary
-//! context, synchronous copies and kernel launches on the default stream.
-//!
-//! cudarc's `dynamic-loading` panics when a symbol is missing, so every
-//! first contact with the driver or NVRTC runs under `catch_unwind` and turns
-//! into an error with a reason.
+//! One GPU as tsr uses it (device 0): allocation, copies and synchronous
+//! kernel launches, over either the CUDA driver ([`super::driver`]) or, in
+//! tests on machines without a GPU, the host emulator ([`super::emulator`]).
+//! Callers never see which.
 
-use std::cell::{OnceCell, RefCell};
-use std::collections::HashMap;
-use std::ffi::{c_void, CString};
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::ffi::c_void;
+use std::rc::Rc;
 
-use cudarc::driver::{result, sys};
-
-use crate::engine::error::{EngineError, ErrorKind, Result};
-
-/// The kernels, compiled by NVRTC the first time one is launched.
-const KERNELS_CU: &str = include_str!("kernels.cu");
+use super::driver::{guarded, CudaDriver};
+use super::emulator::Emulator;
+use crate::engine::error::Result;
 
 /// Threads per block for every launch (a power of two, as `sum_*` needs).
 pub const BLOCK: u32 = 256;
 /// Upper bound on blocks per launch; grid-stride loops cover the rest.
 pub const MAX_BLOCKS: u32 = 4096;
+
+/// Environment variable naming the emulator library (tests only).
+pub const EMULATOR_ENV: &str = "TSR_CUDA_EMULATOR";
+
+/// What the GPU did, for `memtrace` (recorded only while it is on).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GpuEvent {
+    /// A kernel over `n` elements with `grid` blocks of [`BLOCK`] threads.
+    Kernel { name: &'static str, n: u64, grid: u32 },
+    /// Host-to-device copy of `bytes` bytes to `addr`.
+    Upload { addr: u64, bytes: usize },
+    /// Device-to-host copy of `bytes` bytes from `addr`.
+    Download { addr: u64, bytes: usize },
+}
+
+enum Dev {
+    Cuda(CudaDriver),
+    Emulated(Emulator),
+}
 
 pub struct GpuRuntime {
     pub ordinal: u32,
@@ -28,104 +40,94 @@ pub struct GpuRuntime {
     pub name: String,
     /// Total device memory in bytes.
     pub total_memory: u64,
-    ctx: sys::CUcontext,
-    /// The compiled module, or why it could not be built.
-    module: OnceCell<std::result::Result<sys::CUmodule, String>>,
-    functions: RefCell<HashMap<&'static str, sys::CUfunction>>,
-}
-
-/// Runs `f`, turning a cudarc panic (a missing library or symbol) into Err.
-fn guarded<T>(what: &str, f: impl FnOnce() -> std::result::Result<T, String>) -> std::result::Result<T, String> {
-    match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(r) => r,
-        Err(p) => {
-            let msg = p
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "unknown failure".into());
-            Err(format!("{what}: {msg}"))
-        }
-    }
-}
-
-fn driver_msg(e: result::DriverError) -> String {
-    let name = e.error_name().map(|c| c.to_string_lossy().into_owned()).unwrap_or_else(|_| format!("{:?}", e.0));
-    let text = e.error_string().map(|c| c.to_string_lossy().into_owned()).unwrap_or_default();
-    if text.is_empty() { name } else { format!("{name} ({text})") }
-}
-
-/// A CUDA error as the engine reports it ("CUDA error: out of memory").
-pub fn cuda_error(e: result::DriverError) -> EngineError {
-    let text = e.error_string().map(|c| c.to_string_lossy().into_owned()).unwrap_or_else(|_| format!("{:?}", e.0));
-    let kind = if e.0 == sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY { ErrorKind::OutOfMemoryError } else { ErrorKind::RuntimeError };
-    EngineError::new(kind, format!("CUDA error: {text}"))
+    dev: Dev,
+    recording: std::cell::Cell<bool>,
+    events: std::cell::RefCell<Vec<GpuEvent>>,
 }
 
 thread_local! {
     /// The probe's outcome, shared by every session on this thread (the
     /// REPL's `:reset` keeps the device and its context).
-    static SHARED: std::cell::OnceCell<std::result::Result<std::rc::Rc<GpuRuntime>, String>> = const { std::cell::OnceCell::new() };
+    static SHARED: std::cell::OnceCell<std::result::Result<Rc<GpuRuntime>, String>> = const { std::cell::OnceCell::new() };
 }
 
 impl GpuRuntime {
     /// The GPU of this process, probed once ([`GpuRuntime::probe`]).
-    pub fn shared() -> std::result::Result<std::rc::Rc<GpuRuntime>, String> {
-        SHARED.with(|c| c.get_or_init(|| GpuRuntime::probe().map(std::rc::Rc::new)).clone())
+    pub fn shared() -> std::result::Result<Rc<GpuRuntime>, String> {
+        SHARED.with(|c| c.get_or_init(|| GpuRuntime::probe().map(Rc::new)).clone())
     }
 
-    /// Finds the driver library and device 0 and makes its primary context
-    /// current. Err says why not (no libcuda, no device, driver failure).
+    /// Finds device 0 through the CUDA driver, or loads the host emulator
+    /// when `TSR_CUDA_EMULATOR` names one. Err says why there is no GPU.
     pub fn probe() -> std::result::Result<GpuRuntime, String> {
-        guarded("loading the CUDA driver", || {
-            // SAFETY: only asks whether the library can be opened.
-            if !unsafe { sys::is_culib_present() } {
-                return Err("the CUDA driver library (libcuda.so) was not found".into());
-            }
-            result::init().map_err(|e| format!("cuInit failed: {}", driver_msg(e)))?;
-            let count = result::device::get_count().map_err(|e| format!("cuDeviceGetCount failed: {}", driver_msg(e)))?;
-            if count < 1 {
-                return Err("the CUDA driver reports no GPU".into());
-            }
-            let dev = result::device::get(0).map_err(|e| format!("cuDeviceGet(0) failed: {}", driver_msg(e)))?;
-            let name = result::device::get_name(dev).unwrap_or_else(|_| "CUDA device 0".into());
-            // SAFETY: `dev` came from cuDeviceGet.
-            let total_memory = unsafe { result::device::total_mem(dev) }.map_err(|e| format!("cuDeviceTotalMem failed: {}", driver_msg(e)))? as u64;
-            // SAFETY: as above; the primary context is retained for the process lifetime.
-            let ctx = unsafe { result::primary_ctx::retain(dev) }.map_err(|e| format!("cuDevicePrimaryCtxRetain failed: {}", driver_msg(e)))?;
-            // SAFETY: ctx was just retained.
-            unsafe { result::ctx::set_current(ctx) }.map_err(|e| format!("cuCtxSetCurrent failed: {}", driver_msg(e)))?;
-            Ok(GpuRuntime { ordinal: 0, name, total_memory, ctx, module: OnceCell::new(), functions: RefCell::new(HashMap::new()) })
+        if let Some(path) = std::env::var_os(EMULATOR_ENV) {
+            let path = path.to_string_lossy().into_owned();
+            let capacity = 1u64 << 30;
+            let emu = guarded("loading the CUDA emulator", || Emulator::load(&path, capacity))?;
+            return Ok(GpuRuntime {
+                ordinal: 0,
+                name: "tsr CUDA emulator (kernels.cu run on the host; tests only)".into(),
+                total_memory: capacity,
+                dev: Dev::Emulated(emu),
+                recording: Default::default(),
+                events: Default::default(),
+            });
+        }
+        let d = CudaDriver::probe()?;
+        Ok(GpuRuntime {
+            ordinal: 0,
+            name: d.name.clone(),
+            total_memory: d.total_memory,
+            dev: Dev::Cuda(d),
+            recording: Default::default(),
+            events: Default::default(),
         })
     }
 
-    /// Makes this device's context current on the calling thread (the
-    /// interpreter may run statements on a worker thread).
-    pub fn bind(&self) -> Result<()> {
-        // SAFETY: ctx is a retained primary context, never released.
-        unsafe { result::ctx::set_current(self.ctx) }.map_err(cuda_error)
+    /// Starts or stops recording [`GpuEvent`]s (and drops any recorded).
+    pub fn set_recording(&self, on: bool) {
+        self.recording.set(on);
+        self.events.borrow_mut().clear();
+    }
+
+    /// The events recorded since the last drain.
+    pub fn drain_events(&self) -> Vec<GpuEvent> {
+        std::mem::take(&mut *self.events.borrow_mut())
+    }
+
+    fn record(&self, e: GpuEvent) {
+        if self.recording.get() {
+            self.events.borrow_mut().push(e);
+        }
+    }
+
+    /// Whether this is the host emulator rather than a GPU.
+    pub fn emulated(&self) -> bool {
+        matches!(self.dev, Dev::Emulated(_))
     }
 
     /// `cuMemAlloc`: a fresh device segment.
     pub fn malloc(&self, nbytes: usize) -> Result<u64> {
-        self.bind()?;
-        // SAFETY: plain allocation; the caller frees it with `free`.
-        unsafe { result::malloc_sync(nbytes) }.map_err(cuda_error)
+        match &self.dev {
+            Dev::Cuda(d) => d.malloc(nbytes),
+            Dev::Emulated(e) => e.malloc(nbytes),
+        }
     }
 
     /// `cuMemFree` of a pointer from [`GpuRuntime::malloc`].
     pub fn free(&self, ptr: u64) {
-        if self.bind().is_ok() {
-            // SAFETY: ptr came from malloc and is freed once (the allocator's contract).
-            let _ = unsafe { result::free_sync(ptr) };
+        match &self.dev {
+            Dev::Cuda(d) => d.free(ptr),
+            Dev::Emulated(e) => e.free(ptr),
         }
     }
 
     /// `cuMemGetInfo`: (free, total) bytes on the device.
     pub fn mem_info(&self) -> Result<(u64, u64)> {
-        self.bind()?;
-        let (free, total) = result::mem_get_info().map_err(cuda_error)?;
-        Ok((free as u64, total as u64))
+        match &self.dev {
+            Dev::Cuda(d) => d.mem_info(),
+            Dev::Emulated(e) => Ok(e.mem_info()),
+        }
     }
 
     /// `cuMemsetD8(ptr, 0, nbytes)`: fresh storages start zeroed, as on the CPU.
@@ -133,9 +135,10 @@ impl GpuRuntime {
         if nbytes == 0 {
             return Ok(());
         }
-        self.bind()?;
-        // SAFETY: ptr addresses >= nbytes bytes of a live block.
-        unsafe { result::memset_d8_sync(ptr, 0, nbytes) }.map_err(cuda_error)
+        match &self.dev {
+            Dev::Cuda(d) => d.zero(ptr, nbytes),
+            Dev::Emulated(e) => e.zero(ptr, nbytes),
+        }
     }
 
     /// Host to device: `src` into device memory at `dst`.
@@ -143,10 +146,11 @@ impl GpuRuntime {
         if src.is_empty() {
             return Ok(());
         }
-        self.bind()?;
-        // SAFETY: dst points at >= src.len() bytes of a live block (callers
-        // pass a storage's own address and size).
-        unsafe { result::memcpy_htod_sync(dst, src) }.map_err(cuda_error)
+        self.record(GpuEvent::Upload { addr: dst, bytes: src.len() });
+        match &self.dev {
+            Dev::Cuda(d) => d.upload(dst, src),
+            Dev::Emulated(e) => e.upload(dst, src),
+        }
     }
 
     /// Device to host: device memory at `src` into `dst`.
@@ -154,37 +158,11 @@ impl GpuRuntime {
         if dst.is_empty() {
             return Ok(());
         }
-        self.bind()?;
-        // SAFETY: as in `upload`.
-        unsafe { result::memcpy_dtoh_sync(dst, src) }.map_err(cuda_error)
-    }
-
-    /// The kernel `name` from `kernels.cu`, compiling the module on first use.
-    fn function(&self, name: &'static str) -> Result<sys::CUfunction> {
-        if let Some(f) = self.functions.borrow().get(name) {
-            return Ok(*f);
+        self.record(GpuEvent::Download { addr: src, bytes: dst.len() });
+        match &self.dev {
+            Dev::Cuda(d) => d.download(dst, src),
+            Dev::Emulated(e) => e.download(dst, src),
         }
-        let module = self.module.get_or_init(|| self.compile()).clone().map_err(|m| EngineError::runtime(m))?;
-        let cname = CString::new(name).map_err(|_| EngineError::runtime("bad kernel name"))?;
-        // SAFETY: module is a loaded module; cname is NUL-terminated.
-        let f = unsafe { result::module::get_function(module, cname) }.map_err(cuda_error)?;
-        self.functions.borrow_mut().insert(name, f);
-        Ok(f)
-    }
-
-    fn compile(&self) -> std::result::Result<sys::CUmodule, String> {
-        guarded("compiling tsr's CUDA kernels", || {
-            // SAFETY: only asks whether the library can be opened.
-            if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
-                return Err("NVRTC (libnvrtc.so) was not found, so tsr cannot compile its CUDA kernels; install the CUDA runtime libraries or use --cuda sim".into());
-            }
-            let opts = cudarc::nvrtc::CompileOptions { name: Some("tsr_kernels.cu".into()), ..Default::default() };
-            let ptx = cudarc::nvrtc::compile_ptx_with_opts(KERNELS_CU, opts).map_err(|e| format!("NVRTC failed: {e:?}"))?;
-            let src = CString::new(ptx.to_src()).map_err(|_| "PTX contains NUL".to_string())?;
-            self.bind().map_err(|e| e.message)?;
-            // SAFETY: src is a NUL-terminated PTX image.
-            unsafe { result::module::load_data(src.as_ptr() as *const c_void) }.map_err(|e| format!("cuModuleLoadData failed: {}", driver_msg(e)))
-        })
     }
 
     /// Launches kernel `name` over `n` elements (grid-stride; `blocks`
@@ -195,11 +173,14 @@ impl GpuRuntime {
     /// pointer in them must address enough live device memory for `n`
     /// elements at the strides passed.
     pub unsafe fn launch(&self, name: &'static str, n: u64, blocks: Option<u32>, params: &mut [*mut c_void]) -> Result<()> {
-        let f = self.function(name)?;
-        self.bind()?;
         let grid = blocks.unwrap_or_else(|| n.div_ceil(BLOCK as u64).clamp(1, MAX_BLOCKS as u64) as u32);
-        // SAFETY: the caller's contract; the default stream is synchronised below.
-        unsafe { result::launch_kernel(f, (grid, 1, 1), (BLOCK, 1, 1), 0, std::ptr::null_mut(), params) }.map_err(cuda_error)?;
-        result::ctx::synchronize().map_err(cuda_error)
+        self.record(GpuEvent::Kernel { name, n, grid });
+        // SAFETY: forwarded contract.
+        unsafe {
+            match &self.dev {
+                Dev::Cuda(d) => d.launch(name, grid, BLOCK, params),
+                Dev::Emulated(e) => e.launch(name, grid, BLOCK, params),
+            }
+        }
     }
 }

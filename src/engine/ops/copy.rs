@@ -24,7 +24,7 @@ pub fn copy_into(dst: &Tensor, src: &Tensor) -> Result<()> {
                 .collect()
         };
         write_values(dst, &vals);
-    } else {
+    } else if !crate::engine::gpu::launch::copy(dst, src, &src_l)? {
         let sbuf = src.storage.bytes();
         let mut dbuf = dst.storage.bytes_mut();
         copy_strided(
@@ -126,7 +126,8 @@ pub fn copy_to_new(ctx: &Context, src: &Tensor, stride: &[usize], dtype: DType, 
 /// (a host-to-device or device-to-host copy when the devices differ).
 pub fn copy_to_device(ctx: &Context, src: &Tensor, device: crate::engine::Device, stride: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
     let out = Tensor::alloc_strided_on(ctx, device, src.shape(), stride, dtype, op)?;
-    {
+    // Both on one real GPU: a copy (and cast) kernel; else through the host.
+    if !crate::engine::gpu::launch::copy(&out, src, &src.layout)? {
         let sbuf = src.storage.bytes();
         let mut dbuf = out.storage.bytes_mut();
         copy_strided(dbuf.bytes_mut(), &out.layout, dtype, sbuf.bytes(), &src.layout, src.dtype);

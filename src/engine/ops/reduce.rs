@@ -214,6 +214,16 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
             format!("{name}(): Expected reduction dim {} to have non-zero size.", dims.and_then(|d| d.first()).copied().unwrap_or(0))
         }));
     }
+    // Full sum of a tensor on a real GPU: the two-pass sum kernel.
+    if kept_none(&reduced)
+        && op == ReduceOp::Sum
+        && !keepdim
+        && t.storage.gpu().is_some()
+        && let Some(values) = crate::engine::gpu::launch::sum(ctx, t)?
+        && values.dtype == odt
+    {
+        return Ok(Reduced { values, indices: None });
+    }
     // Full sum/mean of a dense float tensor: the order does not matter, so
     // sum the memory directly.
     if kept_none(&reduced) && matches!(op, ReduceOp::Sum | ReduceOp::Mean) && count >= 4096
