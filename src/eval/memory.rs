@@ -48,7 +48,9 @@ pub fn memory_report(it: &Interp, device: Device, span: Span) -> EvalResult<Memo
             let a = dev.alloc.borrow();
             let snap = a.snapshot();
             let stats = a.memory_stats();
-            Ok(cuda_report(&device.to_string(), dev.simulated, &snap, &stats, &|addr| owners(it, device, addr, true)))
+            let mut r = cuda_report(&device.to_string(), dev.simulated, &snap, &stats, &|addr| owners(it, device, addr, true));
+            r.device_name = dev.gpu.as_ref().map(|g| g.name.clone());
+            Ok(r)
         }
     }
 }

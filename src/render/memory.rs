@@ -17,7 +17,11 @@ fn stat(r: &MemoryReport, k: &str) -> u64 {
 
 pub fn memory(r: &MemoryReport, st: Style) -> String {
     let mut out = String::new();
-    let dev = if r.simulated { format!("{} (simulated)", r.device) } else { r.device.clone() };
+    let dev = match &r.device_name {
+        _ if r.simulated => format!("{} (simulated)", r.device),
+        Some(name) => format!("{} ({name})", r.device),
+        None => r.device.clone(),
+    };
     out.push_str(&format!(
         "{}: allocated {} (peak {}), reserved {} (peak {}), {} segment{}\n",
         st.bold(&dev),

@@ -33,6 +33,9 @@ pub struct SegmentReport {
 pub struct MemoryReport {
     pub device: String,
     pub simulated: bool,
+    /// A real GPU's name (`torch.cuda.get_device_name()`); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub device_name: Option<String>,
     /// PyTorch's `memory_stats()` key names, sorted.
     pub stats: serde_json::Map<String, serde_json::Value>,
     /// Every segment in address order (CPU: one per live allocation).
@@ -78,6 +81,7 @@ pub fn cuda_report(device: &str, simulated: bool, snap: &MemorySnapshot, stats: 
     MemoryReport {
         device: device.to_string(),
         simulated,
+        device_name: None,
         stats: stats.iter().map(|(k, v)| (k.clone(), serde_json::json!(v))).collect(),
         segments,
         largest_free_block: snap.fragmentation.largest_free_block,
@@ -184,6 +188,7 @@ pub fn cpu_report(s: &CpuStats, live: &[(u64, usize, Vec<String>)]) -> MemoryRep
     MemoryReport {
         device: "cpu".into(),
         simulated: false,
+        device_name: None,
         stats: cpu_stats(s).into_iter().map(|(k, v)| (k, serde_json::json!(v))).collect(),
         segments: live
             .into_iter()

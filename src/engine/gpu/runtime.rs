@@ -66,7 +66,7 @@ impl GpuRuntime {
             let emu = guarded("loading the CUDA emulator", || Emulator::load(&path, capacity))?;
             return Ok(GpuRuntime {
                 ordinal: 0,
-                name: "tsr CUDA emulator (kernels.cu run on the host; tests only)".into(),
+                name: "tsr CUDA emulator: kernels.cu on the host, for tests".into(),
                 total_memory: capacity,
                 dev: Dev::Emulated(emu),
                 recording: Default::default(),
