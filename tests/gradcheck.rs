@@ -182,7 +182,7 @@ fn reshapes(n: usize) -> Vec<Vec<usize>> {
 /// One step of a program: which op, two operand picks, a parameter.
 type Step = (u8, u8, u8, u8);
 
-const OPS: u8 = 15;
+const OPS: u8 = 17;
 
 /// Appends the tsr statement for `step` (`name = expr`) to `stmts` and the
 /// new value to `pool`.
@@ -264,6 +264,33 @@ fn apply(step: Step, pool: &mut Vec<Var>, stmts: &mut Vec<(String, String)>) {
             }
             let method = if av.contiguous && (p / 14) % 2 == 0 { "view" } else { "reshape" };
             (format!("{}.{method}{}", av.name, spec), shape, av.contiguous || method == "reshape")
+        }
+        15 => {
+            // prod along a dim (keepdim or not), or of everything.
+            if av.shape.is_empty() || p % 3 == 0 {
+                (format!("{}.prod()", av.name), vec![], true)
+            } else {
+                let d = (p as usize / 3) % av.shape.len();
+                let mut shape = av.shape.clone();
+                if (p / 9) % 2 == 1 {
+                    shape[d] = 1;
+                    (format!("{}.prod({d}, keepdim=True)", av.name), shape, av.contiguous)
+                } else {
+                    shape.remove(d);
+                    (format!("{}.prod({d})", av.name), shape.clone(), av.contiguous || shape.len() <= 1)
+                }
+            }
+        }
+        16 => {
+            // An in-place op through a view of a non-leaf (CopySlices).
+            if av.shape.is_empty() {
+                (format!("{} * {c}", av.name), vec![], true)
+            } else if p % 2 == 0 {
+                let i = (p as usize / 2) % av.shape[0];
+                (format!("{a} * 1; {name}[{i}].mul_({c})", a = av.name), av.shape.clone(), av.contiguous)
+            } else {
+                (format!("{a} * 1; {name}[..., -1:] *= {a}[..., :1] + {c}", a = av.name), av.shape.clone(), av.contiguous)
+            }
         }
         _ => {
             let found = partner(pool, &|v| matmul_shape(&av.shape, &v.shape).is_some());
@@ -518,6 +545,16 @@ fn every_op_once() {
     fixed(&[&[2, 3], &[3]], &vals, &[(14, 0, 1, 0)]);
     fixed(&[&[3], &[3]], &vals, &[(14, 0, 1, 0)]);
     fixed(&[&[3], &[3, 2]], &vals, &[(14, 0, 1, 0)]);
+    // prod: all, along a dim, with keepdim; a zero in the input.
+    for p in [0, 4, 10, 13] {
+        fixed(&[&[2, 3]], &vals, &[(15, 0, 0, p)]);
+        fixed(&[&[2, 3]], &[0.5, 0.0, 1.0, 0.0, 0.0, 2.0], &[(15, 0, 0, p)]);
+    }
+    // in place through a view of a non-leaf, plain and transposed.
+    for p in [0, 1, 2, 3] {
+        fixed(&[&[2, 3]], &vals, &[(16, 0, 0, p)]);
+        fixed(&[&[2, 3]], &vals, &[(12, 0, 0, 0), (16, 1, 0, p), (5, 2, 0, 0)]);
+    }
 }
 
 #[test]

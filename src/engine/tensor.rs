@@ -192,20 +192,22 @@ impl Tensor {
     }
     /// True unless an autograd node produced this tensor.
     pub fn is_leaf(&self) -> bool {
-        !matches!(&*self.autograd.borrow(), Some(Grad::Node(_)))
+        !matches!(self.grad_state(), Some(Grad::Node(_)))
     }
     pub fn requires_grad(&self) -> bool {
-        self.autograd.borrow().is_some()
+        self.grad_state().is_some()
     }
     /// PyTorch's name of the node that produced this tensor (`MulBackward0`).
     pub fn grad_fn(&self) -> Option<String> {
-        match &*self.autograd.borrow() {
+        match self.grad_state() {
             Some(Grad::Node(n)) => Some(n.name.clone()),
             _ => None,
         }
     }
+    /// The current autograd state: `None`, a leaf or a node (a view whose
+    /// base changed in place gets its regenerated node).
     pub fn grad_state(&self) -> Option<Grad> {
-        self.autograd.borrow().clone()
+        super::autograd::meta::resolve(self)
     }
     /// Itself when contiguous, else a contiguous copy.
     pub fn contiguous_or_self(&self, ctx: &Context) -> Result<Tensor> {

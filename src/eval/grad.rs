@@ -3,7 +3,11 @@
 
 use std::rc::Rc;
 
-use crate::engine::autograd::{Edge, Formula, Grad, LeafGrad, Node, Saved};
+use crate::engine::autograd::meta::{self, Meta};
+use crate::engine::autograd::{Formula, Grad, LeafGrad, Node, Saved};
+
+pub mod inplace;
+pub use inplace::{check_inplace, rebase, rebase_node, rebase_saving, record_copy};
 use crate::engine::{EngineError, ErrorKind, Tensor};
 use crate::lang::span::Span;
 
@@ -34,14 +38,18 @@ pub fn record_masked(it: &Interp, name: &str, inputs: &[Option<&Tensor>], presen
             .iter()
             .zip(present)
             .filter(|(_, p)| **p)
-            .map(|(t, _)| t.and_then(|t| t.grad_state().map(|g| g.edge())))
+            .map(|(t, _)| t.and_then(|t| t.grad_state().and_then(|g| g.edge())))
             .collect(),
         saved: std::cell::RefCell::new(
             saved
                 .iter()
                 .map(|t| {
                     let is_result = t.same_storage(&out) && t.layout == out.layout;
-                    Saved::new(t, if is_result { Some(name.to_string()) } else { t.grad_fn() })
+                    if is_result {
+                        Saved::output(t, name)
+                    } else {
+                        Saved::new(t, t.grad_fn())
+                    }
                 })
                 .collect(),
         ),
@@ -51,20 +59,49 @@ pub fn record_masked(it: &Interp, name: &str, inputs: &[Option<&Tensor>], presen
         out_shape: out.shape().to_vec(),
         out_dtype: out.dtype,
     };
-    *out.autograd.borrow_mut() = Some(Grad::Node(Rc::new(node)));
+    *out.autograd.borrow_mut() = Some(Grad::Shared(Meta::new(Some(Grad::Node(Rc::new(node))))));
     out
 }
 
 /// A view op's node (`TBackward0`, `SliceBackward0`, …). Under `no_grad`, a
 /// view of a tensor that requires grad still requires grad, as a leaf that
-/// in-place ops with grad mode on must not touch (PyTorch's rule).
+/// in-place ops with grad mode on must not touch (PyTorch's rule). With
+/// grad mode on, every view of a floating tensor remembers its base, so an
+/// in-place op on it can rewrite the base's history (`CopySlices`).
 pub fn record_view(it: &Interp, name: &str, input: &Tensor, out: Tensor) -> Tensor {
-    if !it.grad_enabled && input.requires_grad() && input.dtype.is_floating() {
-        *out.autograd.borrow_mut() = Some(Grad::Leaf(Rc::new(LeafGrad { no_grad_view: true, ..Default::default() })));
+    record_view_nr(it, name, input, out, None)
+}
+
+/// [`record_view`] for output `nr` of a multi-output view op (`split`,
+/// `chunk`, `unbind`), whose outputs may not be written in place.
+pub fn record_view_nr(it: &Interp, name: &str, input: &Tensor, out: Tensor, nr: Option<usize>) -> Tensor {
+    if !input.dtype.is_floating() {
         return out;
     }
-    let formula = Formula::View { input: input.layout.clone(), output: out.layout.clone() };
-    record(it, name, &[Some(input)], out, formula, &[])
+    if !it.grad_enabled {
+        if input.requires_grad() {
+            *out.autograd.borrow_mut() = Some(Grad::Leaf(Rc::new(LeafGrad { no_grad_view: true, ..Default::default() })));
+        }
+        return out;
+    }
+    let state = input.grad_state().map(|g| {
+        let node = Node {
+            name: name.to_string(),
+            present: vec![true],
+            next: vec![g.edge()],
+            saved: Default::default(),
+            saves: false,
+            released: Default::default(),
+            formula: Formula::View { input: input.layout.clone(), output: out.layout.clone() },
+            out_shape: out.shape().to_vec(),
+            out_dtype: out.dtype,
+        };
+        Grad::Node(Rc::new(node))
+    });
+    // A view of a multi-output view is itself output 0 of its own op.
+    let nr = nr.or_else(|| meta::view_info(input).and_then(|m| m.view.as_ref().and_then(|v| v.multi)).map(|_| 0));
+    meta::make_view(input, &out, state, nr);
+    out
 }
 
 /// Makes `t` a leaf that requires grad (`requires_grad=True` on a factory
@@ -88,76 +125,12 @@ pub fn make_leaf(t: &Tensor, on: bool, factory: bool, span: Span) -> EvalResult<
             span,
         ));
     }
-    let mut a = t.autograd.borrow_mut();
-    match (on, a.is_some()) {
-        (true, false) => *a = Some(Grad::Leaf(Rc::new(LeafGrad { stride: t.stride().to_vec(), ..Default::default() }))),
-        (false, true) => *a = None,
+    match (on, t.requires_grad()) {
+        (true, false) => *t.autograd.borrow_mut() = Some(Grad::Leaf(Rc::new(LeafGrad { stride: t.stride().to_vec(), ..Default::default() }))),
+        (false, true) => *t.autograd.borrow_mut() = None,
         _ => {}
     }
     Ok(())
-}
-
-/// PyTorch's check before an in-place op: no leaf (or view of a leaf) that
-/// requires grad may be written while grad mode is on.
-pub fn check_inplace(it: &Interp, t: &Tensor, span: Span) -> EvalResult<()> {
-    if !it.grad_enabled {
-        return Ok(());
-    }
-    match t.grad_state() {
-        Some(Grad::Leaf(l)) if l.no_grad_view => Err(EvalError::new(
-            ErrorKind::RuntimeError,
-            "A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view and the inplace either both inside the no_grad block (if you don't want the inplace to be tracked) or both outside (if you want the inplace to be tracked).",
-            span,
-        )),
-        Some(Grad::Leaf(_)) => Err(EvalError::new(
-            ErrorKind::RuntimeError,
-            "a leaf Variable that requires grad is being used in an in-place operation.",
-            span,
-        )
-        .with_hint("wrap the update in `with no_grad():`, or work on x.detach()")),
-        Some(Grad::Node(n)) if matches!(n.formula, Formula::View { .. }) && n.next.iter().flatten().any(|e| matches!(e, Edge::Leaf(_))) => {
-            Err(EvalError::new(
-                ErrorKind::RuntimeError,
-                "a view of a leaf Variable that requires grad is being used in an in-place operation.",
-                span,
-            ))
-        }
-        Some(Grad::Node(n)) if matches!(n.formula, Formula::View { .. }) => Err(EvalError::new(
-            ErrorKind::NotImplementedError,
-            "tsr cannot yet record an in-place op on a view of a tensor that requires grad (PyTorch rewrites the base's history with CopySlices)",
-            span,
-        )
-        .with_hint("clone() the view first, or do the update out of place")),
-        _ => Ok(()),
-    }
-}
-
-/// After an in-place op on a non-leaf that requires grad: its history now
-/// ends in the in-place op's node (`x += y` becomes `AddBackward0`).
-pub fn rebase(it: &Interp, t: &Tensor, name: &str, other: Option<&Tensor>, formula: Formula) {
-    rebase_saving(it, t, name, other, formula, &[])
-}
-
-/// [`rebase`] whose formula needs `saved` tensors (`x *= y` saves the old x and y).
-pub fn rebase_saving(it: &Interp, t: &Tensor, name: &str, other: Option<&Tensor>, formula: Formula, saved: &[&Tensor]) {
-    if !it.grad_enabled || !(t.requires_grad() || other.is_some_and(|o| o.requires_grad())) {
-        return;
-    }
-    if matches!(t.grad_state(), Some(Grad::Leaf(_))) {
-        return;
-    }
-    let node = Node {
-        name: name.to_string(),
-        next: vec![t.grad_state().map(|g| g.edge()), other.and_then(|o| o.grad_state().map(|g| g.edge()))],
-        saved: std::cell::RefCell::new(saved.iter().map(|s| Saved::new(s, s.grad_fn())).collect()),
-        saves: !saved.is_empty(),
-        released: Default::default(),
-        formula,
-        out_shape: t.shape().to_vec(),
-        out_dtype: t.dtype,
-        present: vec![true, true],
-    };
-    *t.autograd.borrow_mut() = Some(Grad::Node(Rc::new(node)));
 }
 
 /// `t.grad`.

@@ -4,14 +4,13 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use crate::engine::ops::copy;
 use crate::engine::{Context, EngineConfig, ErrorKind, Tensor};
 use crate::lang::ast::{Expr, IndexItem, Stmt, StmtKind, Target};
 use crate::lang::span::Span;
 use crate::report::{self, Item, Report, TextReport, ValueReport};
 
 use super::error::{AtSpan, EvalError, EvalResult};
-use super::ops::{binop, to_tensor_arg};
+use super::ops::binop;
 use super::value::Value;
 
 /// One session: the engine context and the bindings.
@@ -261,16 +260,7 @@ impl Interp {
                 }
                 Ok(())
             }
-            Target::Index { obj, items, span } => {
-                let view = self.index_view(obj, items, *span)?;
-                super::grad::check_inplace(self, &view, *span)?;
-                let src = to_tensor_arg(self, &v, view.dtype, *span)?;
-                copy::copy_into(&view, &src).at(*span)?;
-                if let Value::Tensor(base) = self.eval(obj)? {
-                    super::grad::rebase(self, &base, "CopySlices", Some(&src), crate::engine::autograd::Formula::Unsupported);
-                }
-                Ok(())
-            }
+            Target::Index { obj, items, span } => super::setitem::assign(self, obj, items, v, *span),
             Target::Attr { obj, name, span } if name == "requires_grad" => {
                 let Value::Tensor(t) = self.eval(obj)? else {
                     return Err(EvalError::type_error("only tensors have requires_grad", *span));
@@ -310,16 +300,17 @@ impl Interp {
     fn aug_assign(&mut self, target: &Target, op: crate::lang::ast::BinOp, rhs: Value, span: Span) -> EvalResult<()> {
         let current = match target {
             Target::Name(n, s) => self.lookup(n, *s)?,
-            Target::Index { obj, items, span } => Value::tensor(self.index_view(obj, items, *span)?),
+            // Python runs `x[i] += v` as getitem, in-place op, then setitem.
+            Target::Index { obj, items, span: ispan } => {
+                if let Value::Tensor(_) = self.eval(obj)? {
+                    return super::setitem::aug_assign(self, obj, items, op, &rhs, *ispan, span);
+                }
+                Value::tensor(self.index_view(obj, items, *ispan)?)
+            }
             other => return Err(EvalError::type_error("illegal expression for augmented assignment", other.span())),
         };
         if let Value::Tensor(t) = &current {
             super::ops::inplace(self, t, op, &rhs, span)?;
-            // Python runs `x[i] += v` as getitem, in-place add, then setitem:
-            // the setitem copies the view onto itself, bumping the version again.
-            if matches!(target, Target::Index { .. }) {
-                t.storage.bump_version();
-            }
             return Ok(());
         }
         let v = binop(self, op, &current, &rhs, span)?;

@@ -23,7 +23,7 @@ pub const METHODS: &[&str] = &[
     "tolist", "size", "stride", "dim", "ndimension", "numel", "nelement", "element_size",
     "storage_offset", "data_ptr", "is_contiguous", "untyped_storage", "fill_", "zero_",
     "copy_", "add_", "sub_", "mul_", "div_", "abs", "neg", "sqrt", "exp", "log", "sin", "cos",
-    "tanh", "sigmoid", "relu", "add", "sub", "mul", "div", "pow", "type", "is_floating_point", "cuda", "cpu",
+    "tanh", "sigmoid", "relu", "add", "sub", "mul", "div", "pow", "remainder", "floor_divide", "type", "is_floating_point", "cuda", "cpu",
     "sum", "mean", "prod", "max", "min", "argmax", "argmin", "std", "var", "all", "any",
     "matmul", "mm", "bmm", "dot", "mv", "sort", "backward", "requires_grad_", "retain_grad", "clamp", "clip", "where", "logical_not", "logical_and",
     "logical_or", "logical_xor", "maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge",
@@ -192,7 +192,8 @@ fn backward(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
 /// conversions; ops without a tsr gradient get a node that says so).
 fn attach(it: &Interp, t: &Rc<Tensor>, name: &str, op: &str, result: Value) -> Value {
     use crate::engine::autograd::Formula;
-    let one = |r: &Rc<Tensor>| -> Value {
+    let multi = matches!(name, "split" | "chunk" | "unbind" | "split_with_sizes" | "tensor_split" | "hsplit" | "vsplit");
+    let one = |r: &Rc<Tensor>, nr: usize| -> Value {
         // The same tensor (contiguous() of a contiguous one), or one that
         // already has its node (arithmetic methods record themselves).
         if Rc::ptr_eq(r, t) || r.requires_grad() {
@@ -201,7 +202,7 @@ fn attach(it: &Interp, t: &Rc<Tensor>, name: &str, op: &str, result: Value) -> V
         let out = (**r).clone();
         let node = if out.same_storage(t) {
             let squeeze_dim = name == "squeeze" && !op.trim_end().ends_with("squeeze()");
-            super::grad::record_view(it, super::grad::view_node_name(name, squeeze_dim), t, out)
+            super::grad::record_view_nr(it, super::grad::view_node_name(name, squeeze_dim), t, out, multi.then_some(nr))
         } else {
             let (n, f) = match name {
                 "clone" | "contiguous" => ("CloneBackward0", Formula::Identity),
@@ -227,8 +228,8 @@ fn attach(it: &Interp, t: &Rc<Tensor>, name: &str, op: &str, result: Value) -> V
         Value::tensor(node)
     };
     match result {
-        Value::Tensor(r) => one(&r),
-        Value::Tuple(xs) => Value::Tuple(xs.into_iter().map(|v| match v { Value::Tensor(r) => one(&r), o => o }).collect()),
+        Value::Tensor(r) => one(&r, 0),
+        Value::Tuple(xs) => Value::Tuple(xs.into_iter().enumerate().map(|(i, v)| match v { Value::Tensor(r) => one(&r, i), o => o }).collect()),
         other => other,
     }
 }
@@ -479,6 +480,10 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             Ok(Value::Storage(t.storage.clone()))
         }
         "fill_" => {
+            let value = match a.pos.first().map(|(v, _)| v).or_else(|| a.kw.iter().find(|(k, _, _)| k == "value").map(|(_, v, _)| v)) {
+                Some(Value::Tensor(vt)) => Some(vt.clone()),
+                _ => None,
+            };
             let v = match a.get(0, "value") {
                 Some((Value::Tensor(vt), s)) if vt.ndim() != 0 => {
                     return Err(EvalError::new(
@@ -490,12 +495,18 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
                 _ => a.number(0, "value")?,
             };
             a.finish(1)?;
+            super::grad::inplace::check_inplace_with(it, t, value.as_deref(), span)?;
             copy::fill(t, v).at(span)?;
+            match &value {
+                Some(vt) => super::grad::rebase_node(it, t, "FillBackward3", &[Some(vt)], crate::engine::autograd::Formula::Fill, &[]),
+                None => super::grad::rebase_node(it, t, "FillBackward2", &[], crate::engine::autograd::Formula::Fill, &[]),
+            }
             Ok(same(t))
         }
         "zero_" => {
             a.finish(0)?;
             copy::fill(t, crate::engine::Scalar::Int(0)).at(span)?;
+            super::grad::rebase_node(it, t, "ZeroBackward0", &[], crate::engine::autograd::Formula::Fill, &[]);
             Ok(same(t))
         }
         "copy_" => {
@@ -513,7 +524,9 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
                     span,
                 ));
             }
+            super::grad::inplace::check_inplace_with(it, t, Some(&src), span)?;
             copy::copy_into(t, &src).at(span)?;
+            super::grad::record_copy(it, t, &src);
             Ok(same(t))
         }
         "add_" | "sub_" | "mul_" | "div_" => {
@@ -528,7 +541,7 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             super::ops::inplace(it, t, op, &v, span)?;
             Ok(same(t))
         }
-        "add" | "sub" | "mul" | "div" | "pow" => {
+        "add" | "sub" | "mul" | "div" | "pow" | "remainder" | "floor_divide" => {
             let (v, _) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
             a.finish(1)?;
             let op = match name {
@@ -536,6 +549,8 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
                 "sub" => crate::lang::ast::BinOp::Sub,
                 "mul" => crate::lang::ast::BinOp::Mul,
                 "pow" => crate::lang::ast::BinOp::Pow,
+                "remainder" => crate::lang::ast::BinOp::Mod,
+                "floor_divide" => crate::lang::ast::BinOp::FloorDiv,
                 _ => crate::lang::ast::BinOp::Div,
             };
             super::ops::binop(it, op, &Value::Tensor(t.clone()), &v, span)

@@ -12,6 +12,7 @@ pub mod methods;
 pub mod names;
 pub mod ops;
 pub mod reductions;
+pub mod setitem;
 pub mod teach;
 pub mod value;
 

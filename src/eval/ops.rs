@@ -130,8 +130,16 @@ fn record_binary(it: &Interp, op: BinaryOp, x: &Operand, y: &Operand, out: Tenso
             }
             _ => out,
         },
-        BinaryOp::Mod => super::grad::record(it, "RemainderBackward0", &inputs, out, Formula::Unsupported, &[]),
-        BinaryOp::FloorDiv => super::grad::record(it, "FloorDivideBackward0", &inputs, out, Formula::Unsupported, &[]),
+        BinaryOp::Mod => match (tx, ty) {
+            (Some(_), None) => super::grad::record_masked(it, "RemainderBackward0", &inputs, &[true, false], out, Formula::Remainder { shapes }, &[]),
+            (Some(a), Some(b)) => super::grad::record(it, "RemainderBackward1", &inputs, out, Formula::Remainder { shapes }, &[a, b]),
+            _ => super::grad::record_masked(it, "NotImplemented", &inputs, &[false, true], out, Formula::NotImplemented("remainder"), &[]),
+        },
+        // PyTorch has no derivative for floor_divide: a node that fails in backward.
+        BinaryOp::FloorDiv => {
+            let present = [tx.is_some(), ty.is_some()];
+            super::grad::record_masked(it, "NotImplemented", &inputs, &present, out, Formula::NotImplemented("floor_divide"), &[])
+        }
         _ => out,
     })
 }
@@ -327,34 +335,50 @@ pub fn inplace(it: &mut Interp, t: &Tensor, op: BinOp, rhs: &Value, span: Span) 
     let Some(r) = operand(rhs) else {
         return Err(unsupported(&format!("{}=", op.symbol()), &Value::Tensor(Rc::new(t.clone())), rhs, span));
     };
-    super::grad::check_inplace(it, t, span)?;
     let other = match &r {
         Operand::T(o) => Some(o.as_ref()),
         Operand::S(_) => None,
     };
-    // `x *= y` / `x /= y` on a tensor in a graph need x's old values for backward.
-    let tracked = it.grad_enabled && (t.requires_grad() || other.is_some_and(|o| o.requires_grad()));
-    let old = if tracked && matches!(e, BinaryOp::Mul | BinaryOp::Div) {
+    super::grad::inplace::check_inplace_with(it, t, other, span)?;
+    // Ops whose backward needs x's old values keep a copy of them.
+    let tracked = it.grad_enabled && t.dtype.is_floating() && (t.requires_grad() || other.is_some_and(|o| o.requires_grad()));
+    let old = if tracked && matches!(e, BinaryOp::Mul | BinaryOp::Div | BinaryOp::Pow | BinaryOp::Mod) {
         Some(crate::engine::ops::copy::clone(&it.ctx, t).at(span)?)
     } else {
         None
     };
+    let pre = Some(t.version());
     elementwise::binary_inplace(e, t, earg(&r)).at(span)?;
-    let (name, formula) = match e {
-        BinaryOp::Add => ("AddBackward0", Formula::AddSub { sub: false, shapes: [t.shape().to_vec(), other.map(|o| o.shape().to_vec()).unwrap_or_default()] }),
-        BinaryOp::Sub => ("SubBackward0", Formula::AddSub { sub: true, shapes: [t.shape().to_vec(), other.map(|o| o.shape().to_vec()).unwrap_or_default()] }),
-        BinaryOp::Mul | BinaryOp::Div => {
+    let Some(old) = old.filter(|_| tracked) else {
+        if tracked {
             let shapes = [t.shape().to_vec(), other.map(|o| o.shape().to_vec()).unwrap_or_default()];
-            let other_t = as_tensor(it, &r);
-            if let (Some(old), Some(o)) = (&old, &other_t) {
-                let (name, f) = if e == BinaryOp::Mul { ("MulBackward0", Formula::Mul { shapes }) } else { ("DivBackward0", Formula::Div { shapes }) };
-                super::grad::rebase_saving(it, t, name, other, f, &[old, o]);
-            }
-            return Ok(());
+            let (name, formula, slots): (&str, Formula, Vec<Option<&Tensor>>) = match e {
+                BinaryOp::Add => ("AddBackward0", Formula::AddSub { sub: false, shapes }, vec![other]),
+                BinaryOp::Sub => ("SubBackward0", Formula::AddSub { sub: true, shapes }, vec![other]),
+                BinaryOp::FloorDiv => ("NotImplemented", Formula::NotImplemented("floor_divide"), other.into_iter().map(Some).collect()),
+                _ => ("NotImplemented", Formula::NotImplemented("inplace op"), other.into_iter().map(Some).collect()),
+            };
+            super::grad::rebase_node(it, t, name, &slots, formula, &[]);
         }
-        _ => ("CopySlices", Formula::Unsupported),
+        return Ok(());
     };
-    super::grad::rebase(it, t, name, other, formula);
+    let shapes = [t.shape().to_vec(), other.map(|o| o.shape().to_vec()).unwrap_or_default()];
+    let other_t = as_tensor(it, &r);
+    match (e, &r) {
+        (BinaryOp::Mul | BinaryOp::Div, _) => {
+            if let Some(o) = &other_t {
+                let (name, f) = if e == BinaryOp::Mul { ("MulBackward0", Formula::Mul { shapes }) } else { ("DivBackward0", Formula::Div { shapes }) };
+                super::grad::inplace::rebase_node_at(it, t, name, &[other], f, &[&old, o], pre);
+            }
+        }
+        (BinaryOp::Pow, Operand::S(x)) => super::grad::rebase_node(it, t, "PowBackward0", &[], Formula::PowScalar { exp: x.as_f64() }, &[&old]),
+        (BinaryOp::Pow, Operand::T(o)) => {
+            let now = t.clone();
+            super::grad::inplace::rebase_node_at(it, t, "PowBackward1", &[other], Formula::PowTensor { shapes }, &[&old, o, &now], None);
+        }
+        (BinaryOp::Mod, Operand::S(_)) => super::grad::rebase_node(it, t, "RemainderBackward0", &[], Formula::Remainder { shapes }, &[]),
+        (_, _) => super::grad::inplace::rebase_node_at(it, t, "RemainderBackward1", &[other], Formula::Remainder { shapes }, &[&old, other_t.as_ref().unwrap_or(&old)], pre),
+    }
     Ok(())
 }
 

@@ -78,15 +78,17 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _op: &str)
         None => (**t).clone(),
     };
     let r = reduce(&it.ctx, op, &src, dims.as_deref(), keepdim, correction, dtype).at(span)?;
-    let r = crate::engine::ops::reduce::Reduced { values: record(it, t, op, dims.as_deref(), keepdim, correction, r.values), indices: r.indices };
+    let r = crate::engine::ops::reduce::Reduced { values: record(it, t, op, dims.as_deref(), keepdim, correction, r.values, r.indices.as_ref()), indices: r.indices };
     Ok(match r.indices {
         Some(i) => Value::NamedTuple(if op == ReduceOp::Max { "max" } else { "min" }, vec![("values", Value::tensor(r.values)), ("indices", Value::tensor(i))]),
         None => Value::tensor(r.values),
     })
 }
 
-/// `SumBackward0/1`, `MeanBackward0/1` (other reductions get a node without a tsr gradient).
-fn record(it: &Interp, t: &Tensor, op: ReduceOp, dims: Option<&[i64]>, keepdim: bool, correction: f64, out: Tensor) -> Tensor {
+/// The reduction's node: `SumBackward0/1`, `MeanBackward0/1`, `ProdBackward0/1`,
+/// `Max/MinBackward1` (all) and `Max/MinBackward0` (along a dim, from `indices`).
+#[allow(clippy::too_many_arguments)]
+fn record(it: &Interp, t: &Tensor, op: ReduceOp, dims: Option<&[i64]>, keepdim: bool, correction: f64, out: Tensor, indices: Option<&Tensor>) -> Tensor {
     use crate::engine::autograd::Formula;
     let mean = op == ReduceOp::Mean;
     let wrapped: Option<Vec<usize>> = dims.map(|ds| ds.iter().filter_map(|&d| crate::engine::layout::wrap_dim(d, t.ndim()).ok()).filter(|_| t.ndim() > 0).collect());
@@ -99,7 +101,22 @@ fn record(it: &Interp, t: &Tensor, op: ReduceOp, dims: Option<&[i64]>, keepdim: 
             let saved: Vec<&Tensor> = if std { vec![t, &keep] } else { vec![t] };
             return super::grad::record(it, name, &[Some(t)], out, f, &saved);
         }
-        (ReduceOp::Prod, None) => return super::grad::record(it, "ProdBackward0", &[Some(t)], out, Formula::ProdAll, &[t]),
+        (ReduceOp::Prod, None) => {
+            let keep = out.clone();
+            return super::grad::record(it, "ProdBackward0", &[Some(t)], out, Formula::ProdAll, &[t, &keep]);
+        }
+        (ReduceOp::Prod, Some(_)) => {
+            let keep = out.clone();
+            let dim = wrapped.as_ref().and_then(|d| d.first().copied()).unwrap_or(0);
+            return super::grad::record(it, "ProdBackward1", &[Some(t)], out, Formula::ProdDim { dim, keepdim }, &[t, &keep]);
+        }
+        (ReduceOp::Max | ReduceOp::Min, Some(_)) => {
+            let Some(idx) = indices else { return out };
+            let dim = wrapped.as_ref().and_then(|d| d.first().copied()).unwrap_or(0);
+            let name = if op == ReduceOp::Max { "MaxBackward0" } else { "MinBackward0" };
+            let f = Formula::IndexDim { dim, keepdim, shape: t.shape().to_vec() };
+            return super::grad::record(it, name, &[Some(t)], out, f, &[idx]);
+        }
         (ReduceOp::Max | ReduceOp::Min, None) => {
             let keep = out.clone();
             let name = if op == ReduceOp::Max { "MaxBackward1" } else { "MinBackward1" };
@@ -113,9 +130,6 @@ fn record(it: &Interp, t: &Tensor, op: ReduceOp, dims: Option<&[i64]>, keepdim: 
             let dims: Vec<usize> = ds.iter().filter_map(|&d| crate::engine::layout::wrap_dim(d, t.ndim()).ok()).filter(|_| t.ndim() > 0).collect();
             (if mean { "MeanBackward1" } else { "SumBackward1" }, Formula::SumDims { shape: t.shape().to_vec(), dims, keepdim, mean })
         }
-        (ReduceOp::Prod, _) => ("ProdBackward1", Formula::Unsupported),
-        (ReduceOp::Max, Some(_)) => ("MaxBackward0", Formula::Unsupported),
-        (ReduceOp::Min, Some(_)) => ("MinBackward0", Formula::Unsupported),
         _ => return out,
     };
     super::grad::record(it, name, &[Some(t)], out, formula, &[])

@@ -75,7 +75,7 @@ pub fn graph_report(name: &str, t: &Tensor, leaf_names: &dyn Fn(&Rc<LeafGrad>) -
     let root = match t.grad_state() {
         Some(Grad::Node(n)) => Some(visit(&n, &mut nodes, &mut ids, leaf_names, 0)),
         Some(Grad::Leaf(l)) => Some(visit_leaf(&l, &mut nodes, &mut ids, leaf_names)),
-        None => None,
+        Some(Grad::Shared(_)) | None => None,
     };
     GraphReport { name: name.to_string(), root, nodes }
 }

@@ -39,7 +39,7 @@ pub fn sum_to(ctx: &Context, g: &Tensor, shape: &[usize]) -> Result<Tensor> {
     Ok(r.view_as_layout(l, "sum_to"))
 }
 
-fn saved(node: &Node, i: usize) -> Result<Tensor> {
+pub(super) fn saved(node: &Node, i: usize) -> Result<Tensor> {
     node.saved
         .borrow()
         .get(i)
@@ -175,8 +175,10 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             let n: usize = shape.iter().product();
             let g = if *mean { bin_s(ctx, BinaryOp::Div, g, n.max(1) as f64)? } else { g.clone() };
             let sizes: Vec<i64> = shape.iter().map(|&x| x as i64).collect();
+            // PyTorch's sum backward is the expanded gradient itself (a
+            // `.grad` copies it); mean's division makes a new tensor.
             let e = g.view_as_layout(layout::expand(&g.layout, &sizes, g.dtype.legacy_name())?, "expand");
-            vec![Some(copy::contiguous(ctx, &e)?.unwrap_or(e))]
+            vec![Some(if *mean { copy::contiguous(ctx, &e)?.unwrap_or(e) } else { e })]
         }
         Formula::SumDims { shape, dims, keepdim, mean } => {
             let mut gg = g.clone();
@@ -193,9 +195,16 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             }
             let sizes: Vec<i64> = shape.iter().map(|&x| x as i64).collect();
             let e = gg.view_as_layout(layout::expand(&gg.layout, &sizes, gg.dtype.legacy_name())?, "expand");
-            vec![Some(copy::contiguous(ctx, &e)?.unwrap_or(e))]
+            vec![Some(if *mean { copy::contiguous(ctx, &e)?.unwrap_or(e) } else { e })]
         }
-        Formula::View { input, output } => vec![Some(view_backward(ctx, g, input, output)?)],
+        Formula::View { input, output } => {
+            let r = view_backward(ctx, g, input, output)?;
+            // as_strided_backward writes into zeros in place (version 1).
+            if node.name == "AsStridedBackward0" {
+                r.storage.bump_version();
+            }
+            vec![Some(r)]
+        }
         Formula::Reshape { shape } => {
             let c = g.contiguous_or_self(ctx)?;
             let l = layout::view(&c.layout, &shape.iter().map(|&x| x as i64).collect::<Vec<_>>())?;
@@ -299,50 +308,24 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             }
             vec![Some(d)]
         }
-        Formula::ProdAll => {
-            // Product of all the other elements (prefix · suffix), safe with zeros.
-            let x = saved(node, 0)?;
-            let v: Vec<f64> = x.to_scalars().into_iter().map(|s| s.as_f64()).collect();
-            let mut prefix = vec![1.0; v.len() + 1];
-            for i in 0..v.len() {
-                prefix[i + 1] = prefix[i] * v[i];
-            }
-            let mut suffix = 1.0;
-            let mut others = vec![0.0; v.len()];
-            for i in (0..v.len()).rev() {
-                others[i] = prefix[i] * suffix;
-                suffix *= v[i];
-            }
-            let gv = g.item()?.as_f64();
-            let vals: Vec<Scalar> = others.into_iter().map(|o| Scalar::Float(o * gv)).collect();
-            vec![Some(Tensor::from_scalars_on(ctx, g.device(), x.shape(), g.dtype, &vals, "prod_backward")?)]
+        Formula::ProdAll | Formula::ProdDim { .. } | Formula::MaxMinAll | Formula::IndexDim { .. } | Formula::Sort { .. } => {
+            super::reduce_formulas::apply(ctx, node, g)?
         }
-        Formula::MaxMinAll => {
-            let (x, out) = (saved(node, 0)?, saved(node, 1)?);
-            let m = out.item()?.as_f64();
-            let xs: Vec<f64> = x.to_scalars().into_iter().map(|s| s.as_f64()).collect();
-            let ties = xs.iter().filter(|&&v| v == m || (v.is_nan() && m.is_nan())).count().max(1);
-            let gv = g.item()?.as_f64() / ties as f64;
-            let vals: Vec<Scalar> = xs.iter().map(|&v| Scalar::Float(if v == m || (v.is_nan() && m.is_nan()) { gv } else { 0.0 })).collect();
-            vec![Some(Tensor::from_scalars_on(ctx, g.device(), x.shape(), g.dtype, &vals, "max_backward")?)]
+        Formula::Fill | Formula::Copy { .. } | Formula::CopySlices { .. } => super::copy_slices::apply(ctx, node, g)?,
+        Formula::Remainder { shapes } => {
+            // d(a % b) = g for a and -g · floor(a / b) for b (b a tensor only).
+            let ga = sum_to(ctx, g, &shapes[0])?;
+            let gb = if node.saved.borrow().len() == 2 {
+                let (a, b) = (saved(node, 0)?, saved(node, 1)?);
+                let q = bin(ctx, BinaryOp::FloorDiv, &a, &b)?;
+                Some(sum_to(ctx, &unary(ctx, UnaryOp::Neg, &bin(ctx, BinaryOp::Mul, g, &q)?)?, &shapes[1])?)
+            } else {
+                None
+            };
+            vec![Some(ga), gb]
         }
-        Formula::Sort { dim } => {
-            let idx = saved(node, 0)?;
-            let shape = g.shape().to_vec();
-            let gv = g.to_scalars();
-            let iv = idx.to_scalars();
-            let len = shape.get(*dim).copied().unwrap_or(1);
-            let inner: usize = shape.get(dim + 1..).map(|s| s.iter().product()).unwrap_or(1);
-            let mut out = vec![Scalar::Float(0.0); gv.len()];
-            for (k, v) in gv.iter().enumerate() {
-                let j = (k / inner) % len.max(1);
-                let base = k - j * inner;
-                let src = iv.get(k).map(|s| s.as_i64()).unwrap_or(0).clamp(0, len as i64 - 1) as usize;
-                if let Some(o) = out.get_mut(base + src * inner) {
-                    *o = *v;
-                }
-            }
-            vec![Some(Tensor::from_scalars_on(ctx, g.device(), &shape, g.dtype, &out, "sort_backward")?)]
+        Formula::NotImplemented(op) => {
+            return Err(EngineError::runtime(format!("derivative for aten::{op} is not implemented")));
         }
         Formula::Unsupported => {
             return Err(EngineError::new(

@@ -11,10 +11,13 @@
 //! - Backward never records (PyTorch's default `create_graph=False`).
 
 pub mod backward;
+pub mod copy_slices;
 pub mod formulas;
+pub mod meta;
+pub mod reduce_formulas;
 
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 
 use super::dtype::DType;
 use super::layout::Layout;
@@ -38,17 +41,69 @@ pub enum Edge {
 }
 
 /// A tensor a backward formula needs, with its storage version when saved.
+/// The copy holds no autograd state itself; `meta` keeps the saved input's
+/// (as PyTorch's SavedVariable keeps the variable).
 #[derive(Clone)]
 pub struct Saved {
     pub tensor: Tensor,
     pub version: u64,
-    /// The node that produced the saved tensor (for the version error).
+    /// The node that produced the saved tensor when saved (for the version error).
     pub producer: Option<String>,
+    /// The saved input's metadata: the version error names its current
+    /// grad_fn, as PyTorch does (outputs keep the name they had).
+    pub meta: Option<SavedMeta>,
+}
+
+/// A saved input's metadata: held strongly, or weakly when it is the
+/// metadata of the node's own output (an in-place op saving its own
+/// tensor), which would otherwise keep itself alive.
+#[derive(Clone)]
+pub enum SavedMeta {
+    Strong(Rc<meta::Meta>),
+    Weak(Weak<meta::Meta>),
 }
 
 impl Saved {
+    /// Saves an input of the node.
     pub fn new(t: &Tensor, producer: Option<String>) -> Saved {
-        Saved { tensor: t.clone(), version: t.version(), producer }
+        let meta = match &*t.autograd.borrow() {
+            Some(Grad::Shared(m)) => Some(SavedMeta::Strong(m.clone())),
+            _ => None,
+        };
+        let tensor = t.clone();
+        *tensor.autograd.borrow_mut() = None;
+        Saved { tensor, version: t.version(), producer, meta }
+    }
+
+    /// Saves the node's own output: named by the node forever.
+    pub fn output(t: &Tensor, name: &str) -> Saved {
+        let mut s = Saved::new(t, Some(name.to_string()));
+        s.meta = None;
+        s
+    }
+
+    /// Holds the metadata weakly when it is `own` (the node's output's).
+    pub fn weak_if_own(mut self, own: Option<&Rc<meta::Meta>>) -> Saved {
+        if let (Some(SavedMeta::Strong(m)), Some(o)) = (&self.meta, own)
+            && Rc::ptr_eq(m, o)
+        {
+            self.meta = Some(SavedMeta::Weak(Rc::downgrade(m)));
+        }
+        self
+    }
+
+    /// The name of the node the version error mentions.
+    pub fn current_producer(&self) -> Option<String> {
+        let m = match &self.meta {
+            Some(SavedMeta::Strong(m)) => Some(m.clone()),
+            Some(SavedMeta::Weak(w)) => w.upgrade(),
+            None => None,
+        };
+        let Some(m) = m else { return self.producer.clone() };
+        match meta::resolve_meta(&m, self.tensor.version(), self.tensor.dtype) {
+            Some(Grad::Node(n)) => Some(n.name.clone()),
+            _ => None,
+        }
     }
 }
 
@@ -105,6 +160,24 @@ pub enum Formula {
     MaxMinAll,
     /// `sort(dim)`: the gradient goes back to where each value came from (saved indices).
     Sort { dim: usize },
+    /// `prod(dim, keepdim)` (saved x, result).
+    ProdDim { dim: usize, keepdim: bool },
+    /// `max(dim)`/`min(dim)` values: the gradient goes to the saved indices.
+    IndexDim { dim: usize, keepdim: bool, shape: Vec<usize> },
+    /// `a % b` (saved a, b): `g` for a, `-g * floor(a / b)` for b.
+    Remainder { shapes: [Vec<usize>; 2] },
+    /// `fill_`, `zero_`: zero for self, the summed gradient for a tensor value.
+    Fill,
+    /// `copy_(src)`: zero for self, the gradient (summed to src's shape, in
+    /// src's dtype and device) for src.
+    Copy { shape: Vec<usize>, dtype: DType, device: crate::engine::device::Device },
+    /// An in-place op on a view of a non-leaf: the base's gradient outside
+    /// the view passes through, inside it goes through `inner` (whose other
+    /// inputs' gradients are this node's other outputs).
+    CopySlices { base: Layout, view: Layout, inner: Option<Rc<Node>> },
+    /// An op PyTorch has no derivative for (`floor_divide`, number `%` tensor):
+    /// backward fails with PyTorch's message naming the aten op.
+    NotImplemented(&'static str),
     /// An op whose gradient tsr does not compute yet.
     Unsupported,
 }
@@ -154,22 +227,34 @@ fn detach_children(node: &mut Node, stack: &mut Vec<Rc<Node>>) {
         if let Some(Grad::Node(n)) = saved.tensor.autograd.borrow_mut().take() {
             stack.push(n);
         }
+        if let Some(SavedMeta::Strong(m)) = saved.meta {
+            meta::unlink(m, stack);
+        }
+    }
+    if let Formula::CopySlices { inner, .. } = &mut node.formula
+        && let Some(n) = inner.take()
+    {
+        stack.push(n);
     }
 }
 
-/// A tensor's autograd state.
+/// A tensor's autograd state. `Tensor::grad_state` resolves `Shared` to
+/// the current `Leaf` or `Node`, so consumers only see those two.
 #[derive(Clone)]
 pub enum Grad {
     Leaf(Rc<LeafGrad>),
     Node(Rc<Node>),
+    /// State that in-place ops rewrite for every handle (non-leaves, views).
+    Shared(Rc<meta::Meta>),
 }
 
 impl Grad {
     /// The edge a consumer of this tensor links to.
-    pub fn edge(&self) -> Edge {
+    pub fn edge(&self) -> Option<Edge> {
         match self {
-            Grad::Leaf(l) => Edge::Leaf(l.clone()),
-            Grad::Node(n) => Edge::Node(n.clone()),
+            Grad::Leaf(l) => Some(Edge::Leaf(l.clone())),
+            Grad::Node(n) => Some(Edge::Node(n.clone())),
+            Grad::Shared(m) => m.state.borrow().as_ref().and_then(|g| g.edge()),
         }
     }
 }

@@ -1,0 +1,89 @@
+//! Item assignment `x[items] = v` and `x[items] op= v`, as PyTorch's
+//! `THPVariable_setitem`: index without the no-op slices (a full `:` or
+//! `...` leaves x itself), then `fill_` a number, or `copy_` a tensor
+//! (`fill_` for a 0-dim one; others have their leading size-1 dims viewed
+//! away and are expanded to the target). Autograd records each of those
+//! steps, so a write through a view of a non-leaf gives its base
+//! `CopySlices`.
+
+use std::rc::Rc;
+
+use crate::engine::autograd::Formula;
+use crate::engine::layout;
+use crate::engine::ops::copy;
+use crate::engine::Tensor;
+use crate::lang::ast::{BinOp, Expr, ExprKind, IndexItem};
+use crate::lang::span::Span;
+
+use super::error::{AtSpan, EvalError, EvalResult};
+use super::interp::Interp;
+use super::value::Value;
+
+fn target_tensor(it: &mut Interp, obj: &Expr) -> EvalResult<Rc<Tensor>> {
+    match it.eval(obj)? {
+        Value::Tensor(t) => Ok(t),
+        other => Err(EvalError::type_error(format!("'{}' object does not support item assignment", other.type_name()), obj.span)),
+    }
+}
+
+/// `obj[items] = v`.
+pub fn assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], v: Value, span: Span) -> EvalResult<()> {
+    let base = target_tensor(it, obj)?;
+    let view = super::expr::index_tensor(it, &base, items, span)?;
+    // PyTorch skips slices that cover a whole dim (and `...`) when assigning.
+    let trivial = items.iter().all(|i| match i {
+        IndexItem::Slice { .. } => true,
+        IndexItem::Expr(e) => matches!(e.kind, ExprKind::Ellipsis),
+    }) && view.layout == base.layout;
+    let target: &Tensor = if trivial { &base } else { &view };
+    let value = match &v {
+        Value::Tensor(t) => Some(t.clone()),
+        _ => None,
+    };
+    super::grad::inplace::check_inplace_with(it, target, value.as_deref(), span)?;
+    let Some(src) = value else {
+        let src = super::ops::to_tensor_arg(it, &v, target.dtype, span)?;
+        copy::copy_into(target, &src).at(span)?;
+        if matches!(v, Value::List(_) | Value::Tuple(_)) {
+            super::grad::record_copy(it, target, &src);
+        } else {
+            super::grad::rebase_node(it, target, "FillBackward2", &[], Formula::Fill, &[]);
+        }
+        return Ok(());
+    };
+    if src.shape() == target.shape() {
+        copy::copy_into(target, &src).at(span)?;
+        super::grad::record_copy(it, target, &src);
+        return Ok(());
+    }
+    if src.ndim() == 0 {
+        copy::copy_into(target, &src).at(span)?;
+        super::grad::rebase_node(it, target, "FillBackward3", &[Some(&src)], Formula::Fill, &[]);
+        return Ok(());
+    }
+    // src.view(sizes without leading 1s).expand(target's shape), then copy_.
+    let lead = src.shape().iter().take_while(|&&s| s == 1).count();
+    let sizes: Vec<i64> = src.shape()[lead..].iter().map(|&s| s as i64).collect();
+    let target_sizes: Vec<i64> = target.shape().iter().map(|&s| s as i64).collect();
+    let stripped = layout::view(&src.layout, &sizes).ok();
+    let expanded = stripped.as_ref().and_then(|l| layout::expand(l, &target_sizes, src.dtype.legacy_name()).ok());
+    let (Some(sl), Some(el)) = (stripped, expanded) else {
+        // Not broadcastable: the copy reports PyTorch's error.
+        copy::copy_into(target, &src).at(span)?;
+        super::grad::record_copy(it, target, &src);
+        return Ok(());
+    };
+    let sv = super::grad::record_view(it, "ViewBackward0", &src, src.view_as_layout(sl, "view"));
+    let ev = if sv.shape() == target.shape() { sv } else { super::grad::record_view(it, "ExpandBackward0", &sv, sv.view_as_layout(el, "expand")) };
+    copy::copy_into(target, &ev).at(span)?;
+    super::grad::record_copy(it, target, &ev);
+    Ok(())
+}
+
+/// `obj[items] op= rhs`: Python's getitem, in-place op, setitem.
+pub fn aug_assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], op: BinOp, rhs: &Value, span: Span, stmt_span: Span) -> EvalResult<()> {
+    let base = target_tensor(it, obj)?;
+    let view = Rc::new(super::expr::index_tensor(it, &base, items, span)?);
+    super::ops::inplace(it, &view, op, rhs, stmt_span)?;
+    assign(it, obj, items, Value::Tensor(view), span)
+}
