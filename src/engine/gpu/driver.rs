@@ -163,3 +163,31 @@ impl CudaDriver {
         result::ctx::synchronize().map_err(cuda_error)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// NVRTC compiles `kernels.cu` to PTX. NVRTC needs no GPU, only its
+    /// library (e.g. from a CUDA toolkit, or the `nvidia-cuda-nvrtc-cu12`
+    /// wheel on LD_LIBRARY_PATH); without it the test prints why it skipped.
+    #[test]
+    fn kernels_compile_with_nvrtc() {
+        // SAFETY: only asks whether the library can be opened.
+        let present = guarded("probing NVRTC", || Ok(unsafe { cudarc::nvrtc::sys::is_culib_present() })).unwrap_or(false);
+        if !present {
+            eprintln!("skipped: NVRTC (libnvrtc.so) not found on this machine");
+            return;
+        }
+        let opts = cudarc::nvrtc::CompileOptions { name: Some("tsr_kernels.cu".into()), arch: Some("compute_90"), ..Default::default() };
+        let ptx = cudarc::nvrtc::compile_ptx_with_opts(KERNELS_CU, opts).unwrap_or_else(|e| panic!("NVRTC rejected kernels.cu: {e:?}"));
+        let src = ptx.to_src();
+        if let Some(path) = std::env::var_os("TSR_DUMP_PTX") {
+            std::fs::write(path, &src).expect("write PTX");
+        }
+        // Every kernel the launchers name is in the module, unmangled.
+        for name in ["copy_1", "copy_8", "cast_f32_i64", "cast_u8_b8", "binary_f32", "compare_i64", "unary_f64", "sum_f32", "sum_i32"] {
+            assert!(src.contains(&format!(".entry {name}(")), "PTX has no entry {name}");
+        }
+    }
+}
