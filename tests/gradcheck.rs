@@ -144,23 +144,24 @@ fn broadcast(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
     Some(out)
 }
 
-/// The result shape of `a @ b` for the cases the generator uses, or None.
+/// The result shape of `a @ b` (any ranks, broadcast batch dims), or None.
 fn matmul_shape(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
-    match (a.len(), b.len()) {
-        (1, 1) if a[0] == b[0] => Some(vec![]),
-        (2, 1) if a[1] == b[0] => Some(vec![a[0]]),
-        (1, 2) if a[0] == b[0] => Some(vec![b[1]]),
-        (2, 2) if a[1] == b[0] => Some(vec![a[0], b[1]]),
-        (3, 1) if a[2] == b[0] => Some(vec![a[0], a[1]]),
-        (1, 3) if a[0] == b[1] => Some(vec![b[0], b[2]]),
-        (3, 2) if a[2] == b[0] => Some(vec![a[0], a[1], b[1]]),
-        (2, 3) if a[1] == b[1] => Some(vec![b[0], a[0], b[2]]),
-        (3, 3) if a[2] == b[1] => {
-            let batch = broadcast(&a[..1], &b[..1])?;
-            Some(vec![batch[0], a[1], b[2]])
-        }
-        _ => None,
+    let (da, db) = (a.len(), b.len());
+    if da == 0 || db == 0 {
+        return None;
     }
+    let kb = if db == 1 { b[0] } else { b[db - 2] };
+    if a[da - 1] != kb {
+        return None;
+    }
+    let mut out = broadcast(&a[..da.saturating_sub(2)], &b[..db.saturating_sub(2)])?;
+    if da > 1 {
+        out.push(a[da - 2]);
+    }
+    if db > 1 {
+        out.push(b[db - 1]);
+    }
+    Some(out)
 }
 
 /// Every shape of 1 to 3 dims holding `n` elements.
@@ -580,4 +581,23 @@ fn single_element_reductions() {
     fixed(&[&[1]], &[0.5], &[(10, 0, 0, 0)]);
     fixed(&[&[1, 1]], &[0.5], &[(11, 0, 0, 0)]);
     fixed(&[&[1, 1, 1], &[2]], &[0.5, -0.25], &[(10, 0, 0, 0), (0, 2, 1, 0)]);
+}
+
+#[test]
+fn matmul_branches() {
+    // Every branch of PyTorch's composite matmul: folds through mm/mv (with
+    // and without the transpose), bmm over broadcast batches (views and
+    // copies), the 3-D batch-of-one squeeze, and a transposed operand.
+    let vals = [0.5, -0.25, 1.0, 0.75, -1.0, 0.125, 1.25, -0.5];
+    fixed(&[&[2, 1, 2, 3], &[3, 3, 2]], &vals, &[(14, 0, 1, 0)]);
+    fixed(&[&[4, 2, 3], &[1, 3, 2]], &vals, &[(14, 0, 1, 0)]);
+    fixed(&[&[1, 2, 3], &[4, 3, 2]], &vals, &[(14, 0, 1, 0)]);
+    fixed(&[&[3], &[1, 3, 2]], &vals, &[(14, 0, 1, 0)]);
+    fixed(&[&[2, 3], &[1, 3, 2]], &vals, &[(14, 0, 1, 0)]);
+    fixed(&[&[1, 3], &[2, 3, 2]], &vals, &[(14, 0, 1, 0)]);
+    fixed(&[&[2, 2, 1, 3], &[3]], &vals, &[(14, 0, 1, 0)]);
+    fixed(&[&[3], &[2, 2, 3, 1]], &vals, &[(14, 0, 1, 0)]);
+    // t() of a matrix, then matmul with a batch (a column-major operand).
+    fixed(&[&[3, 2], &[2, 3, 2]], &vals, &[(12, 0, 0, 0), (14, 2, 1, 0)]);
+    fixed(&[&[3, 2], &[3, 4]], &vals, &[(12, 0, 0, 0), (14, 2, 1, 0)]);
 }

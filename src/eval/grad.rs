@@ -4,6 +4,7 @@
 use std::rc::Rc;
 
 use crate::engine::autograd::meta::{self, Meta};
+use crate::engine::autograd::view_formulas::ViewGrad;
 use crate::engine::autograd::{Formula, Grad, LeafGrad, Node, Saved};
 
 pub mod inplace;
@@ -92,7 +93,10 @@ pub fn record_view_nr(it: &Interp, name: &str, input: &Tensor, out: Tensor, nr: 
             saved: Default::default(),
             saves: false,
             released: Default::default(),
-            formula: Formula::View { input: input.layout.clone(), output: out.layout.clone() },
+            formula: match ViewGrad::deduce(name, &input.layout, &out.layout) {
+                Some(v) => Formula::ViewGrad(v),
+                None => Formula::View { input: input.layout.clone(), output: out.layout.clone() },
+            },
             out_shape: out.shape().to_vec(),
             out_dtype: out.dtype,
         };

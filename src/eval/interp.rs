@@ -96,10 +96,18 @@ impl Interp {
                     _ => None,
                 };
                 let Some(mode) = mode else {
-                    return Err(EvalError::type_error(
-                        format!("tsr supports `with no_grad():` and `with enable_grad():`, not `with {text}:`"),
-                        context.span,
-                    ));
+                    // Python evaluates the expression, then finds no __enter__.
+                    // `no_grad` without the call is a class; `with (a, b):` is two items.
+                    const HINT: &str = "tsr supports `with no_grad():` and `with enable_grad():`";
+                    let name = match text.trim().trim_start_matches("torch.") {
+                        "no_grad" | "enable_grad" => "type".to_string(),
+                        _ => match self.eval(context).map_err(|e| if e.hint.is_none() { e.with_hint(HINT) } else { e })? {
+                            Value::Tuple(xs) if !xs.is_empty() => xs[0].type_name().to_string(),
+                            v => v.type_name().to_string(),
+                        },
+                    };
+                    return Err(EvalError::type_error(format!("'{name}' object does not support the context manager protocol"), context.span)
+                        .with_hint(HINT));
                 };
                 let saved = std::mem::replace(&mut self.grad_enabled, mode);
                 let mut out = vec![];

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use crate::engine::layout;
-use crate::engine::ops::{copy, join, linalg, shape as shape_ops};
+use crate::engine::ops::{copy, join, shape as shape_ops};
 use crate::engine::ops::elementwise::UnaryOp;
 use crate::engine::{DType, EngineError, ErrorKind, Tensor};
 use crate::lang::span::Span;
@@ -202,7 +202,10 @@ fn attach(it: &Interp, t: &Rc<Tensor>, name: &str, op: &str, result: Value) -> V
         let out = (**r).clone();
         let node = if out.same_storage(t) {
             let squeeze_dim = name == "squeeze" && !op.trim_end().ends_with("squeeze()");
-            super::grad::record_view_nr(it, super::grad::view_node_name(name, squeeze_dim), t, out, multi.then_some(nr))
+            // reshape of a non-contiguous tensor that needs no copy is `_reshape_alias`.
+            let alias = matches!(name, "reshape" | "flatten" | "reshape_as") && !t.is_contiguous();
+            let node = if alias { "ReshapeAliasBackward0" } else { super::grad::view_node_name(name, squeeze_dim) };
+            super::grad::record_view_nr(it, node, t, out, multi.then_some(nr))
         } else {
             let (n, f) = match name {
                 "clone" | "contiguous" => ("CloneBackward0", Formula::Identity),
@@ -565,20 +568,7 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
         "matmul" | "mm" | "bmm" | "dot" | "mv" => {
             let other = tensor_arg(&mut a, 0, "other")?;
             a.finish(1)?;
-            let r = match name {
-                "mm" => linalg::mm(&it.ctx, t, &other),
-                "bmm" => linalg::bmm(&it.ctx, t, &other),
-                "dot" => linalg::dot(&it.ctx, t, &other),
-                "mv" if t.ndim() != 2 || other.ndim() != 1 => Err(crate::engine::EngineError::runtime(format!(
-                    "vector + matrix @ vector expected, got {}, {}, {}",
-                    t.ndim(),
-                    t.ndim(),
-                    other.ndim()
-                ))),
-                _ => linalg::matmul(&it.ctx, t, &other),
-            };
-            let out = r.at(span)?;
-            Ok(Value::tensor(super::ops::record_matmul(it, name, t, &other, out)))
+            Ok(Value::tensor(super::matmul::call(it, name, t, &other).at(span)?))
         }
         "sort" => {
             let d = a.opt_int(0, "dim", -1)?;

@@ -7,6 +7,7 @@ pub mod grad;
 pub mod expr;
 pub mod interp;
 pub mod literal;
+pub mod matmul;
 pub mod memory;
 pub mod methods;
 pub mod names;

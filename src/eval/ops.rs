@@ -150,8 +150,7 @@ pub fn binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) -> Ev
         if op == BinOp::MatMul {
             return match (a, b) {
                 (Value::Tensor(x), Value::Tensor(y)) => {
-                    let out = crate::engine::ops::linalg::matmul(&it.ctx, x, y).at(span)?;
-                    Ok(Value::tensor(record_matmul(it, "matmul", x, y, out)))
+                    Ok(Value::tensor(super::matmul::call(it, "matmul", x, y).at(span)?))
                 }
                 _ => Err(unsupported("@", a, b, span)),
             };
@@ -182,6 +181,9 @@ pub fn binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) -> Ev
     py_arith(op, x, y, span)
 }
 
+/// Python's message for `0 ** -1` and `0.0 ** -1.5`.
+const NEG_POWER_OF_ZERO: &str = "0.0 cannot be raised to a negative power";
+
 /// Python arithmetic on numbers (`bool` acts as `int`).
 fn py_arith(op: BinOp, x: Scalar, y: Scalar, span: Span) -> EvalResult<Value> {
     let float = matches!(x, Scalar::Float(_)) || matches!(y, Scalar::Float(_));
@@ -201,6 +203,7 @@ fn py_arith(op: BinOp, x: Scalar, y: Scalar, span: Span) -> EvalResult<Value> {
                 let m = a % b;
                 if m != 0.0 && ((m < 0.0) != (b < 0.0)) { m + b } else { m }
             }
+            BinOp::Pow if a == 0.0 && b < 0.0 && b.is_finite() => return Err(zero_div(NEG_POWER_OF_ZERO)),
             BinOp::Pow => a.powf(b),
             _ => return Err(EvalError::type_error(format!("unsupported operand type(s) for {}: 'float' and 'float'", op.symbol()), span)),
         };
@@ -220,13 +223,17 @@ fn py_arith(op: BinOp, x: Scalar, y: Scalar, span: Span) -> EvalResult<Value> {
             let m = a.checked_rem(b).ok_or_else(overflow)?;
             if m != 0 && ((m < 0) != (b < 0)) { m + b } else { m }
         }
+        BinOp::Pow if b < 0 && a == 0 => return Err(zero_div(NEG_POWER_OF_ZERO)),
         BinOp::Pow if b < 0 => return Ok(Value::Float((a as f64).powf(b as f64))),
         BinOp::Pow => a.checked_pow(b.min(u32::MAX as i64) as u32).ok_or_else(overflow)?,
         BinOp::BitAnd => a & b,
         BinOp::BitOr => a | b,
         BinOp::BitXor => a ^ b,
-        BinOp::Shl => a.checked_shl(b.clamp(0, 64) as u32).ok_or_else(overflow)?,
-        BinOp::Shr => a >> b.clamp(0, 63),
+        BinOp::Shl | BinOp::Shr if b < 0 => return Err(EvalError::new(ErrorKind::ValueError, "negative shift count", span)),
+        BinOp::Shl if a == 0 => 0,
+        // Python's ints are unbounded: any bit shifted out is an overflow here.
+        BinOp::Shl => a.checked_shl(b.min(64) as u32).filter(|r| r >> b == a).ok_or_else(overflow)?,
+        BinOp::Shr => a >> b.min(63),
         BinOp::Div | BinOp::MatMul => return Err(EvalError::type_error(format!("unsupported operand type(s) for {}: 'int' and 'int'", op.symbol()), span)),
     };
     Ok(if matches!((x, y), (Scalar::Bool(_), Scalar::Bool(_))) && matches!(op, BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor) {
@@ -422,18 +429,4 @@ fn py_eq(a: &Value, b: &Value) -> bool {
         }
         _ => false,
     }
-}
-
-/// The node of a matrix product: `MmBackward0`, `DotBackward0`, `MvBackward0`, `BmmBackward0`.
-pub fn record_matmul(it: &Interp, method: &str, a: &Tensor, b: &Tensor, out: Tensor) -> Tensor {
-    use crate::engine::autograd::Formula;
-    let ranks = [a.ndim(), b.ndim()];
-    let name = match (method, ranks) {
-        ("dot", _) | (_, [1, 1]) => "DotBackward0",
-        (_, [2, 1]) => "MvBackward0",
-        (_, [2, 2]) | ("mm", _) => "MmBackward0",
-        (_, [1, 2]) => "SqueezeBackward1",
-        _ => "BmmBackward0",
-    };
-    super::grad::record(it, name, &[Some(a), Some(b)], out, Formula::MatMul { ranks }, &[a, b])
 }

@@ -8,7 +8,7 @@ use crate::engine::error::{EngineError, Result};
 use crate::engine::layout::{self, Layout};
 use crate::engine::ops::elementwise::{binary, unary, Arg, BinaryOp, UnaryOp};
 use crate::engine::ops::reduce::{reduce, ReduceOp};
-use crate::engine::ops::{copy, linalg};
+use crate::engine::ops::copy;
 use crate::engine::scalar::Scalar;
 use crate::engine::strided::StridedIndex;
 use crate::engine::tensor::Tensor;
@@ -67,34 +67,6 @@ fn view_backward(ctx: &Context, g: &Tensor, input: &Layout, output: &Layout) -> 
     }
     let vals: Vec<Scalar> = acc.into_iter().map(Scalar::Float).collect();
     Tensor::from_scalars_on(ctx, g.device(), &input.shape, g.dtype, &vals, "view_backward")
-}
-
-/// matmul's gradients for any ranks: vectors become matrices (a row for
-/// the left operand, a column for the right), the gradient gets the same
-/// unit dims, then results are summed over broadcast batch dims and
-/// reshaped back.
-fn matmul_backward(ctx: &Context, g: &Tensor, a: &Tensor, b: &Tensor, ranks: [usize; 2]) -> Result<[Tensor; 2]> {
-    let unsq = |x: &Tensor, d: i64| -> Result<Tensor> { Ok(x.view_as_layout(layout::unsqueeze(&x.layout, d)?, "unsqueeze")) };
-    let t = |x: &Tensor| -> Result<Tensor> { Ok(x.view_as_layout(layout::transpose(&x.layout, -2, -1)?, "mT")) };
-    let a2 = if ranks[0] == 1 { unsq(a, 0)? } else { a.clone() };
-    let b2 = if ranks[1] == 1 { unsq(b, 1)? } else { b.clone() };
-    let mut g2 = g.clone();
-    if ranks[0] == 1 {
-        // The m dim (size 1) sits before n, or last when b was a vector too.
-        let d = if ranks[1] == 1 { g2.ndim() as i64 } else { g2.ndim() as i64 - 1 };
-        g2 = unsq(&g2, d)?;
-    }
-    if ranks[1] == 1 {
-        g2 = unsq(&g2, g2.ndim() as i64)?;
-    }
-    let ga = linalg::matmul(ctx, &g2, &t(&b2)?)?;
-    let gb = linalg::matmul(ctx, &t(&a2)?, &g2)?;
-    let back = |x: Tensor, like2: &Tensor, like: &Tensor| -> Result<Tensor> {
-        let s = sum_to(ctx, &x, like2.shape())?.contiguous_or_self(ctx)?;
-        let l = layout::view(&s.layout, &like.shape().iter().map(|&d| d as i64).collect::<Vec<_>>())?;
-        Ok(s.view_as_layout(l, "reshape"))
-    };
-    Ok([back(ga, &a2, a)?, back(gb, &b2, b)?])
 }
 
 /// Gradients for `node`'s inputs (in `node.next` order) from `g`.
@@ -205,10 +177,10 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             }
             vec![Some(r)]
         }
+        Formula::ViewGrad(v) => vec![Some(v.apply(ctx, g)?)],
         Formula::Reshape { shape } => {
-            let c = g.contiguous_or_self(ctx)?;
-            let l = layout::view(&c.layout, &shape.iter().map(|&x| x as i64).collect::<Vec<_>>())?;
-            vec![Some(c.view_as_layout(l, "reshape"))]
+            let s: Vec<i64> = shape.iter().map(|&x| x as i64).collect();
+            vec![Some(crate::engine::ops::shape::reshape(ctx, g, &s, "reshape")?.0)]
         }
         Formula::Identity => vec![Some(g.clone())],
         Formula::ToCopy { dtype, device } => {
@@ -218,11 +190,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                 vec![Some(copy::copy_to_device(ctx, g, *device, &copy::preserve_strides(g), *dtype, "to")?)]
             }
         }
-        Formula::MatMul { ranks } => {
-            let (a, b) = (saved(node, 0)?, saved(node, 1)?);
-            let [ga, gb] = matmul_backward(ctx, g, &a, &b, *ranks)?;
-            vec![Some(ga), Some(gb)]
-        }
+        Formula::Linalg { op, need, a, b } => super::linalg_formulas::apply(ctx, node, g, *op, *need, [a, b])?,
         Formula::Where { shapes } => {
             let cond = saved(node, 0)?;
             let zero = crate::engine::ops::factory::full(ctx, g.device(), &[], Scalar::Int(0), g.dtype, "zero")?;

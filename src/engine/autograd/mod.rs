@@ -14,7 +14,9 @@ pub mod backward;
 pub mod copy_slices;
 pub mod formulas;
 pub mod meta;
+pub mod linalg_formulas;
 pub mod reduce_formulas;
+pub mod view_formulas;
 
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
@@ -133,14 +135,19 @@ pub enum Formula {
     SumDims { shape: Vec<usize>, dims: Vec<usize>, keepdim: bool, mean: bool },
     /// A view: the gradient flows back through the storage positions.
     View { input: Layout, output: Layout },
-    /// A reshape that copied: the gradient is reshaped back.
+    /// A shape view whose gradient is a view of the incoming one (`t`,
+    /// `permute`, `view`, `unsqueeze`, `expand`, …).
+    ViewGrad(view_formulas::ViewGrad),
+    /// `_unsafe_view` (a reshape that copied, matmul's folds): `grad.reshape(shape)`.
     Reshape { shape: Vec<usize> },
     /// `clone()` / `contiguous()`.
     Identity,
     /// `to(dtype)`, `.cuda()`, `.cpu()`: the gradient converts back.
     ToCopy { dtype: DType, device: crate::engine::device::Device },
-    /// `mm`, `matmul` of matrices, `dot`, `mv` (saved a, b).
-    MatMul { ranks: [usize; 2] },
+    /// `mm`, `bmm`, `mv`, `dot`: `need` says which inputs want a gradient;
+    /// saved are `a` when `b` needs one, then `b` when `a` does (PyTorch
+    /// saves only those); `a`/`b` are the inputs' layouts when called.
+    Linalg { op: linalg_formulas::LinalgOp, need: [bool; 2], a: Layout, b: Layout },
     /// `where(cond, x, y)` (saved cond).
     Where { shapes: [Vec<usize>; 2] },
     /// `clamp(min, max)`: the gradient passes where min ≤ x ≤ max (saved x).

@@ -14,10 +14,15 @@ use super::iter_layout::broadcast_shapes;
 use super::promote::scalar_type_name;
 
 fn check_not_bool(a: &Tensor) -> Result<()> {
+    check_not_bool_in(a, "addmm_impl_cpu_")
+}
+
+/// PyTorch's CPU kernels have no Bool case; `kernel` names the one that says so.
+fn check_not_bool_in(a: &Tensor, kernel: &str) -> Result<()> {
     if a.dtype == DType::Bool {
         return Err(EngineError::new(
             crate::engine::error::ErrorKind::NotImplementedError,
-            "\"addmm_impl_cpu_\" not implemented for 'Bool'",
+            format!("\"{kernel}\" not implemented for 'Bool'"),
         ));
     }
     Ok(())
@@ -137,46 +142,6 @@ fn batched(ctx: &Context, a: &Tensor, al: &Layout, b: &Tensor, bl: &Layout, op: 
     Ok(out)
 }
 
-/// `torch.matmul` semantics for every rank combination.
-pub fn matmul(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
-    let (da, db) = (a.ndim(), b.ndim());
-    if da == 0 || db == 0 {
-        return Err(EngineError::runtime(format!(
-            "both arguments to matmul need to be at least 1D, but they are {}D and {}D",
-            da, db
-        )));
-    }
-    if da == 1 && db == 1 {
-        return dot(ctx, a, b);
-    }
-    same_dtype(a, b)?;
-    check_not_bool(a)?;
-    if da == 2 && db == 1 {
-        if a.shape()[1] != b.shape()[0] {
-            return Err(EngineError::runtime(format!(
-                "size mismatch, got input ({}), mat ({}x{}), vec ({})",
-                a.shape()[0], a.shape()[0], a.shape()[1], b.shape()[0]
-            )));
-        }
-    }
-    let al = if da == 1 { layout::unsqueeze(&a.layout, 0)? } else { a.layout.clone() };
-    let bl = if db == 1 { layout::unsqueeze(&b.layout, 1)? } else { b.layout.clone() };
-    let r = batched(ctx, a, &al, b, &bl, "matmul")?;
-    if da == 1 && db == 2 {
-        // PyTorch computes unsqueeze(0).mm(b).squeeze_(0): the in-place squeeze bumps the version.
-        r.storage.bump_version();
-    }
-    let mut shape = r.shape().to_vec();
-    if db == 1 {
-        shape.pop();
-    }
-    if da == 1 {
-        let l = shape.len();
-        shape.remove(l - if db == 1 { 1 } else { 2 });
-    }
-    Ok(reshape_owned(r, &shape))
-}
-
 /// `dot`: two 1-D tensors of one dtype and length.
 pub fn dot(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
     if a.ndim() != 1 || b.ndim() != 1 {
@@ -199,7 +164,7 @@ pub fn dot(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
             a.shape()[0], b.shape()[0], a.shape()[0], b.shape()[0]
         )));
     }
-    check_not_bool(a)?;
+    check_not_bool_in(a, "dot")?;
     let al = layout::unsqueeze(&a.layout, 0)?;
     let bl = layout::unsqueeze(&b.layout, 1)?;
     let r = batched(ctx, a, &al, b, &bl, "dot")?;
@@ -214,9 +179,41 @@ pub fn mm(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
     if b.ndim() != 2 {
         return Err(EngineError::runtime(format!("mm: mat2 must be a matrix, got {}-D tensor", b.ndim())));
     }
+    // PyTorch checks the shapes before the dtypes.
+    let (k, k2) = (a.shape()[1], b.shape()[0]);
+    if k != k2 {
+        return Err(EngineError::runtime(format!(
+            "mm: mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
+            a.shape()[0], k, k2, b.shape()[1]
+        ))
+        .with_hint(format!("the inner sizes must agree: (… × {k}) @ ({k} × …); {k} ≠ {k2}")));
+    }
     same_dtype(a, b)?;
     check_not_bool(a)?;
     batched(ctx, a, &a.layout, b, &b.layout, "mm")
+}
+
+/// `mv`: a matrix times a vector (PyTorch's `addmv` checks and messages).
+pub fn mv(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
+    if a.ndim() != 2 || b.ndim() != 1 {
+        // The first number is the result's rank (always 1).
+        return Err(EngineError::runtime(format!("vector + matrix @ vector expected, got 1, {}, {}", a.ndim(), b.ndim())));
+    }
+    if a.shape()[1] != b.shape()[0] {
+        return Err(EngineError::runtime(format!(
+            "size mismatch, got input ({}), mat ({}x{}), vec ({})",
+            a.shape()[0], a.shape()[0], a.shape()[1], b.shape()[0]
+        )));
+    }
+    if a.dtype != b.dtype {
+        let (v, m) = (scalar_type_name(b.dtype), scalar_type_name(a.dtype));
+        return Err(EngineError::runtime(format!("addmv input tensors must have the same dtype, but got {v}, {m}, and {v}")));
+    }
+    check_not_bool_in(a, "addmv_impl_cpu")?;
+    let bl = layout::unsqueeze(&b.layout, 1)?;
+    let r = batched(ctx, a, &a.layout, b, &bl, "mv")?;
+    let n = r.shape()[0];
+    Ok(reshape_owned(r, &[n]))
 }
 
 /// `bmm`: both operands must be 3-D with equal batch sizes.
@@ -240,7 +237,7 @@ pub fn bmm(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
             scalar_type_name(b.dtype)
         )));
     }
-    check_not_bool(a)?;
+    check_not_bool_in(a, "bmm")?;
     batched(ctx, a, &a.layout, b, &b.layout, "bmm")
 }
 
