@@ -4,7 +4,8 @@
 //! values, and a short random program over them: `+ - * /` (tensor operands
 //! broadcast against each other; Python scalars on either side), `exp`,
 //! `sin`, `tanh`, `sigmoid`, unary minus, `sum`/`mean` (all dims or one,
-//! with or without keepdim), `t()`, `view`/`reshape` (including to 3-D), and
+//! with or without keepdim), `t()`, `view`/`reshape` (including to 3-D),
+//! slice/select/narrow/unfold/diagonal of an expanded value, and
 //! `@` (dot, mv, vector-matrix, mm, batched and broadcast-batched).
 //! The program's last value `E` is folded into a scalar
 //! `L = (E * W).sum()` with fixed non-uniform weights `W`, and
@@ -183,7 +184,7 @@ fn reshapes(n: usize) -> Vec<Vec<usize>> {
 /// One step of a program: which op, two operand picks, a parameter.
 type Step = (u8, u8, u8, u8);
 
-const OPS: u8 = 17;
+const OPS: u8 = 18;
 
 /// Appends the tsr statement for `step` (`name = expr`) to `stmts` and the
 /// new value to `pool`.
@@ -291,6 +292,21 @@ fn apply(step: Step, pool: &mut Vec<Var>, stmts: &mut Vec<(String, String)>) {
                 (format!("{a} * 1; {name}[{i}].mul_({c})", a = av.name), av.shape.clone(), av.contiguous)
             } else {
                 (format!("{a} * 1; {name}[..., -1:] *= {a}[..., :1] + {c}", a = av.name), av.shape.clone(), av.contiguous)
+            }
+        }
+        17 => {
+            // An index-based view of an expanded (overlapping) value: slice,
+            // select, narrow, unfold (overlapping windows), diagonal.
+            let a = &av.name;
+            let rest: String = av.shape.iter().map(|d| format!(", {d}")).collect();
+            let s = &av.shape;
+            let with = |lead: &[usize], tail: &[usize]| -> Vec<usize> { lead.iter().chain(s.iter()).chain(tail.iter()).copied().collect() };
+            match p % 5 {
+                0 => (format!("{a}.expand(3{rest})[1:]"), with(&[2], &[]), false),
+                1 => (format!("{a}.expand(2{rest})[1, ...]"), s.clone(), av.contiguous),
+                2 => (format!("{a}.expand(3{rest}).unfold(0, 2, 1)"), with(&[2], &[2]), false),
+                3 if s.len() == 1 => (format!("{a}.expand({n}, {n}).diagonal()", n = s[0]), s.clone(), s[0] <= 1),
+                _ => (format!("{a}.expand(2{rest}).narrow(0, 1, 1)"), with(&[1], &[]), av.contiguous),
             }
         }
         _ => {
@@ -555,6 +571,16 @@ fn every_op_once() {
     for p in [0, 1, 2, 3] {
         fixed(&[&[2, 3]], &vals, &[(16, 0, 0, p)]);
         fixed(&[&[2, 3]], &vals, &[(12, 0, 0, 0), (16, 1, 0, p), (5, 2, 0, 0)]);
+    }
+}
+
+#[test]
+fn index_views_of_expanded_values() {
+    let vals = [0.5, -0.25, 1.0, 0.75, -1.0, 0.125];
+    for p in 0..5 {
+        fixed(&[&[3]], &vals, &[(17, 0, 0, p), (5, 1, 0, 0)]);
+        fixed(&[&[2, 3]], &vals, &[(17, 0, 0, p), (2, 1, 1, 0)]);
+        fixed(&[&[2, 3]], &vals, &[(12, 0, 0, 0), (17, 1, 0, p)]);
     }
 }
 

@@ -319,6 +319,8 @@ impl Interp {
 /// `x[items]` on a tensor: basic indexing, always a view.
 pub fn index_tensor(it: &mut Interp, t: &Rc<Tensor>, items: &[IndexItem], span: Span) -> EvalResult<Tensor> {
     let mut specs = Vec::with_capacity(items.len());
+    // A tuple index (`x[1:, 0]`, `x[(0, 1)]`, `x[1:,]`) goes through applySlicing.
+    let mut tuple = items.len() != 1;
     for item in items {
         specs.push(match item {
             IndexItem::Slice { start, stop, step, .. } => IndexSpec::Slice {
@@ -338,6 +340,7 @@ pub fn index_tensor(it: &mut Interp, t: &Rc<Tensor>, items: &[IndexItem], span: 
                     ))
                 }
                 Value::Tuple(xs) if items.len() == 1 => {
+                    tuple = true;
                     // x[(1, 2)] is x[1, 2].
                     let mut out = vec![];
                     for x in xs {
@@ -358,13 +361,8 @@ pub fn index_tensor(it: &mut Interp, t: &Rc<Tensor>, items: &[IndexItem], span: 
     let l = index_layout(&t.layout, &specs).at(span)?;
     let text = span.text(&it.src).to_string();
     let op = text.find('[').map(|i| text[i..].to_string()).unwrap_or(text);
-    let name = match specs.iter().rev().find(|s| !matches!(s, IndexSpec::Ellipsis)) {
-        Some(IndexSpec::Int(_)) => "SelectBackward0",
-        Some(IndexSpec::NewAxis) => "UnsqueezeBackward0",
-        Some(IndexSpec::Slice { .. }) => "SliceBackward0",
-        _ => "AliasBackward0",
-    };
-    Ok(super::grad::record_view(it, name, t, t.view_as_layout(l, &op)))
+    let tuple = tuple || super::grad::index_views::trailing_comma(&op);
+    Ok(super::grad::index_views::record_index(it, t, &specs, tuple, t.view_as_layout(l, &op)))
 }
 
 fn bad_index(v: &Value, span: Span) -> EvalError {

@@ -7,6 +7,7 @@ use crate::engine::autograd::meta::{self, Meta};
 use crate::engine::autograd::view_formulas::ViewGrad;
 use crate::engine::autograd::{Formula, Grad, LeafGrad, Node, Saved};
 
+pub mod index_views;
 pub mod inplace;
 pub use inplace::{check_inplace, rebase, rebase_node, rebase_saving, record_copy};
 use crate::engine::{EngineError, ErrorKind, Tensor};
@@ -35,6 +36,7 @@ pub fn record_masked(it: &Interp, name: &str, inputs: &[Option<&Tensor>], presen
     let node = Node {
         name: name.to_string(),
         present: present.to_vec(),
+        retain: Default::default(),
         next: inputs
             .iter()
             .zip(present)
@@ -76,6 +78,13 @@ pub fn record_view(it: &Interp, name: &str, input: &Tensor, out: Tensor) -> Tens
 /// [`record_view`] for output `nr` of a multi-output view op (`split`,
 /// `chunk`, `unbind`), whose outputs may not be written in place.
 pub fn record_view_nr(it: &Interp, name: &str, input: &Tensor, out: Tensor, nr: Option<usize>) -> Tensor {
+    record_view_map(it, name, input, out, nr, None)
+}
+
+/// [`record_view_nr`] for a view that picks elements by index, with `map`
+/// its op applied to a contiguous tensor of the input's shape (the node then
+/// has PyTorch's index-based formula, [`Formula::IndexView`]).
+pub fn record_view_map(it: &Interp, name: &str, input: &Tensor, out: Tensor, nr: Option<usize>, map: Option<crate::engine::layout::Layout>) -> Tensor {
     if !input.dtype.is_floating() {
         return out;
     }
@@ -89,13 +98,17 @@ pub fn record_view_nr(it: &Interp, name: &str, input: &Tensor, out: Tensor, nr: 
         let node = Node {
             name: name.to_string(),
             present: vec![true],
+            retain: Default::default(),
             next: vec![g.edge()],
             saved: Default::default(),
             saves: false,
             released: Default::default(),
-            formula: match ViewGrad::deduce(name, &input.layout, &out.layout) {
-                Some(v) => Formula::ViewGrad(v),
-                None => Formula::View { input: input.layout.clone(), output: out.layout.clone() },
+            formula: match (map, ViewGrad::deduce(name, &input.layout, &out.layout)) {
+                (Some(map), _) => Formula::IndexView { shape: input.shape().to_vec(), map },
+                (None, Some(v)) => Formula::ViewGrad(v),
+                // `alias` (`x[...]`): the gradient passes through as it is.
+                (None, None) if name == "AliasBackward0" => Formula::Identity,
+                (None, None) => Formula::View { input: input.layout.clone(), output: out.layout.clone() },
             },
             out_shape: out.shape().to_vec(),
             out_dtype: out.dtype,
@@ -137,24 +150,36 @@ pub fn make_leaf(t: &Tensor, on: bool, factory: bool, span: Span) -> EvalResult<
     Ok(())
 }
 
-/// `t.grad`.
+/// `t.grad` (a leaf's, or a non-leaf's retained or assigned gradient).
 pub fn grad_of(t: &Tensor) -> Option<Tensor> {
-    match t.grad_state() {
-        Some(Grad::Leaf(l)) => l.grad.borrow().clone(),
-        _ => None,
+    crate::engine::autograd::retain::grad_of(t)
+}
+
+/// `t.grad = value`, with PyTorch's size check.
+pub fn set_grad(t: &Tensor, g: Option<Tensor>, span: Span) -> EvalResult<()> {
+    if let Some(g) = &g
+        && g.shape() != t.shape()
+    {
+        return Err(EvalError::new(
+            ErrorKind::RuntimeError,
+            format!(
+                "attempting to assign a gradient of size '{}' to a tensor of size '{}'. Please ensure that the gradient and the tensor are the same size",
+                crate::engine::error::fmt_list(g.shape()),
+                crate::engine::error::fmt_list(t.shape())
+            ),
+            span,
+        ));
+    }
+    if crate::engine::autograd::retain::set_grad(t, g) {
+        Ok(())
+    } else {
+        Err(EvalError::new(ErrorKind::RuntimeError, "tsr can only set .grad on tensors that require grad", span))
     }
 }
 
-/// `t.grad = value`.
-pub fn set_grad(t: &Tensor, g: Option<Tensor>, span: Span) -> EvalResult<()> {
-    match t.grad_state() {
-        Some(Grad::Leaf(l)) => {
-            *l.grad.borrow_mut() = g;
-            Ok(())
-        }
-        _ if g.is_none() => Ok(()),
-        _ => Err(EvalError::new(ErrorKind::RuntimeError, "tsr can only set .grad on leaves that require grad", span)),
-    }
+/// `t.retain_grad()`.
+pub fn retain_grad(t: &Tensor, span: Span) -> EvalResult<()> {
+    crate::engine::autograd::retain::retain_grad(t).map_err(|e| EvalError::from_engine(e, span))
 }
 
 /// The node name PyTorch gives a view op.
@@ -173,6 +198,7 @@ pub fn view_node_name(method: &str, squeeze_dim: bool) -> &'static str {
         "unfold" => "UnfoldBackward0",
         "as_strided" => "AsStridedBackward0",
         "split" | "chunk" => "SplitBackward0",
+        "split_with_sizes" => "SplitWithSizesBackward0",
         "unbind" => "UnbindBackward0",
         _ => "ViewBackward0",
     }

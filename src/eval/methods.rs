@@ -32,7 +32,7 @@ pub const METHODS: &[&str] = &[
 /// Every attribute name, for completion and suggestions.
 pub const ATTRIBUTES: &[&str] = &[
     "shape", "dtype", "device", "T", "mT", "ndim", "is_leaf", "requires_grad", "grad_fn",
-    "grad", "_version", "is_cuda", "itemsize", "nbytes", "data", "is_contiguous",
+    "grad", "retains_grad", "_version", "is_cuda", "itemsize", "nbytes", "data", "is_contiguous",
 ];
 
 pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> EvalResult<Value> {
@@ -48,6 +48,7 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
             _ => Value::None,
         },
         "grad" => super::grad::grad_of(t).map(Value::tensor).unwrap_or(Value::None),
+        "retains_grad" => Value::Bool(crate::engine::autograd::retain::retains_grad(t)),
         "_version" => Value::Int(t.version() as i64),
         "is_cuda" => Value::Bool(t.device().is_cuda()),
         "itemsize" => Value::Int(t.dtype.size() as i64),
@@ -150,14 +151,21 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, o
             return Ok(same(t));
         }
         "backward" => return backward(it, t, a),
-        "retain_grad" => return Ok(Value::None),
+        "retain_grad" => {
+            a.finish(0)?;
+            super::grad::retain_grad(t, span)?;
+            return Ok(Value::None);
+        }
         _ => {}
     }
     let inplace = name.ends_with('_');
     if inplace {
         super::grad::check_inplace(it, t, span)?;
     }
+    let replay = super::grad::index_views::Replay::prepare(it, t, name, &a);
     let result = call_inner(it, t, name, a, nspan, op)?;
+    let split_name = super::grad::index_views::node_name(name, replay.as_ref());
+    let maps = replay.and_then(|r| r.maps(t, |s, a| call_inner(it, s, name, a, nspan, op)));
     if inplace || !t.requires_grad() || matches!(name, "detach" | "item" | "tolist") {
         return Ok(result);
     }
@@ -170,7 +178,7 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, o
             other => other,
         });
     }
-    Ok(attach(it, t, name, op, result))
+    Ok(attach(it, t, name, op, result, split_name, maps))
 }
 
 /// `y.backward(gradient=None, retain_graph=False)`.
@@ -190,7 +198,8 @@ fn backward(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
 
 /// Gives a method's fresh result its autograd node (views, copies,
 /// conversions; ops without a tsr gradient get a node that says so).
-fn attach(it: &Interp, t: &Rc<Tensor>, name: &str, op: &str, result: Value) -> Value {
+/// `maps` are the index maps of index-based views (one per output).
+fn attach(it: &Interp, t: &Rc<Tensor>, name: &str, op: &str, result: Value, split_name: Option<&str>, maps: Option<Vec<layout::Layout>>) -> Value {
     use crate::engine::autograd::Formula;
     let multi = matches!(name, "split" | "chunk" | "unbind" | "split_with_sizes" | "tensor_split" | "hsplit" | "vsplit");
     let one = |r: &Rc<Tensor>, nr: usize| -> Value {
@@ -204,8 +213,9 @@ fn attach(it: &Interp, t: &Rc<Tensor>, name: &str, op: &str, result: Value) -> V
             let squeeze_dim = name == "squeeze" && !op.trim_end().ends_with("squeeze()");
             // reshape of a non-contiguous tensor that needs no copy is `_reshape_alias`.
             let alias = matches!(name, "reshape" | "flatten" | "reshape_as") && !t.is_contiguous();
-            let node = if alias { "ReshapeAliasBackward0" } else { super::grad::view_node_name(name, squeeze_dim) };
-            super::grad::record_view_nr(it, node, t, out, multi.then_some(nr))
+            let node = if alias { "ReshapeAliasBackward0" } else { split_name.unwrap_or(super::grad::view_node_name(name, squeeze_dim)) };
+            let map = maps.as_ref().and_then(|m| m.get(nr).cloned());
+            super::grad::record_view_map(it, node, t, out, multi.then_some(nr), map)
         } else {
             let (n, f) = match name {
                 "clone" | "contiguous" => ("CloneBackward0", Formula::Identity),

@@ -50,7 +50,8 @@ pub struct TensorReport {
     pub requires_grad: bool,
     pub is_leaf: bool,
     pub grad_fn: Option<String>,
-    /// The leaf's `.grad`: its storage and shape (null when there is none).
+    /// The tensor's `.grad` (a leaf's, or a non-leaf's retained one): its
+    /// storage and shape (null when there is none).
     pub grad: Option<GradInfo>,
     pub version: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -88,15 +89,12 @@ pub fn tensor_report<'a>(name: &str, t: &Tensor, bindings: impl Iterator<Item = 
         requires_grad: t.requires_grad(),
         is_leaf: t.is_leaf(),
         grad_fn: t.grad_fn(),
-        grad: match t.grad_state() {
-            Some(crate::engine::autograd::Grad::Leaf(l)) => l.grad.borrow().as_ref().map(|g| GradInfo {
-                storage: g.storage.id,
-                shape: g.shape().to_vec(),
-                stride: g.stride().to_vec(),
-                data_ptr: g.data_ptr(),
-            }),
-            _ => None,
-        },
+        grad: crate::engine::autograd::retain::grad_of(t).map(|g| GradInfo {
+            storage: g.storage.id,
+            shape: g.shape().to_vec(),
+            stride: g.stride().to_vec(),
+            data_ptr: g.data_ptr(),
+        }),
         version: t.version(),
         values: super::values::values_are_small(t.shape()).then(|| tensor_values(t)),
     }

@@ -189,10 +189,13 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
         // A node no gradient reached still releases its inputs' counts.
         let grads: Vec<Option<GradRef>> = match pending.remove(&key(&n)) {
             // A gradient passed through unchanged keeps its handle.
-            Some(gout) => input_grads(ctx, &n, &gout)?
+            Some(gout) => {
+                super::retain::fire(ctx, &n, &gout)?;
+                input_grads(ctx, &n, &gout)?
                 .into_iter()
                 .map(|o| o.map(|t| if Rc::ptr_eq(&t.storage, &gout.storage) && t.layout == gout.layout && t.dtype == gout.dtype { gout.clone() } else { Rc::new(t) }))
-                .collect(),
+                .collect()
+            }
             None => vec![None; n.next.len()],
         };
         for (edge, grad) in n.next.iter().zip(grads) {

@@ -169,14 +169,11 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             let e = gg.view_as_layout(layout::expand(&gg.layout, &sizes, gg.dtype.legacy_name())?, "expand");
             vec![Some(if *mean { copy::contiguous(ctx, &e)?.unwrap_or(e) } else { e })]
         }
-        Formula::View { input, output } => {
-            let r = view_backward(ctx, g, input, output)?;
-            // as_strided_backward writes into zeros in place (version 1).
-            if node.name == "AsStridedBackward0" {
-                r.storage.bump_version();
-            }
-            vec![Some(r)]
+        Formula::View { input, output } if node.name == "AsStridedBackward0" => {
+            vec![Some(super::as_strided::as_strided_backward(ctx, g, input, output)?)]
         }
+        Formula::View { input, output } => vec![Some(view_backward(ctx, g, input, output)?)],
+        Formula::IndexView { shape, map } => vec![Some(super::index_formulas::scatter_backward(ctx, g, shape, map)?)],
         Formula::ViewGrad(v) => vec![Some(v.apply(ctx, g)?)],
         Formula::Reshape { shape } => {
             let s: Vec<i64> = shape.iter().map(|&x| x as i64).collect();

@@ -28,6 +28,10 @@ pub struct Meta {
     pub state: RefCell<Option<Grad>>,
     /// For a differentiable view: where its base is.
     pub view: Option<ViewInfo>,
+    /// Set by `retain_grad()` (the hook sits on the current node).
+    pub retains_grad: Cell<bool>,
+    /// `.grad` of a non-leaf: retained by backward or assigned.
+    pub grad: RefCell<Option<Tensor>>,
 }
 
 pub struct ViewInfo {
@@ -47,7 +51,7 @@ pub struct ViewInfo {
 
 impl Meta {
     pub fn new(state: Option<Grad>) -> Rc<Meta> {
-        Rc::new(Meta { state: RefCell::new(state), view: None })
+        Rc::new(Meta { state: RefCell::new(state), view: None, ..Default::default() })
     }
 }
 
@@ -86,8 +90,15 @@ fn regenerate(m: &Meta, v: &ViewInfo, version: u64, dtype: DType) {
         out_shape: v.layout.shape.clone(),
         out_dtype: dtype,
         present: vec![true],
+        retain: Default::default(),
     };
-    *m.state.borrow_mut() = Some(Grad::Node(Rc::new(node)));
+    replace_state(m, Some(Grad::Node(Rc::new(node))));
+}
+
+/// Replaces `m`'s state; a `retain_grad()` hook moves to the new node.
+pub fn replace_state(m: &Meta, state: Option<Grad>) {
+    let old = m.state.replace(state);
+    super::retain::move_hook(m, &old, &m.state.borrow());
 }
 
 /// The shared metadata of `t`, made on first use (a plain state moves into it).
@@ -129,14 +140,14 @@ pub fn make_view(input: &Tensor, out: &Tensor, state: Option<Grad>, multi: Optio
         }
     };
     let info = ViewInfo { base, base_layout, layout: out.layout.clone(), version: Cell::new(out.version()), multi };
-    let m = Rc::new(Meta { state: RefCell::new(state), view: Some(info) });
+    let m = Rc::new(Meta { state: RefCell::new(state), view: Some(info), ..Default::default() });
     *out.autograd.borrow_mut() = Some(Grad::Shared(m));
 }
 
 /// Sets `t`'s state for every handle sharing its metadata.
 pub fn set_state(t: &Tensor, state: Option<Grad>) {
     let m = shared(t);
-    *m.state.borrow_mut() = state;
+    replace_state(&m, state);
     if let Some(v) = &m.view {
         v.version.set(t.version());
     }

@@ -10,12 +10,15 @@
 //!   with the version each had when saved; backward refuses stale ones.
 //! - Backward never records (PyTorch's default `create_graph=False`).
 
+pub mod as_strided;
 pub mod backward;
 pub mod copy_slices;
 pub mod formulas;
+pub mod index_formulas;
 pub mod meta;
 pub mod linalg_formulas;
 pub mod reduce_formulas;
+pub mod retain;
 pub mod view_formulas;
 
 use std::cell::{Cell, RefCell};
@@ -133,8 +136,14 @@ pub enum Formula {
     SumAll { shape: Vec<usize>, mean: bool },
     /// `sum(dims, keepdim)` / `mean(dims, keepdim)`.
     SumDims { shape: Vec<usize>, dims: Vec<usize>, keepdim: bool, mean: bool },
-    /// A view: the gradient flows back through the storage positions.
+    /// A view: the gradient flows back through the storage positions
+    /// (`AsStridedBackward0`).
     View { input: Layout, output: Layout },
+    /// A view that picks elements by index (slice, select, narrow,
+    /// diagonal, unfold, split, unbind): zeros of the input's `shape` with
+    /// the gradient written through `map`, the op applied to a contiguous
+    /// tensor of that shape ([`index_formulas`]).
+    IndexView { shape: Vec<usize>, map: Layout },
     /// A shape view whose gradient is a view of the incoming one (`t`,
     /// `permute`, `view`, `unsqueeze`, `expand`, …).
     ViewGrad(view_formulas::ViewGrad),
@@ -206,6 +215,9 @@ pub struct Node {
     /// Which of the formula's gradients have an entry in `next` (a pow or
     /// rsub with a Python number has no edge for the number).
     pub present: Vec<bool>,
+    /// The tensor whose `retain_grad()` hook sits on this node: backward
+    /// stores the node's incoming gradient in its `.grad` ([`retain`]).
+    pub retain: RefCell<Option<Weak<meta::Meta>>>,
 }
 
 impl Drop for Node {

@@ -109,6 +109,7 @@ pub fn rebase_node_at(it: &Interp, t: &Tensor, name: &str, others: &[Option<&Ten
     let node = Node {
         name: name.to_string(),
         present: vec![true; next.len()],
+        retain: Default::default(),
         next,
         saved: std::cell::RefCell::new(
             saved
@@ -143,6 +144,7 @@ pub fn rebase_node_at(it: &Interp, t: &Tensor, name: &str, others: &[Option<&Ten
     let copy_slices = Node {
         name: "CopySlices".to_string(),
         present: vec![true; next.len()],
+        retain: Default::default(),
         next,
         saved: Default::default(),
         saves: node.saves,
@@ -151,7 +153,7 @@ pub fn rebase_node_at(it: &Interp, t: &Tensor, name: &str, others: &[Option<&Ten
         out_shape: v.base_layout.shape.clone(),
         out_dtype: t.dtype,
     };
-    *v.base.state.borrow_mut() = Some(Grad::Node(Rc::new(copy_slices)));
+    meta::replace_state(&v.base, Some(Grad::Node(Rc::new(copy_slices))));
     meta::refresh(t);
 }
 
