@@ -1,11 +1,17 @@
 //! Same-dtype strided copy into a dense destination: dims are reordered so
 //! the destination is walked in memory order, then the two innermost dims
-//! are copied in cache-sized tiles (a transpose reads and writes within L1),
-//! rows split across threads.
+//! are copied band of rows by band of rows, bands split across threads:
+//! row runs with `memcpy` when the inner dim is contiguous in the source, a
+//! register-blocked transpose (`transpose.rs`) when the two inner dims are
+//! swapped, and cache-line tiles for any other strides.
 
 use rayon::prelude::*;
 
 use crate::engine::layout::Layout;
+
+/// Destination rows per work item of a transpose, in bytes of one source
+/// row's run (64 f32 rows: four cache lines of each source row per pass).
+const TRANSPOSE_BAND_BYTES: usize = 256;
 
 /// Copies `src` (layout `sl`) into `dst` (layout `dl`, dense) for elements of
 /// `size` bytes. Returns false when the destination is not dense (caller
@@ -61,15 +67,18 @@ fn run<T: Copy + Send + Sync>(dst: &mut [T], shape: &[usize], sstride: &[usize],
         }
         off
     };
-    // One work item = `block` rows of one plane, where a block row of T is
-    // one cache line: a transpose then reads whole source lines into a small
-    // local tile and writes whole destination lines out of it, so neither
-    // side walks memory at a large power-of-two stride.
+    // A pure transpose of the two inner dims (the source walks rows with
+    // stride 1 and columns with stride `cs`) goes to the register-blocked
+    // kernel, one band of `band` destination rows per work item: the band
+    // reads `band` contiguous source elements per source row.
+    let transpose = rs == 1 && cs != 1 && nd >= 2;
+    let isa = super::transpose::best_isa();
+    // Otherwise one work item = BAND tiles of `block` rows, where a block row
+    // of T is one cache line, so each source row is read in a run of BAND
+    // cache lines (friendlier to the hardware prefetcher).
     let block = (64 / std::mem::size_of::<T>()).max(1);
-    // A work item covers BAND tiles of rows, so each source row is read in a
-    // run of BAND cache lines (friendlier to the hardware prefetcher).
     const BAND: usize = 8;
-    let band = block * BAND;
+    let band = if transpose { TRANSPOSE_BAND_BYTES / std::mem::size_of::<T>() } else { block * BAND };
     let row_blocks = rows.div_ceil(band);
     let work = |(item, chunk): (usize, &mut [T])| {
         if crate::engine::interrupt::requested() {
@@ -78,6 +87,11 @@ fn run<T: Copy + Send + Sync>(dst: &mut [T], shape: &[usize], sstride: &[usize],
         let (o, rb) = (item / row_blocks, item % row_blocks);
         let base = base_of(o) + rb * band * rs;
         let nrows = chunk.len() / cols;
+        if cs == 1 && rs == cols {
+            // Rows follow each other in the source too: one run.
+            chunk.copy_from_slice(&src[base..base + chunk.len()]);
+            return;
+        }
         if cs == 1 {
             for r in 0..nrows {
                 let s = base + r * rs;
@@ -85,16 +99,8 @@ fn run<T: Copy + Send + Sync>(dst: &mut [T], shape: &[usize], sstride: &[usize],
             }
             return;
         }
-        if rs == 1 && nrows == band {
-            // The classic transpose: whole source lines in, whole lines out.
-            let ok = match block {
-                16 => transpose_tiles::<T, 16, BAND>(chunk, src, base, cs, cols),
-                8 => transpose_tiles::<T, 8, BAND>(chunk, src, base, cs, cols),
-                _ => false,
-            };
-            if ok {
-                return;
-            }
+        if transpose && super::transpose::transpose_band(isa, chunk, src, base, cs, nrows, cols) {
+            return;
         }
         let mut tile: Vec<T> = Vec::with_capacity(block * block);
         let mut c0 = 0;
@@ -127,39 +133,6 @@ fn run<T: Copy + Send + Sync>(dst: &mut [T], shape: &[usize], sstride: &[usize],
     } else {
         chunks.into_iter().for_each(work);
     }
-}
-
-/// Transposes one band of `B` destination rows: for each group of `B`
-/// columns, `B` source runs of `B` contiguous elements (one cache line each)
-/// are loaded into a fixed-size tile and written out as `B` row pieces.
-/// Returns false (doing nothing) when the band's columns are not a multiple
-/// of `B` or an index would leave `src`.
-fn transpose_tiles<T: Copy, const B: usize, const N: usize>(chunk: &mut [T], src: &[T], base: usize, cs: usize, cols: usize) -> bool {
-    if cols % B != 0 || chunk.len() != N * B * cols {
-        return false;
-    }
-    let last = base + (cols - 1) * cs + N * B;
-    if last > src.len() {
-        return false;
-    }
-    let Some(&first) = src.get(base) else { return false };
-    let mut tile = [[first; B]; B];
-    for c0 in (0..cols).step_by(B) {
-        for sub in 0..N {
-            for (cc, row) in tile.iter_mut().enumerate() {
-                let s = base + (c0 + cc) * cs + sub * B;
-                row.copy_from_slice(&src[s..s + B]);
-            }
-            for r in 0..B {
-                let d = (sub * B + r) * cols + c0;
-                let out = &mut chunk[d..d + B];
-                for (cc, o) in out.iter_mut().enumerate() {
-                    *o = tile[cc][r];
-                }
-            }
-        }
-    }
-    true
 }
 
 fn dst_len(shape: &[usize]) -> usize {
@@ -206,6 +179,40 @@ mod tests {
         assert!(copy_dense(bytemuck::cast_slice_mut(&mut dst), &dl, bytemuck::cast_slice(&src), &sl, 2));
         let expect: Vec<u16> = StridedIndex::new(&sl).map(|i| src[i]).collect();
         assert_eq!(dst, expect);
+    }
+
+    /// Copies `sl` out of a numbered source of `size`-byte elements and
+    /// compares with the naive strided walk.
+    fn check_layout(sl: &Layout, size: usize) {
+        let len = sl.footprint().map(|(_, hi)| hi + 1).unwrap_or(0);
+        let src: Vec<u8> = (0..len * size).map(|i| (i * 31 % 251) as u8).collect();
+        let dl = Layout::contiguous(&sl.shape);
+        let mut dst = vec![0u8; dl.numel() * size];
+        assert!(copy_dense(&mut dst, &dl, &src, sl, size), "{sl:?}");
+        for (k, i) in StridedIndex::new(sl).enumerate() {
+            assert_eq!(dst[k * size..(k + 1) * size], src[i * size..(i + 1) * size], "{sl:?} size {size} element {k}");
+        }
+    }
+
+    #[test]
+    fn transposes_of_every_element_size_match_naive() {
+        for size in [1, 2, 4, 8] {
+            // Batched transposes with an offset; odd sizes leave edges on
+            // both sides; 300x257 is over the parallel threshold.
+            for (b, r, c) in [(1, 0, 5), (1, 1, 1), (2, 17, 33), (3, 40, 24), (1, 300, 257), (2, 64, 130)] {
+                let sl = Layout { shape: vec![b, c, r], stride: vec![r * c, 1, r], offset: 3 };
+                check_layout(&sl, size);
+                // A transpose of a column slice: source rows padded (stride r + 7).
+                let sl = Layout { shape: vec![c, r], stride: vec![1, r + 7], offset: 1 };
+                check_layout(&sl, size);
+            }
+            // The batch dim innermost in the source: permute(2, 0, 1).
+            let sl = Layout { shape: vec![5, 19, 23], stride: vec![1, 23 * 5, 5], offset: 0 };
+            check_layout(&sl, size);
+            // Contiguous rows and plain row runs.
+            check_layout(&Layout { shape: vec![70, 90], stride: vec![90, 1], offset: 2 }, size);
+            check_layout(&Layout { shape: vec![70, 90], stride: vec![100, 1], offset: 2 }, size);
+        }
     }
 
     #[test]

@@ -8,7 +8,17 @@ pub mod copy;
 pub mod binary;
 pub mod cast;
 pub mod sum;
+pub mod transpose;
 pub mod unary;
 
 /// Below this many elements, kernels run on one thread.
 pub const PAR_THRESHOLD: usize = 1 << 16;
+
+/// Whether the AVX-512 kernels may run: the CPU has AVX-512F and
+/// `TSR_NO_AVX512` is not set (to time or test the AVX2 kernels on an
+/// AVX-512 machine). Read once per process.
+#[cfg(target_arch = "x86_64")]
+pub fn avx512_allowed() -> bool {
+    static OK: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *OK.get_or_init(|| std::env::var_os("TSR_NO_AVX512").is_none() && is_x86_feature_detected!("avx512f"))
+}
