@@ -51,6 +51,11 @@ What is recorded, per inspected expression
   [name-or-null, input_nr] pairs). A missing `.grad` or `grad_fn` is null.
 * anything else: its JSON form as tsr prints it (tuples, lists and
   torch.Size as arrays, dtypes as names, NaN/inf as strings).
+* a warning raised while a statement ran (PyTorch's `UserWarning` on
+  reading `.grad` of a non-leaf, ...): `{"kind": "warning", "category":
+  "UserWarning", "message": str(w)}`, in the order it happened relative to
+  the other results, once per category, message and source line (Python's
+  default filter; tsr shows a warning once per location too).
 * an exception: `{"kind": "error", "statement": <its source>,
   "error": {"type": ..., "message": str(e)}}`,
   and the case stops there (as `tsr run` does). All expressions of one
@@ -231,7 +236,16 @@ def split_statements(src):
     """The case's statements in order, each as `(text, python_block)`:
     `python_block` is None for a plain statement (split at `;`), or the
     Python source of a whole `with` block."""
+    return [(text, block) for text, block, _ in split_statements_at(src)]
+
+
+def split_statements_at(src):
+    """`split_statements` with each statement's 1-based line in `src`."""
     lines = split_lines(src)
+    starts, n = [], 1
+    for piece in lines:
+        starts.append(n)
+        n += piece.count("\n") + 1
     stmts = []
     i = 0
     while i < len(lines):
@@ -246,10 +260,10 @@ def split_statements(src):
                     j -= 1
             block = lines[i:j]
             text = "\n".join(block).strip()
-            stmts.append((text, rewrite_block(block)))
+            stmts.append((text, rewrite_block(block), starts[i]))
             i = j
             continue
-        stmts.extend((s, None) for s in split_top(line, ";"))
+        stmts.extend((s, None, starts[i]) for s in split_top(line, ";"))
         i += 1
     return stmts
 
@@ -393,18 +407,53 @@ class Case:
         return {"kind": "value", "name": name, "value": value_json(v)}
 
 
+class Warnings:
+    """The warnings a case raises, as results in the order they happen, each
+    shown once per location as by Python's default filter (category,
+    message and line; the line in the case's source for warnings pointing at
+    the corpus)."""
+
+    def __init__(self, results):
+        self.results = results
+        self.seen = set()
+        self.line = 1
+        self.log = None
+        self.taken = 0
+
+    def flush(self):
+        """Moves the warnings raised since the last flush into the results."""
+        for w in self.log[self.taken:]:
+            line = self.line + w.lineno - 1 if w.filename == "<corpus>" else (w.filename, w.lineno)
+            key = (w.category.__name__, str(w.message), line)
+            if key in self.seen:
+                continue
+            self.seen.add(key)
+            self.results.append({"kind": "warning", "category": w.category.__name__, "message": str(w.message)})
+        self.taken = len(self.log)
+
+
 def run_case(src):
     """Runs one case; returns (results, error_statement_index or None, statement count)."""
+    results = []
+    warned = Warnings(results)
+    with warnings.catch_warnings(record=True) as log:
+        warnings.simplefilter("always")
+        warned.log = log
+        return run_statements(src, results, warned)
+
+
+def run_statements(src, results, warned):
     case = Case()
     ns = case.namespace()
-    results = []
 
     def inspect_hook(names, vals):
+        warned.flush()
         results.extend(case.result(e, v) for e, v in zip(names, vals))
 
     ns["__inspect__"] = inspect_hook
-    stmts = split_statements(src)
-    for i, (stmt, block) in enumerate(stmts):
+    stmts = split_statements_at(src)
+    for i, (stmt, block, line) in enumerate(stmts):
+        warned.line = line
         try:
             kw = None if block is not None else report_keyword(stmt)
             if block is not None:
@@ -416,12 +465,15 @@ def run_case(src):
                 if not exprs:
                     raise SystemExit(f"empty inspect in: {stmt}")
                 vals = [(e, eval(compile(e, "<corpus>", "eval"), ns)) for e in exprs]
+                warned.flush()
                 results.extend(case.result(e, v) for e, v in vals)
             else:
                 raise SystemExit(f"the oracle does not model `{kw}` statements: {stmt}")
+            warned.flush()
         except SystemExit:
             raise
         except Exception as e:  # noqa: BLE001 - any PyTorch/Python exception is a result
+            warned.flush()
             results.append({"kind": "error", "statement": stmt,
                             "error": {"type": type(e).__name__, "message": str(e)}})
             return results, i, len(stmts)
@@ -459,7 +511,6 @@ def main():
                     help="fail if an err_ case does not end in an error, or another case errors")
     args = ap.parse_args()
 
-    warnings.simplefilter("ignore")
     torch.manual_seed(0)
     with open(args.corpus, encoding="utf-8") as f:
         cases = parse_corpus(f.read())

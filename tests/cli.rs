@@ -149,3 +149,65 @@ fn memory_cap_turns_huge_allocations_into_errors() {
     assert!(err.contains("OutOfMemoryError"), "{err}");
     assert!(err.contains("4000000 bytes"), "{err}");
 }
+
+const NON_LEAF_WARNING: &str = "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed.";
+
+#[test]
+fn warnings_go_to_stderr_with_location_once_per_line() {
+    let src = "x = ones(2, requires_grad=True)\ny = x * 2\nprint(y.grad); print(y.grad)\nprint(y.grad)\nprint(x.grad)\n";
+    let dir = std::env::temp_dir().join(format!("tsr-warn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("w.tsr");
+    std::fs::write(&file, src).unwrap();
+    let (out, err, code) = tsr_split(&["run", file.to_str().unwrap(), "--color", "never"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "None\nNone\nNone\nNone\n", "warnings never reach stdout");
+    // Python's default filter: once per location (line 3 twice, line 4 once more).
+    assert_eq!(err.matches(NON_LEAF_WARNING).count(), 2, "{err}");
+    assert!(err.contains(&format!("{}:3:9: UserWarning: {NON_LEAF_WARNING}", file.display())), "{err}");
+    assert!(err.contains(&format!("{}:4:9: UserWarning:", file.display())), "{err}");
+    assert!(err.contains("3 | print(y.grad); print(y.grad)\n  |         ^^^^\n"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn warnings_in_json_are_objects_on_stdout_before_the_report() {
+    let (out, err, code) = tsr_split(&["--json", "-c", "x = ones(2, requires_grad=True); y = x * 2\ninspect y.grad\ny.retain_grad(); inspect y.grad"], "");
+    assert_eq!(code, 0);
+    assert!(err.is_empty(), "stderr should be empty in --json mode: {err}");
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 3, "{out}");
+    assert_eq!(v[0]["kind"], "warning");
+    assert_eq!(v[0]["category"], "UserWarning");
+    assert!(v[0]["message"].as_str().unwrap().starts_with(NON_LEAF_WARNING));
+    assert_eq!((v[0]["line"].as_u64(), v[0]["col"].as_u64()), (Some(2), Some(11)));
+    assert_eq!(v[1]["kind"], "value");
+    assert_eq!(v[1]["value"], serde_json::Value::Null);
+    // After retain_grad() there is nothing to warn about.
+    assert_eq!(v[2]["kind"], "value");
+}
+
+#[test]
+fn assigning_grad_checks_dtype_device_and_size_as_pytorch() {
+    let (out, err, code) = tsr_split(&["--cuda", "sim", "--keep-going", "-c", "x = ones(2, requires_grad=True)\nx.grad = ones(2).cuda()\nx.grad = ones(2, dtype=float64)\nx.grad = ones(3)\nx.grad = x"], "");
+    assert_eq!(code, 1, "{out}");
+    assert!(err.contains("attempting to assign a gradient with device type 'cuda' to a tensor with device type 'cpu'. Please ensure that the gradient and the tensor are on the same device"), "{err}");
+    assert!(err.contains("attempting to assign a gradient with dtype 'double' to a tensor with grad_dtype 'Float'."), "{err}");
+    assert!(err.contains("attempting to assign a gradient of size '[3]' to a tensor of size '[2]'."), "{err}");
+    assert!(err.contains("can't assign Variable as its own grad"), "{err}");
+}
+
+#[test]
+fn split_outputs_share_one_node_in_graph_json() {
+    let (out, _, code) = tsr_split(&["--json", "-c", "x = arange(6.).requires_grad_(); a, b, c = x.split(2); graph (a * c).sum()"], "");
+    assert_eq!(code, 0, "{out}");
+    let g = &json_lines(&out)[0];
+    assert_eq!(g["kind"], "graph");
+    let nodes = g["nodes"].as_array().unwrap();
+    let splits: Vec<&serde_json::Value> = nodes.iter().filter(|n| n["name"] == "SplitBackward0").collect();
+    assert_eq!(splits.len(), 1, "one shared node: {out}");
+    assert_eq!(splits[0]["outputs"], 3);
+    let mul = nodes.iter().find(|n| n["name"] == "MulBackward0").unwrap();
+    assert_eq!(mul["next"][0], mul["next"][1], "both edges reach the same node");
+    assert_eq!(mul["next_output_nr"], serde_json::json!([0, 2]));
+}

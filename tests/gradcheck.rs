@@ -5,7 +5,8 @@
 //! broadcast against each other; Python scalars on either side), `exp`,
 //! `sin`, `tanh`, `sigmoid`, unary minus, `sum`/`mean` (all dims or one,
 //! with or without keepdim), `t()`, `view`/`reshape` (including to 3-D),
-//! slice/select/narrow/unfold/diagonal of an expanded value, and
+//! slice/select/narrow/unfold/diagonal of an expanded value, the outputs
+//! of one `unbind`/`chunk`/`split` used together (a multi-output node), and
 //! `@` (dot, mv, vector-matrix, mm, batched and broadcast-batched).
 //! The program's last value `E` is folded into a scalar
 //! `L = (E * W).sum()` with fixed non-uniform weights `W`, and
@@ -184,7 +185,7 @@ fn reshapes(n: usize) -> Vec<Vec<usize>> {
 /// One step of a program: which op, two operand picks, a parameter.
 type Step = (u8, u8, u8, u8);
 
-const OPS: u8 = 18;
+const OPS: u8 = 20;
 
 /// Appends the tsr statement for `step` (`name = expr`) to `stmts` and the
 /// new value to `pool`.
@@ -307,6 +308,23 @@ fn apply(step: Step, pool: &mut Vec<Var>, stmts: &mut Vec<(String, String)>) {
                 2 => (format!("{a}.expand(3{rest}).unfold(0, 2, 1)"), with(&[2], &[2]), false),
                 3 if s.len() == 1 => (format!("{a}.expand({n}, {n}).diagonal()", n = s[0]), s.clone(), s[0] <= 1),
                 _ => (format!("{a}.expand(2{rest}).narrow(0, 1, 1)"), with(&[1], &[]), av.contiguous),
+            }
+        }
+        18 if !av.shape.is_empty() => {
+            // The outputs of one multi-output view (unbind, chunk, split with
+            // sizes) used together: one shared node, run once in backward.
+            let (a, n) = (&av.name, av.shape[0]);
+            let tail = &av.shape[1..];
+            match p % 3 {
+                1 if n % 2 == 0 => {
+                    let shape: Vec<usize> = std::iter::once(n / 2).chain(tail.iter().copied()).collect();
+                    (format!("{a}.chunk(2); {name} = {name}[1] * {c} - {name}[0]"), shape, av.contiguous)
+                }
+                2 if n >= 2 => {
+                    let shape: Vec<usize> = std::iter::once(n - 1).chain(tail.iter().copied()).collect();
+                    (format!("{a}.split([1, {}]); {name} = {name}[1] * {name}[0]", n - 1), shape, av.contiguous)
+                }
+                _ => (format!("{a}.unbind(0); {name} = {name}[0] * {c} + {name}[-1] * {name}[0]"), tail.to_vec(), av.contiguous || tail.len() <= 1),
             }
         }
         _ => {
@@ -562,6 +580,12 @@ fn every_op_once() {
     fixed(&[&[2, 3], &[3]], &vals, &[(14, 0, 1, 0)]);
     fixed(&[&[3], &[3]], &vals, &[(14, 0, 1, 0)]);
     fixed(&[&[3], &[3, 2]], &vals, &[(14, 0, 1, 0)]);
+    // unbind, chunk, split with sizes: outputs of one node used together.
+    for p in [0, 1, 2, 3] {
+        fixed(&[&[2, 3]], &vals, &[(18, 0, 0, p)]);
+        fixed(&[&[3, 2]], &vals, &[(12, 0, 0, 0), (18, 1, 0, p)]);
+        fixed(&[&[4]], &vals, &[(18, 0, 0, p)]);
+    }
     // prod: all, along a dim, with keepdim; a zero in the input.
     for p in [0, 4, 10, 13] {
         fixed(&[&[2, 3]], &vals, &[(15, 0, 0, p)]);

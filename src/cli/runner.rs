@@ -52,6 +52,9 @@ pub struct Runner {
     /// Source of every statement that succeeded (for `:save`).
     pub ok_statements: Vec<String>,
     pub failed: bool,
+    /// Warnings already shown (Python's default filter shows a warning
+    /// once per location in a session).
+    warned: std::collections::HashSet<(String, String, usize)>,
     out: Box<dyn Write>,
     err: Box<dyn Write>,
 }
@@ -82,6 +85,7 @@ impl Runner {
             line_base: 0,
             ok_statements: vec![],
             failed: false,
+            warned: Default::default(),
             out,
             err,
         }
@@ -164,9 +168,30 @@ impl Runner {
     }
 
     pub fn emit(&mut self, r: &Report) {
+        if let Report::Warning(w) = r {
+            return self.emit_warning(w.clone());
+        }
         let text = if self.json { crate::render::json::render(r) } else { crate::render::table::render(r, self.style) };
         let _ = self.out.write_all(text.as_bytes());
         let _ = self.out.flush();
+    }
+
+    /// A warning: on stdout with `--json`, else on stderr (as Python's),
+    /// once per location.
+    fn emit_warning(&mut self, mut w: crate::report::warning::WarningReport) {
+        w.locate(self.line_base, &self.origin);
+        if !self.warned.insert(w.key()) {
+            return;
+        }
+        let r = Report::Warning(w);
+        if self.json {
+            let _ = self.out.write_all(crate::render::json::render(&r).as_bytes());
+            let _ = self.out.flush();
+        } else {
+            let _ = self.out.flush();
+            let _ = self.err.write_all(crate::render::table::render(&r, self.style).as_bytes());
+            let _ = self.err.flush();
+        }
     }
 
     pub fn emit_error(&mut self, d: &Diagnostic) {

@@ -14,6 +14,14 @@ use super::value::Value;
 
 impl Interp {
     pub fn eval(&mut self, e: &Expr) -> EvalResult<Value> {
+        let v = self.eval_expr(e)?;
+        // An op that linked to an output of a multi-output view whose base
+        // changed in place fails here (recording itself cannot fail).
+        super::grad::attrs::check_invalid_use(e.span)?;
+        Ok(v)
+    }
+
+    fn eval_expr(&mut self, e: &Expr) -> EvalResult<Value> {
         match &e.kind {
             ExprKind::Int(i) => Ok(Value::Int(*i)),
             ExprKind::Float(f) => Ok(Value::Float(*f)),
@@ -141,12 +149,13 @@ impl Interp {
                     n.next
                         .iter()
                         .map(|e| {
-                            let v = match e {
-                                Some(crate::engine::autograd::Edge::Node(m)) => Value::GradFn(m.clone()),
-                                Some(crate::engine::autograd::Edge::Leaf(l)) => Value::AccumulateGrad(l.clone()),
-                                None => Value::None,
+                            // PyTorch's (node, input_nr) pairs: which output of the node.
+                            let (v, nr) = match e {
+                                Some(crate::engine::autograd::Edge::Node(m, nr)) => (Value::GradFn(m.clone()), *nr),
+                                Some(crate::engine::autograd::Edge::Leaf(l)) => (Value::AccumulateGrad(l.clone()), 0),
+                                None => (Value::None, 0),
                             };
-                            Value::Tuple(vec![v, Value::Int(0)])
+                            Value::Tuple(vec![v, Value::Int(nr as i64)])
                         })
                         .collect(),
                 )),

@@ -7,8 +7,10 @@ use crate::engine::autograd::meta::{self, Meta};
 use crate::engine::autograd::view_formulas::ViewGrad;
 use crate::engine::autograd::{Formula, Grad, LeafGrad, Node, Saved};
 
+pub mod attrs;
 pub mod index_views;
 pub mod inplace;
+pub mod multi;
 pub use inplace::{check_inplace, rebase, rebase_node, rebase_saving, record_copy};
 use crate::engine::{EngineError, ErrorKind, Tensor};
 use crate::lang::span::Span;
@@ -36,13 +38,9 @@ pub fn record_masked(it: &Interp, name: &str, inputs: &[Option<&Tensor>], presen
     let node = Node {
         name: name.to_string(),
         present: present.to_vec(),
+        outputs: 1,
         retain: Default::default(),
-        next: inputs
-            .iter()
-            .zip(present)
-            .filter(|(_, p)| **p)
-            .map(|(t, _)| t.and_then(|t| t.grad_state().and_then(|g| g.edge())))
-            .collect(),
+        next: inputs.iter().zip(present).filter(|(_, p)| **p).map(|(t, _)| t.and_then(crate::engine::autograd::edge_of)).collect(),
         saved: std::cell::RefCell::new(
             saved
                 .iter()
@@ -94,12 +92,13 @@ pub fn record_view_map(it: &Interp, name: &str, input: &Tensor, out: Tensor, nr:
         }
         return out;
     }
-    let state = input.grad_state().map(|g| {
+    let state = input.grad_state().map(|_| {
         let node = Node {
             name: name.to_string(),
             present: vec![true],
+            outputs: 1,
             retain: Default::default(),
-            next: vec![g.edge()],
+            next: vec![crate::engine::autograd::edge_of(input)],
             saved: Default::default(),
             saves: false,
             released: Default::default(),
@@ -116,8 +115,8 @@ pub fn record_view_map(it: &Interp, name: &str, input: &Tensor, out: Tensor, nr:
         Grad::Node(Rc::new(node))
     });
     // A view of a multi-output view is itself output 0 of its own op.
-    let nr = nr.or_else(|| meta::view_info(input).and_then(|m| m.view.as_ref().and_then(|v| v.multi)).map(|_| 0));
-    meta::make_view(input, &out, state, nr);
+    let multi = nr.or_else(|| meta::view_info(input).and_then(|m| m.view.as_ref().and_then(|v| v.multi)).map(|_| 0));
+    meta::make_view(input, &out, state, multi, 0);
     out
 }
 
@@ -143,7 +142,11 @@ pub fn make_leaf(t: &Tensor, on: bool, factory: bool, span: Span) -> EvalResult<
         ));
     }
     match (on, t.requires_grad()) {
-        (true, false) => *t.autograd.borrow_mut() = Some(Grad::Leaf(Rc::new(LeafGrad { stride: t.stride().to_vec(), ..Default::default() }))),
+        (true, false) => {
+            // A gradient assigned before stays (PyTorch keeps `.grad`).
+            let grad = crate::engine::autograd::retain::grad_of(t);
+            *t.autograd.borrow_mut() = Some(Grad::Leaf(Rc::new(LeafGrad { stride: t.stride().to_vec(), grad: grad.into(), ..Default::default() })));
+        }
         (false, true) => *t.autograd.borrow_mut() = None,
         _ => {}
     }
@@ -153,28 +156,6 @@ pub fn make_leaf(t: &Tensor, on: bool, factory: bool, span: Span) -> EvalResult<
 /// `t.grad` (a leaf's, or a non-leaf's retained or assigned gradient).
 pub fn grad_of(t: &Tensor) -> Option<Tensor> {
     crate::engine::autograd::retain::grad_of(t)
-}
-
-/// `t.grad = value`, with PyTorch's size check.
-pub fn set_grad(t: &Tensor, g: Option<Tensor>, span: Span) -> EvalResult<()> {
-    if let Some(g) = &g
-        && g.shape() != t.shape()
-    {
-        return Err(EvalError::new(
-            ErrorKind::RuntimeError,
-            format!(
-                "attempting to assign a gradient of size '{}' to a tensor of size '{}'. Please ensure that the gradient and the tensor are the same size",
-                crate::engine::error::fmt_list(g.shape()),
-                crate::engine::error::fmt_list(t.shape())
-            ),
-            span,
-        ));
-    }
-    if crate::engine::autograd::retain::set_grad(t, g) {
-        Ok(())
-    } else {
-        Err(EvalError::new(ErrorKind::RuntimeError, "tsr can only set .grad on tensors that require grad", span))
-    }
 }
 
 /// `t.retain_grad()`.

@@ -21,6 +21,10 @@ pub struct Interp {
     /// Reports made before a statement failed (a `with` body's earlier
     /// statements): the runner writes them before the error.
     pub pending: Vec<Report>,
+    /// Warnings raised by the statement running now (see [`Interp::warn`]).
+    pub warnings: Vec<report::warning::WarningReport>,
+    /// The once-per-session warnings already raised (`super::warnings`).
+    pub warned_once: Vec<&'static str>,
     pub vars: BTreeMap<String, Value>,
     /// The source text of the statement being run (for expression names).
     pub src: Rc<str>,
@@ -31,7 +35,7 @@ impl Interp {
     /// (the CLI validates it first and reports the error).
     pub fn new(cfg: &EngineConfig) -> Self {
         let ctx = Context::try_new(cfg).unwrap_or_else(|_| Context::new(cfg));
-        Interp { ctx, grad_enabled: true, pending: vec![], vars: BTreeMap::new(), src: Rc::from("") }
+        Interp { ctx, grad_enabled: true, pending: vec![], warnings: vec![], warned_once: vec![], vars: BTreeMap::new(), src: Rc::from("") }
     }
 
     /// Drops every binding (`:reset`); the allocator state stays.
@@ -42,7 +46,20 @@ impl Interp {
     /// Runs one statement of `src`. `echo` makes bare expressions report
     /// their value (REPL behaviour).
     pub fn exec(&mut self, stmt: &Stmt, src: &Rc<str>, echo: bool) -> EvalResult<Vec<Report>> {
-        let result = self.exec_inner(stmt, src, echo).and_then(|r| self.check_interrupt(stmt.span).map(|_| r));
+        crate::engine::autograd::meta::take_invalid_use();
+        let result = self
+            .exec_inner(stmt, src, echo)
+            .and_then(|r| super::grad::attrs::check_invalid_use(stmt.span).map(|_| r))
+            .and_then(|r| self.check_interrupt(stmt.span).map(|_| r));
+        // Warnings come first, as Python prints them while the statement runs.
+        let warnings: Vec<Report> = self.warnings.drain(..).map(Report::Warning).collect();
+        let result = match result {
+            Ok(r) => Ok(warnings.into_iter().chain(r).collect::<Vec<_>>()),
+            Err(e) => {
+                self.pending.extend(warnings);
+                Err(e)
+            }
+        };
         // Allocator events this statement caused, when `memtrace on`.
         if let Some(trace) = super::memory::drain_trace(self, stmt.span.text(src)) {
             return result.map(|mut r| {
@@ -52,6 +69,7 @@ impl Interp {
         }
         result
     }
+
 
     fn exec_inner(&mut self, stmt: &Stmt, src: &Rc<str>, echo: bool) -> EvalResult<Vec<Report>> {
         self.src = src.clone();
@@ -123,7 +141,9 @@ impl Interp {
                 }
                 self.grad_enabled = saved;
                 if result.is_err() {
-                    self.pending.extend(out);
+                    // The body's earlier reports, then what the failing statement left.
+                    let failed = std::mem::replace(&mut self.pending, out);
+                    self.pending.extend(failed);
                     return result.map(|_| vec![]);
                 }
                 Ok(out)
@@ -195,10 +215,21 @@ impl Interp {
                 if args.is_empty() {
                     return Err(EvalError::type_error("inspect needs at least one expression: inspect x, y", kspan));
                 }
-                let mut items = vec![];
+                let mut vals = vec![];
                 for a in args {
-                    let v = self.eval(a)?;
-                    items.push(self.item_for(&self.text_of(a.span), &v));
+                    vals.push((a.span, self.eval(a)?));
+                }
+                let mut items = vec![];
+                for (s, v) in vals {
+                    // Reading grad_fn fails for a multi-output view whose base
+                    // changed in place: what came before it is still shown.
+                    if let Err(e) = super::grad::attrs::check_valid(&v, s) {
+                        if !items.is_empty() {
+                            self.pending.push(Report::Inspect(items));
+                        }
+                        return Err(e);
+                    }
+                    items.push(self.item_for(&self.text_of(s), &v));
                 }
                 Ok(vec![Report::Inspect(items)])
             }
@@ -224,6 +255,7 @@ impl Interp {
                 let Value::Tensor(t) = self.eval(e)? else {
                     return Err(EvalError::type_error("graph takes a tensor", e.span));
                 };
+                super::grad::attrs::check_valid(&Value::Tensor(t.clone()), e.span)?;
                 let names = |l: &Rc<crate::engine::autograd::LeafGrad>| -> Vec<String> {
                     self.tensor_bindings()
                         .filter(|(_, b)| matches!(b.grad_state(), Some(crate::engine::autograd::Grad::Leaf(x)) if Rc::ptr_eq(&x, l)))
@@ -281,8 +313,8 @@ impl Interp {
                     return Err(EvalError::type_error("only tensors have .grad", *span));
                 };
                 match v {
-                    Value::None => super::grad::set_grad(&t, None, *span),
-                    Value::Tensor(g) => super::grad::set_grad(&t, Some((*g).clone()), *span),
+                    Value::None => super::grad::attrs::set_grad(&t, None, *span),
+                    Value::Tensor(g) => super::grad::attrs::set_grad(&t, Some(g), *span),
                     other => Err(EvalError::type_error(format!("assigned grad expected to be a Tensor or None but got grad of type {}", other.type_name()), *span)),
                 }
             }

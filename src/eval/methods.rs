@@ -32,7 +32,7 @@ pub const METHODS: &[&str] = &[
 /// Every attribute name, for completion and suggestions.
 pub const ATTRIBUTES: &[&str] = &[
     "shape", "dtype", "device", "T", "mT", "ndim", "is_leaf", "requires_grad", "grad_fn",
-    "grad", "retains_grad", "_version", "is_cuda", "itemsize", "nbytes", "data", "is_contiguous",
+    "grad", "retains_grad", "output_nr", "_version", "is_cuda", "itemsize", "nbytes", "data", "is_contiguous",
 ];
 
 pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> EvalResult<Value> {
@@ -41,13 +41,8 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
         "dtype" => Value::DType(t.dtype),
         "device" => Value::Device(t.device()),
         "ndim" => Value::Int(t.ndim() as i64),
-        "is_leaf" => Value::Bool(t.is_leaf()),
+        "is_leaf" | "grad_fn" | "grad" | "output_nr" => return super::grad::attrs::read(it, t, name, span).map(|v| v.unwrap_or(Value::None)),
         "requires_grad" => Value::Bool(t.requires_grad()),
-        "grad_fn" => match t.grad_state() {
-            Some(crate::engine::autograd::Grad::Node(n)) => Value::GradFn(n),
-            _ => Value::None,
-        },
-        "grad" => super::grad::grad_of(t).map(Value::tensor).unwrap_or(Value::None),
         "retains_grad" => Value::Bool(crate::engine::autograd::retain::retains_grad(t)),
         "_version" => Value::Int(t.version() as i64),
         "is_cuda" => Value::Bool(t.device().is_cuda()),
@@ -55,6 +50,7 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
         "nbytes" => Value::Int((t.numel() * t.dtype.size()) as i64),
         "data" => Value::tensor(t.view_as_layout(t.layout.clone(), ".data")),
         "T" => {
+            super::warnings::numpy_t(it, t.ndim(), span);
             let dims: Vec<i64> = (0..t.ndim() as i64).rev().collect();
             let v = t.view_as_layout(layout::permute(&t.layout, &dims).at(span)?, ".T");
             Value::tensor(super::grad::record_view(it, "PermuteBackward0", t, v))
@@ -175,6 +171,7 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, o
             Value::Tensor(r) if !Rc::ptr_eq(&r, t) && r.same_storage(t) && !r.requires_grad() => {
                 Value::tensor(super::grad::record_view(it, "ViewBackward0", t, (*r).clone()))
             }
+            Value::Tuple(xs) if matches!(name, "split" | "chunk" | "unbind") => super::grad::multi::attach(it, t, name, &xs, None),
             other => other,
         });
     }
@@ -201,7 +198,11 @@ fn backward(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
 /// `maps` are the index maps of index-based views (one per output).
 fn attach(it: &Interp, t: &Rc<Tensor>, name: &str, op: &str, result: Value, split_name: Option<&str>, maps: Option<Vec<layout::Layout>>) -> Value {
     use crate::engine::autograd::Formula;
-    let multi = matches!(name, "split" | "chunk" | "unbind" | "split_with_sizes" | "tensor_split" | "hsplit" | "vsplit");
+    let multi = matches!(name, "split" | "chunk" | "unbind" | "split_with_sizes");
+    if let (true, Value::Tuple(xs)) = (multi, &result) {
+        let node = split_name.unwrap_or(super::grad::view_node_name(name, false));
+        return super::grad::multi::attach(it, t, node, xs, maps);
+    }
     let one = |r: &Rc<Tensor>, nr: usize| -> Value {
         // The same tensor (contiguous() of a contiguous one), or one that
         // already has its node (arithmetic methods record themselves).

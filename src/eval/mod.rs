@@ -16,6 +16,7 @@ pub mod reductions;
 pub mod setitem;
 pub mod teach;
 pub mod value;
+pub mod warnings;
 
 pub use error::{EvalError, EvalResult};
 pub use interp::Interp;

@@ -247,6 +247,9 @@ pub fn compare(it: &mut Interp, op: CmpOp, a: &Value, b: &Value, span: Span) -> 
     if let CmpOp::Is | CmpOp::IsNot = op {
         let same = match (a, b) {
             (Value::Tensor(x), Value::Tensor(y)) => Rc::ptr_eq(x, y),
+            // Autograd nodes are one object each (a split's outputs share one).
+            (Value::GradFn(x), Value::GradFn(y)) => Rc::ptr_eq(x, y),
+            (Value::AccumulateGrad(x), Value::AccumulateGrad(y)) => Rc::ptr_eq(x, y),
             (Value::None, Value::None) => true,
             (Value::Bool(x), Value::Bool(y)) => x == y,
             (Value::DType(x), Value::DType(y)) => x == y,
@@ -421,6 +424,11 @@ fn py_eq(a: &Value, b: &Value) -> bool {
     }
     if let (Some(x), Some(y)) = (a.as_scalar(), b.as_scalar()) {
         return x.as_f64() == y.as_f64();
+    }
+    match (a, b) {
+        (Value::GradFn(x), Value::GradFn(y)) => return Rc::ptr_eq(x, y),
+        (Value::AccumulateGrad(x), Value::AccumulateGrad(y)) => return Rc::ptr_eq(x, y),
+        _ => {}
     }
     match (seq(a), seq(b)) {
         (Some((ta, xa)), Some((tb, xb))) => ta == tb && xa.len() == xb.len() && xa.iter().zip(&xb).all(|(x, y)| py_eq(x, y)),

@@ -78,6 +78,9 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _op: &str)
         None => (**t).clone(),
     };
     let r = reduce(&it.ctx, op, &src, dims.as_deref(), keepdim, correction, dtype).at(span)?;
+    if matches!(op, ReduceOp::Std | ReduceOp::Var) {
+        super::warnings::degrees_of_freedom(it, name, src.numel(), r.values.numel(), correction, span);
+    }
     let r = crate::engine::ops::reduce::Reduced { values: record(it, t, op, dims.as_deref(), keepdim, correction, r.values, r.indices.as_ref()), indices: r.indices };
     Ok(match r.indices {
         Some(i) => Value::NamedTuple(if op == ReduceOp::Max { "max" } else { "min" }, vec![("values", Value::tensor(r.values)), ("indices", Value::tensor(i))]),

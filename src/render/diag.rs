@@ -38,7 +38,7 @@ pub fn render(d: &Diagnostic, st: Style) -> String {
 
 /// Long lines are cut to a window around the column; returns the window
 /// and how many characters were cut from the left.
-fn clip(line: &str, col: usize) -> (String, usize) {
+pub(super) fn clip(line: &str, col: usize) -> (String, usize) {
     const MAX: usize = 120;
     let n = line.chars().count();
     if n <= MAX {

@@ -20,6 +20,7 @@ pub fn render(r: &Report) -> String {
         Report::Memory(m) => return format!("{}\n", line(&Tagged { kind: "memory", body: m })),
         Report::MemTrace(m) => return format!("{}\n", line(&Tagged { kind: "memtrace", body: m })),
         Report::Graph(g) => return format!("{}\n", line(&Tagged { kind: "graph", body: g })),
+        Report::Warning(w) => return format!("{}\n", line(&Tagged { kind: "warning", body: w })),
     };
     items.iter().map(|i| format!("{}\n", line(i))).collect()
 }

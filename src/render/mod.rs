@@ -8,3 +8,4 @@ pub mod repr;
 pub mod style;
 pub mod table;
 pub mod teach;
+pub mod warning;

@@ -20,6 +20,9 @@ impl Style {
     pub fn yellow(&self, s: &str) -> String {
         if self.color { s.yellow().to_string() } else { s.to_string() }
     }
+    pub fn yellow_bold(&self, s: &str) -> String {
+        if self.color { s.yellow().bold().to_string() } else { s.to_string() }
+    }
     pub fn cyan(&self, s: &str) -> String {
         if self.color { s.cyan().to_string() } else { s.to_string() }
     }

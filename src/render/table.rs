@@ -88,6 +88,7 @@ pub fn render(r: &Report, st: Style) -> String {
         Report::Memory(m) => super::memory::memory(m, st),
         Report::MemTrace(m) => super::memory::memtrace(m, st),
         Report::Graph(g) => super::graph::graph(g, st),
+        Report::Warning(w) => super::warning::render(w, st),
         Report::Timeit(t) => format!(
             "{}: median {}, min {} ({} runs)\n",
             st.bold(&t.expr),

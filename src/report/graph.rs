@@ -1,5 +1,6 @@
 //! `graph y`: the backward graph from y to its leaves, as plain data.
-//! JSON kind `graph`.
+//! JSON kind `graph`. A node appears once however many edges reach it (the
+//! one node of a `split`'s outputs too); edges say which output they name.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -18,6 +19,11 @@ pub struct GraphNode {
     pub saved: Vec<String>,
     /// Ids of the nodes the gradient flows to (null for inputs without grad).
     pub next: Vec<Option<usize>>,
+    /// For each entry of `next`: which output of that node the gradient is
+    /// (PyTorch's `next_functions` pairs; 0 but for multi-output nodes).
+    pub next_output_nr: Vec<usize>,
+    /// How many outputs the node has (`SplitBackward0` of a 3-way split: 3).
+    pub outputs: usize,
     /// For `AccumulateGrad`: the bindings of the leaf.
     pub leaf: Option<Vec<String>>,
     /// Whether backward already ran through it without retain_graph.
@@ -29,6 +35,8 @@ pub struct GraphReport {
     pub name: String,
     /// The root node's id (null when the tensor has no grad_fn and is not a leaf).
     pub root: Option<usize>,
+    /// Which output of the root node the tensor is (its `output_nr`).
+    pub root_output_nr: usize,
     pub nodes: Vec<GraphNode>,
 }
 
@@ -43,7 +51,7 @@ pub fn graph_report(name: &str, t: &Tensor, leaf_names: &dyn Fn(&Rc<LeafGrad>) -
         }
         let id = nodes.len();
         ids.insert(k, id);
-        nodes.push(GraphNode { id, name: "AccumulateGrad".into(), saved: vec![], next: vec![], leaf: Some(names(l)), released: false });
+        nodes.push(GraphNode { id, name: "AccumulateGrad".into(), saved: vec![], next: vec![], next_output_nr: vec![], outputs: 1, leaf: Some(names(l)), released: false });
         id
     }
     fn visit(n: &Rc<Node>, nodes: &mut Vec<GraphNode>, ids: &mut HashMap<usize, usize>, names: &dyn Fn(&Rc<LeafGrad>) -> Vec<String>, depth: usize) -> usize {
@@ -59,14 +67,23 @@ pub fn graph_report(name: &str, t: &Tensor, leaf_names: &dyn Fn(&Rc<LeafGrad>) -
             .iter()
             .map(|s| format!("{:?} {} (version {})", s.tensor.shape(), s.tensor.dtype.name(), s.version))
             .collect();
-        nodes.push(GraphNode { id, name: n.name.clone(), saved, next: vec![], leaf: None, released: n.released.get() });
+        nodes.push(GraphNode {
+            id,
+            name: n.name.clone(),
+            saved,
+            next: vec![],
+            next_output_nr: n.next.iter().map(|e| e.as_ref().map_or(0, Edge::output_nr)).collect(),
+            outputs: n.outputs,
+            leaf: None,
+            released: n.released.get(),
+        });
         let mut next = vec![];
         for e in &n.next {
             next.push(match e {
                 None => None,
                 Some(Edge::Leaf(l)) => Some(visit_leaf(l, nodes, ids, names)),
-                Some(Edge::Node(m)) if depth < 10_000 && nodes.len() < 100_000 => Some(visit(m, nodes, ids, names, depth + 1)),
-                Some(Edge::Node(_)) => None,
+                Some(Edge::Node(m, _)) if depth < 10_000 && nodes.len() < 100_000 => Some(visit(m, nodes, ids, names, depth + 1)),
+                Some(Edge::Node(..)) => None,
             });
         }
         nodes[id].next = next;
@@ -77,5 +94,9 @@ pub fn graph_report(name: &str, t: &Tensor, leaf_names: &dyn Fn(&Rc<LeafGrad>) -
         Some(Grad::Leaf(l)) => Some(visit_leaf(&l, &mut nodes, &mut ids, leaf_names)),
         Some(Grad::Shared(_)) | None => None,
     };
-    GraphReport { name: name.to_string(), root, nodes }
+    let root_output_nr = match &*t.autograd.borrow() {
+        Some(Grad::Shared(m)) => m.output_nr.get(),
+        _ => 0,
+    };
+    GraphReport { name: name.to_string(), root, root_output_nr, nodes }
 }

@@ -9,6 +9,7 @@ pub mod memory;
 pub mod pyrepr;
 pub mod teach;
 pub mod values;
+pub mod warning;
 
 use serde::Serialize;
 
@@ -68,4 +69,6 @@ pub enum Report {
     MemTrace(memory::MemTraceReport),
     /// `graph y`.
     Graph(graph::GraphReport),
+    /// A warning raised while the statement ran (before its other reports).
+    Warning(warning::WarningReport),
 }

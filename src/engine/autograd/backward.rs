@@ -1,11 +1,13 @@
 //! `tensor.backward(gradient, retain_graph)`: walks the graph from the
 //! output in topological order, applies each node's formula, and adds the
-//! results into the leaves' `.grad`.
+//! results into the leaves' `.grad`. Gradients wait in one slot per output
+//! of the node they go to (PyTorch's InputBuffer), so a multi-output node
+//! runs once with all its outputs' gradients.
 
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::{formulas, Edge, Grad, LeafGrad, Node};
+use super::{formulas, Edge, LeafGrad, Node};
 use crate::engine::context::Context;
 use crate::engine::error::{fmt_list, EngineError, Result};
 use crate::engine::ops::elementwise::{binary, Arg, BinaryOp};
@@ -83,16 +85,35 @@ fn add(ctx: &Context, a: Option<GradRef>, b: GradRef) -> Result<GradRef> {
 /// The gradients of `node`'s inputs, one per entry of `node.next`, after
 /// checking its saved tensors.
 pub fn input_grads(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor>>> {
+    check_runnable(node)?;
+    Ok(present_only(node, formulas::apply(ctx, node, g)?))
+}
+
+/// [`input_grads`] of a node with one gradient per output (`None` where
+/// none arrived): multi-output nodes take them all at once.
+fn node_input_grads(ctx: &Context, node: &Node, grads: &[Option<GradRef>]) -> Result<Vec<Option<Tensor>>> {
+    match &node.formula {
+        super::Formula::MultiView { .. } => {
+            check_runnable(node)?;
+            let gs: Vec<Option<&Tensor>> = grads.iter().map(|g| g.as_deref()).collect();
+            Ok(present_only(node, super::multi::apply(ctx, node, &gs)?))
+        }
+        _ => match grads.first() {
+            Some(Some(g)) => input_grads(ctx, node, g),
+            _ => Ok(vec![None; node.next.len()]),
+        },
+    }
+}
+
+fn check_runnable(node: &Node) -> Result<()> {
     if node.released.get() && node.saves {
         return Err(EngineError::runtime(BACKWARD_TWICE).with_hint("call backward(retain_graph=True) the first time, or recompute the forward pass"));
     }
-    check_saved(node)?;
-    Ok(formulas::apply(ctx, node, g)?
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| node.present.get(*i).copied().unwrap_or(true))
-        .map(|(_, g)| g)
-        .collect())
+    check_saved(node)
+}
+
+fn present_only(node: &Node, grads: Vec<Option<Tensor>>) -> Vec<Option<Tensor>> {
+    grads.into_iter().enumerate().filter(|(i, _)| node.present.get(*i).copied().unwrap_or(true)).map(|(_, g)| g).collect()
 }
 
 /// Frees what `node` saved (and what a `CopySlices` node's inner node saved).
@@ -129,10 +150,9 @@ fn check_saved(node: &Node) -> Result<()> {
 
 /// Runs backward from `root` with output gradient `gradient` (ones for a scalar).
 pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_graph: bool) -> Result<()> {
-    let Some(state) = root.grad_state() else {
+    if root.grad_state().is_none() {
         return Err(EngineError::runtime("element 0 of tensors does not require grad and does not have a grad_fn"));
-    };
-    let user_gradient = gradient.is_some();
+    }
     let g = match gradient {
         Some(g) => {
             if g.shape() != root.shape() {
@@ -152,16 +172,19 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
             factory::full(ctx, root.device(), root.shape(), Scalar::Int(1), root.dtype, "ones_like")?
         }
     };
-    // The caller still holds its `gradient` (PyTorch's use count).
+    // The caller still holds the root's gradient, its own or the implicit
+    // ones (Python's `backward` keeps its list of gradients while the
+    // engine runs): PyTorch's use count, so a leaf never steals it.
     let g = Rc::new(g);
-    let _caller = user_gradient.then(|| g.clone());
-    let root_node = match state {
-        Grad::Leaf(l) => return accumulate(ctx, &l, g),
-        Grad::Node(n) => n,
-        Grad::Shared(_) => return Err(EngineError::runtime("internal: unresolved autograd state")),
+    let _caller = g.clone();
+    let (root_node, root_nr) = match super::edge_of(root) {
+        Some(Edge::Leaf(l)) => return accumulate(ctx, &l, g),
+        Some(Edge::Node(n, nr)) => (n, nr),
+        None => return Err(EngineError::runtime("internal: unresolved autograd state")),
     };
     // Dependency counts over the reachable graph, leaves included: a leaf's
-    // contributions are summed first and added to its .grad once.
+    // contributions are summed first and added to its .grad once; a node
+    // runs once every edge into it (whichever output it names) is done.
     let mut deps: HashMap<usize, usize> = HashMap::new();
     let mut stack = vec![root_node.clone()];
     let mut seen: HashMap<usize, Rc<Node>> = HashMap::new();
@@ -169,10 +192,10 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
     while let Some(n) = stack.pop() {
         for e in n.next.iter().flatten() {
             match e {
-                Edge::Node(m) => {
+                Edge::Node(m, _) => {
                     *deps.entry(key(m)).or_insert(0) += 1;
-                    if !seen.contains_key(&key(m)) {
-                        seen.insert(key(m), m.clone());
+                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(key(m)) {
+                        e.insert(m.clone());
                         stack.push(m.clone());
                     }
                 }
@@ -181,43 +204,61 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
         }
     }
     drop(seen);
-    let mut pending: HashMap<usize, GradRef> = HashMap::new();
-    pending.insert(key(&root_node), g);
+    // PyTorch's InputBuffer: one slot per output of each node waiting to run.
+    let mut pending: HashMap<usize, Vec<Option<GradRef>>> = HashMap::new();
+    let mut leaf_pending: HashMap<usize, GradRef> = HashMap::new();
+    let mut slots = vec![None; root_node.outputs.max(root_nr + 1)];
+    slots[root_nr] = Some(g);
+    pending.insert(key(&root_node), slots);
     let mut ready = vec![root_node.clone()];
     let mut done: Vec<Rc<Node>> = vec![];
     while let Some(n) = ready.pop() {
         // A node no gradient reached still releases its inputs' counts.
-        let grads: Vec<Option<GradRef>> = match pending.remove(&key(&n)) {
-            // A gradient passed through unchanged keeps its handle.
-            Some(gout) => {
-                super::retain::fire(ctx, &n, &gout)?;
-                input_grads(ctx, &n, &gout)?
+        let slots = pending.remove(&key(&n)).unwrap_or_default();
+        let grads: Vec<Option<GradRef>> = if slots.iter().any(Option::is_some) {
+            super::retain::fire(ctx, &n, &slots)?;
+            let passed = slots.first().cloned().flatten().filter(|_| n.outputs == 1);
+            node_input_grads(ctx, &n, &slots)?
                 .into_iter()
-                .map(|o| o.map(|t| if Rc::ptr_eq(&t.storage, &gout.storage) && t.layout == gout.layout && t.dtype == gout.dtype { gout.clone() } else { Rc::new(t) }))
+                // A gradient passed through unchanged keeps its handle.
+                .map(|o| {
+                    o.map(|t| match &passed {
+                        Some(gout) if Rc::ptr_eq(&t.storage, &gout.storage) && t.layout == gout.layout && t.dtype == gout.dtype => gout.clone(),
+                        _ => Rc::new(t),
+                    })
+                })
                 .collect()
-            }
-            None => vec![None; n.next.len()],
+        } else {
+            vec![None; n.next.len()]
         };
+        drop(slots);
         for (edge, grad) in n.next.iter().zip(grads) {
             let Some(edge) = edge else { continue };
-            let k = match edge {
-                Edge::Leaf(l) => Rc::as_ptr(l) as usize,
-                Edge::Node(m) => key(m),
-            };
-            if let Some(grad) = grad {
-                let sum = add(ctx, pending.remove(&k), grad)?;
-                pending.insert(k, sum);
-            }
-            if let Some(d) = deps.get_mut(&k) {
-                *d -= 1;
-                if *d == 0 {
-                    match edge {
-                        Edge::Node(m) => ready.push(m.clone()),
-                        Edge::Leaf(l) => {
-                            if let Some(sum) = pending.remove(&k) {
-                                accumulate(ctx, l, sum)?;
-                            }
+            match edge {
+                Edge::Leaf(l) => {
+                    let k = Rc::as_ptr(l) as usize;
+                    if let Some(grad) = grad {
+                        let sum = add(ctx, leaf_pending.remove(&k), grad)?;
+                        leaf_pending.insert(k, sum);
+                    }
+                    if release_dep(&mut deps, k)
+                        && let Some(sum) = leaf_pending.remove(&k)
+                    {
+                        accumulate(ctx, l, sum)?;
+                    }
+                }
+                Edge::Node(m, nr) => {
+                    let k = key(m);
+                    if let Some(grad) = grad {
+                        let slots = pending.entry(k).or_insert_with(|| vec![None; m.outputs.max(1)]);
+                        if slots.len() <= *nr {
+                            slots.resize(nr + 1, None);
                         }
+                        let sum = add(ctx, slots[*nr].take(), grad)?;
+                        slots[*nr] = Some(sum);
+                    }
+                    if release_dep(&mut deps, k) {
+                        ready.push(m.clone());
                     }
                 }
             }
@@ -230,4 +271,15 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
         }
     }
     Ok(())
+}
+
+/// Counts one finished edge into `k`; true when it was the last.
+fn release_dep(deps: &mut HashMap<usize, usize>, k: usize) -> bool {
+    match deps.get_mut(&k) {
+        Some(d) => {
+            *d -= 1;
+            *d == 0
+        }
+        None => false,
+    }
 }

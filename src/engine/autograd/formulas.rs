@@ -69,6 +69,13 @@ fn view_backward(ctx: &Context, g: &Tensor, input: &Layout, output: &Layout) -> 
     Tensor::from_scalars_on(ctx, g.device(), &input.shape, g.dtype, &vals, "view_backward")
 }
 
+/// `g` in the dtype of the input it is for (PyTorch's engine casts every
+/// gradient to its input's dtype; a Python number operand, saved as a 0-dim
+/// float64 tensor, must not promote the other's gradient either).
+fn as_input(ctx: &Context, g: Tensor, input: &Tensor) -> Result<Tensor> {
+    Ok(if g.dtype != input.dtype && input.dtype.is_floating() { copy::to_dtype(ctx, &g, input.dtype)?.unwrap_or(g) } else { g })
+}
+
 /// Gradients for `node`'s inputs (in `node.next` order) from `g`.
 pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor>>> {
     Ok(match &node.formula {
@@ -81,8 +88,8 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
         Formula::Mul { shapes } => {
             let (a, b) = (saved(node, 0)?, saved(node, 1)?);
             vec![
-                Some(sum_to(ctx, &bin(ctx, BinaryOp::Mul, g, &b)?, &shapes[0])?),
-                Some(sum_to(ctx, &bin(ctx, BinaryOp::Mul, g, &a)?, &shapes[1])?),
+                Some(as_input(ctx, sum_to(ctx, &bin(ctx, BinaryOp::Mul, g, &b)?, &shapes[0])?, &a)?),
+                Some(as_input(ctx, sum_to(ctx, &bin(ctx, BinaryOp::Mul, g, &a)?, &shapes[1])?, &b)?),
             ]
         }
         Formula::Div { shapes } => {
@@ -90,7 +97,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             let ga = bin(ctx, BinaryOp::Div, g, &b)?;
             let gb = bin(ctx, BinaryOp::Div, &bin(ctx, BinaryOp::Mul, g, &a)?, &bin(ctx, BinaryOp::Mul, &b, &b)?)?;
             let gb = unary(ctx, UnaryOp::Neg, &gb)?;
-            vec![Some(sum_to(ctx, &ga, &shapes[0])?), Some(sum_to(ctx, &gb, &shapes[1])?)]
+            vec![Some(as_input(ctx, sum_to(ctx, &ga, &shapes[0])?, &a)?), Some(as_input(ctx, sum_to(ctx, &gb, &shapes[1])?, &b)?)]
         }
         Formula::PowScalar { exp } => {
             let a = saved(node, 0)?;
@@ -150,7 +157,8 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             // PyTorch's sum backward is the expanded gradient itself (a
             // `.grad` copies it); mean's division makes a new tensor.
             let e = g.view_as_layout(layout::expand(&g.layout, &sizes, g.dtype.legacy_name())?, "expand");
-            vec![Some(if *mean { copy::contiguous(ctx, &e)?.unwrap_or(e) } else { e })]
+            // The division is of the expanded gradient: a fresh contiguous tensor.
+            vec![Some(if *mean { copy::copy_to_new(ctx, &e, &layout::contiguous_strides(shape), e.dtype, "div")? } else { e })]
         }
         Formula::SumDims { shape, dims, keepdim, mean } => {
             let mut gg = g.clone();
@@ -167,7 +175,8 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             }
             let sizes: Vec<i64> = shape.iter().map(|&x| x as i64).collect();
             let e = gg.view_as_layout(layout::expand(&gg.layout, &sizes, gg.dtype.legacy_name())?, "expand");
-            vec![Some(if *mean { copy::contiguous(ctx, &e)?.unwrap_or(e) } else { e })]
+            // The division is of the expanded gradient: a fresh contiguous tensor.
+            vec![Some(if *mean { copy::copy_to_new(ctx, &e, &layout::contiguous_strides(shape), e.dtype, "div")? } else { e })]
         }
         Formula::View { input, output } if node.name == "AsStridedBackward0" => {
             vec![Some(super::as_strided::as_strided_backward(ctx, g, input, output)?)]
@@ -289,6 +298,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             };
             vec![Some(ga), gb]
         }
+        Formula::MultiView { .. } | Formula::InvalidView { .. } => super::multi::apply(ctx, node, &[Some(g)])?,
         Formula::NotImplemented(op) => {
             return Err(EngineError::runtime(format!("derivative for aten::{op} is not implemented")));
         }

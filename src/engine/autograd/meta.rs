@@ -32,6 +32,9 @@ pub struct Meta {
     pub retains_grad: Cell<bool>,
     /// `.grad` of a non-leaf: retained by backward or assigned.
     pub grad: RefCell<Option<Tensor>>,
+    /// Which output of its node the tensor is (PyTorch's `output_nr`): the
+    /// output number of a multi-output view op's result, else 0.
+    pub output_nr: Cell<usize>,
 }
 
 pub struct ViewInfo {
@@ -75,9 +78,37 @@ pub fn resolve_meta(m: &Meta, version: u64, dtype: DType) -> Option<Grad> {
     m.state.borrow().clone()
 }
 
-/// Gives a view whose base changed in place a new `AsStridedBackward0`.
+/// Gives a view whose base changed in place a new `AsStridedBackward0`;
+/// an output of a multi-output view op (or a view of one) gets an
+/// `Invalid` node instead, which refuses to be used ([`Formula::InvalidView`]).
 fn regenerate(m: &Meta, v: &ViewInfo, version: u64, dtype: DType) {
     v.version.set(version);
+    if let Some(nr) = v.multi {
+        let old = m.state.borrow().clone();
+        let Some(Grad::Node(old)) = old else { return };
+        let op = match &old.formula {
+            Formula::InvalidView { op, .. } => op.clone(),
+            _ => super::short_name(&old.name).to_string(),
+        };
+        let node = Node {
+            name: "Invalid".to_string(),
+            next: vec![],
+            saved: RefCell::new(vec![]),
+            saves: false,
+            released: Cell::new(false),
+            formula: Formula::InvalidView { op, nr },
+            out_shape: v.layout.shape.clone(),
+            out_dtype: dtype,
+            present: vec![],
+            outputs: 1,
+            retain: Default::default(),
+        };
+        // The tensor stays the same output of its op (`output_nr`).
+        let output_nr = m.output_nr.get();
+        replace_state(m, Some(Grad::Node(Rc::new(node))));
+        m.output_nr.set(output_nr);
+        return;
+    }
     let base = v.base.state.borrow().clone();
     let Some(base) = base else { return };
     let node = Node {
@@ -90,15 +121,50 @@ fn regenerate(m: &Meta, v: &ViewInfo, version: u64, dtype: DType) {
         out_shape: v.layout.shape.clone(),
         out_dtype: dtype,
         present: vec![true],
+        outputs: 1,
         retain: Default::default(),
     };
     replace_state(m, Some(Grad::Node(Rc::new(node))));
 }
 
-/// Replaces `m`'s state; a `retain_grad()` hook moves to the new node.
+/// Replaces `m`'s state (whose node then has one output, output 0); a
+/// `retain_grad()` hook moves to the new node.
 pub fn replace_state(m: &Meta, state: Option<Grad>) {
     let old = m.state.replace(state);
+    m.output_nr.set(0);
     super::retain::move_hook(m, &old, &m.state.borrow());
+}
+
+/// PyTorch's error for using an output of a multi-output view op whose
+/// base (or another view of it) changed in place.
+pub fn invalid_view_message(op: &str, nr: usize) -> String {
+    format!(
+        "Output {nr} of {op} is a view and its base or another view of its base has been modified inplace. This view is the output of a function that returns multiple views. Such functions do not allow the output views to be modified inplace. You should replace the inplace operation by an out-of-place one."
+    )
+}
+
+thread_local! {
+    /// The error of the last use of an `Invalid` node (see [`note_invalid_use`]).
+    static INVALID_USE: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Records that an op linked to an `Invalid` node: recording cannot fail,
+/// so the evaluator raises the error after the op ([`take_invalid_use`]).
+pub fn note_invalid_use(n: &Node) {
+    if let Formula::InvalidView { op, nr } = &n.formula {
+        let msg = invalid_view_message(op, *nr);
+        INVALID_USE.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.is_none() {
+                *c = Some(msg);
+            }
+        });
+    }
+}
+
+/// The error of an `Invalid` node used since the last call, if any.
+pub fn take_invalid_use() -> Option<String> {
+    INVALID_USE.with(|c| c.borrow_mut().take())
 }
 
 /// The shared metadata of `t`, made on first use (a plain state moves into it).
@@ -122,8 +188,9 @@ pub fn view_info(t: &Tensor) -> Option<Rc<Meta>> {
     }
 }
 
-/// Makes `out` a differentiable view of `input` whose current state is `state`.
-pub fn make_view(input: &Tensor, out: &Tensor, state: Option<Grad>, multi: Option<usize>) {
+/// Makes `out` a differentiable view of `input` whose current state is
+/// `state`; `output_nr` is its output number of that state's node.
+pub fn make_view(input: &Tensor, out: &Tensor, state: Option<Grad>, multi: Option<usize>, output_nr: usize) {
     let (base, base_layout) = match view_info(input) {
         Some(m) => {
             let v = m.view.as_ref().expect("view_info returns views");
@@ -140,7 +207,7 @@ pub fn make_view(input: &Tensor, out: &Tensor, state: Option<Grad>, multi: Optio
         }
     };
     let info = ViewInfo { base, base_layout, layout: out.layout.clone(), version: Cell::new(out.version()), multi };
-    let m = Rc::new(Meta { state: RefCell::new(state), view: Some(info), ..Default::default() });
+    let m = Rc::new(Meta { state: RefCell::new(state), view: Some(info), output_nr: Cell::new(output_nr), ..Default::default() });
     *out.autograd.borrow_mut() = Some(Grad::Shared(m));
 }
 

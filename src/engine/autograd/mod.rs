@@ -5,7 +5,10 @@
 //! Invariants:
 //! - A tensor's autograd state is `None` (no grad), a leaf (`LeafGrad`,
 //!   shared by every handle on that leaf, holding `.grad`), or the node that
-//!   produced it. Views of a tensor that requires grad get their own node.
+//!   produced it. Views of a tensor that requires grad get their own node,
+//!   except the outputs of a multi-output view op (`split`, `chunk`,
+//!   `unbind`), which share one node and differ by their output number
+//!   (edges are `(node, output_nr)` pairs, as PyTorch's `next_functions`).
 //! - Nodes hold their inputs' edges and the tensors their formula needs,
 //!   with the version each had when saved; backward refuses stale ones.
 //! - Backward never records (PyTorch's default `create_graph=False`).
@@ -15,8 +18,9 @@ pub mod backward;
 pub mod copy_slices;
 pub mod formulas;
 pub mod index_formulas;
-pub mod meta;
 pub mod linalg_formulas;
+pub mod meta;
+pub mod multi;
 pub mod reduce_formulas;
 pub mod retain;
 pub mod view_formulas;
@@ -38,11 +42,46 @@ pub struct LeafGrad {
     pub no_grad_view: bool,
 }
 
-/// Where a node sends the gradient for one of its inputs.
+/// Where a node sends the gradient for one of its inputs: a node and which
+/// of its outputs the gradient belongs to (PyTorch's `(node, input_nr)`
+/// pair of `next_functions`; 0 except for the outputs of a multi-output
+/// node such as `SplitBackward0`), or a leaf's `AccumulateGrad`.
 #[derive(Clone)]
 pub enum Edge {
-    Node(Rc<Node>),
+    Node(Rc<Node>, usize),
     Leaf(Rc<LeafGrad>),
+}
+
+impl Edge {
+    /// The output number the edge carries (PyTorch's `input_nr`).
+    pub fn output_nr(&self) -> usize {
+        match self {
+            Edge::Node(_, nr) => *nr,
+            Edge::Leaf(_) => 0,
+        }
+    }
+}
+
+/// The edge a consumer of `t` links to: its current node with `t`'s output
+/// number, or its leaf. Linking to the output of a multi-output view whose
+/// base changed in place fails, as in PyTorch: the message is left for the
+/// evaluator ([`meta::take_invalid_use`]).
+pub fn edge_of(t: &Tensor) -> Option<Edge> {
+    let state = t.grad_state()?;
+    let nr = match &*t.autograd.borrow() {
+        Some(Grad::Shared(m)) => m.output_nr.get(),
+        _ => 0,
+    };
+    match state {
+        Grad::Node(n) => {
+            if let Formula::InvalidView { .. } = &n.formula {
+                meta::note_invalid_use(&n);
+            }
+            Some(Edge::Node(n, nr))
+        }
+        Grad::Leaf(l) => Some(Edge::Leaf(l)),
+        Grad::Shared(_) => None,
+    }
 }
 
 /// A tensor a backward formula needs, with its storage version when saved.
@@ -191,6 +230,15 @@ pub enum Formula {
     /// the view passes through, inside it goes through `inner` (whose other
     /// inputs' gradients are this node's other outputs).
     CopySlices { base: Layout, view: Layout, inner: Option<Rc<Node>> },
+    /// A multi-output view op (`split`, `chunk`, `unbind`): one node for
+    /// all outputs; the input's gradient is zeros of `shape` with each
+    /// output's gradient written through its `maps` entry (outputs no
+    /// gradient reached stay zero, as PyTorch's `cat`/`stack` of zeros).
+    MultiView { shape: Vec<usize>, maps: Vec<Layout> },
+    /// What an output of a multi-output view gets when its base changed in
+    /// place: PyTorch refuses to regenerate its `grad_fn`. `op` is the
+    /// view op's short name (`Split`), `nr` the output number.
+    InvalidView { op: String, nr: usize },
     /// An op PyTorch has no derivative for (`floor_divide`, number `%` tensor):
     /// backward fails with PyTorch's message naming the aten op.
     NotImplemented(&'static str),
@@ -215,9 +263,13 @@ pub struct Node {
     /// Which of the formula's gradients have an entry in `next` (a pow or
     /// rsub with a Python number has no edge for the number).
     pub present: Vec<bool>,
-    /// The tensor whose `retain_grad()` hook sits on this node: backward
-    /// stores the node's incoming gradient in its `.grad` ([`retain`]).
-    pub retain: RefCell<Option<Weak<meta::Meta>>>,
+    /// How many outputs the node has (more than 1 only for multi-output
+    /// view ops); backward buffers one gradient per output.
+    pub outputs: usize,
+    /// The tensors whose `retain_grad()` hooks sit on this node, with the
+    /// output each is: backward stores that output's incoming gradient in
+    /// their `.grad` ([`retain`]).
+    pub retain: RefCell<Vec<(usize, Weak<meta::Meta>)>>,
 }
 
 impl Drop for Node {
@@ -238,7 +290,7 @@ impl Drop for Node {
 /// Moves the nodes `node` links to (edges, saved tensors' grad_fn) onto `stack`.
 fn detach_children(node: &mut Node, stack: &mut Vec<Rc<Node>>) {
     for edge in node.next.drain(..).flatten() {
-        if let Edge::Node(n) = edge {
+        if let Edge::Node(n, _) = edge {
             stack.push(n);
         }
     }
@@ -268,12 +320,16 @@ pub enum Grad {
 }
 
 impl Grad {
-    /// The edge a consumer of this tensor links to.
+    /// The edge a consumer of a tensor in this state links to (prefer
+    /// [`edge_of`], which also checks the tensor is usable).
     pub fn edge(&self) -> Option<Edge> {
         match self {
             Grad::Leaf(l) => Some(Edge::Leaf(l.clone())),
-            Grad::Node(n) => Some(Edge::Node(n.clone())),
-            Grad::Shared(m) => m.state.borrow().as_ref().and_then(|g| g.edge()),
+            Grad::Node(n) => Some(Edge::Node(n.clone(), 0)),
+            Grad::Shared(m) => match m.state.borrow().as_ref()? {
+                Grad::Node(n) => Some(Edge::Node(n.clone(), m.output_nr.get())),
+                g => g.edge(),
+            },
         }
     }
 }

@@ -71,7 +71,8 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
         Formula::ProdDim { dim, .. } => {
             let (x, out) = (saved(node, 0)?, saved(node, 1)?);
             if x.ndim() == 0 {
-                return Ok(vec![Some(tensor(ctx, g, &[], values(g), "prod_backward")?)]);
+                // PyTorch's prod_backward returns the gradient itself.
+                return Ok(vec![Some(g.clone())]);
             }
             let v = values(&x);
             let (gv, res) = (values(g), values(&out));
@@ -125,7 +126,12 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                     }
                 }
             }
-            tensor(ctx, g, shape, r, "max_backward")?
+            // PyTorch's value_selecting_reduction_backward (zeros, then
+            // scatter_) hands the engine its result at version 2.
+            let t = tensor(ctx, g, shape, r, "max_backward")?;
+            t.storage.bump_version();
+            t.storage.bump_version();
+            t
         }
         Formula::Sort { dim } => {
             let idx = saved(node, 0)?;
@@ -144,7 +150,11 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                     }
                 }
             }
-            tensor(ctx, g, &shape, r, "sort_backward")?
+            // value_selecting_reduction_backward too: version 2.
+            let t = tensor(ctx, g, &shape, r, "sort_backward")?;
+            t.storage.bump_version();
+            t.storage.bump_version();
+            t
         }
         _ => return Err(crate::engine::error::EngineError::runtime("internal: not a reduction formula")),
     };

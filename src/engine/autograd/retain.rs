@@ -4,8 +4,8 @@
 //! - A leaf's `.grad` lives in its [`LeafGrad`]; any other tensor's lives
 //!   in its shared [`Meta`], so every handle of the tensor sees it.
 //! - `retain_grad()` on a non-leaf puts a hook on the tensor's current
-//!   `grad_fn` (`Node::retain`, a weak pointer back to the tensor's
-//!   metadata, so there is no cycle). Backward calls it with the node's
+//!   `grad_fn` for its output number (`Node::retain`, a weak pointer back
+//!   to the tensor's metadata, so there is no cycle). Backward calls it with the node's
 //!   incoming gradient before the node runs: the first gradient is cloned
 //!   contiguous, later ones are added out of place (`grad + g`), as
 //!   PyTorch's `retain_grad_hook`.
@@ -35,7 +35,7 @@ pub fn retain_grad(t: &Tensor) -> Result<()> {
         Some(Grad::Node(n)) => {
             let m = meta::shared(t);
             if !m.retains_grad.get() {
-                *n.retain.borrow_mut() = Some(Rc::downgrade(&m));
+                n.retain.borrow_mut().push((m.output_nr.get(), Rc::downgrade(&m)));
                 m.retains_grad.set(true);
             }
             Ok(())
@@ -63,8 +63,8 @@ fn leaf(t: &Tensor) -> Option<Rc<LeafGrad>> {
 }
 
 /// `t.grad`: the leaf's accumulated gradient, a retained (or assigned)
-/// gradient of any other tensor, or `None` (PyTorch also warns when a
-/// non-leaf that does not retain its gradient is asked; tsr has no warnings).
+/// gradient of any other tensor, or `None` (the evaluator adds PyTorch's
+/// warning when a non-leaf that does not retain its gradient is asked).
 pub fn grad_of(t: &Tensor) -> Option<Tensor> {
     if let Some(l) = leaf(t) {
         return l.grad.borrow().clone();
@@ -72,19 +72,17 @@ pub fn grad_of(t: &Tensor) -> Option<Tensor> {
     own_meta(t).and_then(|m| m.grad.borrow().clone())
 }
 
-/// `t.grad = g`. Returns false when `t` has nowhere to keep a gradient (a
-/// tensor that does not require grad and has no autograd metadata).
-pub fn set_grad(t: &Tensor, g: Option<Tensor>) -> bool {
+/// `t.grad = g` (the caller checked `g`). A tensor that does not require
+/// grad keeps it in autograd metadata made for it, as PyTorch's.
+pub fn set_grad(t: &Tensor, g: Option<Tensor>) {
     if let Some(l) = leaf(t) {
         *l.grad.borrow_mut() = g;
-        return true;
+        return;
     }
     match own_meta(t) {
-        Some(m) => {
-            *m.grad.borrow_mut() = g;
-            true
-        }
-        None => g.is_none(),
+        Some(m) => *m.grad.borrow_mut() = g,
+        None if g.is_none() => {}
+        None => *meta::shared(t).grad.borrow_mut() = g,
     }
 }
 
@@ -96,21 +94,28 @@ pub fn move_hook(m: &Meta, old: &Option<Grad>, new: &Option<Grad>) {
     if let (Some(Grad::Node(o)), Some(Grad::Node(n))) = (old, new)
         && !Rc::ptr_eq(o, n)
     {
-        let hook = o.retain.borrow_mut().take();
-        if hook.is_some() {
-            *n.retain.borrow_mut() = hook;
+        let mine = |w: &std::rc::Weak<Meta>| std::ptr::eq(w.as_ptr(), m);
+        let mut hooks = o.retain.borrow_mut();
+        if let Some(i) = hooks.iter().position(|(_, w)| mine(w)) {
+            let (_, w) = hooks.remove(i);
+            n.retain.borrow_mut().push((m.output_nr.get(), w));
         }
     }
 }
 
-/// Runs `node`'s retain hook (if any) with the gradient `g` reaching it.
-pub fn fire(ctx: &Context, node: &Node, g: &Tensor) -> Result<()> {
-    let Some(m) = node.retain.borrow().as_ref().and_then(|w| w.upgrade()) else { return Ok(()) };
-    let old = m.grad.borrow().clone();
-    let new = match old {
-        None => copy::copy_to_new(ctx, g, &contiguous_strides(g.shape()), g.dtype, "grad")?,
-        Some(old) => binary(ctx, BinaryOp::Add, Arg::T(&old), Arg::T(g))?,
-    };
-    *m.grad.borrow_mut() = Some(new);
+/// Runs `node`'s retain hooks with the gradients reaching its outputs
+/// (`grads[i]` for output i; a hook whose output got none does nothing).
+pub fn fire<G: std::ops::Deref<Target = Tensor>>(ctx: &Context, node: &Node, grads: &[Option<G>]) -> Result<()> {
+    let hooks: Vec<(usize, Rc<Meta>)> = node.retain.borrow().iter().filter_map(|(nr, w)| w.upgrade().map(|m| (*nr, m))).collect();
+    for (nr, m) in hooks {
+        let Some(Some(g)) = grads.get(nr) else { continue };
+        let g: &Tensor = g;
+        let old = m.grad.borrow().clone();
+        let new = match old {
+            None => copy::copy_to_new(ctx, g, &contiguous_strides(g.shape()), g.dtype, "grad")?,
+            Some(old) => binary(ctx, BinaryOp::Add, Arg::T(&old), Arg::T(g))?,
+        };
+        *m.grad.borrow_mut() = Some(new);
+    }
     Ok(())
 }

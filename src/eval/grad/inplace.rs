@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use crate::engine::autograd::meta;
-use crate::engine::autograd::{short_name, Formula, Grad, Node, Saved};
+use crate::engine::autograd::{Formula, Grad, Node, Saved};
 use crate::engine::{ErrorKind, Tensor};
 use crate::lang::span::Span;
 
@@ -45,7 +45,7 @@ pub fn check_inplace_with(it: &Interp, t: &Tensor, other: Option<&Tensor>, span:
                 ErrorKind::RuntimeError,
                 format!(
                     "Output {nr} of {} is a view and is being modified inplace. This view is the output of a function that returns multiple views. Such functions do not allow the output views to be modified inplace. You should replace the inplace operation by an out-of-place one.",
-                    short_name(&n.name)
+                    crate::engine::autograd::multi::op_name(n)
                 ),
                 span,
             ));
@@ -104,11 +104,12 @@ pub fn rebase_node_at(it: &Interp, t: &Tensor, name: &str, others: &[Option<&Ten
         Some(Grad::Shared(m)) => Some(m.clone()),
         _ => None,
     };
-    let mut next = vec![state.and_then(|g| g.edge())];
-    next.extend(others.iter().map(|o| o.and_then(|o| o.grad_state().and_then(|g| g.edge()))));
+    let mut next = vec![crate::engine::autograd::edge_of(t)];
+    next.extend(others.iter().map(|o| o.and_then(crate::engine::autograd::edge_of)));
     let node = Node {
         name: name.to_string(),
         present: vec![true; next.len()],
+        outputs: 1,
         retain: Default::default(),
         next,
         saved: std::cell::RefCell::new(
@@ -144,6 +145,7 @@ pub fn rebase_node_at(it: &Interp, t: &Tensor, name: &str, others: &[Option<&Ten
     let copy_slices = Node {
         name: "CopySlices".to_string(),
         present: vec![true; next.len()],
+        outputs: 1,
         retain: Default::default(),
         next,
         saved: Default::default(),
