@@ -280,7 +280,7 @@ pub fn infer_size(shape: &[i64], numel: usize) -> Result<Vec<usize>> {
         if newsize == 0 {
             return Err(ambiguous_zero(shape));
         }
-        if numel % newsize == 0 {
+        if numel.is_multiple_of(newsize) {
             out[i] = numel / newsize;
             return Ok(out);
         }
@@ -741,9 +741,7 @@ pub fn unfold(l: &Layout, dim: i64, size: i64, step: i64) -> Result<Layout> {
 /// `as_strided(size, stride, offset)` with PyTorch's storage bounds check.
 pub fn as_strided(size: &[i64], stride: &[i64], offset: i64, itemsize: usize, storage_nbytes: usize) -> Result<Layout> {
     if size.len() != stride.len() {
-        return Err(EngineError::runtime(format!(
-            "mismatch in length of strides and shape"
-        )));
+        return Err(EngineError::runtime("mismatch in length of strides and shape"));
     }
     if let Some(&neg) = size.iter().find(|&&s| s < 0) {
         return Err(EngineError::runtime(format!(

@@ -63,7 +63,8 @@ impl Scalar {
             Scalar::Float(f) => {
                 let t = f.trunc();
                 if wide {
-                    if (-9.223372036854775808e18..9.223372036854775808e18).contains(&t) { t as i64 } else { i64::MIN }
+                    // [-2^63, 2^63): both bounds are exact in f64.
+                    if (i64::MIN as f64..-(i64::MIN as f64)).contains(&t) { t as i64 } else { i64::MIN }
                 } else if (-2147483648.0..2147483648.0).contains(&t) {
                     t as i64
                 } else {
@@ -88,7 +89,8 @@ impl Scalar {
             DType::UInt8 => (0.0, 255.0, "uint8_t", "uint8"),
             DType::Int16 => (-32768.0, 32767.0, "int16_t", "int16"),
             DType::Int32 => (-2147483648.0, 2147483647.0, "int", "int32"),
-            DType::Int64 => (-9.223372036854775808e18, 9.223372036854775807e18, "int64_t", "int64"),
+            // i64::MAX rounds to 2^63 as f64, like c10's cast of the limit.
+            DType::Int64 => (i64::MIN as f64, i64::MAX as f64, "int64_t", "int64"),
             DType::Float16 if !literal => (-65504.0, 65504.0, "c10::Half", ""),
             DType::BFloat16 if !literal => (-3.3895313892515355e38, 3.3895313892515355e38, "c10::BFloat16", ""),
             DType::Float32 if !literal => (f32::MIN as f64, f32::MAX as f64, "float", ""),

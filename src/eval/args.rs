@@ -109,12 +109,11 @@ impl Args {
             return seq_ints(&v).ok_or_else(|| self.arg_err(k, "tuple of ints", &v, s));
         }
         let rest: Vec<(Value, Span)> = self.pos.iter().skip(from).cloned().collect();
-        if rest.len() == 1 {
-            if let Some(v) = seq_ints(&rest[0].0) {
-                if !matches!(rest[0].0, Value::Int(_)) {
-                    return Ok(v);
-                }
-            }
+        if rest.len() == 1
+            && let Some(v) = seq_ints(&rest[0].0)
+            && !matches!(rest[0].0, Value::Int(_))
+        {
+            return Ok(v);
         }
         rest.iter()
             .enumerate()

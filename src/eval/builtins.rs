@@ -38,10 +38,8 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
         None => false,
     };
     let v = call_inner(it, name, a, op)?;
-    if wants_grad {
-        if let Value::Tensor(t) = &v {
-            super::grad::make_leaf(t, true, true, span)?;
-        }
+    if wants_grad && let Value::Tensor(t) = &v {
+        super::grad::make_leaf(t, true, true, span)?;
     }
     Ok(v)
 }

@@ -196,14 +196,13 @@ impl Interp {
                 return super::methods::call(self, t, name, a, *name_span, &op_text);
             }
             let f = self.attribute(recv, name, *name_span)?;
-            return self.call_value(f, name, args, span, func.span);
+            return self.call_value(f, args, span, func.span);
         }
         let f = self.eval(func)?;
-        let name = func.span.text(&self.src).to_string();
-        self.call_value(f, &name, args, span, func.span)
+        self.call_value(f, args, span, func.span)
     }
 
-    fn call_value(&mut self, f: Value, name: &str, args: &[Arg], span: Span, fspan: Span) -> EvalResult<Value> {
+    fn call_value(&mut self, f: Value, args: &[Arg], span: Span, fspan: Span) -> EvalResult<Value> {
         match f {
             Value::Function(fname) => {
                 let a = self.eval_args(&fname, args, span)?;
@@ -217,8 +216,7 @@ impl Interp {
             other => Err(EvalError::type_error(
                 format!("'{}' object is not callable", other.type_name()),
                 fspan,
-            ))
-            .map_err(|e| if name.is_empty() { e } else { e }),
+            )),
         }
     }
 

@@ -13,17 +13,10 @@ pub fn flatten_data(v: &Value, span: Span) -> EvalResult<(Vec<usize>, Vec<Scalar
     let mut shape = vec![];
     let mut cur = v;
     // Shape from the first element at each level.
-    loop {
-        match cur {
-            Value::List(xs) | Value::Tuple(xs) => {
-                shape.push(xs.len());
-                match xs.first() {
-                    Some(x) => cur = x,
-                    None => break,
-                }
-            }
-            _ => break,
-        }
+    while let Value::List(xs) | Value::Tuple(xs) = cur {
+        shape.push(xs.len());
+        let Some(x) = xs.first() else { break };
+        cur = x;
         if shape.len() > 64 {
             return Err(EvalError::new(ErrorKind::ValueError, "too many dimensions (tsr allows at most 64)", span));
         }
@@ -56,10 +49,7 @@ fn walk(v: &Value, depth: usize, shape: &[usize], out: &mut Vec<Scalar>, span: S
         }
         other => {
             if depth != shape.len() {
-                return Err(EvalError::type_error(
-                    format!("not a sequence"),
-                    span,
-                ));
+                return Err(EvalError::type_error("not a sequence", span));
             }
             match other.as_scalar() {
                 Some(s) => {
@@ -95,10 +85,10 @@ pub fn tensor_from_value(it: &mut Interp, v: &Value, dtype: Option<DType>, span:
     }
     let (shape, vals) = flatten_data(v, span)?;
     let d = dtype.unwrap_or_else(|| infer_dtype(&vals));
-    if dtype.is_some() {
-        if let Some(msg) = vals.iter().find_map(|s| s.overflow_check(d, true)) {
-            return Err(EvalError::new(ErrorKind::RuntimeError, msg, span));
-        }
+    if dtype.is_some()
+        && let Some(msg) = vals.iter().find_map(|s| s.overflow_check(d, true))
+    {
+        return Err(EvalError::new(ErrorKind::RuntimeError, msg, span));
     }
     Tensor::from_scalars(&it.ctx, &shape, d, &vals, "tensor()").at(span)
 }

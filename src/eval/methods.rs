@@ -258,7 +258,7 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             None => same(t),
         });
     }
-    let r = match name {
+    match name {
         "view" => {
             if let Some((Value::DType(d), s)) = a.pos.first().cloned() {
                 a.finish(1)?;
@@ -663,8 +663,7 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             join::maximum(&it.ctx, t, &other, name == "maximum").map(Value::tensor).at(span)
         }
         _ => Err(unknown_member(name, nspan)),
-    };
-    r
+    }
 }
 
 /// `where(cond, x, y)` where x and y may be tensors or Python numbers.

@@ -31,11 +31,11 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _op: &str)
     let span = a.span;
     let op = op_of(name);
     // max(other) / min(other): element-wise maximum/minimum.
-    if matches!(op, ReduceOp::Max | ReduceOp::Min) {
-        if let Some((Value::Tensor(other), _)) = a.pos.first().cloned() {
-            a.finish(1)?;
-            return crate::engine::ops::join::maximum(&it.ctx, t, &other, op == ReduceOp::Max).map(Value::tensor).at(span);
-        }
+    if matches!(op, ReduceOp::Max | ReduceOp::Min)
+        && let Some((Value::Tensor(other), _)) = a.pos.first().cloned()
+    {
+        a.finish(1)?;
+        return crate::engine::ops::join::maximum(&it.ctx, t, &other, op == ReduceOp::Max).map(Value::tensor).at(span);
     }
     let dims: Option<Vec<i64>> = match a.get(0, "dim") {
         None | Some((Value::None, _)) => None,
@@ -54,12 +54,11 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _op: &str)
         Some(d) if d.is_empty() && matches!(op, ReduceOp::Sum | ReduceOp::Mean) => None,
         other => other,
     };
-    if matches!(op, ReduceOp::Max | ReduceOp::Min | ReduceOp::ArgMax | ReduceOp::ArgMin) {
-        if let Some(d) = &dims {
-            if d.len() != 1 {
-                return Err(EvalError::type_error(format!("{name}(): argument 'dim' must be int, not tuple"), span));
-            }
-        }
+    if matches!(op, ReduceOp::Max | ReduceOp::Min | ReduceOp::ArgMax | ReduceOp::ArgMin)
+        && let Some(d) = &dims
+        && d.len() != 1
+    {
+        return Err(EvalError::type_error(format!("{name}(): argument 'dim' must be int, not tuple"), span));
     }
     let keepdim = a.opt_bool(1, "keepdim", false)?;
     let mut correction = 1.0;

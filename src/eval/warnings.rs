@@ -49,7 +49,7 @@ pub fn numpy_t(it: &mut Interp, ndim: usize, span: Span) {
 /// `warn_invalid_degrees_of_freedom` (the reduction factor is the input's
 /// numel divided by the output's, 0 for an empty output).
 pub fn degrees_of_freedom(it: &mut Interp, fname: &str, numel_in: usize, numel_out: usize, correction: f64, span: Span) {
-    let factor = if numel_out == 0 { 0 } else { numel_in / numel_out };
+    let factor = numel_in.checked_div(numel_out).unwrap_or(0);
     if factor as f64 - correction <= 0.0 {
         let msg = format!(
             "{fname}(): degrees of freedom is <= 0. Correction should be strictly less than the reduction factor (input numel divided by output numel). (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1927.)"

@@ -144,8 +144,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                     // abs: sign(a).
                     let pos = bin_s(ctx, BinaryOp::Gt, &a, 0.0)?;
                     let neg = bin_s(ctx, BinaryOp::Lt, &a, 0.0)?;
-                    let s = bin(ctx, BinaryOp::Sub, &copy::to_dtype(ctx, &pos, g.dtype)?.unwrap_or(pos), &copy::to_dtype(ctx, &neg, g.dtype)?.unwrap_or(neg))?;
-                    s
+                    bin(ctx, BinaryOp::Sub, &copy::to_dtype(ctx, &pos, g.dtype)?.unwrap_or(pos), &copy::to_dtype(ctx, &neg, g.dtype)?.unwrap_or(neg))?
                 }
             };
             vec![Some(bin(ctx, BinaryOp::Mul, g, &d)?)]

@@ -131,29 +131,6 @@ pub fn dense_binary(op: BinaryOp, dtype: DType, out: &mut [u8], a: &Dense, b: &D
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn adds_and_divides_f32() {
-        let a: Vec<f32> = (0..100_000).map(|i| i as f32).collect();
-        let mut out = vec![0f32; a.len()];
-        assert!(dense_binary(BinaryOp::Add, DType::Float32, bytemuck::cast_slice_mut(&mut out), &Dense::Slice(bytemuck::cast_slice(&a)), &Dense::Slice(bytemuck::cast_slice(&a))));
-        assert!(out.iter().enumerate().all(|(i, &v)| v == 2.0 * i as f32));
-        assert!(dense_binary(BinaryOp::Div, DType::Float32, bytemuck::cast_slice_mut(&mut out), &Dense::Slice(bytemuck::cast_slice(&a)), &Dense::Scalar(Scalar::Int(4))));
-        assert_eq!(out[10], 2.5);
-    }
-
-    #[test]
-    fn integer_add_wraps() {
-        let a = vec![i32::MAX, 1];
-        let mut out = vec![0i32; 2];
-        assert!(dense_binary(BinaryOp::Add, DType::Int32, bytemuck::cast_slice_mut(&mut out), &Dense::Slice(bytemuck::cast_slice(&a)), &Dense::Scalar(Scalar::Int(1))));
-        assert_eq!(out, vec![i32::MIN, 2]);
-    }
-}
-
 /// `a op= b` over `a` in memory order (a dense, b dense with a's strides or a
 /// scalar, both of `dtype`). False when this kernel does not cover the case.
 pub fn dense_binary_inplace(op: BinaryOp, dtype: DType, a: &mut [u8], b: &Dense) -> bool {
@@ -181,5 +158,28 @@ pub fn dense_binary_inplace(op: BinaryOp, dtype: DType, a: &mut [u8], b: &Dense)
         (DType::Int32, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) => run::<i32>(op, a, b),
         (DType::Int64, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) => run::<i64>(op, a, b),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adds_and_divides_f32() {
+        let a: Vec<f32> = (0..100_000).map(|i| i as f32).collect();
+        let mut out = vec![0f32; a.len()];
+        assert!(dense_binary(BinaryOp::Add, DType::Float32, bytemuck::cast_slice_mut(&mut out), &Dense::Slice(bytemuck::cast_slice(&a)), &Dense::Slice(bytemuck::cast_slice(&a))));
+        assert!(out.iter().enumerate().all(|(i, &v)| v == 2.0 * i as f32));
+        assert!(dense_binary(BinaryOp::Div, DType::Float32, bytemuck::cast_slice_mut(&mut out), &Dense::Slice(bytemuck::cast_slice(&a)), &Dense::Scalar(Scalar::Int(4))));
+        assert_eq!(out[10], 2.5);
+    }
+
+    #[test]
+    fn integer_add_wraps() {
+        let a = vec![i32::MAX, 1];
+        let mut out = vec![0i32; 2];
+        assert!(dense_binary(BinaryOp::Add, DType::Int32, bytemuck::cast_slice_mut(&mut out), &Dense::Slice(bytemuck::cast_slice(&a)), &Dense::Scalar(Scalar::Int(1))));
+        assert_eq!(out, vec![i32::MIN, 2]);
     }
 }

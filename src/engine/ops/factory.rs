@@ -61,9 +61,7 @@ pub fn arange(ctx: &Context, device: Device, start: Scalar, end: Scalar, step: S
     }
     let n = ((e - s) / st).ceil();
     if !(0.0..9.0e18).contains(&n) {
-        return Err(EngineError::runtime(format!(
-            "invalid size, possible overflow?"
-        )));
+        return Err(EngineError::runtime("invalid size, possible overflow?"));
     }
     let n = n as usize;
     let t = Tensor::alloc_on(ctx, device, &[n], dtype, op)?;

@@ -50,10 +50,10 @@ pub fn output_strides(ins: &[&Layout], shape: &[usize]) -> Vec<usize> {
         if ins.iter().all(|l| l.is_contiguous()) {
             return layout::contiguous_strides(shape);
         }
-        if ins.iter().all(|l| layout::is_channels_last(&l.shape, &l.stride)) {
-            if let Ok(s) = layout::channels_last_strides(shape) {
-                return s;
-            }
+        if ins.iter().all(|l| layout::is_channels_last(&l.shape, &l.stride))
+            && let Ok(s) = layout::channels_last_strides(shape)
+        {
+            return s;
         }
         let first = &ins[0].stride;
         if ins.iter().all(|l| {

@@ -41,11 +41,11 @@ pub fn cat(ctx: &Context, ts: &[&Tensor], dim: i64) -> Result<Tensor> {
                 t.ndim()
             )));
         }
-        for k in 0..shape.len() {
-            if k != d && t.shape()[k] != shape[k] {
+        for (k, (&want, &got)) in shape.iter().zip(t.shape()).enumerate() {
+            if k != d && got != want {
                 return Err(EngineError::runtime(format!(
                     "Sizes of tensors must match except in dimension {}. Expected size {} but got size {} for tensor number {} in the list.",
-                    d, shape[k], t.shape()[k], i
+                    d, want, got, i
                 )));
             }
         }
@@ -148,10 +148,10 @@ pub fn where_args(ctx: &Context, cond: &Tensor, x: Arg, y: Arg) -> Result<Tensor
     let shape = broadcast_shapes(&broadcast_shapes(cond.shape(), arg_shape(&x))?, arg_shape(&y))?;
     let dtype = result_type(&[arg_operand(&x), arg_operand(&y)]);
     for a in [&x, &y] {
-        if let Arg::S(s) = a {
-            if let Some(msg) = s.overflow_check(dtype, false) {
-                return Err(EngineError::runtime(msg));
-            }
+        if let Arg::S(s) = a
+            && let Some(msg) = s.overflow_check(dtype, false)
+        {
+            return Err(EngineError::runtime(msg));
         }
     }
     // The result is dense: check its size before gathering broadcast scalars.
@@ -201,14 +201,17 @@ pub fn clamp(ctx: &Context, t: &Tensor, min: Option<Scalar>, max: Option<Scalar>
     let dtype = result_type(&ops);
     // Only `clamp(min=…)` alone checks its bound (PyTorch's clamp_min path):
     // a minimum above the dtype's maximum cannot be represented.
-    if let (Some(Scalar::Int(v)), None) = (min, max) {
-        if !dtype.is_floating() && dtype != DType::Bool && Scalar::Int(v).overflow_check(dtype, false).is_some() && v > 0 {
-            return Err(EngineError::runtime(format!(
-                "Clamp min value {} is outside the representable range of {}",
-                v,
-                scalar_type_name(dtype)
-            )));
-        }
+    if let (Some(Scalar::Int(v)), None) = (min, max)
+        && !dtype.is_floating()
+        && dtype != DType::Bool
+        && Scalar::Int(v).overflow_check(dtype, false).is_some()
+        && v > 0
+    {
+        return Err(EngineError::runtime(format!(
+            "Clamp min value {} is outside the representable range of {}",
+            v,
+            scalar_type_name(dtype)
+        )));
     }
     // The result is dense: a huge expanded input must fail before its
     // scalars are gathered (that aborted the process).

@@ -35,9 +35,7 @@ fn combine(higher: Option<DType>, lower: Option<DType>) -> Option<DType> {
         (Some(h), Some(l)) => {
             if h.category() == Category::Floating {
                 Some(h)
-            } else if h == DType::Bool || l.category() == Category::Floating {
-                Some(DType::promote(h, l))
-            } else if l.category() > h.category() {
+            } else if h == DType::Bool || l.category() == Category::Floating || l.category() > h.category() {
                 Some(DType::promote(h, l))
             } else {
                 Some(h)
