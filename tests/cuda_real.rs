@@ -187,3 +187,46 @@ print g.sum().item()";
         assert_eq!(out, want, "{backend}: {err}");
     }
 }
+
+/// The same program under `--cuda sim` (host kernels on host memory) and on
+/// each real-device backend (device kernels): exact ops must print the same,
+/// transcendental ones agree to float32 rounding.
+#[test]
+fn device_kernels_agree_with_the_host_kernels() {
+    let code = "\
+manual_seed(0)
+a = (randint(-8, 8, (4, 5, 6)) / 4).cuda()
+b = (randint(-8, 8, (6,)) / 2).cuda()
+c = randint(-5, 5, (4, 1, 6)).cuda()
+d = randint(0, 3, (5, 6), dtype=uint8).cuda()
+e = (randn(4, 5, 6) > 0).cuda()
+print a + b, a - b.view(1, 1, 6), a * c, a / 4, 2 / (a.abs() + 1)
+print a.transpose(0, 2).contiguous().stride(), a.transpose(0, 2).contiguous(), a.permute(2, 0, 1).clone().stride()
+print a[:, ::2, 1:5] * b[1:5], (a[1] > 0.5) & (a[2] < 0.2)
+print c + d, c * 2.5, d + d, d * 3, c // 2, c % 3, c ** 2
+print e + e, e * 1, e.sum(), d.sum(), c.sum(), a.sum(), a.double().sum(), a.expand(2, 4, 5, 6).sum()
+print a.abs(), -a, a.relu(), c.abs(), -c, c.relu()
+print a.int(), a.long(), a.bool(), c.float(), d.bool(), e.float(), e.to(int8), c.to(int16), c.double()
+print (c != 0).sum(), c.lt(0).sum(), c.le(0).sum(), c.gt(0).sum(), c.ge(0).sum(), c.eq(0).sum(), (a == b).sum()
+x = a.clone(); x[0] = 5; x[1, :, 2] += 1; x.mul_(2); x[:, 0] = b
+print x
+z = zeros(0, 3).cuda()
+print z + 1, z.sum(), z.t().contiguous().shape
+s = tensor(3.0).cuda()
+print s + a[0, 0], s * s, a[0, 0, 0] + 1, (a + tensor(2.0)).sum()
+f = randn(4, 5, 6)
+g = f.cuda()
+print ((g.exp().cpu() - f.exp()).abs() <= 1e-6 * (1 + f.exp().abs())).all().item()
+print ((g.abs().add(0.1).log().cpu() - f.abs().add(0.1).log()).abs() <= 1e-6 * (1 + f.abs().add(0.1).log().abs())).all().item()
+print ((g.sin().cpu() - f.sin()).abs() <= 1e-6 * (1 + f.sin().abs())).all().item()
+print ((g.cos().cpu() - f.cos()).abs() <= 1e-6 * (1 + f.cos().abs())).all().item()
+print ((g.tanh().cpu() - f.tanh()).abs() <= 1e-6 * (1 + f.tanh().abs())).all().item()
+print ((g.sigmoid().cpu() - f.sigmoid()).abs() <= 1e-6 * (1 + f.sigmoid().abs())).all().item()
+print ((g.abs().sqrt().cpu() - f.abs().sqrt()).abs() <= 1e-6 * (1 + f.abs().sqrt().abs())).all().item()";
+    let (sim, err, rc) = tsr_split(&["--cuda", "sim", "--color", "never", "-c", code], "");
+    assert_eq!(rc, 0, "sim: {err}");
+    for (backend, out, err, rc) in on_backends(code) {
+        assert_eq!(rc, 0, "{backend}: {err}");
+        assert_eq!(out, sim, "{backend} differs from the host kernels");
+    }
+}
