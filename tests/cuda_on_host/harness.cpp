@@ -113,6 +113,20 @@ int main() {
         launch(1, compare_f32, c.data(), (const f32*)a.data(), (const f32*)nullptr, meta, 1, (i64)3, 4, (f32)0, (f32)1.5f, 2);
         expect<b8>("compare_f32 tensor > scalar", c, {0, 1, 1});
     }
+    // Python's // and % on floats (signs follow the divisor), and pow.
+    {
+        std::vector<f32> x = {7, -7, 7, -7, 1, -0.0f}, y = {2, 2, -2, -2, 0, 3}, out(6);
+        Meta meta = mk({6}, {{1}, {1}, {1}});
+        launch(1, binary_f32, out.data(), (const f32*)x.data(), (const f32*)y.data(), meta, 1, (i64)6, 6, (f32)0, (f32)0, 0);
+        expect<f32>("binary_f32 floor division", out, {3, -4, -4, 3, INFINITY, -0.0f});
+        launch(1, binary_f32, out.data(), (const f32*)x.data(), (const f32*)y.data(), meta, 1, (i64)5, 7, (f32)0, (f32)0, 0);
+        out[5] = 0;
+        expect<f32>("binary_f32 Python remainder", out, {1, 1, -1, -1, NAN, 0});
+        std::vector<f64> xd = {2, 9, -8}, yd = {10, 0.5, 3}, od(3);
+        Meta m3 = mk({3}, {{1}, {1}, {1}});
+        launch(1, binary_f64, od.data(), (const f64*)xd.data(), (const f64*)yd.data(), m3, 1, (i64)3, 8, (f64)0, (f64)0, 0);
+        expect<f64>("binary_f64 pow", od, {1024, 3, -512});
+    }
     // binary_i64 wraps like C++; compare_i64 gives bools.
     {
         std::vector<i64> a = {INT64_MAX, 5, -3}, b = {1, 5, 2}, out(3);

@@ -13,4 +13,6 @@ static tsr_dim3 blockIdx, blockDim, threadIdx, gridDim;
 #define __forceinline__ inline
 #define __shared__ static
 static inline void __syncthreads() {}
-// <cmath> already declares fabsf, sqrtf, expf, ... as C functions.
+// <cmath> already declares fabsf, sqrtf, expf, ... as C functions; the
+// overloaded fmod/floor/copysign/pow come from std.
+using std::fmod; using std::floor; using std::copysign; using std::pow;

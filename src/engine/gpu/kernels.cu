@@ -69,8 +69,25 @@ CAST(b8, i8) CAST(b8, i16) CAST(b8, i32) CAST(b8, i64) CAST(b8, f32) CAST(b8, f6
 // (b8 -> u8 and b8 -> b8 are bit copies: copy_1.)
 
 // ---- element-wise binary ops (out = a, lhs = b, rhs = c), one dtype -------
-// op: 0 add, 1 sub, 2 mul, 3 div (true division; float dtypes only),
-//     4 maximum, 5 minimum
+// op: 0 add, 1 sub, 2 mul, 3 div (true division), 4 maximum, 5 minimum,
+//     6 floor division, 7 Python remainder, 8 pow; 3 and 6-8 are launched
+//     for float dtypes only (integer // and % must raise on zero divisors).
+template <typename T> __device__ __forceinline__ T floordiv(T x, T y) {
+    // PyTorch's div_floor for floating types (Python's // semantics).
+    if (y == (T)0) return x / y;
+    T m = fmod(x, y);
+    T d = (x - m) / y;
+    if (m != (T)0 && ((y < (T)0) != (m < (T)0))) d -= (T)1;
+    if (d != (T)0) {
+        T fd = floor(d);
+        return (d - fd > (T)0.5) ? fd + (T)1 : fd;
+    }
+    return copysign((T)0, x / y);
+}
+template <typename T> __device__ __forceinline__ T pyremainder(T x, T y) {
+    T m = fmod(x, y);
+    return (m != (T)0 && ((y < (T)0) != (m < (T)0))) ? m + y : m;
+}
 template <typename T> __device__ __forceinline__ T binop(int op, T x, T y) {
     switch (op) {
         case 0: return x + y;
@@ -81,6 +98,22 @@ template <typename T> __device__ __forceinline__ T binop(int op, T x, T y) {
         default: return x != x ? x : (y != y ? y : (x < y ? x : y));
     }
 }
+__device__ __forceinline__ f32 binop(int op, f32 x, f32 y) {
+    switch (op) {
+        case 6: return floordiv<f32>(x, y);
+        case 7: return pyremainder<f32>(x, y);
+        case 8: return powf(x, y);
+        default: return binop<f32>(op, x, y);
+    }
+}
+__device__ __forceinline__ f64 binop(int op, f64 x, f64 y) {
+    switch (op) {
+        case 6: return floordiv<f64>(x, y);
+        case 7: return pyremainder<f64>(x, y);
+        case 8: return pow(x, y);
+        default: return binop<f64>(op, x, y);
+    }
+}
 // A Python number operand is passed by value (sa / sb) instead of through
 // memory: bit 0 of `scalars` means `a` is sa, bit 1 means `b` is sb.
 #define BINARY(T)                                                                   \
@@ -89,7 +122,7 @@ extern "C" __global__ void binary_##T(T* out, const T* a, const T* b, Meta meta,
         Offsets o = offsets(i, meta, nd, 3);                                        \
         T x = (scalars & 1) ? sa : a[o.b];                                          \
         T y = (scalars & 2) ? sb : b[o.c];                                          \
-        out[o.a] = binop<T>(op, x, y);                                              \
+        out[o.a] = binop(op, x, y);                                              \
     }                                                                               \
 }
 BINARY(u8) BINARY(i8) BINARY(i16) BINARY(i32) BINARY(i64) BINARY(f32) BINARY(f64)

@@ -163,8 +163,9 @@ fn operand(ctx: &Context, rt: &Rc<GpuRuntime>, device: crate::engine::Device, x:
     }
 }
 
-/// `out = a op b` on the GPU for + - * / maximum minimum and comparisons,
-/// computed in `compute` (PyTorch's common dtype).
+/// `out = a op b` on the GPU for + - * and comparisons on every dtype with
+/// a kernel, and / // % ** on float32/float64, computed in `compute`
+/// (PyTorch's common dtype).
 pub fn binary(ctx: &Context, op: BinaryOp, compute: DType, out: &Tensor, a: &Arg, b: &Arg) -> Result<bool> {
     let Some(rt) = runtime_of(out) else { return Ok(false) };
     let Some(sfx) = suffix(compute) else { return Ok(false) };
@@ -173,6 +174,9 @@ pub fn binary(ctx: &Context, op: BinaryOp, compute: DType, out: &Tensor, a: &Arg
         BinaryOp::Sub => ("binary", 1),
         BinaryOp::Mul => ("binary", 2),
         BinaryOp::Div if compute.is_floating() => ("binary", 3),
+        BinaryOp::FloorDiv if compute.is_floating() => ("binary", 6),
+        BinaryOp::Mod if compute.is_floating() => ("binary", 7),
+        BinaryOp::Pow if compute.is_floating() => ("binary", 8),
         BinaryOp::Eq => ("compare", 0),
         BinaryOp::Ne => ("compare", 1),
         BinaryOp::Lt => ("compare", 2),
