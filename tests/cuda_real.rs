@@ -207,6 +207,7 @@ print c + d, c * 2.5, d + d, d * 3, c // 2, c % 3, c ** 2
 print a // 0.75, a % 0.5, -a // b.clamp(0.5, 2), a % -0.75, a ** 2, (a.abs() + 1) ** 0.5, 2 ** a
 print e + e, e * 1, e.sum(), d.sum(), c.sum(), a.sum(), a.double().sum(), a.expand(2, 4, 5, 6).sum()
 print a.abs(), -a, a.relu(), c.abs(), -c, c.relu()
+print a.sum(1), a.mean((0, 2)), a.prod(2), c.sum(0, keepdim=True), a.max(), a.min(), c.max(), c.min(), d.sum(1), e.sum(2), a.transpose(0, 2).sum(0), a.mean(), a[:, ::2].sum((0, 1)), c.prod(), a.sum(()), zeros(0, 3).cuda().sum(0), zeros(0, 3).cuda().prod(0)
 print a.int(), a.long(), a.bool(), c.float(), d.bool(), e.float(), e.to(int8), c.to(int16), c.double()
 print (c != 0).sum(), c.lt(0).sum(), c.le(0).sum(), c.gt(0).sum(), c.ge(0).sum(), c.eq(0).sum(), (a == b).sum()
 x = a.clone(); x[0] = 5; x[1, :, 2] += 1; x.mul_(2); x[:, 0] = b

@@ -169,5 +169,27 @@ int main() {
         launch(1, sum_b8, pi.data(), (const b8*)xb.data(), (i64)4);
         expect<i64>("sum_b8 counts trues", std::vector<i64>{pi[0]}, {3});
     }
+    // reduce_*: a (2, 3, 4) int32 tensor reduced over dim 1 (kept: 0 and 2),
+    // and a full max with a NaN.
+    {
+        std::vector<i32> x(24);
+        for (int i = 0; i < 24; ++i) x[i] = i;
+        std::vector<i64> out(8);
+        Meta kept = mk({2, 4}, {{12, 1}, {4, 1}});
+        Meta red = mk({3}, {{4}});
+        launch(2, reduce_i32, out.data(), (const i32*)x.data(), kept, 2, red, 1, (i64)8, (i64)3, 0);
+        expect<i64>("reduce_i32 sum over dim 1", out, {12, 15, 18, 21, 48, 51, 54, 57});
+        launch(1, reduce_i32, out.data(), (const i32*)x.data(), kept, 2, red, 1, (i64)8, (i64)3, 1);
+        expect<i64>("reduce_i32 prod over dim 1", out, {0, 45, 120, 231, 12 * 16 * 20, 13 * 17 * 21, 14 * 18 * 22, 15 * 19 * 23});
+        std::vector<f32> f = {1, 5, NAN, 2}, o1(1);
+        Meta none = mk({}, {});
+        Meta all = mk({4}, {{1}});
+        launch(1, reduce_f32, o1.data(), (const f32*)f.data(), none, 0, all, 1, (i64)1, (i64)4, 2);
+        expect<f32>("reduce_f32 max propagates NaN", o1, {NAN});
+        launch(1, reduce_f32, o1.data(), (const f32*)f.data(), none, 0, all, 1, (i64)1, (i64)2, 4);
+        expect<f32>("reduce_f32 mean", o1, {3});
+        launch(1, reduce_f32, o1.data(), (const f32*)f.data(), none, 0, all, 1, (i64)1, (i64)0, 1);
+        expect<f32>("reduce_f32 prod of nothing is 1", o1, {1});
+    }
     return failures == 0 ? 0 : 1;
 }

@@ -211,3 +211,41 @@ SUM(sum_i16, i16, i64)
 SUM(sum_i8, i8, i64)
 SUM(sum_u8, u8, i64)
 SUM(sum_b8, b8, i64)
+
+// ---- reductions over some dims: one thread per output element -------------
+// `kept` holds the kept dims' sizes, the input's strides (operand a) and the
+// output's strides (operand b); `red` the reduced dims' sizes and the
+// input's strides (operand a). op: 0 sum, 1 prod, 2 max, 3 min, 4 mean.
+// Max and min propagate NaN, as PyTorch's do; they are launched only where
+// ACC is the input's own type. Sums add runs of 256 elements in index order
+// into a partial, then the partials (error ~ (256 + n/256) ulp, not n).
+#define REDUCE(NAME, T, ACC)                                                        \
+extern "C" __global__ void NAME(ACC* out, const T* in, Meta kept, int nk, Meta red, int nr, i64 n_out, i64 n_red, int op) { \
+    GRID_STRIDE(i, n_out) {                                                         \
+        Offsets o = offsets(i, kept, nk, 2);                                        \
+        ACC acc = op == 1 ? (ACC)1 : (ACC)0;                                        \
+        ACC run = 0;                                                                \
+        for (i64 j = 0; j < n_red; ++j) {                                           \
+            Offsets r = offsets(j, red, nr, 1);                                     \
+            ACC v = (ACC)in[o.a + r.a];                                             \
+            if (op == 1) acc *= v;                                                  \
+            else if (op == 2) acc = j == 0 ? v : (acc != acc ? acc : (v != v ? v : (v > acc ? v : acc))); \
+            else if (op == 3) acc = j == 0 ? v : (acc != acc ? acc : (v != v ? v : (v < acc ? v : acc))); \
+            else {                                                                  \
+                run += v;                                                           \
+                if ((j & 255) == 255) { acc += run; run = 0; }                      \
+            }                                                                       \
+        }                                                                           \
+        if (op == 0 || op == 4) acc += run;                                         \
+        if (op == 4) acc = acc / (ACC)n_red;                                        \
+        out[o.b] = acc;                                                             \
+    }                                                                               \
+}
+REDUCE(reduce_f32, f32, f32)
+REDUCE(reduce_f64, f64, f64)
+REDUCE(reduce_i64, i64, i64)
+REDUCE(reduce_i32, i32, i64)
+REDUCE(reduce_i16, i16, i64)
+REDUCE(reduce_i8, i8, i64)
+REDUCE(reduce_u8, u8, i64)
+REDUCE(reduce_b8, b8, i64)

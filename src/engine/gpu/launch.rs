@@ -268,6 +268,7 @@ fn kernel_name(kind: &str, sfx: &str) -> Option<&'static str> {
         "compare_b8", "compare_i8", "compare_i16", "compare_i32", "compare_i64", "compare_f32", "compare_f64",
         "unary_f32", "unary_f64",
         "sum_f32", "sum_f64", "sum_i64", "sum_i32", "sum_i16", "sum_i8", "sum_u8", "sum_b8",
+        "reduce_f32", "reduce_f64", "reduce_i64", "reduce_i32", "reduce_i16", "reduce_i8", "reduce_u8", "reduce_b8",
     ];
     let want = format!("{kind}_{sfx}");
     NAMES.iter().find(|n| **n == want).copied()
@@ -307,4 +308,90 @@ pub fn sum(ctx: &Context, x: &Tensor) -> Result<Option<Tensor>> {
     unsafe { rt.launch(acc_name, blocks as u64, Some(1), &mut p2)? };
     result.storage.device_written();
     Ok(Some(result.view_as_layout(Layout { shape: vec![], stride: vec![], offset: 0 }, "sum")))
+}
+
+/// A reduction the `reduce_*` kernel runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReduceKind {
+    Sum,
+    Prod,
+    Max,
+    Min,
+    Mean,
+}
+
+/// `op` of `x` over the dims marked in `reduced` on the GPU, into a new
+/// contiguous tensor of `odt` (keeping size-1 dims when `keepdim`). None
+/// when the case has no kernel: an output dtype other than the kernel's
+/// accumulator (sum/prod: the float dtype itself or int64; max/min: the
+/// input's own dtype, float32/float64/int64 only), or more than 16 kept or
+/// reduced dims.
+pub fn reduce(ctx: &Context, kind: ReduceKind, x: &Tensor, reduced: &[bool], keepdim: bool, odt: DType) -> Result<Option<Tensor>> {
+    let Some(rt) = runtime_of(x) else { return Ok(None) };
+    let Some(sfx) = suffix(x.dtype) else { return Ok(None) };
+    let acc = if x.dtype.is_floating() { x.dtype } else { DType::Int64 };
+    let fits = match kind {
+        ReduceKind::Sum | ReduceKind::Prod => odt == acc,
+        ReduceKind::Mean => odt == acc && x.dtype.is_floating(),
+        ReduceKind::Max | ReduceKind::Min => odt == x.dtype && matches!(x.dtype, DType::Float32 | DType::Float64 | DType::Int64),
+    };
+    let Some(name) = kernel_name("reduce", sfx) else { return Ok(None) };
+    if !fits || reduced.len() != x.ndim() {
+        return Ok(None);
+    }
+    let dims = |want: bool| -> (Vec<usize>, Vec<usize>) {
+        (0..x.ndim()).filter(|&d| reduced[d] == want).map(|d| (x.shape()[d], x.stride()[d])).unzip()
+    };
+    let (kept_sizes, kept_in) = dims(false);
+    let (red_sizes, red_in) = dims(true);
+    let out_shape: Vec<usize> = if keepdim {
+        (0..x.ndim()).map(|d| if reduced[d] { 1 } else { x.shape()[d] }).collect()
+    } else {
+        kept_sizes.clone()
+    };
+    let out = Tensor::alloc_on(ctx, x.device(), &out_shape, odt, kind_name(kind))?;
+    // Size-1 dims inserted by keepdim do not move the kept ones in memory.
+    let out_strides = crate::engine::layout::contiguous_strides(&kept_sizes);
+    let l = |shape: &[usize], stride: &[usize]| Layout { shape: shape.to_vec(), stride: stride.to_vec(), offset: 0 };
+    let Some((kept, nk)) = meta_or_empty(&kept_sizes, &[&l(&kept_sizes, &kept_in), &l(&kept_sizes, &out_strides)]) else { return Ok(None) };
+    let Some((red, nr)) = meta_or_empty(&red_sizes, &[&l(&red_sizes, &red_in)]) else { return Ok(None) };
+    let n_out = kept_sizes.iter().product::<usize>() as i64;
+    let n_red = red_sizes.iter().product::<usize>() as i64;
+    if n_out == 0 {
+        return Ok(Some(out));
+    }
+    let code: i32 = match kind {
+        ReduceKind::Sum => 0,
+        ReduceKind::Prod => 1,
+        ReduceKind::Max => 2,
+        ReduceKind::Min => 3,
+        ReduceKind::Mean => 4,
+    };
+    let (po, px) = (ptr(&out, &out.layout), ptr(x, &x.layout));
+    let mut p = params![po, px, kept, nk, red, nr, n_out, n_red, code];
+    // SAFETY: reduce_* take (out, in, kept, nk, red, nr, n_out, n_red, op);
+    // every input offset is a valid index of x's layout, every output
+    // offset one of out's contiguous elements.
+    unsafe { rt.launch(name, n_out as u64, None, &mut p)? };
+    out.storage.device_written();
+    Ok(Some(out))
+}
+
+fn kind_name(kind: ReduceKind) -> &'static str {
+    match kind {
+        ReduceKind::Sum => "sum",
+        ReduceKind::Prod => "prod",
+        ReduceKind::Max => "max",
+        ReduceKind::Min => "min",
+        ReduceKind::Mean => "mean",
+    }
+}
+
+/// As [`meta`], but zero dims stay zero dims (a full reduction's kept set,
+/// or a reduction over no dims).
+fn meta_or_empty(shape: &[usize], layouts: &[&Layout]) -> Option<([i64; 4 * MAX_DIMS], i32)> {
+    if shape.is_empty() {
+        return Some(([0i64; 4 * MAX_DIMS], 0));
+    }
+    meta(shape, layouts)
 }

@@ -214,15 +214,42 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
             format!("{name}(): Expected reduction dim {} to have non-zero size.", dims.and_then(|d| d.first()).copied().unwrap_or(0))
         }));
     }
-    // Full sum of a tensor on a real GPU: the two-pass sum kernel.
-    if kept_none(&reduced)
-        && op == ReduceOp::Sum
-        && !keepdim
-        && t.storage.gpu().is_some()
-        && let Some(values) = crate::engine::gpu::launch::sum(ctx, t)?
-        && values.dtype == odt
-    {
-        return Ok(Reduced { values, indices: None });
+    // On a real GPU: a full sum is the two-pass sum kernel; sum, mean and
+    // prod over any dims, and max/min over all dims, the reduce kernel.
+    if t.storage.gpu().is_some() {
+        if kept_none(&reduced)
+            && op == ReduceOp::Sum
+            && !keepdim
+            && let Some(values) = crate::engine::gpu::launch::sum(ctx, t)?
+            && values.dtype == odt
+        {
+            return Ok(Reduced { values, indices: None });
+        }
+        // A full mean: the two-pass sum divided by the count on the device.
+        if kept_none(&reduced)
+            && op == ReduceOp::Mean
+            && !keepdim
+            && let Some(total) = crate::engine::gpu::launch::sum(ctx, t)?
+            && total.dtype == odt
+        {
+            use super::elementwise::{binary, Arg, BinaryOp};
+            let values = binary(ctx, BinaryOp::Div, Arg::T(&total), Arg::S(Scalar::Float(count as f64)))?;
+            return Ok(Reduced { values, indices: None });
+        }
+        use crate::engine::gpu::launch::ReduceKind;
+        let kind = match op {
+            ReduceOp::Sum => Some(ReduceKind::Sum),
+            ReduceOp::Mean => Some(ReduceKind::Mean),
+            ReduceOp::Prod => Some(ReduceKind::Prod),
+            ReduceOp::Max if dims.is_none() => Some(ReduceKind::Max),
+            ReduceOp::Min if dims.is_none() => Some(ReduceKind::Min),
+            _ => None,
+        };
+        if let Some(kind) = kind
+            && let Some(values) = crate::engine::gpu::launch::reduce(ctx, kind, t, &reduced, keepdim, odt)?
+        {
+            return Ok(Reduced { values, indices: None });
+        }
     }
     // Full sum/mean of a dense float tensor: the order does not matter, so
     // sum the memory directly.
