@@ -191,5 +191,15 @@ int main() {
         launch(1, reduce_f32, o1.data(), (const f32*)f.data(), none, 0, all, 1, (i64)1, (i64)0, 1);
         expect<f32>("reduce_f32 prod of nothing is 1", o1, {1});
     }
+    // matmul_f32: a batch of 2 (2x3) @ a broadcast (3x2) (batch stride 0),
+    // with b read transposed (column-major).
+    {
+        std::vector<f32> a = {1, 2, 3, 4, 5, 6, -1, -2, -3, -4, -5, -6};
+        std::vector<f32> bt = {1, 0, 1, 0, 1, 1};  // b = [[1,0],[0,1],[1,1]] stored column-major
+        std::vector<f32> out(8);
+        Meta batch = mk({2}, {{6}, {0}});
+        launch(2, matmul_f32, out.data(), (const f32*)a.data(), (const f32*)bt.data(), batch, 1, (i64)8, (i64)2, (i64)2, (i64)3, (i64)3, (i64)1, (i64)1, (i64)3);
+        expect<f32>("matmul_f32 batched, broadcast, transposed b", out, {4, 5, 10, 11, -4, -5, -10, -11});
+    }
     return failures == 0 ? 0 : 1;
 }

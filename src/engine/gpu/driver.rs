@@ -186,7 +186,7 @@ mod tests {
             std::fs::write(path, &src).expect("write PTX");
         }
         // Every kernel the launchers name is in the module, unmangled.
-        for name in ["copy_1", "copy_8", "cast_f32_i64", "cast_u8_b8", "binary_f32", "compare_i64", "unary_f64", "sum_f32", "sum_i32", "reduce_f32", "reduce_b8"] {
+        for name in ["copy_1", "copy_8", "cast_f32_i64", "cast_u8_b8", "binary_f32", "compare_i64", "unary_f64", "sum_f32", "sum_i32", "reduce_f32", "reduce_b8", "matmul_f32", "matmul_f64"] {
             assert!(src.contains(&format!(".entry {name}(")), "PTX has no entry {name}");
         }
     }

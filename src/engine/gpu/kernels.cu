@@ -249,3 +249,24 @@ REDUCE(reduce_i16, i16, i64)
 REDUCE(reduce_i8, i8, i64)
 REDUCE(reduce_u8, u8, i64)
 REDUCE(reduce_b8, b8, i64)
+
+// ---- batched matrix product (float32/float64) -----------------------------
+// out[b, i, j] = sum_p a[b, i, p] * b[b, p, j], out contiguous; `batch` holds
+// the broadcast batch sizes with a's strides (operand a) and b's (operand b).
+// One thread per output element, products accumulated in T in order of p
+// (cuBLAS, which PyTorch uses, blocks and fuses differently: results can
+// differ in the last bits).
+#define MATMUL(T)                                                                   \
+extern "C" __global__ void matmul_##T(T* out, const T* a, const T* b, Meta batch, int nb, i64 n_out, i64 m, i64 n, i64 k, i64 a_rs, i64 a_cs, i64 b_rs, i64 b_cs) { \
+    GRID_STRIDE(idx, n_out) {                                                       \
+        i64 j = idx % n, i = (idx / n) % m, bi = idx / (m * n);                     \
+        Offsets o = offsets(bi, batch, nb, 2);                                      \
+        const T* pa = a + o.a + i * a_rs;                                           \
+        const T* pb = b + o.b + j * b_cs;                                           \
+        T acc = 0;                                                                  \
+        for (i64 p = 0; p < k; ++p) acc += pa[p * a_cs] * pb[p * b_rs];             \
+        out[idx] = acc;                                                             \
+    }                                                                               \
+}
+MATMUL(f32)
+MATMUL(f64)

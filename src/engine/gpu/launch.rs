@@ -269,6 +269,7 @@ fn kernel_name(kind: &str, sfx: &str) -> Option<&'static str> {
         "unary_f32", "unary_f64",
         "sum_f32", "sum_f64", "sum_i64", "sum_i32", "sum_i16", "sum_i8", "sum_u8", "sum_b8",
         "reduce_f32", "reduce_f64", "reduce_i64", "reduce_i32", "reduce_i16", "reduce_i8", "reduce_u8", "reduce_b8",
+        "matmul_f32", "matmul_f64",
     ];
     let want = format!("{kind}_{sfx}");
     NAMES.iter().find(|n| **n == want).copied()
@@ -394,4 +395,44 @@ fn meta_or_empty(shape: &[usize], layouts: &[&Layout]) -> Option<([i64; 4 * MAX_
         return Some(([0i64; 4 * MAX_DIMS], 0));
     }
     meta(shape, layouts)
+}
+
+/// `out = a @ b` on the GPU for float32/float64, where `al`/`bl` are a's and
+/// b's layouts expanded to `[batch..., m, k]` and `[batch..., k, n]` and
+/// `out` is a fresh contiguous `[batch..., m, n]`. False for other dtypes or
+/// more than 16 batch dims (the host computes those).
+pub fn matmul(out: &Tensor, a: &Tensor, al: &Layout, b: &Tensor, bl: &Layout) -> Result<bool> {
+    let (Some(rt), Some(ra), Some(rb)) = (runtime_of(out), runtime_of(a), runtime_of(b)) else { return Ok(false) };
+    if !Rc::ptr_eq(&rt, &ra) || !Rc::ptr_eq(&rt, &rb) || a.dtype != out.dtype || b.dtype != out.dtype {
+        return Ok(false);
+    }
+    let sfx = match out.dtype {
+        DType::Float32 => "f32",
+        DType::Float64 => "f64",
+        _ => return Ok(false),
+    };
+    let Some(name) = kernel_name("matmul", sfx) else { return Ok(false) };
+    let nd = al.ndim();
+    if nd < 2 || bl.ndim() != nd {
+        return Ok(false);
+    }
+    let batch = &al.shape[..nd - 2];
+    let (m, k, n) = (al.shape[nd - 2], al.shape[nd - 1], bl.shape[nd - 1]);
+    let lb = |l: &Layout| Layout { shape: batch.to_vec(), stride: l.stride[..nd - 2].to_vec(), offset: 0 };
+    let Some((meta_b, nb)) = meta_or_empty(batch, &[&lb(al), &lb(bl)]) else { return Ok(false) };
+    let n_out = out.numel() as i64;
+    if n_out == 0 {
+        return Ok(true);
+    }
+    let (m, n, k) = (m as i64, n as i64, k as i64);
+    let (a_rs, a_cs) = (al.stride[nd - 2] as i64, al.stride[nd - 1] as i64);
+    let (b_rs, b_cs) = (bl.stride[nd - 2] as i64, bl.stride[nd - 1] as i64);
+    let (po, pa, pb) = (ptr(out, &out.layout), ptr(a, al), ptr(b, bl));
+    let mut p = params![po, pa, pb, meta_b, nb, n_out, m, n, k, a_rs, a_cs, b_rs, b_cs];
+    // SAFETY: matmul_* take (out, a, b, batch, nb, n_out, m, n, k, a_rs,
+    // a_cs, b_rs, b_cs); the expanded layouts stay inside a's and b's
+    // storages and out holds n_out contiguous elements.
+    unsafe { rt.launch(name, n_out as u64, None, &mut p)? };
+    out.storage.device_written();
+    Ok(true)
 }

@@ -121,6 +121,10 @@ fn batched(ctx: &Context, a: &Tensor, al: &Layout, b: &Tensor, bl: &Layout, op: 
     // cap could hold are huge expanded views: the product would never end.
     ctx.cpu.check_walk(op, &ae.shape, a.dtype.size())?;
     ctx.cpu.check_walk(op, &be.shape, b.dtype.size())?;
+    // Both on one real GPU: the matmul kernel.
+    if crate::engine::gpu::launch::matmul(&out, a, &ae, b, &be)? {
+        return Ok(out);
+    }
     let nb: usize = batch.iter().product();
     {
         let abuf = a.storage.bytes();
