@@ -6,8 +6,8 @@
 //!
 //! Compared per inspected expression: tensors' shape, stride, storage offset,
 //! dtype, contiguity, numel, element size, storage size, version, autograd
-//! fields, values (floats within a relative 1e-6 for float32/float64, exact
-//! for every other dtype) and which inspected tensors share a storage; plain
+//! fields, values (floats within a relative 1e-6 for float32/float64, zeros
+//! with their sign, exact for every other dtype) and which inspected tensors share a storage; plain
 //! values as JSON; errors' exception type and message (exact); warnings'
 //! category and message (exact), in order among the results. Every mismatch
 //! of every case is collected and the test fails once, listing them all.
@@ -117,7 +117,10 @@ fn json_diff(want: &Json, got: &Json, rel: f64, path: &str) -> Option<String> {
                 return (w != g).then(|| here(want, got)).flatten();
             }
             let (a, b) = (w.as_f64().unwrap_or(f64::NAN), g.as_f64().unwrap_or(f64::NAN));
-            let ok = a == b || (a - b).abs() <= rel * a.abs().max(b.abs());
+            // Zeros must agree in sign too: PyTorch prints -0. and tsr must say
+            // the same.
+            let same_zero = a != 0.0 || b != 0.0 || a.is_sign_negative() == b.is_sign_negative();
+            let ok = same_zero && (a == b || (a - b).abs() <= rel * a.abs().max(b.abs()));
             (!ok).then(|| here(want, got)).flatten()
         }
         (Json::Array(w), Json::Array(g)) => {

@@ -39,6 +39,24 @@ fn same_dtype(a: &Tensor, b: &Tensor) -> Result<()> {
     Ok(())
 }
 
+/// PyTorch's BLAS accumulates each product from +0.0, so a sum of -0.0
+/// products is +0.0 (`tensor([[-1.]]) @ tensor([[0.]])` is `[[0.]]`); the
+/// `gemm` crate can keep -0.0. Adding +0.0 turns -0.0 into +0.0 and leaves
+/// every other value (NaN included) as it is.
+fn fold_negative_zero(dtype: DType, c: &mut [u8]) {
+    match dtype {
+        DType::Float32 => c.chunks_exact_mut(4).for_each(|e| {
+            let v = f32::from_ne_bytes([e[0], e[1], e[2], e[3]]) + 0.0;
+            e.copy_from_slice(&v.to_ne_bytes());
+        }),
+        DType::Float64 => c.chunks_exact_mut(8).for_each(|e| {
+            let v = f64::from_ne_bytes([e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]]) + 0.0;
+            e.copy_from_slice(&v.to_ne_bytes());
+        }),
+        _ => {}
+    }
+}
+
 /// One matrix product `c[m×n] = a[m×k] · b[k×n]` on strided operands.
 struct Mat<'a> {
     bytes: &'a [u8],
@@ -68,6 +86,7 @@ fn mm_into(dtype: DType, m: usize, n: usize, k: usize, a: &Mat, b: &Mat, c: &mut
                     gemm::gemm(m, n, k, cp as *mut f64, 1, n as isize, false, ap as *const f64, a.cs as isize, a.rs as isize, bp as *const f64, b.cs as isize, b.rs as isize, 0.0f64, 1.0f64, false, false, false, threads);
                 }
             }
+            fold_negative_zero(dtype, &mut c[c_off * size..(c_off + m * n) * size]);
         }
         _ => {
             let float = dtype.is_floating();
