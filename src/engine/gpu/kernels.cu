@@ -162,7 +162,7 @@ __device__ __forceinline__ f32 unop(int op, f32 x) {
         case 6: return cosf(x);
         case 7: return tanhf(x);
         case 8: return 1.0f / (1.0f + expf(-x));
-        default: return x != x ? x : (x > 0.0f ? x : 0.0f);
+        default: return x < 0.0f ? 0.0f : x;  // clamp_min: -0.0 and NaN stay
     }
 }
 __device__ __forceinline__ f64 unop(int op, f64 x) {
@@ -176,7 +176,7 @@ __device__ __forceinline__ f64 unop(int op, f64 x) {
         case 6: return cos(x);
         case 7: return tanh(x);
         case 8: return 1.0 / (1.0 + exp(-x));
-        default: return x != x ? x : (x > 0.0 ? x : 0.0);
+        default: return x < 0.0 ? 0.0 : x;
     }
 }
 #define UNARY(T)                                                                    \

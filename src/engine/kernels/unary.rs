@@ -40,7 +40,8 @@ macro_rules! float_ops {
             UnaryOp::Cos => map::<$t>($out, $inp, $n, |x| x.cos()),
             UnaryOp::Tanh => map::<$t>($out, $inp, $n, |x| x.tanh()),
             UnaryOp::Sigmoid => map::<$t>($out, $inp, $n, |x| 1.0 / (1.0 + (-x).exp())),
-            UnaryOp::Relu => map::<$t>($out, $inp, $n, |x| if x > 0.0 || x.is_nan() { x } else { 0.0 }),
+            // PyTorch's relu is clamp_min(x, 0): x unless x < 0, so -0.0 and NaN stay.
+            UnaryOp::Relu => map::<$t>($out, $inp, $n, |x| if x < 0.0 { 0.0 } else { x }),
             UnaryOp::BitNot => false,
         }
     };

@@ -490,7 +490,7 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
                         UnaryOp::Cos => f.cos(),
                         UnaryOp::Tanh => f.tanh(),
                         UnaryOp::Sigmoid => 1.0 / (1.0 + (-f).exp()),
-                        UnaryOp::Relu => if f > 0.0 || f.is_nan() { f } else { 0.0 },
+                        UnaryOp::Relu => if f < 0.0 { 0.0 } else { f },
                         UnaryOp::BitNot => f,
                     })
                 }
