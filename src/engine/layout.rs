@@ -102,6 +102,13 @@ fn contiguous_in_order(shape: &[usize], stride: &[usize], order: &[usize]) -> bo
     if shape.contains(&0) {
         return true;
     }
+    strides_in_order(shape, stride, order)
+}
+
+/// [`contiguous_in_order`] without the empty-tensor rule: PyTorch's
+/// channels-last checks (`compute_channels_last_contiguous_2d`) have none,
+/// so an empty tensor is channels-last contiguous only with those strides.
+fn strides_in_order(shape: &[usize], stride: &[usize], order: &[usize]) -> bool {
     let mut expected: usize = 1;
     for &d in order {
         if shape[d] == 1 {
@@ -118,12 +125,12 @@ fn contiguous_in_order(shape: &[usize], stride: &[usize], order: &[usize]) -> bo
 /// `is_contiguous(memory_format=torch.channels_last)`: rank 4 only, dims
 /// visited in the order C, W, H, N.
 pub fn is_channels_last(shape: &[usize], stride: &[usize]) -> bool {
-    shape.len() == 4 && contiguous_in_order(shape, stride, &[1, 3, 2, 0])
+    shape.len() == 4 && strides_in_order(shape, stride, &[1, 3, 2, 0])
 }
 
 /// `is_contiguous(memory_format=torch.channels_last_3d)`: rank 5 only.
 pub fn is_channels_last_3d(shape: &[usize], stride: &[usize]) -> bool {
-    shape.len() == 5 && contiguous_in_order(shape, stride, &[1, 4, 3, 2, 0])
+    shape.len() == 5 && strides_in_order(shape, stride, &[1, 4, 3, 2, 0])
 }
 
 /// Column-major (Fortran) order: the first dim varies fastest.
@@ -136,20 +143,36 @@ pub fn is_fortran_contiguous(shape: &[usize], stride: &[usize]) -> bool {
 pub fn channels_last_strides(shape: &[usize]) -> Result<Vec<usize>> {
     match shape.len() {
         4 => {
-            let (c, h, w) = (shape[1].max(1), shape[2].max(1), shape[3].max(1));
+            // PyTorch's `get_channels_last_strides_2d`: sizes as they are,
+            // so a size-0 dim gives stride-0 dims outside it.
+            let (c, h, w) = (shape[1], shape[2], shape[3]);
             Ok(vec![h * w * c, 1, w * c, c])
         }
         5 => {
-            let (c, d, h, w) = (shape[1].max(1), shape[2].max(1), shape[3].max(1), shape[4].max(1));
+            let (c, d, h, w) = (shape[1], shape[2], shape[3], shape[4]);
             Ok(vec![d * h * w * c, 1, h * w * c, w * c, c])
         }
         _ => Err(EngineError::runtime("required rank 4 tensor to use channels_last format")),
     }
 }
 
-/// PyTorch's `is_non_overlapping_and_dense`.
+/// Strides of `channels_last` (rank 4 only) or `channels_last_3d` (rank 5
+/// only), with PyTorch's message for another rank.
+pub fn named_channels_last_strides(format: &str, shape: &[usize]) -> Result<Vec<usize>> {
+    match (format, shape.len()) {
+        ("channels_last", 4) | ("channels_last_3d", 5) => channels_last_strides(shape),
+        ("channels_last_3d", _) => Err(EngineError::runtime("required rank 5 tensor to use channels_last_3d format")),
+        _ => Err(EngineError::runtime("required rank 4 tensor to use channels_last format")),
+    }
+}
+
+/// PyTorch's `is_non_overlapping_and_dense()` flag: true for any tensor of
+/// no elements (PyTorch's flag includes `is_contiguous()`, which is).
 pub fn is_non_overlapping_and_dense(shape: &[usize], stride: &[usize]) -> bool {
     let n = shape.len();
+    if shape.contains(&0) {
+        return true;
+    }
     if n == 1 {
         return shape[0] < 2 || stride[0] == 1;
     }
@@ -572,7 +595,14 @@ pub fn expand(l: &Layout, sizes: &[i64], legacy_type: &str) -> Result<Layout> {
                 )));
             }
             shape[i] = target as usize;
-            stride[i] = 0;
+            // PyTorch's inferExpandGeometry: a new dim of size 1 gets the
+            // stride it would have in a contiguous tensor on top of the
+            // next dim (size × stride), one that grows gets 0.
+            stride[i] = match (target, shape.get(i + 1)) {
+                (1, Some(&next)) => next.saturating_mul(stride[i + 1]),
+                (1, None) => 0,
+                _ => 0,
+            };
             continue;
         }
         let d = n - 1 - offset;

@@ -14,6 +14,9 @@ pub struct Args {
     pub kw: Vec<(String, Value, Span)>,
     /// Span of the whole call.
     pub span: Span,
+    /// Positional arguments taken off the front (1 when a function form
+    /// passes its tensor on as `self`), for PyTorch's "(position N)".
+    pub pos_base: usize,
 }
 
 impl Args {
@@ -38,9 +41,18 @@ impl Args {
 
     fn arg_err(&self, k: &str, want: &str, v: &Value, span: Span) -> EvalError {
         EvalError::type_error(
-            format!("{}(): argument '{}' must be {}, not {}", self.name, k, want, v.type_name()),
+            format!("{}(): argument '{}'{} must be {}, not {}", self.name, k, self.position(span), want, v.type_name()),
             span,
         )
+    }
+
+    /// ` (position N)` when the argument at `span` was passed positionally,
+    /// as PyTorch's argument parser says (counting from 1, `self` excluded).
+    pub fn position(&self, span: Span) -> String {
+        match self.pos.iter().position(|(_, s)| *s == span) {
+            Some(i) => format!(" (position {})", i + 1 + self.pos_base),
+            None => String::new(),
+        }
     }
 
     pub fn int(&mut self, i: usize, k: &str) -> EvalResult<i64> {
@@ -104,6 +116,14 @@ impl Args {
 
     /// Sizes given as varargs (`view(3, 4)`) or one sequence (`view((3, 4))`),
     /// starting at positional `from`.
+    /// [`Args::sizes`] where PyTorch requires at least one (`permute()`).
+    pub fn required_sizes(&mut self, from: usize, k: &str) -> EvalResult<Vec<i64>> {
+        if self.pos.len() <= from && !self.kw.iter().any(|(n, _, _)| n == k) {
+            return Err(self.err(format!("{}() missing 1 required positional arguments: \"{k}\"", self.name)));
+        }
+        self.sizes(from, k)
+    }
+
     pub fn sizes(&mut self, from: usize, k: &str) -> EvalResult<Vec<i64>> {
         if let Some((v, s)) = self.take_kw(k) {
             return seq_ints(&v).ok_or_else(|| self.arg_err(k, "tuple of ints", &v, s));

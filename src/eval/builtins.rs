@@ -57,6 +57,9 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             super::methods::to_device(it, t, dev, span).map(Value::tensor)
         }
         "zeros" | "ones" | "empty" => {
+            if a.pos.is_empty() && !a.kw.iter().any(|(k, _, _)| k == "size") {
+                return Err(a.err(format!("{name}() missing 1 required positional arguments: \"size\"")));
+            }
             let sizes = a.sizes(0, "size")?;
             let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
             a.finish(usize::MAX)?;
@@ -123,9 +126,14 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             let has_device = a.kw.iter().any(|(k, _, _)| k == "device");
             let (d, dev) = factory_dtype(&mut a, t.dtype)?;
             let dev = if has_device { dev } else { t.device() };
-            a.take_kw("memory_format");
+            let fmt = a.take_kw("memory_format");
             a.finish(if name == "full_like" { 2 } else { 1 })?;
-            let strides = copy::preserve_strides(&t);
+            let strides = match fmt {
+                None | Some((Value::MemoryFormat("preserve_format"), _)) => copy::preserve_strides(&t),
+                Some((Value::MemoryFormat("contiguous_format"), _)) => crate::engine::layout::contiguous_strides(t.shape()),
+                Some((Value::MemoryFormat(f), s)) => crate::engine::layout::named_channels_last_strides(f, t.shape()).at(s)?,
+                Some((v, s)) => return Err(EvalError::type_error(format!("{name}(): argument 'memory_format' must be torch.memory_format, not {}", v.type_name()), s)),
+            };
             let out = Tensor::alloc_strided_on(ctx, dev, t.shape(), &strides, d, op).at(span)?;
             if v.as_f64() != 0.0 {
                 copy::fill_unchecked(&out, v);
@@ -266,6 +274,10 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
                 return Err(a.err(format!("{name}() missing required argument 'input'")));
             }
             let (first, fspan) = a.pos.remove(0);
+            a.pos_base += 1;
+            if let Some(r) = number_input(it, name, &first, &a, fspan)? {
+                return Ok(r);
+            }
             match first {
                 Value::Tensor(t) => {
                     let t: Rc<Tensor> = t;
@@ -285,5 +297,47 @@ fn tensor_arg(a: &mut Args, i: usize, k: &str) -> EvalResult<Rc<Tensor>> {
             s,
         )),
         None => Err(a.err(format!("{}() missing required argument '{}'", a.name, k))),
+    }
+}
+
+/// `torch.add(2, x)`, `torch.sub(1.5, x)`, …: the arithmetic functions
+/// whose `input` PyTorch also takes as a number (`None` for the others).
+fn number_input(it: &Interp, name: &str, first: &Value, a: &Args, span: crate::lang::span::Span) -> EvalResult<Option<Value>> {
+    use crate::engine::ops::elementwise::BinaryOp;
+    let op = match name {
+        "add" => BinaryOp::Add,
+        "sub" => BinaryOp::Sub,
+        "mul" => BinaryOp::Mul,
+        "div" => BinaryOp::Div,
+        "remainder" => BinaryOp::Mod,
+        "floor_divide" => BinaryOp::FloorDiv,
+        "eq" | "ne" | "lt" | "le" | "gt" | "ge" if first.as_scalar().is_some() && !matches!(first, Value::Tensor(_)) && a.kw.is_empty() && a.pos.len() == 1 => {
+            // No overload takes a number as `input`: the parser's message.
+            return Err(EvalError::type_error(
+                format!(
+                    "{name}() received an invalid combination of arguments - got ({}, {}), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+                    first.type_name(),
+                    a.pos[0].0.type_name()
+                ),
+                span,
+            ));
+        }
+        _ => return Ok(None),
+    };
+    let Some(s) = first.as_scalar().filter(|_| !matches!(first, Value::Tensor(_))) else { return Ok(None) };
+    if let ("remainder", [(other, _)]) = (name, a.pos.as_slice())
+        && !matches!(other, Value::Tensor(_))
+        && other.as_scalar().is_some()
+    {
+        // `remainder` has no (Number, Number) overload, unlike add/sub/….
+        let (t1, t2) = (first.type_name(), other.type_name());
+        return Err(EvalError::type_error(
+            format!("remainder() received an invalid combination of arguments - got ({t1}, {t2}), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Number self, Tensor other)\n      didn't match because some of the arguments have invalid types: (!{t1}!, !{t2}!)\n * (Tensor input, Number other, *, Tensor out = None)\n"),
+            span,
+        ));
+    }
+    match (a.pos.as_slice(), a.kw.as_slice()) {
+        ([(other, _)], []) => super::ops::number_first(it, op, s, other, span),
+        _ => Ok(None),
     }
 }

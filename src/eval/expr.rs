@@ -221,7 +221,7 @@ impl Interp {
     }
 
     fn eval_args(&mut self, name: &str, args: &[Arg], span: Span) -> EvalResult<Args> {
-        let mut a = Args { name: name.to_string(), pos: vec![], kw: vec![], span };
+        let mut a = Args { name: name.to_string(), pos: vec![], kw: vec![], span, pos_base: 0 };
         for arg in args {
             let v = self.eval(&arg.value)?;
             match &arg.name {

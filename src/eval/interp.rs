@@ -284,7 +284,7 @@ impl Interp {
                     Value::Tensor(t) if t.ndim() > 0 && t.shape()[0] != ts.len() => {
                         return Err(unpack_len_error(ts.len(), t.shape()[0], *span));
                     }
-                    Value::Tensor(t) if t.ndim() > 0 => super::methods::unbind(&t, 0).at(*span)?,
+                    Value::Tensor(t) if t.ndim() > 0 => super::pieces::unbind(&t, 0).at(*span)?,
                     other => {
                         return Err(EvalError::type_error(
                             format!("cannot unpack non-iterable {} object", other.type_name()),

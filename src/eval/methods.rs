@@ -12,6 +12,7 @@ use crate::lang::span::Span;
 use super::args::{seq_ints, Args};
 use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
+use super::pieces::{chunk, split, unbind};
 use super::value::Value;
 
 /// Every method name, for completion and suggestions.
@@ -56,6 +57,11 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
             Value::tensor(super::grad::record_view(it, "PermuteBackward0", t, v))
         }
         "mT" => {
+            if t.ndim() == 0 {
+                // PyTorch returns the tensor itself, with a warn-once warning.
+                it.warn_once(super::warnings::MT_0D, span);
+                return Ok(Value::Tensor(t.clone()));
+            }
             if t.ndim() < 2 {
                 return Err(EvalError::new(
                     ErrorKind::RuntimeError,
@@ -83,31 +89,6 @@ fn unknown_member(name: &str, span: Span) -> EvalError {
 
 fn view(t: &Tensor, l: Result<layout::Layout, EngineError>, op: &str, span: Span) -> EvalResult<Value> {
     Ok(Value::tensor(t.view_as_layout(l.at(span)?, op)))
-}
-
-/// Splits along `dim` into pieces of the given lengths (views).
-fn pieces(t: &Tensor, dim: i64, lens: &[usize], what: &str) -> Result<Vec<Value>, EngineError> {
-    let d = layout::wrap_dim(dim, t.ndim())?;
-    let mut start = 0i64;
-    let mut out = vec![];
-    for &len in lens {
-        let l = layout::narrow(&t.layout, d as i64, start, len as i64)?;
-        out.push(Value::tensor(t.view_as_layout(l, what)));
-        start += len as i64;
-    }
-    Ok(out)
-}
-
-/// `unbind(dim)`: `select(dim, i)` for every i.
-pub fn unbind(t: &Tensor, dim: i64) -> Result<Vec<Value>, EngineError> {
-    if t.ndim() == 0 {
-        return Err(EngineError::index("Dimension specified as 0 but tensor has no dimensions"));
-    }
-    let d = layout::wrap_dim(dim, t.ndim())?;
-    check_pieces("unbind", t.shape()[d])?;
-    (0..t.shape()[d])
-        .map(|i| layout::select(&t.layout, d as i64, i as i64).map(|l| Value::tensor(t.view_as_layout(l, &format!("unbind({dim})[{i}]")))))
-        .collect()
 }
 
 fn dtype_method(name: &str) -> Option<DType> {
@@ -269,11 +250,14 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
                 v.dtype = d;
                 return Ok(Value::tensor(v));
             }
+            if a.pos.is_empty() && a.kw.is_empty() {
+                return Err(a.err("view() received an invalid combination of arguments - got (), but expected one of:\n * (torch.dtype dtype)\n * (tuple of ints size)\n"));
+            }
             let s = a.sizes(0, "size")?;
             view(t, layout::view(&t.layout, &s), op, span)
         }
         "reshape" => {
-            let s = a.sizes(0, "shape")?;
+            let s = a.required_sizes(0, "shape")?;
             let (r, _) = shape_ops::reshape(ctx, t, &s, op).at(span)?;
             Ok(Value::tensor(r))
         }
@@ -298,7 +282,7 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             view(t, layout::transpose(&t.layout, d0, d1), op, span)
         }
         "permute" => {
-            let dims = a.sizes(0, "dims")?;
+            let dims = a.required_sizes(0, "dims")?;
             view(t, layout::permute(&t.layout, &dims), op, span)
         }
         "movedim" | "moveaxis" => {
@@ -335,7 +319,7 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             view(t, layout::squeeze_dims(&t.layout, dims.as_deref()), op, span)
         }
         "expand" => {
-            let s = a.sizes(0, "size")?;
+            let s = a.required_sizes(0, "size")?;
             view(t, layout::expand(&t.layout, &s, t.dtype.legacy_name()), op, span)
         }
         "flatten" => {
@@ -408,7 +392,7 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             let strides = match fmt {
                 None | Some(Value::MemoryFormat("preserve_format")) => copy::preserve_strides(t),
                 Some(Value::MemoryFormat("contiguous_format")) => layout::contiguous_strides(t.shape()),
-                Some(Value::MemoryFormat(_)) => layout::channels_last_strides(t.shape()).at(span)?,
+                Some(Value::MemoryFormat(f)) => layout::named_channels_last_strides(f, t.shape()).at(span)?,
                 Some(v) => return Err(EvalError::type_error(format!("clone(): argument 'memory_format' must be torch.memory_format, not {}", v.type_name()), span)),
             };
             copy::copy_to_new(ctx, t, &strides, t.dtype, "clone()").map(Value::tensor).at(span)
@@ -510,6 +494,9 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             };
             a.finish(1)?;
             super::grad::inplace::check_inplace_with(it, t, value.as_deref(), span)?;
+            if value.is_some() {
+                copy::check_no_internal_overlap(t).at(span)?;
+            }
             copy::fill(t, v).at(span)?;
             match &value {
                 Some(vt) => super::grad::rebase_node(it, t, "FillBackward3", &[Some(vt)], crate::engine::autograd::Formula::Fill, &[]),
@@ -524,8 +511,10 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             Ok(same(t))
         }
         "copy_" => {
-            let src = tensor_arg(&mut a, 0, "src")?;
+            let src = number_or_tensor_arg(it, &mut a, 0, "src")?;
             a.finish(1)?;
+            // TensorIterator checks overlap before it broadcasts.
+            copy::check_no_internal_overlap(t).at(span)?;
             let shape = crate::engine::ops::iter_layout::broadcast_shapes(t.shape(), src.shape()).at(span)?;
             if shape != t.shape() {
                 return Err(EvalError::new(
@@ -705,10 +694,27 @@ pub fn unary_op(name: &str) -> UnaryOp {
     }
 }
 
+/// A tensor argument that PyTorch's parser also takes as a Python number
+/// (wrapped as a 0-dim int64, float64 or bool tensor), as `copy_(3)`.
+fn number_or_tensor_arg(it: &Interp, a: &mut Args, i: usize, k: &str) -> EvalResult<Rc<Tensor>> {
+    use crate::engine::{DType, Scalar};
+    let peek = a.kw.iter().find(|(n, _, _)| n == k).map(|(_, v, _)| v).or_else(|| a.pos.get(i).map(|(v, _)| v));
+    let Some(s) = peek.filter(|v| !matches!(v, Value::Tensor(_))).and_then(|v| v.as_scalar()) else {
+        return tensor_arg(a, i, k);
+    };
+    a.take_kw(k);
+    let dtype = match s {
+        Scalar::Bool(_) => DType::Bool,
+        Scalar::Int(_) => DType::Int64,
+        Scalar::Float(_) => DType::Float64,
+    };
+    Ok(Rc::new(Tensor::from_scalars(&it.ctx, &[], dtype, &[s], "scalar").at(a.span)?))
+}
+
 pub fn tensor_arg(a: &mut Args, i: usize, k: &str) -> EvalResult<Rc<Tensor>> {
     match a.get(i, k) {
         Some((Value::Tensor(t), _)) => Ok(t),
-        Some((v, s)) => Err(EvalError::type_error(format!("{}(): argument '{}' must be Tensor, not {}", a.name, k, v.type_name()), s)),
+        Some((v, s)) => Err(EvalError::type_error(format!("{}(): argument '{}'{} must be Tensor, not {}", a.name, k, a.position(s), v.type_name()), s)),
         None => Err(a.err(format!("{}() missing required argument '{}'", a.name, k))),
     }
 }
@@ -737,64 +743,6 @@ fn unflatten(t: &Tensor, dim: i64, sizes: &[i64], op: &str) -> Result<Value, Eng
     shape.extend(t.shape()[d + 1..].iter().map(|&x| x as i64));
     let l = layout::view(&t.layout, &shape)?;
     Ok(Value::tensor(t.view_as_layout(l, op)))
-}
-
-fn split(t: &Tensor, sv: &Value, dim: i64, span: Span, op: &str) -> EvalResult<Value> {
-    let d = layout::wrap_dim(dim, t.ndim()).at(span)?;
-    let size = t.shape().get(d).copied().unwrap_or(0);
-    let lens: Vec<usize> = match sv {
-        Value::Int(n) => {
-            let n = *n;
-            if n < 0 {
-                return Err(EvalError::new(ErrorKind::RuntimeError, format!("split expects split_size be non-negative, but got split_size={n}"), span));
-            }
-            if n == 0 {
-                if size != 0 {
-                    return Err(EvalError::new(ErrorKind::RuntimeError, format!("split_size can only be 0 if dimension size is 0, but got dimension size of {size}"), span));
-                }
-                vec![0]
-            } else {
-                let n = usize::try_from(n).unwrap_or(usize::MAX);
-                let num = size.div_ceil(n).max(1);
-                check_pieces("split", num).at(span)?;
-                (0..num).map(|i| n.min(size.saturating_sub(i * n))).collect()
-            }
-        }
-        other => {
-            let xs = seq_ints(other).ok_or_else(|| EvalError::type_error("split(): argument 'split_size' must be int or tuple of ints", span))?;
-            let total: i64 = xs.iter().sum();
-            if total != size as i64 || xs.iter().any(|&x| x < 0) {
-                return Err(EvalError::new(
-                    ErrorKind::RuntimeError,
-                    format!(
-                        "split_with_sizes expects split_sizes to sum exactly to {} (input tensor's size at dimension {}), but got split_sizes={}",
-                        size,
-                        d,
-                        crate::engine::error::fmt_list(&xs)
-                    ),
-                    span,
-                ));
-            }
-            xs.iter().map(|&x| x as usize).collect()
-        }
-    };
-    pieces(t, d as i64, &lens, op).map(Value::Tuple).at(span)
-}
-
-fn chunk(t: &Tensor, k: i64, dim: i64, op: &str) -> Result<Value, EngineError> {
-    if k <= 0 {
-        return Err(EngineError::runtime(format!("chunk expects `chunks` to be greater than 0, got: {k}")));
-    }
-    let d = layout::wrap_dim(dim, t.ndim())?;
-    let size = t.shape().get(d).copied().unwrap_or(0);
-    let n = size.div_ceil(k as usize);
-    check_pieces("chunk", if n == 0 { k as usize } else { size.div_ceil(n) })?;
-    let lens: Vec<usize> = if n == 0 {
-        vec![0; k as usize]
-    } else {
-        (0..size.div_ceil(n)).map(|i| n.min(size - i * n)).collect()
-    };
-    pieces(t, d as i64, &lens, op).map(Value::Tuple)
 }
 
 fn contiguous(it: &Interp, t: &Rc<Tensor>, fmt: Option<Value>, span: Span) -> EvalResult<Value> {
@@ -872,19 +820,6 @@ fn tolist_values(shape: &[usize]) -> u128 {
         prefix = prefix.saturating_mul(d as u128);
     }
     lists.saturating_add(prefix)
-}
-
-/// Most views one `split`/`chunk`/`unbind` returns: each is a tensor header
-/// plus a Python value, so 10^12 pieces of a huge expanded view must be an
-/// error before any is made.
-const MAX_PIECES: usize = 1 << 18;
-
-fn check_pieces(what: &str, n: usize) -> Result<(), EngineError> {
-    if n > MAX_PIECES {
-        return Err(EngineError::runtime(format!("{what} would return {n} tensors; tsr returns at most {MAX_PIECES} from one call"))
-            .with_hint("split into fewer, larger pieces (a huge expanded view has as many rows as it claims)"));
-    }
-    Ok(())
 }
 
 fn tolist(t: &Tensor) -> Value {

@@ -11,6 +11,7 @@ pub mod matmul;
 pub mod memory;
 pub mod methods;
 pub mod names;
+pub mod pieces;
 pub mod ops;
 pub mod reductions;
 pub mod setitem;

@@ -24,7 +24,9 @@ fn engine_op(op: BinOp) -> Option<BinaryOp> {
         BinOp::BitAnd => BinaryOp::BitAnd,
         BinOp::BitOr => BinaryOp::BitOr,
         BinOp::BitXor => BinaryOp::BitXor,
-        BinOp::MatMul | BinOp::Shl | BinOp::Shr => return None,
+        BinOp::Shl => BinaryOp::Shl,
+        BinOp::Shr => BinaryOp::Shr,
+        BinOp::MatMul => return None,
     })
 }
 
@@ -82,6 +84,23 @@ fn tensor_binary(it: &Interp, op: BinaryOp, a: &Value, b: &Value, sym: &str, spa
     }
     let out = elementwise::binary(&it.ctx, op, earg(&x), earg(&y)).at(span)?;
     Ok(Value::tensor(record_binary(it, op, &x, &y, out)?))
+}
+
+/// `torch.add(2, x)` and friends with a number as `input`: PyTorch wraps
+/// it as a tensor and runs the Tensor-Tensor overload, so `sub` records
+/// `SubBackward0` and `div` divides directly (unlike `2 - x`, `2 / x`).
+pub fn number_first(it: &Interp, op: BinaryOp, s: Scalar, other: &Value, span: Span) -> EvalResult<Option<Value>> {
+    let Some(y) = operand(other) else { return Ok(None) };
+    let out = elementwise::binary(&it.ctx, op, EArg::S(s), earg(&y)).at(span)?;
+    let x = Operand::S(s);
+    if let (BinaryOp::Sub, Operand::T(t)) = (op, &y)
+        && super::grad::wants(it, &[None, Some(t)], &out)
+    {
+        let shapes = [vec![], t.shape().to_vec()];
+        let f = crate::engine::autograd::Formula::AddSub { sub: true, shapes };
+        return Ok(Some(Value::tensor(super::grad::record(it, "SubBackward0", &[None, Some(t)], out, f, &[]))));
+    }
+    Ok(Some(Value::tensor(record_binary(it, op, &x, &y, out)?)))
 }
 
 fn as_tensor(it: &Interp, o: &Operand) -> Option<Tensor> {
@@ -205,7 +224,14 @@ fn py_arith(op: BinOp, x: Scalar, y: Scalar, span: Span) -> EvalResult<Value> {
             }
             BinOp::Pow if a == 0.0 && b < 0.0 && b.is_finite() => return Err(zero_div(NEG_POWER_OF_ZERO)),
             BinOp::Pow => a.powf(b),
-            _ => return Err(EvalError::type_error(format!("unsupported operand type(s) for {}: 'float' and 'float'", op.symbol()), span)),
+            _ => {
+                let name = |v: Scalar| match v {
+                    Scalar::Bool(_) => "bool",
+                    Scalar::Int(_) => "int",
+                    Scalar::Float(_) => "float",
+                };
+                return Err(EvalError::type_error(format!("unsupported operand type(s) for {}: '{}' and '{}'", op.symbol(), name(x), name(y)), span));
+            }
         };
         return Ok(Value::Float(r));
     }

@@ -43,8 +43,10 @@ pub fn assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], v: Value, span: 
     super::grad::inplace::check_inplace_with(it, target, value.as_deref(), span)?;
     let Some(src) = value else {
         let src = super::ops::to_tensor_arg(it, &v, target.dtype, span)?;
-        copy::copy_into(target, &src).at(span)?;
-        if matches!(v, Value::List(_) | Value::Tuple(_)) {
+        let list = matches!(v, Value::List(_) | Value::Tuple(_));
+        // A number is `fill_`, which PyTorch allows on overlapping targets.
+        if list { copy::copy_into(target, &src) } else { copy::copy_into_overlapping(target, &src) }.at(span)?;
+        if list {
             super::grad::record_copy(it, target, &src);
         } else {
             super::grad::rebase_node(it, target, "FillBackward2", &[], Formula::Fill, &[]);
@@ -65,14 +67,10 @@ pub fn assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], v: Value, span: 
     let lead = src.shape().iter().take_while(|&&s| s == 1).count();
     let sizes: Vec<i64> = src.shape()[lead..].iter().map(|&s| s as i64).collect();
     let target_sizes: Vec<i64> = target.shape().iter().map(|&s| s as i64).collect();
-    let stripped = layout::view(&src.layout, &sizes).ok();
-    let expanded = stripped.as_ref().and_then(|l| layout::expand(l, &target_sizes, src.dtype.legacy_name()).ok());
-    let (Some(sl), Some(el)) = (stripped, expanded) else {
-        // Not broadcastable: the copy reports PyTorch's error.
-        copy::copy_into(target, &src).at(span)?;
-        super::grad::record_copy(it, target, &src);
-        return Ok(());
-    };
+    // Dropping leading 1s always views; PyTorch's `expand_inplace` then
+    // reports a shape that does not broadcast, naming the stripped sizes.
+    let sl = layout::view(&src.layout, &sizes).at(span)?;
+    let el = layout::expand(&sl, &target_sizes, src.dtype.legacy_name()).at(span)?;
     let sv = super::grad::record_view(it, "ViewBackward0", &src, src.view_as_layout(sl, "view"));
     let ev = if sv.shape() == target.shape() { sv } else { super::grad::record_view(it, "ExpandBackward0", &sv, sv.view_as_layout(el, "expand")) };
     copy::copy_into(target, &ev).at(span)?;

@@ -20,6 +20,9 @@ pub const NUMPY_T_ND: &str = "The use of `x.T` on tensors of dimension other tha
 /// `x.T` of a 0-dim tensor (once per session).
 pub const NUMPY_T_0D: &str = "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4313.)";
 
+/// `x.mT` of a 0-dim tensor (once per session); the result is `x` itself.
+pub const MT_0D: &str = "Tensor.mT is deprecated on 0-D tensors. This function is the identity in these cases. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4366.)";
+
 impl Interp {
     /// Raises a `UserWarning` about `span` of the running statement.
     pub fn warn(&mut self, message: &str, span: Span) {

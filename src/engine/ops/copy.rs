@@ -14,6 +14,16 @@ use crate::engine::tensor::Tensor;
 /// Safe when both share a storage (the source is read out first).
 pub fn copy_into(dst: &Tensor, src: &Tensor) -> Result<()> {
     check_no_internal_overlap(dst)?;
+    copy_into_overlapping(dst, src)
+}
+
+/// [`copy_into`] without the overlap check: `fill_` of a number (which
+/// PyTorch allows on an expanded tensor) through a 0-dim source.
+pub fn copy_into_overlapping(dst: &Tensor, src: &Tensor) -> Result<()> {
+    if src.ndim() == 0 {
+        fill_unchecked(dst, src.item()?);
+        return Ok(());
+    }
     let sizes: Vec<i64> = dst.shape().iter().map(|&s| s as i64).collect();
     let src_l = layout::expand(&src.layout, &sizes, src.dtype.legacy_name())?;
     if dst.same_storage(src) {
@@ -87,7 +97,8 @@ pub fn write_values(dst: &Tensor, vals: &[Scalar]) {
 /// PyTorch's `assert_no_internal_overlap`: a written-to tensor may not have
 /// two elements at one address (a stride-0 dim of size > 1).
 pub fn check_no_internal_overlap(t: &Tensor) -> Result<()> {
-    if t.shape().iter().zip(t.stride()).any(|(&s, &st)| s > 1 && st == 0) {
+    // An empty tensor is "non-overlapping and dense" to PyTorch: no overlap.
+    if !t.shape().contains(&0) && t.shape().iter().zip(t.stride()).any(|(&s, &st)| s > 1 && st == 0) {
         return Err(crate::engine::error::EngineError::runtime(
             "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.",
         ));
@@ -95,9 +106,10 @@ pub fn check_no_internal_overlap(t: &Tensor) -> Result<()> {
     Ok(())
 }
 
-/// `fill_(v)`.
+/// `fill_(v)` with a number: PyTorch's `fill_out` turns the overlap check
+/// off, so an expanded tensor can be filled (`fill_` with a tensor value is
+/// `copy_`, which checks: the caller does).
 pub fn fill(dst: &Tensor, v: Scalar) -> Result<()> {
-    check_no_internal_overlap(dst)?;
     if let Some(msg) = v.overflow_check(dst.dtype, false) {
         return Err(crate::engine::error::EngineError::runtime(msg));
     }
@@ -107,10 +119,19 @@ pub fn fill(dst: &Tensor, v: Scalar) -> Result<()> {
 
 /// Fills without checks (factories filling their own fresh output).
 pub fn fill_unchecked(dst: &Tensor, v: Scalar) {
+    // Each memory location once: a stride-0 dim (an expanded tensor, which
+    // `fill_` may write) is walked as size 1, so `ones(1).expand(10**12)`
+    // is one write, not 10^12 to the same place.
+    let l = &dst.layout;
+    let once = Layout {
+        shape: l.shape.iter().zip(&l.stride).map(|(&n, &st)| if st == 0 { n.min(1) } else { n }).collect(),
+        stride: l.stride.clone(),
+        offset: l.offset,
+    };
     {
         let mut buf = dst.storage.bytes_mut();
         let bytes = buf.bytes_mut();
-        for i in StridedIndex::new(&dst.layout) {
+        for i in StridedIndex::new(&once) {
             scalar::write(dst.dtype, bytes, i, v);
         }
     }

@@ -24,6 +24,8 @@ pub enum BinaryOp {
     BitAnd,
     BitOr,
     BitXor,
+    Shl,
+    Shr,
     Lt,
     Le,
     Gt,
@@ -45,6 +47,8 @@ impl BinaryOp {
             BinaryOp::BitAnd => "bitwise_and",
             BinaryOp::BitOr => "bitwise_or",
             BinaryOp::BitXor => "bitwise_xor",
+            BinaryOp::Shl => "lshift",
+            BinaryOp::Shr => "rshift",
             BinaryOp::Lt => "lt",
             BinaryOp::Le => "le",
             BinaryOp::Gt => "gt",
@@ -80,9 +84,16 @@ impl Arg<'_> {
     }
 }
 
-/// The dtype the op computes in, and the dtype it returns.
-fn dtypes(op: BinaryOp, a: &Arg, b: &Arg) -> Result<(DType, DType)> {
-    let common = result_type(&[a.operand(), b.operand()]);
+/// Checks PyTorch makes before the operands are broadcast: `sub_check`,
+/// and `pow.Tensor_Scalar`'s refusal of a negative integer exponent for an
+/// integer (or bool) base.
+fn sub_check(op: BinaryOp, a: &Arg, b: &Arg) -> Result<()> {
+    if let (BinaryOp::Pow, Arg::T(t), Arg::S(Scalar::Int(e))) = (op, a, b)
+        && *e < 0
+        && !t.dtype.is_floating()
+    {
+        return Err(EngineError::runtime("Integers to negative integer powers are not allowed."));
+    }
     if op == BinaryOp::Sub {
         let is_bool = |x: &Arg| match x {
             Arg::T(t) => t.dtype == DType::Bool,
@@ -97,21 +108,49 @@ fn dtypes(op: BinaryOp, a: &Arg, b: &Arg) -> Result<(DType, DType)> {
             return Err(EngineError::new(ErrorKind::NotImplementedError, m));
         }
     }
-    if op == BinaryOp::FloorDiv && common == DType::Bool {
-        return Err(EngineError::new(ErrorKind::NotImplementedError, "\"div_floor_cpu\" not implemented for 'Bool'"));
+    Ok(())
+}
+
+/// The dtype the op computes in, and the dtype it returns.
+fn dtypes(op: BinaryOp, a: &Arg, b: &Arg) -> Result<(DType, DType)> {
+    let common = result_type(&[a.operand(), b.operand()]);
+    kernel_check(op, b, common)?;
+    Ok(result_dtypes(op, common))
+}
+
+/// The compute and result dtypes for operands of `common` dtype.
+fn result_dtypes(op: BinaryOp, common: DType) -> (DType, DType) {
+    match op {
+        _ if op.is_comparison() => (common, DType::Bool),
+        BinaryOp::Div if common.category() != Category::Floating => (DType::DEFAULT_FLOAT, DType::DEFAULT_FLOAT),
+        _ => (common, common),
     }
-    if matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor) && common.is_floating() {
+}
+
+/// Whether PyTorch has a CPU kernel of `op` for `common` (checked after
+/// the result type, so after an in-place op's cast check).
+fn kernel_check(op: BinaryOp, b: &Arg, common: DType) -> Result<()> {
+    // Kernels PyTorch does not build for bool (`bool ** bool` only with a
+    // tensor exponent: a number exponent takes `pow.Tensor_Scalar`).
+    let no_bool_kernel = match op {
+        BinaryOp::FloorDiv => Some("div_floor_cpu"),
+        BinaryOp::Mod => Some("remainder_cpu"),
+        BinaryOp::Pow if matches!(b, Arg::T(_)) => Some("pow"),
+        BinaryOp::Shl => Some("lshift_cpu"),
+        BinaryOp::Shr => Some("rshift_cpu"),
+        _ => None,
+    };
+    if let (Some(k), DType::Bool) = (no_bool_kernel, common) {
+        return Err(EngineError::new(ErrorKind::NotImplementedError, format!("\"{k}\" not implemented for 'Bool'")));
+    }
+    if matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor | BinaryOp::Shl | BinaryOp::Shr) && common.is_floating() {
         return Err(EngineError::new(ErrorKind::NotImplementedError, format!(
             "\"{}_cpu\" not implemented for '{}'",
             op.name(),
             scalar_type_name(common)
         )));
     }
-    Ok(match op {
-        _ if op.is_comparison() => (common, DType::Bool),
-        BinaryOp::Div if common.category() != Category::Floating => (DType::DEFAULT_FLOAT, DType::DEFAULT_FLOAT),
-        _ => (common, common),
-    })
+    Ok(())
 }
 
 fn int_op(op: BinaryOp, x: i64, y: i64) -> Result<Scalar> {
@@ -134,17 +173,39 @@ fn int_op(op: BinaryOp, x: i64, y: i64) -> Result<Scalar> {
                 r
             }
         }
-        BinaryOp::Pow => {
-            if y < 0 {
-                return Err(EngineError::runtime("Integers to negative integer powers are not allowed."));
-            }
-            x.wrapping_pow(y.min(u32::MAX as i64) as u32)
-        }
+        // PyTorch's `powi`: a negative exponent gives 1 for 1, ±1 for -1,
+        // else 0 (a negative number exponent was refused in `sub_check`).
+        BinaryOp::Pow if y < 0 => match x {
+            1 => 1,
+            -1 => if y % 2 == 0 { 1 } else { -1 },
+            _ => 0,
+        },
+        BinaryOp::Pow => x.wrapping_pow(y.min(u32::MAX as i64) as u32),
         BinaryOp::BitAnd => x & y,
         BinaryOp::BitOr => x | y,
         BinaryOp::BitXor => x ^ y,
         _ => return Ok(cmp(op, x.cmp(&y))),
     }))
+}
+
+/// PyTorch's CPU `lshift`/`rshift` kernels in `dtype`'s width: a shift
+/// count that is negative (as the signed type) or too large gives 0 for
+/// `<<` and the sign fill for `>>`.
+fn shift(op: BinaryOp, dtype: DType, x: i64, y: i64) -> i64 {
+    let bits = dtype.size() as u32 * 8;
+    let signed = dtype != DType::UInt8;
+    // The count as the signed type of the same width.
+    let count = if signed { y } else { ((y as u64) << (64 - bits)) as i64 >> (64 - bits) };
+    let wrap = |v: i64| -> i64 {
+        let v = (v as u64) << (64 - bits);
+        if signed { (v as i64) >> (64 - bits) } else { (v >> (64 - bits)) as i64 }
+    };
+    if op == BinaryOp::Shl {
+        if count < 0 || count >= bits as i64 { 0 } else { wrap(((x as u64) << count) as i64) }
+    } else {
+        let max = bits as i64 - signed as i64;
+        x >> (if count < 0 || count >= max { max } else { count }).min(63)
+    }
 }
 
 fn cmp(op: BinaryOp, o: std::cmp::Ordering) -> Scalar {
@@ -193,7 +254,7 @@ fn float_op(op: BinaryOp, x: f64, y: f64) -> Scalar {
         BinaryOp::Ge => return Scalar::Bool(x >= y),
         BinaryOp::Eq => return Scalar::Bool(x == y),
         BinaryOp::Ne => return Scalar::Bool(x != y),
-        BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor => f64::NAN,
+        BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor | BinaryOp::Shl | BinaryOp::Shr => f64::NAN,
     })
 }
 
@@ -201,6 +262,7 @@ fn apply(op: BinaryOp, compute: DType, x: Scalar, y: Scalar) -> Result<Scalar> {
     let (x, y) = (x.cast(compute), y.cast(compute));
     match compute.category() {
         Category::Floating => Ok(float_op(op, x.as_f64(), y.as_f64())),
+        Category::Integer if matches!(op, BinaryOp::Shl | BinaryOp::Shr) => Ok(Scalar::Int(shift(op, compute, x.as_i64(), y.as_i64()))),
         Category::Integer => int_op(op, x.as_i64(), y.as_i64()),
         Category::Bool => {
             let (a, b) = (x.as_bool(), y.as_bool());
@@ -240,19 +302,34 @@ fn compute_values(op: BinaryOp, compute: DType, a: &Arg, b: &Arg, shape: &[usize
 
 /// `a op b` into a new tensor.
 pub fn binary(ctx: &Context, op: BinaryOp, a: Arg, b: Arg) -> Result<Tensor> {
+    sub_check(op, &a, &b)?;
     let shape = broadcast_shapes(a.shape(), b.shape())?;
     let (compute, out_dtype) = dtypes(op, &a, &b)?;
     // A Python scalar is a 0-dim operand, as PyTorch wraps it: it takes no
     // part in the stride order but stops the same-shape fast path.
-    let scalar_layout = Layout { shape: vec![], stride: vec![], offset: 0 };
-    let layouts: Vec<&Layout> = [&a, &b]
+    // On the CPU, TensorIterator first replaces an input of another dtype
+    // by `input.to(common_dtype)` (a preserve-format copy, dense in the
+    // input's stride order), and the output's layout follows that copy.
+    let layouts: Vec<Layout> = [&a, &b]
         .iter()
         .map(|x| match x {
-            Arg::T(t) => &t.layout,
-            Arg::S(_) => &scalar_layout,
+            Arg::T(t) if t.dtype != compute && !t.device().is_cuda() => {
+                Layout { shape: t.shape().to_vec(), stride: super::copy::preserve_strides(t), offset: 0 }
+            }
+            Arg::T(t) => t.layout.clone(),
+            Arg::S(_) => Layout { shape: vec![], stride: vec![], offset: 0 },
         })
         .collect();
-    let stride = output_strides(&layouts, &shape);
+    let layouts: Vec<&Layout> = layouts.iter().collect();
+    // `number ** tensor` is PyTorch's `pow.Scalar`, whose meta function
+    // asks for a contiguous output instead of TensorIterator's layout.
+    // `tensor ** number` is `pow.Tensor_Scalar`, a unary TensorIterator:
+    // the number is no operand at all (so an all-contiguous fast path holds).
+    let stride = match (op, &a, &b) {
+        (BinaryOp::Pow, Arg::S(_), _) => crate::engine::layout::contiguous_strides(&shape),
+        (BinaryOp::Pow, Arg::T(_), Arg::S(_)) => output_strides(&layouts[..1], &shape),
+        _ => output_strides(&layouts, &shape),
+    };
     let device = common_device(&[&a, &b])?;
     let out = Tensor::alloc_strided_on(ctx, device, &shape, &stride, out_dtype, op.name())?;
     if crate::engine::gpu::launch::binary(ctx, op, compute, &out, &a, &b)? {
@@ -330,6 +407,7 @@ pub fn common_device(args: &[&Arg]) -> Result<crate::engine::Device> {
 }
 
 pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Arg) -> Result<()> {
+    sub_check(op, &Arg::T(a), &b)?;
     common_device(&[&Arg::T(a), &b])?;
     super::copy::check_no_internal_overlap(a)?;
     let shape = broadcast_shapes(a.shape(), b.shape())?;
@@ -341,7 +419,8 @@ pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Arg) -> Result<()> {
         ))
         .with_hint("an in-place op cannot change the tensor's shape; write `x = x + y` instead"));
     }
-    let (compute, out_dtype) = dtypes(op, &Arg::T(a), &b)?;
+    let common = result_type(&[Arg::T(a).operand(), b.operand()]);
+    let (compute, out_dtype) = result_dtypes(op, common);
     if !can_cast(out_dtype, a.dtype) {
         return Err(EngineError::runtime(format!(
             "result type {} can't be cast to the desired output type {}",
@@ -350,6 +429,7 @@ pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Arg) -> Result<()> {
         ))
         .with_hint(format!("the result is {} but x is {}; write `x = x ⊕ y` (a new tensor) or convert x first", out_dtype.name(), a.dtype.name()).replace('⊕', match op { BinaryOp::Add => "+", BinaryOp::Sub => "-", BinaryOp::Mul => "*", BinaryOp::Div => "/", _ => "op" })));
     }
+    kernel_check(op, &b, common)?;
     if compute == a.dtype && inplace_dense(op, a, &b) {
         a.storage.bump_version();
         return Ok(());
@@ -448,7 +528,9 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
     if op == UnaryOp::BitNot && x.dtype.is_floating() {
         return Err(EngineError::type_error("~ (operator.invert) is only implemented on integer and Boolean-type tensors"));
     }
-    let stride = output_strides(&[&x.layout], x.shape());
+    // An integer input of a float op is first cast on the CPU (see `binary`).
+    let cast = (out_dtype != x.dtype && !x.device().is_cuda()).then(|| Layout { shape: x.shape().to_vec(), stride: super::copy::preserve_strides(x), offset: 0 });
+    let stride = output_strides(&[cast.as_ref().unwrap_or(&x.layout)], x.shape());
     let out = Tensor::alloc_strided_on(ctx, x.device(), x.shape(), &stride, out_dtype, op.name())?;
     if crate::engine::gpu::launch::unary(ctx, op, &out, x)? {
         return Ok(out);

@@ -17,10 +17,22 @@ pub fn index_layout(l: &Layout, items: &[IndexSpec]) -> Result<Layout> {
         .iter()
         .filter(|i| matches!(i, IndexSpec::Int(_) | IndexSpec::Slice { .. }))
         .count();
-    if l.ndim() == 0 && items.iter().any(|i| matches!(i, IndexSpec::Int(_))) {
-        return Err(EngineError::index(
-            "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number",
-        ));
+    // A lone int or slice takes PyTorch's `applySelect`/`applySlice`
+    // directly (a tuple is counted first, below). tsr's syntax tree does
+    // not tell `x[0]` from `x[0,]`: one item is taken as the lone form.
+    if l.ndim() == 0 && items.len() == 1 {
+        match items[0] {
+            IndexSpec::Int(0) => {
+                return Err(EngineError::index(
+                    "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number",
+                ))
+            }
+            IndexSpec::Int(i) => return Err(EngineError::index(format!("index {i} is out of bounds for dimension 0 with size 0"))),
+            IndexSpec::Slice { step: Some(0), .. } => return Err(EngineError::value("slice step cannot be zero")),
+            IndexSpec::Slice { step: Some(s), .. } if s < 0 => return Err(EngineError::value("step must be greater than zero")),
+            IndexSpec::Slice { .. } => return Err(EngineError::index("slice() cannot be applied to a 0-dim tensor.")),
+            _ => {}
+        }
     }
     if consuming > l.ndim() {
         return Err(EngineError::index(format!("too many indices for tensor of dimension {}", l.ndim())));

@@ -92,7 +92,9 @@ fn fold(op: ReduceOp, vals: &[Scalar], dtype: DType, correction: f64) -> (Scalar
         }
         ReduceOp::Prod => {
             if float {
-                (Scalar::Float(vals.iter().map(|v| v.as_f64()).product()), 0)
+                // PyTorch's CPU prod accumulates in the dtype itself (a
+                // float16 product rounds at every step), in order.
+                (vals.iter().fold(Scalar::Float(1.0).cast(dtype), |a, v| Scalar::Float(a.as_f64() * v.as_f64()).cast(dtype)), 0)
             } else {
                 (Scalar::Int(vals.iter().fold(1i64, |a, v| a.wrapping_mul(v.as_i64()))), 0)
             }
@@ -101,7 +103,7 @@ fn fold(op: ReduceOp, vals: &[Scalar], dtype: DType, correction: f64) -> (Scalar
         ReduceOp::Var | ReduceOp::Std => {
             let n = vals.len() as f64;
             let mean = pairwise_sum(vals) / n;
-            let ss: f64 = vals.iter().map(|v| (v.as_f64() - mean).powi(2)).sum();
+            let ss: f64 = vals.iter().fold(0.0, |a, v| a + (v.as_f64() - mean).powi(2));
             let var = ss / (n - correction).max(0.0);
             (Scalar::Float(if op == ReduceOp::Std { var.sqrt() } else { var }), 0)
         }
@@ -159,7 +161,9 @@ fn float_sum(vals: &[Scalar], dtype: DType) -> f64 {
 /// Pairwise summation in f64 (accurate, order-independent enough for tests).
 fn pairwise_sum(vals: &[Scalar]) -> f64 {
     if vals.len() <= 64 {
-        return vals.iter().map(|v| v.as_f64()).sum();
+        // From +0.0 as PyTorch's accumulators (Rust's float `sum()` starts
+        // at -0.0, so an empty or all -0.0 sum would print `-0.`).
+        return vals.iter().fold(0.0, |a, v| a + v.as_f64());
     }
     let mid = vals.len() / 2;
     pairwise_sum(&vals[..mid]) + pairwise_sum(&vals[mid..])
@@ -174,17 +178,29 @@ pub struct Reduced {
 /// Reduces `t` over `dims` (all dims when `None`).
 pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, keepdim: bool, correction: f64, out: Option<DType>) -> Result<Reduced> {
     let odt = match out {
+        Some(d) if op == ReduceOp::Mean && d.category() != Category::Floating => {
+            return Err(EngineError::new(
+                ErrorKind::NotImplementedError,
+                format!("mean(): could not infer output dtype. Optional dtype must be either a floating point or complex dtype. Got: {}", scalar_type_name(d)),
+            ));
+        }
         Some(d) => d,
         None => out_dtype(op, t.dtype)?,
     };
     let n = t.ndim();
     let mut reduced = vec![false; n];
+    // A 0-dim tensor's dims all wrap to 0 (so `(-1, 0)` repeats it).
+    let mut scalar_dim_seen = false;
     match dims {
         None => reduced.iter_mut().for_each(|r| *r = true),
         Some(ds) => {
             for &d in ds {
                 let w = layout::wrap_dim(d, n)?;
                 if n == 0 {
+                    if scalar_dim_seen {
+                        return Err(EngineError::runtime("dim 0 appears multiple times in the list of dims"));
+                    }
+                    scalar_dim_seen = true;
                     continue;
                 }
                 if reduced[w] {
@@ -211,7 +227,8 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
                 format!("{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.")
             }
         } else {
-            format!("{name}(): Expected reduction dim {} to have non-zero size.", dims.and_then(|d| d.first()).copied().unwrap_or(0))
+            let d = dims.and_then(|d| d.first()).copied().unwrap_or(0);
+            format!("{name}(): Expected reduction dim {} to have non-zero size.", crate::engine::layout::wrap_dim(d, n).unwrap_or(0))
         }));
     }
     // On a real GPU: a full sum is the two-pass sum kernel; sum, mean and
@@ -291,7 +308,9 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
             scratch.clear();
             let inner = sub(&red, base);
             scratch.extend(StridedIndex::new(&inner).map(|i| scalar::read(t.dtype, bytes, i).unwrap_or(Scalar::Int(0))));
-            let (v, i) = fold(op, &scratch, t.dtype, correction);
+            // prod(dtype=…) multiplies in the requested dtype.
+            let fold_dtype = if op == ReduceOp::Prod && odt.is_floating() { odt } else { t.dtype };
+            let (v, i) = fold(op, &scratch, fold_dtype, correction);
             out_vals.push(v);
             out_idx.push(Scalar::Int(i));
         }

@@ -36,7 +36,7 @@ impl Replay {
         if !is_index_view(name) || !it.grad_enabled || !t.dtype.is_floating() || !t.requires_grad() {
             return None;
         }
-        let args = Args { name: a.name.clone(), pos: a.pos.clone(), kw: a.kw.clone(), span: a.span };
+        let args = Args { name: a.name.clone(), pos: a.pos.clone(), kw: a.kw.clone(), span: a.span, pos_base: a.pos_base };
         let first = a.kw.iter().find(|(k, _, _)| k == "split_size").map(|(_, v, _)| v).or_else(|| a.pos.first().map(|(v, _)| v));
         let with_sizes = name == "split" && matches!(first, Some(Value::List(_) | Value::Tuple(_)));
         Some(Replay { args, with_sizes })
