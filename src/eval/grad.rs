@@ -145,7 +145,7 @@ pub fn make_leaf(t: &Tensor, on: bool, factory: bool, span: Span) -> EvalResult<
         (true, false) => {
             // A gradient assigned before stays (PyTorch keeps `.grad`).
             let grad = crate::engine::autograd::retain::grad_of(t);
-            *t.autograd.borrow_mut() = Some(Grad::Leaf(Rc::new(LeafGrad { stride: t.stride().to_vec(), grad: grad.into(), ..Default::default() })));
+            *t.autograd.borrow_mut() = Some(Grad::Leaf(Rc::new(LeafGrad { stride: t.stride().to_vec(), grad: grad.into(), dtype: Some(t.dtype), ..Default::default() })));
         }
         (false, true) => *t.autograd.borrow_mut() = None,
         _ => {}

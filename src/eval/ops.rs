@@ -82,6 +82,12 @@ fn tensor_binary(it: &Interp, op: BinaryOp, a: &Value, b: &Value, sym: &str, spa
         let rr = Operand::T(Rc::new(r));
         return Ok(Value::tensor(record_binary(it, BinaryOp::Mul, &rr, &Operand::S(*s), out)?));
     }
+    // `2 * t` and `2 + t` are `t.__rmul__(2)` / `t.__radd__(2)`: the tensor
+    // is the node's first input (`next_functions` order).
+    let (x, y) = match (op, x, y) {
+        (BinaryOp::Add | BinaryOp::Mul, Operand::S(s), Operand::T(t)) => (Operand::T(t), Operand::S(s)),
+        (_, x, y) => (x, y),
+    };
     let out = elementwise::binary(&it.ctx, op, earg(&x), earg(&y)).at(span)?;
     Ok(Value::tensor(record_binary(it, op, &x, &y, out)?))
 }

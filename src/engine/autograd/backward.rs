@@ -217,7 +217,13 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
         let slots = pending.remove(&key(&n)).unwrap_or_default();
         let grads: Vec<Option<GradRef>> = if slots.iter().any(Option::is_some) {
             super::retain::fire(ctx, &n, &slots)?;
-            let passed = slots.first().cloned().flatten().filter(|_| n.outputs == 1);
+            // Views of the gradient (sum's expand, view ops) are new
+            // tensors in PyTorch even when their geometry is unchanged.
+            let view_formula = matches!(
+                n.formula,
+                super::Formula::SumAll { .. } | super::Formula::SumDims { .. } | super::Formula::ViewGrad(_) | super::Formula::Reshape { .. } | super::Formula::View { .. }
+            );
+            let passed = slots.first().cloned().flatten().filter(|_| n.outputs == 1 && !view_formula);
             node_input_grads(ctx, &n, &slots)?
                 .into_iter()
                 // A gradient passed through unchanged keeps its handle.
@@ -234,6 +240,7 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
         drop(slots);
         for (edge, grad) in n.next.iter().zip(grads) {
             let Some(edge) = edge else { continue };
+            let grad = grad.map(|g| cast_to_input(ctx, g, edge)).transpose()?;
             match edge {
                 Edge::Leaf(l) => {
                     let k = Rc::as_ptr(l) as usize;
@@ -271,6 +278,19 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
         }
     }
     Ok(())
+}
+
+/// PyTorch's `validate_outputs`: a gradient in another dtype than the input
+/// it is for (a float32 operand of a float64 result) is cast to the input's.
+fn cast_to_input(ctx: &Context, g: GradRef, edge: &Edge) -> Result<GradRef> {
+    let want = match edge {
+        Edge::Leaf(l) => l.dtype,
+        Edge::Node(m, _) => Some(m.out_dtype),
+    };
+    match want {
+        Some(d) if d != g.dtype && d.is_floating() => Ok(Rc::new(copy::to_dtype(ctx, &g, d)?.unwrap_or_else(|| (*g).clone()))),
+        _ => Ok(g),
+    }
 }
 
 /// Counts one finished edge into `k`; true when it was the last.

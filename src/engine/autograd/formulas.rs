@@ -102,8 +102,9 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
         Formula::PowScalar { exp } => {
             let a = saved(node, 0)?;
             if *exp == 0.0 {
-                // PyTorch: a zero exponent gives zero gradients (not 0 · x^-1).
-                vec![Some(bin_s(ctx, BinaryOp::Mul, g, 0.0)?)]
+                // PyTorch: a zero exponent gives `zeros_like(self)` (not 0 · x^-1,
+                // whose zeros may be negative).
+                vec![Some(crate::engine::ops::factory::full(ctx, a.device(), a.shape(), Scalar::Int(0), a.dtype, "zeros_like")?)]
             } else {
                 let d = bin_s(ctx, BinaryOp::Mul, &bin_s(ctx, BinaryOp::Pow, &a, exp - 1.0)?, *exp)?;
                 vec![Some(bin(ctx, BinaryOp::Mul, g, &d)?)]
@@ -204,18 +205,23 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             vec![Some(sum_to(ctx, &gx, &shapes[0])?), Some(sum_to(ctx, &gy, &shapes[1])?)]
         }
         Formula::Clamp { min, max } => {
+            // PyTorch 2.15: `where((x > min) & (x < max), grad, 0)`: a bound
+            // itself gets 0, masked gradients are +0, and the mask (so the
+            // result) follows x's layout.
             let x = saved(node, 0)?;
-            let vals: Vec<Scalar> = x
-                .to_scalars()
-                .into_iter()
-                .map(|v| {
-                    let f = v.as_f64();
-                    let inside = min.is_none_or(|m| f >= m) && max.is_none_or(|m| f <= m);
-                    Scalar::Float(inside as i64 as f64)
-                })
-                .collect();
-            let mask = Tensor::from_scalars_on(ctx, g.device(), x.shape(), g.dtype, &vals, "mask")?;
-            vec![Some(bin(ctx, BinaryOp::Mul, g, &mask)?)]
+            let lo = min.map(|m| bin_s(ctx, BinaryOp::Gt, &x, m)).transpose()?;
+            let hi = max.map(|m| bin_s(ctx, BinaryOp::Lt, &x, m)).transpose()?;
+            let mask = match (lo, hi) {
+                (Some(l), Some(h)) => {
+                    // `logical_and_`: in place, so the mask keeps x's layout.
+                    crate::engine::ops::elementwise::binary_inplace(BinaryOp::BitAnd, &l, Arg::T(&h))?;
+                    l
+                }
+                (Some(m), None) | (None, Some(m)) => m,
+                (None, None) => return Ok(vec![Some(g.clone())]),
+            };
+            let zero = crate::engine::ops::factory::full(ctx, g.device(), &[], Scalar::Int(0), g.dtype, "zero")?;
+            vec![Some(crate::engine::ops::join::where_(ctx, &mask, g, &zero)?)]
         }
         Formula::Cat { dim, shapes } => {
             let mut start = 0i64;
@@ -227,7 +233,8 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                 }
                 let len = s.get(*dim).copied().unwrap_or(0) as i64;
                 let l = layout::narrow(&g.layout, *dim as i64, start, len)?;
-                out.push(Some(g.view_as_layout(l, "narrow").contiguous_or_self(ctx)?));
+                // PyTorch's `cat_tensors_backward`: views of the gradient.
+                out.push(Some(g.view_as_layout(l, "narrow")));
                 start += len;
             }
             out
@@ -235,7 +242,8 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
         Formula::Stack { dim, count } => (0..*count)
             .map(|i| -> Result<Option<Tensor>> {
                 let l = layout::select(&g.layout, *dim as i64, i as i64)?;
-                Ok(Some(g.view_as_layout(l, "select").contiguous_or_self(ctx)?))
+                // PyTorch's `stack_tensors_backward`: views of the gradient.
+                Ok(Some(g.view_as_layout(l, "select")))
             })
             .collect::<Result<_>>()?,
         Formula::PowTensor { shapes } => {

@@ -40,6 +40,9 @@ pub struct LeafGrad {
     pub stride: Vec<usize>,
     /// A view made under `no_grad` of a tensor that requires grad.
     pub no_grad_view: bool,
+    /// The leaf's dtype: gradients arriving in another are cast to it (as
+    /// PyTorch's engine does for every input).
+    pub dtype: Option<DType>,
 }
 
 /// Where a node sends the gradient for one of its inputs: a node and which
