@@ -166,6 +166,46 @@ pub fn named_channels_last_strides(format: &str, shape: &[usize]) -> Result<Vec<
     }
 }
 
+/// PyTorch's `is_channels_last_strides_2d_s4`/`_3d_s5` (visiting dims in
+/// `order`): strides that merely look channels-last, size-1 dims included,
+/// with NCHW preferred in ambiguous cases.
+fn strides_like_channels_last(shape: &[usize], stride: &[usize], order: &[usize]) -> bool {
+    if stride[1] == 0 {
+        return false;
+    }
+    let mut min = 0usize;
+    for &d in order {
+        if shape[d] == 0 || stride[d] < min {
+            return false;
+        }
+        if d == 0 && min == stride[1] {
+            return false;
+        }
+        min = stride[d];
+        if shape[d] > 1 {
+            min = min.saturating_mul(shape[d]);
+        }
+    }
+    true
+}
+
+/// Strides of a fresh tensor of `shape` in the memory format PyTorch's
+/// `suggest_memory_format()` gives for `(in_shape, in_stride)` (its rank
+/// decides the format; `shape` has the same rank): channels-last when the
+/// strides look like it, else contiguous.
+pub fn suggested_format_strides(in_shape: &[usize], in_stride: &[usize], shape: &[usize]) -> Option<Vec<usize>> {
+    let like = match in_shape.len() {
+        4 => strides_like_channels_last(in_shape, in_stride, &[1, 3, 2, 0]),
+        5 => strides_like_channels_last(in_shape, in_stride, &[1, 4, 3, 2, 0]),
+        _ => false,
+    };
+    if like && shape.len() == in_shape.len() {
+        channels_last_strides(shape).ok()
+    } else {
+        None
+    }
+}
+
 /// PyTorch's `is_non_overlapping_and_dense()` flag: true for any tensor of
 /// no elements (PyTorch's flag includes `is_contiguous()`, which is).
 pub fn is_non_overlapping_and_dense(shape: &[usize], stride: &[usize]) -> bool {

@@ -219,10 +219,13 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
             super::retain::fire(ctx, &n, &slots)?;
             // Views of the gradient (sum's expand, view ops) are new
             // tensors in PyTorch even when their geometry is unchanged.
-            let view_formula = matches!(
-                n.formula,
-                super::Formula::SumAll { .. } | super::Formula::SumDims { .. } | super::Formula::ViewGrad(_) | super::Formula::Reshape { .. } | super::Formula::View { .. }
-            );
+            // But `squeeze` of no size-1 dim (`unsqueeze_to`) and `expand`
+            // to the same shape (`sum_to`) return the gradient itself.
+            let view_formula = match &n.formula {
+                super::Formula::ViewGrad(super::view_formulas::ViewGrad::Unsqueeze { dims }) => !dims.is_empty(),
+                super::Formula::ViewGrad(super::view_formulas::ViewGrad::Expand { .. }) => false,
+                f => matches!(f, super::Formula::SumAll { .. } | super::Formula::SumDims { .. } | super::Formula::ViewGrad(_) | super::Formula::Reshape { .. } | super::Formula::View { .. }),
+            };
             let passed = slots.first().cloned().flatten().filter(|_| n.outputs == 1 && !view_formula);
             node_input_grads(ctx, &n, &slots)?
                 .into_iter()
@@ -238,6 +241,10 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
             vec![None; n.next.len()]
         };
         drop(slots);
+        // PyTorch computes no gradient for an input without an edge (a
+        // number, a tensor that does not require grad), so such a gradient
+        // must not hold the handle while the other inputs take theirs.
+        let grads: Vec<Option<GradRef>> = grads.into_iter().zip(&n.next).map(|(g, e)| g.filter(|_| e.is_some())).collect();
         for (edge, grad) in n.next.iter().zip(grads) {
             let Some(edge) = edge else { continue };
             let grad = grad.map(|g| cast_to_input(ctx, g, edge)).transpose()?;

@@ -1,5 +1,6 @@
 //! Ops that build one tensor from several, or pick between them: `cat`,
-//! `stack`, `where`, `clamp`, `sort`. All return new contiguous tensors.
+//! `stack`, `where`, `clamp`, `sort`. All return new tensors (contiguous, or
+//! in the memory format PyTorch picks from the inputs).
 
 use crate::engine::context::Context;
 use crate::engine::dtype::DType;
@@ -14,6 +15,25 @@ use super::promote::{result_type, scalar_type_name, Operand};
 
 /// `cat(tensors, dim)` with type promotion; legacy 1-D empty tensors are skipped.
 pub fn cat(ctx: &Context, ts: &[&Tensor], dim: i64) -> Result<Tensor> {
+    cat_strided(ctx, ts, dim, None)
+}
+
+/// Strides of `cat`'s output of `shape`: PyTorch's
+/// `cat_compute_output_memory_format` — channels-last when every input's
+/// `suggest_memory_format()` is, else contiguous.
+fn cat_output_strides(ts: &[&Tensor], shape: &[usize]) -> Vec<usize> {
+    let mut strides = None;
+    for t in ts {
+        match layout::suggested_format_strides(t.shape(), t.stride(), shape) {
+            Some(s) => strides = Some(s),
+            None => return layout::contiguous_strides(shape),
+        }
+    }
+    strides.unwrap_or_else(|| layout::contiguous_strides(shape))
+}
+
+/// `cat` into an output with `stride` (`None`: cat's own memory format).
+fn cat_strided(ctx: &Context, ts: &[&Tensor], dim: i64, stride: Option<Vec<usize>>) -> Result<Tensor> {
     if ts.is_empty() {
         return Err(EngineError::runtime("torch.cat(): expected a non-empty list of Tensors"));
     }
@@ -54,7 +74,8 @@ pub fn cat(ctx: &Context, ts: &[&Tensor], dim: i64) -> Result<Tensor> {
     shape[d] = total;
     let args: Vec<Arg> = ts.iter().map(|t| Arg::T(t)).collect();
     let device = super::elementwise::common_device(&args.iter().collect::<Vec<_>>())?;
-    let out = Tensor::alloc_on(ctx, device, &shape, dtype, "cat")?;
+    let stride = stride.unwrap_or_else(|| cat_output_strides(ts, &shape));
+    let out = Tensor::alloc_strided_on(ctx, device, &shape, &stride, dtype, "cat")?;
     let mut start = 0i64;
     for (_, t) in &live {
         let len = t.shape()[d] as i64;
@@ -89,6 +110,20 @@ pub fn stack(ctx: &Context, ts: &[&Tensor], dim: i64) -> Result<Tensor> {
         .map(|t| layout::unsqueeze(&t.layout, d).map(|l| t.view_as_layout(l, "unsqueeze")))
         .collect::<Result<_>>()?;
     let refs: Vec<&Tensor> = views.iter().collect();
+    let n = first.ndim();
+    if (d as usize) < n {
+        // PyTorch's stack is `cat(tensors, d).view(sizes)` here: the memory
+        // format comes from the inputs themselves, and the view splits dim d.
+        let d = d as usize;
+        let mut cat_shape = first.shape().to_vec();
+        cat_shape[d] = cat_shape[d].saturating_mul(ts.len());
+        let cat_stride = cat_output_strides(ts, &cat_shape);
+        let mut shape = first.shape().to_vec();
+        shape.insert(d, ts.len());
+        if let Some(stride) = layout::compute_stride(&cat_shape, &cat_stride, &shape) {
+            return cat_strided(ctx, &refs, d as i64, Some(stride));
+        }
+    }
     cat(ctx, &refs, d)
 }
 
