@@ -248,12 +248,18 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             .collect::<Result<_>>()?,
         Formula::PowTensor { shapes } => {
             let (a, b, out) = (saved(node, 0)?, saved(node, 1)?, saved(node, 2)?);
-            // ga = g · b · a^(b-1); gb = g · a^b · ln a (0 where a = 0 and b ≥ 0).
+            let zero = crate::engine::ops::factory::full(ctx, g.device(), &[], Scalar::Int(0), g.dtype, "zero")?;
+            let where_ = crate::engine::ops::join::where_;
+            // PyTorch's pow_backward_self: where(b == 0, 0, g · (b · a^(b-1))).
             let bm1 = bin_s(ctx, BinaryOp::Sub, &b, 1.0)?;
-            let ga = bin(ctx, BinaryOp::Mul, g, &bin(ctx, BinaryOp::Mul, &b, &bin(ctx, BinaryOp::Pow, &a, &bm1)?)?)?;
-            let lna: Vec<Scalar> = a.to_scalars().into_iter().map(|v| Scalar::Float(if v.as_f64() == 0.0 { 0.0 } else { v.as_f64().ln() })).collect();
-            let lna = Tensor::from_scalars_on(ctx, g.device(), a.shape(), g.dtype, &lna, "log")?;
-            let gb = bin(ctx, BinaryOp::Mul, g, &bin(ctx, BinaryOp::Mul, &out, &lna)?)?;
+            let raw_a = bin(ctx, BinaryOp::Mul, g, &bin(ctx, BinaryOp::Mul, &b, &bin(ctx, BinaryOp::Pow, &a, &bm1)?)?)?;
+            let ga = where_(ctx, &bin_s(ctx, BinaryOp::Eq, &b, 0.0)?, &zero, &raw_a)?;
+            // pow_backward_exponent: g · where(b >= 0 & a == 0, 0, out · ln a),
+            // with a in the result's dtype.
+            let a_ = copy::to_dtype(ctx, &a, out.dtype)?.unwrap_or_else(|| a.clone());
+            let t = bin(ctx, BinaryOp::Mul, &out, &unary(ctx, UnaryOp::Log, &a_)?)?;
+            let mask = bin(ctx, BinaryOp::BitAnd, &bin_s(ctx, BinaryOp::Ge, &b, 0.0)?, &bin_s(ctx, BinaryOp::Eq, &a_, 0.0)?)?;
+            let gb = bin(ctx, BinaryOp::Mul, g, &where_(ctx, &mask, &zero, &t)?)?;
             vec![Some(sum_to(ctx, &ga, &shapes[0])?), Some(sum_to(ctx, &gb, &shapes[1])?)]
         }
         Formula::VarStd { dims, correction, keepdim, std } => {
