@@ -131,7 +131,7 @@ fn check_saved(node: &Node) -> Result<()> {
         if now != s.version {
             let t = &s.tensor;
             let which = match &s.current_producer() {
-                Some(n) => format!(", which is output 0 of {},", super::short_name(n)),
+                Some(n) => format!(", which is output 0 of {},", super::version_error_name(n)),
                 None => String::new(),
             };
             return Err(EngineError::runtime(format!(

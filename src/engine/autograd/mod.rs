@@ -342,6 +342,20 @@ pub fn short_name(node: &str) -> &str {
     node.find("Backward").map(|i| &node[..i]).unwrap_or(node)
 }
 
+/// How PyTorch's saved-tensor version error names the node that produced
+/// the tensor: a generated node without `Backward` and without a trailing
+/// `0` (`MulBackward0` → `Mul`, `PowBackward1` → `Pow1`); other nodes by
+/// their C++ class (`torch::autograd::CopySlices`).
+pub fn version_error_name(node: &str) -> String {
+    match node.find("Backward") {
+        Some(i) => {
+            let rest = &node[i + "Backward".len()..];
+            format!("{}{}", &node[..i], if rest == "0" { "" } else { rest })
+        }
+        None => format!("torch::autograd::{node}"),
+    }
+}
+
 impl std::fmt::Debug for Node {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "<{} object>", self.name)
