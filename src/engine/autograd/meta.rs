@@ -191,11 +191,9 @@ pub fn view_info(t: &Tensor) -> Option<Rc<Meta>> {
 /// Makes `out` a differentiable view of `input` whose current state is
 /// `state`; `output_nr` is its output number of that state's node.
 pub fn make_view(input: &Tensor, out: &Tensor, state: Option<Grad>, multi: Option<usize>, output_nr: usize) {
-    let (base, base_layout) = match view_info(input) {
-        Some(m) => {
-            let v = m.view.as_ref().expect("view_info returns views");
-            (v.base.clone(), v.base_layout.clone())
-        }
+    let of_view = view_info(input).and_then(|m| m.view.as_ref().map(|v| (v.base.clone(), v.base_layout.clone())));
+    let (base, base_layout) = match of_view {
+        Some(found) => found,
         None => {
             // A leaf base never changes history; views only need its edge.
             let cur = input.autograd.borrow().clone();
