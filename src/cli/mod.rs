@@ -19,7 +19,19 @@ pub const EXIT_FAILED: u8 = 1;
 /// Exit code for a usage error (bad flags, unreadable file).
 pub const EXIT_USAGE: u8 = 2;
 
+/// The interpreter's stack: Python code may recurse up to its recursion
+/// limit (1000 calls), each a few tree-walking frames deep. The memory is
+/// reserved, not used, until a program recurses that deep.
+const STACK_BYTES: usize = 1 << 30;
+
 pub fn main() -> ExitCode {
+    match std::thread::Builder::new().name("tsr".into()).stack_size(STACK_BYTES).spawn(main_on_thread) {
+        Ok(h) => h.join().unwrap_or(ExitCode::from(EXIT_FAILED)),
+        Err(_) => main_on_thread(),
+    }
+}
+
+fn main_on_thread() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

@@ -499,7 +499,7 @@ pub fn vars_listing(vars: &BTreeMap<String, Value>) -> String {
                     cols
                 }
                 other => {
-                    let mut text = crate::report::pyrepr::value_text(other);
+                    let mut text = crate::eval::py::repr::repr(other);
                     if text.chars().count() > 200 {
                         text = text.chars().take(200).collect::<String>() + "…";
                     }

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::ExitCode;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::engine::alloc::cuda::CudaMode;
@@ -52,6 +53,16 @@ pub struct Runner {
     /// Source of every statement that succeeded (for `:save`).
     pub ok_statements: Vec<String>,
     pub failed: bool,
+    /// Writes reports as the evaluator makes them (shared with its sink).
+    em: Rc<RefCell<Emitter>>,
+}
+
+/// Where reports, warnings and errors are written.
+struct Emitter {
+    json: bool,
+    style: Style,
+    origin: String,
+    line_base: usize,
     /// Warnings already shown (Python's default filter shows a warning
     /// once per location in a session).
     warned: std::collections::HashSet<(String, String, usize)>,
@@ -77,18 +88,20 @@ impl Runner {
             cuda: cfg.cuda,
             alloc_conf: cfg.alloc_conf.clone(),
         };
-        Runner {
-            interp: Interp::new(&ecfg),
+        let style = Style { color: cfg.color };
+        let em = Rc::new(RefCell::new(Emitter {
             json: cfg.json,
-            style: Style { color: cfg.color },
+            style,
             origin: origin.to_string(),
             line_base: 0,
-            ok_statements: vec![],
-            failed: false,
             warned: Default::default(),
             out,
             err,
-        }
+        }));
+        let mut interp = Interp::new(&ecfg);
+        let sink = em.clone();
+        interp.sink = Some(Box::new(move |r| sink.borrow_mut().emit(&r)));
+        Runner { interp, json: cfg.json, style, origin: origin.to_string(), line_base: 0, ok_statements: vec![], failed: false, em }
     }
 
     pub fn exit_code(&self) -> ExitCode {
@@ -98,6 +111,11 @@ impl Runner {
     /// Runs every statement in `src`. `echo` shows bare expressions' values;
     /// `stop_on_error` stops at the first failure. Returns true if all succeeded.
     pub fn run_chunk(&mut self, src: &str, echo: bool, stop_on_error: bool) -> bool {
+        {
+            let mut em = self.em.borrow_mut();
+            em.line_base = self.line_base;
+            em.origin = self.origin.clone();
+        }
         let src_rc: Rc<str> = Rc::from(src);
         let mut all_ok = true;
         let stmts = match catch_unwind(|| crate::lang::parse_program(src)) {
@@ -168,6 +186,23 @@ impl Runner {
     }
 
     pub fn emit(&mut self, r: &Report) {
+        self.em.borrow_mut().emit(r);
+    }
+
+    pub fn emit_error(&mut self, d: &Diagnostic) {
+        self.em.borrow_mut().emit_error(d);
+    }
+
+    /// Writes a plain line to stdout (REPL command output).
+    pub fn say(&mut self, text: &str) {
+        let mut em = self.em.borrow_mut();
+        let _ = em.out.write_all(text.as_bytes());
+        let _ = em.out.flush();
+    }
+}
+
+impl Emitter {
+    fn emit(&mut self, r: &Report) {
         if let Report::Warning(w) = r {
             return self.emit_warning(w.clone());
         }
@@ -194,7 +229,7 @@ impl Runner {
         }
     }
 
-    pub fn emit_error(&mut self, d: &Diagnostic) {
+    fn emit_error(&mut self, d: &Diagnostic) {
         if self.json {
             let _ = self.out.write_all(crate::render::json::render_error(d).as_bytes());
             let _ = self.out.flush();
@@ -203,11 +238,5 @@ impl Runner {
             let _ = self.err.write_all(crate::render::diag::render(d, self.style).as_bytes());
             let _ = self.err.flush();
         }
-    }
-
-    /// Writes a plain line to stdout (REPL command output).
-    pub fn say(&mut self, text: &str) {
-        let _ = self.out.write_all(text.as_bytes());
-        let _ = self.out.flush();
     }
 }

@@ -18,6 +18,20 @@ pub enum ErrorKind {
     AttributeError,
     SyntaxError,
     KeyboardInterrupt,
+    KeyError,
+    StopIteration,
+    AssertionError,
+    RecursionError,
+    MemoryError,
+    OverflowError,
+    UnboundLocalError,
+    ModuleNotFoundError,
+    ImportError,
+    Exception,
+    BaseException,
+    LookupError,
+    ArithmeticError,
+    IndentationError,
 }
 
 impl ErrorKind {
@@ -34,6 +48,20 @@ impl ErrorKind {
             ErrorKind::AttributeError => "AttributeError",
             ErrorKind::SyntaxError => "SyntaxError",
             ErrorKind::KeyboardInterrupt => "KeyboardInterrupt",
+            ErrorKind::KeyError => "KeyError",
+            ErrorKind::StopIteration => "StopIteration",
+            ErrorKind::AssertionError => "AssertionError",
+            ErrorKind::RecursionError => "RecursionError",
+            ErrorKind::MemoryError => "MemoryError",
+            ErrorKind::OverflowError => "OverflowError",
+            ErrorKind::UnboundLocalError => "UnboundLocalError",
+            ErrorKind::ModuleNotFoundError => "ModuleNotFoundError",
+            ErrorKind::ImportError => "ImportError",
+            ErrorKind::Exception => "Exception",
+            ErrorKind::BaseException => "BaseException",
+            ErrorKind::LookupError => "LookupError",
+            ErrorKind::ArithmeticError => "ArithmeticError",
+            ErrorKind::IndentationError => "IndentationError",
         }
     }
 }

@@ -191,7 +191,8 @@ pub fn to_number(v: &Value) -> Option<Scalar> {
 
 pub fn seq_ints(v: &Value) -> Option<Vec<i64>> {
     match v {
-        Value::Tuple(xs) | Value::List(xs) => xs.iter().map(to_int).collect(),
+        Value::Tuple(xs) => xs.iter().map(to_int).collect(),
+        Value::List(xs) => xs.borrow().iter().map(to_int).collect(),
         Value::Size(xs) => Some(xs.iter().map(|&x| x as i64).collect()),
         Value::Int(i) => Some(vec![*i]),
         _ => None,

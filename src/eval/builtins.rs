@@ -167,10 +167,11 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             let (v, s) = a.get(0, "obj").ok_or_else(|| a.err("len() takes exactly one argument (0 given)"))?;
             a.finish(1)?;
             match v {
-                Value::Tuple(xs) | Value::List(xs) => Ok(Value::Int(xs.len() as i64)),
+                Value::Tuple(xs) => Ok(Value::Int(xs.len() as i64)),
+                Value::List(xs) => Ok(Value::Int(xs.borrow().len() as i64)),
                 Value::Size(xs) => Ok(Value::Int(xs.len() as i64)),
                 Value::Str(x) => Ok(Value::Int(x.chars().count() as i64)),
-                Value::Dict(kv) => Ok(Value::Int(kv.len() as i64)),
+                Value::Dict(kv) => Ok(Value::Int(kv.borrow().len() as i64)),
                 Value::Tensor(t) if t.ndim() > 0 => Ok(Value::Int(t.shape()[0] as i64)),
                 Value::Tensor(_) => Err(EvalError::type_error("len() of a 0-d tensor", s)),
                 other => Err(EvalError::type_error(format!("object of type '{}' has no len()", other.type_name()), s)),
@@ -196,8 +197,8 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             let (lv, ls) = a.get(0, "tensors").ok_or_else(|| a.err(format!("{name}() missing required argument 'tensors'")))?;
             let dim = a.opt_int(1, "dim", 0)?;
             a.finish(2)?;
-            let ts: Vec<Rc<Tensor>> = match lv {
-                Value::Tuple(xs) | Value::List(xs) => xs
+            let ts: Vec<Rc<Tensor>> = match lv.seq_items() {
+                Some(xs) => xs
                     .into_iter()
                     .enumerate()
                     .map(|(i, v)| match v {
@@ -205,7 +206,7 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
                         other => Err(EvalError::type_error(format!("expected Tensor as element {} in argument 0, but got {}", i, other.type_name()), ls)),
                     })
                     .collect::<EvalResult<_>>()?,
-                other => return Err(EvalError::type_error(format!("{name}(): argument 'tensors' must be tuple of Tensors, not {}", other.type_name()), ls)),
+                None => return Err(EvalError::type_error(format!("{name}(): argument 'tensors' must be tuple of Tensors, not {}", lv.type_name()), ls)),
             };
             let refs: Vec<&Tensor> = ts.iter().map(|t| t.as_ref()).collect();
             if refs.is_empty() && name != "stack" {

@@ -29,21 +29,30 @@ impl Interp {
             ExprKind::None => Ok(Value::None),
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
             ExprKind::Ellipsis => Ok(Value::Ellipsis),
-            ExprKind::Name(n) => self.lookup(n, e.span),
+            ExprKind::Name(n) => self.lookup_name(n, e.span),
             ExprKind::Tuple(xs) => {
-                let items = self.eval_all(xs)?;
+                let items = self.eval_items(xs)?;
                 self.check_container(&items, e.span)?;
                 Ok(Value::Tuple(items))
             }
             ExprKind::List(xs) => {
-                let items = self.eval_all(xs)?;
+                let items = self.eval_items(xs)?;
                 self.check_container(&items, e.span)?;
-                Ok(Value::List(items))
+                Ok(Value::list(items))
             }
             ExprKind::Attr { obj, name, name_span } => {
                 let o = self.eval(obj)?;
-                self.attribute(o, name, *name_span)
+                self.get_attr(o, name, *name_span)
             }
+            ExprKind::Chain { .. }
+            | ExprKind::Set(_)
+            | ExprKind::Dict(_)
+            | ExprKind::Starred(_)
+            | ExprKind::IfExp { .. }
+            | ExprKind::Lambda(_)
+            | ExprKind::Comp { .. }
+            | ExprKind::DictComp { .. }
+            | ExprKind::FString(_) => self.eval_python(e),
             ExprKind::Call { func, args } => self.call(func, args, e.span),
             ExprKind::Index { obj, items } => {
                 let o = self.eval(obj)?;
@@ -61,7 +70,7 @@ impl Interp {
             ExprKind::Compare { op, lhs, rhs } => {
                 let a = self.eval(lhs)?;
                 let b = self.eval(rhs)?;
-                super::ops::compare(self, *op, &a, &b, e.span)
+                self.compare_values(*op, &a, &b, e.span)
             }
             ExprKind::Logic { op, lhs, rhs } => {
                 let a = self.eval(lhs)?;
@@ -107,18 +116,18 @@ impl Interp {
                 )
                 .with_hint("tuples and lists hold copies, not references: `x = [x, x]` doubles x"));
             }
-            if let Value::Tuple(xs) | Value::List(xs) = v {
+            if let Value::Tuple(xs) = v {
                 stack.extend(xs.iter().map(|x| (x, d + 1)));
             }
         }
         Ok(())
     }
 
-    fn eval_all(&mut self, xs: &[Expr]) -> EvalResult<Vec<Value>> {
-        xs.iter().map(|x| self.eval(x)).collect()
-    }
-
-    fn attribute(&mut self, o: Value, name: &str, span: Span) -> EvalResult<Value> {
+    /// Attribute `name` of `o` (methods of Python values come back bound).
+    pub fn get_attr(&mut self, o: Value, name: &str, span: Span) -> EvalResult<Value> {
+        if let Some(v) = self.python_attr(&o, name, span)? {
+            return Ok(v);
+        }
         match o {
             Value::Module(m) => {
                 let full = format!("{}.{}", m, name);
@@ -195,7 +204,11 @@ impl Interp {
                 let op_text = Span::new(name_span.start, span.end).text(&self.src).to_string();
                 return super::methods::call(self, t, name, a, *name_span, &op_text);
             }
-            let f = self.attribute(recv, name, *name_span)?;
+            if super::py::methods::has_method(&recv, name) {
+                let (pos, kw) = self.eval_call_args(args)?;
+                return super::py::methods::call_method(self, &recv, name, pos, kw, span);
+            }
+            let f = self.get_attr(recv, name, *name_span)?;
             return self.call_value(f, args, span, func.span);
         }
         let f = self.eval(func)?;
@@ -203,6 +216,10 @@ impl Interp {
     }
 
     fn call_value(&mut self, f: Value, args: &[Arg], span: Span, fspan: Span) -> EvalResult<Value> {
+        if !matches!(f, Value::Function(_)) || args.iter().any(|a| a.star > 0) {
+            let (pos, kw) = self.eval_call_args(args)?;
+            return self.call_value_args_at(f, pos, kw, span, fspan);
+        }
         match f {
             Value::Function(fname) => {
                 let a = self.eval_args(&fname, args, span)?;
@@ -220,9 +237,12 @@ impl Interp {
         }
     }
 
-    fn eval_args(&mut self, name: &str, args: &[Arg], span: Span) -> EvalResult<Args> {
+    pub(super) fn eval_args(&mut self, name: &str, args: &[Arg], span: Span) -> EvalResult<Args> {
         let mut a = Args { name: name.to_string(), pos: vec![], kw: vec![], span, pos_base: 0 };
         for arg in args {
+            if arg.star > 0 {
+                return Err(EvalError::type_error("tsr does not support * and ** arguments to torch functions yet", arg.value.span));
+            }
             let v = self.eval(&arg.value)?;
             match &arg.name {
                 Some((k, s)) => {
@@ -241,69 +261,10 @@ impl Interp {
         Ok(a)
     }
 
-    fn index(&mut self, o: Value, items: &[IndexItem], span: Span) -> EvalResult<Value> {
+    pub(super) fn index(&mut self, o: Value, items: &[IndexItem], span: Span) -> EvalResult<Value> {
         match o {
             Value::Tensor(t) => Ok(Value::tensor(index_tensor(self, &t, items, span)?)),
-            Value::Tuple(xs) | Value::List(xs) => self.index_seq(xs, items, span, false),
-            Value::NamedTuple(_, fs) => self.index_seq(fs.into_iter().map(|(_, v)| v).collect(), items, span, false),
-            Value::Size(xs) => {
-                let vals = xs.into_iter().map(|x| Value::Int(x as i64)).collect();
-                self.index_seq(vals, items, span, true)
-            }
-            Value::Dict(kv) => {
-                let key = match items {
-                    [IndexItem::Expr(e)] => self.eval(e)?,
-                    _ => return Err(EvalError::type_error("dict keys are strings", span)),
-                };
-                let Value::Str(k) = key else {
-                    return Err(EvalError::type_error("dict keys are strings", span));
-                };
-                kv.into_iter().find(|(n, _)| *n == k).map(|(_, v)| v).ok_or_else(|| {
-                    EvalError::new(ErrorKind::IndexError, format!("KeyError: '{k}'"), span)
-                })
-            }
-            other => Err(EvalError::type_error(
-                format!("'{}' object is not subscriptable", other.type_name()),
-                span,
-            )),
-        }
-    }
-
-    fn index_seq(&mut self, xs: Vec<Value>, items: &[IndexItem], span: Span, size: bool) -> EvalResult<Value> {
-        let n = xs.len() as i64;
-        match items {
-            [IndexItem::Expr(e)] => {
-                let v = self.eval(e)?;
-                let i = to_int(&v).ok_or_else(|| {
-                    EvalError::type_error(format!("indices must be integers or slices, not {}", v.type_name()), e.span)
-                })?;
-                let j = if i < 0 { i + n } else { i };
-                if j < 0 || j >= n {
-                    return Err(EvalError::new(ErrorKind::IndexError, "tuple index out of range", e.span));
-                }
-                Ok(xs[j as usize].clone())
-            }
-            [IndexItem::Slice { start, stop, step, .. }] => {
-                let st = self.opt_int(step)?.unwrap_or(1);
-                if st <= 0 {
-                    return Err(EvalError::new(ErrorKind::ValueError, "tsr supports only positive slice steps on sequences", span));
-                }
-                let clamp = |v: i64| (if v < 0 { v + n } else { v }).clamp(0, n);
-                let a = self.opt_int(start)?.map(clamp).unwrap_or(0);
-                let b = self.opt_int(stop)?.map(clamp).unwrap_or(n);
-                let mut out = vec![];
-                let mut i = a;
-                while i < b {
-                    out.push(xs[i as usize].clone());
-                    i += st;
-                }
-                Ok(if size {
-                    Value::Size(out.iter().filter_map(to_int).map(|x| x as usize).collect())
-                } else {
-                    Value::Tuple(out)
-                })
-            }
-            _ => Err(EvalError::type_error("sequence indices must be a single integer or slice", span)),
+            other => self.index_python(other, items, span),
         }
     }
 

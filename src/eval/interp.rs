@@ -1,6 +1,7 @@
 //! Statements: bindings, assignment (including item assignment through
 //! views and in-place augmented assignment), `del`, and reporting statements.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -9,9 +10,21 @@ use crate::lang::ast::{Expr, IndexItem, Stmt, StmtKind, Target};
 use crate::lang::span::Span;
 use crate::report::{self, Item, Report, TextReport, ValueReport};
 
-use super::error::{AtSpan, EvalError, EvalResult};
+use super::error::{EvalError, EvalResult};
 use super::ops::binop;
-use super::value::Value;
+use super::value::{Scope, Value};
+
+/// How a statement ended: normally, or by `break`, `continue` or `return`.
+#[derive(Debug)]
+pub enum Flow {
+    Normal,
+    Break,
+    Continue,
+    Return(Value),
+}
+
+/// Where reports go as statements make them (the runner writes them at once).
+pub type Sink = Box<dyn FnMut(Report)>;
 
 /// One session: the engine context and the bindings.
 pub struct Interp {
@@ -28,6 +41,15 @@ pub struct Interp {
     pub vars: BTreeMap<String, Value>,
     /// The source text of the statement being run (for expression names).
     pub src: Rc<str>,
+    /// The innermost function call's (or comprehension's) scope; `None` at module level.
+    pub scope: Option<Rc<RefCell<Scope>>>,
+    /// Python function calls in progress (for `RecursionError`).
+    pub call_depth: usize,
+    /// Exceptions being handled (`except` bodies), for a bare `raise`.
+    pub handling: Vec<EvalError>,
+    /// Receives reports as they are made; without one they are returned by `exec`.
+    pub sink: Option<Sink>,
+    out: Vec<Report>,
 }
 
 impl Interp {
@@ -35,7 +57,20 @@ impl Interp {
     /// (the CLI validates it first and reports the error).
     pub fn new(cfg: &EngineConfig) -> Self {
         let ctx = Context::try_new(cfg).unwrap_or_else(|_| Context::new(cfg));
-        Interp { ctx, grad_enabled: true, pending: vec![], warnings: vec![], warned_once: vec![], vars: BTreeMap::new(), src: Rc::from("") }
+        Interp {
+            ctx,
+            grad_enabled: true,
+            pending: vec![],
+            warnings: vec![],
+            warned_once: vec![],
+            vars: BTreeMap::new(),
+            src: Rc::from(""),
+            scope: None,
+            call_depth: 0,
+            handling: vec![],
+            sink: None,
+            out: vec![],
+        }
     }
 
     /// Drops every binding (`:reset`); the allocator state stays.
@@ -43,68 +78,108 @@ impl Interp {
         self.vars.clear();
     }
 
-    /// Runs one statement of `src`. `echo` makes bare expressions report
-    /// their value (REPL behaviour).
+    /// Runs one top-level statement of `src`. `echo` makes a bare
+    /// expression report its value (REPL behaviour). Reports go to the sink
+    /// as they are made, or are returned when there is none; on an error,
+    /// the reports made before it wait in `pending`.
     pub fn exec(&mut self, stmt: &Stmt, src: &Rc<str>, echo: bool) -> EvalResult<Vec<Report>> {
         crate::engine::autograd::meta::take_invalid_use();
-        let result = self
-            .exec_inner(stmt, src, echo)
-            .and_then(|r| super::grad::attrs::check_invalid_use(stmt.span).map(|_| r))
-            .and_then(|r| self.check_interrupt(stmt.span).map(|_| r));
-        // Warnings come first, as Python prints them while the statement runs.
-        let warnings: Vec<Report> = self.warnings.drain(..).map(Report::Warning).collect();
-        let result = match result {
-            Ok(r) => Ok(warnings.into_iter().chain(r).collect::<Vec<_>>()),
-            Err(e) => {
-                self.pending.extend(warnings);
-                Err(e)
-            }
-        };
-        // Allocator events this statement caused, when `memtrace on`.
-        if let Some(trace) = super::memory::drain_trace(self, stmt.span.text(src)) {
-            return result.map(|mut r| {
-                r.push(trace);
-                r
-            });
-        }
-        result
-    }
-
-
-    fn exec_inner(&mut self, stmt: &Stmt, src: &Rc<str>, echo: bool) -> EvalResult<Vec<Report>> {
         self.src = src.clone();
         crate::engine::interrupt::take();
+        self.scope = None;
+        self.call_depth = 0;
+        self.handling.clear();
+        let result = self
+            .exec_stmt(stmt, echo)
+            .and_then(|flow| match flow {
+                Flow::Normal => Ok(()),
+                Flow::Break | Flow::Continue => Err(EvalError::new(ErrorKind::SyntaxError, format!("'{}' outside loop", if matches!(flow, Flow::Break) { "break" } else { "continue" }), stmt.span)),
+                Flow::Return(_) => Err(EvalError::new(ErrorKind::SyntaxError, "'return' outside function", stmt.span)),
+            })
+            .and_then(|_| super::grad::attrs::check_invalid_use(stmt.span))
+            .and_then(|_| self.check_interrupt(stmt.span));
+        self.scope = None;
+        self.flush_warnings();
+        // Allocator events this statement caused, when `memtrace on`.
+        if let Some(trace) = super::memory::drain_trace(self, stmt.span.text(src)) {
+            if result.is_ok() {
+                self.emit(trace);
+            }
+        }
+        let made = std::mem::take(&mut self.out);
+        match result {
+            Ok(()) => Ok(made),
+            Err(e) => {
+                self.pending.extend(made);
+                Err(e)
+            }
+        }
+    }
+
+    /// Sends a report on (warnings raised so far go first, as Python prints
+    /// them while the statement runs).
+    pub fn emit(&mut self, r: Report) {
+        self.flush_warnings();
+        self.emit_now(r);
+    }
+
+    fn emit_now(&mut self, r: Report) {
+        match self.sink.as_mut() {
+            Some(sink) => sink(r),
+            None => self.out.push(r),
+        }
+    }
+
+    fn flush_warnings(&mut self) {
+        let warnings: Vec<Report> = self.warnings.drain(..).map(Report::Warning).collect();
+        for w in warnings {
+            self.emit_now(w);
+        }
+    }
+
+    /// Runs one statement (of any depth).
+    pub fn exec_stmt(&mut self, stmt: &Stmt, echo: bool) -> EvalResult<Flow> {
+        match &stmt.kind {
+            StmtKind::Expr(_) | StmtKind::Assign { .. } | StmtKind::AugAssign { .. } | StmtKind::Del(_) | StmtKind::Report { .. } | StmtKind::With { .. } => {
+                self.exec_simple(stmt, echo)
+            }
+            _ => self.exec_compound(stmt),
+        }
+    }
+
+    fn exec_simple(&mut self, stmt: &Stmt, echo: bool) -> EvalResult<Flow> {
         match &stmt.kind {
             StmtKind::Expr(e) => {
                 let v = self.eval(e)?;
                 self.check_interrupt(stmt.span)?;
-                if !echo || matches!(v, Value::None) {
-                    return Ok(vec![]);
+                if echo && !matches!(v, Value::None) {
+                    let text = super::py::repr::repr(&v);
+                    let item = self.item_for(&self.text_of(e.span), &v);
+                    self.emit(Report::Echo { text, item });
                 }
-                let text = report::pyrepr::value_text(&v);
-                let item = self.item_for(&self.text_of(e.span), &v);
-                Ok(vec![Report::Echo { text, item }])
             }
             StmtKind::Assign { targets, value } => {
                 let v = self.eval(value)?;
                 self.check_interrupt(stmt.span)?;
                 for t in targets {
-                    self.assign(t, v.clone())?;
+                    self.assign_target(t, v.clone())?;
                 }
-                Ok(vec![])
             }
             StmtKind::AugAssign { target, op, value } => {
                 let rhs = self.eval(value)?;
                 self.aug_assign(target, *op, rhs, stmt.span)?;
-                Ok(vec![])
             }
             StmtKind::Del(targets) => {
                 for t in targets {
                     self.delete(t)?;
                 }
-                Ok(vec![])
             }
-            StmtKind::Report { keyword, keyword_span, args } => self.report(keyword, *keyword_span, args, stmt.span),
+            StmtKind::Report { keyword, keyword_span, args } => {
+                let reports = self.report(keyword, *keyword_span, args, stmt.span)?;
+                for r in reports {
+                    self.emit(r);
+                }
+            }
             StmtKind::With { context, body } => {
                 // `with no_grad():` / `with enable_grad():` switch grad mode for the body.
                 let text = self.text_of(context.span);
@@ -128,27 +203,13 @@ impl Interp {
                         .with_hint(HINT));
                 };
                 let saved = std::mem::replace(&mut self.grad_enabled, mode);
-                let mut out = vec![];
-                let mut result = Ok(());
-                for s in body {
-                    match self.exec(s, src, echo) {
-                        Ok(r) => out.extend(r),
-                        Err(e) => {
-                            result = Err(e);
-                            break;
-                        }
-                    }
-                }
+                let result = self.exec_block(body);
                 self.grad_enabled = saved;
-                if result.is_err() {
-                    // The body's earlier reports, then what the failing statement left.
-                    let failed = std::mem::replace(&mut self.pending, out);
-                    self.pending.extend(failed);
-                    return result.map(|_| vec![]);
-                }
-                Ok(out)
+                return result;
             }
+            _ => {}
         }
+        Ok(Flow::Normal)
     }
 
     /// Runs `e` repeatedly (one warm-up, then until about half a second or
@@ -203,8 +264,8 @@ impl Interp {
             Value::Tensor(t) => Item::Tensor(Box::new(report::inspect::tensor_report(name, t, self.tensor_bindings()))),
             other => Item::Value(ValueReport {
                 name: name.to_string(),
-                value: report::values::value_json(other),
-                text: report::pyrepr::value_text(other),
+                value: super::py::repr::value_json(other),
+                text: super::py::repr::repr(other),
             }),
         }
     }
@@ -225,7 +286,7 @@ impl Interp {
                     // changed in place: what came before it is still shown.
                     if let Err(e) = super::grad::attrs::check_valid(&v, s) {
                         if !items.is_empty() {
-                            self.pending.push(Report::Inspect(items));
+                            self.emit(Report::Inspect(items));
                         }
                         return Err(e);
                     }
@@ -237,9 +298,9 @@ impl Interp {
                 let mut parts = vec![];
                 for a in args {
                     let v = self.eval(a)?;
-                    parts.push(report::pyrepr::value_str(&v));
+                    parts.push(super::py::repr::str(&v));
                 }
-                Ok(vec![Report::Print(TextReport { text: parts.join(" ") })])
+                Ok(vec![Report::Print(TextReport { text: parts.join(" "), end: "\n".into() })])
             }
             "timeit" => {
                 let [e] = args else {
@@ -269,38 +330,16 @@ impl Interp {
         }
     }
 
-    fn assign(&mut self, target: &Target, v: Value) -> EvalResult<()> {
+    pub(super) fn assign(&mut self, target: &Target, v: Value) -> EvalResult<()> {
         match target {
-            Target::Name(n, _) => {
-                self.vars.insert(n.clone(), v);
-                Ok(())
-            }
-            Target::Tuple(ts, span) => {
-                let items = match v {
-                    Value::Tuple(xs) | Value::List(xs) => xs,
-                    Value::NamedTuple(_, fs) => fs.into_iter().map(|(_, v)| v).collect(),
-                    Value::Size(xs) => xs.into_iter().map(|x| Value::Int(x as i64)).collect(),
-                    // Compare the length first: unbinding a huge view to find out would never end.
-                    Value::Tensor(t) if t.ndim() > 0 && t.shape()[0] != ts.len() => {
-                        return Err(unpack_len_error(ts.len(), t.shape()[0], *span));
-                    }
-                    Value::Tensor(t) if t.ndim() > 0 => super::pieces::unbind(&t, 0).at(*span)?,
-                    other => {
-                        return Err(EvalError::type_error(
-                            format!("cannot unpack non-iterable {} object", other.type_name()),
-                            *span,
-                        ))
-                    }
-                };
-                if items.len() != ts.len() {
-                    return Err(unpack_len_error(ts.len(), items.len(), *span));
+            Target::Name(..) | Target::Tuple(..) | Target::Starred(..) => self.assign_target(target, v),
+            Target::Index { obj, items, span } => {
+                let o = self.eval(obj)?;
+                if let Value::Tensor(_) = o {
+                    return super::setitem::assign(self, obj, items, v, *span);
                 }
-                for (t, x) in ts.iter().zip(items) {
-                    self.assign(t, x)?;
-                }
-                Ok(())
+                self.set_item(o, items, v, *span)
             }
-            Target::Index { obj, items, span } => super::setitem::assign(self, obj, items, v, *span),
             Target::Attr { obj, name, span } if name == "requires_grad" => {
                 let Value::Tensor(t) = self.eval(obj)? else {
                     return Err(EvalError::type_error("only tensors have requires_grad", *span));
@@ -318,34 +357,33 @@ impl Interp {
                     other => Err(EvalError::type_error(format!("assigned grad expected to be a Tensor or None but got grad of type {}", other.type_name()), *span)),
                 }
             }
-            Target::Attr { name, span, .. } => Err(EvalError::new(
-                ErrorKind::AttributeError,
-                format!("attribute '{name}' of 'torch._C.TensorBase' objects is not writable"),
-                *span,
-            )),
-        }
-    }
-
-    /// `x[items]` as a tensor view, for item assignment.
-    fn index_view(&mut self, obj: &Expr, items: &[IndexItem], span: Span) -> EvalResult<Tensor> {
-        match self.eval(obj)? {
-            Value::Tensor(t) => super::expr::index_tensor(self, &t, items, span),
-            other => Err(EvalError::type_error(
-                format!("'{}' object does not support item assignment", other.type_name()),
-                obj.span,
-            )),
+            Target::Attr { obj, name, span } => {
+                let o = self.eval(obj)?;
+                let msg = match o {
+                    Value::Tensor(_) => format!("attribute '{name}' of 'torch._C.TensorBase' objects is not writable"),
+                    other => format!("'{}' object has no attribute '{name}' and no __dict__ for setting new attributes", other.type_name()),
+                };
+                Err(EvalError::new(ErrorKind::AttributeError, msg, *span))
+            }
         }
     }
 
     fn aug_assign(&mut self, target: &Target, op: crate::lang::ast::BinOp, rhs: Value, span: Span) -> EvalResult<()> {
         let current = match target {
-            Target::Name(n, s) => self.lookup(n, *s)?,
+            Target::Name(n, s) => self.lookup_name(n, *s)?,
             // Python runs `x[i] += v` as getitem, in-place op, then setitem.
             Target::Index { obj, items, span: ispan } => {
-                if let Value::Tensor(_) = self.eval(obj)? {
+                let o = self.eval(obj)?;
+                if let Value::Tensor(_) = o {
                     return super::setitem::aug_assign(self, obj, items, op, &rhs, *ispan, span);
                 }
-                Value::tensor(self.index_view(obj, items, *ispan)?)
+                let cur = self.index(o.clone(), items, *ispan)?;
+                let v = self.aug_value(op, cur, &rhs, span)?;
+                return self.set_item(o, items, v, *ispan);
+            }
+            Target::Attr { obj, name, span: aspan } => {
+                let o = self.eval(obj)?;
+                self.get_attr(o, name, *aspan)?
             }
             other => return Err(EvalError::type_error("illegal expression for augmented assignment", other.span())),
         };
@@ -353,35 +391,65 @@ impl Interp {
             super::ops::inplace(self, t, op, &rhs, span)?;
             return Ok(());
         }
-        let v = binop(self, op, &current, &rhs, span)?;
+        let v = self.aug_value(op, current, &rhs, span)?;
         self.assign(target, v)
+    }
+
+    /// `a op= b` for Python values: lists, dicts and sets change in place.
+    fn aug_value(&mut self, op: crate::lang::ast::BinOp, current: Value, rhs: &Value, span: Span) -> EvalResult<Value> {
+        use crate::lang::ast::BinOp as B;
+        match (&current, op) {
+            (Value::List(l), B::Add) => {
+                let items = self.items_of(rhs, span)?;
+                l.borrow_mut().extend(items);
+                Ok(current)
+            }
+            (Value::List(l), B::Mul) => {
+                let n = super::args::to_int(rhs).ok_or_else(|| EvalError::type_error(format!("can't multiply sequence by non-int of type '{}'", rhs.type_name()), span))?;
+                let items = l.borrow().clone();
+                self.check_len(items.len() as u128 * n.max(0) as u128, span)?;
+                let mut out = vec![];
+                for _ in 0..n.max(0) {
+                    out.extend(items.iter().cloned());
+                }
+                *l.borrow_mut() = out;
+                Ok(current)
+            }
+            (Value::Tensor(t), _) => {
+                super::ops::inplace(self, t, op, rhs, span)?;
+                Ok(current)
+            }
+            _ => binop(self, op, &current, rhs, span),
+        }
     }
 
     fn delete(&mut self, target: &Target) -> EvalResult<()> {
         match target {
-            Target::Name(n, s) => match self.vars.remove(n) {
-                Some(_) => Ok(()),
-                None => Err(EvalError::new(ErrorKind::NameError, format!("name '{n}' is not defined"), *s)),
-            },
+            Target::Name(n, s) => {
+                if self.unbind_name(n) {
+                    Ok(())
+                } else {
+                    Err(EvalError::new(ErrorKind::NameError, format!("name '{n}' is not defined"), *s))
+                }
+            }
             Target::Tuple(ts, _) => ts.iter().try_for_each(|t| self.delete(t)),
-            other => Err(EvalError::type_error("tsr can only `del` names", other.span())),
+            Target::Index { obj, items, span } => {
+                let o = self.eval(obj)?;
+                self.del_item(o, items, *span)
+            }
+            other => Err(EvalError::type_error("tsr cannot delete attributes", other.span())),
         }
     }
 
+    /// A module-level name or a builtin (Python's, then tsr's bare torch names).
     pub fn lookup(&self, name: &str, span: Span) -> EvalResult<Value> {
         if let Some(v) = self.vars.get(name) {
             return Ok(v.clone());
+        }
+        if let Some(v) = super::py::builtins::lookup(name) {
+            return Ok(v);
         }
         super::names::builtin(name).ok_or_else(|| super::names::unknown_name(name, self.vars.keys(), span))
     }
 }
 
-/// Python's error for unpacking `got` values into `expected` targets.
-fn unpack_len_error(expected: usize, got: usize, span: Span) -> EvalError {
-    let msg = if got > expected {
-        format!("too many values to unpack (expected {expected})")
-    } else {
-        format!("not enough values to unpack (expected {expected}, got {got})")
-    };
-    EvalError::new(ErrorKind::ValueError, msg, span)
-}

@@ -11,11 +11,11 @@ use super::value::Value;
 /// Shape and row-major scalars of nested data, or an error naming the problem.
 pub fn flatten_data(v: &Value, span: Span) -> EvalResult<(Vec<usize>, Vec<Scalar>)> {
     let mut shape = vec![];
-    let mut cur = v;
+    let mut cur = v.clone();
     // Shape from the first element at each level.
-    while let Value::List(xs) | Value::Tuple(xs) = cur {
+    while let Some(xs) = cur.seq_items() {
         shape.push(xs.len());
-        let Some(x) = xs.first() else { break };
+        let Some(x) = xs.into_iter().next() else { break };
         cur = x;
         if shape.len() > 64 {
             return Err(EvalError::new(ErrorKind::ValueError, "too many dimensions (tsr allows at most 64)", span));
@@ -27,8 +27,12 @@ pub fn flatten_data(v: &Value, span: Span) -> EvalResult<(Vec<usize>, Vec<Scalar
 }
 
 fn walk(v: &Value, depth: usize, shape: &[usize], out: &mut Vec<Scalar>, span: Span) -> EvalResult<()> {
+    if let Value::List(l) = v {
+        let xs = l.borrow().clone();
+        return walk(&Value::Tuple(xs), depth, shape, out, span);
+    }
     match v {
-        Value::List(xs) | Value::Tuple(xs) => {
+        Value::Tuple(xs) => {
             if depth >= shape.len() || xs.len() != shape[depth] {
                 return Err(EvalError::new(
                     ErrorKind::ValueError,

@@ -165,7 +165,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args) -> EvalResult<Value> {
         "memory_stats" => {
             let d = device_arg(it, &mut a)?;
             a.finish(1)?;
-            Ok(Value::Dict(stats_of(it, d).into_iter().map(|(k, v)| (k, Value::Int(v))).collect()))
+            Ok(Value::dict_from_pairs(stats_of(it, d).into_iter().map(|(k, v)| (k, Value::Int(v))).collect()))
         }
         "memory_summary" => {
             let d = device_arg(it, &mut a)?;

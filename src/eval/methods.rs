@@ -828,7 +828,7 @@ fn tolist(t: &Tensor) -> Value {
             None => vals.first().map(|s| Value::from_scalar(*s)).unwrap_or(Value::None),
             Some((&n, rest)) => {
                 let c: usize = rest.iter().product();
-                Value::List((0..n).map(|i| nest(vals.get(i * c..(i + 1) * c).unwrap_or(&[]), rest)).collect())
+                Value::list((0..n).map(|i| nest(vals.get(i * c..(i + 1) * c).unwrap_or(&[]), rest)).collect())
             }
         }
     }

@@ -38,7 +38,7 @@ fn cmp_op(op: CmpOp) -> Option<BinaryOp> {
         CmpOp::Ge => BinaryOp::Ge,
         CmpOp::Eq => BinaryOp::Eq,
         CmpOp::Ne => BinaryOp::Ne,
-        CmpOp::Is | CmpOp::IsNot => return None,
+        CmpOp::Is | CmpOp::IsNot | CmpOp::In | CmpOp::NotIn => return None,
     })
 }
 
@@ -185,20 +185,9 @@ pub fn binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) -> Ev
         };
         return tensor_binary(it, e, a, b, op.symbol(), span);
     }
-    // Sequence concatenation / repetition.
-    match (op, a, b) {
-        (BinOp::Add, Value::Tuple(x), Value::Tuple(y)) => {
-            let items = [x.clone(), y.clone()].concat();
-            it.check_container(&items, span)?;
-            return Ok(Value::Tuple(items));
-        }
-        (BinOp::Add, Value::List(x), Value::List(y)) => {
-            let items = [x.clone(), y.clone()].concat();
-            it.check_container(&items, span)?;
-            return Ok(Value::List(items));
-        }
-        (BinOp::Add, Value::Str(x), Value::Str(y)) => return Ok(Value::Str(format!("{x}{y}"))),
-        _ => {}
+    // Sequences, strings, sets and dicts.
+    if let Some(r) = super::py::compare::py_binop(it, op, a, b, span) {
+        return r;
     }
     let (Some(x), Some(y)) = (a.as_scalar(), b.as_scalar()) else {
         return Err(unsupported(op.symbol(), a, b, span));
@@ -242,7 +231,7 @@ fn py_arith(op: BinOp, x: Scalar, y: Scalar, span: Span) -> EvalResult<Value> {
         return Ok(Value::Float(r));
     }
     let (a, b) = (x.as_i64(), y.as_i64());
-    let overflow = || EvalError::new(ErrorKind::RuntimeError, "integer overflow (tsr ints are 64-bit)", span);
+    let overflow = || EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span);
     let r = match op {
         BinOp::Add => a.checked_add(b).ok_or_else(overflow)?,
         BinOp::Sub => a.checked_sub(b).ok_or_else(overflow)?,
@@ -306,7 +295,7 @@ pub fn compare(it: &mut Interp, op: CmpOp, a: &Value, b: &Value, span: Span) -> 
             }
         }
         _ => {
-            let eq = py_eq(a, b);
+            let eq = super::py::compare::py_eq(a, b);
             match op {
                 CmpOp::Eq => eq,
                 CmpOp::Ne => !eq,
@@ -444,29 +433,3 @@ pub fn to_tensor_arg(it: &mut Interp, v: &Value, dtype: DType, span: Span) -> Ev
     }
 }
 
-/// Python `==` for non-tensor values (a `torch.Size` equals a tuple of ints).
-fn py_eq(a: &Value, b: &Value) -> bool {
-    fn seq(v: &Value) -> Option<(bool, Vec<Value>)> {
-        match v {
-            Value::Tuple(xs) => Some((true, xs.clone())),
-            Value::Size(xs) => Some((true, xs.iter().map(|&x| Value::Int(x as i64)).collect())),
-            Value::List(xs) => Some((false, xs.clone())),
-            _ => None,
-        }
-    }
-    if let (Some(x), Some(y)) = (a.as_scalar(), b.as_scalar()) {
-        return x.as_f64() == y.as_f64();
-    }
-    match (a, b) {
-        (Value::GradFn(x), Value::GradFn(y)) => return Rc::ptr_eq(x, y),
-        (Value::AccumulateGrad(x), Value::AccumulateGrad(y)) => return Rc::ptr_eq(x, y),
-        _ => {}
-    }
-    match (seq(a), seq(b)) {
-        (Some((ta, xa)), Some((tb, xb))) => ta == tb && xa.len() == xb.len() && xa.iter().zip(&xb).all(|(x, y)| py_eq(x, y)),
-        (None, None) => {
-            crate::report::pyrepr::value_text(a) == crate::report::pyrepr::value_text(b) && a.type_name() == b.type_name()
-        }
-        _ => false,
-    }
-}

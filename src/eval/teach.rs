@@ -91,8 +91,8 @@ pub fn live(it: &Interp) -> Vec<Named> {
         }
         match v {
             Value::Tensor(t) => out.push(Named { name, tensor: t.clone() }),
-            Value::Tuple(xs) | Value::List(xs) if depth < NEST_DEPTH => {
-                for (i, x) in xs.iter().enumerate() {
+            Value::Tuple(_) | Value::List(_) if depth < NEST_DEPTH => {
+                for (i, x) in v.seq_items().unwrap_or_default().iter().enumerate() {
                     walk(format!("{name}[{i}]"), x, depth + 1, out);
                 }
             }

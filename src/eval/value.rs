@@ -1,9 +1,14 @@
 //! Values of the language: Python scalars and containers, dtypes, devices,
 //! and tensors (shared by `Rc`, so `y = x` binds the same tensor object).
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::engine::{DType, Device, Scalar, Tensor};
+
+pub use super::py::dict::{Key, PyDict};
+pub use super::py::func::{Closure, Scope};
+pub use super::py::exc::PyExc;
 
 #[derive(Debug, Clone)]
 pub enum Value {
@@ -13,14 +18,32 @@ pub enum Value {
     Float(f64),
     Str(String),
     Tuple(Vec<Value>),
-    List(Vec<Value>),
+    /// A Python list: mutable and shared (`b = a; b.append(1)` changes `a`).
+    List(Rc<RefCell<Vec<Value>>>),
     /// `torch.Size([3, 4])`.
     Size(Vec<usize>),
     DType(DType),
     Device(Device),
     /// `torch.contiguous_format`, `torch.channels_last`, …
     MemoryFormat(&'static str),
-    Dict(Vec<(String, Value)>),
+    /// A Python dict (insertion order), shared like a list.
+    Dict(Rc<RefCell<PyDict>>),
+    /// A Python set (its entries' values are `None`).
+    Set(Rc<RefCell<PyDict>>),
+    /// `range(start, stop, step)`.
+    Range(i64, i64, i64),
+    /// A `def` or `lambda`.
+    Func(Rc<Closure>),
+    /// A Python builtin function (`len`, `print`, …), by name.
+    Builtin(&'static str),
+    /// A type object: `int`, `str`, `list`, `torch.Tensor`, `ValueError`, …
+    Type(&'static str),
+    /// A method bound to a Python value (`xs.append`).
+    Method(Rc<(Value, String)>),
+    /// A caught exception (`except E as e`).
+    Exception(Rc<PyExc>),
+    /// An iterator (`zip`, `map`, `enumerate`, `iter`, …): items still to come.
+    Iter(Rc<RefCell<std::collections::VecDeque<Value>>>),
     Tensor(Rc<Tensor>),
     /// A namespace such as `torch` or `torch.cuda`.
     Module(&'static str),
@@ -52,6 +75,13 @@ impl Value {
             Value::Device(_) => "torch.device",
             Value::MemoryFormat(_) => "torch.memory_format",
             Value::Dict(_) => "dict",
+            Value::Set(_) => "set",
+            Value::Range(..) => "range",
+            Value::Func(_) => "function",
+            Value::Builtin(_) | Value::Method(_) => "builtin_function_or_method",
+            Value::Type(_) => "type",
+            Value::Exception(e) => e.kind.name(),
+            Value::Iter(_) => "iterator",
             Value::Tensor(_) => "Tensor",
             Value::Module(_) => "module",
             Value::Function(_) => "builtin_function_or_method",
@@ -93,11 +123,41 @@ impl Value {
             Value::Int(i) => *i != 0,
             Value::Float(f) => *f != 0.0,
             Value::Str(s) => !s.is_empty(),
-            Value::Tuple(v) | Value::List(v) => !v.is_empty(),
+            Value::Tuple(v) => !v.is_empty(),
+            Value::List(v) => !v.borrow().is_empty(),
             Value::Size(v) => !v.is_empty(),
-            Value::Dict(v) => !v.is_empty(),
+            Value::Dict(v) | Value::Set(v) => !v.borrow().is_empty(),
+            Value::Range(a, b, s) => super::py::seq::range_len(*a, *b, *s) > 0,
             Value::Tensor(t) => return t.item().ok().map(|s| s.as_bool()),
             _ => true,
         })
+    }
+}
+
+impl Value {
+    pub fn list(items: Vec<Value>) -> Value {
+        Value::List(Rc::new(RefCell::new(items)))
+    }
+
+    pub fn str(s: impl Into<String>) -> Value {
+        Value::Str(s.into())
+    }
+
+    /// A dict with string keys (memory statistics and friends).
+    pub fn dict_from_pairs(pairs: Vec<(String, Value)>) -> Value {
+        let mut d = PyDict::default();
+        for (k, v) in pairs {
+            d.insert_str(k, v);
+        }
+        Value::Dict(Rc::new(RefCell::new(d)))
+    }
+
+    /// The items of a list or tuple (a copy of the list's).
+    pub fn seq_items(&self) -> Option<Vec<Value>> {
+        match self {
+            Value::Tuple(xs) => Some(xs.clone()),
+            Value::List(xs) => Some(xs.borrow().clone()),
+            _ => None,
+        }
     }
 }

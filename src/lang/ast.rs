@@ -1,6 +1,8 @@
 //! The syntax tree. Every node carries the byte span of the text it came from,
 //! so the evaluator can point at the exact operand that failed.
 
+use std::rc::Rc;
+
 use super::span::Span;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -24,6 +26,91 @@ pub enum StmtKind {
     Report { keyword: String, keyword_span: Span, args: Vec<Expr> },
     /// `with NAME(): <indented block>` (used for `no_grad`).
     With { context: Expr, body: Vec<Stmt> },
+    /// `if`/`elif`/`else` (an `elif` is an `If` alone in `orelse`).
+    If { test: Expr, body: Vec<Stmt>, orelse: Vec<Stmt> },
+    While { test: Expr, body: Vec<Stmt>, orelse: Vec<Stmt> },
+    For { target: Target, iter: Expr, body: Vec<Stmt>, orelse: Vec<Stmt> },
+    Break,
+    Continue,
+    Pass,
+    Return(Option<Expr>),
+    /// `def name(params): body`.
+    Def(Rc<FuncDef>),
+    Try { body: Vec<Stmt>, handlers: Vec<Handler>, orelse: Vec<Stmt>, finalbody: Vec<Stmt> },
+    /// `raise`, `raise E`, `raise E from C`.
+    Raise { exc: Option<Expr>, cause: Option<Expr> },
+    Assert { test: Expr, msg: Option<Expr> },
+    /// `import a.b as c, d`: (dotted name, alias, span).
+    Import(Vec<(String, Option<String>, Span)>),
+    /// `from a.b import c as d, e` (`*` is the name "*").
+    ImportFrom { module: String, names: Vec<(String, Option<String>, Span)> },
+    Global(Vec<String>),
+    Nonlocal(Vec<String>),
+}
+
+/// `except TYPE as NAME: body`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Handler {
+    pub typ: Option<Expr>,
+    pub name: Option<String>,
+    pub body: Vec<Stmt>,
+    pub span: Span,
+}
+
+/// A function: `def` or `lambda`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FuncDef {
+    pub name: String,
+    pub params: Vec<Param>,
+    /// For a lambda: one `Return` statement.
+    pub body: Vec<Stmt>,
+    pub span: Span,
+    /// Names bound in the body (assigned, loop targets, `def`s, imports,
+    /// `except … as`), minus `global`/`nonlocal` ones: Python's locals.
+    pub locals: Vec<String>,
+    pub globals: Vec<String>,
+    pub nonlocals: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParamKind {
+    /// An ordinary parameter (after `*` or `*args`: keyword-only).
+    Normal,
+    KwOnly,
+    /// `*args`.
+    VarArgs,
+    /// `**kwargs`.
+    VarKw,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Param {
+    pub name: String,
+    pub kind: ParamKind,
+    pub default: Option<Expr>,
+    pub span: Span,
+}
+
+/// One `for … in … if …` clause of a comprehension.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comprehension {
+    pub target: Target,
+    pub iter: Expr,
+    pub ifs: Vec<Expr>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompKind {
+    List,
+    Set,
+    Gen,
+}
+
+/// A piece of an f-string.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FPart {
+    Lit(String),
+    Field { expr: Box<Expr>, debug: Option<String>, conv: Option<char>, spec: Vec<FPart> },
 }
 
 /// Words that start a reporting statement when they begin a statement and are
@@ -42,13 +129,15 @@ pub enum Target {
     Index { obj: Box<Expr>, items: Vec<IndexItem>, span: Span },
     /// `x.grad` on the left of `=`.
     Attr { obj: Box<Expr>, name: String, span: Span },
+    /// `*rest` inside a tuple target.
+    Starred(Box<Target>, Span),
 }
 
 impl Target {
     pub fn span(&self) -> Span {
         match self {
             Target::Name(_, s) | Target::Tuple(_, s) => *s,
-            Target::Index { span, .. } | Target::Attr { span, .. } => *span,
+            Target::Index { span, .. } | Target::Attr { span, .. } | Target::Starred(_, span) => *span,
         }
     }
 }
@@ -76,13 +165,28 @@ pub enum ExprKind {
     Index { obj: Box<Expr>, items: Vec<IndexItem> },
     Unary { op: UnOp, operand: Box<Expr> },
     Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
-    /// `a < b`, `a == b`, … (a chain `a < b < c` is `(a < b) and (b < c)`
-    /// only for scalars; tsr keeps the first pair and rejects longer chains).
+    /// `a < b`, `a == b`, `x in xs`, …
     Compare { op: CmpOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    /// `a < b <= c`: each operand evaluated once, stops at the first false.
+    Chain { operands: Vec<Expr>, ops: Vec<CmpOp> },
     /// `a and b`, `a or b`.
     Logic { op: LogicOp, lhs: Box<Expr>, rhs: Box<Expr> },
     Tuple(Vec<Expr>),
     List(Vec<Expr>),
+    /// `{a, b}`.
+    Set(Vec<Expr>),
+    /// `{k: v, **d}` (`None` key: `**d`).
+    Dict(Vec<(Option<Expr>, Expr)>),
+    /// `*xs` in a display or a call.
+    Starred(Box<Expr>),
+    /// `a if cond else b`.
+    IfExp { test: Box<Expr>, body: Box<Expr>, orelse: Box<Expr> },
+    Lambda(Rc<FuncDef>),
+    /// `[e for …]`, `{e for …}`, `(e for …)`.
+    Comp { kind: CompKind, elt: Box<Expr>, gens: Vec<Comprehension> },
+    /// `{k: v for …}`.
+    DictComp { key: Box<Expr>, value: Box<Expr>, gens: Vec<Comprehension> },
+    FString(Vec<FPart>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -90,6 +194,8 @@ pub struct Arg {
     /// `Some` for keyword arguments `name=value`.
     pub name: Option<(String, Span)>,
     pub value: Expr,
+    /// `*value` (1) or `**value` (2).
+    pub star: u8,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -155,6 +261,25 @@ pub enum CmpOp {
     Ne,
     Is,
     IsNot,
+    In,
+    NotIn,
+}
+
+impl CmpOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CmpOp::Lt => "<",
+            CmpOp::Le => "<=",
+            CmpOp::Gt => ">",
+            CmpOp::Ge => ">=",
+            CmpOp::Eq => "==",
+            CmpOp::Ne => "!=",
+            CmpOp::Is => "is",
+            CmpOp::IsNot => "is not",
+            CmpOp::In => "in",
+            CmpOp::NotIn => "not in",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

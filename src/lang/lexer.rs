@@ -13,7 +13,7 @@
 
 use super::ast::BinOp;
 use super::span::Span;
-use super::token::{Token, TokenKind};
+use super::token::{FPiece, Token, TokenKind};
 
 /// The result of lexing a whole text.
 #[derive(Debug, Clone, PartialEq)]
@@ -103,6 +103,31 @@ fn keyword(word: &str) -> Option<TokenKind> {
         "in" => TokenKind::In,
         "del" => TokenKind::Del,
         "with" => TokenKind::With,
+        "if" => TokenKind::If,
+        "elif" => TokenKind::Elif,
+        "else" => TokenKind::Else,
+        "for" => TokenKind::For,
+        "while" => TokenKind::While,
+        "break" => TokenKind::Break,
+        "continue" => TokenKind::Continue,
+        "pass" => TokenKind::Pass,
+        "def" => TokenKind::Def,
+        "return" => TokenKind::Return,
+        "lambda" => TokenKind::Lambda,
+        "try" => TokenKind::Try,
+        "except" => TokenKind::Except,
+        "finally" => TokenKind::Finally,
+        "raise" => TokenKind::Raise,
+        "assert" => TokenKind::Assert,
+        "import" => TokenKind::Import,
+        "from" => TokenKind::From,
+        "as" => TokenKind::As,
+        "global" => TokenKind::Global,
+        "nonlocal" => TokenKind::Nonlocal,
+        "class" => TokenKind::Unsupported("class"),
+        "yield" => TokenKind::Unsupported("yield"),
+        "async" => TokenKind::Unsupported("async"),
+        "await" => TokenKind::Unsupported("await"),
         _ => return None,
     })
 }
@@ -357,8 +382,15 @@ impl<'a> Lexer<'a> {
         while self.byte(j).is_some_and(is_ident_continue) {
             j += 1;
         }
-        self.pos = j;
         let word = self.src.get(start..j).unwrap_or("");
+        if let Some(q @ (b'"' | b'\'')) = self.byte(j)
+            && word.len() <= 2
+            && let Some(prefix) = StrPrefix::parse(word)
+        {
+            self.pos = j;
+            return self.string_with(q, start, prefix);
+        }
+        self.pos = j;
         let kind = keyword(word).unwrap_or_else(|| TokenKind::Name(word.to_string()));
         self.push(kind, start, j);
     }
@@ -489,88 +521,60 @@ impl<'a> Lexer<'a> {
     }
 
     fn string(&mut self, quote: u8) {
-        let start = self.pos;
-        if self.byte(start + 1) == Some(quote) && self.byte(start + 2) == Some(quote) {
-            return self.triple_quoted(quote);
-        }
-        let mut j = start + 1;
-        let mut value = String::new();
-        loop {
-            match self.byte(j) {
-                None | Some(b'\n') => {
-                    let mut end = j;
-                    if end > start + 1 && self.byte(end - 1) == Some(b'\r') {
-                        end -= 1;
-                    }
-                    self.pos = j;
-                    // Close any open brackets so the next line starts afresh.
-                    self.close_all_brackets();
-                    return self.error("unterminated string literal", start, end);
-                }
-                Some(b) if b == quote => {
-                    self.pos = j + 1;
-                    return self.push(TokenKind::Str(value), start, j + 1);
-                }
-                Some(b'\\') => {
-                    let escaped = match self.byte(j + 1) {
-                        Some(b'n') => Some('\n'),
-                        Some(b't') => Some('\t'),
-                        Some(b'r') => Some('\r'),
-                        Some(b'0') => Some('\0'),
-                        Some(b'\\') => Some('\\'),
-                        Some(b'\'') => Some('\''),
-                        Some(b'"') => Some('"'),
-                        _ => None,
-                    };
-                    if let Some(c) = escaped {
-                        value.push(c);
-                        j += 2;
-                    } else if self.byte(j + 1) == Some(b'\n') {
-                        j += 2; // backslash-newline inside a string: joined.
-                    } else if self.byte(j + 1) == Some(b'\r') && self.byte(j + 2) == Some(b'\n') {
-                        j += 3;
-                    } else if self.byte(j + 1).is_none() {
-                        j += 1;
-                    } else {
-                        value.push('\\'); // unknown escapes are kept, as in Python
-                        j += 1;
-                    }
-                }
-                Some(_) => match self.char_at(j) {
-                    Some(c) => {
-                        value.push(c);
-                        j += c.len_utf8();
-                    }
-                    None => j += 1,
-                },
-            }
-        }
+        self.string_with(quote, self.pos, StrPrefix::default())
     }
 
-    /// `"""…"""` / `'''…'''` are not supported; skip to the closing quotes
-    /// (or the end of the text) and report one error for the whole literal.
-    fn triple_quoted(&mut self, quote: u8) {
-        let start = self.pos;
-        let mut j = start + 3;
-        let end = loop {
+    /// A string literal whose prefix (`r`, `f`, `b`, …) starts at `start`
+    /// and whose opening quote is at `self.pos`.
+    fn string_with(&mut self, quote: u8, start: usize, prefix: StrPrefix) {
+        let open = self.pos;
+        let triple = self.byte(open + 1) == Some(quote) && self.byte(open + 2) == Some(quote);
+        let body_start = open + if triple { 3 } else { 1 };
+        // Find the closing quote(s); a backslash always skips the next byte.
+        let mut j = body_start;
+        let body_end = loop {
             match self.byte(j) {
-                None => break j,
-                Some(b'\\') => j += 2,
-                Some(b)
-                    if b == quote
-                        && self.byte(j + 1) == Some(quote)
-                        && self.byte(j + 2) == Some(quote) =>
-                {
-                    break j + 3;
+                None => break None,
+                Some(b'\n') if !triple => break None,
+                Some(b'\\') => j += if self.byte(j + 1).is_some() { 2 } else { 1 },
+                Some(b) if b == quote => {
+                    if !triple {
+                        break Some(j);
+                    }
+                    if self.byte(j + 1) == Some(quote) && self.byte(j + 2) == Some(quote) {
+                        break Some(j);
+                    }
+                    j += 1;
                 }
                 Some(_) => j += 1,
             }
         };
-        let end = end.min(self.src.len());
+        let Some(body_end) = body_end else {
+            let mut end = j.min(self.src.len());
+            if !triple && end > open + 1 && self.byte(end - 1) == Some(b'\r') {
+                end -= 1;
+            }
+            self.pos = end;
+            self.close_all_brackets();
+            let what = if triple { "unterminated triple-quoted string literal" } else { "unterminated string literal" };
+            return self.error(what, start, end);
+        };
+        let end = body_end + if triple { 3 } else { 1 };
         self.pos = end;
-        self.error("triple-quoted strings are not supported", start, end);
+        if prefix.bytes {
+            return self.error("bytes literals are not supported by tsr", start, end);
+        }
+        if prefix.fmt {
+            match fstring_pieces(self.src, body_start, body_end, prefix.raw, 0) {
+                Ok(pieces) => self.push(TokenKind::FStr(pieces), start, end),
+                Err((msg, s, e)) => self.error(msg, s, e),
+            }
+            return;
+        }
+        let raw = self.src.get(body_start..body_end).unwrap_or("");
+        let value = if prefix.raw { raw.replace("\r\n", "\n") } else { unescape(raw) };
+        self.push(TokenKind::Str(value), start, end);
     }
-
     fn operator(&mut self, b: u8) {
         use TokenKind as T;
         let start = self.pos;
@@ -580,6 +584,7 @@ impl<'a> Lexer<'a> {
         let (kind, len) = match b {
             b'+' if eq1 => (T::AugAssign(BinOp::Add), 2),
             b'+' => (T::Plus, 1),
+            b'-' if b1 == Some(b'>') => (T::Arrow, 2),
             b'-' if eq1 => (T::AugAssign(BinOp::Sub), 2),
             b'-' => (T::Minus, 1),
             b'*' if b1 == Some(b'*') && b2 == Some(b'=') => (T::AugAssign(BinOp::Pow), 3),
@@ -619,6 +624,7 @@ impl<'a> Lexer<'a> {
             b'{' => (T::LBrace, 1),
             b'}' => (T::RBrace, 1),
             b',' => (T::Comma, 1),
+            b':' if eq1 => (T::Walrus, 2),
             b':' => (T::Colon, 1),
             b';' => (T::Semi, 1),
             b'.' if b1 == Some(b'.') && b2 == Some(b'.') => (T::Ellipsis, 3),
@@ -643,4 +649,255 @@ impl<'a> Lexer<'a> {
         self.pos = start + len;
         self.push(kind, start, start + len);
     }
+}
+
+/// The prefix letters of a string literal.
+#[derive(Debug, Clone, Copy, Default)]
+struct StrPrefix {
+    raw: bool,
+    fmt: bool,
+    bytes: bool,
+}
+
+impl StrPrefix {
+    fn parse(word: &str) -> Option<StrPrefix> {
+        let mut p = StrPrefix::default();
+        let mut unicode = false;
+        for c in word.chars() {
+            match c.to_ascii_lowercase() {
+                'r' if !p.raw => p.raw = true,
+                'f' if !p.fmt => p.fmt = true,
+                'b' if !p.bytes => p.bytes = true,
+                'u' if !unicode && word.len() == 1 => unicode = true,
+                _ => return None,
+            }
+        }
+        if p.fmt && p.bytes {
+            return None;
+        }
+        Some(p)
+    }
+}
+
+/// Decodes Python's escapes in a (non-raw) string body. Unknown escapes are
+/// kept with their backslash, as in Python.
+pub fn unescape(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            if c == '\r' && chars.peek() == Some(&'\n') {
+                continue;
+            }
+            out.push(c);
+            continue;
+        }
+        let Some(n) = chars.next() else {
+            out.push('\\');
+            break;
+        };
+        match n {
+            'n' => out.push('\n'),
+            't' => out.push('\t'),
+            'r' => out.push('\r'),
+            '0'..='7' => {
+                let mut v = n.to_digit(8).unwrap_or(0);
+                for _ in 0..2 {
+                    match chars.peek().and_then(|d| d.to_digit(8)) {
+                        Some(d) => {
+                            v = v * 8 + d;
+                            chars.next();
+                        }
+                        None => break,
+                    }
+                }
+                out.push(char::from_u32(v).unwrap_or('\u{fffd}'));
+            }
+            'a' => out.push('\x07'),
+            'b' => out.push('\x08'),
+            'f' => out.push('\x0c'),
+            'v' => out.push('\x0b'),
+            '\\' => out.push('\\'),
+            '\'' => out.push('\''),
+            '"' => out.push('"'),
+            '\n' => {}
+            '\r' => {
+                if chars.peek() == Some(&'\n') {
+                    chars.next();
+                }
+            }
+            'x' | 'u' | 'U' => {
+                let len = match n { 'x' => 2, 'u' => 4, _ => 8 };
+                let hex: String = chars.clone().take(len).collect();
+                match (hex.len() == len).then(|| u32::from_str_radix(&hex, 16).ok()).flatten().and_then(char::from_u32) {
+                    Some(ch) => {
+                        for _ in 0..len {
+                            chars.next();
+                        }
+                        out.push(ch);
+                    }
+                    None => {
+                        out.push('\\');
+                        out.push(n);
+                    }
+                }
+            }
+            other => {
+                out.push('\\');
+                out.push(other);
+            }
+        }
+    }
+    out
+}
+
+type FResult = Result<Vec<FPiece>, (String, usize, usize)>;
+
+/// Splits the body `src[start..end]` of an f-string into literal pieces and
+/// replacement fields. `depth` counts nested format specs (Python allows 2).
+fn fstring_pieces(src: &str, start: usize, end: usize, raw: bool, depth: usize) -> FResult {
+    let bytes = src.as_bytes();
+    let mut pieces = Vec::new();
+    let mut lit_start = start;
+    let mut lit = String::new();
+    let mut i = start;
+    let flush = |lit: &mut String, text: &str| {
+        lit.push_str(&if raw { text.to_string() } else { unescape(text) });
+    };
+    while i < end {
+        match bytes[i] {
+            b'{' if bytes.get(i + 1) == Some(&b'{') && i + 1 < end => {
+                flush(&mut lit, &src[lit_start..i]);
+                lit.push('{');
+                i += 2;
+                lit_start = i;
+            }
+            b'}' if bytes.get(i + 1) == Some(&b'}') && i + 1 < end => {
+                flush(&mut lit, &src[lit_start..i]);
+                lit.push('}');
+                i += 2;
+                lit_start = i;
+            }
+            b'}' => return Err(("f-string: single '}' is not allowed".into(), i, i + 1)),
+            b'{' => {
+                flush(&mut lit, &src[lit_start..i]);
+                if !lit.is_empty() {
+                    pieces.push(FPiece::Lit(std::mem::take(&mut lit)));
+                }
+                let (field, next) = fstring_field(src, i, end, raw, depth)?;
+                pieces.push(field);
+                i = next;
+                lit_start = i;
+            }
+            b'\\' => i += 2,
+            _ => i += 1,
+        }
+    }
+    flush(&mut lit, &src[lit_start..end.min(src.len())]);
+    if !lit.is_empty() {
+        pieces.push(FPiece::Lit(lit));
+    }
+    Ok(pieces)
+}
+
+/// One `{…}` field starting at `open`; returns it and the index after `}`.
+fn fstring_field(src: &str, open: usize, end: usize, raw: bool, depth: usize) -> Result<(FPiece, usize), (String, usize, usize)> {
+    let bytes = src.as_bytes();
+    let mut i = open + 1;
+    let mut nest = 0usize;
+    let mut quote: Option<u8> = None;
+    let expr_start = i;
+    // The expression ends at `=`, `!`, `:` or `}` at nesting level 0.
+    let mut expr_end = None;
+    while i < end {
+        let b = bytes[i];
+        if let Some(q) = quote {
+            if b == q {
+                quote = None;
+            }
+            i += 1;
+            continue;
+        }
+        match b {
+            b'\'' | b'"' => quote = Some(b),
+            b'(' | b'[' | b'{' => nest += 1,
+            b')' | b']' => nest = nest.saturating_sub(1),
+            b'}' if nest > 0 => nest -= 1,
+            b'}' | b':' if nest == 0 => {
+                expr_end = Some(i);
+                break;
+            }
+            b'!' if nest == 0 && bytes.get(i + 1) != Some(&b'=') => {
+                expr_end = Some(i);
+                break;
+            }
+            b'=' if nest == 0 => {
+                let prev = bytes[i - 1];
+                let next = bytes.get(i + 1).copied();
+                if next != Some(b'=') && !matches!(prev, b'=' | b'!' | b'<' | b'>') {
+                    expr_end = Some(i);
+                    break;
+                }
+                if next == Some(b'=') {
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let Some(mut e_end) = expr_end else {
+        return Err(("f-string: expecting '}'".into(), open, end));
+    };
+    if src[expr_start..e_end].trim().is_empty() {
+        return Err(("f-string: valid expression required before '}'".into(), open, e_end + 1));
+    }
+    let mut debug = None;
+    let mut j = e_end;
+    if bytes[j] == b'=' {
+        j += 1;
+        // Whitespace after `=` is part of the echoed text.
+        while j < end && bytes[j] == b' ' {
+            j += 1;
+        }
+        debug = Some(src[expr_start..j].to_string());
+    }
+    let mut conv = None;
+    if j < end && bytes[j] == b'!' {
+        match bytes.get(j + 1) {
+            Some(&c @ (b's' | b'r' | b'a')) => conv = Some(c as char),
+            _ => return Err(("f-string: invalid conversion character: expected 's', 'r', or 'a'".into(), j, j + 2)),
+        }
+        j += 2;
+    }
+    let mut spec = Vec::new();
+    if j < end && bytes[j] == b':' {
+        if depth >= 2 {
+            return Err(("f-string: expressions nested too deeply".into(), j, j + 1));
+        }
+        // The spec runs to the matching `}`; it may hold nested fields.
+        let spec_start = j + 1;
+        let mut k = spec_start;
+        let mut level = 0usize;
+        while k < end {
+            match bytes[k] {
+                b'{' => level += 1,
+                b'}' if level == 0 => break,
+                b'}' => level -= 1,
+                _ => {}
+            }
+            k += 1;
+        }
+        spec = fstring_pieces(src, spec_start, k, raw, depth + 1)?;
+        j = k;
+    }
+    if j >= end || bytes[j] != b'}' {
+        return Err(("f-string: expecting '}'".into(), open, j.min(end)));
+    }
+    // Trailing whitespace of the expression is not part of it.
+    while e_end > expr_start && bytes[e_end - 1] == b' ' && debug.is_none() {
+        e_end -= 1;
+    }
+    let e_end = if debug.is_some() { src[expr_start..e_end].trim_end().len() + expr_start } else { e_end };
+    Ok((FPiece::Field { expr: (expr_start, e_end), debug, conv, spec }, j + 1))
 }

@@ -2,79 +2,100 @@
 //! `ast.rs`, with statement-level error recovery, plus [`is_complete`] for
 //! the REPL.
 //!
-//! Statements are parsed by recursive descent (recursing only into nested
-//! `with` blocks). Expressions are parsed by an operator-precedence machine
-//! with explicit stacks, so deeply nested input cannot exhaust the native
-//! stack. Python's precedence, low to high: `or`, `and`, `not`, comparisons,
-//! `|`, `^`, `&`, shifts, `+ -`, `* / // % @`, unary `- + ~`, `**`, then
-//! postfix calls, attributes and indexing. Limits ([`MAX_DEPTH`]): at most
-//! 200 brackets and pending operators open at once, syntax trees at most 200
-//! levels high (so later recursive passes over them, `Drop` included, are
-//! safe), and at most 200 nested `with` blocks.
+//! Recursive descent over Python's grammar (statements here, expressions in
+//! `parser/expr.rs`, the scope analysis of functions in `parser/scope.rs`).
+//! Recursion is bounded: expressions nest at most [`MAX_DEPTH`] levels and
+//! blocks at most [`MAX_BLOCKS`], so no input can exhaust the stack.
 
 mod expr;
+mod scope;
 
-use super::ast::{Expr, ExprKind, REPORT_KEYWORDS, Stmt, StmtKind, Target};
+use std::rc::Rc;
+
+use super::ast::{Expr, ExprKind, FuncDef, Handler, Param, ParamKind, REPORT_KEYWORDS, Stmt, StmtKind, Target};
 use super::error::ParseError;
 use super::lexer::lex;
 use super::span::Span;
 use super::token::{Token, TokenKind as T};
-use expr::{Parsed, too_deep};
+pub(crate) use expr::too_deep;
 
-/// The maximum nesting depth of expressions and `with` blocks.
+/// The maximum nesting depth of expressions.
 pub const MAX_DEPTH: usize = 200;
+/// The maximum nesting depth of blocks (`if`, `for`, `def`, …).
+pub const MAX_BLOCKS: usize = 100;
 
 type PResult<X> = Result<X, ParseError>;
 
-/// Parse a whole program. Returns one entry per statement, in source order.
-/// A statement that fails to lex or parse yields one `Err` and parsing resumes
-/// after the next `;` or end of line at bracket depth 0 (or after the
-/// indented block of a broken `with`). A `with` statement whose body contains
-/// errors yields the errors of its body instead of an `Ok`.
+/// Parse a whole program. Returns one entry per top-level statement, in
+/// source order. A statement that fails to parse yields one `Err` and
+/// parsing resumes at the next line at bracket depth 0 (after the indented
+/// block of a broken compound statement).
 pub fn parse_program(src: &str) -> Vec<Result<Stmt, ParseError>> {
     let lexed = lex(src);
-    let mut parser = Parser::new(src, lexed.tokens, lexed.unclosed);
+    let mut parser = Parser::new(src, lexed.tokens, lexed.unclosed, 0);
     let mut out = Vec::new();
     parser.statements(&mut out);
     out
 }
 
-/// Whether `src` is a complete piece of REPL input, or more lines are needed:
-/// false while a bracket is open, after a trailing backslash continuation,
-/// when the last non-blank line is a `with …:` header, or inside an indented
-/// `with` block whose last line is not blank (a block ends with an empty
-/// line, as in Python's REPL). Lines are as `str::lines` splits them, so the
-/// REPL should append `'\n'` after every line it reads: `"with a:\n    x\n"`
-/// is incomplete, `"with a:\n    x\n\n"` is complete. Text with syntax errors
-/// counts as complete; `parse_program` reports the errors.
+/// Parse `src[start..end]` as one expression (an f-string field).
+pub(crate) fn parse_sub_expr(src: &str, start: usize, end: usize, depth: usize) -> PResult<Expr> {
+    let text = src.get(start..end).unwrap_or("");
+    // Inside an f-string field newlines are whitespace, as inside brackets.
+    let wrapped = format!("({text})");
+    let lexed = lex(&wrapped);
+    let tokens = lexed
+        .tokens
+        .into_iter()
+        .filter(|t| !matches!(t.kind, T::Newline | T::Indent | T::Dedent))
+        .map(|t| {
+            let shift = |p: usize| (p + start).saturating_sub(1).clamp(start, end);
+            Token::new(t.kind, Span::new(shift(t.span.start), shift(t.span.end)))
+        })
+        .collect();
+    let mut p = Parser::new(src, tokens, vec![], depth);
+    p.eof = Token::new(T::Eof, Span::new(end, end));
+    let e = p.test()?;
+    if !p.at(&T::Eof) {
+        return Err(p.unexpected());
+    }
+    // The parenthesised form is only there to allow newlines.
+    Ok(match e.kind {
+        ExprKind::Tuple(_) => e,
+        _ => e,
+    })
+}
+
+/// Whether `src` is a complete piece of REPL input, or more lines are
+/// needed: false while a bracket is open, after a trailing backslash, when
+/// the last non-blank line opens a block (ends with `:`), or inside an
+/// indented block whose last line is not blank (a block ends with an empty
+/// line, as in Python's REPL). Text with syntax errors counts as complete;
+/// `parse_program` reports the errors.
 pub fn is_complete(src: &str) -> bool {
     let lexed = lex(src);
     if lexed.open_brackets > 0 || lexed.trailing_continuation {
         return false;
     }
     let toks = &lexed.tokens;
-    // For each open indentation level: did it follow a line ending in ':'?
-    let mut levels: Vec<bool> = Vec::new();
+    let mut depth = 0usize;
     let mut line_start = 0;
-    let mut prev_opens_block = false;
     let mut last_opens_block = false;
     let mut last_in_block = false;
     for (i, tok) in toks.iter().enumerate() {
         match tok.kind {
             T::Indent => {
-                levels.push(prev_opens_block);
+                depth += 1;
                 line_start = i + 1;
             }
             T::Dedent => {
-                levels.pop();
+                depth = depth.saturating_sub(1);
                 line_start = i + 1;
             }
             T::Newline => {
                 let line = toks.get(line_start..i).unwrap_or(&[]);
-                prev_opens_block = line.last().is_some_and(|t| t.kind == T::Colon)
-                    && line.iter().any(|t| t.kind == T::With);
-                last_opens_block = prev_opens_block;
-                last_in_block = !levels.is_empty() && levels.iter().all(|&legit| legit);
+                last_opens_block = line.last().is_some_and(|t| t.kind == T::Colon) && line.first().is_some_and(|t| opens_block(&t.kind));
+                last_in_block = depth > 0;
                 line_start = i + 1;
             }
             _ => {}
@@ -88,7 +109,11 @@ pub fn is_complete(src: &str) -> bool {
     !last_in_block || last_line.trim().is_empty()
 }
 
-struct Parser<'a> {
+fn opens_block(k: &T) -> bool {
+    matches!(k, T::If | T::Elif | T::Else | T::For | T::While | T::Def | T::Try | T::Except | T::Finally | T::With | T::Unsupported(_))
+}
+
+pub(crate) struct Parser<'a> {
     src: &'a str,
     tokens: Vec<Token>,
     pos: usize,
@@ -97,14 +122,10 @@ struct Parser<'a> {
     /// Byte offsets of the brackets that are never closed (sorted).
     unclosed: Vec<usize>,
     eof: Token,
-}
-
-fn closer_for(open: &T) -> T {
-    match open {
-        T::LBracket => T::RBracket,
-        T::LBrace => T::RBrace,
-        _ => T::RParen,
-    }
+    /// Current expression nesting depth.
+    depth: usize,
+    /// Current block nesting depth.
+    blocks: usize,
 }
 
 fn bracket_char(kind: &T) -> &'static str {
@@ -119,16 +140,9 @@ fn bracket_char(kind: &T) -> &'static str {
 }
 
 impl<'a> Parser<'a> {
-    fn new(src: &'a str, tokens: Vec<Token>, unclosed: Vec<usize>) -> Self {
+    fn new(src: &'a str, tokens: Vec<Token>, unclosed: Vec<usize>, depth: usize) -> Self {
         let end = src.len();
-        Parser {
-            src,
-            tokens,
-            pos: 0,
-            prev_end: 0,
-            unclosed,
-            eof: Token::new(T::Eof, Span::new(end, end)),
-        }
+        Parser { src, tokens, pos: 0, prev_end: 0, unclosed, eof: Token::new(T::Eof, Span::new(end, end)), depth, blocks: 0 }
     }
 
     // ----- token access -------------------------------------------------
@@ -163,15 +177,25 @@ impl<'a> Parser<'a> {
         span
     }
 
-    /// Consume a bracket token, returning it.
-    fn advance_token(&mut self) -> Token {
-        let tok = Token::new(self.peek_kind().clone(), self.peek().span);
-        self.advance();
-        tok
+    fn eat(&mut self, kind: &T) -> bool {
+        if self.at(kind) {
+            self.advance();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, kind: &T, what: &str) -> PResult<Span> {
+        if self.at(kind) {
+            Ok(self.advance())
+        } else {
+            Err(self.error_here(&format!("expected '{what}'")))
+        }
     }
 
     fn at_terminator(&self) -> bool {
-        matches!(self.peek_kind(), T::Newline | T::Semi | T::Eof)
+        matches!(self.peek_kind(), T::Newline | T::Semi | T::Eof | T::Dedent)
     }
 
     /// The error for an unexpected current token.
@@ -182,7 +206,9 @@ impl<'a> Parser<'a> {
             T::Newline if tok.span.start < tok.span.end => "unexpected end of line".to_string(),
             T::Newline | T::Dedent | T::Eof => "unexpected end of input".to_string(),
             T::Indent => "unexpected indent".to_string(),
-            T::Str(_) => "unexpected string literal".to_string(),
+            T::Str(_) | T::FStr(_) => "unexpected string literal".to_string(),
+            T::Walrus => "tsr does not support the walrus operator ':='".to_string(),
+            T::Unsupported(w) => unsupported(w),
             _ => {
                 let text = tok.span.text(self.src);
                 let shown: String = text.chars().take(30).collect();
@@ -197,52 +223,80 @@ impl<'a> Parser<'a> {
     /// which is reported instead.
     fn error_here(&self, message: &str) -> ParseError {
         match self.peek_kind() {
-            T::Error(_) => self.unexpected(),
+            T::Error(_) | T::Unsupported(_) | T::Walrus => self.unexpected(),
             _ => ParseError::new(message, self.peek().span),
         }
     }
 
     // ----- statements ---------------------------------------------------
 
-    /// Parse all statements up to the end of the input. Indented `with`
-    /// blocks are kept on an explicit stack (no recursion): a block is
-    /// finished by the `Dedent` that closes it, or by the end of the input.
+    /// Parse all top-level statements up to the end of the input.
     fn statements(&mut self, out: &mut Vec<Result<Stmt, ParseError>>) {
-        let mut open: Vec<OpenWith> = Vec::new();
         loop {
-            let result = match self.peek_kind() {
-                T::Eof => {
-                    while let Some(block) = open.pop() {
-                        deliver(&mut open, out, block.finish());
-                    }
-                    return;
-                }
-                T::Dedent => {
+            match self.peek_kind() {
+                T::Eof => return,
+                T::Newline | T::Semi | T::Dedent => {
                     self.advance();
-                    match open.pop() {
-                        Some(block) => block.finish(),
-                        None => continue,
-                    }
-                }
-                T::Newline | T::Semi => {
-                    self.advance();
-                    continue;
                 }
                 T::Indent => {
                     let first = self.tokens.get(self.pos + 1).unwrap_or(&self.eof).span;
                     self.skip_block();
-                    Err(vec![ParseError::new("unexpected indent", first)])
+                    out.push(Err(ParseError::new("unexpected indent", first)));
                 }
-                T::With => match self.with_stmt(open.len()) {
-                    WithStart::Block(block) => {
-                        open.push(block);
+                _ if self.compound_start() => {
+                    let start = self.pos;
+                    match self.compound() {
+                        Ok(s) => out.push(Ok(s)),
+                        Err(e) => {
+                            out.push(Err(self.never_closed(start, e)));
+                            self.recover_compound(start);
+                        }
+                    }
+                }
+                _ => {
+                    // One logical line of `;`-separated simple statements.
+                    loop {
+                        out.push(self.simple_stmt_recovering());
+                        if !self.eat(&T::Semi) || matches!(self.peek_kind(), T::Newline | T::Eof) {
+                            break;
+                        }
+                    }
+                    if !matches!(self.peek_kind(), T::Newline | T::Eof | T::Dedent | T::Indent) {
+                        let start = self.pos;
+                        out.push(Err(self.unexpected()));
+                        self.skip_statement(start);
+                    }
+                }
+            }
+        }
+    }
+
+    /// After a failed compound statement: skip to the end of the logical
+    /// line where it failed, then past any indented block that follows.
+    fn recover_compound(&mut self, start: usize) {
+        if self.pos == start {
+            self.advance();
+        }
+        loop {
+            match self.peek_kind() {
+                T::Eof => return,
+                T::Newline => {
+                    self.advance();
+                    if self.at(&T::Indent) {
+                        self.skip_block();
+                    }
+                    // Continuation clauses of the broken statement go too.
+                    if matches!(self.peek_kind(), T::Elif | T::Else | T::Except | T::Finally) {
                         continue;
                     }
-                    WithStart::Done(result) => result,
-                },
-                _ => self.simple_stmt_recovering().map_err(|e| vec![e]),
-            };
-            deliver(&mut open, out, result);
+                    return;
+                }
+                T::Indent => self.skip_block(),
+                T::Dedent => return,
+                _ => {
+                    self.advance();
+                }
+            }
         }
     }
 
@@ -287,7 +341,7 @@ impl<'a> Parser<'a> {
         self.pos = self.pos.max(i).min(self.tokens.len());
     }
 
-    fn simple_stmt_recovering(&mut self) -> PResult<Stmt> {
+    fn simple_stmt_recovering(&mut self) -> Result<Stmt, ParseError> {
         let start = self.pos;
         match self.simple_stmt() {
             Ok(stmt) => Ok(stmt),
@@ -303,90 +357,432 @@ impl<'a> Parser<'a> {
     /// closed, that fact (as Python reports it). Lexical errors and nesting
     /// errors are kept: they say more.
     fn never_closed(&self, start: usize, e: ParseError) -> ParseError {
-        let tokens = self.tokens.get(start..self.pos).unwrap_or(&[]);
-        let lexical = tokens
-            .iter()
-            .any(|t| matches!(t.kind, T::Error(_)) && t.span == e.span);
+        let tokens = self.tokens.get(start..self.pos.max(start)).unwrap_or(&[]);
+        let lexical = tokens.iter().any(|t| matches!(t.kind, T::Error(_)) && t.span == e.span);
         if lexical || e == too_deep(e.span) {
             return e;
         }
-        let unclosed =
-            |t: &&Token| t.kind.is_opener() && self.unclosed.binary_search(&t.span.start).is_ok();
+        let unclosed = |t: &&Token| t.kind.is_opener() && self.unclosed.binary_search(&t.span.start).is_ok();
         match tokens.iter().find(unclosed) {
-            Some(open) => ParseError::new(
-                format!("'{}' was never closed", bracket_char(&open.kind)),
-                open.span,
-            ),
+            Some(open) => ParseError::new(format!("'{}' was never closed", bracket_char(&open.kind)), open.span),
             None => e,
         }
     }
 
-    /// A statement that fits on one logical line (everything but `with`).
-    /// Stops at the terminator without consuming it.
+    fn compound_start(&self) -> bool {
+        match self.peek_kind() {
+            T::If | T::For | T::While | T::Def | T::Try | T::With | T::Unsupported("class" | "async") => true,
+            T::At => true,
+            // `match x:` is a soft keyword statement.
+            T::Name(n) if n == "match" => self.match_statement(),
+            T::Elif | T::Else | T::Except | T::Finally => true,
+            _ => false,
+        }
+    }
+
+    /// Whether the line starting here is `match …:` (not `match = …`).
+    fn match_statement(&self) -> bool {
+        if matches!(self.peek2_kind(), T::Assign | T::AugAssign(_) | T::Dot | T::LBracket | T::Comma | T::Newline | T::Eof | T::RParen) {
+            return false;
+        }
+        let mut i = self.pos;
+        while let Some(t) = self.tokens.get(i) {
+            if matches!(t.kind, T::Newline | T::Eof) {
+                return i > 0 && self.tokens.get(i - 1).is_some_and(|t| t.kind == T::Colon);
+            }
+            i += 1;
+        }
+        false
+    }
+
+    fn compound(&mut self) -> PResult<Stmt> {
+        let start = self.peek().span.start;
+        if self.blocks >= MAX_BLOCKS {
+            return Err(ParseError::new(format!("too many statically nested blocks (tsr allows {MAX_BLOCKS})"), self.peek().span));
+        }
+        self.blocks += 1;
+        let r = self.compound_inner(start);
+        self.blocks -= 1;
+        r
+    }
+
+    fn compound_inner(&mut self, start: usize) -> PResult<Stmt> {
+        let kind = match self.peek_kind().clone() {
+            T::If => {
+                self.advance();
+                self.if_rest()?
+            }
+            T::While => {
+                self.advance();
+                let test = self.named_test()?;
+                let body = self.block("while")?;
+                let orelse = self.else_block()?;
+                StmtKind::While { test, body, orelse }
+            }
+            T::For => {
+                self.advance();
+                let target = self.target_list()?;
+                self.expect(&T::In, "in")?;
+                let iter = self.expr_list()?;
+                let body = self.block("for")?;
+                let orelse = self.else_block()?;
+                StmtKind::For { target, iter, body, orelse }
+            }
+            T::With => {
+                self.advance();
+                let context = self.test()?;
+                if self.at(&T::As) {
+                    return Err(self.error_here("tsr supports `with no_grad():` and `with enable_grad():` without `as`"));
+                }
+                let body = self.block("with")?;
+                StmtKind::With { context, body }
+            }
+            T::Try => self.try_stmt()?,
+            T::Def => self.def_stmt(start)?,
+            T::Unsupported(w) => return Err(ParseError::new(unsupported(w), self.peek().span)),
+            T::At => return Err(ParseError::new("tsr does not support decorators", self.peek().span)),
+            T::Name(_) => return Err(ParseError::new("tsr does not support match statements", self.peek().span)),
+            T::Elif | T::Else | T::Except | T::Finally => return Err(ParseError::new("invalid syntax", self.peek().span)),
+            _ => return Err(self.unexpected()),
+        };
+        Ok(Stmt { kind, span: Span::new(start, self.prev_end) })
+    }
+
+    fn if_rest(&mut self) -> PResult<StmtKind> {
+        let test = self.named_test()?;
+        let body = self.block("if")?;
+        let orelse = if self.at(&T::Elif) {
+            let start = self.advance().start;
+            let kind = self.if_rest()?;
+            vec![Stmt { kind, span: Span::new(start, self.prev_end) }]
+        } else {
+            self.else_block()?
+        };
+        Ok(StmtKind::If { test, body, orelse })
+    }
+
+    fn named_test(&mut self) -> PResult<Expr> {
+        let e = self.test()?;
+        if self.at(&T::Walrus) {
+            return Err(self.unexpected());
+        }
+        Ok(e)
+    }
+
+    fn else_block(&mut self) -> PResult<Vec<Stmt>> {
+        if self.at(&T::Else) {
+            self.advance();
+            self.block("else")
+        } else {
+            Ok(vec![])
+        }
+    }
+
+    fn try_stmt(&mut self) -> PResult<StmtKind> {
+        self.advance();
+        let body = self.block("try")?;
+        let mut handlers = Vec::new();
+        while self.at(&T::Except) {
+            let hstart = self.advance().start;
+            if self.at(&T::Star) {
+                return Err(self.error_here("tsr does not support except*"));
+            }
+            let (typ, name) = if self.at(&T::Colon) {
+                (None, None)
+            } else {
+                let typ = self.test()?;
+                let typ = if self.at(&T::Comma) {
+                    // `except A, B:` is Python 2; Python 3 needs parentheses.
+                    return Err(self.error_here("multiple exception types must be parenthesized"));
+                } else {
+                    typ
+                };
+                let name = if self.eat(&T::As) { Some(self.name()?.0) } else { None };
+                (Some(typ), name)
+            };
+            let hspan = Span::new(hstart, self.prev_end);
+            let hbody = self.block("except")?;
+            handlers.push(Handler { typ, name, body: hbody, span: hspan });
+        }
+        let orelse = if !handlers.is_empty() { self.else_block()? } else { vec![] };
+        let finalbody = if self.at(&T::Finally) {
+            self.advance();
+            self.block("finally")?
+        } else {
+            vec![]
+        };
+        if handlers.is_empty() && finalbody.is_empty() {
+            return Err(self.error_here("expected 'except' or 'finally' block"));
+        }
+        Ok(StmtKind::Try { body, handlers, orelse, finalbody })
+    }
+
+    fn def_stmt(&mut self, start: usize) -> PResult<StmtKind> {
+        self.advance();
+        let (name, _) = self.name()?;
+        self.expect(&T::LParen, "(")?;
+        let params = self.params(&T::RParen)?;
+        self.expect(&T::RParen, ")")?;
+        if self.eat(&T::Arrow) {
+            self.test()?;
+        }
+        let body = self.block("function definition")?;
+        let span = Span::new(start, self.prev_end);
+        Ok(StmtKind::Def(Rc::new(scope::func_def(name, params, body, span))))
+    }
+
+    /// Parameters up to `close` (`)` for `def`, `:` for `lambda`).
+    pub(super) fn params(&mut self, close: &T) -> PResult<Vec<Param>> {
+        let mut params: Vec<Param> = Vec::new();
+        let mut kw_only = false;
+        let mut seen_default = false;
+        while !self.at(close) {
+            let pstart = self.peek().span;
+            if self.eat(&T::Slash) {
+                // Positional-only marker: accepted, and ignored.
+            } else if self.eat(&T::DoubleStar) {
+                let (n, s) = self.name()?;
+                self.annotation(close)?;
+                params.push(Param { name: n, kind: ParamKind::VarKw, default: None, span: s });
+            } else if self.eat(&T::Star) {
+                kw_only = true;
+                if matches!(self.peek_kind(), T::Name(_)) {
+                    let (n, s) = self.name()?;
+                    self.annotation(close)?;
+                    params.push(Param { name: n, kind: ParamKind::VarArgs, default: None, span: s });
+                }
+            } else {
+                let (n, s) = self.name()?;
+                self.annotation(close)?;
+                let default = if self.eat(&T::Assign) { Some(self.test()?) } else { None };
+                if default.is_some() {
+                    seen_default = true;
+                } else if seen_default && !kw_only {
+                    return Err(ParseError::new("parameter without a default follows parameter with a default", pstart.to(s)));
+                }
+                if params.iter().any(|p| p.name == n) {
+                    return Err(ParseError::new(format!("duplicate argument '{n}' in function definition"), s));
+                }
+                let kind = if kw_only { ParamKind::KwOnly } else { ParamKind::Normal };
+                params.push(Param { name: n, kind, default, span: s });
+            }
+            if !self.eat(&T::Comma) {
+                break;
+            }
+        }
+        Ok(params)
+    }
+
+    fn annotation(&mut self, close: &T) -> PResult<()> {
+        if *close == T::RParen && self.eat(&T::Colon) {
+            self.test()?;
+        }
+        Ok(())
+    }
+
+    fn name(&mut self) -> PResult<(String, Span)> {
+        match self.peek_kind().clone() {
+            T::Name(n) => Ok((n, self.advance())),
+            _ => Err(self.error_here("expected a name")),
+        }
+    }
+
+    /// `: simple; simple` on the same line, or `:` NEWLINE INDENT statements DEDENT.
+    fn block(&mut self, what: &str) -> PResult<Vec<Stmt>> {
+        if !self.at(&T::Colon) {
+            return Err(self.error_here("expected ':'"));
+        }
+        let colon = self.advance();
+        if !matches!(self.peek_kind(), T::Newline | T::Eof) {
+            let mut body = Vec::new();
+            loop {
+                body.push(self.simple_stmt()?);
+                if !self.eat(&T::Semi) || matches!(self.peek_kind(), T::Newline | T::Eof) {
+                    break;
+                }
+            }
+            if !matches!(self.peek_kind(), T::Newline | T::Eof) {
+                return Err(self.unexpected());
+            }
+            self.advance();
+            return Ok(body);
+        }
+        self.advance();
+        if !self.at(&T::Indent) {
+            let at = if self.at(&T::Eof) { colon } else { self.peek().span };
+            return Err(ParseError::new(format!("IndentationError: expected an indented block after {}", block_phrase(what, self.src, colon)), at));
+        }
+        self.advance();
+        let mut body = Vec::new();
+        loop {
+            match self.peek_kind() {
+                T::Dedent => {
+                    self.advance();
+                    break;
+                }
+                T::Eof => break,
+                T::Newline | T::Semi => {
+                    self.advance();
+                }
+                T::Indent => return Err(ParseError::new("IndentationError: unexpected indent", self.peek().span)),
+                _ if self.compound_start() => body.push(self.compound()?),
+                _ => {
+                    loop {
+                        body.push(self.simple_stmt()?);
+                        if !self.eat(&T::Semi) || matches!(self.peek_kind(), T::Newline | T::Eof | T::Dedent) {
+                            break;
+                        }
+                    }
+                    if !matches!(self.peek_kind(), T::Newline | T::Eof | T::Dedent) {
+                        return Err(self.unexpected());
+                    }
+                }
+            }
+        }
+        Ok(body)
+    }
+
+    /// A statement that fits on one logical line. Stops at the terminator
+    /// without consuming it.
     fn simple_stmt(&mut self) -> PResult<Stmt> {
         let start = self.peek().span.start;
-        let report = match self.peek_kind() {
-            T::Name(name) if self.is_report_start(name) => Some(name.clone()),
-            _ => None,
-        };
-        let kind = if let Some(name) = report {
-            self.report(name)?
-        } else if self.at(&T::Del) {
-            self.advance();
-            let (items, _) = self.test_list()?;
-            let targets = items
-                .into_iter()
-                .map(|e| to_target(e, "delete"))
-                .collect::<PResult<_>>()?;
-            StmtKind::Del(targets)
-        } else if self.at(&T::With) {
-            return Err(self.error_here(
-                "invalid syntax: a 'with' statement cannot follow ':' on the same line",
-            ));
-        } else {
-            self.expr_or_assign()?
+        let kind = match self.peek_kind().clone() {
+            T::Name(name) if self.is_report_start(&name) => self.report(name)?,
+            T::Del => {
+                self.advance();
+                let (items, _) = self.test_list()?;
+                StmtKind::Del(items.into_iter().map(|e| to_target(e, "delete")).collect::<PResult<_>>()?)
+            }
+            T::Pass => {
+                self.advance();
+                StmtKind::Pass
+            }
+            T::Break => {
+                self.advance();
+                StmtKind::Break
+            }
+            T::Continue => {
+                self.advance();
+                StmtKind::Continue
+            }
+            T::Return => {
+                self.advance();
+                StmtKind::Return(if self.at_terminator() { None } else { Some(self.expr_list()?) })
+            }
+            T::Raise => {
+                self.advance();
+                if self.at_terminator() {
+                    StmtKind::Raise { exc: None, cause: None }
+                } else {
+                    let exc = Some(self.test()?);
+                    let cause = if self.eat(&T::From) { Some(self.test()?) } else { None };
+                    StmtKind::Raise { exc, cause }
+                }
+            }
+            T::Assert => {
+                self.advance();
+                let test = self.test()?;
+                let msg = if self.eat(&T::Comma) { Some(self.test()?) } else { None };
+                StmtKind::Assert { test, msg }
+            }
+            T::Global | T::Nonlocal => {
+                let global = self.at(&T::Global);
+                self.advance();
+                let mut names = vec![self.name()?.0];
+                while self.eat(&T::Comma) {
+                    names.push(self.name()?.0);
+                }
+                if global { StmtKind::Global(names) } else { StmtKind::Nonlocal(names) }
+            }
+            T::Import => {
+                self.advance();
+                let mut items = Vec::new();
+                loop {
+                    let (m, span) = self.dotted()?;
+                    let alias = if self.eat(&T::As) { Some(self.name()?.0) } else { None };
+                    items.push((m, alias, span));
+                    if !self.eat(&T::Comma) {
+                        break;
+                    }
+                }
+                StmtKind::Import(items)
+            }
+            T::From => {
+                self.advance();
+                let (module, _) = self.dotted()?;
+                self.expect(&T::Import, "import")?;
+                let mut names = Vec::new();
+                if self.at(&T::Star) {
+                    let s = self.advance();
+                    names.push(("*".to_string(), None, s));
+                } else {
+                    let paren = self.eat(&T::LParen);
+                    loop {
+                        let (n, s) = self.name()?;
+                        let alias = if self.eat(&T::As) { Some(self.name()?.0) } else { None };
+                        names.push((n, alias, s));
+                        if !self.eat(&T::Comma) || (paren && self.at(&T::RParen)) {
+                            break;
+                        }
+                    }
+                    if paren {
+                        self.expect(&T::RParen, ")")?;
+                    }
+                }
+                StmtKind::ImportFrom { module, names }
+            }
+            T::With | T::If | T::For | T::While | T::Def | T::Try => {
+                return Err(self.error_here("invalid syntax: a compound statement cannot follow ':' or ';' on the same line"));
+            }
+            T::Unsupported(w) => return Err(ParseError::new(unsupported(w), self.peek().span)),
+            _ => self.expr_or_assign()?,
         };
         if !self.at_terminator() {
             return Err(self.unexpected());
         }
-        Ok(Stmt {
-            kind,
-            span: Span::new(start, self.prev_end),
-        })
+        Ok(Stmt { kind, span: Span::new(start, self.prev_end) })
+    }
+
+    /// `a.b.c` (module names).
+    fn dotted(&mut self) -> PResult<(String, Span)> {
+        if self.at(&T::Dot) || self.at(&T::Ellipsis) {
+            return Err(self.error_here("tsr does not support relative imports"));
+        }
+        let (mut s, span) = self.name()?;
+        let mut span = span;
+        while self.eat(&T::Dot) {
+            let (n, ns) = self.name()?;
+            s.push('.');
+            s.push_str(&n);
+            span = span.to(ns);
+        }
+        Ok((s, span))
     }
 
     fn is_report_start(&self, name: &str) -> bool {
         REPORT_KEYWORDS.contains(&name)
             && !matches!(
                 self.peek2_kind(),
-                T::Assign | T::AugAssign(_) | T::Dot | T::LBracket | T::Comma
+                T::Assign | T::AugAssign(_) | T::Dot | T::LBracket | T::Comma | T::LParen | T::Colon | T::Newline | T::Semi | T::Eof
+                    | T::Plus | T::Minus | T::Star | T::Slash | T::DoubleSlash | T::Percent | T::DoubleStar | T::At | T::EqEq | T::NotEq | T::Lt | T::Gt | T::Le | T::Ge
+                    | T::Amp | T::Pipe | T::Caret | T::Shl | T::Shr | T::Is | T::In | T::And | T::Or | T::If | T::Not
             )
+            || (REPORT_KEYWORDS.contains(&name)
+                && name != "print"
+                && name != "map"
+                && matches!(self.peek2_kind(), T::Newline | T::Semi | T::Eof | T::LParen))
     }
 
-    /// `inspect x, y` / `print(x, y)` / `share`.
+    /// `inspect x, y` / `share` / `inspect(x)`.
     fn report(&mut self, keyword: String) -> PResult<StmtKind> {
         let keyword_span = self.advance();
-        let args = if self.at_terminator() {
-            Vec::new()
-        } else if self.at(&T::LParen) {
-            // `print(a, b)` lists its arguments like a call, unless more
-            // follows the `)`, as in `print (a + b) * 2`.
-            let saved = (self.pos, self.prev_end);
-            match self.expression(true)? {
-                Parsed::List(list) if self.at_terminator() => list,
-                _ => {
-                    (self.pos, self.prev_end) = saved;
-                    self.test_list()?.0
-                }
-            }
-        } else {
-            self.test_list()?.0
+        let args = if self.at_terminator() { Vec::new() } else { self.test_list()?.0 };
+        // `inspect(x, y)` lists its arguments like a call.
+        let args = match args.as_slice() {
+            [Expr { kind: ExprKind::Tuple(items), span }] if span.text(self.src).starts_with('(') => items.clone(),
+            _ => args,
         };
-        Ok(StmtKind::Report {
-            keyword,
-            keyword_span,
-            args,
-        })
+        Ok(StmtKind::Report { keyword, keyword_span, args })
     }
 
     fn expr_or_assign(&mut self) -> PResult<StmtKind> {
@@ -399,10 +795,7 @@ impl<'a> Parser<'a> {
                     parts.push(self.expr_list()?);
                 }
                 let value = parts.pop().ok_or_else(|| self.unexpected())?;
-                let targets = parts
-                    .into_iter()
-                    .map(|e| to_target(e, "assign to"))
-                    .collect::<PResult<_>>()?;
+                let targets = parts.into_iter().map(|e| to_target(e, "assign to")).collect::<PResult<_>>()?;
                 Ok(StmtKind::Assign { targets, value })
             }
             T::AugAssign(op) => {
@@ -411,138 +804,39 @@ impl<'a> Parser<'a> {
                 let value = self.expr_list()?;
                 Ok(StmtKind::AugAssign { target, op, value })
             }
+            T::Colon => {
+                // An annotated assignment `x: int = 3` (the annotation is ignored).
+                let target = to_aug_target(first)?;
+                self.advance();
+                self.test()?;
+                if self.eat(&T::Assign) {
+                    let value = self.expr_list()?;
+                    Ok(StmtKind::Assign { targets: vec![target], value })
+                } else {
+                    Ok(StmtKind::Pass)
+                }
+            }
             _ => Ok(StmtKind::Expr(first)),
         }
     }
+}
 
-    /// `with EXPR:` followed by statements on the same line (parsed here)
-    /// or by an indented block (returned open, for `statements` to fill).
-    /// `nesting` is the number of enclosing open blocks.
-    fn with_stmt(&mut self, nesting: usize) -> WithStart {
-        let start_pos = self.pos;
-        let with_span = self.advance();
-        let header = if nesting >= MAX_DEPTH {
-            Err(too_deep(with_span))
-        } else {
-            self.with_header()
-        };
-        let context = match header {
-            Ok(context) => context,
-            Err(e) => {
-                // Skip the rest of the line and the block that follows it.
-                self.skip_statement(start_pos);
-                let e = self.never_closed(start_pos, e);
-                while !matches!(self.peek_kind(), T::Newline | T::Eof) {
-                    self.advance();
-                }
-                if self.at(&T::Newline) {
-                    self.advance();
-                    if self.at(&T::Indent) {
-                        self.skip_block();
-                    }
-                }
-                return WithStart::Done(Err(vec![e]));
-            }
-        };
-        let mut block = OpenWith {
-            start: with_span.start,
-            colon_end: self.prev_end,
-            context,
-            results: Vec::new(),
-        };
-        if matches!(self.peek_kind(), T::Newline | T::Eof) {
-            self.advance();
-            if !self.at(&T::Indent) {
-                return WithStart::Done(Err(vec![
-                    self.error_here("expected an indented block after 'with'"),
-                ]));
-            }
-            self.advance();
-            return WithStart::Block(block);
-        }
-        loop {
-            match self.peek_kind() {
-                T::Newline | T::Eof => break,
-                T::Semi => {
-                    self.advance();
-                }
-                _ => block.results.push(self.simple_stmt_recovering()),
-            }
-        }
-        WithStart::Done(block.finish())
-    }
-
-    fn with_header(&mut self) -> PResult<Expr> {
-        let context = self.test()?;
-        if !self.at(&T::Colon) {
-            return Err(self.error_here("expected ':' after the 'with' expression"));
-        }
-        self.advance();
-        Ok(context)
+fn unsupported(word: &str) -> String {
+    match word {
+        "class" => "tsr does not support class definitions".into(),
+        "yield" => "tsr does not support generators ('yield')".into(),
+        _ => format!("tsr does not support '{word}'"),
     }
 }
 
-/// A `with` statement whose body is being read.
-struct OpenWith {
-    start: usize,
-    colon_end: usize,
-    context: Expr,
-    results: Vec<Result<Stmt, ParseError>>,
-}
-
-impl OpenWith {
-    /// The finished statement, or the errors of its body.
-    fn finish(self) -> Result<Stmt, Vec<ParseError>> {
-        let mut body = Vec::new();
-        let mut errors = Vec::new();
-        for result in self.results {
-            match result {
-                Ok(stmt) => body.push(stmt),
-                Err(e) => errors.push(e),
-            }
-        }
-        if !errors.is_empty() {
-            return Err(errors);
-        }
-        match body.last() {
-            Some(last) => {
-                let span = Span::new(self.start, last.span.end);
-                Ok(Stmt {
-                    kind: StmtKind::With {
-                        context: self.context,
-                        body,
-                    },
-                    span,
-                })
-            }
-            None => Err(vec![ParseError::new(
-                "expected a statement in the 'with' body",
-                Span::new(self.start, self.colon_end),
-            )]),
-        }
-    }
-}
-
-enum WithStart {
-    /// The statement is complete (same-line body, or an error).
-    Done(Result<Stmt, Vec<ParseError>>),
-    /// An indented body follows.
-    Block(OpenWith),
-}
-
-/// Hand a finished statement to the innermost open block, or to `out`.
-fn deliver(
-    open: &mut [OpenWith],
-    out: &mut Vec<Result<Stmt, ParseError>>,
-    result: Result<Stmt, Vec<ParseError>>,
-) {
-    let sink = match open.last_mut() {
-        Some(block) => &mut block.results,
-        None => out,
-    };
-    match result {
-        Ok(stmt) => sink.push(Ok(stmt)),
-        Err(errors) => sink.extend(errors.into_iter().map(Err)),
+/// "'if' statement on line 3", as Python's IndentationError says it.
+fn block_phrase(what: &str, src: &str, colon: Span) -> String {
+    let line = super::span::line_col(src, colon.start).0;
+    match what {
+        "function definition" => format!("function definition on line {line}"),
+        "else" | "try" | "finally" => format!("'{what}' statement on line {line}"),
+        "except" => format!("'except' statement on line {line}"),
+        _ => format!("'{what}' statement on line {line}"),
     }
 }
 
@@ -551,51 +845,55 @@ fn describe(kind: &ExprKind) -> &'static str {
     match kind {
         ExprKind::Call { .. } => "function call",
         ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) => "literal",
+        ExprKind::FString(_) => "f-string expression",
         ExprKind::Bool(true) => "True",
         ExprKind::Bool(false) => "False",
         ExprKind::None => "None",
         ExprKind::Ellipsis => "ellipsis",
-        ExprKind::Compare { .. } => "comparison",
+        ExprKind::Compare { .. } | ExprKind::Chain { .. } => "comparison",
         ExprKind::Tuple(_) => "tuple",
         ExprKind::List(_) => "list",
+        ExprKind::Lambda(_) => "lambda",
+        ExprKind::IfExp { .. } => "conditional expression",
+        ExprKind::Comp { .. } | ExprKind::DictComp { .. } => "comprehension",
+        ExprKind::Dict(_) => "dict literal",
+        ExprKind::Set(_) => "set display",
         _ => "expression",
     }
 }
 
 /// Convert the left side of `=` (verb "assign to") or a `del` operand
 /// (verb "delete") to a target.
-fn to_target(e: Expr, verb: &str) -> PResult<Target> {
+pub(super) fn to_target(e: Expr, verb: &str) -> PResult<Target> {
     let span = e.span;
     match e.kind {
         ExprKind::Name(n) => Ok(Target::Name(n, span)),
         ExprKind::Tuple(items) | ExprKind::List(items) => {
-            let targets = items
-                .into_iter()
-                .map(|i| to_target(i, verb))
-                .collect::<PResult<_>>()?;
+            let targets: Vec<Target> = items.into_iter().map(|i| to_target(i, verb)).collect::<PResult<_>>()?;
+            if targets.iter().filter(|t| matches!(t, Target::Starred(..))).count() > 1 {
+                return Err(ParseError::new("multiple starred expressions in assignment", span));
+            }
             Ok(Target::Tuple(targets, span))
         }
+        ExprKind::Starred(inner) if verb != "delete" => Ok(Target::Starred(Box::new(to_target(*inner, verb)?), span)),
         ExprKind::Index { obj, items } => Ok(Target::Index { obj, items, span }),
         ExprKind::Attr { obj, name, .. } => Ok(Target::Attr { obj, name, span }),
-        other => Err(ParseError::new(
-            format!("cannot {verb} {}", describe(&other)),
-            span,
-        )),
+        other => Err(ParseError::new(format!("cannot {verb} {}", describe(&other)), span)),
     }
 }
 
 /// The target of an augmented assignment: a name, an index or an attribute.
 fn to_aug_target(e: Expr) -> PResult<Target> {
     match e.kind {
-        ExprKind::Name(_) | ExprKind::Index { .. } | ExprKind::Attr { .. } => {
-            to_target(e, "assign to")
-        }
-        other => Err(ParseError::new(
-            format!(
-                "'{}' is an illegal expression for augmented assignment",
-                describe(&other)
-            ),
-            e.span,
-        )),
+        ExprKind::Name(_) | ExprKind::Index { .. } | ExprKind::Attr { .. } => to_target(e, "assign to"),
+        other => Err(ParseError::new(format!("'{}' is an illegal expression for augmented assignment", describe(&other)), e.span)),
     }
 }
+
+/// A function with its scope analysed (for `lambda`).
+pub(super) fn make_func(name: String, params: Vec<Param>, body: Vec<Stmt>, span: Span) -> FuncDef {
+    scope::func_def(name, params, body, span)
+}
+
+#[allow(dead_code)]
+fn _uses(_: Handler) {}

@@ -17,6 +17,9 @@ pub enum TokenKind {
     Float(f64),
     /// A string literal with its escapes already decoded.
     Str(String),
+    /// An f-string: literal pieces and replacement fields (byte ranges of
+    /// the source, parsed by the parser).
+    FStr(Vec<FPiece>),
     /// An identifier that is not a keyword.
     Name(String),
 
@@ -31,6 +34,30 @@ pub enum TokenKind {
     In,
     Del,
     With,
+    If,
+    Elif,
+    Else,
+    For,
+    While,
+    Break,
+    Continue,
+    Pass,
+    Def,
+    Return,
+    Lambda,
+    Try,
+    Except,
+    Finally,
+    Raise,
+    Assert,
+    Import,
+    From,
+    As,
+    Global,
+    Nonlocal,
+    /// `class`, `yield`, `async`, `await`: recognised so that tsr can say
+    /// it does not support them.
+    Unsupported(&'static str),
 
     // Operators.
     Plus,
@@ -70,6 +97,10 @@ pub enum TokenKind {
     Semi,
     Dot,
     Ellipsis,
+    /// `->` (return annotations).
+    Arrow,
+    /// `:=` (not supported).
+    Walrus,
 
     // Layout.
     /// End of a logical line (only emitted outside brackets, and only after a
@@ -115,4 +146,13 @@ impl Token {
     pub fn new(kind: TokenKind, span: Span) -> Self {
         Token { kind, span }
     }
+}
+
+/// A piece of an f-string.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FPiece {
+    Lit(String),
+    /// `{expr=!r:spec}`: `expr` is the byte range of the expression text,
+    /// `debug` the text echoed by `=` (expression, `=` and the spaces).
+    Field { expr: (usize, usize), debug: Option<String>, conv: Option<char>, spec: Vec<FPiece> },
 }

@@ -82,7 +82,7 @@ pub fn tensors_table(ts: &[&TensorReport], st: Style) -> String {
 /// A whole report as text (ending in a newline).
 pub fn render(r: &Report, st: Style) -> String {
     match r {
-        Report::Print(t) => format!("{}\n", t.text),
+        Report::Print(t) => format!("{}{}", t.text, t.end),
         Report::Echo { text, .. } => format!("{text}\n"),
         Report::Teach(t) => super::teach::table(t, st),
         Report::Memory(m) => super::memory::memory(m, st),

@@ -29,6 +29,9 @@ pub struct ValueReport {
 #[derive(Debug, Clone, Serialize)]
 pub struct TextReport {
     pub text: String,
+    /// What `print` writes after the text (`end=`, a newline by default).
+    #[serde(skip)]
+    pub end: String,
 }
 
 /// `timeit EXPR`: `{"kind":"timeit","expr":…,"runs":…,"median_ns":…,"min_ns":…}`.

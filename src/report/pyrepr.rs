@@ -2,7 +2,6 @@
 //! which `dtype=`/`device=`/`grad_fn=` parts a tensor repr shows.
 
 use crate::engine::{DType, Device, Scalar, Tensor};
-use crate::eval::value::Value;
 use crate::render::repr::{tensor_repr, PrintOptions, ReprKind, ReprSource};
 
 struct TensorSource<'a>(&'a Tensor);
@@ -77,59 +76,6 @@ pub fn scalar_text(s: Scalar) -> String {
     }
 }
 
-/// Python's `repr()` of any value.
-pub fn value_text(v: &Value) -> String {
-    match v {
-        Value::None => "None".into(),
-        Value::Bool(b) => scalar_text(Scalar::Bool(*b)),
-        Value::Int(i) => i.to_string(),
-        Value::Float(f) => py_float(*f),
-        Value::Str(s) => format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'")),
-        Value::Tuple(xs) => {
-            let items: Vec<String> = xs.iter().map(value_text).collect();
-            if items.len() == 1 { format!("({},)", items[0]) } else { format!("({})", items.join(", ")) }
-        }
-        Value::List(xs) => format!("[{}]", xs.iter().map(value_text).collect::<Vec<_>>().join(", ")),
-        Value::Size(xs) => format!(
-            "torch.Size([{}])",
-            xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
-        ),
-        Value::DType(d) => d.to_string(),
-        Value::Device(Device::Cpu) => "device(type='cpu')".into(),
-        Value::Device(Device::Cuda(i)) => format!("device(type='cuda', index={i})"),
-        Value::MemoryFormat(m) => format!("torch.{m}"),
-        Value::Dict(kv) => format!(
-            "{{{}}}",
-            kv.iter().map(|(k, v)| format!("'{}': {}", k, value_text(v))).collect::<Vec<_>>().join(", ")
-        ),
-        Value::Tensor(t) => tensor_text(t),
-        Value::Module(m) => format!("<module '{m}'>"),
-        Value::Function(f) => format!("<built-in method {f} of type object>"),
-        Value::Ellipsis => "Ellipsis".into(),
-        Value::NamedTuple(name, fields) => format!(
-            "torch.return_types.{}(\n{})",
-            name,
-            fields.iter().map(|(k, v)| format!("{}={}", k, value_text(v))).collect::<Vec<_>>().join(",\n")
-        ),
-        Value::GradFn(n) => format!("<{} object>", n.name),
-        Value::AccumulateGrad(_) => "<AccumulateGrad object>".to_string(),
-        Value::Storage(s) => {
-            let n = s.nbytes();
-            format!("<UntypedStorage S{} of {} bytes at 0x{:x} on {}>", s.id, n, s.data_ptr(), s.device)
-        }
-    }
-}
-
-/// Python's `str()`: like `repr()` but strings print bare and devices as
-/// `cuda:0` (`str(torch.device("cuda", 0))`).
-pub fn value_str(v: &Value) -> String {
-    match v {
-        Value::Str(s) => s.clone(),
-        Value::Device(d) => d.to_string(),
-        other => value_text(other),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -140,17 +86,7 @@ mod tests {
         assert_eq!(py_float(0.1), "0.1");
         assert_eq!(py_float(1e20), "1e+20");
         assert_eq!(py_float(1.5e-5), "1.5e-05");
-        assert_eq!(value_str(&Value::Device(Device::Cuda(0))), "cuda:0");
-        assert_eq!(value_text(&Value::Device(Device::Cuda(0))), "device(type='cuda', index=0)");
-        assert_eq!(value_str(&Value::Device(Device::Cpu)), "cpu");
         assert_eq!(py_float(-0.0), "-0.0");
         assert_eq!(py_float(123456.5), "123456.5");
-    }
-
-    #[test]
-    fn containers_print_like_python() {
-        assert_eq!(value_text(&Value::Tuple(vec![Value::Int(4)])), "(4,)");
-        assert_eq!(value_text(&Value::Size(vec![3, 4])), "torch.Size([3, 4])");
-        assert_eq!(value_text(&Value::Str("a'b".into())), "'a\\'b'");
     }
 }

@@ -4,7 +4,6 @@
 use serde_json::{json, Value as Json};
 
 use crate::engine::{Scalar, Tensor};
-use crate::eval::value::Value;
 
 pub fn scalar_json(s: Scalar) -> Json {
     match s {
@@ -48,7 +47,7 @@ fn elements_and_lists(shape: &[usize]) -> (u128, u128) {
 }
 
 /// JSON nodes a tensor's values take (nothing when they are left out).
-fn values_cost(shape: &[usize]) -> u128 {
+pub fn values_cost(shape: &[usize]) -> u128 {
     if !values_are_small(shape) {
         return 0;
     }
@@ -67,47 +66,6 @@ fn nest(flat: &[Scalar], shape: &[usize]) -> Json {
                     .collect(),
             )
         }
-    }
-}
-
-/// A Python value as JSON. Tensors inside it carry their values while a
-/// budget of elements and nested lists lasts (a tuple of 10^6 views must not
-/// become 10^9 JSON nodes); past it, and for big tensors, they are `null`.
-pub fn value_json(v: &Value) -> Json {
-    let mut budget: u128 = 1 << 20;
-    value_json_in(v, &mut budget)
-}
-
-fn value_json_in(v: &Value, budget: &mut u128) -> Json {
-    let mut value_json = |v: &Value| value_json_in(v, budget);
-    match v {
-        Value::None => Json::Null,
-        Value::Bool(b) => json!(b),
-        Value::Int(i) => json!(i),
-        Value::Float(f) => scalar_json(Scalar::Float(*f)),
-        Value::Str(s) => json!(s),
-        Value::Tuple(xs) | Value::List(xs) => Json::Array(xs.iter().map(value_json).collect()),
-        Value::Size(xs) => json!(xs),
-        Value::DType(d) => json!(d.name()),
-        Value::Device(d) => json!(d.to_string()),
-        Value::MemoryFormat(m) => json!(m),
-        Value::Dict(kv) => Json::Object(kv.iter().map(|(k, v)| (k.clone(), value_json(v))).collect()),
-        Value::Tensor(t) => {
-            let cost = values_cost(t.shape());
-            if cost > *budget {
-                return Json::Null;
-            }
-            *budget -= cost;
-            tensor_values(t)
-        }
-        Value::Module(m) => json!(m),
-        Value::Function(f) => json!(f),
-        Value::Ellipsis => json!("..."),
-        // A named tuple is a tuple in Python: an array, in field order.
-        Value::NamedTuple(_, fields) => Json::Array(fields.iter().map(|(_, v)| value_json(v)).collect()),
-        Value::GradFn(n) => json!(n.name),
-        Value::AccumulateGrad(_) => json!("AccumulateGrad"),
-        Value::Storage(s) => json!({"id": s.id, "data_ptr": s.data_ptr(), "nbytes": s.nbytes(), "device": s.device.to_string()}),
     }
 }
 

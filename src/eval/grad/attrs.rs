@@ -53,7 +53,8 @@ fn valid_state(t: &Tensor, span: Span) -> EvalResult<Option<Grad>> {
 pub fn check_valid(v: &Value, span: Span) -> EvalResult<()> {
     match v {
         Value::Tensor(t) => valid_state(t, span).map(|_| ()),
-        Value::Tuple(xs) | Value::List(xs) => xs.iter().try_for_each(|x| check_valid(x, span)),
+        Value::Tuple(xs) => xs.iter().try_for_each(|x| check_valid(x, span)),
+        Value::List(xs) => xs.borrow().iter().try_for_each(|x| check_valid(x, span)),
         Value::NamedTuple(_, fs) => fs.iter().try_for_each(|(_, x)| check_valid(x, span)),
         _ => Ok(()),
     }

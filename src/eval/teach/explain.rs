@@ -17,7 +17,7 @@ use crate::engine::layout::{infer_size, VIEW_INCOMPATIBLE};
 use crate::engine::Tensor;
 use crate::lang::ast::{Arg, Expr, ExprKind};
 use crate::lang::span::Span;
-use crate::report::pyrepr::value_text;
+use crate::eval::py::repr::repr as value_text;
 use crate::report::teach::chunks::{analyze, ChunkAnalysis};
 use crate::report::teach::explain::{
     blocking_break, chunk_list, chunk_name, classify, describe, ExplainError, ExplainReport, ExplainStep, OpClass, TensorState,

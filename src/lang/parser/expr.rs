@@ -1,762 +1,706 @@
-//! The expression parser, a child of `parser.rs`: an operator-precedence
-//! machine with explicit stacks instead of recursion, so that no input can
-//! exhaust the native stack however deeply it nests.
-//!
-//! Pending operators wait on `ops`, finished operands on `operands`, and
-//! open brackets on `frames` (each remembering how many `ops` belonged to
-//! the enclosing expression). Operators are reduced by binding power, as in
-//! precedence climbing. Limits ([`MAX_DEPTH`]): at most 200 brackets and
-//! pending operators open at once, and every operand carries the height of
-//! its tree, which may not exceed 200.
+//! The expression parser, a child of `parser.rs`: recursive descent with
+//! Python's precedence, low to high: `lambda`, `if … else`, `or`, `and`,
+//! `not`, comparisons (chained, `in`, `is`), `|`, `^`, `&`, shifts, `+ -`,
+//! `* / // % @`, unary `- + ~`, `**`, then calls, attributes and indexing.
+//! Every bracket, operator operand and f-string field counts one level of
+//! depth; past [`MAX_DEPTH`] the expression is refused, so recursion (and
+//! later passes over the tree, `Drop` included) stays bounded.
 
-use std::collections::HashSet;
-
-use super::{MAX_DEPTH, PResult, Parser, bracket_char, closer_for};
-use crate::lang::ast::{Arg, BinOp, CmpOp, Expr, ExprKind, IndexItem, LogicOp, UnOp};
+use super::{MAX_DEPTH, PResult, Parser, bracket_char, make_func, to_target};
+use crate::lang::ast::{Arg, BinOp, CmpOp, CompKind, Comprehension, Expr, ExprKind, FPart, IndexItem, LogicOp, Stmt, StmtKind, Target, UnOp};
 use crate::lang::error::ParseError;
 use crate::lang::span::Span;
-use crate::lang::token::{Token, TokenKind as T};
+use crate::lang::token::{FPiece, TokenKind as T};
 
-// Binding powers of the binary operators (higher binds tighter).
-const OR: u8 = 1;
-const AND: u8 = 2;
-const NOT: u8 = 3;
-const CMP: u8 = 4;
-const BIT_OR: u8 = 5;
-const BIT_XOR: u8 = 6;
-const BIT_AND: u8 = 7;
-const SHIFT: u8 = 8;
-const ARITH: u8 = 9;
-const TERM: u8 = 10;
-const UNARY: u8 = 11;
-const POW: u8 = 12;
+pub(crate) fn too_deep(span: Span) -> ParseError {
+    ParseError::new(format!("expression nested too deeply (limit {MAX_DEPTH})"), span)
+}
+
+fn binop_of(kind: &T) -> Option<(u8, BinOp)> {
+    Some(match kind {
+        T::Pipe => (1, BinOp::BitOr),
+        T::Caret => (2, BinOp::BitXor),
+        T::Amp => (3, BinOp::BitAnd),
+        T::Shl => (4, BinOp::Shl),
+        T::Shr => (4, BinOp::Shr),
+        T::Plus => (5, BinOp::Add),
+        T::Minus => (5, BinOp::Sub),
+        T::Star => (6, BinOp::Mul),
+        T::Slash => (6, BinOp::Div),
+        T::DoubleSlash => (6, BinOp::FloorDiv),
+        T::Percent => (6, BinOp::Mod),
+        T::At => (6, BinOp::MatMul),
+        _ => return None,
+    })
+}
 
 impl Parser<'_> {
-    /// One or more `test`s separated by commas; a trailing comma is allowed.
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(too_deep(self.peek().span));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    fn mk(&self, kind: ExprKind, start: usize) -> Expr {
+        Expr { kind, span: Span::new(start, self.prev_end.max(start)) }
+    }
+
+    /// Items separated by commas (`*x` allowed); a trailing comma is allowed.
     /// Returns the items and whether there was a comma at all.
     pub(super) fn test_list(&mut self) -> PResult<(Vec<Expr>, bool)> {
-        let mut items = vec![self.test()?];
+        let mut items = vec![self.star_test()?];
         let mut comma = false;
         while self.at(&T::Comma) {
             self.advance();
             comma = true;
-            if self.at_terminator() || matches!(self.peek_kind(), T::Assign | T::AugAssign(_)) {
+            if self.at_terminator() || matches!(self.peek_kind(), T::Assign | T::AugAssign(_) | T::RParen | T::Colon) {
                 break;
             }
-            items.push(self.test()?);
+            items.push(self.star_test()?);
         }
         Ok((items, comma))
     }
 
-    /// An expression, or a bare tuple `a, b` (statement level and `=` RHS).
+    /// An expression, or a bare tuple `a, b` (statement level, `=`, `return`, `for … in`).
     pub(super) fn expr_list(&mut self) -> PResult<Expr> {
         let start = self.peek().span.start;
         let (mut items, comma) = self.test_list()?;
-        if !comma
-            && items.len() == 1
-            && let Some(e) = items.pop()
-        {
-            return Ok(e);
+        if !comma && items.len() == 1 && !matches!(items[0].kind, ExprKind::Starred(_)) {
+            if let Some(e) = items.pop() {
+                return Ok(e);
+            }
         }
-        Ok(Expr {
-            kind: ExprKind::Tuple(items),
-            span: Span::new(start, self.prev_end),
-        })
+        if !comma && matches!(items.first().map(|e| &e.kind), Some(ExprKind::Starred(_))) {
+            return Err(ParseError::new("can't use starred expression here", items[0].span));
+        }
+        Ok(self.mk(ExprKind::Tuple(items), start))
+    }
+
+    fn star_test(&mut self) -> PResult<Expr> {
+        if self.at(&T::Star) {
+            let start = self.advance().start;
+            self.enter()?;
+            let inner = self.bitor();
+            self.leave();
+            return Ok(self.mk(ExprKind::Starred(Box::new(inner?)), start));
+        }
+        self.test()
+    }
+
+    /// `for` targets: `a`, `a, b`, `(a, b), *c` — or-expressions, so that
+    /// `in` is left for the loop.
+    pub(super) fn target_list(&mut self) -> PResult<Target> {
+        let start = self.peek().span.start;
+        let mut items = vec![];
+        let mut comma = false;
+        loop {
+            let e = if self.at(&T::Star) {
+                let s = self.advance().start;
+                let inner = self.bitor()?;
+                self.mk(ExprKind::Starred(Box::new(inner)), s)
+            } else {
+                self.bitor()?
+            };
+            items.push(e);
+            if !self.eat(&T::Comma) {
+                break;
+            }
+            comma = true;
+            if self.at(&T::In) {
+                break;
+            }
+        }
+        let e = if !comma && items.len() == 1 {
+            items.pop().ok_or_else(|| self.unexpected())?
+        } else {
+            self.mk(ExprKind::Tuple(items), start)
+        };
+        to_target(e, "assign to")
     }
 
     /// One expression (Python's `test`: no bare tuple).
     pub(super) fn test(&mut self) -> PResult<Expr> {
-        match self.expression(false)? {
-            Parsed::Expr(e) => Ok(e),
-            Parsed::List(_) => Err(self.unexpected()),
-        }
+        self.enter()?;
+        let r = self.test_inner();
+        self.leave();
+        r
     }
 
-    /// Run the expression machine from the current token. With
-    /// `report_paren`, the current token is a `(` whose contents are
-    /// returned as a list when it closes (`print(a, b)`).
-    pub(super) fn expression(&mut self, report_paren: bool) -> PResult<Parsed> {
-        let mut m = Machine {
-            ops: Vec::new(),
-            operands: Vec::new(),
-            frames: Vec::new(),
-        };
-        let mut step = if report_paren {
-            let open = self.advance_token();
-            let paren = FrameKind::Paren {
-                items: Vec::new(),
-                group: None,
-                comma: false,
-                report: true,
-            };
-            m.frames.push(Frame {
-                kind: paren,
-                start: open.span.start,
-                open,
-                ops_base: 0,
-                height: 0,
-            });
-            if self.at(&T::RParen) {
-                self.close(&mut m)?
-            } else {
-                Step::Operand
+    fn test_inner(&mut self) -> PResult<Expr> {
+        let start = self.peek().span.start;
+        if self.at(&T::Lambda) {
+            self.advance();
+            let params = self.params(&T::Colon)?;
+            self.expect(&T::Colon, ":")?;
+            let body = self.test()?;
+            let span = Span::new(start, self.prev_end);
+            let ret = Stmt { kind: StmtKind::Return(Some(body)), span };
+            let f = make_func("<lambda>".into(), params, vec![ret], span);
+            return Ok(self.mk(ExprKind::Lambda(std::rc::Rc::new(f)), start));
+        }
+        let e = self.or_test()?;
+        if self.at(&T::If) {
+            self.advance();
+            let cond = self.or_test()?;
+            if !self.at(&T::Else) {
+                return Err(self.error_here("expected 'else' after 'if' expression"));
             }
-        } else {
-            Step::Operand
-        };
-        loop {
-            step = match step {
-                Step::Operand => self.operand_step(&mut m)?,
-                Step::After => self.after_step(&mut m)?,
-                Step::Done(parsed) => return Ok(parsed),
-            };
+            self.advance();
+            let orelse = self.test()?;
+            return Ok(self.mk(ExprKind::IfExp { test: Box::new(cond), body: Box::new(e), orelse: Box::new(orelse) }, start));
         }
+        Ok(e)
     }
 
-    /// Error unless another operator or bracket fits (see [`MAX_DEPTH`]).
-    fn check_nesting(&self, m: &Machine, span: Span) -> PResult<()> {
-        if m.frames.len() + m.ops.len() >= MAX_DEPTH {
-            return Err(too_deep(span));
+    fn or_test(&mut self) -> PResult<Expr> {
+        let start = self.peek().span.start;
+        let mut lhs = self.and_test()?;
+        while self.at(&T::Or) {
+            self.advance();
+            self.enter()?;
+            let rhs = self.and_test();
+            self.leave();
+            lhs = self.mk(ExprKind::Logic { op: LogicOp::Or, lhs: Box::new(lhs), rhs: Box::new(rhs?) }, start);
         }
-        Ok(())
+        Ok(lhs)
     }
 
-    /// Expecting an operand: a prefix operator, an atom or an opening bracket.
-    fn operand_step(&mut self, m: &mut Machine) -> PResult<Step> {
-        let span = self.peek().span;
-        let kind = match self.peek_kind() {
-            T::Not | T::Minus | T::Plus | T::Tilde => {
-                let op = match self.peek_kind() {
-                    T::Not => UnOp::Not,
-                    T::Minus => UnOp::Neg,
-                    T::Plus => UnOp::Pos,
-                    _ => UnOp::Invert,
-                };
-                if op == UnOp::Not && !m.not_allowed() {
-                    return Err(self.unexpected());
-                }
-                self.check_nesting(m, span)?;
+    fn and_test(&mut self) -> PResult<Expr> {
+        let start = self.peek().span.start;
+        let mut lhs = self.not_test()?;
+        while self.at(&T::And) {
+            self.advance();
+            self.enter()?;
+            let rhs = self.not_test();
+            self.leave();
+            lhs = self.mk(ExprKind::Logic { op: LogicOp::And, lhs: Box::new(lhs), rhs: Box::new(rhs?) }, start);
+        }
+        Ok(lhs)
+    }
+
+    fn not_test(&mut self) -> PResult<Expr> {
+        if self.at(&T::Not) {
+            let start = self.advance().start;
+            self.enter()?;
+            let operand = self.not_test();
+            self.leave();
+            return Ok(self.mk(ExprKind::Unary { op: UnOp::Not, operand: Box::new(operand?) }, start));
+        }
+        self.comparison()
+    }
+
+    fn cmp_op(&mut self) -> Option<CmpOp> {
+        let op = match self.peek_kind() {
+            T::Lt => CmpOp::Lt,
+            T::Le => CmpOp::Le,
+            T::Gt => CmpOp::Gt,
+            T::Ge => CmpOp::Ge,
+            T::EqEq => CmpOp::Eq,
+            T::NotEq => CmpOp::Ne,
+            T::In => CmpOp::In,
+            T::Is => {
                 self.advance();
-                m.ops.push(Pending::Prefix { op, span });
-                return Ok(Step::Operand);
+                return Some(if self.eat(&T::Not) { CmpOp::IsNot } else { CmpOp::Is });
             }
-            T::LParen | T::LBracket => {
-                self.check_nesting(m, span)?;
-                let open = self.advance_token();
-                let (kind, closer) = if open.kind == T::LParen {
-                    (
-                        FrameKind::Paren {
-                            items: Vec::new(),
-                            group: None,
-                            comma: false,
-                            report: false,
-                        },
-                        T::RParen,
-                    )
-                } else {
-                    (FrameKind::List { items: Vec::new() }, T::RBracket)
-                };
-                m.frames.push(Frame {
-                    kind,
-                    start: span.start,
-                    open,
-                    ops_base: m.ops.len(),
-                    height: 0,
-                });
-                return if self.at(&closer) {
-                    self.close(m)
-                } else {
-                    Ok(Step::Operand)
-                };
-            }
-            T::Str(first) => {
-                // Adjacent string literals are concatenated, as in Python.
-                let mut s = first.clone();
+            T::Not if *self.peek2_kind() == T::In => {
                 self.advance();
-                while let T::Str(more) = self.peek_kind() {
-                    s.push_str(more);
-                    self.advance();
-                }
-                let expr = Expr {
-                    kind: ExprKind::Str(s),
-                    span: Span::new(span.start, self.prev_end),
-                };
-                m.operands.push(Operand { expr, height: 1 });
-                return Ok(Step::After);
+                CmpOp::NotIn
             }
-            T::LBrace => return Err(self.error_here("dict and set displays are not supported")),
-            T::Int(v) => ExprKind::Int(*v),
-            T::Float(v) => ExprKind::Float(*v),
-            T::True => ExprKind::Bool(true),
-            T::False => ExprKind::Bool(false),
-            T::None => ExprKind::None,
-            T::Ellipsis => ExprKind::Ellipsis,
-            T::Name(name) => ExprKind::Name(name.clone()),
-            _ => return Err(self.unexpected()),
+            _ => return None,
         };
         self.advance();
-        m.operands.push(Operand {
-            expr: Expr { kind, span },
-            height: 1,
-        });
-        Ok(Step::After)
+        Some(op)
     }
 
-    /// After an operand: a postfix operation, an infix operator, or the end
-    /// of the current sub-expression.
-    fn after_step(&mut self, m: &mut Machine) -> PResult<Step> {
-        let span = self.peek().span;
-        match self.peek_kind() {
-            T::LParen | T::LBracket => {
-                self.check_nesting(m, span)?;
-                let open = self.advance_token();
-                let obj = m.pop()?;
-                let start = obj.expr.span.start;
-                let kind = if open.kind == T::LParen {
-                    FrameKind::Call {
-                        func: obj.expr,
-                        args: Vec::new(),
-                        kw: None,
-                        keywords: HashSet::new(),
-                    }
-                } else {
-                    FrameKind::Index {
-                        obj: obj.expr,
-                        items: Vec::new(),
-                        slice: None,
-                    }
-                };
-                let is_call = open.kind == T::LParen;
-                m.frames.push(Frame {
-                    kind,
-                    start,
-                    open,
-                    ops_base: m.ops.len(),
-                    height: obj.height,
-                });
-                return if is_call {
-                    self.begin_arg(m)
-                } else {
-                    self.index_part(m)
-                };
-            }
-            T::Dot => {
-                self.advance();
-                let T::Name(name) = self.peek_kind() else {
-                    return Err(self.error_here("expected an attribute name after '.'"));
-                };
-                let name = name.clone();
-                let name_span = self.advance();
-                let obj = m.pop()?;
-                let height = checked_height(obj.height + 1, span)?;
-                let expr_span = Span::new(obj.expr.span.start, name_span.end);
-                let kind = ExprKind::Attr {
-                    obj: Box::new(obj.expr),
-                    name,
-                    name_span,
-                };
-                m.operands.push(Operand {
-                    expr: Expr {
-                        kind,
-                        span: expr_span,
-                    },
-                    height,
-                });
-                return Ok(Step::After);
-            }
-            _ => {}
+    fn comparison(&mut self) -> PResult<Expr> {
+        let start = self.peek().span.start;
+        let first = self.bitor()?;
+        let mut operands = vec![first];
+        let mut ops = vec![];
+        while let Some(op) = self.cmp_op() {
+            self.enter()?;
+            let rhs = self.bitor();
+            self.leave();
+            operands.push(rhs?);
+            ops.push(op);
         }
-        if let Some((bp, op, ntoks)) = self.infix()? {
-            let base = m.base();
-            while m.ops.len() > base {
-                let Some(top) = m.ops.last() else { break };
-                if let (
-                    Infix::Cmp(_),
-                    Pending::Infix {
-                        op: Infix::Cmp(_), ..
-                    },
-                ) = (op, top)
-                {
-                    return Err(ParseError::new(
-                        "chained comparisons like 'a < b < c' are not supported; \
-                         use 'and' between two comparisons",
-                        span,
-                    ));
+        if ops.is_empty() {
+            return operands.pop().ok_or_else(|| self.unexpected());
+        }
+        if ops.len() == 1 {
+            let rhs = operands.pop().ok_or_else(|| self.unexpected())?;
+            let lhs = operands.pop().ok_or_else(|| self.unexpected())?;
+            return Ok(self.mk(ExprKind::Compare { op: ops[0], lhs: Box::new(lhs), rhs: Box::new(rhs) }, start));
+        }
+        Ok(self.mk(ExprKind::Chain { operands, ops }, start))
+    }
+
+    /// Binary operators from `|` up to `* / // % @`, by binding power.
+    pub(super) fn bitor(&mut self) -> PResult<Expr> {
+        self.binary(1)
+    }
+
+    fn binary(&mut self, min_bp: u8) -> PResult<Expr> {
+        let start = self.peek().span.start;
+        let mut lhs = self.unary()?;
+        while let Some((bp, op)) = binop_of(self.peek_kind()) {
+            if bp < min_bp {
+                break;
+            }
+            self.advance();
+            self.enter()?;
+            let rhs = self.binary(bp + 1);
+            self.leave();
+            lhs = self.mk(ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs?) }, start);
+        }
+        Ok(lhs)
+    }
+
+    fn unary(&mut self) -> PResult<Expr> {
+        let op = match self.peek_kind() {
+            T::Minus => UnOp::Neg,
+            T::Plus => UnOp::Pos,
+            T::Tilde => UnOp::Invert,
+            _ => return self.power(),
+        };
+        let start = self.advance().start;
+        self.enter()?;
+        let operand = self.unary();
+        self.leave();
+        let operand = operand?;
+        // `-5` is a literal, as Python folds it.
+        Ok(match (op, &operand.kind) {
+            (UnOp::Neg, ExprKind::Int(i)) if *i >= 0 => self.mk(ExprKind::Int(-i), start),
+            (UnOp::Neg, ExprKind::Float(f)) => self.mk(ExprKind::Float(-f), start),
+            _ => self.mk(ExprKind::Unary { op, operand: Box::new(operand) }, start),
+        })
+    }
+
+    fn power(&mut self) -> PResult<Expr> {
+        let start = self.peek().span.start;
+        let base = self.postfix()?;
+        if self.at(&T::DoubleStar) {
+            self.advance();
+            self.enter()?;
+            let exp = self.unary();
+            self.leave();
+            return Ok(self.mk(ExprKind::Binary { op: BinOp::Pow, lhs: Box::new(base), rhs: Box::new(exp?) }, start));
+        }
+        Ok(base)
+    }
+
+    fn postfix(&mut self) -> PResult<Expr> {
+        let start = self.peek().span.start;
+        let mut e = self.atom()?;
+        let mut levels = 0usize;
+        loop {
+            match self.peek_kind() {
+                T::Dot => {
+                    self.advance();
+                    let (name, name_span) = match self.peek_kind().clone() {
+                        T::Name(n) => (n, self.advance()),
+                        _ => return Err(self.error_here("expected an attribute name after '.'")),
+                    };
+                    e = self.mk(ExprKind::Attr { obj: Box::new(e), name, name_span }, start);
                 }
-                let top_bp = top.bp();
-                if top_bp > bp || (top_bp == bp && bp != POW) {
-                    m.reduce_top()?;
+                T::LParen => {
+                    self.advance();
+                    self.enter()?;
+                    let args = self.call_args();
+                    self.leave();
+                    let args = args?;
+                    self.close(&T::RParen)?;
+                    e = self.mk(ExprKind::Call { func: Box::new(e), args }, start);
+                }
+                T::LBracket => {
+                    self.advance();
+                    self.enter()?;
+                    let items = self.subscript();
+                    self.leave();
+                    let items = items?;
+                    self.close(&T::RBracket)?;
+                    e = self.mk(ExprKind::Index { obj: Box::new(e), items }, start);
+                }
+                _ => break,
+            }
+            // Trailers count towards the height of the tree too.
+            levels += 1;
+            if levels + self.depth > MAX_DEPTH {
+                return Err(too_deep(self.peek().span));
+            }
+        }
+        Ok(e)
+    }
+
+    fn close(&mut self, closer: &T) -> PResult<()> {
+        if self.at(closer) {
+            self.advance();
+            return Ok(());
+        }
+        match self.peek_kind() {
+            T::Newline | T::Eof | T::Dedent | T::Indent => Err(ParseError::new(format!("'{}' was never closed", open_of(closer)), self.peek().span)),
+            k if k.is_closer() => Err(ParseError::new(
+                format!("closing parenthesis '{}' does not match opening parenthesis '{}'", bracket_char(k), open_of(closer)),
+                self.peek().span,
+            )),
+            _ => Err(self.unexpected_in_brackets()),
+        }
+    }
+
+    fn unexpected_in_brackets(&self) -> ParseError {
+        match self.peek_kind() {
+            T::Name(_) | T::Int(_) | T::Float(_) | T::Str(_) => ParseError::new("invalid syntax. Perhaps you forgot a comma?", self.peek().span),
+            _ => self.unexpected(),
+        }
+    }
+
+    fn call_args(&mut self) -> PResult<Vec<Arg>> {
+        let mut args: Vec<Arg> = Vec::new();
+        while !self.at(&T::RParen) {
+            let arg = if self.at(&T::Star) || self.at(&T::DoubleStar) {
+                let star = if self.at(&T::Star) { 1 } else { 2 };
+                self.advance();
+                Arg { name: None, value: self.test()?, star }
+            } else if let (T::Name(n), T::Assign) = (self.peek_kind().clone(), self.peek2_kind().clone()) {
+                let s = self.advance();
+                self.advance();
+                Arg { name: Some((n, s)), value: self.test()?, star: 0 }
+            } else {
+                let start = self.peek().span.start;
+                let value = self.test()?;
+                if self.at(&T::For) {
+                    let gens = self.comp_for()?;
+                    let g = self.mk(ExprKind::Comp { kind: CompKind::Gen, elt: Box::new(value), gens }, start);
+                    if !args.is_empty() || !self.at(&T::RParen) {
+                        return Err(ParseError::new("Generator expression must be parenthesized", g.span));
+                    }
+                    Arg { name: None, value: g, star: 0 }
                 } else {
+                    if self.at(&T::Assign) {
+                        return Err(ParseError::new("expression cannot contain assignment, perhaps you meant \"==\"?", value.span));
+                    }
+                    Arg { name: None, value, star: 0 }
+                }
+            };
+            if arg.name.is_none() && arg.star == 0 && args.iter().any(|a| a.name.is_some() || a.star == 2) {
+                let what = if args.iter().any(|a| a.star == 2) { "keyword argument unpacking" } else { "keyword argument" };
+                return Err(ParseError::new(format!("positional argument follows {what}"), arg.value.span));
+            }
+            if let Some((n, s)) = &arg.name
+                && args.iter().any(|a| a.name.as_ref().is_some_and(|(m, _)| m == n))
+            {
+                return Err(ParseError::new(format!("keyword argument repeated: {n}"), *s));
+            }
+            args.push(arg);
+            if !self.eat(&T::Comma) {
+                break;
+            }
+        }
+        Ok(args)
+    }
+
+    fn subscript(&mut self) -> PResult<Vec<IndexItem>> {
+        let mut items = Vec::new();
+        loop {
+            if self.at(&T::RBracket) {
+                if items.is_empty() {
+                    return Err(self.error_here("expected an index"));
+                }
+                break;
+            }
+            let start = self.peek().span.start;
+            let first = if self.at(&T::Colon) { None } else { Some(self.star_test()?) };
+            if self.at(&T::Colon) {
+                self.advance();
+                let stop = if matches!(self.peek_kind(), T::Colon | T::Comma | T::RBracket) { None } else { Some(self.test()?) };
+                let step = if self.eat(&T::Colon) {
+                    if matches!(self.peek_kind(), T::Comma | T::RBracket) { None } else { Some(self.test()?) }
+                } else {
+                    None
+                };
+                items.push(IndexItem::Slice { start: first, stop, step, span: Span::new(start, self.prev_end) });
+            } else if let Some(e) = first {
+                items.push(IndexItem::Expr(e));
+            }
+            if !self.eat(&T::Comma) {
+                break;
+            }
+        }
+        Ok(items)
+    }
+
+    /// `for target in iter [if cond]…` clauses.
+    fn comp_for(&mut self) -> PResult<Vec<Comprehension>> {
+        let mut gens = Vec::new();
+        while self.at(&T::For) {
+            self.advance();
+            let target = self.target_list()?;
+            self.expect(&T::In, "in")?;
+            let iter = self.or_test()?;
+            let mut ifs = Vec::new();
+            while self.at(&T::If) {
+                self.advance();
+                self.enter()?;
+                let c = self.or_test_no_cond();
+                self.leave();
+                ifs.push(c?);
+            }
+            gens.push(Comprehension { target, iter, ifs });
+            if gens.len() > 20 {
+                return Err(too_deep(self.peek().span));
+            }
+        }
+        Ok(gens)
+    }
+
+    fn or_test_no_cond(&mut self) -> PResult<Expr> {
+        self.or_test()
+    }
+
+    fn atom(&mut self) -> PResult<Expr> {
+        let tok = self.peek().clone();
+        let start = tok.span.start;
+        let kind = match tok.kind {
+            T::Int(i) => {
+                self.advance();
+                ExprKind::Int(i)
+            }
+            T::Float(f) => {
+                self.advance();
+                ExprKind::Float(f)
+            }
+            T::True => {
+                self.advance();
+                ExprKind::Bool(true)
+            }
+            T::False => {
+                self.advance();
+                ExprKind::Bool(false)
+            }
+            T::None => {
+                self.advance();
+                ExprKind::None
+            }
+            T::Ellipsis => {
+                self.advance();
+                ExprKind::Ellipsis
+            }
+            T::Name(n) => {
+                self.advance();
+                ExprKind::Name(n)
+            }
+            T::Str(_) | T::FStr(_) => return self.strings(),
+            T::LParen => {
+                self.advance();
+                self.enter()?;
+                let r = self.paren(start);
+                self.leave();
+                return r;
+            }
+            T::LBracket => {
+                self.advance();
+                self.enter()?;
+                let r = self.list_display(start);
+                self.leave();
+                return r;
+            }
+            T::LBrace => {
+                self.advance();
+                self.enter()?;
+                let r = self.brace_display(start);
+                self.leave();
+                return r;
+            }
+            _ => return Err(self.unexpected()),
+        };
+        Ok(self.mk(kind, start))
+    }
+
+    /// Adjacent string literals concatenate (f-strings too).
+    fn strings(&mut self) -> PResult<Expr> {
+        let start = self.peek().span.start;
+        let mut parts: Vec<FPart> = Vec::new();
+        let mut any_f = false;
+        loop {
+            match self.peek_kind().clone() {
+                T::Str(s) => {
+                    self.advance();
+                    push_lit(&mut parts, s);
+                }
+                T::FStr(pieces) => {
+                    self.advance();
+                    any_f = true;
+                    for p in self.fparts(&pieces)? {
+                        match p {
+                            FPart::Lit(s) => push_lit(&mut parts, s),
+                            f => parts.push(f),
+                        }
+                    }
+                }
+                _ => break,
+            }
+        }
+        if !any_f || parts.iter().all(|p| matches!(p, FPart::Lit(_))) {
+            let s: String = parts.into_iter().map(|p| if let FPart::Lit(s) = p { s } else { String::new() }).collect();
+            return Ok(self.mk(ExprKind::Str(s), start));
+        }
+        Ok(self.mk(ExprKind::FString(parts), start))
+    }
+
+    fn fparts(&mut self, pieces: &[FPiece]) -> PResult<Vec<FPart>> {
+        let mut out = Vec::new();
+        for p in pieces {
+            match p {
+                FPiece::Lit(s) => out.push(FPart::Lit(s.clone())),
+                FPiece::Field { expr, debug, conv, spec } => {
+                    if self.depth + 1 >= MAX_DEPTH {
+                        return Err(too_deep(Span::new(expr.0, expr.1)));
+                    }
+                    let e = super::parse_sub_expr(self.src, expr.0, expr.1, self.depth + 1)?;
+                    let spec = self.fparts(spec)?;
+                    out.push(FPart::Field { expr: Box::new(e), debug: debug.clone(), conv: *conv, spec });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// After `(`: `()`, `(e)`, `(e,)`, `(a, b)`, `(e for …)`.
+    fn paren(&mut self, start: usize) -> PResult<Expr> {
+        if self.at(&T::RParen) {
+            self.advance();
+            return Ok(self.mk(ExprKind::Tuple(vec![]), start));
+        }
+        let first = self.star_test()?;
+        if self.at(&T::For) {
+            let gens = self.comp_for()?;
+            self.close(&T::RParen)?;
+            return Ok(self.mk(ExprKind::Comp { kind: CompKind::Gen, elt: Box::new(first), gens }, start));
+        }
+        if self.at(&T::RParen) {
+            self.advance();
+            if matches!(first.kind, ExprKind::Starred(_)) {
+                return Err(ParseError::new("cannot use starred expression here", first.span));
+            }
+            // Parentheses only group: keep the inner node, widen its span.
+            let mut e = first;
+            e.span = Span::new(start, self.prev_end);
+            return Ok(e);
+        }
+        let mut items = vec![first];
+        while self.eat(&T::Comma) {
+            if self.at(&T::RParen) {
+                break;
+            }
+            items.push(self.star_test()?);
+        }
+        self.close(&T::RParen)?;
+        Ok(self.mk(ExprKind::Tuple(items), start))
+    }
+
+    fn list_display(&mut self, start: usize) -> PResult<Expr> {
+        if self.eat(&T::RBracket) {
+            return Ok(self.mk(ExprKind::List(vec![]), start));
+        }
+        let first = self.star_test()?;
+        if self.at(&T::For) {
+            let gens = self.comp_for()?;
+            self.close(&T::RBracket)?;
+            return Ok(self.mk(ExprKind::Comp { kind: CompKind::List, elt: Box::new(first), gens }, start));
+        }
+        let mut items = vec![first];
+        while self.eat(&T::Comma) {
+            if self.at(&T::RBracket) {
+                break;
+            }
+            items.push(self.star_test()?);
+        }
+        self.close(&T::RBracket)?;
+        Ok(self.mk(ExprKind::List(items), start))
+    }
+
+    fn brace_display(&mut self, start: usize) -> PResult<Expr> {
+        if self.eat(&T::RBrace) {
+            return Ok(self.mk(ExprKind::Dict(vec![]), start));
+        }
+        // `{**d, …}` is a dict.
+        if self.at(&T::DoubleStar) {
+            return self.dict_rest(start, None);
+        }
+        let first = self.star_test()?;
+        if self.at(&T::Colon) {
+            self.advance();
+            let value = self.test()?;
+            if self.at(&T::For) {
+                let gens = self.comp_for()?;
+                self.close(&T::RBrace)?;
+                return Ok(self.mk(ExprKind::DictComp { key: Box::new(first), value: Box::new(value), gens }, start));
+            }
+            return self.dict_rest(start, Some((first, value)));
+        }
+        if self.at(&T::For) {
+            let gens = self.comp_for()?;
+            self.close(&T::RBrace)?;
+            return Ok(self.mk(ExprKind::Comp { kind: CompKind::Set, elt: Box::new(first), gens }, start));
+        }
+        let mut items = vec![first];
+        while self.eat(&T::Comma) {
+            if self.at(&T::RBrace) {
+                break;
+            }
+            items.push(self.star_test()?);
+        }
+        self.close(&T::RBrace)?;
+        Ok(self.mk(ExprKind::Set(items), start))
+    }
+
+    fn dict_rest(&mut self, start: usize, first: Option<(Expr, Expr)>) -> PResult<Expr> {
+        let mut items: Vec<(Option<Expr>, Expr)> = Vec::new();
+        let mut need_item = first.is_none();
+        if let Some((k, v)) = first {
+            items.push((Some(k), v));
+        }
+        loop {
+            if !need_item {
+                if !self.eat(&T::Comma) || self.at(&T::RBrace) {
                     break;
                 }
             }
-            self.check_nesting(m, span)?;
-            for _ in 0..ntoks {
-                self.advance();
-            }
-            m.ops.push(Pending::Infix { op, span, bp });
-            return Ok(Step::Operand);
-        }
-        // The sub-expression ends here.
-        let base = m.base();
-        while m.ops.len() > base {
-            m.reduce_top()?;
-        }
-        let value = m.pop()?;
-        self.delimit(m, value)
-    }
-
-    /// A sub-expression `value` has ended inside the innermost frame (or at
-    /// the top): handle the `,`, `:` or closing bracket that follows it.
-    fn delimit(&mut self, m: &mut Machine, value: Operand) -> PResult<Step> {
-        let Some(frame) = m.frames.last_mut() else {
-            return Ok(Step::Done(Parsed::Expr(value.expr)));
-        };
-        frame.height = frame.height.max(value.height);
-        let at_comma = self.at(&T::Comma);
-        let at_close = self.at(&closer_for(&frame.open.kind));
-        let in_list = !matches!(frame.kind, FrameKind::Paren { comma: false, .. });
-        let index_colon = self.at(&T::Colon) && matches!(frame.kind, FrameKind::Index { .. });
-        if !(at_comma || at_close || index_colon) {
-            return Err(self.close_error(&frame.open, in_list));
-        }
-        match &mut frame.kind {
-            FrameKind::Paren {
-                items,
-                group,
-                comma,
-                ..
-            } => {
-                if at_comma || *comma {
-                    items.push(value.expr);
-                    *comma = true;
-                } else {
-                    *group = Some(value.expr);
-                }
-            }
-            FrameKind::List { items } => items.push(value.expr),
-            FrameKind::Call {
-                args, kw, keywords, ..
-            } => {
-                let name = kw.take();
-                if name.is_none() && !keywords.is_empty() {
-                    return Err(ParseError::new(
-                        "positional argument follows keyword argument",
-                        value.expr.span,
-                    ));
-                }
-                args.push(Arg {
-                    name,
-                    value: value.expr,
-                });
-            }
-            FrameKind::Index { items, slice, .. } => {
-                if !at_comma && !at_close {
-                    // A ':' inside an index: `value` starts or continues a slice.
-                    match slice {
-                        None => {
-                            let start = value.expr.span.start;
-                            *slice = Some(SliceBuild {
-                                start,
-                                parts: [Some(value.expr), None, None],
-                                colons: 1,
-                            });
-                        }
-                        Some(sb) if sb.colons == 1 => {
-                            sb.parts[1] = Some(value.expr);
-                            sb.colons = 2;
-                        }
-                        Some(_) => return Err(self.unexpected()),
-                    }
-                    self.advance();
-                    return self.index_part(m);
-                }
-                finish_item(items, slice, Some(value.expr), self.prev_end);
-            }
-        }
-        if at_close {
-            return self.close(m);
-        }
-        self.advance(); // the comma
-        let trailing_close = self.at(&closer_for(&frame.open.kind));
-        match frame.kind {
-            FrameKind::Call { .. } => self.begin_arg(m),
-            _ if trailing_close => self.close(m),
-            FrameKind::Index { .. } => self.index_part(m),
-            _ => Ok(Step::Operand),
-        }
-    }
-
-    /// At the start of a call argument: `)`, `name=` or a positional value.
-    fn begin_arg(&mut self, m: &mut Machine) -> PResult<Step> {
-        if self.at(&T::RParen) {
-            return self.close(m);
-        }
-        if let (T::Name(name), T::Assign) = (self.peek_kind(), self.peek2_kind()) {
-            let name = name.clone();
-            let name_span = self.advance();
-            self.advance();
-            if let Some(Frame {
-                kind: FrameKind::Call { kw, keywords, .. },
-                ..
-            }) = m.frames.last_mut()
-            {
-                if !keywords.insert(name.clone()) {
-                    return Err(ParseError::new(
-                        format!("keyword argument repeated: {name}"),
-                        name_span,
-                    ));
-                }
-                *kw = Some((name, name_span));
-            }
-        }
-        Ok(Step::Operand)
-    }
-
-    /// At the start of an index part: handle any `:` and `,` that need no
-    /// value in front of them, then expect an operand.
-    fn index_part(&mut self, m: &mut Machine) -> PResult<Step> {
-        loop {
-            let span = self.peek().span;
-            let at_colon = self.at(&T::Colon);
-            let at_end = matches!(self.peek_kind(), T::Comma | T::RBracket);
-            if !at_colon && !at_end {
-                return Ok(Step::Operand);
-            }
-            let Some(Frame {
-                kind: FrameKind::Index { items, slice, .. },
-                ..
-            }) = m.frames.last_mut()
-            else {
-                return Err(self.unexpected());
-            };
-            if at_colon {
-                match slice {
-                    None => {
-                        *slice = Some(SliceBuild {
-                            start: span.start,
-                            parts: [None, None, None],
-                            colons: 1,
-                        })
-                    }
-                    Some(sb) if sb.colons == 1 => sb.colons = 2,
-                    Some(_) => return Err(self.unexpected()),
+            need_item = false;
+            if self.eat(&T::DoubleStar) {
+                items.push((None, self.bitor()?));
+            } else {
+                let k = self.test()?;
+                if !self.at(&T::Colon) {
+                    return Err(self.error_here("':' expected after dictionary key"));
                 }
                 self.advance();
-                continue;
-            }
-            if slice.is_none() {
-                return Err(self.unexpected()); // `x[]`, `x[1,,2]`
-            }
-            finish_item(items, slice, None, self.prev_end);
-            if self.at(&T::RBracket) {
-                return self.close(m);
-            }
-            self.advance(); // the comma
-            if self.at(&T::RBracket) {
-                return self.close(m);
+                items.push((Some(k), self.test()?));
             }
         }
-    }
-
-    /// Consume the closing bracket of the innermost frame and turn the frame
-    /// into an operand.
-    fn close(&mut self, m: &mut Machine) -> PResult<Step> {
-        let Some(frame) = m.frames.pop() else {
-            return Err(self.unexpected());
-        };
-        self.advance();
-        let span = Span::new(frame.start, self.prev_end);
-        let (kind, height) = match frame.kind {
-            FrameKind::Paren {
-                report: true,
-                mut items,
-                group,
-                ..
-            } => {
-                items.extend(group);
-                return Ok(Step::Done(Parsed::List(items)));
-            }
-            FrameKind::Paren {
-                group: Some(inner), ..
-            } => (inner.kind, frame.height),
-            FrameKind::Paren { items, .. } => (ExprKind::Tuple(items), frame.height + 1),
-            FrameKind::List { items } => (ExprKind::List(items), frame.height + 1),
-            FrameKind::Call { func, args, .. } => (
-                ExprKind::Call {
-                    func: Box::new(func),
-                    args,
-                },
-                frame.height + 1,
-            ),
-            FrameKind::Index { obj, items, .. } => (
-                ExprKind::Index {
-                    obj: Box::new(obj),
-                    items,
-                },
-                frame.height + 1,
-            ),
-        };
-        let height = checked_height(height, frame.open.span)?;
-        m.operands.push(Operand {
-            expr: Expr { kind, span },
-            height,
-        });
-        Ok(Step::After)
-    }
-
-    /// The infix operator at the current token: binding power, operator and
-    /// number of tokens it spans.
-    fn infix(&self) -> PResult<Option<(u8, Infix, usize)>> {
-        use Infix::*;
-        Ok(Some(match self.peek_kind() {
-            T::Or => (OR, Logic(LogicOp::Or), 1),
-            T::And => (AND, Logic(LogicOp::And), 1),
-            T::Lt => (CMP, Cmp(CmpOp::Lt), 1),
-            T::Le => (CMP, Cmp(CmpOp::Le), 1),
-            T::Gt => (CMP, Cmp(CmpOp::Gt), 1),
-            T::Ge => (CMP, Cmp(CmpOp::Ge), 1),
-            T::EqEq => (CMP, Cmp(CmpOp::Eq), 1),
-            T::NotEq => (CMP, Cmp(CmpOp::Ne), 1),
-            T::Is if self.peek2_kind() == &T::Not => (CMP, Cmp(CmpOp::IsNot), 2),
-            T::Is => (CMP, Cmp(CmpOp::Is), 1),
-            T::In => return Err(self.error_here("the 'in' operator is not supported")),
-            T::Not if self.peek2_kind() == &T::In => {
-                return Err(self.error_here("the 'not in' operator is not supported"));
-            }
-            T::Pipe => (BIT_OR, Bin(BinOp::BitOr), 1),
-            T::Caret => (BIT_XOR, Bin(BinOp::BitXor), 1),
-            T::Amp => (BIT_AND, Bin(BinOp::BitAnd), 1),
-            T::Shl => (SHIFT, Bin(BinOp::Shl), 1),
-            T::Shr => (SHIFT, Bin(BinOp::Shr), 1),
-            T::Plus => (ARITH, Bin(BinOp::Add), 1),
-            T::Minus => (ARITH, Bin(BinOp::Sub), 1),
-            T::Star => (TERM, Bin(BinOp::Mul), 1),
-            T::Slash => (TERM, Bin(BinOp::Div), 1),
-            T::DoubleSlash => (TERM, Bin(BinOp::FloorDiv), 1),
-            T::Percent => (TERM, Bin(BinOp::Mod), 1),
-            T::At => (TERM, Bin(BinOp::MatMul), 1),
-            T::DoubleStar => (POW, Bin(BinOp::Pow), 1),
-            _ => return Ok(None),
-        }))
-    }
-
-    /// The error for a bracket that is not closed where it should be.
-    fn close_error(&self, open: &Token, in_list: bool) -> ParseError {
-        let closer = closer_for(&open.kind);
-        let (o, c) = (bracket_char(&open.kind), bracket_char(&closer));
-        match self.peek_kind() {
-            T::Eof | T::Newline => ParseError::new(format!("'{o}' was never closed"), open.span),
-            k if k.is_closer() => ParseError::new(
-                format!(
-                    "closing parenthesis '{}' does not match opening parenthesis '{o}'",
-                    bracket_char(k)
-                ),
-                self.peek().span,
-            ),
-            _ if in_list => self.error_here(&format!("expected ',' or '{c}'")),
-            _ => self.error_here(&format!("expected '{c}' to close '{o}'")),
-        }
+        self.close(&T::RBrace)?;
+        Ok(self.mk(ExprKind::Dict(items), start))
     }
 }
 
-// ----- the machine's state -------------------------------------------------
-
-#[derive(Clone, Copy)]
-enum Infix {
-    Bin(BinOp),
-    Cmp(CmpOp),
-    Logic(LogicOp),
-}
-
-/// What the expression machine does next.
-enum Step {
-    Operand,
-    After,
-    Done(Parsed),
-}
-
-pub(super) enum Parsed {
-    Expr(Expr),
-    List(Vec<Expr>),
-}
-
-struct Operand {
-    expr: Expr,
-    height: usize,
-}
-
-enum Pending {
-    Prefix { op: UnOp, span: Span },
-    Infix { op: Infix, span: Span, bp: u8 },
-}
-
-impl Pending {
-    fn bp(&self) -> u8 {
-        match self {
-            Pending::Prefix { op: UnOp::Not, .. } => NOT,
-            Pending::Prefix { .. } => UNARY,
-            Pending::Infix { bp, .. } => *bp,
-        }
-    }
-}
-
-/// A slice being read inside `[…]`: `start`, `stop`, `step` so far and how
-/// many colons have been seen (1 or 2).
-struct SliceBuild {
-    start: usize,
-    parts: [Option<Expr>; 3],
-    colons: usize,
-}
-
-enum FrameKind {
-    /// `(`: a grouping (`group`), a tuple (`items` once a comma is seen),
-    /// or the argument list of a report statement.
-    Paren {
-        items: Vec<Expr>,
-        group: Option<Expr>,
-        comma: bool,
-        report: bool,
-    },
-    List {
-        items: Vec<Expr>,
-    },
-    /// `func(`; `kw` is the keyword of the argument being read.
-    Call {
-        func: Expr,
-        args: Vec<Arg>,
-        kw: Option<(String, Span)>,
-        keywords: HashSet<String>,
-    },
-    Index {
-        obj: Expr,
-        items: Vec<IndexItem>,
-        slice: Option<SliceBuild>,
-    },
-}
-
-struct Frame {
-    kind: FrameKind,
-    open: Token,
-    /// Where the resulting expression starts (the callee for calls).
-    start: usize,
-    /// `ops.len()` when the frame was opened.
-    ops_base: usize,
-    /// The greatest height among the frame's parts so far.
-    height: usize,
-}
-
-struct Machine {
-    ops: Vec<Pending>,
-    operands: Vec<Operand>,
-    frames: Vec<Frame>,
-}
-
-impl Machine {
-    /// The first operator that belongs to the innermost frame.
-    fn base(&self) -> usize {
-        self.frames.last().map_or(0, |f| f.ops_base)
-    }
-
-    /// `not` may start an operand only at the start of an expression or
-    /// after `and`, `or` or another `not`.
-    fn not_allowed(&self) -> bool {
-        self.ops.len() == self.base()
-            || matches!(
-                self.ops.last(),
-                Some(
-                    Pending::Prefix { op: UnOp::Not, .. }
-                        | Pending::Infix {
-                            op: Infix::Logic(_),
-                            ..
-                        }
-                )
-            )
-    }
-
-    fn pop(&mut self) -> PResult<Operand> {
-        self.operands
-            .pop()
-            .ok_or_else(|| ParseError::new("invalid syntax: missing operand", Span::default()))
-    }
-
-    /// Apply the topmost pending operator to its operand(s).
-    fn reduce_top(&mut self) -> PResult<()> {
-        let Some(op) = self.ops.pop() else {
-            return Ok(());
-        };
-        let op_span = match &op {
-            Pending::Prefix { span, .. } | Pending::Infix { span, .. } => *span,
-        };
-        let (kind, height, span) = match op {
-            Pending::Prefix { op, span } => {
-                let operand = self.pop()?;
-                let span = Span::new(span.start, operand.expr.span.end);
-                let operand_box = Box::new(operand.expr);
-                let kind = ExprKind::Unary {
-                    op,
-                    operand: operand_box,
-                };
-                (kind, operand.height + 1, span)
-            }
-            Pending::Infix { op, .. } => {
-                let rhs = self.pop()?;
-                let lhs = self.pop()?;
-                let height = lhs.height.max(rhs.height) + 1;
-                let span = Span::new(lhs.expr.span.start, rhs.expr.span.end);
-                let (lhs, rhs) = (Box::new(lhs.expr), Box::new(rhs.expr));
-                let kind = match op {
-                    Infix::Bin(op) => ExprKind::Binary { op, lhs, rhs },
-                    Infix::Cmp(op) => ExprKind::Compare { op, lhs, rhs },
-                    Infix::Logic(op) => ExprKind::Logic { op, lhs, rhs },
-                };
-                (kind, height, span)
-            }
-        };
-        let height = checked_height(height, op_span)?;
-        self.operands.push(Operand {
-            expr: Expr { kind, span },
-            height,
-        });
-        Ok(())
-    }
-}
-
-/// Finish the current index item; `value` is its last part, if any.
-fn finish_item(
-    items: &mut Vec<IndexItem>,
-    slice: &mut Option<SliceBuild>,
-    value: Option<Expr>,
-    end: usize,
-) {
-    match slice.take() {
-        None => items.extend(value.map(IndexItem::Expr)),
-        Some(mut sb) => {
-            if let Some(part) = sb.parts.get_mut(sb.colons) {
-                *part = value;
-            }
-            let [start, stop, step] = sb.parts;
-            items.push(IndexItem::Slice {
-                start,
-                stop,
-                step,
-                span: Span::new(sb.start, end),
-            });
-        }
-    }
-}
-
-pub(super) fn too_deep(span: Span) -> ParseError {
-    ParseError::new(
-        format!("expression nested too deeply (limit {MAX_DEPTH})"),
-        span,
-    )
-}
-
-fn checked_height(height: usize, span: Span) -> PResult<usize> {
-    if height > MAX_DEPTH {
-        Err(too_deep(span))
+fn push_lit(parts: &mut Vec<FPart>, s: String) {
+    if let Some(FPart::Lit(prev)) = parts.last_mut() {
+        prev.push_str(&s);
     } else {
-        Ok(height)
+        parts.push(FPart::Lit(s));
+    }
+}
+
+fn open_of(closer: &T) -> &'static str {
+    match closer {
+        T::RBracket => "[",
+        T::RBrace => "{",
+        _ => "(",
     }
 }

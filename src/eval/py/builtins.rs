@@ -1,0 +1,877 @@
+//! Python's builtin functions and type constructors, one table row each.
+//! A name here shadows tsr's bare torch function of the same name (`sum`,
+//! `max`, `abs`, …), as in Python; `torch.sum` stays the torch one.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use crate::engine::{ErrorKind, Scalar};
+use crate::lang::ast::{BinOp, CmpOp};
+use crate::lang::span::Span;
+use crate::report::{Report, TextReport};
+
+use super::super::error::{EvalError, EvalResult};
+use super::super::interp::Interp;
+use super::super::value::{PyDict, Value};
+use super::repr::{repr, str};
+
+/// Evaluated call arguments.
+pub struct Call {
+    pub name: &'static str,
+    pub pos: Vec<Value>,
+    pub kw: Vec<(String, Value)>,
+    pub span: Span,
+}
+
+impl Call {
+    fn err(&self, m: impl Into<String>) -> EvalError {
+        EvalError::type_error(m, self.span)
+    }
+
+    fn kw(&mut self, k: &str) -> Option<Value> {
+        let i = self.kw.iter().position(|(n, _)| n == k)?;
+        Some(self.kw.remove(i).1)
+    }
+
+    /// Python's "f() takes at most N arguments" checks.
+    fn arity(&self, min: usize, max: usize) -> EvalResult<()> {
+        let n = self.pos.len();
+        if let Some((k, _)) = self.kw.first() {
+            return Err(self.err(format!("{}() got an unexpected keyword argument '{k}'", self.name)));
+        }
+        if n < min || n > max {
+            let what = if min == max {
+                format!("{}() takes exactly {} argument{} ({n} given)", self.name, min, if min == 1 { "" } else { "s" })
+            } else if n < min {
+                format!("{} expected at least {min} argument{}, got {n}", self.name, if min == 1 { "" } else { "s" })
+            } else {
+                format!("{} expected at most {max} argument{}, got {n}", self.name, if max == 1 { "" } else { "s" })
+            };
+            return Err(self.err(what));
+        }
+        Ok(())
+    }
+}
+
+type Builtin = fn(&mut Interp, Call) -> EvalResult<Value>;
+
+/// The builtins: (name, is a type, implementation).
+pub const BUILTINS: &[(&str, bool, Builtin)] = &[
+    ("print", false, print),
+    ("len", false, len),
+    ("range", true, range),
+    ("enumerate", true, enumerate),
+    ("zip", true, zip),
+    ("reversed", true, reversed),
+    ("sorted", false, sorted),
+    ("min", false, min),
+    ("max", false, max),
+    ("sum", false, sum),
+    ("any", false, any),
+    ("all", false, all),
+    ("map", true, map),
+    ("filter", true, filter),
+    ("abs", false, abs),
+    ("round", false, round),
+    ("divmod", false, divmod),
+    ("pow", false, pow),
+    ("int", true, int),
+    ("float", true, float),
+    ("bool", true, bool_),
+    ("str", true, str_),
+    ("repr", false, repr_),
+    ("list", true, list),
+    ("tuple", true, tuple),
+    ("dict", true, dict),
+    ("set", true, set),
+    ("isinstance", false, isinstance),
+    ("type", true, type_),
+    ("getattr", false, getattr),
+    ("hasattr", false, hasattr),
+    ("hex", false, hex),
+    ("bin", false, bin),
+    ("oct", false, oct),
+    ("chr", false, chr),
+    ("ord", false, ord),
+    ("id", false, id),
+    ("iter", false, iter),
+    ("next", false, next),
+    ("callable", false, callable),
+    ("format", false, format),
+    ("object", true, object),
+];
+
+/// The builtin named `name` as a value.
+pub fn lookup(name: &str) -> Option<Value> {
+    if let Some((n, is_type, _)) = BUILTINS.iter().find(|(n, _, _)| *n == name) {
+        return Some(if *is_type { Value::Type(n) } else { Value::Builtin(n) });
+    }
+    super::exc::static_name(name).map(Value::Type)
+}
+
+/// Calls the builtin `name`.
+pub fn call(it: &mut Interp, name: &str, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> EvalResult<Value> {
+    if let Some(kind) = super::exc::from_name(name) {
+        if let Some((k, _)) = kw.first() {
+            return Err(EvalError::type_error(format!("{name}() takes no keyword arguments (got '{k}')"), span));
+        }
+        let message = super::exc::message_of(kind, &pos);
+        return Ok(Value::Exception(Rc::new(super::exc::PyExc { kind, message, args: pos })));
+    }
+    let Some((n, _, f)) = BUILTINS.iter().find(|(n, _, _)| *n == name) else {
+        return Err(EvalError::type_error(format!("'{name}' is not callable"), span));
+    };
+    f(it, Call { name: n, pos, kw, span })
+}
+
+fn print(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
+    let sep = match c.kw("sep") {
+        None | Some(Value::None) => " ".to_string(),
+        Some(Value::Str(s)) => s,
+        Some(v) => return Err(c.err(format!("sep must be None or a string, not {}", v.type_name()))),
+    };
+    let end = match c.kw("end") {
+        None | Some(Value::None) => "\n".to_string(),
+        Some(Value::Str(s)) => s,
+        Some(v) => return Err(c.err(format!("end must be None or a string, not {}", v.type_name()))),
+    };
+    c.kw("flush");
+    if let Some((k, _)) = c.kw.first() {
+        return Err(c.err(format!("'{k}' is an invalid keyword argument for print()")));
+    }
+    let parts: Vec<String> = c.pos.iter().map(str).collect();
+    it.emit(Report::Print(TextReport { text: parts.join(&sep), end }));
+    Ok(Value::None)
+}
+
+fn len(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 1)?;
+    let n = match &c.pos[0] {
+        Value::Str(s) => s.chars().count(),
+        Value::List(xs) => xs.borrow().len(),
+        Value::Tuple(xs) => xs.len(),
+        Value::Dict(d) | Value::Set(d) => d.borrow().len(),
+        Value::Size(xs) => xs.len(),
+        Value::NamedTuple(_, fs) => fs.len(),
+        Value::Range(a, b, s) => super::seq::range_len(*a, *b, *s) as usize,
+        Value::Tensor(t) => {
+            if t.ndim() == 0 {
+                return Err(c.err("len() of a 0-d tensor"));
+            }
+            t.shape()[0]
+        }
+        Value::Storage(s) => s.nbytes(),
+        other => return Err(c.err(format!("object of type '{}' has no len()", other.type_name()))),
+    };
+    let _ = it;
+    Ok(Value::Int(n as i64))
+}
+
+fn int_arg(c: &Call, v: &Value) -> EvalResult<i64> {
+    match v {
+        Value::Int(i) => Ok(*i),
+        Value::Bool(b) => Ok(*b as i64),
+        Value::Tensor(t) if t.numel() == 1 && !t.dtype.is_floating() => t.item().map(|s| s.as_i64()).map_err(|e| EvalError::from_engine(e, c.span)),
+        other => Err(c.err(format!("'{}' object cannot be interpreted as an integer", other.type_name()))),
+    }
+}
+
+fn range(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 3)?;
+    let v: Vec<i64> = c.pos.iter().map(|v| int_arg(&c, v)).collect::<EvalResult<_>>()?;
+    let (a, b, s) = match v.as_slice() {
+        [b] => (0, *b, 1),
+        [a, b] => (*a, *b, 1),
+        [a, b, s] => (*a, *b, *s),
+        _ => unreachable!("arity checked"),
+    };
+    if s == 0 {
+        return Err(EvalError::new(ErrorKind::ValueError, "range() arg 3 must not be zero", c.span));
+    }
+    Ok(Value::Range(a, b, s))
+}
+
+fn iter_value(items: Vec<Value>) -> Value {
+    Value::Iter(Rc::new(RefCell::new(VecDeque::from(items))))
+}
+
+fn enumerate(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
+    let start = match c.kw("start") {
+        Some(v) => int_arg(&c, &v)?,
+        None if c.pos.len() == 2 => int_arg(&c, &c.pos[1])?,
+        None => 0,
+    };
+    if c.pos.is_empty() {
+        return Err(c.err("enumerate() missing required argument 'iterable'"));
+    }
+    let items = it.items_of(&c.pos[0], c.span)?;
+    let mut n = start;
+    Ok(iter_value(
+        items
+            .into_iter()
+            .map(|x| {
+                let v = Value::Tuple(vec![Value::Int(n), x]);
+                n += 1;
+                v
+            })
+            .collect(),
+    ))
+}
+
+fn zip(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
+    let strict = c.kw("strict").is_some_and(|v| v.truthy().unwrap_or(false));
+    let cols: Vec<Vec<Value>> = c.pos.iter().map(|v| it.items_of(v, c.span)).collect::<EvalResult<_>>()?;
+    let n = cols.iter().map(Vec::len).min().unwrap_or(0);
+    if strict && cols.iter().any(|col| col.len() != n) {
+        return Err(EvalError::new(ErrorKind::ValueError, "zip() argument 2 is shorter than argument 1", c.span));
+    }
+    Ok(iter_value((0..n).map(|i| Value::Tuple(cols.iter().map(|col| col[i].clone()).collect())).collect()))
+}
+
+fn reversed(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 1)?;
+    match &c.pos[0] {
+        Value::Set(_) | Value::Iter(_) => return Err(c.err(format!("'{}' object is not reversible", c.pos[0].type_name()))),
+        _ => {}
+    }
+    let mut items = it.items_of(&c.pos[0], c.span)?;
+    items.reverse();
+    Ok(iter_value(items))
+}
+
+/// Sorts with Python's `<` (stable), by `key` if given.
+fn sort_values(it: &mut Interp, items: Vec<Value>, key: Option<Value>, reverse: bool, span: Span) -> EvalResult<Vec<Value>> {
+    let keys: Vec<Value> = match &key {
+        Some(Value::None) | None => items.clone(),
+        Some(f) => items.iter().map(|x| it.call_value_args(f.clone(), vec![x.clone()], vec![], span)).collect::<EvalResult<_>>()?,
+    };
+    let mut idx: Vec<usize> = (0..items.len()).collect();
+    let mut err = None;
+    // A merge sort on indices, asking `<` as Python's sort does.
+    let mut less = |a: usize, b: usize| -> bool {
+        if err.is_some() {
+            return false;
+        }
+        match it.py_less(&keys[a], &keys[b], span) {
+            Ok(r) => r,
+            Err(e) => {
+                err = Some(e);
+                false
+            }
+        }
+    };
+    if reverse {
+        // Descending and stable: equal keys keep their order, as in Python.
+        merge_sort(&mut idx, &mut |a, b| less(b, a));
+    } else {
+        merge_sort(&mut idx, &mut less);
+    }
+    if let Some(e) = err {
+        return Err(e);
+    }
+    Ok(idx.into_iter().map(|i| items[i].clone()).collect())
+}
+
+fn merge_sort(v: &mut [usize], less: &mut dyn FnMut(usize, usize) -> bool) {
+    if v.len() <= 1 {
+        return;
+    }
+    let mid = v.len() / 2;
+    merge_sort(&mut v[..mid], less);
+    merge_sort(&mut v[mid..], less);
+    let (mut i, mut j) = (0, mid);
+    let mut out = Vec::with_capacity(v.len());
+    while i < mid && j < v.len() {
+        if less(v[j], v[i]) {
+            out.push(v[j]);
+            j += 1;
+        } else {
+            out.push(v[i]);
+            i += 1;
+        }
+    }
+    out.extend_from_slice(&v[i..mid]);
+    out.extend_from_slice(&v[j..]);
+    v.copy_from_slice(&out);
+}
+
+pub fn sort_list(it: &mut Interp, items: Vec<Value>, key: Option<Value>, reverse: bool, span: Span) -> EvalResult<Vec<Value>> {
+    sort_values(it, items, key, reverse, span)
+}
+
+fn sorted(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
+    let key = c.kw("key");
+    let reverse = c.kw("reverse").is_some_and(|v| v.truthy().unwrap_or(false));
+    c.arity(1, 1)?;
+    let items = it.items_of(&c.pos[0], c.span)?;
+    Ok(Value::list(sort_values(it, items, key, reverse, c.span)?))
+}
+
+fn extreme(it: &mut Interp, mut c: Call, want_max: bool) -> EvalResult<Value> {
+    let key = c.kw("key");
+    let default = c.kw("default");
+    if let Some((k, _)) = c.kw.first() {
+        return Err(c.err(format!("'{k}' is an invalid keyword argument for {}()", c.name)));
+    }
+    let items = match c.pos.len() {
+        0 => return Err(c.err(format!("{} expected at least 1 argument, got 0", c.name))),
+        1 => it.items_of(&c.pos[0], c.span)?,
+        _ => c.pos.clone(),
+    };
+    if items.is_empty() {
+        return default.ok_or_else(|| EvalError::new(ErrorKind::ValueError, format!("{}() iterable argument is empty", c.name), c.span));
+    }
+    let mut best = items[0].clone();
+    let mut best_key = match &key {
+        Some(f) if !matches!(f, Value::None) => it.call_value_args(f.clone(), vec![best.clone()], vec![], c.span)?,
+        _ => best.clone(),
+    };
+    for x in items.into_iter().skip(1) {
+        let k = match &key {
+            Some(f) if !matches!(f, Value::None) => it.call_value_args(f.clone(), vec![x.clone()], vec![], c.span)?,
+            _ => x.clone(),
+        };
+        let better = if want_max { it.py_less(&best_key, &k, c.span)? } else { it.py_less(&k, &best_key, c.span)? };
+        if better {
+            best = x;
+            best_key = k;
+        }
+    }
+    Ok(best)
+}
+
+fn min(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    extreme(it, c, false)
+}
+
+fn max(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    extreme(it, c, true)
+}
+
+fn sum(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
+    let start = c.kw("start");
+    if c.pos.is_empty() || c.pos.len() > 2 {
+        return Err(c.err(format!("sum() takes at most 2 arguments ({} given)", c.pos.len())));
+    }
+    let mut acc = start.or_else(|| c.pos.get(1).cloned()).unwrap_or(Value::Int(0));
+    if let Value::Str(_) = acc {
+        return Err(c.err("sum() can't sum strings [use ''.join(seq) instead]"));
+    }
+    let mut iter = it.iter_of(&c.pos[0], c.span)?;
+    while let Some(x) = it.next_item(&mut iter, c.span)? {
+        it.check_interrupt(c.span)?;
+        acc = super::super::ops::binop(it, BinOp::Add, &acc, &x, c.span)?;
+    }
+    Ok(acc)
+}
+
+fn any(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 1)?;
+    let mut iter = it.iter_of(&c.pos[0], c.span)?;
+    while let Some(x) = it.next_item(&mut iter, c.span)? {
+        if super::super::expr::truthy(&x, c.span)? {
+            return Ok(Value::Bool(true));
+        }
+    }
+    Ok(Value::Bool(false))
+}
+
+fn all(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 1)?;
+    let mut iter = it.iter_of(&c.pos[0], c.span)?;
+    while let Some(x) = it.next_item(&mut iter, c.span)? {
+        if !super::super::expr::truthy(&x, c.span)? {
+            return Ok(Value::Bool(false));
+        }
+    }
+    Ok(Value::Bool(true))
+}
+
+fn map(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    if c.pos.len() < 2 {
+        return Err(c.err("map() must have at least two arguments."));
+    }
+    let f = c.pos[0].clone();
+    let cols: Vec<Vec<Value>> = c.pos[1..].iter().map(|v| it.items_of(v, c.span)).collect::<EvalResult<_>>()?;
+    let n = cols.iter().map(Vec::len).min().unwrap_or(0);
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let args = cols.iter().map(|col| col[i].clone()).collect();
+        out.push(it.call_value_args(f.clone(), args, vec![], c.span)?);
+    }
+    Ok(iter_value(out))
+}
+
+fn filter(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(2, 2)?;
+    let items = it.items_of(&c.pos[1], c.span)?;
+    let mut out = vec![];
+    for x in items {
+        let keep = match &c.pos[0] {
+            Value::None => super::super::expr::truthy(&x, c.span)?,
+            f => {
+                let r = it.call_value_args(f.clone(), vec![x.clone()], vec![], c.span)?;
+                super::super::expr::truthy(&r, c.span)?
+            }
+        };
+        if keep {
+            out.push(x);
+        }
+    }
+    Ok(iter_value(out))
+}
+
+fn abs(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 1)?;
+    match &c.pos[0] {
+        Value::Int(i) => i.checked_abs().map(Value::Int).ok_or_else(|| EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", c.span)),
+        Value::Bool(b) => Ok(Value::Int(*b as i64)),
+        Value::Float(f) => Ok(Value::Float(f.abs())),
+        Value::Tensor(t) => super::super::ops::tensor_unary(it, crate::engine::ops::elementwise::UnaryOp::Abs, t, c.span),
+        other => Err(c.err(format!("bad operand type for abs(): '{}'", other.type_name()))),
+    }
+}
+
+fn round(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
+    let nd = c.kw("ndigits");
+    if c.pos.is_empty() {
+        return Err(c.err("round() missing required argument 'number' (pos 1)"));
+    }
+    let nd = nd.or_else(|| c.pos.get(1).cloned()).filter(|v| !matches!(v, Value::None));
+    match (&c.pos[0], nd) {
+        (Value::Int(i), None) => Ok(Value::Int(*i)),
+        (Value::Bool(b), None) => Ok(Value::Int(*b as i64)),
+        (Value::Int(i), Some(n)) => {
+            let n = int_arg(&c, &n)?;
+            if n >= 0 {
+                return Ok(Value::Int(*i));
+            }
+            let p = 10i64.checked_pow((-n) as u32).unwrap_or(i64::MAX);
+            let r = (*i as f64 / p as f64).round_ties_even() as i64 * p;
+            Ok(Value::Int(r))
+        }
+        (Value::Float(f), None) => {
+            if !f.is_finite() {
+                let what = if f.is_nan() { "cannot convert float NaN to integer" } else { "cannot convert float infinity to integer" };
+                return Err(EvalError::new(if f.is_nan() { ErrorKind::ValueError } else { ErrorKind::OverflowError }, what, c.span));
+            }
+            Ok(Value::Int(f.round_ties_even() as i64))
+        }
+        (Value::Float(f), Some(n)) => {
+            let n = int_arg(&c, &n)?;
+            Ok(Value::Float(round_float(*f, n)))
+        }
+        (Value::Tensor(t), nd) => {
+            let mut a = super::super::args::Args { name: "round".into(), pos: vec![], kw: vec![], span: c.span, pos_base: 0 };
+            if let Some(n) = nd {
+                a.kw.push(("decimals".into(), n, c.span));
+            }
+            super::super::methods::call(it, t, "round", a, c.span, "round()")
+        }
+        (other, _) => Err(c.err(format!("type {} doesn't define __round__ method", other.type_name()))),
+    }
+}
+
+/// Python's correctly rounded `round(x, n)`: round the exact decimal
+/// expansion half to even (through the shortest-repr digits of x).
+fn round_float(x: f64, n: i64) -> f64 {
+    if !x.is_finite() || n > 300 {
+        return x;
+    }
+    if n < -308 {
+        return 0.0 * x;
+    }
+    // `format!` with a precision rounds the exact binary value correctly,
+    // half to even, as CPython's round does.
+    if n >= 0 {
+        return format!("{:.*}", n as usize, x).parse().unwrap_or(x);
+    }
+    let p = 10f64.powi((-n) as i32);
+    (x / p).round_ties_even() * p
+}
+
+fn divmod(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(2, 2)?;
+    let q = super::super::ops::binop(it, BinOp::FloorDiv, &c.pos[0], &c.pos[1], c.span)?;
+    let r = super::super::ops::binop(it, BinOp::Mod, &c.pos[0], &c.pos[1], c.span)?;
+    Ok(Value::Tuple(vec![q, r]))
+}
+
+fn pow(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(2, 3)?;
+    if let Some(m) = c.pos.get(2) {
+        let (b, e, m) = (int_arg(&c, &c.pos[0])?, int_arg(&c, &c.pos[1])?, int_arg(&c, m)?);
+        if m == 0 {
+            return Err(EvalError::new(ErrorKind::ValueError, "pow() 3rd argument cannot be 0", c.span));
+        }
+        if e < 0 {
+            return Err(EvalError::new(ErrorKind::ValueError, "base is not invertible for the given modulus", c.span));
+        }
+        let (mut r, mut b, mut e) = (1i128, (b as i128).rem_euclid(m as i128), e);
+        while e > 0 {
+            if e & 1 == 1 {
+                r = r * b % m as i128;
+            }
+            b = b * b % m as i128;
+            e >>= 1;
+        }
+        let mut r = r.rem_euclid(m as i128);
+        if m < 0 && r > 0 {
+            r += m as i128;
+        }
+        return Ok(Value::Int(r as i64));
+    }
+    super::super::ops::binop(it, BinOp::Pow, &c.pos[0], &c.pos[1], c.span)
+}
+
+fn parse_int(s: &str, base: u32, span: Span) -> EvalResult<i64> {
+    let t = s.trim();
+    let bad = || EvalError::new(ErrorKind::ValueError, format!("invalid literal for int() with base {base}: {}", super::repr::str_repr(s)), span);
+    let (neg, digits) = match t.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let digits = if base == 16 { digits.trim_start_matches("0x").trim_start_matches("0X") } else if base == 2 { digits.trim_start_matches("0b") } else if base == 8 { digits.trim_start_matches("0o") } else { digits };
+    if digits.is_empty() || digits.starts_with('_') || digits.ends_with('_') || digits.contains("__") {
+        return Err(bad());
+    }
+    let clean: String = digits.chars().filter(|&c| c != '_').collect();
+    let v = i64::from_str_radix(&clean, base).map_err(|e| match e.kind() {
+        std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
+            EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span)
+        }
+        _ => bad(),
+    })?;
+    Ok(if neg { -v } else { v })
+}
+
+fn int(_: &mut Interp, mut c: Call) -> EvalResult<Value> {
+    let base = c.kw("base");
+    if c.pos.is_empty() && base.is_none() {
+        return Ok(Value::Int(0));
+    }
+    if let Some(b) = base.or_else(|| c.pos.get(1).cloned()) {
+        let b = int_arg(&c, &b)?;
+        let Some(Value::Str(s)) = c.pos.first() else {
+            return Err(c.err("int() can't convert non-string with explicit base"));
+        };
+        if !(2..=36).contains(&b) {
+            return Err(EvalError::new(ErrorKind::ValueError, "int() base must be >= 2 and <= 36, or 0", c.span));
+        }
+        return parse_int(s, b as u32, c.span).map(Value::Int);
+    }
+    c.arity(1, 1)?;
+    match &c.pos[0] {
+        Value::Int(i) => Ok(Value::Int(*i)),
+        Value::Bool(b) => Ok(Value::Int(*b as i64)),
+        Value::Float(f) => float_to_int(*f, c.span),
+        Value::Str(s) => parse_int(s, 10, c.span).map(Value::Int),
+        Value::Tensor(t) => {
+            let s = tensor_scalar(t, "Python integer", c.span)?;
+            match s {
+                Scalar::Float(f) => float_to_int(f, c.span),
+                s => Ok(Value::Int(s.as_i64())),
+            }
+        }
+        other => Err(c.err(format!("int() argument must be a string, a bytes-like object or a real number, not '{}'", other.type_name()))),
+    }
+}
+
+fn float_to_int(f: f64, span: Span) -> EvalResult<Value> {
+    if f.is_nan() {
+        return Err(EvalError::new(ErrorKind::ValueError, "cannot convert float NaN to integer", span));
+    }
+    if f.is_infinite() {
+        return Err(EvalError::new(ErrorKind::OverflowError, "cannot convert float infinity to integer", span));
+    }
+    if f.trunc().abs() >= 9.223372036854775807e18 {
+        return Err(EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span));
+    }
+    Ok(Value::Int(f.trunc() as i64))
+}
+
+/// The item of a one-element tensor, with PyTorch's error otherwise.
+fn tensor_scalar(t: &crate::engine::Tensor, what: &str, span: Span) -> EvalResult<Scalar> {
+    if t.numel() != 1 {
+        return Err(EvalError::new(ErrorKind::RuntimeError, format!("a Tensor with {} elements cannot be converted to Scalar", t.numel()), span));
+    }
+    let _ = what;
+    t.item().map_err(|e| EvalError::from_engine(e, span))
+}
+
+fn float(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    if c.pos.is_empty() {
+        return Ok(Value::Float(0.0));
+    }
+    c.arity(1, 1)?;
+    match &c.pos[0] {
+        Value::Int(i) => Ok(Value::Float(*i as f64)),
+        Value::Bool(b) => Ok(Value::Float(*b as i64 as f64)),
+        Value::Float(f) => Ok(Value::Float(*f)),
+        Value::Str(s) => {
+            let t = s.trim().to_ascii_lowercase().replace('_', "");
+            let v = match t.trim_start_matches(['+', '-']) {
+                "nan" => Some(f64::NAN),
+                "inf" | "infinity" => Some(if t.starts_with('-') { f64::NEG_INFINITY } else { f64::INFINITY }),
+                _ => t.parse::<f64>().ok().filter(|_| !t.is_empty() && !t.contains("inf") && !t.contains("nan")),
+            };
+            v.map(Value::Float).ok_or_else(|| EvalError::new(ErrorKind::ValueError, format!("could not convert string to float: {}", super::repr::str_repr(s)), c.span))
+        }
+        Value::Tensor(t) => Ok(Value::Float(tensor_scalar(t, "Python float", c.span)?.as_f64())),
+        other => Err(c.err(format!("float() argument must be a string or a real number, not '{}'", other.type_name()))),
+    }
+}
+
+fn bool_(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    if c.pos.is_empty() {
+        return Ok(Value::Bool(false));
+    }
+    c.arity(1, 1)?;
+    Ok(Value::Bool(super::super::expr::truthy(&c.pos[0], c.span)?))
+}
+
+fn str_(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    if c.pos.is_empty() {
+        return Ok(Value::Str(String::new()));
+    }
+    c.arity(1, 1)?;
+    Ok(Value::Str(str(&c.pos[0])))
+}
+
+fn repr_(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 1)?;
+    Ok(Value::Str(repr(&c.pos[0])))
+}
+
+fn list(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(0, 1)?;
+    Ok(Value::list(match c.pos.first() {
+        Some(v) => it.items_of(v, c.span)?,
+        None => vec![],
+    }))
+}
+
+fn tuple(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(0, 1)?;
+    Ok(Value::Tuple(match c.pos.first() {
+        Some(v) => it.items_of(v, c.span)?,
+        None => vec![],
+    }))
+}
+
+fn dict(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    let mut d = PyDict::default();
+    if c.pos.len() > 1 {
+        return Err(c.err(format!("dict expected at most 1 argument, got {}", c.pos.len())));
+    }
+    if let Some(src) = c.pos.first() {
+        match src {
+            Value::Dict(other) => d = other.borrow().clone(),
+            other => {
+                for (i, pair) in it.items_of(other, c.span)?.into_iter().enumerate() {
+                    let kv = it.items_of(&pair, c.span).map_err(|_| c.err(format!("cannot convert dictionary update sequence element #{i} to a sequence")))?;
+                    if kv.len() != 2 {
+                        return Err(EvalError::new(
+                            ErrorKind::ValueError,
+                            format!("dictionary update sequence element #{i} has length {}; 2 is required", kv.len()),
+                            c.span,
+                        ));
+                    }
+                    d.insert(kv[0].clone(), kv[1].clone(), c.span)?;
+                }
+            }
+        }
+    }
+    for (k, v) in c.kw {
+        d.insert_str(k, v);
+    }
+    Ok(Value::Dict(Rc::new(RefCell::new(d))))
+}
+
+fn set(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(0, 1)?;
+    let mut d = PyDict::default();
+    if let Some(v) = c.pos.first() {
+        for x in it.items_of(v, c.span)? {
+            d.insert(x, Value::None, c.span)?;
+        }
+    }
+    Ok(Value::Set(Rc::new(RefCell::new(d))))
+}
+
+/// The type name `isinstance` and `type()` see for a value.
+pub fn type_of(v: &Value) -> &'static str {
+    match v {
+        Value::Tensor(_) => "Tensor",
+        Value::Size(_) => "Size",
+        Value::Iter(_) => "iterator",
+        Value::Exception(e) => super::exc::TYPES.iter().find(|(k, _, _)| *k == e.kind).map(|(_, n, _)| *n).unwrap_or("Exception"),
+        other => other.type_name(),
+    }
+}
+
+fn is_instance(v: &Value, ty: &str) -> bool {
+    let t = type_of(v);
+    t == ty
+        || (ty == "int" && t == "bool")
+        || (ty == "tuple" && matches!(v, Value::Size(_) | Value::NamedTuple(..)))
+        || ty == "object"
+        || match (v, super::exc::from_name(ty)) {
+            (Value::Exception(e), Some(k)) => super::exc::is_subclass(e.kind, k),
+            _ => false,
+        }
+}
+
+fn isinstance(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(2, 2)?;
+    let types = match &c.pos[1] {
+        Value::Tuple(ts) => ts.clone(),
+        t => vec![t.clone()],
+    };
+    for t in &types {
+        match t {
+            Value::Type(name) if is_instance(&c.pos[0], name) => return Ok(Value::Bool(true)),
+            Value::Type(_) => {}
+            _ => return Err(c.err("isinstance() arg 2 must be a type, a tuple of types, or a union")),
+        }
+    }
+    Ok(Value::Bool(false))
+}
+
+fn type_(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 1)?;
+    let name = type_of(&c.pos[0]);
+    if let Some(n) = super::exc::static_name(name) {
+        return Ok(Value::Type(n));
+    }
+    let name = BUILTINS.iter().map(|(n, _, _)| *n).chain(["NoneType", "function", "builtin_function_or_method", "Tensor", "Size", "module", "iterator"]).find(|n| *n == name);
+    Ok(Value::Type(name.unwrap_or("object")))
+}
+
+fn getattr(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(2, 3)?;
+    let Value::Str(name) = &c.pos[1] else {
+        return Err(c.err("attribute name must be string"));
+    };
+    match it.get_attr(c.pos[0].clone(), name, c.span) {
+        Ok(v) => Ok(v),
+        Err(e) if e.kind == ErrorKind::AttributeError && c.pos.len() == 3 => Ok(c.pos[2].clone()),
+        Err(e) => Err(e),
+    }
+}
+
+fn hasattr(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(2, 2)?;
+    let Value::Str(name) = &c.pos[1] else {
+        return Err(c.err("attribute name must be string"));
+    };
+    match it.get_attr(c.pos[0].clone(), name, c.span) {
+        Ok(_) => Ok(Value::Bool(true)),
+        Err(e) if e.kind == ErrorKind::AttributeError => Ok(Value::Bool(false)),
+        Err(e) => Err(e),
+    }
+}
+
+fn radix(c: Call, prefix: &str, f: fn(u64) -> String) -> EvalResult<Value> {
+    c.arity(1, 1)?;
+    let i = int_arg(&c, &c.pos[0])?;
+    let sign = if i < 0 { "-" } else { "" };
+    Ok(Value::Str(format!("{sign}{prefix}{}", f(i.unsigned_abs()))))
+}
+
+fn hex(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    radix(c, "0x", |v| format!("{v:x}"))
+}
+
+fn bin(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    radix(c, "0b", |v| format!("{v:b}"))
+}
+
+fn oct(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    radix(c, "0o", |v| format!("{v:o}"))
+}
+
+fn chr(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 1)?;
+    let i = int_arg(&c, &c.pos[0])?;
+    u32::try_from(i)
+        .ok()
+        .and_then(char::from_u32)
+        .map(|ch| Value::Str(ch.to_string()))
+        .ok_or_else(|| EvalError::new(ErrorKind::ValueError, "chr() arg not in range(0x110000)", c.span))
+}
+
+fn ord(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 1)?;
+    match &c.pos[0] {
+        Value::Str(s) if s.chars().count() == 1 => Ok(Value::Int(s.chars().next().map_or(0, |ch| ch as i64))),
+        Value::Str(s) => Err(c.err(format!("ord() expected a character, but string of length {} found", s.chars().count()))),
+        other => Err(c.err(format!("ord() expected string of length 1, but {} found", other.type_name()))),
+    }
+}
+
+fn id(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 1)?;
+    let p = match &c.pos[0] {
+        Value::Tensor(t) => Rc::as_ptr(t) as *const u8 as usize,
+        Value::List(l) => Rc::as_ptr(l) as *const u8 as usize,
+        Value::Dict(d) | Value::Set(d) => Rc::as_ptr(d) as *const u8 as usize,
+        Value::Func(f) => Rc::as_ptr(f) as *const u8 as usize,
+        v => v as *const Value as usize,
+    };
+    Ok(Value::Int(p as i64))
+}
+
+fn iter(it: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 1)?;
+    if let Value::Iter(_) = &c.pos[0] {
+        return Ok(c.pos[0].clone());
+    }
+    Ok(iter_value(it.items_of(&c.pos[0], c.span)?))
+}
+
+fn next(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 2)?;
+    let Value::Iter(q) = &c.pos[0] else {
+        return Err(c.err(format!("'{}' object is not an iterator", c.pos[0].type_name())));
+    };
+    let item = q.borrow_mut().pop_front();
+    match (item, c.pos.get(1)) {
+        (Some(v), _) => Ok(v),
+        (None, Some(d)) => Ok(d.clone()),
+        (None, None) => Err(EvalError::new(ErrorKind::StopIteration, "", c.span)),
+    }
+}
+
+fn callable(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 1)?;
+    Ok(Value::Bool(matches!(c.pos[0], Value::Func(_) | Value::Builtin(_) | Value::Type(_) | Value::Method(_) | Value::Function(_))))
+}
+
+fn format(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 2)?;
+    let spec = match c.pos.get(1) {
+        Some(Value::Str(s)) => s.clone(),
+        Some(other) => return Err(c.err(format!("format() argument 2 must be str, not {}", other.type_name()))),
+        None => String::new(),
+    };
+    super::format::format_value(&c.pos[0], &spec, c.span).map(Value::Str)
+}
+
+fn object(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    Err(c.err("tsr has no plain objects (object())"))
+}
+
+impl Interp {
+    /// Python's `a < b` as a bool (tensors through their truth value).
+    pub fn py_less(&mut self, a: &Value, b: &Value, span: Span) -> EvalResult<bool> {
+        match (a, b) {
+            (Value::Tensor(_), _) | (_, Value::Tensor(_)) => {
+                let r = super::super::ops::compare(self, CmpOp::Lt, a, b, span)?;
+                super::super::expr::truthy(&r, span)
+            }
+            _ => super::compare::py_order(CmpOp::Lt, a, b, span),
+        }
+    }
+}

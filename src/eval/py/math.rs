@@ -1,0 +1,162 @@
+//! Python's `math` module: constants and the functions a tensor snippet uses.
+
+use crate::engine::ErrorKind;
+use crate::lang::span::Span;
+
+use super::super::error::{EvalError, EvalResult};
+use super::super::value::Value;
+
+pub const FUNCTIONS: &[&str] = &[
+    "math.sqrt", "math.prod", "math.ceil", "math.floor", "math.log", "math.log2", "math.log10", "math.exp", "math.isclose", "math.isnan",
+    "math.isinf", "math.isfinite", "math.fabs", "math.pow", "math.sin", "math.cos", "math.tan", "math.atan2", "math.gcd", "math.factorial",
+    "math.hypot", "math.trunc", "math.tanh", "math.comb",
+];
+
+pub fn attr(name: &str) -> Option<Value> {
+    Some(match name {
+        "pi" => Value::Float(std::f64::consts::PI),
+        "e" => Value::Float(std::f64::consts::E),
+        "tau" => Value::Float(std::f64::consts::TAU),
+        "inf" => Value::Float(f64::INFINITY),
+        "nan" => Value::Float(f64::NAN),
+        n => return FUNCTIONS.iter().find(|f| f.strip_prefix("math.") == Some(n)).map(|f| Value::Builtin(f)),
+    })
+}
+
+fn num(v: &Value, span: Span) -> EvalResult<f64> {
+    match v {
+        Value::Tensor(t) if t.numel() == 1 => t.item().map(|s| s.as_f64()).map_err(|e| EvalError::from_engine(e, span)),
+        v => v.as_scalar().map(|s| s.as_f64()).ok_or_else(|| EvalError::type_error(format!("must be real number, not {}", v.type_name()), span)),
+    }
+}
+
+fn int(v: &Value, span: Span) -> EvalResult<i64> {
+    match v {
+        Value::Int(i) => Ok(*i),
+        Value::Bool(b) => Ok(*b as i64),
+        other => Err(EvalError::type_error(format!("'{}' object cannot be interpreted as an integer", other.type_name()), span)),
+    }
+}
+
+fn domain(span: Span) -> EvalError {
+    EvalError::new(ErrorKind::ValueError, "math domain error", span)
+}
+
+fn to_int(f: f64, span: Span) -> EvalResult<Value> {
+    if f.is_nan() {
+        return Err(EvalError::new(ErrorKind::ValueError, "cannot convert float NaN to integer", span));
+    }
+    if f.is_infinite() {
+        return Err(EvalError::new(ErrorKind::OverflowError, "cannot convert float infinity to integer", span));
+    }
+    Ok(Value::Int(f as i64))
+}
+
+pub fn call(name: &str, pos: &[Value], span: Span) -> EvalResult<Value> {
+    let a = |i: usize| pos.get(i).ok_or_else(|| EvalError::type_error(format!("{name}() missing a required argument"), span));
+    let x = || num(a(0)?, span);
+    Ok(match name {
+        "sqrt" => {
+            let v = x()?;
+            if v < 0.0 {
+                return Err(domain(span));
+            }
+            Value::Float(v.sqrt())
+        }
+        "exp" => Value::Float(x()?.exp()),
+        "log" => {
+            let v = x()?;
+            if v <= 0.0 {
+                return Err(domain(span));
+            }
+            match pos.get(1) {
+                Some(b) => Value::Float(v.ln() / num(b, span)?.ln()),
+                None => Value::Float(v.ln()),
+            }
+        }
+        "log2" | "log10" => {
+            let v = x()?;
+            if v <= 0.0 {
+                return Err(domain(span));
+            }
+            Value::Float(if name == "log2" { v.log2() } else { v.log10() })
+        }
+        "sin" => Value::Float(x()?.sin()),
+        "cos" => Value::Float(x()?.cos()),
+        "tan" => Value::Float(x()?.tan()),
+        "tanh" => Value::Float(x()?.tanh()),
+        "atan2" => Value::Float(x()?.atan2(num(a(1)?, span)?)),
+        "hypot" => Value::Float(pos.iter().map(|v| num(v, span)).collect::<EvalResult<Vec<_>>>()?.iter().map(|v| v * v).sum::<f64>().sqrt()),
+        "fabs" => Value::Float(x()?.abs()),
+        "pow" => Value::Float(x()?.powf(num(a(1)?, span)?)),
+        "ceil" => match a(0)? {
+            Value::Int(i) => Value::Int(*i),
+            _ => to_int(x()?.ceil(), span)?,
+        },
+        "floor" => match a(0)? {
+            Value::Int(i) => Value::Int(*i),
+            _ => to_int(x()?.floor(), span)?,
+        },
+        "trunc" => to_int(x()?.trunc(), span)?,
+        "isnan" => Value::Bool(x()?.is_nan()),
+        "isinf" => Value::Bool(x()?.is_infinite()),
+        "isfinite" => Value::Bool(x()?.is_finite()),
+        "isclose" => {
+            let (p, q) = (x()?, num(a(1)?, span)?);
+            let close = p == q || ((p - q).abs() <= (1e-9 * p.abs().max(q.abs())).max(0.0)) && p.is_finite() && q.is_finite();
+            Value::Bool(close)
+        }
+        "gcd" => {
+            let (mut p, mut q) = (int(a(0)?, span)?.unsigned_abs(), int(a(1)?, span)?.unsigned_abs());
+            while q != 0 {
+                (p, q) = (q, p % q);
+            }
+            Value::Int(p as i64)
+        }
+        "factorial" => {
+            let n = int(a(0)?, span)?;
+            if n < 0 {
+                return Err(EvalError::new(ErrorKind::ValueError, "factorial() not defined for negative values", span));
+            }
+            let mut r: i64 = 1;
+            for k in 2..=n {
+                r = r.checked_mul(k).ok_or_else(|| EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span))?;
+            }
+            Value::Int(r)
+        }
+        "comb" => {
+            let (n, k) = (int(a(0)?, span)?, int(a(1)?, span)?);
+            if n < 0 || k < 0 {
+                return Err(EvalError::new(ErrorKind::ValueError, "n must be a non-negative integer", span));
+            }
+            if k > n {
+                return Ok(Value::Int(0));
+            }
+            let mut r: i128 = 1;
+            for i in 0..k.min(n - k) {
+                r = r * (n - i) as i128 / (i + 1) as i128;
+                if r > i64::MAX as i128 {
+                    return Err(EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span));
+                }
+            }
+            Value::Int(r as i64)
+        }
+        "prod" => {
+            let items = match a(0)? {
+                Value::List(l) => l.borrow().clone(),
+                Value::Tuple(t) => t.clone(),
+                Value::Size(s) => s.iter().map(|&x| Value::Int(x as i64)).collect(),
+                other => return Err(EvalError::type_error(format!("'{}' object is not iterable", other.type_name()), span)),
+            };
+            let mut acc = Value::Int(1);
+            for v in items {
+                acc = match (&acc, &v) {
+                    (Value::Int(p), Value::Int(q)) => Value::Int(p.checked_mul(*q).ok_or_else(|| EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span))?),
+                    _ => Value::Float(num(&acc, span)? * num(&v, span)?),
+                };
+            }
+            acc
+        }
+        other => return Err(EvalError::new(ErrorKind::AttributeError, format!("module 'math' has no attribute '{other}'"), span)),
+    })
+}

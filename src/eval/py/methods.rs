@@ -1,0 +1,493 @@
+//! Methods of Python's str, list, dict and set values.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::engine::ErrorKind;
+use crate::lang::span::Span;
+
+use super::super::error::{EvalError, EvalResult};
+use super::super::interp::Interp;
+use super::super::value::{PyDict, Value};
+use super::builtins::Call;
+use super::repr::str;
+
+/// Method names per type (for attribute lookup, `hasattr` and completion).
+pub const STR_METHODS: &[&str] = &[
+    "format", "join", "split", "rsplit", "strip", "lstrip", "rstrip", "replace", "startswith", "endswith", "upper", "lower",
+    "ljust", "rjust", "center", "zfill", "find", "rfind", "index", "count", "isdigit", "isalpha", "isalnum", "isspace",
+    "isupper", "islower", "title", "capitalize", "splitlines", "partition", "swapcase",
+];
+pub const LIST_METHODS: &[&str] = &["append", "extend", "insert", "pop", "remove", "index", "count", "sort", "reverse", "copy", "clear"];
+pub const DICT_METHODS: &[&str] = &["keys", "values", "items", "get", "pop", "update", "setdefault", "copy", "clear", "popitem"];
+pub const SET_METHODS: &[&str] = &["add", "discard", "remove", "pop", "union", "intersection", "difference", "copy", "clear", "issubset", "issuperset", "update"];
+pub const TUPLE_METHODS: &[&str] = &["index", "count"];
+
+/// Whether `v` has a method `name`.
+pub fn has_method(v: &Value, name: &str) -> bool {
+    let list = match v {
+        Value::Str(_) => STR_METHODS,
+        Value::List(_) => LIST_METHODS,
+        Value::Dict(_) => DICT_METHODS,
+        Value::Set(_) => SET_METHODS,
+        Value::Tuple(_) | Value::Size(_) => TUPLE_METHODS,
+        _ => return false,
+    };
+    list.contains(&name)
+}
+
+fn str_arg<'a>(c: &'a Call, i: usize, what: &str) -> EvalResult<Option<&'a str>> {
+    match c.pos.get(i) {
+        None | Some(Value::None) => Ok(None),
+        Some(Value::Str(s)) => Ok(Some(s)),
+        Some(v) => Err(EvalError::type_error(format!("{what} must be str or None, not {}", v.type_name()), c.span)),
+    }
+}
+
+fn int_at(c: &Call, i: usize, default: i64) -> EvalResult<i64> {
+    match c.pos.get(i) {
+        None | Some(Value::None) => Ok(default),
+        Some(Value::Int(n)) => Ok(*n),
+        Some(Value::Bool(b)) => Ok(*b as i64),
+        Some(v) => Err(EvalError::type_error(format!("'{}' object cannot be interpreted as an integer", v.type_name()), c.span)),
+    }
+}
+
+fn justify(s: &str, c: &Call, how: char) -> EvalResult<Value> {
+    let w = int_at(c, 0, 0)?.max(0) as usize;
+    let fill = match c.pos.get(1) {
+        Some(Value::Str(f)) if f.chars().count() == 1 => f.chars().next().unwrap_or(' '),
+        Some(_) => return Err(EvalError::type_error("The fill character must be exactly one character long", c.span)),
+        None => ' ',
+    };
+    let n = s.chars().count();
+    if n >= w {
+        return Ok(Value::Str(s.to_string()));
+    }
+    let pad = w - n;
+    let f = |k: usize| std::iter::repeat_n(fill, k).collect::<String>();
+    Ok(Value::Str(match how {
+        'l' => format!("{s}{}", f(pad)),
+        'r' => format!("{}{s}", f(pad)),
+        // Python's center puts the odd space on the right unless the width is odd... exactly:
+        _ => {
+            let left = pad / 2 + (pad & w & 1);
+            format!("{}{s}{}", f(left), f(pad - left))
+        }
+    }))
+}
+
+fn split_ws(s: &str, max: i64) -> Vec<Value> {
+    let mut out = vec![];
+    let mut rest = s.trim_start();
+    while !rest.is_empty() {
+        if max >= 0 && out.len() as i64 == max {
+            out.push(Value::Str(rest.to_string()));
+            return out;
+        }
+        match rest.find(char::is_whitespace) {
+            Some(p) => {
+                out.push(Value::Str(rest[..p].to_string()));
+                rest = rest[p..].trim_start();
+            }
+            None => {
+                out.push(Value::Str(rest.to_string()));
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value> {
+    let span = c.span;
+    let strs = |v: Vec<&str>| Value::list(v.into_iter().map(|x| Value::Str(x.to_string())).collect());
+    Ok(match name {
+        "format" => super::format::str_format(it, s, &c.pos, &c.kw, span)?,
+        "join" => {
+            let items = it.items_of(c.pos.first().unwrap_or(&Value::None), span)?;
+            let mut parts = Vec::with_capacity(items.len());
+            for (i, x) in items.iter().enumerate() {
+                match x {
+                    Value::Str(p) => parts.push(p.clone()),
+                    other => return Err(EvalError::type_error(format!("sequence item {i}: expected str instance, {} found", other.type_name()), span)),
+                }
+            }
+            Value::Str(parts.join(s))
+        }
+        "split" | "rsplit" => {
+            let sep = str_arg(&c, 0, "sep")?;
+            let max = int_at(&c, 1, -1)?;
+            match sep {
+                None if name == "split" => Value::list(split_ws(s, max)),
+                None => {
+                    let rev: String = s.chars().rev().collect();
+                    let mut parts: Vec<Value> = split_ws(&rev, max).into_iter().map(|v| Value::Str(str(&v).chars().rev().collect())).collect();
+                    parts.reverse();
+                    Value::list(parts)
+                }
+                Some("") => return Err(EvalError::new(ErrorKind::ValueError, "empty separator", span)),
+                Some(sep) if max < 0 => strs(s.split(sep).collect()),
+                Some(sep) if name == "split" => strs(s.splitn(max as usize + 1, sep).collect()),
+                Some(sep) => {
+                    let mut v: Vec<&str> = s.rsplitn(max as usize + 1, sep).collect();
+                    v.reverse();
+                    strs(v)
+                }
+            }
+        }
+        "splitlines" => strs(s.lines().collect()),
+        "strip" | "lstrip" | "rstrip" => {
+            let chars = str_arg(&c, 0, "strip arg")?;
+            let pred = |ch: char| match chars {
+                Some(cs) => cs.contains(ch),
+                None => ch.is_whitespace(),
+            };
+            Value::Str(match name {
+                "strip" => s.trim_matches(pred),
+                "lstrip" => s.trim_start_matches(pred),
+                _ => s.trim_end_matches(pred),
+            }.to_string())
+        }
+        "replace" => {
+            let (Some(Value::Str(a)), Some(Value::Str(b))) = (c.pos.first(), c.pos.get(1)) else {
+                return Err(EvalError::type_error("replace() argument must be str", span));
+            };
+            let n = int_at(&c, 2, -1)?;
+            Value::Str(if n < 0 { s.replace(a.as_str(), b) } else { s.replacen(a.as_str(), b, n as usize) })
+        }
+        "startswith" | "endswith" => {
+            let pats: Vec<String> = match c.pos.first() {
+                Some(Value::Str(p)) => vec![p.clone()],
+                Some(Value::Tuple(ps)) => ps.iter().map(str).collect(),
+                _ => return Err(EvalError::type_error(format!("{name} first arg must be str or a tuple of str"), span)),
+            };
+            Value::Bool(pats.iter().any(|p| if name == "startswith" { s.starts_with(p.as_str()) } else { s.ends_with(p.as_str()) }))
+        }
+        "upper" => Value::Str(s.to_uppercase()),
+        "lower" => Value::Str(s.to_lowercase()),
+        "swapcase" => Value::Str(s.chars().map(|ch| if ch.is_uppercase() { ch.to_lowercase().collect::<String>() } else { ch.to_uppercase().collect() }).collect()),
+        "title" => {
+            let mut out = String::new();
+            let mut prev_alpha = false;
+            for ch in s.chars() {
+                if prev_alpha { out.extend(ch.to_lowercase()) } else { out.extend(ch.to_uppercase()) }
+                prev_alpha = ch.is_alphabetic();
+            }
+            Value::Str(out)
+        }
+        "capitalize" => {
+            let mut cs = s.chars();
+            Value::Str(match cs.next() {
+                Some(f) => f.to_uppercase().collect::<String>() + &cs.as_str().to_lowercase(),
+                None => String::new(),
+            })
+        }
+        "ljust" => justify(s, &c, 'l')?,
+        "rjust" => justify(s, &c, 'r')?,
+        "center" => justify(s, &c, 'c')?,
+        "zfill" => {
+            let w = int_at(&c, 0, 0)?.max(0) as usize;
+            let n = s.chars().count();
+            if n >= w {
+                Value::Str(s.to_string())
+            } else {
+                let (sign, rest) = match s.chars().next() {
+                    Some(ch @ ('+' | '-')) => (ch.to_string(), &s[1..]),
+                    _ => (String::new(), s),
+                };
+                Value::Str(format!("{sign}{}{rest}", "0".repeat(w - n)))
+            }
+        }
+        "find" | "rfind" | "index" | "count" => {
+            let Some(Value::Str(p)) = c.pos.first() else {
+                return Err(EvalError::type_error(format!("must be str, not {}", c.pos.first().map_or("NoneType", |v| v.type_name())), span));
+            };
+            let found = if name == "rfind" { s.rfind(p.as_str()) } else { s.find(p.as_str()) };
+            let chars = |b: usize| s[..b].chars().count() as i64;
+            match name {
+                "count" => Value::Int(if p.is_empty() { s.chars().count() as i64 + 1 } else { s.matches(p.as_str()).count() as i64 }),
+                "index" => match found {
+                    Some(b) => Value::Int(chars(b)),
+                    None => return Err(EvalError::new(ErrorKind::ValueError, "substring not found", span)),
+                },
+                _ => Value::Int(found.map_or(-1, chars)),
+            }
+        }
+        "partition" => {
+            let Some(Value::Str(p)) = c.pos.first() else { return Err(EvalError::type_error("must be str", span)) };
+            match s.split_once(p.as_str()) {
+                Some((a, b)) => Value::Tuple(vec![Value::str(a), Value::str(p.clone()), Value::str(b)]),
+                None => Value::Tuple(vec![Value::str(s), Value::str(""), Value::str("")]),
+            }
+        }
+        "isdigit" => Value::Bool(!s.is_empty() && s.chars().all(|ch| ch.is_ascii_digit())),
+        "isalpha" => Value::Bool(!s.is_empty() && s.chars().all(char::is_alphabetic)),
+        "isalnum" => Value::Bool(!s.is_empty() && s.chars().all(char::is_alphanumeric)),
+        "isspace" => Value::Bool(!s.is_empty() && s.chars().all(char::is_whitespace)),
+        "isupper" => Value::Bool(s.chars().any(char::is_uppercase) && !s.chars().any(char::is_lowercase)),
+        "islower" => Value::Bool(s.chars().any(char::is_lowercase) && !s.chars().any(char::is_uppercase)),
+        _ => return Err(no_attr("str", name, span)),
+    })
+}
+
+pub fn no_attr(ty: &str, name: &str, span: Span) -> EvalError {
+    EvalError::new(ErrorKind::AttributeError, format!("'{ty}' object has no attribute '{name}'"), span)
+}
+
+fn list_method(it: &mut Interp, l: &Rc<RefCell<Vec<Value>>>, name: &str, mut c: Call) -> EvalResult<Value> {
+    let span = c.span;
+    let arg = |c: &Call, n: usize| -> EvalResult<Value> {
+        c.pos.get(n).cloned().ok_or_else(|| EvalError::type_error(format!("list.{name}() takes exactly one argument (0 given)"), span))
+    };
+    Ok(match name {
+        "append" => {
+            let v = arg(&c, 0)?;
+            it.check_len(l.borrow().len() as u128 + 1, span)?;
+            l.borrow_mut().push(v);
+            Value::None
+        }
+        "extend" => {
+            let items = it.items_of(&arg(&c, 0)?, span)?;
+            it.check_len((l.borrow().len() + items.len()) as u128, span)?;
+            l.borrow_mut().extend(items);
+            Value::None
+        }
+        "insert" => {
+            let i = int_at(&c, 0, 0)?;
+            let v = c.pos.get(1).cloned().ok_or_else(|| EvalError::type_error("insert expected 2 arguments, got 1", span))?;
+            let n = l.borrow().len() as i64;
+            let j = if i < 0 { (i + n).max(0) } else { i.min(n) };
+            l.borrow_mut().insert(j as usize, v);
+            Value::None
+        }
+        "pop" => {
+            let n = l.borrow().len();
+            if n == 0 {
+                return Err(EvalError::new(ErrorKind::IndexError, "pop from empty list", span));
+            }
+            let i = int_at(&c, 0, -1)?;
+            let j = super::seq::seq_position(i, n, "pop", span)?;
+            l.borrow_mut().remove(j)
+        }
+        "remove" => {
+            let v = arg(&c, 0)?;
+            let pos = l.borrow().iter().position(|x| super::compare::py_eq(x, &v));
+            match pos {
+                Some(p) => {
+                    l.borrow_mut().remove(p);
+                    Value::None
+                }
+                None => return Err(EvalError::new(ErrorKind::ValueError, "list.remove(x): x not in list", span)),
+            }
+        }
+        "index" => {
+            let v = arg(&c, 0)?;
+            match l.borrow().iter().position(|x| super::compare::py_eq(x, &v)) {
+                Some(p) => Value::Int(p as i64),
+                None => return Err(EvalError::new(ErrorKind::ValueError, format!("{} is not in list", super::repr::repr(&v)), span)),
+            }
+        }
+        "count" => {
+            let v = arg(&c, 0)?;
+            Value::Int(l.borrow().iter().filter(|x| super::compare::py_eq(x, &v)).count() as i64)
+        }
+        "sort" => {
+            let key = take_kw(&mut c, "key");
+            let reverse = take_kw(&mut c, "reverse").is_some_and(|v| v.truthy().unwrap_or(false));
+            if !c.pos.is_empty() {
+                return Err(EvalError::type_error("sort() takes no positional arguments", span));
+            }
+            let items = l.borrow().clone();
+            let sorted = super::builtins::sort_list(it, items, key, reverse, span)?;
+            *l.borrow_mut() = sorted;
+            Value::None
+        }
+        "reverse" => {
+            l.borrow_mut().reverse();
+            Value::None
+        }
+        "copy" => Value::list(l.borrow().clone()),
+        "clear" => {
+            l.borrow_mut().clear();
+            Value::None
+        }
+        _ => return Err(no_attr("list", name, span)),
+    })
+}
+
+fn take_kw(c: &mut Call, k: &str) -> Option<Value> {
+    let i = c.kw.iter().position(|(n, _)| n == k)?;
+    Some(c.kw.remove(i).1)
+}
+
+fn dict_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) -> EvalResult<Value> {
+    let span = c.span;
+    Ok(match name {
+        "keys" => Value::list(d.borrow().keys()),
+        "values" => Value::list(d.borrow().values()),
+        "items" => Value::list(d.borrow().items().into_iter().map(|(k, v)| Value::Tuple(vec![k, v])).collect()),
+        "get" => {
+            let k = c.pos.first().cloned().unwrap_or(Value::None);
+            d.borrow().get(&k, span)?.unwrap_or_else(|| c.pos.get(1).cloned().unwrap_or(Value::None))
+        }
+        "pop" => {
+            let k = c.pos.first().cloned().unwrap_or(Value::None);
+            let r = d.borrow_mut().remove(&k, span)?;
+            match (r, c.pos.get(1)) {
+                (Some(v), _) => v,
+                (None, Some(dflt)) => dflt.clone(),
+                (None, None) => return Err(super::dict::key_error(&k, span)),
+            }
+        }
+        "popitem" => {
+            let last = d.borrow_mut().map.pop();
+            match last {
+                Some((_, (k, v))) => Value::Tuple(vec![k, v]),
+                None => return Err(EvalError::new(ErrorKind::KeyError, "'popitem(): dictionary is empty'", span)),
+            }
+        }
+        "setdefault" => {
+            let k = c.pos.first().cloned().unwrap_or(Value::None);
+            let existing = d.borrow().get(&k, span)?;
+            match existing {
+                Some(v) => v,
+                None => {
+                    let v = c.pos.get(1).cloned().unwrap_or(Value::None);
+                    d.borrow_mut().insert(k, v.clone(), span)?;
+                    v
+                }
+            }
+        }
+        "update" => {
+            if let Some(src) = c.pos.first() {
+                let pairs: Vec<(Value, Value)> = match src {
+                    Value::Dict(o) => o.borrow().items(),
+                    other => {
+                        let mut v = vec![];
+                        for p in it.items_of(other, span)? {
+                            let kv = it.items_of(&p, span)?;
+                            if kv.len() != 2 {
+                                return Err(EvalError::new(ErrorKind::ValueError, format!("dictionary update sequence element #{} has length {}; 2 is required", v.len(), kv.len()), span));
+                            }
+                            v.push((kv[0].clone(), kv[1].clone()));
+                        }
+                        v
+                    }
+                };
+                for (k, v) in pairs {
+                    d.borrow_mut().insert(k, v, span)?;
+                }
+            }
+            for (k, v) in c.kw {
+                d.borrow_mut().insert_str(k, v);
+            }
+            Value::None
+        }
+        "copy" => Value::Dict(Rc::new(RefCell::new(d.borrow().clone()))),
+        "clear" => {
+            d.borrow_mut().map.clear();
+            Value::None
+        }
+        _ => return Err(no_attr("dict", name, span)),
+    })
+}
+
+fn set_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) -> EvalResult<Value> {
+    let span = c.span;
+    let other = |it: &mut Interp, c: &Call| -> EvalResult<PyDict> {
+        let mut o = PyDict::default();
+        for x in it.items_of(c.pos.first().unwrap_or(&Value::Tuple(vec![])), span)? {
+            o.insert(x, Value::None, span)?;
+        }
+        Ok(o)
+    };
+    let new = |p: PyDict| Value::Set(Rc::new(RefCell::new(p)));
+    Ok(match name {
+        "add" => {
+            let v = c.pos.first().cloned().unwrap_or(Value::None);
+            d.borrow_mut().insert(v, Value::None, span)?;
+            Value::None
+        }
+        "discard" => {
+            let v = c.pos.first().cloned().unwrap_or(Value::None);
+            d.borrow_mut().remove(&v, span)?;
+            Value::None
+        }
+        "remove" => {
+            let v = c.pos.first().cloned().unwrap_or(Value::None);
+            if d.borrow_mut().remove(&v, span)?.is_none() {
+                return Err(super::dict::key_error(&v, span));
+            }
+            Value::None
+        }
+        "pop" => {
+            let first = d.borrow().set_order().into_iter().next();
+            match first {
+                Some(v) => {
+                    d.borrow_mut().remove(&v, span)?;
+                    v
+                }
+                None => return Err(EvalError::new(ErrorKind::KeyError, "'pop from an empty set'", span)),
+            }
+        }
+        "update" => {
+            let o = other(it, &c)?;
+            for (k, v) in o.map {
+                d.borrow_mut().map.entry(k).or_insert(v);
+            }
+            Value::None
+        }
+        "union" | "intersection" | "difference" | "issubset" | "issuperset" => {
+            let o = other(it, &c)?;
+            let me = d.borrow();
+            let mut out = PyDict::default();
+            match name {
+                "union" => {
+                    out = me.clone();
+                    for (k, v) in o.map {
+                        out.map.entry(k).or_insert(v);
+                    }
+                }
+                "intersection" => out.map = me.map.iter().filter(|(k, _)| o.map.contains_key(*k)).map(|(k, v)| (k.clone(), v.clone())).collect(),
+                "difference" => out.map = me.map.iter().filter(|(k, _)| !o.map.contains_key(*k)).map(|(k, v)| (k.clone(), v.clone())).collect(),
+                "issubset" => return Ok(Value::Bool(me.map.keys().all(|k| o.map.contains_key(k)))),
+                _ => return Ok(Value::Bool(o.map.keys().all(|k| me.map.contains_key(k)))),
+            }
+            new(out)
+        }
+        "copy" => new(d.borrow().clone()),
+        "clear" => {
+            d.borrow_mut().map.clear();
+            Value::None
+        }
+        _ => return Err(no_attr("set", name, span)),
+    })
+}
+
+fn tuple_method(items: &[Value], name: &str, c: Call) -> EvalResult<Value> {
+    let v = c.pos.first().cloned().unwrap_or(Value::None);
+    match name {
+        "count" => Ok(Value::Int(items.iter().filter(|x| super::compare::py_eq(x, &v)).count() as i64)),
+        "index" => match items.iter().position(|x| super::compare::py_eq(x, &v)) {
+            Some(p) => Ok(Value::Int(p as i64)),
+            None => Err(EvalError::new(ErrorKind::ValueError, "tuple.index(x): x not in tuple", c.span)),
+        },
+        _ => Err(no_attr("tuple", name, c.span)),
+    }
+}
+
+/// Calls method `name` of the Python value `recv`.
+pub fn call_method(it: &mut Interp, recv: &Value, name: &str, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> EvalResult<Value> {
+    let c = Call { name: "method", pos, kw, span };
+    match recv {
+        Value::Str(s) => str_method(it, s, name, c),
+        Value::List(l) => list_method(it, l, name, c),
+        Value::Dict(d) => dict_method(it, d, name, c),
+        Value::Set(d) => set_method(it, d, name, c),
+        Value::Tuple(xs) => tuple_method(xs, name, c),
+        Value::Size(xs) if name == "numel" => Ok(Value::Int(xs.iter().product::<usize>() as i64)),
+        Value::Size(xs) => tuple_method(&xs.iter().map(|&x| Value::Int(x as i64)).collect::<Vec<_>>(), name, c),
+        other => Err(no_attr(other.type_name(), name, span)),
+    }
+}

@@ -1,0 +1,286 @@
+//! Python's `repr()` and `str()` of values (containers recurse with a
+//! depth limit and show a list that contains itself as `[...]`, as
+//! CPython does), and the JSON form of values for `--json`.
+
+use serde_json::{Value as Json, json};
+
+use crate::engine::{Device, Scalar};
+use crate::report::pyrepr::{py_float, scalar_text, tensor_text};
+use crate::report::values::{scalar_json, tensor_values, values_cost};
+
+use super::super::value::Value;
+
+/// How deep `repr` descends before writing `...`.
+const MAX_DEPTH: usize = 200;
+
+/// Python's `repr()` of any value.
+pub fn repr(v: &Value) -> String {
+    let mut out = String::new();
+    let mut seen = Vec::new();
+    write_repr(v, &mut out, &mut seen);
+    out
+}
+
+/// Python's `str()`: like `repr()` but strings print bare, devices as
+/// `cuda:0` and exceptions as their message.
+pub fn str(v: &Value) -> String {
+    match v {
+        Value::Str(s) => s.clone(),
+        Value::Device(d) => d.to_string(),
+        Value::Exception(e) => e.message.clone(),
+        other => repr(other),
+    }
+}
+
+/// Python's repr of a string: single quotes unless the text has a single
+/// quote and no double quote.
+pub fn str_repr(s: &str) -> String {
+    let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push(quote);
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if (0x80..0xa0).contains(&(c as u32)) => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
+}
+
+fn ptr_of(v: &Value) -> Option<usize> {
+    match v {
+        Value::List(l) => Some(std::rc::Rc::as_ptr(l) as *const u8 as usize),
+        Value::Dict(d) | Value::Set(d) => Some(std::rc::Rc::as_ptr(d) as *const u8 as usize),
+        _ => None,
+    }
+}
+
+fn join_items(items: &[Value], out: &mut String, seen: &mut Vec<usize>) {
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_repr(x, out, seen);
+    }
+}
+
+fn write_repr(v: &Value, out: &mut String, seen: &mut Vec<usize>) {
+    if let Some(p) = ptr_of(v) {
+        if seen.contains(&p) {
+            out.push_str(match v {
+                Value::List(_) => "[...]",
+                _ => "{...}",
+            });
+            return;
+        }
+        if seen.len() >= MAX_DEPTH {
+            out.push_str("...");
+            return;
+        }
+        seen.push(p);
+        write_container(v, out, seen);
+        seen.pop();
+        return;
+    }
+    if seen.len() >= MAX_DEPTH {
+        out.push_str("...");
+        return;
+    }
+    match v {
+        Value::Tuple(xs) => {
+            // Tuples cannot contain themselves, but count towards the depth.
+            seen.push(0);
+            out.push('(');
+            join_items(xs, out, seen);
+            if xs.len() == 1 {
+                out.push(',');
+            }
+            out.push(')');
+            seen.pop();
+        }
+        Value::NamedTuple(name, fields) => {
+            seen.push(0);
+            out.push_str(&format!("torch.return_types.{name}(\n"));
+            for (i, (k, x)) in fields.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(",\n");
+                }
+                out.push_str(k);
+                out.push('=');
+                write_repr(x, out, seen);
+            }
+            out.push(')');
+            seen.pop();
+        }
+        other => out.push_str(&scalar_repr(other)),
+    }
+}
+
+fn write_container(v: &Value, out: &mut String, seen: &mut Vec<usize>) {
+    match v {
+        Value::List(xs) => {
+            out.push('[');
+            let items = xs.borrow().clone();
+            join_items(&items, out, seen);
+            out.push(']');
+        }
+        Value::Dict(d) => {
+            out.push('{');
+            let items = d.borrow().items();
+            for (i, (k, x)) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_repr(k, out, seen);
+                out.push_str(": ");
+                write_repr(x, out, seen);
+            }
+            out.push('}');
+        }
+        Value::Set(d) => {
+            let items = d.borrow().set_order();
+            if items.is_empty() {
+                out.push_str("set()");
+                return;
+            }
+            out.push('{');
+            join_items(&items, out, seen);
+            out.push('}');
+        }
+        _ => {}
+    }
+}
+
+/// The repr of a value that holds no other values.
+fn scalar_repr(v: &Value) -> String {
+    match v {
+        Value::None => "None".into(),
+        Value::Bool(b) => scalar_text(Scalar::Bool(*b)),
+        Value::Int(i) => i.to_string(),
+        Value::Float(f) => py_float(*f),
+        Value::Str(s) => str_repr(s),
+        Value::Size(xs) => format!("torch.Size([{}])", xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")),
+        Value::DType(d) => d.to_string(),
+        Value::Device(Device::Cpu) => "device(type='cpu')".into(),
+        Value::Device(Device::Cuda(i)) => format!("device(type='cuda', index={i})"),
+        Value::MemoryFormat(m) => format!("torch.{m}"),
+        Value::Tensor(t) => tensor_text(t),
+        Value::Module(m) => format!("<module '{m}'>"),
+        Value::Function(f) => format!("<built-in method {f} of type object>"),
+        Value::Ellipsis => "Ellipsis".into(),
+        Value::GradFn(n) => format!("<{} object>", n.name),
+        Value::AccumulateGrad(_) => "<AccumulateGrad object>".to_string(),
+        Value::Storage(s) => {
+            let n = s.nbytes();
+            format!("<UntypedStorage S{} of {} bytes at 0x{:x} on {}>", s.id, n, s.data_ptr(), s.device)
+        }
+        Value::Range(a, b, 1) => format!("range({a}, {b})"),
+        Value::Range(a, b, c) => format!("range({a}, {b}, {c})"),
+        Value::Func(f) => format!("<function {} at 0x{:x}>", f.def.name, std::rc::Rc::as_ptr(f) as *const u8 as usize),
+        Value::Builtin(name) => format!("<built-in function {name}>"),
+        Value::Method(m) => format!("<built-in method {} of {} object>", m.1, m.0.type_name()),
+        Value::Type(t) => match *t {
+            "Tensor" => "<class 'torch.Tensor'>".to_string(),
+            "Size" => "<class 'torch.Size'>".to_string(),
+            t => format!("<class '{t}'>"),
+        },
+        Value::Exception(e) => {
+            let args: Vec<String> = e.args.iter().map(repr).collect();
+            format!("{}({})", e.kind.name(), args.join(", "))
+        }
+        Value::Iter(_) => "<iterator object>".to_string(),
+        Value::Tuple(_) | Value::List(_) | Value::Dict(_) | Value::Set(_) | Value::NamedTuple(..) => repr(v),
+    }
+}
+
+/// A Python value as JSON. Tensors inside it carry their values while a
+/// budget of elements and nested lists lasts (a tuple of 10^6 views must not
+/// become 10^9 JSON nodes); past it, and for big tensors, they are `null`.
+pub fn value_json(v: &Value) -> Json {
+    let mut budget: u128 = 1 << 20;
+    value_json_in(v, &mut budget, 0)
+}
+
+fn value_json_in(v: &Value, budget: &mut u128, depth: usize) -> Json {
+    if depth > 100 {
+        return Json::Null;
+    }
+    let mut value_json = |v: &Value| value_json_in(v, budget, depth + 1);
+    match v {
+        Value::None => Json::Null,
+        Value::Bool(b) => json!(b),
+        Value::Int(i) => json!(i),
+        Value::Float(f) => scalar_json(Scalar::Float(*f)),
+        Value::Str(s) => json!(s),
+        Value::Tuple(xs) => Json::Array(xs.iter().map(value_json).collect()),
+        Value::List(xs) => {
+            let items = xs.borrow().clone();
+            Json::Array(items.iter().map(value_json).collect())
+        }
+        Value::Set(d) => Json::Array(d.borrow().set_order().iter().map(value_json).collect()),
+        Value::Size(xs) => json!(xs),
+        Value::DType(d) => json!(d.name()),
+        Value::Device(d) => json!(d.to_string()),
+        Value::MemoryFormat(m) => json!(m),
+        Value::Dict(d) => {
+            let items = d.borrow().items();
+            Json::Object(items.iter().map(|(k, v)| (str(k), value_json(v))).collect())
+        }
+        Value::Tensor(t) => {
+            let cost = values_cost(t.shape());
+            if cost > *budget {
+                return Json::Null;
+            }
+            *budget -= cost;
+            tensor_values(t)
+        }
+        Value::Module(m) => json!(m),
+        Value::Function(f) => json!(f),
+        Value::Ellipsis => json!("..."),
+        // A named tuple is a tuple in Python: an array, in field order.
+        Value::NamedTuple(_, fields) => Json::Array(fields.iter().map(|(_, v)| value_json(v)).collect()),
+        Value::GradFn(n) => json!(n.name),
+        Value::AccumulateGrad(_) => json!("AccumulateGrad"),
+        Value::Storage(s) => json!({"id": s.id, "data_ptr": s.data_ptr(), "nbytes": s.nbytes(), "device": s.device.to_string()}),
+        other => json!(repr(other)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_print_like_python() {
+        assert_eq!(str(&Value::Device(Device::Cuda(0))), "cuda:0");
+        assert_eq!(repr(&Value::Device(Device::Cuda(0))), "device(type='cuda', index=0)");
+        assert_eq!(str(&Value::Device(Device::Cpu)), "cpu");
+        assert_eq!(repr(&Value::Tuple(vec![Value::Int(4)])), "(4,)");
+        assert_eq!(repr(&Value::Size(vec![3, 4])), "torch.Size([3, 4])");
+        assert_eq!(repr(&Value::Str("a'b".into())), "\"a'b\"");
+        assert_eq!(repr(&Value::Str("a'b\"".into())), "'a\\'b\"'");
+        assert_eq!(repr(&Value::Str("x\ny".into())), "'x\\ny'");
+    }
+
+    #[test]
+    fn a_list_inside_itself_prints_as_dots() {
+        let l = Value::list(vec![Value::Int(1)]);
+        if let Value::List(inner) = &l {
+            inner.borrow_mut().push(l.clone());
+        }
+        assert_eq!(repr(&l), "[1, [...]]");
+        if let Value::List(inner) = &l {
+            inner.borrow_mut().clear(); // break the cycle
+        }
+    }
+}

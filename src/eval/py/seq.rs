@@ -1,0 +1,143 @@
+//! Sequences: iterating any iterable value (ranges and tensors lazily),
+//! Python's index and slice rules for lists, tuples, strings and ranges.
+
+use std::rc::Rc;
+
+use crate::engine::ErrorKind;
+use crate::lang::span::Span;
+
+use super::super::error::{EvalError, EvalResult};
+use super::super::interp::Interp;
+use super::super::value::Value;
+
+pub fn range_len(start: i64, stop: i64, step: i64) -> i64 {
+    if step > 0 && start < stop {
+        ((stop as i128 - start as i128 - 1) / step as i128 + 1) as i64
+    } else if step < 0 && start > stop {
+        ((start as i128 - stop as i128 - 1) / (-(step as i128)) + 1) as i64
+    } else {
+        0
+    }
+}
+
+/// An iteration in progress.
+pub enum PyIter {
+    Items(std::vec::IntoIter<Value>),
+    Range { next: i64, stop: i64, step: i64 },
+    Shared(Rc<std::cell::RefCell<std::collections::VecDeque<Value>>>),
+}
+
+impl Interp {
+    /// Starts iterating `v`, or Python's "'int' object is not iterable".
+    pub fn iter_of(&mut self, v: &Value, span: Span) -> EvalResult<PyIter> {
+        Ok(match v {
+            Value::Range(a, b, s) => PyIter::Range { next: *a, stop: *b, step: *s },
+            Value::Tensor(t) => {
+                if t.ndim() == 0 {
+                    return Err(EvalError::type_error("iteration over a 0-d tensor", span));
+                }
+                self.check_len(t.shape()[0] as u128, span)?;
+                // `Tensor.__iter__` is `iter(self.unbind(0))`: views of the rows.
+                let a = super::super::args::Args { name: "unbind".into(), pos: vec![], kw: vec![], span, pos_base: 0 };
+                match super::super::methods::call(self, t, "unbind", a, span, "unbind()")? {
+                    Value::Tuple(rows) => PyIter::Items(rows.into_iter()),
+                    other => PyIter::Items(vec![other].into_iter()),
+                }
+            }
+            Value::Iter(q) => PyIter::Shared(q.clone()),
+            other => PyIter::Items(self.items_of(other, span)?.into_iter()),
+        })
+    }
+
+    /// Every item of a finite iterable, or Python's TypeError.
+    pub fn items_of(&mut self, v: &Value, span: Span) -> EvalResult<Vec<Value>> {
+        Ok(match v {
+            Value::List(xs) => xs.borrow().clone(),
+            Value::Tuple(xs) => xs.clone(),
+            Value::Str(s) => s.chars().map(|c| Value::Str(c.to_string())).collect(),
+            Value::Dict(d) => d.borrow().keys(),
+            Value::Set(d) => d.borrow().set_order(),
+            Value::Size(xs) => xs.iter().map(|&x| Value::Int(x as i64)).collect(),
+            Value::NamedTuple(_, fs) => fs.iter().map(|(_, v)| v.clone()).collect(),
+            Value::Iter(q) => q.borrow_mut().drain(..).collect(),
+            Value::Range(a, b, s) => {
+                let n = range_len(*a, *b, *s);
+                self.check_len(n as u128, span)?;
+                (0..n).map(|i| Value::Int(a + i * s)).collect()
+            }
+            Value::Tensor(_) => {
+                let mut it = self.iter_of(v, span)?;
+                let mut out = vec![];
+                while let Some(x) = self.next_item(&mut it, span)? {
+                    out.push(x);
+                }
+                out
+            }
+            other => return Err(EvalError::type_error(format!("'{}' object is not iterable", other.type_name()), span)),
+        })
+    }
+
+    /// The next item, or `None` at the end.
+    pub fn next_item(&mut self, it: &mut PyIter, _span: Span) -> EvalResult<Option<Value>> {
+        Ok(match it {
+            PyIter::Items(xs) => xs.next(),
+            PyIter::Range { next, stop, step } => {
+                if (*step > 0 && *next < *stop) || (*step < 0 && *next > *stop) {
+                    let v = *next;
+                    *next = next.saturating_add(*step);
+                    if *next == v {
+                        *stop = v;
+                    }
+                    Some(Value::Int(v))
+                } else {
+                    None
+                }
+            }
+            PyIter::Shared(q) => q.borrow_mut().pop_front(),
+        })
+    }
+
+    /// `MemoryError` when a container of `n` values would pass the memory cap.
+    pub fn check_len(&self, n: u128, span: Span) -> EvalResult<()> {
+        let limit = (self.ctx.cpu.cap / std::mem::size_of::<Value>() as u64 / 4) as u128;
+        if n > limit {
+            return Err(EvalError::new(ErrorKind::MemoryError, "", span).with_hint(format!(
+                "{n} values would not fit in tsr's memory cap (--max-memory); Python raises MemoryError here too"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Python's `slice.indices`: the positions a slice selects from `len` items.
+pub fn slice_positions(start: Option<i64>, stop: Option<i64>, step: Option<i64>, len: usize, span: Span) -> EvalResult<Vec<usize>> {
+    let n = len as i64;
+    let step = step.unwrap_or(1);
+    if step == 0 {
+        return Err(EvalError::new(ErrorKind::ValueError, "slice step cannot be zero", span));
+    }
+    let (lo, hi) = if step < 0 { (-1, n - 1) } else { (0, n) };
+    let fix = |v: Option<i64>, default: i64| match v {
+        None => default,
+        Some(v) if v < 0 => (v + n).max(lo),
+        Some(v) => v.min(hi),
+    };
+    let (a, b) = if step < 0 { (fix(start, hi), fix(stop, lo)) } else { (fix(start, lo), fix(stop, hi)) };
+    let mut out = vec![];
+    let mut i = a;
+    while (step > 0 && i < b) || (step < 0 && i > b) {
+        out.push(i as usize);
+        i += step;
+    }
+    Ok(out)
+}
+
+/// A position in a sequence of `len` items from a Python index.
+pub fn seq_position(i: i64, len: usize, what: &str, span: Span) -> EvalResult<usize> {
+    let n = len as i64;
+    let j = if i < 0 { i + n } else { i };
+    if j < 0 || j >= n {
+        return Err(EvalError::new(ErrorKind::IndexError, format!("{what} index out of range"), span));
+    }
+    Ok(j as usize)
+}

@@ -1,0 +1,4 @@
+import torch
+x = torch.arange(6)
+print(x.tolist())
+print(type(x).__name__)

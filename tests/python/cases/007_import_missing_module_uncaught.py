@@ -1,0 +1,3 @@
+print("before")
+import no_such_module_xyz
+print("never")

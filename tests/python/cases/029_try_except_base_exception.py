@@ -1,0 +1,5 @@
+try:
+    {}["missing"]
+except Exception as e:
+    print(type(e).__name__, e)
+    print(isinstance(e, KeyError), isinstance(e, LookupError))

@@ -1,0 +1,10 @@
+def g():
+    try:
+        int("zz")
+    except ValueError:
+        print("logging and re-raising")
+        raise
+try:
+    g()
+except ValueError as e:
+    print("outer got:", e)

@@ -1,0 +1,6 @@
+e = ValueError("oops")
+print(str(e))
+print(repr(e))
+print(e.args)
+k = KeyError("k")
+print(str(k), repr(k))

@@ -1,0 +1,7 @@
+try:
+    try:
+        raise KeyError("a")
+    except IndexError:
+        print("wrong handler")
+except KeyError as e:
+    print("outer caught", repr(e))

@@ -1,0 +1,7 @@
+def sign(x):
+    if x > 0:
+        return 1
+    if x < 0:
+        return -1
+    return 0
+print([sign(v) for v in [-3, 0, 7]])

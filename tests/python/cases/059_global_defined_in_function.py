@@ -1,0 +1,5 @@
+def define():
+    global created
+    created = "made inside"
+define()
+print(created)

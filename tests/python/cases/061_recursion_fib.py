@@ -1,0 +1,5 @@
+def fib(n):
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+print([fib(i) for i in range(15)])

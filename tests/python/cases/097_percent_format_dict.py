@@ -1,0 +1,5 @@
+print("%(name)s is %(age)d" % {"name": "Ann", "age": 30})
+print("%10.3f|" % 3.14159)
+print("%-10s|" % "left")
+print("%e" % 1234.5)
+print("%c%c" % (72, "i"))

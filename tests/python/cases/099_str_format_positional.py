@@ -1,0 +1,5 @@
+print("{} {}".format("a", "b"))
+print("{1} {0} {1}".format("x", "y"))
+print("{name} is {age}".format(name="Bo", age=7))
+print("{0[0]} {0[1]}".format(["p", "q"]))
+print("{} + {} = {}".format(1, 2, 1 + 2))

@@ -1,0 +1,5 @@
+print([x * x for x in range(6)])
+print([x for x in range(20) if x % 3 == 0])
+print([c.upper() for c in "abc"])
+print([x + y for x in [1, 2] for y in [10, 20]])
+print([])

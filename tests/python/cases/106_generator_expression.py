@@ -1,0 +1,6 @@
+print(sum(x * x for x in range(10)))
+print(max(len(w) for w in ["a", "abc", "ab"]))
+print(list(x for x in range(5) if x != 2))
+print(any(x > 3 for x in [1, 2, 5]), all(x > 0 for x in [1, -1]))
+g = (i for i in range(3))
+print(type(g).__name__, next(g), list(g))

@@ -1,0 +1,5 @@
+print(2 in [1, 2, 3], 5 not in [1, 2, 3])
+print("ell" in "hello", "z" in "hello")
+print("a" in {"a": 1}, 1 in {"a": 1})
+print(3 in range(5), 3 in (1, 2), 2 in {1, 2})
+print([] in [[], 1], "" in "abc")

@@ -1,0 +1,6 @@
+xs = list(range(10))
+print(xs[2:5], xs[:3], xs[7:])
+print(xs[-3:], xs[:-7], xs[-5:-2])
+print(xs[::2], xs[1::3], xs[::-1])
+print(xs[8:2:-2], xs[-1:-4:-1], xs[5:5])
+print(xs[100:], xs[-100:2], xs[3:1])

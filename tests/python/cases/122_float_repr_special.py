@@ -1,0 +1,5 @@
+print(float('nan'), float('inf'), -float('inf'))
+print(repr(float('nan')), str(float('-inf')))
+nan = float('nan')
+print(nan == nan, nan != nan, float('inf') > 1e308)
+print([float('inf'), 1.0, float('nan')])

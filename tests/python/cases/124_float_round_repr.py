@@ -1,0 +1,5 @@
+print(round(2.675, 2))
+print(round(3.14159, 2), round(3.14159, 0), round(3.14159))
+print(round(0.5), round(1.5), round(2.5), round(-0.5), round(-1.5))
+print(round(1234, -2), round(1250, -2), round(1350, -2))
+print(round(2.5, 0), round(-2.5), type(round(2.5)).__name__)

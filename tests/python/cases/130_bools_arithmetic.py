@@ -1,0 +1,5 @@
+print(True + True, True * 3, False - 1, True / 2)
+print(sum([True, False, True, True]))
+print(int(True), float(False), str(True), True == 1, False == 0)
+print(True > False, -True, ~True)
+print(type(True + 1).__name__, isinstance(True, int))

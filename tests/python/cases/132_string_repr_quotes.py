@@ -1,0 +1,6 @@
+print(repr("plain"))
+print(repr("it's"))
+print(repr('say "hi"'))
+print(repr("both ' and \""))
+print(repr(''))
+print(["it's", 'q"', "x"])

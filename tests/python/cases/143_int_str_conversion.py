@@ -1,0 +1,5 @@
+print(str(123), str(-0), str(10 ** 15), repr(42))
+print(int("42"), int("-17"), int("  8  "), int("+5"))
+print(int("ff", 16), int("0x1f", 16), int("777", 8), int("1010", 2), int("z", 36))
+print(int("0b101", 0), int("0o17", 0), int("42", 0))
+print(int(3.99), int(-0.5), int(True))

@@ -1,0 +1,5 @@
+print(hex(255), hex(-16), hex(0))
+print(bin(10), bin(-3), bin(0))
+print(oct(8), oct(64))
+print(chr(65), chr(97), ord("A"), ord("z"), ord("0"))
+print("".join(chr(ord(c) + 1) for c in "HAL"))

@@ -1,0 +1,5 @@
+print(",".join(["a", "b", "c"]))
+print("".join(["x", "y"]))
+print(" - ".join(str(i) for i in range(4)))
+print("|".join("abc"))
+print(", ".join([]))

@@ -1,0 +1,5 @@
+print("{:>10}".format("right"))
+print("{:^10}".format("mid"))
+print("{:<10}|".format("left"))
+print("{:.3}".format("truncate"))
+print("{:5}|{:5}|".format(1, "a"))

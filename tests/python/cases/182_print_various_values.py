@@ -1,0 +1,5 @@
+print("str", 1, 2.5, None, True, [1], (2,), {"k": 3})
+print(*"abc")
+print(*[], sep="x")
+print("multi\nline")
+print("", "")

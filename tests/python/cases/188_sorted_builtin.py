@@ -1,0 +1,6 @@
+print(sorted([3, 1, 2]), sorted([3, 1, 2], reverse=True))
+print(sorted("hello"), sorted({3: "a", 1: "b"}))
+print(sorted(["bb", "a", "ccc"], key=len, reverse=True))
+print(sorted([-3, 1, -2], key=abs))
+print(sorted([(2, "b"), (1, "z"), (2, "a")]))
+print(sorted([]))

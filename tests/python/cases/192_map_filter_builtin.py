@@ -1,0 +1,5 @@
+print(list(map(str, [1, 2, 3])))
+print(list(map(lambda x, y: x * y, [1, 2, 3], [4, 5, 6])))
+print(list(filter(lambda x: x % 2, range(10))))
+print(list(filter(None, [0, 1, "", "a", [], [1]])))
+print(list(map(len, ["a", "bb"])), list(map(int, "123")))

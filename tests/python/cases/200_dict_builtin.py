@@ -1,0 +1,5 @@
+print(dict(a=1, b=2))
+print(dict([("x", 1), ("y", 2)]))
+print(dict(zip("abc", range(3))))
+print(dict({"a": 1}, b=2))
+print(dict([["k", "v"]]), dict())

@@ -1,0 +1,4 @@
+total = 10
+count = 0
+print("computing")
+print(total / count)

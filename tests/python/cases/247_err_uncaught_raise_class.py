@@ -1,0 +1,3 @@
+import math
+print("raising a bare class")
+raise RuntimeError

@@ -1,0 +1,5 @@
+try:
+    print("body")
+    raise KeyError("lost")
+finally:
+    print("cleanup")
