@@ -18,7 +18,13 @@ For each case `NNN_name.py` it writes, next to it:
 
 Each program runs with its folder as the working directory, a 60 s timeout,
 stdin from /dev/null and `PYTHONHASHSEED=0`. A case that times out gets no
-fixture (its old `.out`/`.err` are removed) and is reported.
+fixture (its old `.out`/`.err` are removed) and is reported. When the
+interpreter has no torch, the cases that `import torch` are skipped and keep
+their fixtures, so the pure-Python ones can be recorded first.
+
+A case must be deterministic: no ids or addresses (`data_ptr()` only in
+comparisons), no timing, and sets printed only when they hold small
+non-negative ints (which CPython prints in ascending order).
 
 The fixtures are committed, so the Rust test suite never needs Python; rerun
 this script (and commit the fixtures) whenever a case changes.
