@@ -130,7 +130,11 @@ impl Runner {
             match stmt {
                 Err(e) => {
                     all_ok = false;
-                    let d = Diagnostic::new("SyntaxError", &e.message, None, e.span, src, self.line_base, &self.origin);
+                    let (kind, message) = match e.message.strip_prefix("IndentationError: ") {
+                        Some(m) => ("IndentationError", m),
+                        None => ("SyntaxError", e.message.as_str()),
+                    };
+                    let d = Diagnostic::new(kind, message, None, e.span, src, self.line_base, &self.origin);
                     self.emit_error(&d);
                 }
                 Ok(stmt) => {

@@ -243,7 +243,13 @@ impl Interp {
             if arg.star > 0 {
                 return Err(EvalError::type_error("tsr does not support * and ** arguments to torch functions yet", arg.value.span));
             }
-            let v = self.eval(&arg.value)?;
+            let v = match self.eval(&arg.value)? {
+                // PyTorch's argument parser takes Python's types as dtypes.
+                Value::Type("bool") => Value::DType(crate::engine::DType::Bool),
+                Value::Type("int") => Value::DType(crate::engine::DType::Int64),
+                Value::Type("float") => Value::DType(crate::engine::DType::Float64),
+                v => v,
+            };
             match &arg.name {
                 Some((k, s)) => {
                     if a.kw.iter().any(|(n, _, _)| n == k) {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use crate::engine::{Context, EngineConfig, ErrorKind, Tensor};
-use crate::lang::ast::{Expr, IndexItem, Stmt, StmtKind, Target};
+use crate::lang::ast::{Expr, Stmt, StmtKind, Target};
 use crate::lang::span::Span;
 use crate::report::{self, Item, Report, TextReport, ValueReport};
 
@@ -153,7 +153,7 @@ impl Interp {
                 let v = self.eval(e)?;
                 self.check_interrupt(stmt.span)?;
                 if echo && !matches!(v, Value::None) {
-                    let text = super::py::repr::repr(&v);
+                    let text = super::py::repr::checked(&v, false, e.span)?;
                     let item = self.item_for(&self.text_of(e.span), &v);
                     self.emit(Report::Echo { text, item });
                 }
@@ -298,7 +298,7 @@ impl Interp {
                 let mut parts = vec![];
                 for a in args {
                     let v = self.eval(a)?;
-                    parts.push(super::py::repr::str(&v));
+                    parts.push(super::py::repr::checked(&v, true, a.span)?);
                 }
                 Ok(vec![Report::Print(TextReport { text: parts.join(" "), end: "\n".into() })])
             }

@@ -114,6 +114,9 @@ impl Interp {
                 FPart::Lit(s) => out.push_str(s),
                 FPart::Field { expr, debug, conv, spec } => {
                     let v = self.eval(expr)?;
+                    if !super::py::repr::printable(&v) {
+                        super::py::repr::checked(&v, false, expr.span)?;
+                    }
                     if let Some(d) = debug {
                         out.push_str(d);
                     }
@@ -249,10 +252,12 @@ impl Interp {
                 if name == "Tensor" || name == "Size" {
                     return Err(EvalError::type_error(format!("tsr cannot construct torch.{name} directly; use torch.tensor(...)"), span));
                 }
-                // `max(x, dim=0)`: a tensor with torch's keywords is torch's function.
-                let torchy = !kw.is_empty()
-                    && kw.iter().any(|(k, _)| matches!(k.as_str(), "dim" | "keepdim" | "dtype" | "out"))
-                    && super::names::FUNCTIONS.contains(&name);
+                // `max(x, dim=0)`, `sum(x, (0, 1))`, `max(a, b)`: a tensor with more
+                // arguments than Python's builtin takes for it is torch's function
+                // (as after `from torch import *`); `sum(x)` stays Python's.
+                let torchy = super::names::FUNCTIONS.contains(&name)
+                    && matches!(pos.first(), Some(Value::Tensor(_)))
+                    && (pos.len() > 1 || kw.iter().any(|(k, _)| matches!(k.as_str(), "dim" | "keepdim" | "dtype" | "out")));
                 if torchy {
                     return self.call_value_args_at(Value::Function(name.to_string()), pos, kw, span, fspan);
                 }
@@ -260,10 +265,16 @@ impl Interp {
             }
             Value::Method(m) => super::py::methods::call_method(self, &m.0, &m.1, pos, kw, span),
             Value::Function(fname) => {
+                let torch_dtype = |v: Value| match v {
+                    Value::Type("bool") => Value::DType(crate::engine::DType::Bool),
+                    Value::Type("int") => Value::DType(crate::engine::DType::Int64),
+                    Value::Type("float") => Value::DType(crate::engine::DType::Float64),
+                    v => v,
+                };
                 let a = super::args::Args {
                     name: fname.clone(),
-                    pos: pos.into_iter().map(|v| (v, span)).collect(),
-                    kw: kw.into_iter().map(|(k, v)| (k, v, span)).collect(),
+                    pos: pos.into_iter().map(|v| (torch_dtype(v), span)).collect(),
+                    kw: kw.into_iter().map(|(k, v)| (k, torch_dtype(v), span)).collect(),
                     span,
                     pos_base: 0,
                 };

@@ -22,7 +22,7 @@ pub(crate) use expr::too_deep;
 /// The maximum nesting depth of expressions.
 pub const MAX_DEPTH: usize = 200;
 /// The maximum nesting depth of blocks (`if`, `for`, `def`, …).
-pub const MAX_BLOCKS: usize = 100;
+pub const MAX_BLOCKS: usize = 200;
 
 type PResult<X> = Result<X, ParseError>;
 
@@ -78,24 +78,27 @@ pub fn is_complete(src: &str) -> bool {
         return false;
     }
     let toks = &lexed.tokens;
-    let mut depth = 0usize;
+    // For each open indentation level: did it follow a line ending in ':'?
+    let mut levels: Vec<bool> = Vec::new();
     let mut line_start = 0;
+    let mut prev_opens_block = false;
     let mut last_opens_block = false;
     let mut last_in_block = false;
     for (i, tok) in toks.iter().enumerate() {
         match tok.kind {
             T::Indent => {
-                depth += 1;
+                levels.push(prev_opens_block);
                 line_start = i + 1;
             }
             T::Dedent => {
-                depth = depth.saturating_sub(1);
+                levels.pop();
                 line_start = i + 1;
             }
             T::Newline => {
                 let line = toks.get(line_start..i).unwrap_or(&[]);
-                last_opens_block = line.last().is_some_and(|t| t.kind == T::Colon) && line.first().is_some_and(|t| opens_block(&t.kind));
-                last_in_block = depth > 0;
+                prev_opens_block = line.last().is_some_and(|t| t.kind == T::Colon) && line.first().is_some_and(|t| opens_block(&t.kind));
+                last_opens_block = prev_opens_block;
+                last_in_block = !levels.is_empty() && levels.iter().all(|&legit| legit);
                 line_start = i + 1;
             }
             _ => {}
@@ -254,10 +257,15 @@ impl<'a> Parser<'a> {
                     }
                 }
                 _ => {
-                    // One logical line of `;`-separated simple statements.
+                    // One logical line of `;`-separated simple statements
+                    // (empty ones, as in `x = 1;;`, are skipped).
                     loop {
                         out.push(self.simple_stmt_recovering());
-                        if !self.eat(&T::Semi) || matches!(self.peek_kind(), T::Newline | T::Eof) {
+                        if !self.eat(&T::Semi) {
+                            break;
+                        }
+                        while self.eat(&T::Semi) {}
+                        if matches!(self.peek_kind(), T::Newline | T::Eof) {
                             break;
                         }
                     }
@@ -271,28 +279,44 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// After a failed compound statement: skip to the end of the logical
-    /// line where it failed, then past any indented block that follows.
+    /// After a failed compound statement: skip the rest of it (the rest of
+    /// its block, however deep the error was, and any `elif`/`else`/
+    /// `except`/`finally` clauses), so parsing resumes at the next statement.
     fn recover_compound(&mut self, start: usize) {
         if self.pos == start {
             self.advance();
         }
+        let seen = self.tokens.get(start..self.pos).unwrap_or(&[]);
+        let mut level = seen.iter().filter(|t| t.kind == T::Indent).count() as i64 - seen.iter().filter(|t| t.kind == T::Dedent).count() as i64;
+        let clause = |k: &T| matches!(k, T::Elif | T::Else | T::Except | T::Finally);
         loop {
             match self.peek_kind() {
                 T::Eof => return,
+                T::Indent => {
+                    level += 1;
+                    self.advance();
+                }
+                T::Dedent => {
+                    if level <= 0 {
+                        return;
+                    }
+                    level -= 1;
+                    self.advance();
+                    if level == 0 && !clause(self.peek_kind()) {
+                        return;
+                    }
+                }
                 T::Newline => {
                     self.advance();
-                    if self.at(&T::Indent) {
-                        self.skip_block();
+                    if level <= 0 {
+                        if self.at(&T::Indent) {
+                            continue;
+                        }
+                        if !clause(self.peek_kind()) {
+                            return;
+                        }
                     }
-                    // Continuation clauses of the broken statement go too.
-                    if matches!(self.peek_kind(), T::Elif | T::Else | T::Except | T::Finally) {
-                        continue;
-                    }
-                    return;
                 }
-                T::Indent => self.skip_block(),
-                T::Dedent => return,
                 _ => {
                     self.advance();
                 }
@@ -398,10 +422,10 @@ impl<'a> Parser<'a> {
     fn compound(&mut self) -> PResult<Stmt> {
         let start = self.peek().span.start;
         if self.blocks >= MAX_BLOCKS {
-            return Err(ParseError::new(format!("too many statically nested blocks (tsr allows {MAX_BLOCKS})"), self.peek().span));
+            return Err(ParseError::new(format!("blocks nested too deeply (limit {MAX_BLOCKS})"), self.peek().span));
         }
         self.blocks += 1;
-        let r = self.compound_inner(start);
+        let r = stacker::maybe_grow(256 * 1024, 4 << 20, || self.compound_inner(start));
         self.blocks -= 1;
         r
     }
@@ -759,18 +783,46 @@ impl<'a> Parser<'a> {
         Ok((s, span))
     }
 
+    /// Whether the statement starting with `name` is a report (`inspect x`)
+    /// rather than Python code that uses the name (`inspect = 3`,
+    /// `print(x)`, `map(f, xs)`). `print` and `map` are Python builtins, so
+    /// they are reports only when an operand follows directly (`print x`).
     fn is_report_start(&self, name: &str) -> bool {
-        REPORT_KEYWORDS.contains(&name)
-            && !matches!(
-                self.peek2_kind(),
-                T::Assign | T::AugAssign(_) | T::Dot | T::LBracket | T::Comma | T::LParen | T::Colon | T::Newline | T::Semi | T::Eof
-                    | T::Plus | T::Minus | T::Star | T::Slash | T::DoubleSlash | T::Percent | T::DoubleStar | T::At | T::EqEq | T::NotEq | T::Lt | T::Gt | T::Le | T::Ge
-                    | T::Amp | T::Pipe | T::Caret | T::Shl | T::Shr | T::Is | T::In | T::And | T::Or | T::If | T::Not
-            )
-            || (REPORT_KEYWORDS.contains(&name)
-                && name != "print"
-                && name != "map"
-                && matches!(self.peek2_kind(), T::Newline | T::Semi | T::Eof | T::LParen))
+        if !REPORT_KEYWORDS.contains(&name) {
+            return false;
+        }
+        let next = self.peek2_kind();
+        if matches!(next, T::Assign | T::AugAssign(_) | T::Dot | T::LBracket | T::Comma | T::Colon | T::EqEq | T::NotEq | T::Is | T::In) {
+            return false;
+        }
+        if name == "print" || name == "map" {
+            // tsr's older `print (a + b) * 2` form: more follows the `)`.
+            if *next == T::LParen {
+                return self.more_after_parens(self.pos + 1);
+            }
+            return matches!(next, T::Name(_) | T::Int(_) | T::Float(_) | T::Str(_) | T::FStr(_) | T::True | T::False | T::None);
+        }
+        true
+    }
+
+    /// Whether something other than the end of the statement follows the
+    /// bracket group opening at token `open`.
+    fn more_after_parens(&self, open: usize) -> bool {
+        let mut depth = 0usize;
+        for (i, t) in self.tokens.iter().enumerate().skip(open) {
+            if t.kind.is_opener() {
+                depth += 1;
+            } else if t.kind.is_closer() {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    let after = self.tokens.get(i + 1).map(|t| &t.kind);
+                    return !matches!(after, None | Some(T::Newline | T::Semi | T::Eof | T::Dedent));
+                }
+            } else if matches!(t.kind, T::Newline | T::Eof) && depth == 0 {
+                return false;
+            }
+        }
+        false
     }
 
     /// `inspect x, y` / `share` / `inspect(x)`.

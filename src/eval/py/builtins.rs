@@ -14,7 +14,6 @@ use crate::report::{Report, TextReport};
 use super::super::error::{EvalError, EvalResult};
 use super::super::interp::Interp;
 use super::super::value::{PyDict, Value};
-use super::repr::{repr, str};
 
 /// Evaluated call arguments.
 pub struct Call {
@@ -140,7 +139,7 @@ fn print(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
     if let Some((k, _)) = c.kw.first() {
         return Err(c.err(format!("'{k}' is an invalid keyword argument for print()")));
     }
-    let parts: Vec<String> = c.pos.iter().map(str).collect();
+    let parts: Vec<String> = c.pos.iter().map(|v| super::repr::checked(v, true, c.span)).collect::<EvalResult<_>>()?;
     it.emit(Report::Print(TextReport { text: parts.join(&sep), end }));
     Ok(Value::None)
 }
@@ -636,12 +635,12 @@ fn str_(_: &mut Interp, c: Call) -> EvalResult<Value> {
         return Ok(Value::Str(String::new()));
     }
     c.arity(1, 1)?;
-    Ok(Value::Str(str(&c.pos[0])))
+    Ok(Value::Str(super::repr::checked(&c.pos[0], true, c.span)?))
 }
 
 fn repr_(_: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 1)?;
-    Ok(Value::Str(repr(&c.pos[0])))
+    Ok(Value::Str(super::repr::checked(&c.pos[0], false, c.span)?))
 }
 
 fn list(it: &mut Interp, c: Call) -> EvalResult<Value> {

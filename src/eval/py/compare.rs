@@ -229,7 +229,7 @@ pub fn py_binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) ->
             let ys = seq(b).map(|s| s.1).unwrap_or_default();
             Ok(Value::Tuple([x.clone(), ys].concat()))
         }
-        (BinOp::Add, Value::Tuple(_), other) => Err(EvalError::type_error(format!("can only concatenate tuple (not \"{}\") to tuple", other.type_name()), span)),
+        (BinOp::Add, Value::Tuple(_) | Value::Size(_), other) => Err(EvalError::type_error(format!("can only concatenate tuple (not \"{}\") to tuple", other.type_name()), span)),
         (BinOp::Mul, Value::Str(s), n) | (BinOp::Mul, n, Value::Str(s)) if int_of(n).is_some() => {
             let n = int_of(n).unwrap_or(0).max(0) as u128;
             if let Err(e) = it.check_len(n * s.len() as u128 / 16, span) {

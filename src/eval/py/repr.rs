@@ -284,3 +284,50 @@ mod tests {
         }
     }
 }
+
+/// The most values `repr`/`str` will write: a list shared with itself
+/// (`x = [x, x]` forty times) is small in memory but would print 2^40 items.
+const MAX_PRINTED_VALUES: usize = 1 << 22;
+
+/// Whether `v` prints in at most [`MAX_PRINTED_VALUES`] values (an explicit
+/// stack, stopping as soon as the count passes the limit).
+pub fn printable(v: &Value) -> bool {
+    let mut stack: Vec<Value> = vec![v.clone()];
+    let mut n = 0usize;
+    while let Some(x) = stack.pop() {
+        n += 1;
+        if n > MAX_PRINTED_VALUES {
+            return false;
+        }
+        match &x {
+            Value::List(l) => {
+                let b = l.borrow();
+                if n + stack.len() + b.len() > MAX_PRINTED_VALUES * 2 {
+                    return false;
+                }
+                // A list inside itself prints as `[...]`: do not follow it.
+                stack.extend(b.iter().filter(|y| !matches!(y, Value::List(m) if std::rc::Rc::ptr_eq(m, l))).cloned());
+            }
+            Value::Tuple(xs) => stack.extend(xs.iter().cloned()),
+            Value::Dict(d) => {
+                for (k, y) in d.borrow().items() {
+                    stack.push(k);
+                    if !matches!(&y, Value::Dict(e) if std::rc::Rc::ptr_eq(e, d)) {
+                        stack.push(y);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    true
+}
+
+/// `repr`/`str` of `v`, or Python's `MemoryError` when it would not fit.
+pub fn checked(v: &Value, as_str: bool, span: crate::lang::span::Span) -> super::super::error::EvalResult<String> {
+    if !printable(v) {
+        return Err(super::super::error::EvalError::new(crate::engine::ErrorKind::MemoryError, "", span)
+            .with_hint(format!("printing this value would write more than {MAX_PRINTED_VALUES} items")));
+    }
+    Ok(if as_str { str(v) } else { repr(v) })
+}

@@ -47,6 +47,16 @@ impl Parser<'_> {
         self.depth -= 1;
     }
 
+    /// A left-associative chain (`a + b + c`) grows the tree one level per
+    /// operator without recursing: it counts against the depth limit too.
+    fn chain_step(&self, n: &mut usize) -> PResult<()> {
+        *n += 1;
+        if self.depth + *n > MAX_DEPTH {
+            return Err(too_deep(self.peek().span));
+        }
+        Ok(())
+    }
+
     fn mk(&self, kind: ExprKind, start: usize) -> Expr {
         Expr { kind, span: Span::new(start, self.prev_end.max(start)) }
     }
@@ -127,7 +137,9 @@ impl Parser<'_> {
     /// One expression (Python's `test`: no bare tuple).
     pub(super) fn test(&mut self) -> PResult<Expr> {
         self.enter()?;
-        let r = self.test_inner();
+        // Deep nesting needs more stack than a test thread has: grow it on
+        // the heap when little is left (the depth cap bounds the total).
+        let r = stacker::maybe_grow(256 * 1024, 4 << 20, || self.test_inner());
         self.leave();
         r
     }
@@ -161,7 +173,9 @@ impl Parser<'_> {
     fn or_test(&mut self) -> PResult<Expr> {
         let start = self.peek().span.start;
         let mut lhs = self.and_test()?;
+        let mut n = 0;
         while self.at(&T::Or) {
+            self.chain_step(&mut n)?;
             self.advance();
             self.enter()?;
             let rhs = self.and_test();
@@ -174,7 +188,9 @@ impl Parser<'_> {
     fn and_test(&mut self) -> PResult<Expr> {
         let start = self.peek().span.start;
         let mut lhs = self.not_test()?;
+        let mut n = 0;
         while self.at(&T::And) {
+            self.chain_step(&mut n)?;
             self.advance();
             self.enter()?;
             let rhs = self.not_test();
@@ -249,10 +265,12 @@ impl Parser<'_> {
     fn binary(&mut self, min_bp: u8) -> PResult<Expr> {
         let start = self.peek().span.start;
         let mut lhs = self.unary()?;
+        let mut n = 0;
         while let Some((bp, op)) = binop_of(self.peek_kind()) {
             if bp < min_bp {
                 break;
             }
+            self.chain_step(&mut n)?;
             self.advance();
             self.enter()?;
             let rhs = self.binary(bp + 1);
@@ -274,12 +292,7 @@ impl Parser<'_> {
         let operand = self.unary();
         self.leave();
         let operand = operand?;
-        // `-5` is a literal, as Python folds it.
-        Ok(match (op, &operand.kind) {
-            (UnOp::Neg, ExprKind::Int(i)) if *i >= 0 => self.mk(ExprKind::Int(-i), start),
-            (UnOp::Neg, ExprKind::Float(f)) => self.mk(ExprKind::Float(-f), start),
-            _ => self.mk(ExprKind::Unary { op, operand: Box::new(operand) }, start),
-        })
+        Ok(self.mk(ExprKind::Unary { op, operand: Box::new(operand) }, start))
     }
 
     fn power(&mut self) -> PResult<Expr> {
@@ -311,19 +324,13 @@ impl Parser<'_> {
                 }
                 T::LParen => {
                     self.advance();
-                    self.enter()?;
-                    let args = self.call_args();
-                    self.leave();
-                    let args = args?;
+                    let args = self.call_args()?;
                     self.close(&T::RParen)?;
                     e = self.mk(ExprKind::Call { func: Box::new(e), args }, start);
                 }
                 T::LBracket => {
                     self.advance();
-                    self.enter()?;
-                    let items = self.subscript();
-                    self.leave();
-                    let items = items?;
+                    let items = self.subscript()?;
                     self.close(&T::RBracket)?;
                     e = self.mk(ExprKind::Index { obj: Box::new(e), items }, start);
                 }
@@ -349,19 +356,23 @@ impl Parser<'_> {
                 format!("closing parenthesis '{}' does not match opening parenthesis '{}'", bracket_char(k), open_of(closer)),
                 self.peek().span,
             )),
-            _ => Err(self.unexpected_in_brackets()),
+            _ => Err(self.unexpected_in_brackets(closer)),
         }
     }
 
-    fn unexpected_in_brackets(&self) -> ParseError {
+    fn unexpected_in_brackets(&self, closer: &T) -> ParseError {
         match self.peek_kind() {
-            T::Name(_) | T::Int(_) | T::Float(_) | T::Str(_) => ParseError::new("invalid syntax. Perhaps you forgot a comma?", self.peek().span),
-            _ => self.unexpected(),
+            T::Error(_) => self.unexpected(),
+            T::Comma | T::Colon if *closer == T::RBracket => self.unexpected(),
+            _ => ParseError::new(format!("expected ',' or '{}'", bracket_char(closer)), self.peek().span),
         }
     }
 
     fn call_args(&mut self) -> PResult<Vec<Arg>> {
         let mut args: Vec<Arg> = Vec::new();
+        // Linear in the number of arguments (100 000 of them must not take minutes).
+        let (mut seen_kw, mut seen_kw_unpack) = (false, false);
+        let mut names = std::collections::HashSet::new();
         while !self.at(&T::RParen) {
             let arg = if self.at(&T::Star) || self.at(&T::DoubleStar) {
                 let star = if self.at(&T::Star) { 1 } else { 2 };
@@ -388,15 +399,17 @@ impl Parser<'_> {
                     Arg { name: None, value, star: 0 }
                 }
             };
-            if arg.name.is_none() && arg.star == 0 && args.iter().any(|a| a.name.is_some() || a.star == 2) {
-                let what = if args.iter().any(|a| a.star == 2) { "keyword argument unpacking" } else { "keyword argument" };
+            if arg.name.is_none() && arg.star == 0 && (seen_kw || seen_kw_unpack) {
+                let what = if seen_kw_unpack { "keyword argument unpacking" } else { "keyword argument" };
                 return Err(ParseError::new(format!("positional argument follows {what}"), arg.value.span));
             }
             if let Some((n, s)) = &arg.name
-                && args.iter().any(|a| a.name.as_ref().is_some_and(|(m, _)| m == n))
+                && !names.insert(n.clone())
             {
                 return Err(ParseError::new(format!("keyword argument repeated: {n}"), *s));
             }
+            seen_kw |= arg.name.is_some();
+            seen_kw_unpack |= arg.star == 2;
             args.push(arg);
             if !self.eat(&T::Comma) {
                 break;
@@ -498,24 +511,15 @@ impl Parser<'_> {
             T::Str(_) | T::FStr(_) => return self.strings(),
             T::LParen => {
                 self.advance();
-                self.enter()?;
-                let r = self.paren(start);
-                self.leave();
-                return r;
+                return self.paren(start);
             }
             T::LBracket => {
                 self.advance();
-                self.enter()?;
-                let r = self.list_display(start);
-                self.leave();
-                return r;
+                return self.list_display(start);
             }
             T::LBrace => {
                 self.advance();
-                self.enter()?;
-                let r = self.brace_display(start);
-                self.leave();
-                return r;
+                return self.brace_display(start);
             }
             _ => return Err(self.unexpected()),
         };

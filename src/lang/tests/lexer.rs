@@ -84,9 +84,12 @@ fn strings_and_escapes() {
     assert_eq!(msg, "unterminated string literal");
     assert_eq!(span, Span::new(4, 8));
     assert_eq!(first_error("'abc\\").0, "unterminated string literal");
-    let (msg, span) = first_error("x = \"\"\"doc\nstring\"\"\" + 1");
-    assert_eq!(msg, "triple-quoted strings are not supported");
-    assert_eq!(span, Span::new(4, 20));
+    // Triple-quoted strings span lines; raw strings keep backslashes.
+    assert_eq!(kinds("x = \"\"\"doc\nstring\"\"\" + 1")[2], T::Str("doc\nstring".into()));
+    assert_eq!(first(r"r'a\nb'"), T::Str("a\\nb".into()));
+    assert_eq!(first(r"'\x41\u00e9'"), T::Str("Aé".into()));
+    let (msg, _) = first_error("x = '''never closed\n");
+    assert_eq!(msg, "unterminated triple-quoted string literal");
 }
 
 #[test]
