@@ -52,7 +52,8 @@ impl Interp {
             | ExprKind::Lambda(_)
             | ExprKind::Comp { .. }
             | ExprKind::DictComp { .. }
-            | ExprKind::FString(_) => self.eval_python(e),
+            | ExprKind::FString(_)
+            | ExprKind::NamedExpr { .. } => self.eval_python(e),
             ExprKind::Call { func, args } => self.call(func, args, e.span),
             ExprKind::Index { obj, items } => {
                 let o = self.eval(obj)?;
@@ -204,7 +205,7 @@ impl Interp {
                 let op_text = Span::new(name_span.start, span.end).text(&self.src).to_string();
                 return super::methods::call(self, t, name, a, *name_span, &op_text);
             }
-            if super::py::methods::has_method(&recv, name) {
+            if !matches!(recv, Value::Tensor(_)) && super::py::methods::has_method(&recv, name) {
                 let (pos, kw) = self.eval_call_args(args)?;
                 return super::py::methods::call_method(self, &recv, name, pos, kw, span);
             }

@@ -178,8 +178,11 @@ impl Interp {
                 continue;
             }
             if let Some(name) = &h.name {
-                let exc = PyExc { kind: e.kind, message: e.message.clone(), args: vec![Value::Str(e.message.clone())] };
-                self.bind_name(name, Value::Exception(Rc::new(exc)));
+                let exc = match &self.last_raised {
+                    Some(x) if x.kind == e.kind && x.message == e.message => x.clone(),
+                    _ => Rc::new(PyExc { kind: e.kind, message: e.message.clone(), args: args_of(e.kind, &e.message) }),
+                };
+                self.bind_name(name, Value::Exception(exc));
             }
             self.handling.push(e);
             let r = self.exec_block(&h.body);
@@ -196,9 +199,14 @@ impl Interp {
     /// The error that `raise v` raises.
     fn to_raise(&mut self, v: Value, span: Span) -> EvalResult<EvalError> {
         match v {
-            Value::Exception(e) => Ok(EvalError::new(e.kind, e.message.clone(), span)),
+            Value::Exception(e) => {
+                self.last_raised = Some(e.clone());
+                Ok(EvalError::new(e.kind, e.message.clone(), span))
+            }
             Value::Type(t) if super::py::exc::from_name(t).is_some() => {
-                Ok(EvalError::new(super::py::exc::from_name(t).unwrap_or(ErrorKind::Exception), "", span))
+                let kind = super::py::exc::from_name(t).unwrap_or(ErrorKind::Exception);
+                self.last_raised = Some(Rc::new(PyExc { kind, message: String::new(), args: vec![] }));
+                Ok(EvalError::new(kind, "", span))
             }
             _ => Err(EvalError::type_error("exceptions must derive from BaseException", span)),
         }
@@ -285,6 +293,24 @@ impl Interp {
     pub fn eval_target_value(&mut self, e: &Expr) -> EvalResult<Value> {
         self.eval(e)
     }
+}
+
+/// `e.args` of an exception tsr raised itself: its message (a KeyError's
+/// message is the key's repr, so the key is read back from it).
+fn args_of(kind: ErrorKind, message: &str) -> Vec<Value> {
+    if message.is_empty() {
+        return vec![];
+    }
+    if kind == ErrorKind::KeyError {
+        if let Ok(i) = message.parse::<i64>() {
+            return vec![Value::Int(i)];
+        }
+        let quoted = message.len() >= 2 && (message.starts_with('\'') && message.ends_with('\'') || message.starts_with('"') && message.ends_with('"'));
+        if quoted {
+            return vec![Value::Str(crate::lang::lexer::unescape(&message[1..message.len() - 1]))];
+        }
+    }
+    vec![Value::Str(message.to_string())]
 }
 
 /// Python's error for unpacking `got` values into `expected` targets.

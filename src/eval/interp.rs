@@ -47,6 +47,8 @@ pub struct Interp {
     pub call_depth: usize,
     /// Exceptions being handled (`except` bodies), for a bare `raise`.
     pub handling: Vec<EvalError>,
+    /// The exception object most recently raised by `raise` (its `args`).
+    pub last_raised: Option<Rc<super::value::PyExc>>,
     /// Receives reports as they are made; without one they are returned by `exec`.
     pub sink: Option<Sink>,
     out: Vec<Report>,
@@ -68,6 +70,7 @@ impl Interp {
             scope: None,
             call_depth: 0,
             handling: vec![],
+            last_raised: None,
             sink: None,
             out: vec![],
         }

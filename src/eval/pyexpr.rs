@@ -81,7 +81,7 @@ impl Interp {
                 })?;
                 Ok(match kind {
                     CompKind::List => Value::list(out),
-                    CompKind::Gen => Value::Iter(Rc::new(RefCell::new(out.into()))),
+                    CompKind::Gen => Value::Iter(Rc::new(RefCell::new(out.into())), "generator"),
                     CompKind::Set => {
                         let mut d = PyDict::default();
                         for x in out {
@@ -103,6 +103,17 @@ impl Interp {
                 Ok(Value::Dict(Rc::new(RefCell::new(d))))
             }
             ExprKind::FString(parts) => Ok(Value::Str(self.fstring(parts)?)),
+            ExprKind::NamedExpr { name, value } => {
+                let v = self.eval(value)?;
+                // Python binds it in the enclosing function, even from a comprehension.
+                let saved = self.scope.clone();
+                while self.scope.as_ref().is_some_and(|s| s.borrow().func.is_none()) {
+                    self.scope = self.scope.as_ref().and_then(|s| s.borrow().parent.clone());
+                }
+                self.bind_name(name, v.clone());
+                self.scope = saved;
+                Ok(v)
+            }
             _ => Err(EvalError::new(ErrorKind::SyntaxError, "not a Python expression", span)),
         }
     }
@@ -191,7 +202,8 @@ impl Interp {
                     (Value::List(x), Value::List(y)) => Rc::ptr_eq(x, y),
                     (Value::Dict(x), Value::Dict(y)) | (Value::Set(x), Value::Set(y)) => Rc::ptr_eq(x, y),
                     (Value::Func(x), Value::Func(y)) => Rc::ptr_eq(x, y),
-                    (Value::Type(x), Value::Type(y)) => x == y,
+                    (Value::Type(x), Value::Type(y)) | (Value::Builtin(x), Value::Builtin(y)) => x == y,
+                    (Value::Method(x), Value::Method(y)) => Rc::ptr_eq(x, y),
                     (Value::Int(x), Value::Int(y)) => x == y && (-5..=256).contains(x),
                     (Value::Str(x), Value::Str(y)) => x == y && x.len() <= 1,
                     (Value::Ellipsis, Value::Ellipsis) => true,
@@ -249,7 +261,21 @@ impl Interp {
                 if let Some(m) = name.strip_prefix("math.") {
                     return super::py::math::call(m, &pos, span);
                 }
-                if name == "Tensor" || name == "Size" {
+                if name == "Size" {
+                    let items = match pos.first() {
+                        Some(v) => self.items_of(v, span)?,
+                        None => vec![],
+                    };
+                    let mut dims = Vec::with_capacity(items.len());
+                    for x in items {
+                        match x {
+                            Value::Int(i) if i >= 0 => dims.push(i as usize),
+                            other => return Err(EvalError::type_error(format!("torch.Size() takes an iterable of 'int' (item 0 is '{}')", other.type_name()), span)),
+                        }
+                    }
+                    return Ok(Value::Size(dims));
+                }
+                if name == "Tensor" {
                     return Err(EvalError::type_error(format!("tsr cannot construct torch.{name} directly; use torch.tensor(...)"), span));
                 }
                 // `max(x, dim=0)`, `sum(x, (0, 1))`, `max(a, b)`: a tensor with more
@@ -263,7 +289,43 @@ impl Interp {
                 }
                 super::py::builtins::call(self, name, pos, kw, span)
             }
-            Value::Method(m) => super::py::methods::call_method(self, &m.0, &m.1, pos, kw, span),
+            Value::Method(m) => match &m.0 {
+                Value::Tensor(t) => {
+                    let a = super::args::Args {
+                        name: m.1.clone(),
+                        pos: pos.into_iter().map(|v| (v, span)).collect(),
+                        kw: kw.into_iter().map(|(k, v)| (k, v, span)).collect(),
+                        span,
+                        pos_base: 0,
+                    };
+                    let op_text = span.text(&self.src).to_string();
+                    super::methods::call(self, t, &m.1, a, span, &op_text)
+                }
+                // `str.lower` called with its receiver first.
+                Value::Type(t) => {
+                    if m.1 == "fromkeys" && *t == "dict" {
+                        let keys = self.items_of(pos.first().unwrap_or(&Value::Tuple(vec![])), span)?;
+                        let fill = pos.get(1).cloned().unwrap_or(Value::None);
+                        let mut d = PyDict::default();
+                        for k in keys {
+                            d.insert(k, fill.clone(), span)?;
+                        }
+                        return Ok(Value::Dict(Rc::new(RefCell::new(d))));
+                    }
+                    let mut pos = pos.into_iter();
+                    let Some(recv) = pos.next() else {
+                        return Err(EvalError::type_error(format!("unbound method {t}.{}() needs an argument", m.1), span));
+                    };
+                    if super::py::builtins::type_of(&recv) != *t {
+                        return Err(EvalError::type_error(
+                            format!("descriptor '{}' for '{t}' objects doesn't apply to a '{}' object", m.1, recv.type_name()),
+                            span,
+                        ));
+                    }
+                    super::py::methods::call_method(self, &recv, &m.1, pos.collect(), kw, span)
+                }
+                recv => super::py::methods::call_method(self, recv, &m.1, pos, kw, span),
+            },
             Value::Function(fname) => {
                 let torch_dtype = |v: Value| match v {
                     Value::Type("bool") => Value::DType(crate::engine::DType::Bool),
@@ -289,7 +351,9 @@ impl Interp {
     /// looks further).
     pub(super) fn python_attr(&mut self, o: &Value, name: &str, span: Span) -> EvalResult<Option<Value>> {
         Ok(Some(match (o, name) {
-            (Value::Str(_) | Value::List(_) | Value::Dict(_) | Value::Set(_) | Value::Tuple(_), n) if super::py::methods::has_method(o, n) => {
+            (Value::Str(_) | Value::List(_) | Value::Dict(_) | Value::Set(_) | Value::Tuple(_) | Value::Float(_) | Value::Int(_) | Value::Bool(_), n)
+                if super::py::methods::has_method(o, n) =>
+            {
                 Value::Method(Rc::new((o.clone(), n.to_string())))
             }
             (Value::Size(_), "count" | "index" | "numel") => Value::Method(Rc::new((o.clone(), name.to_string()))),
@@ -299,7 +363,6 @@ impl Interp {
                     (Value::Float(_), "imag") => Ok(Some(Value::Float(0.0))),
                     (Value::Int(i), "real" | "numerator") => Ok(Some(Value::Int(*i))),
                     (Value::Int(_), "denominator") => Ok(Some(Value::Int(1))),
-                    (Value::Float(f), "is_integer") => Ok(Some(Value::Bool(f.fract() == 0.0))),
                     (Value::Range(a, _, _), "start") => Ok(Some(Value::Int(*a))),
                     (Value::Range(_, b, _), "stop") => Ok(Some(Value::Int(*b))),
                     (Value::Range(_, _, s), "step") => Ok(Some(Value::Int(*s))),
@@ -309,6 +372,12 @@ impl Interp {
             (Value::Exception(e), "args") => Value::Tuple(e.args.clone()),
             (Value::Exception(e), _) => return Err(super::py::methods::no_attr(e.kind.name(), name, span)),
             (Value::Type(t), "__name__") => Value::Str(t.to_string()),
+            (Value::Type(t @ ("str" | "list" | "dict" | "set" | "tuple")), n) if n == "fromkeys" || super::py::methods::type_has_method(t, n) => {
+                Value::Method(Rc::new((Value::Type(t), n.to_string())))
+            }
+            (Value::Tensor(_), n) if super::methods::METHODS.contains(&n) && !super::methods::ATTRIBUTES.contains(&n) => {
+                Value::Method(Rc::new((o.clone(), n.to_string())))
+            }
             (Value::Func(f), "__name__") => Value::Str(f.def.name.clone()),
             (Value::Builtin(b), "__name__") => Value::Str(b.to_string()),
             (Value::Module("torch"), "Tensor") => Value::Type("Tensor"),
@@ -328,7 +397,8 @@ impl Interp {
                 return Err(EvalError::new(ErrorKind::AttributeError, format!("module 'numpy' has no attribute '{n}'"), span)
                     .with_hint("tsr binds `np` for file I/O (np.load/np.save, coming with the interop work); other numpy calls are not available"));
             }
-            (Value::Iter(_), n) => return Err(super::py::methods::no_attr("iterator", n, span)),
+            (Value::Iter(_, t), n) => return Err(super::py::methods::no_attr(t, n, span)),
+            (Value::DictView(_, k), n) => return Err(super::py::methods::no_attr(k.type_name(), n, span)),
             _ => return Ok(None),
         }))
     }

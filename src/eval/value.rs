@@ -43,7 +43,9 @@ pub enum Value {
     /// A caught exception (`except E as e`).
     Exception(Rc<PyExc>),
     /// An iterator (`zip`, `map`, `enumerate`, `iter`, …): items still to come.
-    Iter(Rc<RefCell<std::collections::VecDeque<Value>>>),
+    Iter(Rc<RefCell<std::collections::VecDeque<Value>>>, &'static str),
+    /// `d.keys()`, `d.values()`, `d.items()`: live views of a dict.
+    DictView(Rc<RefCell<PyDict>>, DictViewKind),
     Tensor(Rc<Tensor>),
     /// A namespace such as `torch` or `torch.cuda`.
     Module(&'static str),
@@ -81,7 +83,8 @@ impl Value {
             Value::Builtin(_) | Value::Method(_) => "builtin_function_or_method",
             Value::Type(_) => "type",
             Value::Exception(e) => e.kind.name(),
-            Value::Iter(_) => "iterator",
+            Value::Iter(_, name) => name,
+            Value::DictView(_, k) => k.type_name(),
             Value::Tensor(_) => "Tensor",
             Value::Module(_) => "module",
             Value::Function(_) => "builtin_function_or_method",
@@ -158,6 +161,33 @@ impl Value {
             Value::Tuple(xs) => Some(xs.clone()),
             Value::List(xs) => Some(xs.borrow().clone()),
             _ => None,
+        }
+    }
+}
+
+/// Which view of a dict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DictViewKind {
+    Keys,
+    Values,
+    Items,
+}
+
+impl DictViewKind {
+    pub fn type_name(self) -> &'static str {
+        match self {
+            DictViewKind::Keys => "dict_keys",
+            DictViewKind::Values => "dict_values",
+            DictViewKind::Items => "dict_items",
+        }
+    }
+
+    /// The view's items now.
+    pub fn items(self, d: &PyDict) -> Vec<Value> {
+        match self {
+            DictViewKind::Keys => d.keys(),
+            DictViewKind::Values => d.values(),
+            DictViewKind::Items => d.items().into_iter().map(|(k, v)| Value::Tuple(vec![k, v])).collect(),
         }
     }
 }

@@ -187,6 +187,8 @@ pub enum ExprKind {
     /// `{k: v for …}`.
     DictComp { key: Box<Expr>, value: Box<Expr>, gens: Vec<Comprehension> },
     FString(Vec<FPart>),
+    /// `name := value`.
+    NamedExpr { name: String, value: Box<Expr> },
 }
 
 #[derive(Debug, Clone, PartialEq)]

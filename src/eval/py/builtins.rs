@@ -150,7 +150,7 @@ fn len(it: &mut Interp, c: Call) -> EvalResult<Value> {
         Value::Str(s) => s.chars().count(),
         Value::List(xs) => xs.borrow().len(),
         Value::Tuple(xs) => xs.len(),
-        Value::Dict(d) | Value::Set(d) => d.borrow().len(),
+        Value::Dict(d) | Value::Set(d) | Value::DictView(d, _) => d.borrow().len(),
         Value::Size(xs) => xs.len(),
         Value::NamedTuple(_, fs) => fs.len(),
         Value::Range(a, b, s) => super::seq::range_len(*a, *b, *s) as usize,
@@ -191,8 +191,8 @@ fn range(_: &mut Interp, c: Call) -> EvalResult<Value> {
     Ok(Value::Range(a, b, s))
 }
 
-fn iter_value(items: Vec<Value>) -> Value {
-    Value::Iter(Rc::new(RefCell::new(VecDeque::from(items))))
+fn iter_value(items: Vec<Value>, name: &'static str) -> Value {
+    Value::Iter(Rc::new(RefCell::new(VecDeque::from(items))), name)
 }
 
 fn enumerate(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
@@ -215,6 +215,7 @@ fn enumerate(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
                 v
             })
             .collect(),
+        "enumerate",
     ))
 }
 
@@ -225,18 +226,19 @@ fn zip(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
     if strict && cols.iter().any(|col| col.len() != n) {
         return Err(EvalError::new(ErrorKind::ValueError, "zip() argument 2 is shorter than argument 1", c.span));
     }
-    Ok(iter_value((0..n).map(|i| Value::Tuple(cols.iter().map(|col| col[i].clone()).collect())).collect()))
+    Ok(iter_value((0..n).map(|i| Value::Tuple(cols.iter().map(|col| col[i].clone()).collect())).collect(), "zip"))
 }
 
 fn reversed(it: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 1)?;
     match &c.pos[0] {
-        Value::Set(_) | Value::Iter(_) => return Err(c.err(format!("'{}' object is not reversible", c.pos[0].type_name()))),
+        Value::Set(_) | Value::Iter(..) => return Err(c.err(format!("'{}' object is not reversible", c.pos[0].type_name()))),
         _ => {}
     }
     let mut items = it.items_of(&c.pos[0], c.span)?;
     items.reverse();
-    Ok(iter_value(items))
+    let name = if matches!(c.pos[0], Value::List(_)) { "list_reverseiterator" } else { "reversed" };
+    Ok(iter_value(items, name))
 }
 
 /// Sorts with Python's `<` (stable), by `key` if given.
@@ -260,16 +262,42 @@ fn sort_values(it: &mut Interp, items: Vec<Value>, key: Option<Value>, reverse: 
             }
         }
     };
+    // CPython reverses, sorts stably, and reverses back; short lists are
+    // sorted by binary insertion (so a failing `<` names the same operands).
     if reverse {
-        // Descending and stable: equal keys keep their order, as in Python.
-        merge_sort(&mut idx, &mut |a, b| less(b, a));
+        idx.reverse();
+    }
+    if idx.len() <= 64 {
+        binary_insertion_sort(&mut idx, &mut less);
     } else {
         merge_sort(&mut idx, &mut less);
+    }
+    if reverse {
+        idx.reverse();
     }
     if let Some(e) = err {
         return Err(e);
     }
     Ok(idx.into_iter().map(|i| items[i].clone()).collect())
+}
+
+/// CPython's `binarysort`: each pivot is placed after the elements that are
+/// not greater than it (`pivot < a[mid]` decides), which keeps it stable.
+fn binary_insertion_sort(v: &mut [usize], less: &mut dyn FnMut(usize, usize) -> bool) {
+    for i in 1..v.len() {
+        let pivot = v[i];
+        let (mut lo, mut hi) = (0, i);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if less(pivot, v[mid]) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        v.copy_within(lo..i, lo + 1);
+        v[lo] = pivot;
+    }
 }
 
 fn merge_sort(v: &mut [usize], less: &mut dyn FnMut(usize, usize) -> bool) {
@@ -358,9 +386,38 @@ fn sum(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
         return Err(c.err("sum() can't sum strings [use ''.join(seq) instead]"));
     }
     let mut iter = it.iter_of(&c.pos[0], c.span)?;
+    // CPython 3.12 adds floats with Neumaier's compensated summation.
+    let mut comp: Option<f64> = None;
     while let Some(x) = it.next_item(&mut iter, c.span)? {
         it.check_interrupt(c.span)?;
-        acc = super::super::ops::binop(it, BinOp::Add, &acc, &x, c.span)?;
+        match (&acc, &x) {
+            (Value::Float(s), Value::Float(_) | Value::Int(_) | Value::Bool(_)) | (Value::Int(_) | Value::Bool(_), Value::Float(s)) if true => {
+                let (s, v) = match (&acc, &x) {
+                    (Value::Float(a), b) => (*a, b.as_scalar().map(Scalar::as_f64).unwrap_or(0.0)),
+                    (a, _) => (a.as_scalar().map(Scalar::as_f64).unwrap_or(0.0), *s),
+                };
+                let t = s + v;
+                let cc = comp.get_or_insert(0.0);
+                if s.abs() >= v.abs() {
+                    *cc += (s - t) + v;
+                } else {
+                    *cc += (v - t) + s;
+                }
+                acc = Value::Float(t);
+            }
+            _ => {
+                if let (Some(cc), Value::Float(s)) = (comp.take(), &acc) {
+                    acc = Value::Float(s + cc);
+                }
+                acc = super::super::ops::binop(it, BinOp::Add, &acc, &x, c.span)?;
+            }
+        }
+    }
+    if let (Some(cc), Value::Float(s)) = (comp, &acc) {
+        // Python leaves an infinite or NaN sum as it is.
+        if cc != 0.0 && s.is_finite() {
+            acc = Value::Float(s + cc);
+        }
     }
     Ok(acc)
 }
@@ -399,7 +456,7 @@ fn map(it: &mut Interp, c: Call) -> EvalResult<Value> {
         let args = cols.iter().map(|col| col[i].clone()).collect();
         out.push(it.call_value_args(f.clone(), args, vec![], c.span)?);
     }
-    Ok(iter_value(out))
+    Ok(iter_value(out, "map"))
 }
 
 fn filter(it: &mut Interp, c: Call) -> EvalResult<Value> {
@@ -418,7 +475,7 @@ fn filter(it: &mut Interp, c: Call) -> EvalResult<Value> {
             out.push(x);
         }
     }
-    Ok(iter_value(out))
+    Ok(iter_value(out, "filter"))
 }
 
 fn abs(it: &mut Interp, c: Call) -> EvalResult<Value> {
@@ -555,6 +612,14 @@ fn int(_: &mut Interp, mut c: Call) -> EvalResult<Value> {
         let Some(Value::Str(s)) = c.pos.first() else {
             return Err(c.err("int() can't convert non-string with explicit base"));
         };
+        if b == 0 {
+            let t = s.trim().trim_start_matches(['+', '-']).to_ascii_lowercase();
+            let base = if t.starts_with("0x") { 16 } else if t.starts_with("0o") { 8 } else if t.starts_with("0b") { 2 } else { 10 };
+            if base == 10 && t.len() > 1 && t.starts_with('0') && t.trim_start_matches('0').chars().any(|ch| ch != '_') {
+                return Err(EvalError::new(ErrorKind::ValueError, format!("invalid literal for int() with base 0: {}", super::repr::str_repr(s)), c.span));
+            }
+            return parse_int(s, base, c.span).map(Value::Int).map_err(|e| EvalError { message: e.message.replace(&format!("base {base}:"), "base 0:"), ..e });
+        }
         if !(2..=36).contains(&b) {
             return Err(EvalError::new(ErrorKind::ValueError, "int() base must be >= 2 and <= 36, or 0", c.span));
         }
@@ -593,7 +658,7 @@ fn float_to_int(f: f64, span: Span) -> EvalResult<Value> {
 /// The item of a one-element tensor, with PyTorch's error otherwise.
 fn tensor_scalar(t: &crate::engine::Tensor, what: &str, span: Span) -> EvalResult<Scalar> {
     if t.numel() != 1 {
-        return Err(EvalError::new(ErrorKind::RuntimeError, format!("a Tensor with {} elements cannot be converted to Scalar", t.numel()), span));
+        return Err(EvalError::new(ErrorKind::ValueError, "only one element tensors can be converted to Python scalars", span));
     }
     let _ = what;
     t.item().map_err(|e| EvalError::from_engine(e, span))
@@ -704,7 +769,8 @@ pub fn type_of(v: &Value) -> &'static str {
     match v {
         Value::Tensor(_) => "Tensor",
         Value::Size(_) => "Size",
-        Value::Iter(_) => "iterator",
+        Value::Iter(_, name) => name,
+        Value::NamedTuple(name, _) => name,
         Value::Exception(e) => super::exc::TYPES.iter().find(|(k, _, _)| *k == e.kind).map(|(_, n, _)| *n).unwrap_or("Exception"),
         other => other.type_name(),
     }
@@ -740,12 +806,7 @@ fn isinstance(_: &mut Interp, c: Call) -> EvalResult<Value> {
 
 fn type_(_: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 1)?;
-    let name = type_of(&c.pos[0]);
-    if let Some(n) = super::exc::static_name(name) {
-        return Ok(Value::Type(n));
-    }
-    let name = BUILTINS.iter().map(|(n, _, _)| *n).chain(["NoneType", "function", "builtin_function_or_method", "Tensor", "Size", "module", "iterator"]).find(|n| *n == name);
-    Ok(Value::Type(name.unwrap_or("object")))
+    Ok(Value::Type(type_of(&c.pos[0])))
 }
 
 fn getattr(it: &mut Interp, c: Call) -> EvalResult<Value> {
@@ -824,15 +885,24 @@ fn id(_: &mut Interp, c: Call) -> EvalResult<Value> {
 
 fn iter(it: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 1)?;
-    if let Value::Iter(_) = &c.pos[0] {
+    if let Value::Iter(..) = &c.pos[0] {
         return Ok(c.pos[0].clone());
     }
-    Ok(iter_value(it.items_of(&c.pos[0], c.span)?))
+    let name = match &c.pos[0] {
+        Value::List(_) => "list_iterator",
+        Value::Tuple(_) => "tuple_iterator",
+        Value::Str(_) => "str_ascii_iterator",
+        Value::Range(..) => "range_iterator",
+        Value::Dict(_) => "dict_keyiterator",
+        Value::Set(_) => "set_iterator",
+        _ => "iterator",
+    };
+    Ok(iter_value(it.items_of(&c.pos[0], c.span)?, name))
 }
 
 fn next(_: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 2)?;
-    let Value::Iter(q) = &c.pos[0] else {
+    let Value::Iter(q, _) = &c.pos[0] else {
         return Err(c.err(format!("'{}' object is not an iterator", c.pos[0].type_name())));
     };
     let item = q.borrow_mut().pop_front();

@@ -141,7 +141,7 @@ impl Interp {
                 Value::Str(x) => s.contains(x.as_str()),
                 other => return Err(EvalError::type_error(format!("'in <string>' requires string as left operand, not {}", other.type_name()), span)),
             },
-            Value::Dict(d) | Value::Set(d) => d.borrow().contains(item, span)?,
+            Value::Dict(d) | Value::Set(d) | Value::DictView(d, super::super::value::DictViewKind::Keys) => d.borrow().contains(item, span)?,
             Value::Range(a, b, s) => match item.as_scalar() {
                 Some(x) if !matches!(x, crate::engine::Scalar::Float(f) if f.fract() != 0.0) => {
                     let x = x.as_i64();

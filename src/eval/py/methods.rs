@@ -8,7 +8,7 @@ use crate::lang::span::Span;
 
 use super::super::error::{EvalError, EvalResult};
 use super::super::interp::Interp;
-use super::super::value::{PyDict, Value};
+use super::super::value::{DictViewKind, PyDict, Value};
 use super::builtins::Call;
 use super::repr::str;
 
@@ -16,12 +16,30 @@ use super::repr::str;
 pub const STR_METHODS: &[&str] = &[
     "format", "join", "split", "rsplit", "strip", "lstrip", "rstrip", "replace", "startswith", "endswith", "upper", "lower",
     "ljust", "rjust", "center", "zfill", "find", "rfind", "index", "count", "isdigit", "isalpha", "isalnum", "isspace",
-    "isupper", "islower", "title", "capitalize", "splitlines", "partition", "swapcase",
+    "isupper", "islower", "title", "capitalize", "splitlines", "partition", "rpartition", "swapcase", "expandtabs", "removeprefix",
+    "removesuffix", "casefold", "isnumeric", "isdecimal", "isidentifier",
 ];
 pub const LIST_METHODS: &[&str] = &["append", "extend", "insert", "pop", "remove", "index", "count", "sort", "reverse", "copy", "clear"];
 pub const DICT_METHODS: &[&str] = &["keys", "values", "items", "get", "pop", "update", "setdefault", "copy", "clear", "popitem"];
-pub const SET_METHODS: &[&str] = &["add", "discard", "remove", "pop", "union", "intersection", "difference", "copy", "clear", "issubset", "issuperset", "update"];
+pub const SET_METHODS: &[&str] = &[
+    "add", "discard", "remove", "pop", "union", "intersection", "difference", "symmetric_difference", "copy", "clear", "issubset",
+    "issuperset", "isdisjoint", "update",
+];
 pub const TUPLE_METHODS: &[&str] = &["index", "count"];
+pub const FLOAT_METHODS: &[&str] = &["is_integer", "hex", "as_integer_ratio", "conjugate"];
+pub const INT_METHODS: &[&str] = &["bit_length", "bit_count", "conjugate"];
+
+/// Whether type `t` (by name) has method `name`.
+pub fn type_has_method(t: &str, name: &str) -> bool {
+    match t {
+        "str" => STR_METHODS.contains(&name),
+        "list" => LIST_METHODS.contains(&name),
+        "dict" => DICT_METHODS.contains(&name),
+        "set" => SET_METHODS.contains(&name),
+        "tuple" => TUPLE_METHODS.contains(&name),
+        _ => false,
+    }
+}
 
 /// Whether `v` has a method `name`.
 pub fn has_method(v: &Value, name: &str) -> bool {
@@ -31,6 +49,8 @@ pub fn has_method(v: &Value, name: &str) -> bool {
         Value::Dict(_) => DICT_METHODS,
         Value::Set(_) => SET_METHODS,
         Value::Tuple(_) | Value::Size(_) => TUPLE_METHODS,
+        Value::Float(_) => FLOAT_METHODS,
+        Value::Int(_) | Value::Bool(_) => INT_METHODS,
         _ => return false,
     };
     list.contains(&name)
@@ -116,6 +136,16 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
             Value::Str(parts.join(s))
         }
         "split" | "rsplit" => {
+            let mut c = c;
+            if let Some(v) = take_kw(&mut c, "sep") {
+                c.pos.insert(0, v);
+            }
+            if let Some(v) = take_kw(&mut c, "maxsplit") {
+                if c.pos.is_empty() {
+                    c.pos.push(Value::None);
+                }
+                c.pos.insert(1, v);
+            }
             let sep = str_arg(&c, 0, "sep")?;
             let max = int_at(&c, 1, -1)?;
             match sep {
@@ -203,15 +233,59 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
             let Some(Value::Str(p)) = c.pos.first() else {
                 return Err(EvalError::type_error(format!("must be str, not {}", c.pos.first().map_or("NoneType", |v| v.type_name())), span));
             };
-            let found = if name == "rfind" { s.rfind(p.as_str()) } else { s.find(p.as_str()) };
-            let chars = |b: usize| s[..b].chars().count() as i64;
+            // `start`/`end` count characters; search in that slice of the text.
+            let nchars = s.chars().count() as i64;
+            let clamp = |i: i64| (if i < 0 { i + nchars } else { i }).clamp(0, nchars) as usize;
+            let (lo, hi) = (clamp(int_at(&c, 1, 0)?), clamp(int_at(&c, 2, nchars)?));
+            let byte = |ci: usize| s.char_indices().nth(ci).map_or(s.len(), |(b, _)| b);
+            let (blo, bhi) = (byte(lo), byte(hi).max(byte(lo)));
+            let hay = &s[blo..bhi];
+            let found = if name == "rfind" { hay.rfind(p.as_str()) } else { hay.find(p.as_str()) };
+            let chars = |b: usize| (lo + hay[..b].chars().count()) as i64;
             match name {
-                "count" => Value::Int(if p.is_empty() { s.chars().count() as i64 + 1 } else { s.matches(p.as_str()).count() as i64 }),
+                "count" => Value::Int(if p.is_empty() { hay.chars().count() as i64 + 1 } else { hay.matches(p.as_str()).count() as i64 }),
                 "index" => match found {
                     Some(b) => Value::Int(chars(b)),
                     None => return Err(EvalError::new(ErrorKind::ValueError, "substring not found", span)),
                 },
                 _ => Value::Int(found.map_or(-1, chars)),
+            }
+        }
+        "expandtabs" => {
+            let size = int_at(&c, 0, 8)?.max(0) as usize;
+            let mut out = String::new();
+            let mut col = 0usize;
+            for ch in s.chars() {
+                match ch {
+                    '\t' => {
+                        let n = if size == 0 { 0 } else { size - col % size };
+                        out.push_str(&" ".repeat(n));
+                        col += n;
+                    }
+                    '\n' | '\r' => {
+                        out.push(ch);
+                        col = 0;
+                    }
+                    ch => {
+                        out.push(ch);
+                        col += 1;
+                    }
+                }
+            }
+            Value::Str(out)
+        }
+        "removeprefix" | "removesuffix" => {
+            let Some(Value::Str(p)) = c.pos.first() else { return Err(EvalError::type_error("must be str", span)) };
+            Value::Str(if name == "removeprefix" { s.strip_prefix(p.as_str()) } else { s.strip_suffix(p.as_str()) }.unwrap_or(s).to_string())
+        }
+        "casefold" => Value::Str(s.to_lowercase()),
+        "isnumeric" | "isdecimal" => Value::Bool(!s.is_empty() && s.chars().all(|ch| ch.is_numeric())),
+        "isidentifier" => Value::Bool(s.chars().next().is_some_and(|ch| ch.is_alphabetic() || ch == '_') && s.chars().all(|ch| ch.is_alphanumeric() || ch == '_')),
+        "rpartition" => {
+            let Some(Value::Str(p)) = c.pos.first() else { return Err(EvalError::type_error("must be str", span)) };
+            match s.rsplit_once(p.as_str()) {
+                Some((a, b)) => Value::Tuple(vec![Value::str(a), Value::str(p.clone()), Value::str(b)]),
+                None => Value::Tuple(vec![Value::str(""), Value::str(""), Value::str(s)]),
             }
         }
         "partition" => {
@@ -283,8 +357,11 @@ fn list_method(it: &mut Interp, l: &Rc<RefCell<Vec<Value>>>, name: &str, mut c: 
         }
         "index" => {
             let v = arg(&c, 0)?;
-            match l.borrow().iter().position(|x| super::compare::py_eq(x, &v)) {
-                Some(p) => Value::Int(p as i64),
+            let n = l.borrow().len() as i64;
+            let clamp = |i: i64| (if i < 0 { i + n } else { i }).clamp(0, n) as usize;
+            let (lo, hi) = (clamp(int_at(&c, 1, 0)?), clamp(int_at(&c, 2, n)?));
+            match l.borrow().iter().enumerate().skip(lo).take(hi.saturating_sub(lo)).position(|(_, x)| super::compare::py_eq(x, &v)) {
+                Some(p) => Value::Int((p + lo) as i64),
                 None => return Err(EvalError::new(ErrorKind::ValueError, format!("{} is not in list", super::repr::repr(&v)), span)),
             }
         }
@@ -324,9 +401,9 @@ fn take_kw(c: &mut Call, k: &str) -> Option<Value> {
 fn dict_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) -> EvalResult<Value> {
     let span = c.span;
     Ok(match name {
-        "keys" => Value::list(d.borrow().keys()),
-        "values" => Value::list(d.borrow().values()),
-        "items" => Value::list(d.borrow().items().into_iter().map(|(k, v)| Value::Tuple(vec![k, v])).collect()),
+        "keys" => Value::DictView(d.clone(), DictViewKind::Keys),
+        "values" => Value::DictView(d.clone(), DictViewKind::Values),
+        "items" => Value::DictView(d.clone(), DictViewKind::Items),
         "get" => {
             let k = c.pos.first().cloned().unwrap_or(Value::None);
             d.borrow().get(&k, span)?.unwrap_or_else(|| c.pos.get(1).cloned().unwrap_or(Value::None))
@@ -438,7 +515,7 @@ fn set_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) -> 
             }
             Value::None
         }
-        "union" | "intersection" | "difference" | "issubset" | "issuperset" => {
+        "union" | "intersection" | "difference" | "symmetric_difference" | "issubset" | "issuperset" | "isdisjoint" => {
             let o = other(it, &c)?;
             let me = d.borrow();
             let mut out = PyDict::default();
@@ -451,6 +528,15 @@ fn set_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) -> 
                 }
                 "intersection" => out.map = me.map.iter().filter(|(k, _)| o.map.contains_key(*k)).map(|(k, v)| (k.clone(), v.clone())).collect(),
                 "difference" => out.map = me.map.iter().filter(|(k, _)| !o.map.contains_key(*k)).map(|(k, v)| (k.clone(), v.clone())).collect(),
+                "symmetric_difference" => {
+                    out.map = me.map.iter().filter(|(k, _)| !o.map.contains_key(*k)).map(|(k, v)| (k.clone(), v.clone())).collect();
+                    for (k, v) in o.map.iter() {
+                        if !me.map.contains_key(k) {
+                            out.map.insert(k.clone(), v.clone());
+                        }
+                    }
+                }
+                "isdisjoint" => return Ok(Value::Bool(!me.map.keys().any(|k| o.map.contains_key(k)))),
                 "issubset" => return Ok(Value::Bool(me.map.keys().all(|k| o.map.contains_key(k)))),
                 _ => return Ok(Value::Bool(o.map.keys().all(|k| me.map.contains_key(k)))),
             }
@@ -487,6 +573,21 @@ pub fn call_method(it: &mut Interp, recv: &Value, name: &str, pos: Vec<Value>, k
         Value::Set(d) => set_method(it, d, name, c),
         Value::Tuple(xs) => tuple_method(xs, name, c),
         Value::Size(xs) if name == "numel" => Ok(Value::Int(xs.iter().product::<usize>() as i64)),
+        Value::Float(f) => match name {
+            "is_integer" => Ok(Value::Bool(f.is_finite() && f.fract() == 0.0)),
+            "conjugate" => Ok(Value::Float(*f)),
+            "hex" | "as_integer_ratio" => Err(EvalError::new(ErrorKind::NotImplementedError, format!("tsr does not implement float.{name}()"), span)),
+            _ => Err(no_attr("float", name, span)),
+        },
+        Value::Int(_) | Value::Bool(_) => {
+            let i = recv.as_scalar().map(|s| s.as_i64()).unwrap_or(0);
+            match name {
+                "bit_length" => Ok(Value::Int(64 - i.unsigned_abs().leading_zeros() as i64)),
+                "bit_count" => Ok(Value::Int(i.unsigned_abs().count_ones() as i64)),
+                "conjugate" => Ok(Value::Int(i)),
+                _ => Err(no_attr(recv.type_name(), name, span)),
+            }
+        }
         Value::Size(xs) => tuple_method(&xs.iter().map(|&x| Value::Int(x as i64)).collect::<Vec<_>>(), name, c),
         other => Err(no_attr(other.type_name(), name, span)),
     }

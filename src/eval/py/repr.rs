@@ -198,7 +198,11 @@ fn scalar_repr(v: &Value) -> String {
             let args: Vec<String> = e.args.iter().map(repr).collect();
             format!("{}({})", e.kind.name(), args.join(", "))
         }
-        Value::Iter(_) => "<iterator object>".to_string(),
+        Value::Iter(_, name) => format!("<{name} object>"),
+        Value::DictView(d, k) => {
+            let items = k.items(&d.borrow());
+            format!("{}({})", k.type_name(), repr(&Value::list(items)))
+        }
         Value::Tuple(_) | Value::List(_) | Value::Dict(_) | Value::Set(_) | Value::NamedTuple(..) => repr(v),
     }
 }

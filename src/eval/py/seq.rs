@@ -44,7 +44,7 @@ impl Interp {
                     other => PyIter::Items(vec![other].into_iter()),
                 }
             }
-            Value::Iter(q) => PyIter::Shared(q.clone()),
+            Value::Iter(q, _) => PyIter::Shared(q.clone()),
             other => PyIter::Items(self.items_of(other, span)?.into_iter()),
         })
     }
@@ -59,7 +59,8 @@ impl Interp {
             Value::Set(d) => d.borrow().set_order(),
             Value::Size(xs) => xs.iter().map(|&x| Value::Int(x as i64)).collect(),
             Value::NamedTuple(_, fs) => fs.iter().map(|(_, v)| v.clone()).collect(),
-            Value::Iter(q) => q.borrow_mut().drain(..).collect(),
+            Value::Iter(q, _) => q.borrow_mut().drain(..).collect(),
+            Value::DictView(d, k) => k.items(&d.borrow()),
             Value::Range(a, b, s) => {
                 let n = range_len(*a, *b, *s);
                 self.check_len(n as u128, span)?;

@@ -146,6 +146,12 @@ impl Parser<'_> {
 
     fn test_inner(&mut self) -> PResult<Expr> {
         let start = self.peek().span.start;
+        if let (T::Name(name), T::Walrus) = (self.peek_kind().clone(), self.peek2_kind()) {
+            self.advance();
+            self.advance();
+            let value = self.test()?;
+            return Ok(self.mk(ExprKind::NamedExpr { name, value: Box::new(value) }, start));
+        }
         if self.at(&T::Lambda) {
             self.advance();
             let params = self.params(&T::Colon)?;
