@@ -180,7 +180,9 @@ impl Session {
             None => {
                 // Each input is numbered from line 1 in error locations.
                 self.runner.line_base = 0;
-                self.runner.run_chunk(&format!("{src}\n"), true, false);
+                // One input is one unit, as in Python's REPL: a syntax error
+                // anywhere runs none of it, and a failing statement ends it.
+                self.runner.run_chunk(&format!("{src}\n"), true, true);
                 Flow::Continue
             }
             Some(Err(e)) => {

@@ -24,7 +24,10 @@ pub const PROMPT: &str = "tsr> ";
 pub const CONTINUATION: &str = "...  ";
 
 /// Words the highlighter colours as keywords.
-pub const KEYWORDS: &[&str] = &["True", "False", "None", "and", "or", "not", "is", "del", "with", "in"];
+pub const KEYWORDS: &[&str] = &[
+    "True", "False", "None", "and", "or", "not", "is", "del", "with", "in", "if", "elif", "else", "for", "while", "break", "continue",
+    "pass", "def", "return", "lambda", "try", "except", "finally", "raise", "assert", "import", "from", "as", "global", "nonlocal",
+];
 
 /// Attributes of `torch.cuda`, offered after `torch.cuda.`.
 const CUDA_ATTRS: &[&str] = &["is_available", "device_count"];
@@ -56,16 +59,27 @@ pub fn input_complete(src: &str) -> bool {
     std::panic::catch_unwind(|| crate::lang::is_complete(&text)).unwrap_or(true)
 }
 
+/// The indentation the next continuation line starts with: the current
+/// line's, and four spaces more after a line ending in `:` (as IPython).
+pub fn next_indent(input: &str) -> String {
+    let last = input.rsplit('\n').next().unwrap_or("");
+    let last = last.strip_prefix(CONTINUATION).unwrap_or(last);
+    let indent: String = last.chars().take_while(|c| *c == ' ' || *c == '\t').collect();
+    let code = last.split('#').next().unwrap_or("").trim_end();
+    if code.ends_with(':') { format!("{indent}    ") } else { indent }
+}
+
 /// Enter: on incomplete input, starts a continuation line with its marker;
 /// otherwise falls through to rustyline's accept (and the [`Validator`]).
 pub struct EnterHandler;
 
 impl ConditionalEventHandler for EnterHandler {
     fn handle(&self, _evt: &Event, _n: RepeatCount, _positive: bool, ctx: &EventContext) -> Option<Cmd> {
-        if input_complete(&strip_continuation(ctx.line())) {
+        let line = ctx.line();
+        if input_complete(&strip_continuation(line)) {
             None
         } else {
-            Some(Cmd::Insert(1, format!("\n{CONTINUATION}")))
+            Some(Cmd::Insert(1, format!("\n{CONTINUATION}{}", next_indent(line))))
         }
     }
 }
@@ -465,6 +479,14 @@ mod tests {
 
     fn kinds(line: &str) -> Vec<(&str, TokKind)> {
         tokenize(line).into_iter().map(|(r, k)| (&line[r], k)).collect()
+    }
+
+    #[test]
+    fn continuation_lines_are_indented_after_a_colon() {
+        assert_eq!(next_indent("for i in range(3):"), "    ");
+        assert_eq!(next_indent(&format!("def f():\n{CONTINUATION}    if x:  # c")), "        ");
+        assert_eq!(next_indent(&format!("def f():\n{CONTINUATION}    y = 1")), "    ");
+        assert_eq!(next_indent("x = (1,"), "");
     }
 
     #[test]

@@ -126,16 +126,20 @@ impl Runner {
                 return false;
             }
         };
+        // Python compiles a whole file before running any of it: a syntax
+        // error anywhere means nothing runs (unless `--keep-going`, or
+        // the pipe and REPL, which run statement by statement).
+        if stop_on_error && let Some(Err(e)) = stmts.iter().find(|s| s.is_err()) {
+            self.syntax_error(e, src);
+            self.failed = true;
+            self.line_base += src.matches('\n').count();
+            return false;
+        }
         for stmt in stmts {
             match stmt {
                 Err(e) => {
                     all_ok = false;
-                    let (kind, message) = match e.message.strip_prefix("IndentationError: ") {
-                        Some(m) => ("IndentationError", m),
-                        None => ("SyntaxError", e.message.as_str()),
-                    };
-                    let d = Diagnostic::new(kind, message, None, e.span, src, self.line_base, &self.origin);
-                    self.emit_error(&d);
+                    self.syntax_error(&e, src);
                 }
                 Ok(stmt) => {
                     let interp = &mut self.interp;
@@ -170,6 +174,15 @@ impl Runner {
         }
         self.line_base += src.matches('\n').count();
         all_ok
+    }
+
+    fn syntax_error(&mut self, e: &crate::lang::ParseError, src: &str) {
+        let (kind, message) = match e.message.strip_prefix("IndentationError: ") {
+            Some(m) => ("IndentationError", m),
+            None => ("SyntaxError", e.message.as_str()),
+        };
+        let d = Diagnostic::new(kind, message, None, e.span, src, self.line_base, &self.origin);
+        self.emit_error(&d);
     }
 
     fn eval_error(&mut self, e: &EvalError, src: &str) {
