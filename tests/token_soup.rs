@@ -54,6 +54,11 @@ const OPS: &[&str] = &[
     "+", "-", "*", "/", "//", "%", "**", "@", "<<", ">>", "&", "|", "^", "~", "<", "<=", ">", ">=", "==", "!=",
     "=", "+=", "-=", "*=", "//=", "@=", "is", "is not", "not", "and", "or", "in", ",", ":", "::", ".", ";",
     "dim=", "dtype=", "keepdim=", "del", "with", "if", "lambda", "#",
+    // Python's statements and expressions (no `while`: a random `while 1:`
+    // would be a program that asks to run forever).
+    "for", "in", "else", "elif", "def", "return", "try", "except", "finally", "raise", "assert", "import", "from",
+    "as", "global", "nonlocal", "break", "continue", "pass", "class", "yield", "f'{", "}'", "f\"{x=}\"", "{a: b}",
+    "*", "**", ":=", "->", "[x for x in y]", "'%d' %", ".format(", "not in",
 ];
 const BRACKETS: &[&str] = &["(", ")", "[", "]", "{", "}", "()", "[]", "(0)", "[0]", "[:, 1]", "[::2]", "[None]"];
 const LAYOUT: &[&str] = &["\n", "\n    ", "\n\t", " ", "\\\n", "\r\n", "\0", "\u{feff}", "é", "'", "\""];

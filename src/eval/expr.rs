@@ -213,6 +213,9 @@ impl Interp {
             return self.call_value(f, args, span, func.span);
         }
         let f = self.eval(func)?;
+        if let Some(r) = self.stream_call(&f, args, span) {
+            return r;
+        }
         self.call_value(f, args, span, func.span)
     }
 

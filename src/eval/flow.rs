@@ -220,7 +220,8 @@ impl Interp {
                 None => None,
             });
         }
-        Ok(Value::Func(Rc::new(Closure { def: f.clone(), defaults, env: self.scope.clone() })))
+        let keys = f.params.iter().map(|p| Rc::from(p.name.as_str())).collect();
+        Ok(Value::Func(Rc::new(Closure { def: f.clone(), defaults, env: self.scope.clone(), keys })))
     }
 
     /// Assigns `v` to a target: a name, an item, an attribute, or a

@@ -76,7 +76,7 @@ impl Interp {
                         let v = it.eval(elt)?;
                         it.check_len(out.len() as u128 + 1, span)?;
                         out.push(v);
-                        Ok(())
+                        Ok(true)
                     })
                 })?;
                 Ok(match kind {
@@ -97,7 +97,8 @@ impl Interp {
                     it.comp_loop(gens, 0, &mut |it| {
                         let k = it.eval(key)?;
                         let v = it.eval(value)?;
-                        d.insert(k, v, key.span)
+                        d.insert(k, v, key.span)?;
+                        Ok(true)
                     })
                 })?;
                 Ok(Value::Dict(Rc::new(RefCell::new(d))))
@@ -155,7 +156,9 @@ impl Interp {
         r
     }
 
-    fn comp_loop(&mut self, gens: &[Comprehension], i: usize, body: &mut dyn FnMut(&mut Interp) -> EvalResult<()>) -> EvalResult<()> {
+    /// Runs `body` for every item the clauses produce; `body` returns
+    /// false to stop early (`any`/`all`), and so does `comp_loop` then.
+    fn comp_loop(&mut self, gens: &[Comprehension], i: usize, body: &mut dyn FnMut(&mut Interp) -> EvalResult<bool>) -> EvalResult<bool> {
         let Some(g) = gens.get(i) else {
             return body(self);
         };
@@ -170,9 +173,51 @@ impl Interp {
                     continue 'items;
                 }
             }
-            self.comp_loop(gens, i + 1, body)?;
+            if !self.comp_loop(gens, i + 1, body)? {
+                return Ok(false);
+            }
         }
-        Ok(())
+        Ok(true)
+    }
+
+    /// `sum(…)`, `any(…)`, `all(…)` of a generator expression run lazily, as
+    /// in Python: no list of its items is made, and `any`/`all` stop at the
+    /// first item that decides (side effects of later items never happen).
+    pub(super) fn stream_call(&mut self, f: &Value, args: &[crate::lang::ast::Arg], span: Span) -> Option<EvalResult<Value>> {
+        let Value::Builtin(name @ ("sum" | "any" | "all")) = f else { return None };
+        let [a] = args else { return None };
+        if a.name.is_some() || a.star != 0 {
+            return None;
+        }
+        let ExprKind::Comp { kind: CompKind::Gen, elt, gens } = &a.value.kind else { return None };
+        let name = *name;
+        let mut sum = super::py::builtins::SumAcc::new(Value::Int(0));
+        let mut decided = None;
+        let r = self.in_comp_scope(|it| {
+            it.comp_loop(gens, 0, &mut |it| {
+                let v = it.eval(elt)?;
+                it.check_interrupt(span)?;
+                match name {
+                    "sum" => {
+                        sum.add(it, v, span)?;
+                        Ok(true)
+                    }
+                    _ => {
+                        let t = super::expr::truthy(&v, elt.span)?;
+                        if t == (name == "any") {
+                            decided = Some(t);
+                            return Ok(false);
+                        }
+                        Ok(true)
+                    }
+                }
+            })
+        });
+        Some(r.map(|_| match name {
+            "sum" => sum.finish(),
+            "any" => Value::Bool(decided.unwrap_or(false)),
+            _ => Value::Bool(decided.is_none()),
+        }))
     }
 
     /// Display items with `*xs` expanded.

@@ -381,45 +381,61 @@ fn sum(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
     if c.pos.is_empty() || c.pos.len() > 2 {
         return Err(c.err(format!("sum() takes at most 2 arguments ({} given)", c.pos.len())));
     }
-    let mut acc = start.or_else(|| c.pos.get(1).cloned()).unwrap_or(Value::Int(0));
+    let acc = start.or_else(|| c.pos.get(1).cloned()).unwrap_or(Value::Int(0));
     if let Value::Str(_) = acc {
         return Err(c.err("sum() can't sum strings [use ''.join(seq) instead]"));
     }
+    let mut sum = SumAcc::new(acc);
     let mut iter = it.iter_of(&c.pos[0], c.span)?;
-    // CPython 3.12 adds floats with Neumaier's compensated summation.
-    let mut comp: Option<f64> = None;
     while let Some(x) = it.next_item(&mut iter, c.span)? {
         it.check_interrupt(c.span)?;
-        match (&acc, &x) {
-            (Value::Float(s), Value::Float(_) | Value::Int(_) | Value::Bool(_)) | (Value::Int(_) | Value::Bool(_), Value::Float(s)) if true => {
-                let (s, v) = match (&acc, &x) {
-                    (Value::Float(a), b) => (*a, b.as_scalar().map(Scalar::as_f64).unwrap_or(0.0)),
-                    (a, _) => (a.as_scalar().map(Scalar::as_f64).unwrap_or(0.0), *s),
-                };
-                let t = s + v;
-                let cc = comp.get_or_insert(0.0);
-                if s.abs() >= v.abs() {
-                    *cc += (s - t) + v;
-                } else {
-                    *cc += (v - t) + s;
-                }
-                acc = Value::Float(t);
+        sum.add(it, x, c.span)?;
+    }
+    Ok(sum.finish())
+}
+
+/// Python's `sum`: `+` from left to right, except that floats are added
+/// with Neumaier's compensated summation, as CPython 3.12 does.
+pub struct SumAcc {
+    acc: Value,
+    comp: Option<f64>,
+}
+
+impl SumAcc {
+    pub fn new(start: Value) -> Self {
+        SumAcc { acc: start, comp: None }
+    }
+
+    pub fn add(&mut self, it: &mut Interp, x: Value, span: Span) -> EvalResult<()> {
+        let num = |v: &Value| matches!(v, Value::Float(_) | Value::Int(_) | Value::Bool(_));
+        let float = matches!(self.acc, Value::Float(_)) || matches!(x, Value::Float(_));
+        if float && num(&self.acc) && num(&x) {
+            let s = self.acc.as_scalar().map(Scalar::as_f64).unwrap_or(0.0);
+            let v = x.as_scalar().map(Scalar::as_f64).unwrap_or(0.0);
+            let t = s + v;
+            let c = self.comp.get_or_insert(0.0);
+            if s.abs() >= v.abs() {
+                *c += (s - t) + v;
+            } else {
+                *c += (v - t) + s;
             }
-            _ => {
-                if let (Some(cc), Value::Float(s)) = (comp.take(), &acc) {
-                    acc = Value::Float(s + cc);
-                }
-                acc = super::super::ops::binop(it, BinOp::Add, &acc, &x, c.span)?;
-            }
+            self.acc = Value::Float(t);
+            return Ok(());
+        }
+        if let (Some(c), Value::Float(s)) = (self.comp.take(), &self.acc) {
+            self.acc = Value::Float(s + c);
+        }
+        self.acc = super::super::ops::binop(it, BinOp::Add, &self.acc, &x, span)?;
+        Ok(())
+    }
+
+    pub fn finish(self) -> Value {
+        match (self.comp, &self.acc) {
+            // Python leaves an infinite or NaN sum as it is.
+            (Some(c), Value::Float(s)) if c != 0.0 && s.is_finite() => Value::Float(s + c),
+            _ => self.acc,
         }
     }
-    if let (Some(cc), Value::Float(s)) = (comp, &acc) {
-        // Python leaves an infinite or NaN sum as it is.
-        if cc != 0.0 && s.is_finite() {
-            acc = Value::Float(s + cc);
-        }
-    }
-    Ok(acc)
 }
 
 fn any(it: &mut Interp, c: Call) -> EvalResult<Value> {

@@ -4,7 +4,6 @@
 //! with Python's error messages.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::engine::ErrorKind;
@@ -18,10 +17,45 @@ use super::super::value::Value;
 /// Python's default recursion limit.
 pub const RECURSION_LIMIT: usize = 1000;
 
+/// A scope's variables: a function has few, so a vector searched by name
+/// beats hashing, and keys are shared `Rc<str>`s (a call allocates none).
+#[derive(Debug, Default)]
+pub struct Vars(Vec<(Rc<str>, Value)>);
+
+impl Vars {
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.0.iter().find(|(k, _)| &**k == name).map(|(_, v)| v)
+    }
+
+    pub fn contains_key(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    /// Binds `name` (a new key is made only the first time).
+    pub fn set(&mut self, name: &str, v: Value) {
+        match self.0.iter_mut().find(|(k, _)| &**k == name) {
+            Some(slot) => slot.1 = v,
+            None => self.0.push((Rc::from(name), v)),
+        }
+    }
+
+    pub fn insert_key(&mut self, key: Rc<str>, v: Value) {
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some(slot) => slot.1 = v,
+            None => self.0.push((key, v)),
+        }
+    }
+
+    pub fn remove(&mut self, name: &str) -> Option<Value> {
+        let i = self.0.iter().position(|(k, _)| &**k == name)?;
+        Some(self.0.swap_remove(i).1)
+    }
+}
+
 /// The variables of one function call or comprehension.
 #[derive(Debug, Default)]
 pub struct Scope {
-    pub vars: HashMap<String, Value>,
+    pub vars: Vars,
     /// The scope the function was defined in (`None`: the module).
     pub parent: Option<Rc<RefCell<Scope>>>,
     /// The function whose call this is (`None` for a comprehension).
@@ -35,6 +69,8 @@ pub struct Closure {
     pub def: Rc<FuncDef>,
     pub defaults: Vec<Option<Value>>,
     pub env: Option<Rc<RefCell<Scope>>>,
+    /// The parameters' names as scope keys, made once at `def`.
+    pub keys: Vec<Rc<str>>,
 }
 
 fn and_list(names: &[String]) -> String {
@@ -73,6 +109,7 @@ impl Interp {
         let mut first = true;
         while let Some(s) = scope {
             let b = s.borrow();
+            // Module-level code never gets here: it has no scope.
             if let Some(v) = b.vars.get(name) {
                 return Ok(v.clone());
             }
@@ -105,7 +142,7 @@ impl Interp {
     /// the enclosing scope a `nonlocal` names.
     pub fn bind_name(&mut self, name: &str, v: Value) {
         let Some(scope) = self.scope.clone() else {
-            self.vars.insert(name.to_string(), v);
+            set_global(&mut self.vars, name, v);
             return;
         };
         let (global, nonlocal) = match &scope.borrow().func {
@@ -113,7 +150,7 @@ impl Interp {
             None => (false, false),
         };
         if global {
-            self.vars.insert(name.to_string(), v);
+            set_global(&mut self.vars, name, v);
             return;
         }
         if nonlocal {
@@ -121,13 +158,13 @@ impl Interp {
             while let Some(s) = up {
                 let holds = s.borrow().vars.contains_key(name) || s.borrow().func.as_ref().is_some_and(|f| f.locals.iter().any(|l| l == name));
                 if holds {
-                    s.borrow_mut().vars.insert(name.to_string(), v);
+                    s.borrow_mut().vars.set(name, v);
                     return;
                 }
                 up = s.borrow().parent.clone();
             }
         }
-        scope.borrow_mut().vars.insert(name.to_string(), v);
+        scope.borrow_mut().vars.set(name, v);
     }
 
     /// `del name`; false when it was not bound.
@@ -139,13 +176,23 @@ impl Interp {
     }
 }
 
+/// Binds a module-level name, allocating its key only when it is new.
+fn set_global(vars: &mut std::collections::BTreeMap<String, Value>, name: &str, v: Value) {
+    match vars.get_mut(name) {
+        Some(slot) => *slot = v,
+        None => {
+            vars.insert(name.to_string(), v);
+        }
+    }
+}
+
 /// Python's argument binding for a `def`: positional, then keywords, then
 /// defaults, with `*args` and `**kwargs`.
-fn bind(f: &Closure, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> EvalResult<HashMap<String, Value>> {
+fn bind(f: &Closure, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> EvalResult<Vars> {
     let d = &f.def;
     let fname = &d.name;
     let err = |m: String| EvalError::type_error(m, span);
-    let mut vars = HashMap::new();
+    let mut vars = Vars(Vec::with_capacity(d.params.len() + d.locals.len()));
     let positional: Vec<usize> = (0..d.params.len()).filter(|&i| d.params[i].kind == ParamKind::Normal).collect();
     let varargs = d.params.iter().position(|p| p.kind == ParamKind::VarArgs);
     let varkw = d.params.iter().position(|p| p.kind == ParamKind::VarKw);
@@ -154,7 +201,7 @@ fn bind(f: &Closure, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> E
     for (j, v) in pos.into_iter().enumerate() {
         match positional.get(j) {
             Some(&i) => {
-                vars.insert(d.params[i].name.clone(), v);
+                vars.insert_key(f.keys[i].clone(), v);
             }
             None => extra.push(v),
         }
@@ -162,7 +209,7 @@ fn bind(f: &Closure, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> E
     if !extra.is_empty() {
         match varargs {
             Some(i) => {
-                vars.insert(d.params[i].name.clone(), Value::Tuple(extra));
+                vars.insert_key(f.keys[i].clone(), Value::Tuple(extra));
             }
             None => {
                 let max = positional.len();
@@ -177,7 +224,7 @@ fn bind(f: &Closure, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> E
             }
         }
     } else if let Some(i) = varargs {
-        vars.insert(d.params[i].name.clone(), Value::Tuple(vec![]));
+        vars.insert_key(f.keys[i].clone(), Value::Tuple(vec![]));
     }
     let mut kwargs = super::dict::PyDict::default();
     for (k, v) in kw {
@@ -186,14 +233,14 @@ fn bind(f: &Closure, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> E
                 if vars.contains_key(&d.params[i].name) {
                     return Err(err(format!("{fname}() got multiple values for argument '{k}'")));
                 }
-                vars.insert(k, v);
+                vars.insert_key(f.keys[i].clone(), v);
             }
             None if varkw.is_some() => kwargs.insert_str(k, v),
             None => return Err(err(format!("{fname}() got an unexpected keyword argument '{k}'"))),
         }
     }
     if let Some(i) = varkw {
-        vars.insert(d.params[i].name.clone(), Value::Dict(Rc::new(RefCell::new(kwargs))));
+        vars.insert_key(f.keys[i].clone(), Value::Dict(Rc::new(RefCell::new(kwargs))));
     }
     let mut missing = Vec::new();
     let mut missing_kw = Vec::new();
@@ -203,7 +250,7 @@ fn bind(f: &Closure, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> E
         }
         match f.defaults.get(i).cloned().flatten() {
             Some(v) => {
-                vars.insert(p.name.clone(), v);
+                vars.insert_key(f.keys[i].clone(), v);
             }
             None if p.kind == ParamKind::KwOnly => missing_kw.push(p.name.clone()),
             None => missing.push(p.name.clone()),
