@@ -24,17 +24,17 @@ pub struct Call {
 }
 
 impl Call {
-    fn err(&self, m: impl Into<String>) -> EvalError {
+    pub(super) fn err(&self, m: impl Into<String>) -> EvalError {
         EvalError::type_error(m, self.span)
     }
 
-    fn kw(&mut self, k: &str) -> Option<Value> {
+    pub(super) fn kw(&mut self, k: &str) -> Option<Value> {
         let i = self.kw.iter().position(|(n, _)| n == k)?;
         Some(self.kw.remove(i).1)
     }
 
     /// Python's "f() takes at most N arguments" checks.
-    fn arity(&self, min: usize, max: usize) -> EvalResult<()> {
+    pub(super) fn arity(&self, min: usize, max: usize) -> EvalResult<()> {
         let n = self.pos.len();
         if let Some((k, _)) = self.kw.first() {
             return Err(self.err(format!("{}() got an unexpected keyword argument '{k}'", self.name)));
@@ -72,11 +72,11 @@ pub const BUILTINS: &[(&str, bool, Builtin)] = &[
     ("map", true, map),
     ("filter", true, filter),
     ("abs", false, abs),
-    ("round", false, round),
+    ("round", false, super::numbers::round),
     ("divmod", false, divmod),
     ("pow", false, pow),
-    ("int", true, int),
-    ("float", true, float),
+    ("int", true, super::numbers::int),
+    ("float", true, super::numbers::float),
     ("bool", true, bool_),
     ("str", true, str_),
     ("repr", false, repr_),
@@ -167,7 +167,7 @@ fn len(it: &mut Interp, c: Call) -> EvalResult<Value> {
     Ok(Value::Int(n as i64))
 }
 
-fn int_arg(c: &Call, v: &Value) -> EvalResult<i64> {
+pub(super) fn int_arg(c: &Call, v: &Value) -> EvalResult<i64> {
     match v {
         Value::Int(i) => Ok(*i),
         Value::Bool(b) => Ok(*b as i64),
@@ -241,98 +241,12 @@ fn reversed(it: &mut Interp, c: Call) -> EvalResult<Value> {
     Ok(iter_value(items, name))
 }
 
-/// Sorts with Python's `<` (stable), by `key` if given.
-fn sort_values(it: &mut Interp, items: Vec<Value>, key: Option<Value>, reverse: bool, span: Span) -> EvalResult<Vec<Value>> {
-    let keys: Vec<Value> = match &key {
-        Some(Value::None) | None => items.clone(),
-        Some(f) => items.iter().map(|x| it.call_value_args(f.clone(), vec![x.clone()], vec![], span)).collect::<EvalResult<_>>()?,
-    };
-    let mut idx: Vec<usize> = (0..items.len()).collect();
-    let mut err = None;
-    // A merge sort on indices, asking `<` as Python's sort does.
-    let mut less = |a: usize, b: usize| -> bool {
-        if err.is_some() {
-            return false;
-        }
-        match it.py_less(&keys[a], &keys[b], span) {
-            Ok(r) => r,
-            Err(e) => {
-                err = Some(e);
-                false
-            }
-        }
-    };
-    // CPython reverses, sorts stably, and reverses back; short lists are
-    // sorted by binary insertion (so a failing `<` names the same operands).
-    if reverse {
-        idx.reverse();
-    }
-    if idx.len() <= 64 {
-        binary_insertion_sort(&mut idx, &mut less);
-    } else {
-        merge_sort(&mut idx, &mut less);
-    }
-    if reverse {
-        idx.reverse();
-    }
-    if let Some(e) = err {
-        return Err(e);
-    }
-    Ok(idx.into_iter().map(|i| items[i].clone()).collect())
-}
-
-/// CPython's `binarysort`: each pivot is placed after the elements that are
-/// not greater than it (`pivot < a[mid]` decides), which keeps it stable.
-fn binary_insertion_sort(v: &mut [usize], less: &mut dyn FnMut(usize, usize) -> bool) {
-    for i in 1..v.len() {
-        let pivot = v[i];
-        let (mut lo, mut hi) = (0, i);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if less(pivot, v[mid]) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        v.copy_within(lo..i, lo + 1);
-        v[lo] = pivot;
-    }
-}
-
-fn merge_sort(v: &mut [usize], less: &mut dyn FnMut(usize, usize) -> bool) {
-    if v.len() <= 1 {
-        return;
-    }
-    let mid = v.len() / 2;
-    merge_sort(&mut v[..mid], less);
-    merge_sort(&mut v[mid..], less);
-    let (mut i, mut j) = (0, mid);
-    let mut out = Vec::with_capacity(v.len());
-    while i < mid && j < v.len() {
-        if less(v[j], v[i]) {
-            out.push(v[j]);
-            j += 1;
-        } else {
-            out.push(v[i]);
-            i += 1;
-        }
-    }
-    out.extend_from_slice(&v[i..mid]);
-    out.extend_from_slice(&v[j..]);
-    v.copy_from_slice(&out);
-}
-
-pub fn sort_list(it: &mut Interp, items: Vec<Value>, key: Option<Value>, reverse: bool, span: Span) -> EvalResult<Vec<Value>> {
-    sort_values(it, items, key, reverse, span)
-}
-
 fn sorted(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
     let key = c.kw("key");
     let reverse = c.kw("reverse").is_some_and(|v| v.truthy().unwrap_or(false));
     c.arity(1, 1)?;
     let items = it.items_of(&c.pos[0], c.span)?;
-    Ok(Value::list(sort_values(it, items, key, reverse, c.span)?))
+    Ok(Value::list(super::sort::sort_values(it, items, key, reverse, c.span)?))
 }
 
 fn extreme(it: &mut Interp, mut c: Call, want_max: bool) -> EvalResult<Value> {
@@ -505,64 +419,6 @@ fn abs(it: &mut Interp, c: Call) -> EvalResult<Value> {
     }
 }
 
-fn round(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
-    let nd = c.kw("ndigits");
-    if c.pos.is_empty() {
-        return Err(c.err("round() missing required argument 'number' (pos 1)"));
-    }
-    let nd = nd.or_else(|| c.pos.get(1).cloned()).filter(|v| !matches!(v, Value::None));
-    match (&c.pos[0], nd) {
-        (Value::Int(i), None) => Ok(Value::Int(*i)),
-        (Value::Bool(b), None) => Ok(Value::Int(*b as i64)),
-        (Value::Int(i), Some(n)) => {
-            let n = int_arg(&c, &n)?;
-            if n >= 0 {
-                return Ok(Value::Int(*i));
-            }
-            let p = 10i64.checked_pow((-n) as u32).unwrap_or(i64::MAX);
-            let r = (*i as f64 / p as f64).round_ties_even() as i64 * p;
-            Ok(Value::Int(r))
-        }
-        (Value::Float(f), None) => {
-            if !f.is_finite() {
-                let what = if f.is_nan() { "cannot convert float NaN to integer" } else { "cannot convert float infinity to integer" };
-                return Err(EvalError::new(if f.is_nan() { ErrorKind::ValueError } else { ErrorKind::OverflowError }, what, c.span));
-            }
-            Ok(Value::Int(f.round_ties_even() as i64))
-        }
-        (Value::Float(f), Some(n)) => {
-            let n = int_arg(&c, &n)?;
-            Ok(Value::Float(round_float(*f, n)))
-        }
-        (Value::Tensor(t), nd) => {
-            let mut a = super::super::args::Args { name: "round".into(), pos: vec![], kw: vec![], span: c.span, pos_base: 0 };
-            if let Some(n) = nd {
-                a.kw.push(("decimals".into(), n, c.span));
-            }
-            super::super::methods::call(it, t, "round", a, c.span, "round()")
-        }
-        (other, _) => Err(c.err(format!("type {} doesn't define __round__ method", other.type_name()))),
-    }
-}
-
-/// Python's correctly rounded `round(x, n)`: round the exact decimal
-/// expansion half to even (through the shortest-repr digits of x).
-fn round_float(x: f64, n: i64) -> f64 {
-    if !x.is_finite() || n > 300 {
-        return x;
-    }
-    if n < -308 {
-        return 0.0 * x;
-    }
-    // `format!` with a precision rounds the exact binary value correctly,
-    // half to even, as CPython's round does.
-    if n >= 0 {
-        return format!("{:.*}", n as usize, x).parse().unwrap_or(x);
-    }
-    let p = 10f64.powi((-n) as i32);
-    (x / p).round_ties_even() * p
-}
-
 fn divmod(it: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(2, 2)?;
     let q = super::super::ops::binop(it, BinOp::FloorDiv, &c.pos[0], &c.pos[1], c.span)?;
@@ -595,112 +451,6 @@ fn pow(it: &mut Interp, c: Call) -> EvalResult<Value> {
         return Ok(Value::Int(r as i64));
     }
     super::super::ops::binop(it, BinOp::Pow, &c.pos[0], &c.pos[1], c.span)
-}
-
-fn parse_int(s: &str, base: u32, span: Span) -> EvalResult<i64> {
-    let t = s.trim();
-    let bad = || EvalError::new(ErrorKind::ValueError, format!("invalid literal for int() with base {base}: {}", super::repr::str_repr(s)), span);
-    let (neg, digits) = match t.strip_prefix('-') {
-        Some(r) => (true, r),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let digits = if base == 16 { digits.trim_start_matches("0x").trim_start_matches("0X") } else if base == 2 { digits.trim_start_matches("0b") } else if base == 8 { digits.trim_start_matches("0o") } else { digits };
-    if digits.is_empty() || digits.starts_with('_') || digits.ends_with('_') || digits.contains("__") {
-        return Err(bad());
-    }
-    let clean: String = digits.chars().filter(|&c| c != '_').collect();
-    let v = i64::from_str_radix(&clean, base).map_err(|e| match e.kind() {
-        std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
-            EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span)
-        }
-        _ => bad(),
-    })?;
-    Ok(if neg { -v } else { v })
-}
-
-fn int(_: &mut Interp, mut c: Call) -> EvalResult<Value> {
-    let base = c.kw("base");
-    if c.pos.is_empty() && base.is_none() {
-        return Ok(Value::Int(0));
-    }
-    if let Some(b) = base.or_else(|| c.pos.get(1).cloned()) {
-        let b = int_arg(&c, &b)?;
-        let Some(Value::Str(s)) = c.pos.first() else {
-            return Err(c.err("int() can't convert non-string with explicit base"));
-        };
-        if b == 0 {
-            let t = s.trim().trim_start_matches(['+', '-']).to_ascii_lowercase();
-            let base = if t.starts_with("0x") { 16 } else if t.starts_with("0o") { 8 } else if t.starts_with("0b") { 2 } else { 10 };
-            if base == 10 && t.len() > 1 && t.starts_with('0') && t.trim_start_matches('0').chars().any(|ch| ch != '_') {
-                return Err(EvalError::new(ErrorKind::ValueError, format!("invalid literal for int() with base 0: {}", super::repr::str_repr(s)), c.span));
-            }
-            return parse_int(s, base, c.span).map(Value::Int).map_err(|e| EvalError { message: e.message.replace(&format!("base {base}:"), "base 0:"), ..e });
-        }
-        if !(2..=36).contains(&b) {
-            return Err(EvalError::new(ErrorKind::ValueError, "int() base must be >= 2 and <= 36, or 0", c.span));
-        }
-        return parse_int(s, b as u32, c.span).map(Value::Int);
-    }
-    c.arity(1, 1)?;
-    match &c.pos[0] {
-        Value::Int(i) => Ok(Value::Int(*i)),
-        Value::Bool(b) => Ok(Value::Int(*b as i64)),
-        Value::Float(f) => float_to_int(*f, c.span),
-        Value::Str(s) => parse_int(s, 10, c.span).map(Value::Int),
-        Value::Tensor(t) => {
-            let s = tensor_scalar(t, "Python integer", c.span)?;
-            match s {
-                Scalar::Float(f) => float_to_int(f, c.span),
-                s => Ok(Value::Int(s.as_i64())),
-            }
-        }
-        other => Err(c.err(format!("int() argument must be a string, a bytes-like object or a real number, not '{}'", other.type_name()))),
-    }
-}
-
-fn float_to_int(f: f64, span: Span) -> EvalResult<Value> {
-    if f.is_nan() {
-        return Err(EvalError::new(ErrorKind::ValueError, "cannot convert float NaN to integer", span));
-    }
-    if f.is_infinite() {
-        return Err(EvalError::new(ErrorKind::OverflowError, "cannot convert float infinity to integer", span));
-    }
-    if f.trunc().abs() >= 9.223372036854775807e18 {
-        return Err(EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span));
-    }
-    Ok(Value::Int(f.trunc() as i64))
-}
-
-/// The item of a one-element tensor, with PyTorch's error otherwise.
-fn tensor_scalar(t: &crate::engine::Tensor, what: &str, span: Span) -> EvalResult<Scalar> {
-    if t.numel() != 1 {
-        return Err(EvalError::new(ErrorKind::ValueError, "only one element tensors can be converted to Python scalars", span));
-    }
-    let _ = what;
-    t.item().map_err(|e| EvalError::from_engine(e, span))
-}
-
-fn float(_: &mut Interp, c: Call) -> EvalResult<Value> {
-    if c.pos.is_empty() {
-        return Ok(Value::Float(0.0));
-    }
-    c.arity(1, 1)?;
-    match &c.pos[0] {
-        Value::Int(i) => Ok(Value::Float(*i as f64)),
-        Value::Bool(b) => Ok(Value::Float(*b as i64 as f64)),
-        Value::Float(f) => Ok(Value::Float(*f)),
-        Value::Str(s) => {
-            let t = s.trim().to_ascii_lowercase().replace('_', "");
-            let v = match t.trim_start_matches(['+', '-']) {
-                "nan" => Some(f64::NAN),
-                "inf" | "infinity" => Some(if t.starts_with('-') { f64::NEG_INFINITY } else { f64::INFINITY }),
-                _ => t.parse::<f64>().ok().filter(|_| !t.is_empty() && !t.contains("inf") && !t.contains("nan")),
-            };
-            v.map(Value::Float).ok_or_else(|| EvalError::new(ErrorKind::ValueError, format!("could not convert string to float: {}", super::repr::str_repr(s)), c.span))
-        }
-        Value::Tensor(t) => Ok(Value::Float(tensor_scalar(t, "Python float", c.span)?.as_f64())),
-        other => Err(c.err(format!("float() argument must be a string or a real number, not '{}'", other.type_name()))),
-    }
 }
 
 fn bool_(_: &mut Interp, c: Call) -> EvalResult<Value> {

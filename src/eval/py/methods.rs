@@ -376,7 +376,7 @@ fn list_method(it: &mut Interp, l: &Rc<RefCell<Vec<Value>>>, name: &str, mut c: 
                 return Err(EvalError::type_error("sort() takes no positional arguments", span));
             }
             let items = l.borrow().clone();
-            let sorted = super::builtins::sort_list(it, items, key, reverse, span)?;
+            let sorted = super::sort::sort_values(it, items, key, reverse, span)?;
             *l.borrow_mut() = sorted;
             Value::None
         }

@@ -8,7 +8,8 @@
 //! - `compare.rs`: `==`, ordering, `in` and arithmetic on Python values;
 //! - `repr.rs`: `repr()` and `str()`;
 //! - `format.rs`: format specs, f-strings, `%` and `str.format`;
-//! - `builtins.rs`: the builtin functions, one table row each;
+//! - `builtins.rs`: the builtin functions, one table row each (`numbers.rs`:
+//!   `int`/`float`/`round`; `sort.rs`: `sorted` and `list.sort`);
 //! - `methods.rs`: methods of str, list, dict and set.
 pub mod builtins;
 pub mod compare;
@@ -18,5 +19,7 @@ pub mod format;
 pub mod math;
 pub mod func;
 pub mod methods;
+pub mod numbers;
 pub mod repr;
 pub mod seq;
+pub mod sort;
