@@ -183,6 +183,7 @@ impl Session {
                 // One input is one unit, as in Python's REPL: a syntax error
                 // anywhere runs none of it, and a failing statement ends it.
                 self.runner.run_chunk(&format!("{src}\n"), true, true);
+                self.runner.end_line();
                 Flow::Continue
             }
             Some(Err(e)) => {

@@ -66,6 +66,8 @@ struct Emitter {
     /// Warnings already shown (Python's default filter shows a warning
     /// once per location in a session).
     warned: std::collections::HashSet<(String, String, usize)>,
+    /// Whether stdout's last byte ended a line (`print(x, end="")` leaves it open).
+    at_line_start: bool,
     out: Box<dyn Write>,
     err: Box<dyn Write>,
 }
@@ -95,6 +97,7 @@ impl Runner {
             origin: origin.to_string(),
             line_base: 0,
             warned: Default::default(),
+            at_line_start: true,
             out,
             err,
         }));
@@ -212,9 +215,16 @@ impl Runner {
 
     /// Writes a plain line to stdout (REPL command output).
     pub fn say(&mut self, text: &str) {
+        self.em.borrow_mut().write_out(text);
+    }
+
+    /// Ends stdout's line if output left it open (the REPL's prompt would
+    /// otherwise overwrite `print(x, end=" ")`).
+    pub fn end_line(&mut self) {
         let mut em = self.em.borrow_mut();
-        let _ = em.out.write_all(text.as_bytes());
-        let _ = em.out.flush();
+        if !em.at_line_start {
+            em.write_out("\n");
+        }
     }
 }
 
@@ -224,6 +234,13 @@ impl Emitter {
             return self.emit_warning(w.clone());
         }
         let text = if self.json { crate::render::json::render(r) } else { crate::render::table::render(r, self.style) };
+        self.write_out(&text);
+    }
+
+    fn write_out(&mut self, text: &str) {
+        if !text.is_empty() {
+            self.at_line_start = text.ends_with('\n');
+        }
         let _ = self.out.write_all(text.as_bytes());
         let _ = self.out.flush();
     }
