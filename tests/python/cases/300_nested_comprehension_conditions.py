@@ -1,0 +1,6 @@
+print([(i, j) for i in range(4) if i % 2 for j in range(i) if j != 1])
+print([[r * c for c in range(3)] for r in range(3)])
+print([x for row in [[1, 2], [3], []] for x in row])
+print({k: v for k, v in zip('abc', range(3)) if v})
+print({x % 4 for x in range(10)})
+print({(a, b) for a in range(2) for b in range(2)} == {(0,0),(0,1),(1,0),(1,1)})

@@ -1,0 +1,10 @@
+a = [1, 2]; b = (3, 4)
+print([*a, *b, 5])
+print((*a,))
+print({*a, *b})
+print({**{'x': 1}, 'y': 2, **{'x': 3}})
+print(*a, *b, sep=',')
+first, *mid, last = range(6)
+print(first, mid, last)
+*init, = 'hey'
+print(init)

@@ -1,0 +1,5 @@
+print([round(x) for x in [0.5, 1.5, 2.5, 3.5, -0.5, -1.5, -2.5]])
+print(round(2.675, 2), round(0.125, 2), round(0.375, 2), round(1.005, 2), round(2.5, 0), round(-2.5, 0))
+print(round(1234.5678, -2), round(1250, -2), round(1350, -2), round(-1250, -2), round(15, -1), round(25, -1))
+print(round(3.14159, 3), round(7, 2), type(round(7.0)), type(round(7.0, 0)), round(1e20, 2), round(0.5e-3, 3))
+print(round(12345.6789, -1), round(-0.0), round(5.55, 1), round(6.65, 1))

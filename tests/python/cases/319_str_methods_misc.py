@@ -1,0 +1,11 @@
+s = "  Hello, World!  "
+print(s.strip(), s.lstrip(), s.rstrip(), s.strip(' !H'), 'xxhixx'.strip('x'))
+print('a,b,,c'.split(','), 'a b  c'.split(), 'a b c'.split(' ', 1), 'a,b,c'.rsplit(',', 1), ''.split(), ''.split(','))
+print('line1\nline2\r\nline3'.splitlines(), 'x\n'.splitlines())
+print('abc'.center(9, '*'), 'abc'.ljust(6, '-'), 'abc'.rjust(6), '42'.zfill(5), '-42'.zfill(5), '+4'.zfill(4), 'abc'.zfill(2))
+print('Hello'.swapcase(), 'hello world'.title(), "they're".title(), 'HELLO'.capitalize(), 'ß'.upper(), 'ǅ'.lower())
+print('abcabc'.find('c'), 'abcabc'.rfind('c'), 'abc'.find('z'), 'abcabc'.count('bc'), 'aaa'.count('aa'), 'abc'.count(''))
+print('a-b-c'.partition('-'), 'a-b-c'.rpartition('-'), 'abc'.partition('x'), 'abc'.rpartition('x'))
+print('abc'.replace('', '-'), 'aaa'.replace('a', 'b', 2), 'x'.join('abc'), 'tab\there'.expandtabs(4))
+print('12'.isdigit(), ''.isdigit(), 'abC'.isalpha(), 'a1'.isalnum(), '  '.isspace(), 'ab'.islower(), 'A1'.isupper())
+print('abc'.startswith(('x', 'a')), 'prefix_x'.removeprefix('prefix_'), 'x.py'.removesuffix('.py'))

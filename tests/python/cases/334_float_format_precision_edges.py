@@ -1,0 +1,5 @@
+print(format(1e-7, ''), format(1e-7, 'f'), format(1e-7, '.10f'), format(1e16, ''), format(1e16, 'f'), format(12.0, 'g'), format(1.5e300, '.2g'))
+print(format(0.1, '.30f'), format(1/3, '.25f'), format(2**0.5, '.50g'))
+print(format(123456789.0, 'e'), format(0.00001234, 'E'), format(-1.0, '010.3e'), format(5e-324, 'e'), format(1.7976931348623157e308, 'f')[:20])
+print(format(1.0, '.0e'), format(9.99, '.1e'), format(9.96, '.1f'), format(0.05, '.1f'), format(0.15, '.1f'), format(0.25, '.1f'), format(0.35, '.1f'))
+print(format(2.5, '.0f'), format(3.5, '.0f'), format(-2.5, '.0f'), format(0.5, '.0f'), format(1.25, '.1f'), format(1.35, '.1f'))

@@ -1,0 +1,4 @@
+try:
+    len()
+except TypeError as e:
+    print(e)

@@ -1,0 +1,6 @@
+d = {'a': 1}
+try:
+    for k in d:
+        d['b'] = 2
+except RuntimeError as e:
+    print(e)

@@ -1,0 +1,3 @@
+print('before')
+exit()
+print('after')

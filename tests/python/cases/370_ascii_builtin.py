@@ -1,0 +1,1 @@
+print(ascii('é'), ascii([1, 'ü']))

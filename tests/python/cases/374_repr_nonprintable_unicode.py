@@ -1,0 +1,1 @@
+print(repr('\xa0'), repr('a\u200bb'))

@@ -1,0 +1,2 @@
+import torch
+print('%.2f' % torch.tensor(2.5))

@@ -1,0 +1,1 @@
+print('{:08}'.format('ab'), format('ab', '05'))

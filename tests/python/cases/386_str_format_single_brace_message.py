@@ -1,0 +1,4 @@
+try:
+    '{'.format(1)
+except ValueError as e:
+    print(e)

@@ -1,0 +1,4 @@
+try:
+    print(float('1_e5'))
+except ValueError as e:
+    print(e)

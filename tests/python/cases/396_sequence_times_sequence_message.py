@@ -1,0 +1,8 @@
+try:
+    'x' * 'y'
+except TypeError as e:
+    print(e)
+try:
+    [] * []
+except TypeError as e:
+    print(e)

@@ -1,0 +1,4 @@
+try:
+    divmod('a', 1)
+except TypeError as e:
+    print(e)

@@ -1,0 +1,4 @@
+try:
+    max(1, 'a')
+except TypeError as e:
+    print(e)

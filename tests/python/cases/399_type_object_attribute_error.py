@@ -1,0 +1,4 @@
+try:
+    int.bar
+except AttributeError as e:
+    print(e)

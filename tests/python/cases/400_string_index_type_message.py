@@ -1,0 +1,4 @@
+try:
+    'abc'['b']
+except TypeError as e:
+    print(e)

@@ -1,0 +1,4 @@
+try:
+    'a'.join(5)
+except TypeError as e:
+    print(e)

@@ -1,0 +1,1 @@
+print('a\rb\r\nc'.splitlines())

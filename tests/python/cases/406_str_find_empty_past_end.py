@@ -1,0 +1,1 @@
+print('abc'.find('', 10), 'abc'.find('', 3))

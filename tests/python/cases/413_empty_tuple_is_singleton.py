@@ -1,0 +1,3 @@
+a = ()
+b = tuple([])
+print(a is b, () is ())

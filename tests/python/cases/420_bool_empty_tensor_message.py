@@ -1,0 +1,5 @@
+import torch
+try:
+    bool(torch.tensor([]))
+except RuntimeError as e:
+    print(e)
