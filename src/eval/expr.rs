@@ -273,7 +273,7 @@ impl Interp {
 
     pub(super) fn index(&mut self, o: Value, items: &[IndexItem], span: Span) -> EvalResult<Value> {
         match o {
-            Value::Tensor(t) => Ok(Value::tensor(index_tensor(self, &t, items, span)?)),
+            Value::Tensor(t) => Ok(Value::tensor(index_or_copy(self, &t, items, span)?)),
             other => self.index_python(other, items, span),
         }
     }
@@ -294,64 +294,29 @@ impl Interp {
     }
 }
 
-/// `x[items]` on a tensor: basic indexing, always a view.
+/// `x[items]` on a tensor as a view (basic indexing); advanced indices
+/// are an error here (`index_or_copy` takes both).
 pub fn index_tensor(it: &mut Interp, t: &Rc<Tensor>, items: &[IndexItem], span: Span) -> EvalResult<Tensor> {
-    let mut specs = Vec::with_capacity(items.len());
-    // A tuple index (`x[1:, 0]`, `x[(0, 1)]`, `x[1:,]`) goes through applySlicing.
-    let mut tuple = items.len() != 1;
-    for item in items {
-        specs.push(match item {
-            IndexItem::Slice { start, stop, step, .. } => IndexSpec::Slice {
-                start: it.opt_int(start)?,
-                stop: it.opt_int(stop)?,
-                step: it.opt_int(step)?,
-            },
-            IndexItem::Expr(e) => match it.eval(e)? {
-                Value::None => IndexSpec::NewAxis,
-                Value::Ellipsis => IndexSpec::Ellipsis,
-                Value::Int(i) => IndexSpec::Int(i),
-                Value::Bool(_) | Value::Tensor(_) | Value::List(_) => {
-                    return Err(EvalError::new(
-                        ErrorKind::NotImplementedError,
-                        "advanced indexing (with tensors, lists or booleans) is not supported yet; it would copy",
-                        e.span,
-                    ))
-                }
-                Value::Tuple(xs) if items.len() == 1 => {
-                    tuple = true;
-                    // x[(1, 2)] is x[1, 2].
-                    let mut out = vec![];
-                    for x in xs {
-                        out.push(match x {
-                            Value::Int(i) => IndexSpec::Int(i),
-                            Value::None => IndexSpec::NewAxis,
-                            Value::Ellipsis => IndexSpec::Ellipsis,
-                            other => return Err(bad_index(&other, e.span)),
-                        });
-                    }
-                    specs.extend(out);
-                    continue;
-                }
-                other => return Err(bad_index(&other, e.span)),
-            },
-        });
+    match it.eval_indices(items)? {
+        super::advindex::Indices::Basic(specs, tuple) => basic_view(it, t, &specs, tuple, span),
+        super::advindex::Indices::Advanced(_) => Err(EvalError::new(ErrorKind::NotImplementedError, "advanced indexing copies; it has no view here", span)),
     }
-    let l = index_layout(&t.layout, &specs).at(span)?;
+}
+
+/// `x[items]`: a view for basic indices, a copy for advanced ones.
+pub fn index_or_copy(it: &mut Interp, t: &Rc<Tensor>, items: &[IndexItem], span: Span) -> EvalResult<Tensor> {
+    match it.eval_indices(items)? {
+        super::advindex::Indices::Basic(specs, tuple) => basic_view(it, t, &specs, tuple, span),
+        super::advindex::Indices::Advanced(adv) => it.advanced_get(t, &adv, span),
+    }
+}
+
+fn basic_view(it: &mut Interp, t: &Rc<Tensor>, specs: &[IndexSpec], tuple: bool, span: Span) -> EvalResult<Tensor> {
+    let l = index_layout(&t.layout, specs).at(span)?;
     let text = span.text(&it.src).to_string();
     let op = text.find('[').map(|i| text[i..].to_string()).unwrap_or(text);
     let tuple = tuple || super::grad::index_views::trailing_comma(&op);
-    Ok(super::grad::index_views::record_index(it, t, &specs, tuple, t.view_as_layout(l, &op)))
-}
-
-fn bad_index(v: &Value, span: Span) -> EvalError {
-    EvalError::new(
-        ErrorKind::IndexError,
-        format!(
-            "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got {})",
-            v.type_name()
-        ),
-        span,
-    )
+    Ok(super::grad::index_views::record_index(it, t, specs, tuple, t.view_as_layout(l, &op)))
 }
 
 fn no_attr(ty: &str, name: &str, span: Span) -> EvalError {

@@ -1,5 +1,6 @@
 //! The evaluator: runs statements against a session's bindings, calling the
 //! engine and building reports. It never prints: it returns `Report`s.
+pub mod advindex;
 pub mod args;
 pub mod builtins;
 pub mod error;

@@ -15,6 +15,7 @@ use crate::engine::Tensor;
 use crate::lang::ast::{BinOp, Expr, ExprKind, IndexItem};
 use crate::lang::span::Span;
 
+use super::advindex::Indices;
 use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
 use super::value::Value;
@@ -29,7 +30,10 @@ fn target_tensor(it: &mut Interp, obj: &Expr) -> EvalResult<Rc<Tensor>> {
 /// `obj[items] = v`.
 pub fn assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], v: Value, span: Span) -> EvalResult<()> {
     let base = target_tensor(it, obj)?;
-    let view = super::expr::index_tensor(it, &base, items, span)?;
+    let view = match it.eval_indices(items)? {
+        Indices::Advanced(adv) => return it.advanced_set(&base, &adv, &v, span),
+        Indices::Basic(..) => super::expr::index_tensor(it, &base, items, span)?,
+    };
     // PyTorch skips slices that cover a whole dim (and `...`) when assigning.
     let trivial = items.iter().all(|i| match i {
         IndexItem::Slice { .. } => true,
@@ -81,6 +85,9 @@ pub fn assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], v: Value, span: 
 /// `obj[items] op= rhs`: Python's getitem, in-place op, setitem.
 pub fn aug_assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], op: BinOp, rhs: &Value, span: Span, stmt_span: Span) -> EvalResult<()> {
     let base = target_tensor(it, obj)?;
+    if let Indices::Advanced(adv) = it.eval_indices(items)? {
+        return it.advanced_aug(&base, &adv, op, rhs, span, stmt_span);
+    }
     let view = Rc::new(super::expr::index_tensor(it, &base, items, span)?);
     super::ops::inplace(it, &view, op, rhs, stmt_span)?;
     assign(it, obj, items, Value::Tensor(view), span)

@@ -264,10 +264,15 @@ pub fn describe(class: OpClass, op: &str, recv: &str, a: &TensorState, b: &Tenso
             format!("dtype {} → {}: every element is converted into a new storage S{s} ({n})", a.dtype, b.dtype)
         }
         OpClass::Convert => format!("copies {n} into a new storage S{s}"),
+        // A window op that did not return a view: `x[idx]`, `x[mask]`.
+        OpClass::Window => format!(
+            "advanced indexing (a list, tensor or mask as an index) always copies: it gathers {n} into a new storage S{s} with strides {}; ints, slices, None and ... alone would give a view",
+            tuple(&b.stride)
+        ),
         _ => format!("computes a new tensor into a new storage S{s} ({n})"),
     };
     let kind = match class {
-        OpClass::Reshape | OpClass::Contiguous | OpClass::Clone | OpClass::Convert => "copy",
+        OpClass::Reshape | OpClass::Contiguous | OpClass::Clone | OpClass::Convert | OpClass::Window => "copy",
         _ => "new",
     };
     (kind.into(), why)

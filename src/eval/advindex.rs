@@ -1,0 +1,186 @@
+//! Advanced indexing in the evaluator: telling `x[idx]` (a copy) from
+//! `x[1:, 0]` (a view), turning lists and tensors into index values, and
+//! `x[mask] = v` / `x[idx] += v` through `index_put_`.
+
+use std::rc::Rc;
+
+use crate::engine::ops::advanced::{self, AdvItem};
+use crate::engine::ops::index::IndexSpec;
+use crate::engine::{DType, ErrorKind, Tensor};
+use crate::lang::ast::{BinOp, IndexItem};
+use crate::lang::span::Span;
+
+use super::error::{AtSpan, EvalError, EvalResult};
+use super::interp::Interp;
+use super::value::Value;
+
+/// An index expression once its items are evaluated.
+pub enum Indices {
+    /// Ints, slices, `None`, `...`: a view (`tuple` as in `index_tensor`).
+    Basic(Vec<IndexSpec>, bool),
+    /// Some item is a list, a tensor or a bool: a copy.
+    Advanced(Vec<AdvItem>),
+}
+
+fn adv_of(it: &mut Interp, v: &Value, span: Span) -> EvalResult<Option<AdvItem>> {
+    Ok(match v {
+        // A 0-dim integer tensor indexes like an int (PyTorch: a view).
+        Value::Tensor(t) if t.ndim() == 0 && !t.dtype.is_floating() && t.dtype != DType::Bool => {
+            Some(AdvItem::Basic(IndexSpec::Int(t.item().at(span)?.as_i64())))
+        }
+        Value::Tensor(t) if t.ndim() == 0 => {
+            return Err(EvalError::new(ErrorKind::NotImplementedError, "tsr does not support indexing with a 0-dim bool or float tensor", span));
+        }
+        Value::Tensor(t) => Some(AdvItem::from_tensor(t)),
+        Value::List(_) => {
+            let (shape, vals) = super::literal::flatten_data(v, span)?;
+            let dtype = super::literal::infer_dtype(&vals);
+            let dtype = if vals.is_empty() { DType::Int64 } else { dtype };
+            Some(AdvItem::Values { shape, vals, dtype })
+        }
+        Value::Bool(_) => {
+            return Err(EvalError::new(ErrorKind::NotImplementedError, "tsr does not support indexing with True/False", span));
+        }
+        _ => {
+            let _ = it;
+            None
+        }
+    })
+}
+
+fn basic_of(v: &Value) -> Option<IndexSpec> {
+    Some(match v {
+        Value::Int(i) => IndexSpec::Int(*i),
+        Value::None => IndexSpec::NewAxis,
+        Value::Ellipsis => IndexSpec::Ellipsis,
+        _ => return None,
+    })
+}
+
+fn bad_index(v: &Value, span: Span) -> EvalError {
+    EvalError::new(
+        ErrorKind::IndexError,
+        format!("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got {})", v.type_name()),
+        span,
+    )
+}
+
+impl Interp {
+    /// Evaluates the items of `x[items]` once, deciding view or copy.
+    pub fn eval_indices(&mut self, items: &[IndexItem]) -> EvalResult<Indices> {
+        let mut out: Vec<AdvItem> = Vec::with_capacity(items.len());
+        let mut tuple = items.len() != 1;
+        let mut advanced = false;
+        for item in items {
+            match item {
+                IndexItem::Slice { start, stop, step, .. } => out.push(AdvItem::Basic(IndexSpec::Slice {
+                    start: self.opt_int(start)?,
+                    stop: self.opt_int(stop)?,
+                    step: self.opt_int(step)?,
+                })),
+                IndexItem::Expr(e) => {
+                    let v = self.eval(e)?;
+                    if let Some(s) = basic_of(&v) {
+                        out.push(AdvItem::Basic(s));
+                        continue;
+                    }
+                    if let Value::Tuple(xs) = &v
+                        && items.len() == 1
+                    {
+                        // x[(1, [0, 2])] is x[1, [0, 2]].
+                        tuple = true;
+                        for x in xs {
+                            match (basic_of(x), adv_of(self, x, e.span)?) {
+                                (Some(s), _) => out.push(AdvItem::Basic(s)),
+                                (None, Some(a)) => {
+                                    advanced |= matches!(a, AdvItem::Values { .. });
+                                    out.push(a);
+                                }
+                                (None, None) => return Err(bad_index(x, e.span)),
+                            }
+                        }
+                        continue;
+                    }
+                    match adv_of(self, &v, e.span)? {
+                        Some(a) => {
+                            advanced |= matches!(a, AdvItem::Values { .. });
+                            out.push(a);
+                        }
+                        None => return Err(bad_index(&v, e.span)),
+                    }
+                }
+            }
+        }
+        if advanced {
+            return Ok(Indices::Advanced(out));
+        }
+        let specs = out
+            .into_iter()
+            .map(|a| match a {
+                AdvItem::Basic(s) => s,
+                AdvItem::Values { .. } => IndexSpec::Ellipsis,
+            })
+            .collect();
+        Ok(Indices::Basic(specs, tuple))
+    }
+
+    /// `x[idx]` with advanced indices: a copy, as PyTorch's `index`.
+    pub fn advanced_get(&mut self, t: &Rc<Tensor>, items: &[AdvItem], span: Span) -> EvalResult<Tensor> {
+        self.refuse_grad(t, "IndexBackward0", span)?;
+        let text = span.text(&self.src).to_string();
+        let op = text.find('[').map(|i| text[i..].to_string()).unwrap_or(text);
+        advanced::index(&self.ctx, t, items, &op).at(span)
+    }
+
+    /// `x[idx] = v`: PyTorch's `index_put_` with `v` broadcast to the
+    /// indexed shape and cast to `x`'s dtype.
+    pub fn advanced_set(&mut self, t: &Rc<Tensor>, items: &[AdvItem], v: &Value, span: Span) -> EvalResult<()> {
+        self.refuse_grad(t, "IndexPutBackward0", span)?;
+        super::grad::inplace::check_inplace_with(self, t, None, span)?;
+        let shape = advanced::result_shape(t, items).at(span)?;
+        let src = match v {
+            Value::Tensor(s) => s.clone(),
+            other => Rc::new(super::ops::to_tensor_arg(self, other, t.dtype, span)?),
+        };
+        // Broadcast the value to the indexed shape (PyTorch's expand), as values.
+        let sizes: Vec<i64> = shape.iter().map(|&s| s as i64).collect();
+        let el = crate::engine::layout::expand(&src.layout, &sizes, src.dtype.legacy_name()).map_err(|_| {
+            EvalError::new(
+                ErrorKind::RuntimeError,
+                format!(
+                    "shape mismatch: value tensor of shape [{}] cannot be broadcast to indexing result of shape [{}]",
+                    src.shape().iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "),
+                    shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+                ),
+                span,
+            )
+        })?;
+        let expanded = src.view_as_layout(el, "expand");
+        let cast = if expanded.dtype == t.dtype {
+            expanded
+        } else {
+            crate::engine::ops::copy::copy_to_new(&self.ctx, &expanded, &crate::engine::layout::contiguous_strides(&shape), t.dtype, "to()").at(span)?
+        };
+        advanced::index_put(t, items, &cast, false).at(span)
+    }
+
+    /// `x[idx] op= v`: getitem (a copy), the op in place on it, setitem.
+    pub fn advanced_aug(&mut self, t: &Rc<Tensor>, items: &[AdvItem], op: BinOp, rhs: &Value, span: Span, stmt_span: Span) -> EvalResult<()> {
+        let got = Rc::new(self.advanced_get(t, items, span)?);
+        super::ops::inplace(self, &got, op, rhs, stmt_span)?;
+        self.advanced_set(t, items, &Value::Tensor(got), span)
+    }
+
+    /// Autograd through advanced indexing is not there yet: say so rather
+    /// than give a wrong gradient.
+    fn refuse_grad(&self, t: &Tensor, node: &str, span: Span) -> EvalResult<()> {
+        if self.grad_enabled && t.requires_grad() {
+            return Err(EvalError::new(
+                ErrorKind::NotImplementedError,
+                format!("tsr does not differentiate advanced indexing yet (PyTorch records {node}); use it under `with torch.no_grad():` or on a detached tensor"),
+                span,
+            ));
+        }
+        Ok(())
+    }
+}
