@@ -325,11 +325,11 @@ fn no_attr(ty: &str, name: &str, span: Span) -> EvalError {
 
 pub fn truthy(v: &Value, span: Span) -> EvalResult<bool> {
     v.truthy().ok_or_else(|| {
-        EvalError::new(
-            ErrorKind::RuntimeError,
-            "Boolean value of Tensor with more than one value is ambiguous",
-            span,
-        )
+        let what = match v {
+            Value::Tensor(t) if t.numel() == 0 => "no values",
+            _ => "more than one value",
+        };
+        EvalError::new(ErrorKind::RuntimeError, format!("Boolean value of Tensor with {what} is ambiguous"), span)
     })
 }
 

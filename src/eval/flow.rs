@@ -139,6 +139,9 @@ impl Interp {
                 }
                 Ok(Flow::Normal)
             }
+            StmtKind::Nonlocal(_) if self.scope.as_ref().is_none_or(|s| s.borrow().func.is_none()) => {
+                Err(EvalError::new(ErrorKind::SyntaxError, "nonlocal declaration not allowed at module level", stmt.span))
+            }
             StmtKind::Global(_) | StmtKind::Nonlocal(_) => Ok(Flow::Normal),
             _ => Err(EvalError::new(ErrorKind::SyntaxError, "not a compound statement", stmt.span)),
         }

@@ -96,7 +96,8 @@ impl Interp {
             .exec_stmt(stmt, echo)
             .and_then(|flow| match flow {
                 Flow::Normal => Ok(()),
-                Flow::Break | Flow::Continue => Err(EvalError::new(ErrorKind::SyntaxError, format!("'{}' outside loop", if matches!(flow, Flow::Break) { "break" } else { "continue" }), stmt.span)),
+                Flow::Break => Err(EvalError::new(ErrorKind::SyntaxError, "'break' outside loop", stmt.span)),
+                Flow::Continue => Err(EvalError::new(ErrorKind::SyntaxError, "'continue' not properly in loop", stmt.span)),
                 Flow::Return(_) => Err(EvalError::new(ErrorKind::SyntaxError, "'return' outside function", stmt.span)),
             })
             .and_then(|_| super::grad::attrs::check_invalid_use(stmt.span))
@@ -430,10 +431,17 @@ impl Interp {
         match target {
             Target::Name(n, s) => {
                 if self.unbind_name(n) {
-                    Ok(())
-                } else {
-                    Err(EvalError::new(ErrorKind::NameError, format!("name '{n}' is not defined"), *s))
+                    return Ok(());
                 }
+                let local = self.scope.as_ref().is_some_and(|sc| sc.borrow().func.as_ref().is_some_and(|f| f.locals.iter().any(|l| l == n)));
+                if local {
+                    return Err(EvalError::new(
+                        ErrorKind::UnboundLocalError,
+                        format!("cannot access local variable '{n}' where it is not associated with a value"),
+                        *s,
+                    ));
+                }
+                Err(EvalError::new(ErrorKind::NameError, format!("name '{n}' is not defined"), *s))
             }
             Target::Tuple(ts, _) => ts.iter().try_for_each(|t| self.delete(t)),
             Target::Index { obj, items, span } => {

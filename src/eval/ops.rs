@@ -171,6 +171,9 @@ fn record_binary(it: &Interp, op: BinaryOp, x: &Operand, y: &Operand, out: Tenso
 
 pub fn binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) -> EvalResult<Value> {
     let any_tensor = matches!(a, Value::Tensor(_)) || matches!(b, Value::Tensor(_));
+    if let (BinOp::Mod, Value::Str(f)) = (op, a) {
+        return super::py::format::percent(f, b, span);
+    }
     if any_tensor {
         if op == BinOp::MatMul {
             return match (a, b) {
@@ -198,6 +201,28 @@ pub fn binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) -> Ev
 /// Python's message for `0 ** -1` and `0.0 ** -1.5`.
 const NEG_POWER_OF_ZERO: &str = "0.0 cannot be raised to a negative power";
 
+/// CPython's `float_divmod`: floor division and a remainder with the
+/// divisor's sign, zeros signed as Python signs them.
+pub fn float_divmod(vx: f64, wx: f64) -> (f64, f64) {
+    let mut m = vx % wx;
+    let mut div = (vx - m) / wx;
+    if m != 0.0 {
+        if (wx < 0.0) != (m < 0.0) {
+            m += wx;
+            div -= 1.0;
+        }
+    } else {
+        m = 0.0f64.copysign(wx);
+    }
+    let floordiv = if div != 0.0 {
+        let f = div.floor();
+        if div - f > 0.5 { f + 1.0 } else { f }
+    } else {
+        0.0f64.copysign(vx / wx)
+    };
+    (floordiv, m)
+}
+
 /// Python arithmetic on numbers (`bool` acts as `int`).
 fn py_arith(op: BinOp, x: Scalar, y: Scalar, span: Span) -> EvalResult<Value> {
     let float = matches!(x, Scalar::Float(_)) || matches!(y, Scalar::Float(_));
@@ -208,17 +233,20 @@ fn py_arith(op: BinOp, x: Scalar, y: Scalar, span: Span) -> EvalResult<Value> {
             BinOp::Add => a + b,
             BinOp::Sub => a - b,
             BinOp::Mul => a * b,
-            BinOp::Div | BinOp::FloorDiv | BinOp::Mod if b == 0.0 => {
-                return Err(zero_div(if op == BinOp::Div && !float { "division by zero" } else { "float division by zero" }))
-            }
+            BinOp::Div if b == 0.0 => return Err(zero_div(if !float { "division by zero" } else { "float division by zero" })),
+            BinOp::FloorDiv if b == 0.0 => return Err(zero_div("float floor division by zero")),
+            BinOp::Mod if b == 0.0 => return Err(zero_div("float modulo")),
             BinOp::Div => a / b,
-            BinOp::FloorDiv => (a / b).floor(),
-            BinOp::Mod => {
-                let m = a % b;
-                if m != 0.0 && ((m < 0.0) != (b < 0.0)) { m + b } else { m }
-            }
+            BinOp::FloorDiv => float_divmod(a, b).0,
+            BinOp::Mod => float_divmod(a, b).1,
             BinOp::Pow if a == 0.0 && b < 0.0 && b.is_finite() => return Err(zero_div(NEG_POWER_OF_ZERO)),
-            BinOp::Pow => a.powf(b),
+            BinOp::Pow => {
+                let r = a.powf(b);
+                if r.is_infinite() && a.is_finite() && b.is_finite() {
+                    return Err(EvalError::new(ErrorKind::OverflowError, "(34, 'Numerical result out of range')", span));
+                }
+                r
+            }
             _ => {
                 let name = |v: Scalar| match v {
                     Scalar::Bool(_) => "bool",
@@ -317,7 +345,10 @@ pub fn unary(it: &mut Interp, op: UnOp, v: &Value, span: Span) -> EvalResult<Val
         (UnOp::Pos, Value::Tensor(_) | Value::Int(_) | Value::Float(_)) => Ok(v.clone()),
         (UnOp::Neg, Value::Tensor(t)) => tensor_unary(it, UnaryOp::Neg, t, span),
         (UnOp::Invert, Value::Tensor(t)) => tensor_unary(it, UnaryOp::BitNot, t, span),
-        (UnOp::Neg, Value::Int(i)) => Ok(Value::Int(i.wrapping_neg())),
+        (UnOp::Neg, Value::Int(i)) => i
+            .checked_neg()
+            .map(Value::Int)
+            .ok_or_else(|| EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span)),
         (UnOp::Neg, Value::Bool(b)) => Ok(Value::Int(-(*b as i64))),
         (UnOp::Neg, Value::Float(f)) => Ok(Value::Float(-f)),
         (UnOp::Invert, Value::Int(i)) => Ok(Value::Int(!i)),

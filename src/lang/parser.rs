@@ -51,7 +51,12 @@ pub(crate) fn parse_sub_expr(src: &str, start: usize, end: usize, depth: usize) 
         .filter(|t| !matches!(t.kind, T::Newline | T::Indent | T::Dedent))
         .map(|t| {
             let shift = |p: usize| (p + start).saturating_sub(1).clamp(start, end);
-            Token::new(t.kind, Span::new(shift(t.span.start), shift(t.span.end)))
+            // A nested f-string's fields are byte ranges too: into `src`.
+            let kind = match t.kind {
+                T::FStr(pieces) => T::FStr(shift_pieces(pieces, &shift)),
+                k => k,
+            };
+            Token::new(kind, Span::new(shift(t.span.start), shift(t.span.end)))
         })
         .collect();
     let mut p = Parser::new(src, tokens, vec![], depth);
@@ -60,11 +65,20 @@ pub(crate) fn parse_sub_expr(src: &str, start: usize, end: usize, depth: usize) 
     if !p.at(&T::Eof) {
         return Err(p.unexpected());
     }
-    // The parenthesised form is only there to allow newlines.
-    Ok(match e.kind {
-        ExprKind::Tuple(_) => e,
-        _ => e,
-    })
+    Ok(e)
+}
+
+fn shift_pieces(pieces: Vec<super::token::FPiece>, shift: &dyn Fn(usize) -> usize) -> Vec<super::token::FPiece> {
+    use super::token::FPiece;
+    pieces
+        .into_iter()
+        .map(|p| match p {
+            FPiece::Lit(s) => FPiece::Lit(s),
+            FPiece::Field { expr, debug, conv, spec } => {
+                FPiece::Field { expr: (shift(expr.0), shift(expr.1)), debug, conv, spec: shift_pieces(spec, shift) }
+            }
+        })
+        .collect()
 }
 
 /// Whether `src` is a complete piece of REPL input, or more lines are

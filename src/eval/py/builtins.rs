@@ -40,7 +40,9 @@ impl Call {
             return Err(self.err(format!("{}() got an unexpected keyword argument '{k}'", self.name)));
         }
         if n < min || n > max {
-            let what = if min == max {
+            let what = if min == max && min == 1 {
+                format!("{}() takes exactly one argument ({n} given)", self.name)
+            } else if min == max {
                 format!("{}() takes exactly {} argument{} ({n} given)", self.name, min, if min == 1 { "" } else { "s" })
             } else if n < min {
                 format!("{} expected at least {min} argument{}, got {n}", self.name, if min == 1 { "" } else { "s" })
@@ -421,6 +423,15 @@ fn abs(it: &mut Interp, c: Call) -> EvalResult<Value> {
 
 fn divmod(it: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(2, 2)?;
+    if matches!(c.pos[0], Value::Float(_)) || matches!(c.pos[1], Value::Float(_)) {
+        if let (Some(a), Some(b)) = (c.pos[0].as_scalar(), c.pos[1].as_scalar()) {
+            if b.as_f64() == 0.0 {
+                return Err(EvalError::new(ErrorKind::ZeroDivisionError, "float divmod()", c.span));
+            }
+            let (q, r) = super::super::ops::float_divmod(a.as_f64(), b.as_f64());
+            return Ok(Value::Tuple(vec![Value::Float(q), Value::Float(r)]));
+        }
+    }
     let q = super::super::ops::binop(it, BinOp::FloorDiv, &c.pos[0], &c.pos[1], c.span)?;
     let r = super::super::ops::binop(it, BinOp::Mod, &c.pos[0], &c.pos[1], c.span)?;
     Ok(Value::Tuple(vec![q, r]))
@@ -433,9 +444,21 @@ fn pow(it: &mut Interp, c: Call) -> EvalResult<Value> {
         if m == 0 {
             return Err(EvalError::new(ErrorKind::ValueError, "pow() 3rd argument cannot be 0", c.span));
         }
-        if e < 0 {
-            return Err(EvalError::new(ErrorKind::ValueError, "base is not invertible for the given modulus", c.span));
-        }
+        let (b, e) = if e < 0 {
+            // Python 3.8+: a negative exponent takes the modular inverse.
+            let (mut t, mut nt, mut r, mut nr) = (0i128, 1i128, (m as i128).abs(), (b as i128).rem_euclid((m as i128).abs()));
+            while nr != 0 {
+                let q = r / nr;
+                (t, nt) = (nt, t - q * nt);
+                (r, nr) = (nr, r - q * nr);
+            }
+            if r != 1 {
+                return Err(EvalError::new(ErrorKind::ValueError, "base is not invertible for the given modulus", c.span));
+            }
+            (t.rem_euclid((m as i128).abs()) as i64, -e)
+        } else {
+            (b, e)
+        };
         let (mut r, mut b, mut e) = (1i128, (b as i128).rem_euclid(m as i128), e);
         while e > 0 {
             if e & 1 == 1 {
@@ -537,6 +560,8 @@ pub fn type_of(v: &Value) -> &'static str {
         Value::Size(_) => "Size",
         Value::Iter(_, name) => name,
         Value::NamedTuple(name, _) => name,
+        Value::DType(_) => "dtype",
+        Value::Device(_) => "device",
         Value::Exception(e) => super::exc::TYPES.iter().find(|(k, _, _)| *k == e.kind).map(|(_, n, _)| *n).unwrap_or("Exception"),
         other => other.type_name(),
     }
@@ -560,10 +585,13 @@ fn isinstance(_: &mut Interp, c: Call) -> EvalResult<Value> {
         Value::Tuple(ts) => ts.clone(),
         t => vec![t.clone()],
     };
-    for t in &types {
+    // Tuples of types may nest: isinstance(x, (list, (str, int))).
+    let mut stack = types;
+    while let Some(t) = stack.pop() {
         match t {
             Value::Type(name) if is_instance(&c.pos[0], name) => return Ok(Value::Bool(true)),
             Value::Type(_) => {}
+            Value::Tuple(ts) => stack.extend(ts),
             _ => return Err(c.err("isinstance() arg 2 must be a type, a tuple of types, or a union")),
         }
     }

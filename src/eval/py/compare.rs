@@ -42,7 +42,16 @@ fn py_eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
     match (a, b) {
         (Value::Str(x), Value::Str(y)) => return x == y,
         (Value::None, Value::None) => return true,
-        (Value::Tensor(x), Value::Tensor(y)) => return Rc::ptr_eq(x, y),
+        (Value::Tensor(x), Value::Tensor(y)) if Rc::ptr_eq(x, y) => return true,
+        // `[tensor(2)] == [2]`: the element `==` is the tensor's, then its truth.
+        (Value::Tensor(t), other) | (other, Value::Tensor(t)) if t.numel() == 1 => {
+            let Ok(s) = t.item() else { return false };
+            return match other {
+                Value::Tensor(u) if u.numel() == 1 => u.item().is_ok_and(|w| w.as_f64() == s.as_f64()),
+                o => o.as_scalar().is_some_and(|w| w.as_f64() == s.as_f64()),
+            };
+        }
+        (Value::Tensor(_), _) | (_, Value::Tensor(_)) => return false,
         (Value::GradFn(x), Value::GradFn(y)) => return Rc::ptr_eq(x, y),
         (Value::AccumulateGrad(x), Value::AccumulateGrad(y)) => return Rc::ptr_eq(x, y),
         (Value::Func(x), Value::Func(y)) => return Rc::ptr_eq(x, y),
@@ -224,6 +233,18 @@ pub fn py_binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) ->
                 }
             }
             Ok(Value::Size(out))
+        }
+        (BinOp::Add, Value::Tuple(x), Value::Size(y)) if x.iter().all(|v| matches!(v, Value::Int(i) if *i >= 0)) => {
+            let mut out: Vec<usize> = x.iter().map(|v| if let Value::Int(i) = v { *i as usize } else { 0 }).collect();
+            out.extend(y.iter().copied());
+            Ok(Value::Size(out))
+        }
+        (BinOp::Mul, Value::Size(x), n) | (BinOp::Mul, n, Value::Size(x)) if int_of(n).is_some() => {
+            let k = int_of(n).unwrap_or(0).max(0) as usize;
+            if let Err(e) = it.check_len((x.len() * k) as u128, span) {
+                return Some(Err(e));
+            }
+            Ok(Value::Size(x.iter().copied().cycle().take(x.len() * k).collect()))
         }
         (BinOp::Add, Value::Tuple(x), Value::Tuple(_) | Value::Size(_)) => {
             let ys = seq(b).map(|s| s.1).unwrap_or_default();

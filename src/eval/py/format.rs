@@ -20,6 +20,8 @@ struct Spec {
     grouping: Option<char>,
     precision: Option<usize>,
     ty: Option<char>,
+    /// `z`: a negative zero after rounding prints without its sign.
+    z: bool,
 }
 
 fn bad_spec(span: Span) -> EvalError {
@@ -44,6 +46,7 @@ fn parse_spec(s: &str, span: Span) -> EvalResult<Spec> {
         i += 1;
     }
     if i < c.len() && c[i] == 'z' {
+        sp.z = true;
         i += 1;
     }
     if i < c.len() && c[i] == '#' {
@@ -116,7 +119,12 @@ fn group(digits: &str, sep: char, every: usize) -> String {
 /// Pads `sign` + `body` to the spec's width.
 fn pad(sign: &str, body: &str, sp: &Spec, default_align: char) -> String {
     let len = sign.chars().count() + body.chars().count();
-    let (fill, align) = if sp.zero && sp.align.is_none() { ('0', '=') } else { (sp.fill.unwrap_or(' '), sp.align.unwrap_or(default_align)) };
+    // `0` pads numbers after the sign; a string stays left-aligned ('ab000000').
+    let (fill, align) = if sp.zero && sp.align.is_none() {
+        ('0', if default_align == '<' { '<' } else { '=' })
+    } else {
+        (sp.fill.unwrap_or(' '), sp.align.unwrap_or(default_align))
+    };
     if len >= sp.width {
         return format!("{sign}{body}");
     }
@@ -194,10 +202,15 @@ fn float_body(x: f64, sp: &Spec) -> String {
             let s = if !sci {
                 let digits = (p as i32 - 1 - e).max(0) as usize;
                 let s = format!("{:.*}", digits, x);
-                if sp.alt { s } else { strip_zeros(&s) }
+                // `#` keeps trailing zeros and the point ('100000.').
+                if sp.alt { if s.contains('.') { s } else { format!("{s}.") } } else { strip_zeros(&s) }
             } else {
                 let s = fix_exp(&format!("{:.*e}", p - 1, x), sp.ty == Some('G'));
-                if sp.alt { s } else { strip_zeros(&s) }
+                if sp.alt {
+                    if s.contains('.') { s } else { s.replacen(['e', 'E'], if sp.ty == Some('G') { ".E" } else { ".e" }, 1) }
+                } else {
+                    strip_zeros(&s)
+                }
             };
             if none && !s.contains(['.', 'e', 'E']) { format!("{s}.0") } else { s }
         }
@@ -267,8 +280,11 @@ pub fn format_value(v: &Value, spec: &str, span: Span) -> EvalResult<String> {
             if let Some(t) = sp.ty.filter(|t| !"eEfFgGn%".contains(*t)) {
                 return Err(unknown(t, &v));
             }
-            let neg = x.is_sign_negative() && !(x == 0.0 && matches!(v, Value::Int(_)));
+            let mut neg = x.is_sign_negative() && !(x == 0.0 && matches!(v, Value::Int(_)));
             let mut body = float_body(x.abs(), &sp);
+            if sp.z && neg && body.chars().all(|ch| !ch.is_ascii_digit() || ch == '0') {
+                neg = false;
+            }
             if let Some(g) = sp.grouping {
                 body = group(&body, g, 3);
             }
@@ -359,6 +375,25 @@ pub fn percent(fmt: &str, args: &Value, span: Span) -> EvalResult<Value> {
             spec.push_str(if p.is_empty() { "0" } else { p });
         }
         let piece = match ty {
+            // A precision on an int pads its digits with zeros ('%.3d' % 7 is '007').
+            'd' | 'i' | 'u' | 'x' | 'X' | 'o' if prec.as_deref().is_some_and(|p| !p.is_empty()) => {
+                let n = match &value {
+                    Value::Float(f) if f.is_finite() && matches!(ty, 'd' | 'i' | 'u') => f.trunc() as i64,
+                    v => v.as_scalar().filter(|s| !matches!(s, Scalar::Float(_))).map(Scalar::as_i64).ok_or_else(|| err(&format!("%{ty} format: an integer is required, not {}", v.type_name())))?,
+                };
+                let p: usize = prec.as_deref().unwrap_or("0").parse().unwrap_or(0);
+                let mag = n.unsigned_abs();
+                let digits = match ty {
+                    'x' => format!("{mag:x}"),
+                    'X' => format!("{mag:X}"),
+                    'o' => format!("{mag:o}"),
+                    _ => mag.to_string(),
+                };
+                let sign = if n < 0 { "-" } else if flags.contains('+') { "+" } else if flags.contains(' ') { " " } else { "" };
+                let body = format!("{sign}{digits:0>p$}");
+                let w = format!("{}{}", if flags.contains('-') { "<" } else { ">" }, width);
+                format_value(&Value::Str(body), &w, span)?
+            }
             's' | 'r' | 'a' => {
                 let s = if ty == 's' { str(&value) } else { repr(&value) };
                 format_value(&Value::Str(s), &spec, span)?
@@ -391,11 +426,15 @@ pub fn percent(fmt: &str, args: &Value, span: Span) -> EvalResult<Value> {
                 spec.push(ty);
                 format_value(&Value::Float(x), &spec, span)?
             }
-            'c' => match &value {
-                Value::Str(s) if s.chars().count() == 1 => s.clone(),
-                Value::Int(n) => char::from_u32(*n as u32).map(String::from).unwrap_or_default(),
-                _ => return Err(err("%c requires an int or a unicode character")),
-            },
+            'c' => {
+                let ch = match &value {
+                    Value::Str(s) if s.chars().count() == 1 => s.clone(),
+                    Value::Int(n) => char::from_u32(*n as u32).map(String::from).unwrap_or_default(),
+                    _ => return Err(err("%c requires an int or a unicode character")),
+                };
+                let w = format!("{}{}", if flags.contains('-') { "<" } else { ">" }, width);
+                format_value(&Value::Str(ch), &w, span)?
+            }
             other => {
                 return Err(EvalError::new(
                     ErrorKind::ValueError,
@@ -415,11 +454,37 @@ pub fn percent(fmt: &str, args: &Value, span: Span) -> EvalResult<Value> {
 /// `s.format(*pos, **kw)`: `{}`, `{0}`, `{name}`, `{x.attr}`, `{x[0]}`,
 /// `!r`/`!s`, and specs (which may hold nested fields).
 pub fn str_format(it: &mut super::super::interp::Interp, s: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> EvalResult<Value> {
-    let mut auto = 0usize;
+    let mut auto = Numbering { next: 0, manual: None };
     format_fields(it, s, pos, kw, span, &mut auto, 0).map(Value::Str)
 }
 
-fn format_fields(it: &mut super::super::interp::Interp, s: &str, pos: &[Value], kw: &[(String, Value)], span: Span, auto: &mut usize, depth: usize) -> EvalResult<String> {
+/// `{}` counts up; `{0}` names; a format string may not mix the two.
+struct Numbering {
+    next: usize,
+    manual: Option<bool>,
+}
+
+impl Numbering {
+    fn set(&mut self, manual: bool, span: Span) -> EvalResult<()> {
+        match self.manual {
+            Some(m) if m != manual => Err(EvalError::new(
+                ErrorKind::ValueError,
+                if manual {
+                    "cannot switch from automatic field numbering to manual field specification"
+                } else {
+                    "cannot switch from manual field specification to automatic field numbering"
+                },
+                span,
+            )),
+            _ => {
+                self.manual = Some(manual);
+                Ok(())
+            }
+        }
+    }
+}
+
+fn format_fields(it: &mut super::super::interp::Interp, s: &str, pos: &[Value], kw: &[(String, Value)], span: Span, auto: &mut Numbering, depth: usize) -> EvalResult<String> {
     let c: Vec<char> = s.chars().collect();
     let mut out = String::new();
     let mut i = 0;
@@ -466,10 +531,12 @@ fn format_fields(it: &mut super::super::interp::Interp, s: &str, pos: &[Value], 
                 let split = name.find(['.', '[']).unwrap_or(name.len());
                 let (first, rest) = name.split_at(split);
                 let mut v = if first.is_empty() {
-                    let v = pos.get(*auto).cloned().ok_or_else(|| EvalError::new(ErrorKind::IndexError, format!("Replacement index {} out of range for positional args tuple", *auto), span))?;
-                    *auto += 1;
+                    auto.set(false, span)?;
+                    let v = pos.get(auto.next).cloned().ok_or_else(|| EvalError::new(ErrorKind::IndexError, format!("Replacement index {} out of range for positional args tuple", auto.next), span))?;
+                    auto.next += 1;
                     v
                 } else if let Ok(n) = first.parse::<usize>() {
+                    auto.set(true, span)?;
                     pos.get(n).cloned().ok_or_else(|| EvalError::new(ErrorKind::IndexError, format!("Replacement index {n} out of range for positional args tuple"), span))?
                 } else {
                     kw.iter().find(|(k, _)| k == first).map(|(_, v)| v.clone()).ok_or_else(|| EvalError::new(ErrorKind::KeyError, super::repr::str_repr(first), span))?

@@ -49,6 +49,9 @@ fn to_int(f: f64, span: Span) -> EvalResult<Value> {
     if f.is_infinite() {
         return Err(EvalError::new(ErrorKind::OverflowError, "cannot convert float infinity to integer", span));
     }
+    if f.abs() >= 9.223372036854775807e18 {
+        return Err(EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span));
+    }
     Ok(Value::Int(f as i64))
 }
 
@@ -63,7 +66,13 @@ pub fn call(name: &str, pos: &[Value], span: Span) -> EvalResult<Value> {
             }
             Value::Float(v.sqrt())
         }
-        "exp" => Value::Float(x()?.exp()),
+        "exp" => {
+            let r = x()?.exp();
+            if r.is_infinite() && x()?.is_finite() {
+                return Err(EvalError::new(ErrorKind::OverflowError, "math range error", span));
+            }
+            Value::Float(r)
+        }
         "log" => {
             let v = x()?;
             if v <= 0.0 {
@@ -88,7 +97,17 @@ pub fn call(name: &str, pos: &[Value], span: Span) -> EvalResult<Value> {
         "atan2" => Value::Float(x()?.atan2(num(a(1)?, span)?)),
         "hypot" => Value::Float(pos.iter().map(|v| num(v, span)).collect::<EvalResult<Vec<_>>>()?.iter().map(|v| v * v).sum::<f64>().sqrt()),
         "fabs" => Value::Float(x()?.abs()),
-        "pow" => Value::Float(x()?.powf(num(a(1)?, span)?)),
+        "pow" => {
+            let (b, e) = (x()?, num(a(1)?, span)?);
+            if b == 0.0 && e < 0.0 {
+                return Err(domain(span));
+            }
+            let r = b.powf(e);
+            if r.is_infinite() && b.is_finite() && e.is_finite() {
+                return Err(EvalError::new(ErrorKind::OverflowError, "math range error", span));
+            }
+            Value::Float(r)
+        }
         "ceil" => match a(0)? {
             Value::Int(i) => Value::Int(*i),
             _ => to_int(x()?.ceil(), span)?,

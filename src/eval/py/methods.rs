@@ -166,7 +166,33 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
                 }
             }
         }
-        "splitlines" => strs(s.lines().collect()),
+        "splitlines" => {
+            // Python's line boundaries, `\r\n` as one; `keepends` keeps them.
+            let keep = c.pos.first().or(c.kw.iter().find(|(k, _)| k == "keepends").map(|(_, v)| v)).is_some_and(|v| v.truthy().unwrap_or(false));
+            let mut out = Vec::new();
+            let mut cur = String::new();
+            let mut it_chars = s.chars().peekable();
+            while let Some(ch) = it_chars.next() {
+                let brk = matches!(ch, '\n' | '\r' | '\x0b' | '\x0c' | '\x1c' | '\x1d' | '\x1e' | '\u{85}' | '\u{2028}' | '\u{2029}');
+                if !brk {
+                    cur.push(ch);
+                    continue;
+                }
+                let mut end = ch.to_string();
+                if ch == '\r' && it_chars.peek() == Some(&'\n') {
+                    it_chars.next();
+                    end.push('\n');
+                }
+                if keep {
+                    cur.push_str(&end);
+                }
+                out.push(Value::Str(std::mem::take(&mut cur)));
+            }
+            if !cur.is_empty() {
+                out.push(Value::Str(cur));
+            }
+            Value::list(out)
+        }
         "strip" | "lstrip" | "rstrip" => {
             let chars = str_arg(&c, 0, "strip arg")?;
             let pred = |ch: char| match chars {
@@ -192,7 +218,16 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
                 Some(Value::Tuple(ps)) => ps.iter().map(str).collect(),
                 _ => return Err(EvalError::type_error(format!("{name} first arg must be str or a tuple of str"), span)),
             };
-            Value::Bool(pats.iter().any(|p| if name == "startswith" { s.starts_with(p.as_str()) } else { s.ends_with(p.as_str()) }))
+            // `start`/`end` slice the text first (in characters).
+            let chars: Vec<char> = s.chars().collect();
+            let n = chars.len() as i64;
+            let clamp = |i: i64| (if i < 0 { i + n } else { i }).clamp(0, n) as usize;
+            let (lo, hi) = (clamp(int_at(&c, 1, 0)?), clamp(int_at(&c, 2, n)?));
+            if int_at(&c, 1, 0)? > n {
+                return Ok(Value::Bool(false));
+            }
+            let part: String = if lo <= hi { chars[lo..hi].iter().collect() } else { String::new() };
+            Value::Bool(pats.iter().any(|p| if name == "startswith" { part.starts_with(p.as_str()) } else { part.ends_with(p.as_str()) }))
         }
         "upper" => Value::Str(s.to_uppercase()),
         "lower" => Value::Str(s.to_lowercase()),
@@ -237,6 +272,14 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
             let nchars = s.chars().count() as i64;
             let clamp = |i: i64| (if i < 0 { i + nchars } else { i }).clamp(0, nchars) as usize;
             let (lo, hi) = (clamp(int_at(&c, 1, 0)?), clamp(int_at(&c, 2, nchars)?));
+            // A start past the end finds nothing, not even ''.
+            if int_at(&c, 1, 0)? > nchars {
+                return Ok(match name {
+                    "count" => Value::Int(0),
+                    "index" => return Err(EvalError::new(ErrorKind::ValueError, "substring not found", span)),
+                    _ => Value::Int(-1),
+                });
+            }
             let byte = |ci: usize| s.char_indices().nth(ci).map_or(s.len(), |(b, _)| b);
             let (blo, bhi) = (byte(lo), byte(hi).max(byte(lo)));
             let hay = &s[blo..bhi];
@@ -472,6 +515,18 @@ fn dict_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) ->
 
 fn set_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) -> EvalResult<Value> {
     let span = c.span;
+    // Every positional argument's items (union/intersection take several).
+    let others = |it: &mut Interp, c: &Call| -> EvalResult<Vec<PyDict>> {
+        let mut all = Vec::new();
+        for arg in &c.pos {
+            let mut o = PyDict::default();
+            for x in it.items_of(arg, span)? {
+                o.insert(x, Value::None, span)?;
+            }
+            all.push(o);
+        }
+        Ok(all)
+    };
     let other = |it: &mut Interp, c: &Call| -> EvalResult<PyDict> {
         let mut o = PyDict::default();
         for x in it.items_of(c.pos.first().unwrap_or(&Value::Tuple(vec![])), span)? {
@@ -514,6 +569,23 @@ fn set_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) -> 
                 d.borrow_mut().map.entry(k).or_insert(v);
             }
             Value::None
+        }
+        "union" | "intersection" | "difference" if c.pos.len() > 1 => {
+            let mut acc = d.borrow().clone();
+            for o in others(it, &c)? {
+                acc.map = match name {
+                    "union" => {
+                        let mut m = acc.map;
+                        for (k, v) in o.map {
+                            m.entry(k).or_insert(v);
+                        }
+                        m
+                    }
+                    "intersection" => acc.map.into_iter().filter(|(k, _)| o.map.contains_key(k)).collect(),
+                    _ => acc.map.into_iter().filter(|(k, _)| !o.map.contains_key(k)).collect(),
+                };
+            }
+            new(acc)
         }
         "union" | "intersection" | "difference" | "symmetric_difference" | "issubset" | "issuperset" | "isdisjoint" => {
             let o = other(it, &c)?;

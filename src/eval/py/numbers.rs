@@ -31,7 +31,7 @@ pub fn round(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
                 let what = if f.is_nan() { "cannot convert float NaN to integer" } else { "cannot convert float infinity to integer" };
                 return Err(EvalError::new(if f.is_nan() { ErrorKind::ValueError } else { ErrorKind::OverflowError }, what, c.span));
             }
-            Ok(Value::Int(f.round_ties_even() as i64))
+            float_to_int(f.round_ties_even(), c.span)
         }
         (Value::Float(f), Some(n)) => {
             let n = int_arg(&c, &n)?;

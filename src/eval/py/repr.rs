@@ -49,12 +49,48 @@ pub fn str_repr(s: &str) -> String {
                 out.push(c);
             }
             c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if (0x80..0xa0).contains(&(c as u32)) => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if !printable_char(c) => {
+                let u = c as u32;
+                if u < 0x100 {
+                    out.push_str(&format!("\\x{u:02x}"));
+                } else if u < 0x10000 {
+                    out.push_str(&format!("\\u{u:04x}"));
+                } else {
+                    out.push_str(&format!("\\U{u:08x}"));
+                }
+            }
             c => out.push(c),
         }
     }
     out.push(quote);
     out
+}
+
+/// Python's `str.isprintable` for one character, for the characters that
+/// differ from "everything non-control is printable": C1 controls, the
+/// separators other than space (Zs, Zl, Zp), format characters (Cf) and
+/// private use (Co) are escaped by `repr`.
+fn printable_char(c: char) -> bool {
+    let u = c as u32;
+    !(u < 0x20
+        || (0x7f..=0xa0).contains(&u)
+        || u == 0xad
+        || (0x600..=0x605).contains(&u)
+        || u == 0x61c
+        || u == 0x6dd
+        || u == 0x70f
+        || u == 0x1680
+        || u == 0x180e
+        || (0x2000..=0x200f).contains(&u)
+        || (0x2028..=0x202f).contains(&u)
+        || (0x205f..=0x2064).contains(&u)
+        || (0x2066..=0x206f).contains(&u)
+        || u == 0x3000
+        || (0xd800..=0xf8ff).contains(&u)
+        || u == 0xfeff
+        || (0xfff0..=0xfffb).contains(&u)
+        || (0xe0000..=0xe0fff).contains(&u)
+        || u >= 0xf0000)
 }
 
 fn ptr_of(v: &Value) -> Option<usize> {
