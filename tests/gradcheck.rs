@@ -327,6 +327,22 @@ fn apply(step: Step, pool: &mut Vec<Var>, stmts: &mut Vec<(String, String)>) {
                 _ => (format!("{a}.unbind(0); {name} = {name}[0] * {c} + {name}[-1] * {name}[0]"), tail.to_vec(), av.contiguous || tail.len() <= 1),
             }
         }
+        19 if !av.shape.is_empty() => {
+            // Advanced indexing (IndexBackward0): repeated rows add up; a
+            // list on dim 1 after a basic slice.
+            let (a, n) = (&av.name, av.shape[0]);
+            match p % 2 {
+                1 if av.shape.len() >= 2 => {
+                    let m = av.shape[1];
+                    let shape: Vec<usize> = [av.shape[0], 2].into_iter().chain(av.shape[2..].iter().copied()).collect();
+                    (format!("{a}[:, [{}, 0]]", m - 1), shape, true)
+                }
+                _ => {
+                    let shape: Vec<usize> = std::iter::once(3).chain(av.shape[1..].iter().copied()).collect();
+                    (format!("{a}[[{}, 0, {}]]", n - 1, n - 1), shape, true)
+                }
+            }
+        }
         _ => {
             let found = partner(pool, &|v| matmul_shape(&av.shape, &v.shape).is_some());
             match found {
@@ -595,6 +611,16 @@ fn every_op_once() {
     for p in [0, 1, 2, 3] {
         fixed(&[&[2, 3]], &vals, &[(16, 0, 0, p)]);
         fixed(&[&[2, 3]], &vals, &[(12, 0, 0, 0), (16, 1, 0, p), (5, 2, 0, 0)]);
+    }
+}
+
+#[test]
+fn advanced_indexing() {
+    let vals = [0.5, -0.25, 1.0, 0.75, -1.0, 0.125];
+    for p in [0, 1] {
+        fixed(&[&[2, 3]], &vals, &[(19, 0, 0, p), (2, 1, 1, 0)]);
+        fixed(&[&[2, 3]], &vals, &[(12, 0, 0, 0), (19, 1, 0, p), (6, 2, 0, 0)]);
+        fixed(&[&[3]], &vals, &[(19, 0, 0, p), (5, 1, 0, 0)]);
     }
 }
 

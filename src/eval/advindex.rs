@@ -124,12 +124,47 @@ impl Interp {
         Ok(Indices::Basic(specs, tuple))
     }
 
-    /// `x[idx]` with advanced indices: a copy, as PyTorch's `index`.
+    /// `x[idx]` with advanced indices: a copy, as PyTorch's `index`
+    /// (recorded as `IndexBackward0`).
     pub fn advanced_get(&mut self, t: &Rc<Tensor>, items: &[AdvItem], span: Span) -> EvalResult<Tensor> {
-        self.refuse_grad(t, "IndexBackward0", span)?;
+        // As PyTorch's applySlicing: ints, slices and None are views first
+        // (`SelectBackward0`, `SliceBackward0` in the graph), then `index`
+        // runs on that view with the tensors alone.
+        let full = IndexSpec::Slice { start: None, stop: None, step: None };
+        let trivial = |i: &AdvItem| matches!(i, AdvItem::Values { .. } | AdvItem::Basic(IndexSpec::Ellipsis)) || matches!(i, AdvItem::Basic(s) if *s == full);
+        let (base, items): (Rc<Tensor>, Vec<AdvItem>) = if items.iter().all(trivial) {
+            (t.clone(), items.to_vec())
+        } else {
+            let mut specs = Vec::new();
+            let mut rest = Vec::new();
+            for i in items {
+                match i {
+                    AdvItem::Basic(IndexSpec::Int(_)) => specs.push(match i {
+                        AdvItem::Basic(s) => s.clone(),
+                        _ => full.clone(),
+                    }),
+                    AdvItem::Basic(IndexSpec::Ellipsis) => {
+                        specs.push(IndexSpec::Ellipsis);
+                        rest.push(i.clone());
+                    }
+                    AdvItem::Basic(s) => {
+                        specs.push(s.clone());
+                        rest.push(AdvItem::Basic(full.clone()));
+                    }
+                    AdvItem::Values { shape, dtype, .. } => {
+                        let k = if matches!(dtype, DType::Bool | DType::UInt8) { shape.len() } else { 1 };
+                        specs.extend(std::iter::repeat_n(full.clone(), k));
+                        rest.push(i.clone());
+                    }
+                }
+            }
+            (Rc::new(super::expr::basic_view(self, t, &specs, true, span)?), rest)
+        };
         let text = span.text(&self.src).to_string();
         let op = text.find('[').map(|i| text[i..].to_string()).unwrap_or(text);
-        advanced::index(&self.ctx, t, items, &op).at(span)
+        let out = advanced::index(&self.ctx, &base, &items, &op).at(span)?;
+        let formula = crate::engine::autograd::Formula::Index { shape: base.shape().to_vec(), items };
+        Ok(super::grad::record(self, "IndexBackward0", &[Some(&base)], out, formula, &[]))
     }
 
     /// `x[idx] = v`: PyTorch's `index_put_` with `v` broadcast to the

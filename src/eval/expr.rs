@@ -200,6 +200,9 @@ impl Interp {
             if let Value::Storage(st) = &recv {
                 return storage_method(st, name, *name_span);
             }
+            if let (Value::GradFn(n), "name") = (&recv, name.as_str()) {
+                return Ok(Value::Str(n.name.to_string()));
+            }
             if let Value::Tensor(t) = &recv {
                 let a = self.eval_args(name, args, span)?;
                 let op_text = Span::new(name_span.start, span.end).text(&self.src).to_string();
@@ -311,7 +314,7 @@ pub fn index_or_copy(it: &mut Interp, t: &Rc<Tensor>, items: &[IndexItem], span:
     }
 }
 
-fn basic_view(it: &mut Interp, t: &Rc<Tensor>, specs: &[IndexSpec], tuple: bool, span: Span) -> EvalResult<Tensor> {
+pub(super) fn basic_view(it: &mut Interp, t: &Rc<Tensor>, specs: &[IndexSpec], tuple: bool, span: Span) -> EvalResult<Tensor> {
     let l = index_layout(&t.layout, specs).at(span)?;
     let text = span.text(&it.src).to_string();
     let op = text.find('[').map(|i| text[i..].to_string()).unwrap_or(text);

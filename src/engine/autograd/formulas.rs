@@ -189,6 +189,11 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             vec![Some(crate::engine::ops::shape::reshape(ctx, g, &s, "reshape")?.0)]
         }
         Formula::Identity => vec![Some(g.clone())],
+        Formula::Index { shape, items } => {
+            let z = crate::engine::ops::factory::full(ctx, g.device(), shape, Scalar::Int(0), g.dtype, "zeros_like")?;
+            crate::engine::ops::advanced::index_put(&z, items, g, true)?;
+            vec![Some(z)]
+        }
         Formula::ToCopy { dtype, device } => {
             if g.dtype == *dtype && g.device() == *device {
                 vec![Some(g.clone())]

@@ -193,6 +193,10 @@ pub enum Formula {
     Reshape { shape: Vec<usize> },
     /// `clone()` / `contiguous()`.
     Identity,
+    /// Advanced indexing `x[idx]` (`IndexBackward0`): zeros of the input's
+    /// `shape` with the gradient added at the indexed positions, as
+    /// PyTorch's `zeros_like(self).index_put_(indices, grad, accumulate=True)`.
+    Index { shape: Vec<usize>, items: Vec<crate::engine::ops::advanced::AdvItem> },
     /// `to(dtype)`, `.cuda()`, `.cpu()`: the gradient converts back.
     ToCopy { dtype: DType, device: crate::engine::device::Device },
     /// `mm`, `bmm`, `mv`, `dot`: `need` says which inputs want a gradient;
