@@ -1,7 +1,6 @@
 //! REPL `:commands`: parsing into [`Command`], the help texts, and the
 //! `:vars` listing. Nothing here touches the terminal; `repl.rs` runs them.
 
-use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::eval::value::Value;
@@ -477,7 +476,7 @@ fn tuple(xs: &[usize]) -> String {
 /// One line per binding, columns aligned. Tensors show shape, stride, dtype
 /// and storage id (plus the offset when it is not 0); other values their
 /// Python repr.
-pub fn vars_listing(vars: &BTreeMap<String, Value>) -> String {
+pub fn vars_listing(vars: &crate::eval::globals::Globals) -> String {
     if vars.is_empty() {
         return "no bindings\n".to_string();
     }
@@ -605,8 +604,8 @@ mod tests {
 
     #[test]
     fn lists_vars() {
-        assert_eq!(vars_listing(&BTreeMap::new()), "no bindings\n");
-        let mut vars = BTreeMap::new();
+        assert_eq!(vars_listing(&crate::eval::globals::Globals::new()), "no bindings\n");
+        let mut vars = crate::eval::globals::Globals::new();
         vars.insert("n".to_string(), Value::Int(5));
         vars.insert("s".to_string(), Value::Str("hi".into()));
         vars.insert("sz".to_string(), Value::Size(vec![3, 4]));

@@ -170,8 +170,11 @@ impl Interp {
     /// `x[idx] = v`: PyTorch's `index_put_` with `v` broadcast to the
     /// indexed shape and cast to `x`'s dtype.
     pub fn advanced_set(&mut self, t: &Rc<Tensor>, items: &[AdvItem], v: &Value, span: Span) -> EvalResult<()> {
-        self.refuse_grad(t, "IndexPutBackward0", span)?;
-        super::grad::inplace::check_inplace_with(self, t, None, span)?;
+        let value = match v {
+            Value::Tensor(s) => Some(s.clone()),
+            _ => None,
+        };
+        super::grad::inplace::check_inplace_with(self, t, value.as_deref(), span)?;
         let shape = advanced::result_shape(t, items).at(span)?;
         let src = match v {
             Value::Tensor(s) => s.clone(),
@@ -196,7 +199,10 @@ impl Interp {
         } else {
             crate::engine::ops::copy::copy_to_new(&self.ctx, &expanded, &crate::engine::layout::contiguous_strides(&shape), t.dtype, "to()").at(span)?
         };
-        advanced::index_put(t, items, &cast, false).at(span)
+        advanced::index_put(t, items, &cast, false).at(span)?;
+        let formula = crate::engine::autograd::Formula::IndexPut { items: items.to_vec(), value_shape: src.shape().to_vec() };
+        super::grad::inplace::rebase_node(self, t, "IndexPutBackward0", &[Some(&src)], formula, &[]);
+        Ok(())
     }
 
     /// `x[idx] op= v`: getitem (a copy), the op in place on it, setitem.
@@ -206,16 +212,4 @@ impl Interp {
         self.advanced_set(t, items, &Value::Tensor(got), span)
     }
 
-    /// Autograd through advanced indexing is not there yet: say so rather
-    /// than give a wrong gradient.
-    fn refuse_grad(&self, t: &Tensor, node: &str, span: Span) -> EvalResult<()> {
-        if self.grad_enabled && t.requires_grad() {
-            return Err(EvalError::new(
-                ErrorKind::NotImplementedError,
-                format!("tsr does not differentiate advanced indexing yet (PyTorch records {node}); use it under `with torch.no_grad():` or on a detached tensor"),
-                span,
-            ));
-        }
-        Ok(())
-    }
 }

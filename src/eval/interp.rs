@@ -2,7 +2,6 @@
 //! views and in-place augmented assignment), `del`, and reporting statements.
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use crate::engine::{Context, EngineConfig, ErrorKind, Tensor};
@@ -38,7 +37,7 @@ pub struct Interp {
     pub warnings: Vec<report::warning::WarningReport>,
     /// The once-per-session warnings already raised (`super::warnings`).
     pub warned_once: Vec<&'static str>,
-    pub vars: BTreeMap<String, Value>,
+    pub vars: super::globals::Globals,
     /// The source text of the statement being run (for expression names).
     pub src: Rc<str>,
     /// The innermost function call's (or comprehension's) scope; `None` at module level.
@@ -65,7 +64,7 @@ impl Interp {
             pending: vec![],
             warnings: vec![],
             warned_once: vec![],
-            vars: BTreeMap::new(),
+            vars: super::globals::Globals::new(),
             src: Rc::from(""),
             scope: None,
             call_depth: 0,

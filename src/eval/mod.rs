@@ -7,6 +7,7 @@ pub mod error;
 pub mod grad;
 pub mod expr;
 pub mod flow;
+pub mod globals;
 pub mod interp;
 pub mod literal;
 pub mod matmul;

@@ -189,6 +189,16 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             vec![Some(crate::engine::ops::shape::reshape(ctx, g, &s, "reshape")?.0)]
         }
         Formula::Identity => vec![Some(g.clone())],
+        Formula::IndexPut { items, value_shape } => {
+            let gs = copy::clone(ctx, g)?;
+            let shape = crate::engine::ops::advanced::result_shape(g, items)?;
+            let zeros = crate::engine::ops::factory::full(ctx, g.device(), &shape, Scalar::Int(0), g.dtype, "zeros_like")?;
+            crate::engine::ops::advanced::index_put(&gs, items, &zeros, false)?;
+            // PyTorch's out-of-place `index_put` leaves its result at version 0.
+            gs.storage.reset_version();
+            let gv = crate::engine::ops::advanced::index(ctx, g, items, "index")?;
+            vec![Some(gs), Some(sum_to(ctx, &gv, value_shape)?)]
+        }
         Formula::Index { shape, items } => {
             let z = crate::engine::ops::factory::full(ctx, g.device(), shape, Scalar::Int(0), g.dtype, "zeros_like")?;
             crate::engine::ops::advanced::index_put(&z, items, g, true)?;

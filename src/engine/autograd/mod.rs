@@ -197,6 +197,10 @@ pub enum Formula {
     /// `shape` with the gradient added at the indexed positions, as
     /// PyTorch's `zeros_like(self).index_put_(indices, grad, accumulate=True)`.
     Index { shape: Vec<usize>, items: Vec<crate::engine::ops::advanced::AdvItem> },
+    /// `x[idx] = v` (`IndexPutBackward0`): `x`'s gradient with zeros at the
+    /// written positions, and `v`'s the gradient there, summed back to
+    /// `value_shape` (the value was broadcast).
+    IndexPut { items: Vec<crate::engine::ops::advanced::AdvItem>, value_shape: Vec<usize> },
     /// `to(dtype)`, `.cuda()`, `.cpu()`: the gradient converts back.
     ToCopy { dtype: DType, device: crate::engine::device::Device },
     /// `mm`, `bmm`, `mv`, `dot`: `need` says which inputs want a gradient;

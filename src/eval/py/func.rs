@@ -105,6 +105,15 @@ impl Interp {
     /// The value of `name`: the current function's locals, the enclosing
     /// functions', the module's, then the builtins.
     pub fn lookup_name(&self, name: &str, span: Span) -> EvalResult<Value> {
+        // Most names are module names (no scope) or the current call's locals.
+        match &self.scope {
+            None => return self.lookup(name, span),
+            Some(s) => {
+                if let Some(v) = s.borrow().vars.get(name) {
+                    return Ok(v.clone());
+                }
+            }
+        }
         let mut scope = self.scope.clone();
         let mut first = true;
         while let Some(s) = scope {
@@ -177,13 +186,8 @@ impl Interp {
 }
 
 /// Binds a module-level name, allocating its key only when it is new.
-fn set_global(vars: &mut std::collections::BTreeMap<String, Value>, name: &str, v: Value) {
-    match vars.get_mut(name) {
-        Some(slot) => *slot = v,
-        None => {
-            vars.insert(name.to_string(), v);
-        }
-    }
+fn set_global(vars: &mut super::super::globals::Globals, name: &str, v: Value) {
+    vars.set(name, v);
 }
 
 /// Python's argument binding for a `def`: positional, then keywords, then
