@@ -135,7 +135,8 @@ impl Interp {
                     // `{x=}` shows the repr unless a conversion or spec says otherwise.
                     let conv = conv.or(if debug.is_some() && spec.is_empty() { Some('r') } else { None });
                     let v = match conv {
-                        Some('r') | Some('a') => Value::Str(super::py::repr::repr(&v)),
+                        Some('r') => Value::Str(super::py::repr::repr(&v)),
+                        Some('a') => Value::Str(super::py::repr::ascii(&super::py::repr::repr(&v))),
                         Some('s') => Value::Str(super::py::repr::str(&v)),
                         _ => v,
                     };
@@ -398,7 +399,7 @@ impl Interp {
     /// looks further).
     pub(super) fn python_attr(&mut self, o: &Value, name: &str, span: Span) -> EvalResult<Option<Value>> {
         Ok(Some(match (o, name) {
-            (Value::Str(_) | Value::List(_) | Value::Dict(_) | Value::Set(_) | Value::Tuple(_) | Value::Float(_) | Value::Int(_) | Value::Bool(_), n)
+            (Value::Str(_) | Value::List(_) | Value::Dict(_) | Value::Set(_) | Value::Tuple(_) | Value::Float(_) | Value::Int(_) | Value::Bool(_) | Value::Range(..), n)
                 if super::py::methods::has_method(o, n) =>
             {
                 Value::Method(Rc::new((o.clone(), n.to_string())))
@@ -419,6 +420,9 @@ impl Interp {
             (Value::Exception(e), "args") => Value::Tuple(e.args.clone()),
             (Value::Exception(e), _) => return Err(super::py::methods::no_attr(e.kind.name(), name, span)),
             (Value::Type(t), "__name__") => Value::Str(t.to_string()),
+            (Value::Type(t), n) if !(matches!(*t, "str" | "list" | "dict" | "set" | "tuple") && (n == "fromkeys" || super::py::methods::type_has_method(t, n))) => {
+                return Err(EvalError::new(ErrorKind::AttributeError, format!("type object '{t}' has no attribute '{n}'"), span));
+            }
             (Value::Type(t @ ("str" | "list" | "dict" | "set" | "tuple")), n) if n == "fromkeys" || super::py::methods::type_has_method(t, n) => {
                 Value::Method(Rc::new((Value::Type(t), n.to_string())))
             }
@@ -491,7 +495,9 @@ impl Interp {
             Value::Size(xs) => Ok(Value::Int(xs[seq_position(int_key("tuple")?, xs.len(), "tuple", span)?] as i64)),
             Value::Str(s) => {
                 let chars: Vec<char> = s.chars().collect();
-                let i = int_key("string")?;
+                let i = to_int(&key).filter(|_| !matches!(key, Value::Float(_))).ok_or_else(|| {
+                    EvalError::type_error(format!("string indices must be integers, not '{}'", key.type_name()), span)
+                })?;
                 Ok(Value::Str(chars[seq_position(i, chars.len(), "string", span)?].to_string()))
             }
             Value::Range(a, b, st) => {

@@ -100,6 +100,7 @@ pub const BUILTINS: &[(&str, bool, Builtin)] = &[
     ("next", false, next),
     ("callable", false, callable),
     ("format", false, format),
+    ("ascii", false, ascii),
     ("object", true, object),
 ];
 
@@ -275,7 +276,13 @@ fn extreme(it: &mut Interp, mut c: Call, want_max: bool) -> EvalResult<Value> {
             Some(f) if !matches!(f, Value::None) => it.call_value_args(f.clone(), vec![x.clone()], vec![], c.span)?,
             _ => x.clone(),
         };
-        let better = if want_max { it.py_less(&best_key, &k, c.span)? } else { it.py_less(&k, &best_key, c.span)? };
+        // CPython asks `item > best` for max and `item < best` for min.
+        let better = match (&k, &best_key) {
+            (Value::Tensor(_), _) | (_, Value::Tensor(_)) => {
+                if want_max { it.py_less(&best_key, &k, c.span)? } else { it.py_less(&k, &best_key, c.span)? }
+            }
+            _ => super::compare::py_order(if want_max { CmpOp::Gt } else { CmpOp::Lt }, &k, &best_key, c.span)?,
+        };
         if better {
             best = x;
             best_key = k;
@@ -423,6 +430,9 @@ fn abs(it: &mut Interp, c: Call) -> EvalResult<Value> {
 
 fn divmod(it: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(2, 2)?;
+    if c.pos.iter().any(|v| v.as_scalar().is_none() && !matches!(v, Value::Tensor(_))) {
+        return Err(c.err(format!("unsupported operand type(s) for divmod(): '{}' and '{}'", c.pos[0].type_name(), c.pos[1].type_name())));
+    }
     if matches!(c.pos[0], Value::Float(_)) || matches!(c.pos[1], Value::Float(_)) {
         if let (Some(a), Some(b)) = (c.pos[0].as_scalar(), c.pos[1].as_scalar()) {
             if b.as_f64() == 0.0 {
@@ -720,6 +730,11 @@ fn format(_: &mut Interp, c: Call) -> EvalResult<Value> {
         None => String::new(),
     };
     super::format::format_value(&c.pos[0], &spec, c.span).map(Value::Str)
+}
+
+fn ascii(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 1)?;
+    Ok(Value::Str(super::repr::ascii(&super::repr::checked(&c.pos[0], false, c.span)?)))
 }
 
 fn object(_: &mut Interp, c: Call) -> EvalResult<Value> {

@@ -265,11 +265,11 @@ pub fn py_binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) ->
         (BinOp::Mul, Value::Tuple(x), n) | (BinOp::Mul, n, Value::Tuple(x)) if int_of(n).is_some() => {
             repeat(it, x, int_of(n).unwrap_or(0), span).map(Value::Tuple)
         }
-        (BinOp::Mul, Value::Str(_) | Value::List(_) | Value::Tuple(_), other) | (BinOp::Mul, other, Value::Str(_) | Value::List(_) | Value::Tuple(_))
-            if !matches!(other, Value::Tensor(_)) && !matches!(other, Value::Str(_) | Value::List(_) | Value::Tuple(_)) || matches!(other, Value::Float(_)) =>
-        {
-            let seqv = if matches!(a, Value::Str(_) | Value::List(_) | Value::Tuple(_)) { a } else { b };
-            Err(EvalError::type_error(format!("can't multiply sequence by non-int of type '{}'", if std::ptr::eq(seqv, a) { b.type_name() } else { a.type_name() }), span))
+        (BinOp::Mul, Value::Str(_) | Value::List(_) | Value::Tuple(_), other) if !matches!(other, Value::Tensor(_)) => {
+            Err(EvalError::type_error(format!("can't multiply sequence by non-int of type '{}'", other.type_name()), span))
+        }
+        (BinOp::Mul, other, Value::Str(_) | Value::List(_) | Value::Tuple(_)) if !matches!(other, Value::Tensor(_)) => {
+            Err(EvalError::type_error(format!("can't multiply sequence by non-int of type '{}'", other.type_name()), span))
         }
         (BinOp::Mod, Value::Str(f), args) => super::format::percent(f, args, span),
         (BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor, Value::Set(x), Value::Set(y)) => {

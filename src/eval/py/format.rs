@@ -100,7 +100,8 @@ fn parse_spec(s: &str, span: Span) -> EvalResult<Spec> {
 
 /// Inserts `sep` every `every` digits of the integer part of `digits`.
 fn group(digits: &str, sep: char, every: usize) -> String {
-    let (int, rest) = match digits.find(|c: char| !c.is_ascii_alphanumeric() || c == 'e' || c == 'E') {
+    // Hex digits include `e`: only a decimal number has an exponent.
+    let (int, rest) = match digits.find(|c: char| !c.is_ascii_alphanumeric() || (every == 3 && (c == 'e' || c == 'E'))) {
         Some(p) => digits.split_at(p),
         None => (digits, ""),
     };
@@ -255,6 +256,9 @@ pub fn format_value(v: &Value, spec: &str, span: Span) -> EvalResult<String> {
                 Some(s) => s.as_i64(),
                 None => 0,
             };
+            if let Some(t) = sp.ty.filter(|t| !"dnxXobc".contains(*t)) {
+                return Err(unknown(t, &v));
+            }
             if sp.precision.is_some() {
                 return Err(EvalError::new(ErrorKind::ValueError, "Precision not allowed in integer format specifier", span));
             }
@@ -395,7 +399,11 @@ pub fn percent(fmt: &str, args: &Value, span: Span) -> EvalResult<Value> {
                 format_value(&Value::Str(body), &w, span)?
             }
             's' | 'r' | 'a' => {
-                let s = if ty == 's' { str(&value) } else { repr(&value) };
+                let s = match ty {
+                    's' => str(&value),
+                    'r' => repr(&value),
+                    _ => super::repr::ascii(&repr(&value)),
+                };
                 format_value(&Value::Str(s), &spec, span)?
             }
             'd' | 'i' | 'u' => {
@@ -515,7 +523,7 @@ fn format_fields(it: &mut super::super::interp::Interp, s: &str, pos: &[Value], 
                     }
                 }
                 if j >= c.len() {
-                    return Err(verr("expected '}' before end of string"));
+                    return Err(verr(if i + 1 >= c.len() || !c[i + 1..].contains(&'}') { "Single '{' encountered in format string" } else { "expected '}' before end of string" }));
                 }
                 let field: String = c[i + 1..j].iter().collect();
                 i = j + 1;

@@ -7,6 +7,9 @@ use super::super::error::{EvalError, EvalResult};
 use super::super::value::Value;
 
 pub const FUNCTIONS: &[&str] = &[
+    "math.copysign", "math.degrees", "math.radians", "math.acos", "math.asin", "math.atan", "math.fsum", "math.isqrt",
+    "math.lcm", "math.fmod", "math.log1p", "math.expm1", "math.sinh", "math.cosh", "math.asinh", "math.acosh", "math.atanh",
+    "math.dist", "math.remainder",
     "math.sqrt", "math.prod", "math.ceil", "math.floor", "math.log", "math.log2", "math.log10", "math.exp", "math.isclose", "math.isnan",
     "math.isinf", "math.isfinite", "math.fabs", "math.pow", "math.sin", "math.cos", "math.tan", "math.atan2", "math.gcd", "math.factorial",
     "math.hypot", "math.trunc", "math.tanh", "math.comb",
@@ -89,6 +92,155 @@ pub fn call(name: &str, pos: &[Value], span: Span) -> EvalResult<Value> {
                 return Err(domain(span));
             }
             Value::Float(if name == "log2" { v.log2() } else { v.log10() })
+        }
+        "copysign" => Value::Float(x()?.copysign(num(a(1)?, span)?)),
+        "degrees" => Value::Float(x()?.to_degrees()),
+        "radians" => Value::Float(x()?.to_radians()),
+        "acos" | "asin" => {
+            let v = x()?;
+            if !(-1.0..=1.0).contains(&v) {
+                return Err(domain(span));
+            }
+            Value::Float(if name == "acos" { v.acos() } else { v.asin() })
+        }
+        "atan" => Value::Float(x()?.atan()),
+        "sinh" => Value::Float(x()?.sinh()),
+        "cosh" => Value::Float(x()?.cosh()),
+        "asinh" => Value::Float(x()?.asinh()),
+        "acosh" => {
+            let v = x()?;
+            if v < 1.0 {
+                return Err(domain(span));
+            }
+            Value::Float(v.acosh())
+        }
+        "atanh" => {
+            let v = x()?;
+            if v <= -1.0 || v >= 1.0 {
+                return Err(domain(span));
+            }
+            Value::Float(v.atanh())
+        }
+        "log1p" => {
+            let v = x()?;
+            if v <= -1.0 {
+                return Err(domain(span));
+            }
+            Value::Float(v.ln_1p())
+        }
+        "expm1" => Value::Float(x()?.exp_m1()),
+        "fmod" => {
+            let (p, q) = (x()?, num(a(1)?, span)?);
+            if q == 0.0 && p.is_finite() {
+                return Err(domain(span));
+            }
+            Value::Float(p % q)
+        }
+        "remainder" => {
+            let (p, q) = (x()?, num(a(1)?, span)?);
+            if q == 0.0 {
+                return Err(domain(span));
+            }
+            // IEEE remainder: p - n*q with n the nearest integer to p/q (ties to even).
+            let n = (p / q).round_ties_even();
+            Value::Float(p - n * q)
+        }
+        "isqrt" => {
+            let n = int(a(0)?, span)?;
+            if n < 0 {
+                return Err(EvalError::new(ErrorKind::ValueError, "isqrt() argument must be nonnegative", span));
+            }
+            let mut r = (n as f64).sqrt() as i64;
+            while r * r > n {
+                r -= 1;
+            }
+            while (r + 1) * (r + 1) <= n {
+                r += 1;
+            }
+            Value::Int(r)
+        }
+        "lcm" => {
+            let mut acc: i64 = 1;
+            for v in pos {
+                let n = int(v, span)?.abs();
+                if n == 0 {
+                    return Ok(Value::Int(0));
+                }
+                let (mut p, mut q) = (acc, n);
+                while q != 0 {
+                    (p, q) = (q, p % q);
+                }
+                acc = (acc / p).checked_mul(n).ok_or_else(|| EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span))?;
+            }
+            Value::Int(acc)
+        }
+        "fsum" => {
+            // Shewchuk's exact partial sums, as CPython's fsum.
+            let items = match a(0)? {
+                Value::List(l) => l.borrow().clone(),
+                Value::Tuple(t) => t.clone(),
+                other => return Err(EvalError::type_error(format!("'{}' object is not iterable", other.type_name()), span)),
+            };
+            let mut partials: Vec<f64> = Vec::new();
+            for v in &items {
+                let mut x = num(v, span)?;
+                let mut i = 0;
+                for j in 0..partials.len() {
+                    let mut y = partials[j];
+                    if x.abs() < y.abs() {
+                        std::mem::swap(&mut x, &mut y);
+                    }
+                    let hi = x + y;
+                    let lo = y - (hi - x);
+                    if lo != 0.0 {
+                        partials[i] = lo;
+                        i += 1;
+                    }
+                    x = hi;
+                }
+                partials.truncate(i);
+                partials.push(x);
+            }
+            // Round the exact sum once, as CPython does.
+            let mut hi = 0.0;
+            if let Some(mut n) = partials.len().checked_sub(1) {
+                hi = partials[n];
+                let mut lo = 0.0;
+                while n > 0 {
+                    n -= 1;
+                    let x = hi;
+                    let y = partials[n];
+                    hi = x + y;
+                    let yr = hi - x;
+                    lo = y - yr;
+                    if lo != 0.0 {
+                        break;
+                    }
+                }
+                if n > 0 && ((lo < 0.0 && partials[n - 1] < 0.0) || (lo > 0.0 && partials[n - 1] > 0.0)) {
+                    let y = lo * 2.0;
+                    let x = hi + y;
+                    if y == x - hi {
+                        hi = x;
+                    }
+                }
+            }
+            Value::Float(hi)
+        }
+        "dist" => {
+            let (p, q) = (a(0)?, a(1)?);
+            let (Some(p), Some(q)) = (p.seq_items(), q.seq_items()) else {
+                return Err(EvalError::type_error("dist(): arguments must be sequences", span));
+            };
+            if p.len() != q.len() {
+                return Err(EvalError::new(ErrorKind::ValueError, "both points must have the same number of dimensions", span));
+            }
+            let mut s = 0.0;
+            for (x, y) in p.iter().zip(&q) {
+                let d = num(x, span)? - num(y, span)?;
+                s += d * d;
+            }
+            Value::Float(s.sqrt())
         }
         "sin" => Value::Float(x()?.sin()),
         "cos" => Value::Float(x()?.cos()),

@@ -17,13 +17,13 @@ pub const STR_METHODS: &[&str] = &[
     "format", "join", "split", "rsplit", "strip", "lstrip", "rstrip", "replace", "startswith", "endswith", "upper", "lower",
     "ljust", "rjust", "center", "zfill", "find", "rfind", "index", "count", "isdigit", "isalpha", "isalnum", "isspace",
     "isupper", "islower", "title", "capitalize", "splitlines", "partition", "rpartition", "swapcase", "expandtabs", "removeprefix",
-    "removesuffix", "casefold", "isnumeric", "isdecimal", "isidentifier",
+    "removesuffix", "casefold", "isnumeric", "isdecimal", "isidentifier", "isascii", "isprintable", "istitle", "rindex",
 ];
 pub const LIST_METHODS: &[&str] = &["append", "extend", "insert", "pop", "remove", "index", "count", "sort", "reverse", "copy", "clear"];
 pub const DICT_METHODS: &[&str] = &["keys", "values", "items", "get", "pop", "update", "setdefault", "copy", "clear", "popitem"];
 pub const SET_METHODS: &[&str] = &[
     "add", "discard", "remove", "pop", "union", "intersection", "difference", "symmetric_difference", "copy", "clear", "issubset",
-    "issuperset", "isdisjoint", "update",
+    "issuperset", "isdisjoint", "update", "intersection_update", "difference_update", "symmetric_difference_update",
 ];
 pub const TUPLE_METHODS: &[&str] = &["index", "count"];
 pub const FLOAT_METHODS: &[&str] = &["is_integer", "hex", "as_integer_ratio", "conjugate"];
@@ -49,6 +49,7 @@ pub fn has_method(v: &Value, name: &str) -> bool {
         Value::Dict(_) => DICT_METHODS,
         Value::Set(_) => SET_METHODS,
         Value::Tuple(_) | Value::Size(_) => TUPLE_METHODS,
+        Value::Range(..) => TUPLE_METHODS,
         Value::Float(_) => FLOAT_METHODS,
         Value::Int(_) | Value::Bool(_) => INT_METHODS,
         _ => return false,
@@ -125,7 +126,7 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
     Ok(match name {
         "format" => super::format::str_format(it, s, &c.pos, &c.kw, span)?,
         "join" => {
-            let items = it.items_of(c.pos.first().unwrap_or(&Value::None), span)?;
+            let items = it.items_of(c.pos.first().unwrap_or(&Value::None), span).map_err(|_| EvalError::type_error("can only join an iterable", span))?;
             let mut parts = Vec::with_capacity(items.len());
             for (i, x) in items.iter().enumerate() {
                 match x {
@@ -336,6 +337,33 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
             match s.split_once(p.as_str()) {
                 Some((a, b)) => Value::Tuple(vec![Value::str(a), Value::str(p.clone()), Value::str(b)]),
                 None => Value::Tuple(vec![Value::str(s), Value::str(""), Value::str("")]),
+            }
+        }
+        "isascii" => Value::Bool(s.is_ascii()),
+        "isprintable" => Value::Bool(s.chars().all(|ch| super::repr::str_repr(&ch.to_string()).chars().count() == 3 || ch == '\'')),
+        "istitle" => {
+            // Uppercase only after an uncased character, lowercase only after a cased one.
+            let (mut cased, mut prev_cased, mut ok) = (false, false, true);
+            for ch in s.chars() {
+                if ch.is_uppercase() {
+                    ok &= !prev_cased;
+                    prev_cased = true;
+                    cased = true;
+                } else if ch.is_lowercase() {
+                    ok &= prev_cased;
+                    prev_cased = true;
+                    cased = true;
+                } else {
+                    prev_cased = false;
+                }
+            }
+            Value::Bool(ok && cased)
+        }
+        "rindex" => {
+            let Some(Value::Str(p)) = c.pos.first() else { return Err(EvalError::type_error("must be str", span)) };
+            match s.rfind(p.as_str()) {
+                Some(b) => Value::Int(s[..b].chars().count() as i64),
+                None => return Err(EvalError::new(ErrorKind::ValueError, "substring not found", span)),
             }
         }
         "isdigit" => Value::Bool(!s.is_empty() && s.chars().all(|ch| ch.is_ascii_digit())),
@@ -564,9 +592,28 @@ fn set_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) -> 
             }
         }
         "update" => {
-            let o = other(it, &c)?;
-            for (k, v) in o.map {
-                d.borrow_mut().map.entry(k).or_insert(v);
+            for o in others(it, &c)? {
+                for (k, v) in o.map {
+                    d.borrow_mut().map.entry(k).or_insert(v);
+                }
+            }
+            Value::None
+        }
+        "intersection_update" | "difference_update" | "symmetric_difference_update" => {
+            let os = others(it, &c)?;
+            let mut me = d.borrow_mut();
+            for o in os {
+                match name {
+                    "intersection_update" => me.map.retain(|k, _| o.map.contains_key(k)),
+                    "difference_update" => me.map.retain(|k, _| !o.map.contains_key(k)),
+                    _ => {
+                        for (k, v) in o.map {
+                            if me.map.shift_remove(&k).is_none() {
+                                me.map.insert(k, v);
+                            }
+                        }
+                    }
+                }
             }
             Value::None
         }
@@ -645,6 +692,20 @@ pub fn call_method(it: &mut Interp, recv: &Value, name: &str, pos: Vec<Value>, k
         Value::Set(d) => set_method(it, d, name, c),
         Value::Tuple(xs) => tuple_method(xs, name, c),
         Value::Size(xs) if name == "numel" => Ok(Value::Int(xs.iter().product::<usize>() as i64)),
+        Value::Range(a, b, st) if name == "index" || name == "count" => {
+            let n = super::seq::range_len(*a, *b, *st);
+            let x = c.pos.first().and_then(|v| match v {
+                Value::Int(i) => Some(*i),
+                Value::Bool(b) => Some(*b as i64),
+                _ => None,
+            });
+            let k = x.filter(|x| (x - a) % st == 0 && (0..n).contains(&((x - a) / st))).map(|x| (x - a) / st);
+            match (name, k) {
+                ("count", k) => Ok(Value::Int(k.is_some() as i64)),
+                (_, Some(k)) => Ok(Value::Int(k)),
+                _ => Err(EvalError::new(ErrorKind::ValueError, format!("{} is not in range", c.pos.first().map(super::repr::repr).unwrap_or_default()), span)),
+            }
+        }
         Value::Float(f) => match name {
             "is_integer" => Ok(Value::Bool(f.is_finite() && f.fract() == 0.0)),
             "conjugate" => Ok(Value::Float(*f)),

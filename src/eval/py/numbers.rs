@@ -159,7 +159,13 @@ pub fn float(_: &mut Interp, c: Call) -> EvalResult<Value> {
         Value::Bool(b) => Ok(Value::Float(*b as i64 as f64)),
         Value::Float(f) => Ok(Value::Float(*f)),
         Value::Str(s) => {
-            let t = s.trim().to_ascii_lowercase().replace('_', "");
+            // Underscores only between digits ('1_000.5'), as Python's float().
+            let raw = s.trim().to_ascii_lowercase();
+            let b = raw.as_bytes();
+            let bad_underscore = b.iter().enumerate().any(|(i, &ch)| {
+                ch == b'_' && !(i > 0 && b[i - 1].is_ascii_digit() && b.get(i + 1).is_some_and(|n| n.is_ascii_digit()))
+            });
+            let t = if bad_underscore { String::from("!") } else { raw.replace('_', "") };
             let v = match t.trim_start_matches(['+', '-']) {
                 "nan" => Some(f64::NAN),
                 "inf" | "infinity" => Some(if t.starts_with('-') { f64::NEG_INFINITY } else { f64::INFINITY }),

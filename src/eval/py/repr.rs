@@ -371,3 +371,21 @@ pub fn checked(v: &Value, as_str: bool, span: crate::lang::span::Span) -> super:
     }
     Ok(if as_str { str(v) } else { repr(v) })
 }
+
+/// Python's `ascii()` of a repr: non-ASCII characters escaped.
+pub fn ascii(repr: &str) -> String {
+    let mut out = String::with_capacity(repr.len());
+    for ch in repr.chars() {
+        let u = ch as u32;
+        if u < 0x80 {
+            out.push(ch);
+        } else if u < 0x100 {
+            out.push_str(&format!("\\x{u:02x}"));
+        } else if u < 0x10000 {
+            out.push_str(&format!("\\u{u:04x}"));
+        } else {
+            out.push_str(&format!("\\U{u:08x}"));
+        }
+    }
+    out
+}
