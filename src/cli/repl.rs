@@ -184,6 +184,9 @@ impl Session {
                 // anywhere runs none of it, and a failing statement ends it.
                 self.runner.run_chunk(&format!("{src}\n"), true, true);
                 self.runner.end_line();
+                if self.runner.exit_status.is_some() {
+                    return Flow::Quit;
+                }
                 Flow::Continue
             }
             Some(Err(e)) => {

@@ -53,6 +53,9 @@ pub struct Runner {
     /// Source of every statement that succeeded (for `:save`).
     pub ok_statements: Vec<String>,
     pub failed: bool,
+    /// Set by `exit()`/`quit()` (`SystemExit`): the status to exit with;
+    /// nothing more runs.
+    pub exit_status: Option<u8>,
     /// Writes reports as the evaluator makes them (shared with its sink).
     em: Rc<RefCell<Emitter>>,
 }
@@ -104,16 +107,22 @@ impl Runner {
         let mut interp = Interp::new(&ecfg);
         let sink = em.clone();
         interp.sink = Some(Box::new(move |r| sink.borrow_mut().emit(&r)));
-        Runner { interp, json: cfg.json, style, origin: origin.to_string(), line_base: 0, ok_statements: vec![], failed: false, em }
+        Runner { interp, json: cfg.json, style, origin: origin.to_string(), line_base: 0, ok_statements: vec![], failed: false, exit_status: None, em }
     }
 
     pub fn exit_code(&self) -> ExitCode {
+        if let Some(s) = self.exit_status {
+            return ExitCode::from(s);
+        }
         ExitCode::from(if self.failed { super::EXIT_FAILED } else { 0 })
     }
 
     /// Runs every statement in `src`. `echo` shows bare expressions' values;
     /// `stop_on_error` stops at the first failure. Returns true if all succeeded.
     pub fn run_chunk(&mut self, src: &str, echo: bool, stop_on_error: bool) -> bool {
+        if self.exit_status.is_some() {
+            return true;
+        }
         {
             let mut em = self.em.borrow_mut();
             em.line_base = self.line_base;
@@ -153,6 +162,23 @@ impl Runner {
                             for r in &reports {
                                 self.emit(r);
                             }
+                        }
+                        Ok(Err(e)) if e.kind == crate::engine::ErrorKind::SystemExit => {
+                            for r in std::mem::take(&mut self.interp.pending) {
+                                self.emit(&r);
+                            }
+                            // Python: a number is the status; other values are printed, status 1.
+                            let status = match e.message.parse::<i64>() {
+                                _ if e.message.is_empty() => 0,
+                                Ok(n) => (n & 0xff) as u8,
+                                Err(_) => {
+                                    self.end_line();
+                                    self.em.borrow_mut().write_err(&format!("{}\n", e.message));
+                                    1
+                                }
+                            };
+                            self.exit_status = Some(status);
+                            break;
                         }
                         Ok(Err(e)) => {
                             all_ok = false;
@@ -235,6 +261,12 @@ impl Emitter {
         }
         let text = if self.json { crate::render::json::render(r) } else { crate::render::table::render(r, self.style) };
         self.write_out(&text);
+    }
+
+    fn write_err(&mut self, text: &str) {
+        let _ = self.out.flush();
+        let _ = self.err.write_all(text.as_bytes());
+        let _ = self.err.flush();
     }
 
     fn write_out(&mut self, text: &str) {

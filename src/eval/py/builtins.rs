@@ -101,6 +101,8 @@ pub const BUILTINS: &[(&str, bool, Builtin)] = &[
     ("callable", false, callable),
     ("format", false, format),
     ("ascii", false, ascii),
+    ("exit", false, exit),
+    ("quit", false, exit),
     ("object", true, object),
 ];
 
@@ -730,6 +732,17 @@ fn format(_: &mut Interp, c: Call) -> EvalResult<Value> {
         None => String::new(),
     };
     super::format::format_value(&c.pos[0], &spec, c.span).map(Value::Str)
+}
+
+/// `exit([code])`: raises `SystemExit`; the runner stops with the code
+/// (a number is the status, anything else is printed and the status is 1).
+fn exit(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(0, 1)?;
+    let message = match c.pos.first() {
+        None | Some(Value::None) => String::new(),
+        Some(v) => super::repr::str(v),
+    };
+    Err(EvalError::new(ErrorKind::SystemExit, message, c.span))
 }
 
 fn ascii(_: &mut Interp, c: Call) -> EvalResult<Value> {

@@ -18,6 +18,7 @@ pub struct PyExc {
 pub const TYPES: &[(ErrorKind, &str, ErrorKind)] = &[
     (K::BaseException, "BaseException", K::BaseException),
     (K::KeyboardInterrupt, "KeyboardInterrupt", K::BaseException),
+    (K::SystemExit, "SystemExit", K::BaseException),
     (K::Exception, "Exception", K::BaseException),
     (K::ArithmeticError, "ArithmeticError", K::Exception),
     (K::ZeroDivisionError, "ZeroDivisionError", K::ArithmeticError),
