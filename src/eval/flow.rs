@@ -224,7 +224,17 @@ impl Interp {
             });
         }
         let keys = f.params.iter().map(|p| Rc::from(p.name.as_str())).collect();
-        Ok(Value::Func(Rc::new(Closure { def: f.clone(), defaults, env: self.scope.clone(), keys })))
+        // Python's __qualname__: a function made inside another is `outer.<locals>.f`.
+        let qualname = match self.current_qualname() {
+            Some(outer) => format!("{outer}.<locals>.{}", f.name),
+            None => f.name.clone(),
+        };
+        Ok(Value::Func(Rc::new(Closure { def: f.clone(), defaults, env: self.scope.clone(), keys, qualname })))
+    }
+
+    /// The qualified name of the function whose call is running.
+    fn current_qualname(&self) -> Option<String> {
+        self.qualnames.last().cloned()
     }
 
     /// Assigns `v` to a target: a name, an item, an attribute, or a

@@ -44,6 +44,8 @@ pub struct Interp {
     pub scope: Option<Rc<RefCell<Scope>>>,
     /// Python function calls in progress (for `RecursionError`).
     pub call_depth: usize,
+    /// The qualified names of the functions being run (innermost last).
+    pub qualnames: Vec<String>,
     /// Exceptions being handled (`except` bodies), for a bare `raise`.
     pub handling: Vec<EvalError>,
     /// The exception object most recently raised by `raise` (its `args`).
@@ -68,6 +70,7 @@ impl Interp {
             src: Rc::from(""),
             scope: None,
             call_depth: 0,
+            qualnames: vec![],
             handling: vec![],
             last_raised: None,
             sink: None,
@@ -90,6 +93,7 @@ impl Interp {
         crate::engine::interrupt::take();
         self.scope = None;
         self.call_depth = 0;
+        self.qualnames.clear();
         self.handling.clear();
         let result = self
             .exec_stmt(stmt, echo)

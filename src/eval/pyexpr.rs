@@ -250,6 +250,7 @@ impl Interp {
                     (Value::Func(x), Value::Func(y)) => Rc::ptr_eq(x, y),
                     (Value::Type(x), Value::Type(y)) | (Value::Builtin(x), Value::Builtin(y)) => x == y,
                     (Value::Method(x), Value::Method(y)) => Rc::ptr_eq(x, y),
+                    (Value::Exception(x), Value::Exception(y)) => Rc::ptr_eq(x, y),
                     (Value::Int(x), Value::Int(y)) => x == y && (-5..=256).contains(x),
                     (Value::Str(x), Value::Str(y)) => x == y && x.len() <= 1,
                     (Value::Ellipsis, Value::Ellipsis) => true,

@@ -70,6 +70,8 @@ pub struct FuncDef {
     pub locals: Vec<String>,
     pub globals: Vec<String>,
     pub nonlocals: Vec<String>,
+    /// How many leading parameters are positional-only (before `/`).
+    pub posonly: usize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

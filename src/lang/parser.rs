@@ -144,6 +144,8 @@ pub(crate) struct Parser<'a> {
     depth: usize,
     /// Current block nesting depth.
     blocks: usize,
+    /// Where `/` stood in the parameter list being parsed.
+    posonly_mark: Option<usize>,
 }
 
 fn bracket_char(kind: &T) -> &'static str {
@@ -160,7 +162,7 @@ fn bracket_char(kind: &T) -> &'static str {
 impl<'a> Parser<'a> {
     fn new(src: &'a str, tokens: Vec<Token>, unclosed: Vec<usize>, depth: usize) -> Self {
         let end = src.len();
-        Parser { src, tokens, pos: 0, prev_end: 0, unclosed, eof: Token::new(T::Eof, Span::new(end, end)), depth, blocks: 0 }
+        Parser { src, tokens, pos: 0, prev_end: 0, unclosed, eof: Token::new(T::Eof, Span::new(end, end)), depth, blocks: 0, posonly_mark: None }
     }
 
     // ----- token access -------------------------------------------------
@@ -560,14 +562,18 @@ impl<'a> Parser<'a> {
         self.advance();
         let (name, _) = self.name()?;
         self.expect(&T::LParen, "(")?;
+        self.posonly_mark = None;
         let params = self.params(&T::RParen)?;
+        let posonly = self.posonly_mark.take().unwrap_or(0);
         self.expect(&T::RParen, ")")?;
         if self.eat(&T::Arrow) {
             self.test()?;
         }
         let body = self.block("function definition")?;
         let span = Span::new(start, self.prev_end);
-        Ok(StmtKind::Def(Rc::new(scope::func_def(name, params, body, span))))
+        let mut f = scope::func_def(name, params, body, span);
+        f.posonly = posonly;
+        Ok(StmtKind::Def(Rc::new(f)))
     }
 
     /// Parameters up to `close` (`)` for `def`, `:` for `lambda`).
@@ -578,7 +584,8 @@ impl<'a> Parser<'a> {
         while !self.at(close) {
             let pstart = self.peek().span;
             if self.eat(&T::Slash) {
-                // Positional-only marker: accepted, and ignored.
+                // Positional-only marker: the parameters so far.
+                self.posonly_mark = Some(params.len());
             } else if self.eat(&T::DoubleStar) {
                 let (n, s) = self.name()?;
                 self.annotation(close)?;

@@ -71,6 +71,8 @@ pub struct Closure {
     pub env: Option<Rc<RefCell<Scope>>>,
     /// The parameters' names as scope keys, made once at `def`.
     pub keys: Vec<Rc<str>>,
+    /// `outer.<locals>.inner` for a function defined inside another.
+    pub qualname: String,
 }
 
 fn and_list(names: &[String]) -> String {
@@ -93,7 +95,9 @@ impl Interp {
         let scope = Rc::new(RefCell::new(Scope { vars, parent: f.env.clone(), func: Some(f.def.clone()) }));
         let saved = std::mem::replace(&mut self.scope, Some(scope));
         self.call_depth += 1;
+        self.qualnames.push(f.qualname.clone());
         let result = self.exec_block(&f.def.body);
+        self.qualnames.pop();
         self.call_depth -= 1;
         self.scope = saved;
         match result? {
@@ -194,7 +198,7 @@ fn set_global(vars: &mut super::super::globals::Globals, name: &str, v: Value) {
 /// defaults, with `*args` and `**kwargs`.
 fn bind(f: &Closure, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> EvalResult<Vars> {
     let d = &f.def;
-    let fname = &d.name;
+    let fname = &f.qualname;
     let err = |m: String| EvalError::type_error(m, span);
     let mut vars = Vars(Vec::with_capacity(d.params.len() + d.locals.len()));
     let positional: Vec<usize> = (0..d.params.len()).filter(|&i| d.params[i].kind == ParamKind::Normal).collect();
@@ -231,8 +235,16 @@ fn bind(f: &Closure, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> E
         vars.insert_key(f.keys[i].clone(), Value::Tuple(vec![]));
     }
     let mut kwargs = super::dict::PyDict::default();
+    let posonly_by_kw: Vec<String> = kw.iter().filter(|(k, _)| d.params[..d.posonly.min(d.params.len())].iter().any(|p| &p.name == k)).map(|(k, _)| k.clone()).collect();
+    if !posonly_by_kw.is_empty() && varkw.is_none() {
+        return Err(err(format!(
+            "{fname}() got some positional-only arguments passed as keyword arguments: {}",
+            posonly_by_kw.iter().map(|k| format!("'{k}'")).collect::<Vec<_>>().join(", ")
+        )));
+    }
     for (k, v) in kw {
-        match d.params.iter().position(|p| p.name == k && matches!(p.kind, ParamKind::Normal | ParamKind::KwOnly)) {
+        let posonly = d.posonly;
+        match d.params.iter().enumerate().position(|(i, p)| p.name == k && i >= posonly && matches!(p.kind, ParamKind::Normal | ParamKind::KwOnly)) {
             Some(i) => {
                 if vars.contains_key(&d.params[i].name) {
                     return Err(err(format!("{fname}() got multiple values for argument '{k}'")));

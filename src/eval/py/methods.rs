@@ -682,9 +682,54 @@ fn tuple_method(items: &[Value], name: &str, c: Call) -> EvalResult<Value> {
     }
 }
 
+/// How many positional arguments a method takes, as CPython declares it:
+/// none, exactly one, or a range (`name expected at least/most …`).
+fn arity(ty: &str, name: &str) -> Option<(usize, usize)> {
+    let none = ["upper", "lower", "title", "capitalize", "swapcase", "casefold", "isdigit", "isalpha", "isalnum", "isspace", "isupper",
+        "islower", "isnumeric", "isdecimal", "isidentifier", "isascii", "isprintable", "istitle", "reverse", "copy", "clear", "popitem",
+        "keys", "values", "items"];
+    let one = ["append", "remove", "add", "discard", "zfill", "removeprefix", "removesuffix", "partition", "rpartition", "join"];
+    if none.contains(&name) && !(ty == "set" && name == "pop") {
+        return Some((0, 0));
+    }
+    if one.contains(&name) || (ty == "list" && name == "count") || (ty == "tuple" && name == "count") {
+        return Some((1, 1));
+    }
+    Some(match (ty, name) {
+        ("dict", "get") | ("dict", "setdefault") => (1, 2),
+        ("dict", "pop") => (1, 2),
+        ("list", "pop") => (0, 1),
+        ("list", "insert") => (2, 2),
+        ("str", "replace") => (2, 3),
+        ("str", "split" | "rsplit") => (0, 2),
+        ("str", "strip" | "lstrip" | "rstrip") => (0, 1),
+        ("str", "ljust" | "rjust" | "center") => (1, 2),
+        ("str", "find" | "rfind" | "index" | "rindex" | "count" | "startswith" | "endswith") => (1, 3),
+        ("str", "expandtabs") => (0, 1),
+        _ => return None,
+    })
+}
+
+fn check_arity(recv: &Value, name: &str, c: &Call) -> EvalResult<()> {
+    let ty = recv.type_name();
+    let Some((min, max)) = arity(ty, name) else { return Ok(()) };
+    let n = c.pos.len();
+    if (min..=max).contains(&n) {
+        return Ok(());
+    }
+    let msg = match (min, max) {
+        (0, 0) => format!("{ty}.{name}() takes no arguments ({n} given)"),
+        (1, 1) => format!("{ty}.{name}() takes exactly one argument ({n} given)"),
+        _ if n < min => format!("{name} expected at least {min} argument{}, got {n}", if min == 1 { "" } else { "s" }),
+        _ => format!("{name} expected at most {max} argument{}, got {n}", if max == 1 { "" } else { "s" }),
+    };
+    Err(EvalError::type_error(msg, c.span))
+}
+
 /// Calls method `name` of the Python value `recv`.
 pub fn call_method(it: &mut Interp, recv: &Value, name: &str, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> EvalResult<Value> {
     let c = Call { name: "method", pos, kw, span };
+    check_arity(recv, name, &c)?;
     match recv {
         Value::Str(s) => str_method(it, s, name, c),
         Value::List(l) => list_method(it, l, name, c),

@@ -25,6 +25,9 @@ pub enum PyIter {
     Items(std::vec::IntoIter<Value>),
     Range { next: i64, stop: i64, step: i64 },
     Shared(Rc<std::cell::RefCell<std::collections::VecDeque<Value>>>),
+    /// A dict's keys or a set's members: changing its size while iterating
+    /// is Python's RuntimeError.
+    Table { table: Rc<std::cell::RefCell<super::dict::PyDict>>, items: std::vec::IntoIter<Value>, len: usize, set: bool },
 }
 
 impl Interp {
@@ -45,6 +48,12 @@ impl Interp {
                 }
             }
             Value::Iter(q, _) => PyIter::Shared(q.clone()),
+            Value::Dict(d) | Value::Set(d) => {
+                let set = matches!(v, Value::Set(_));
+                let b = d.borrow();
+                let items = if set { b.set_order() } else { b.keys() };
+                PyIter::Table { table: d.clone(), items: items.into_iter(), len: b.len(), set }
+            }
             other => PyIter::Items(self.items_of(other, span)?.into_iter()),
         })
     }
@@ -95,6 +104,13 @@ impl Interp {
                 }
             }
             PyIter::Shared(q) => q.borrow_mut().pop_front(),
+            PyIter::Table { table, items, len, set } => {
+                if table.borrow().len() != *len {
+                    let what = if *set { "Set" } else { "dictionary" };
+                    return Err(EvalError::new(ErrorKind::RuntimeError, format!("{what} changed size during iteration"), _span));
+                }
+                items.next()
+            }
         })
     }
 

@@ -63,7 +63,7 @@ pub fn func_def(name: String, params: Vec<Param>, body: Vec<Stmt>, span: Span) -
             locals.push(n);
         }
     }
-    FuncDef { name, params, body, span, locals, globals, nonlocals }
+    FuncDef { name, params, body, span, locals, globals, nonlocals, posonly: 0 }
 }
 
 fn target_names(t: &Target, out: &mut Vec<String>) {
