@@ -308,7 +308,7 @@ impl Interp {
             Value::Func(c) => self.call_closure(&c, pos, kw, span),
             Value::Builtin(name) | Value::Type(name) => {
                 if let Some(m) = name.strip_prefix("math.") {
-                    return super::py::math::call(m, &pos, span);
+                    return super::py::math::call(m, &pos, &kw, span);
                 }
                 if name == "Size" {
                     let items = match pos.first() {

@@ -686,7 +686,7 @@ fn id(_: &mut Interp, c: Call) -> EvalResult<Value> {
         Value::Func(f) => Rc::as_ptr(f) as *const u8 as usize,
         v => v as *const Value as usize,
     };
-    Ok(Value::Int(p as i64))
+    Ok(Value::Int(super::repr::object_address(p) as i64))
 }
 
 fn iter(it: &mut Interp, c: Call) -> EvalResult<Value> {

@@ -58,7 +58,17 @@ fn to_int(f: f64, span: Span) -> EvalResult<Value> {
     Ok(Value::Int(f as i64))
 }
 
-pub fn call(name: &str, pos: &[Value], span: Span) -> EvalResult<Value> {
+pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> EvalResult<Value> {
+    let allowed: &[&str] = if name == "isclose" { &["rel_tol", "abs_tol"] } else { &[] };
+    if let Some((k, _)) = kw.iter().find(|(k, _)| !allowed.contains(&k.as_str())) {
+        return Err(EvalError::type_error(format!("{name}() got an unexpected keyword argument '{k}'"), span));
+    }
+    let kwf = |k: &str, d: f64| -> EvalResult<f64> {
+        match kw.iter().find(|(n, _)| n == k) {
+            Some((_, v)) => num(v, span),
+            None => Ok(d),
+        }
+    };
     let a = |i: usize| pos.get(i).ok_or_else(|| EvalError::type_error(format!("{name}() missing a required argument"), span));
     let x = || num(a(0)?, span);
     Ok(match name {
@@ -274,7 +284,11 @@ pub fn call(name: &str, pos: &[Value], span: Span) -> EvalResult<Value> {
         "isfinite" => Value::Bool(x()?.is_finite()),
         "isclose" => {
             let (p, q) = (x()?, num(a(1)?, span)?);
-            let close = p == q || ((p - q).abs() <= (1e-9 * p.abs().max(q.abs())).max(0.0)) && p.is_finite() && q.is_finite();
+            let (rel, abs) = (kwf("rel_tol", 1e-9)?, kwf("abs_tol", 0.0)?);
+            if rel < 0.0 || abs < 0.0 {
+                return Err(EvalError::new(ErrorKind::ValueError, "tolerances must be non-negative", span));
+            }
+            let close = p == q || (p.is_finite() && q.is_finite() && (p - q).abs() <= (rel * p.abs().max(q.abs())).max(abs));
             Value::Bool(close)
         }
         "gcd" => {

@@ -10,6 +10,21 @@ use crate::report::values::{scalar_json, tensor_values, values_cost};
 
 use super::super::value::Value;
 
+thread_local! {
+    static ADDRESSES: std::cell::RefCell<std::collections::HashMap<usize, usize>> = Default::default();
+}
+
+/// The address an object shows in its repr and `id()`: numbered in the
+/// order objects are first shown, so output is the same on every run
+/// (real pointers would differ from run to run).
+pub fn object_address(ptr: usize) -> usize {
+    ADDRESSES.with(|a| {
+        let mut a = a.borrow_mut();
+        let n = a.len();
+        *a.entry(ptr).or_insert(0x7f00_0000_0000 + 16 * n)
+    })
+}
+
 /// How deep `repr` descends before writing `...`.
 const MAX_DEPTH: usize = 200;
 
@@ -214,15 +229,16 @@ fn scalar_repr(v: &Value) -> String {
         Value::Module(m) => format!("<module '{m}'>"),
         Value::Function(f) => format!("<built-in method {f} of type object>"),
         Value::Ellipsis => "Ellipsis".into(),
-        Value::GradFn(n) => format!("<{} object>", n.name),
-        Value::AccumulateGrad(_) => "<AccumulateGrad object>".to_string(),
+        // PyTorch's node repr carries its address, as every Python object's.
+        Value::GradFn(n) => format!("<{} object at 0x{:x}>", n.name, object_address(std::rc::Rc::as_ptr(n) as *const u8 as usize)),
+        Value::AccumulateGrad(l) => format!("<AccumulateGrad object at 0x{:x}>", object_address(std::rc::Rc::as_ptr(l) as *const u8 as usize)),
         Value::Storage(s) => {
             let n = s.nbytes();
             format!("<UntypedStorage S{} of {} bytes at 0x{:x} on {}>", s.id, n, s.data_ptr(), s.device)
         }
         Value::Range(a, b, 1) => format!("range({a}, {b})"),
         Value::Range(a, b, c) => format!("range({a}, {b}, {c})"),
-        Value::Func(f) => format!("<function {} at 0x{:x}>", f.def.name, std::rc::Rc::as_ptr(f) as *const u8 as usize),
+        Value::Func(f) => format!("<function {} at 0x{:x}>", f.qualname, object_address(std::rc::Rc::as_ptr(f) as *const u8 as usize)),
         Value::Builtin(name) => format!("<built-in function {name}>"),
         Value::Method(m) => format!("<built-in method {} of {} object>", m.1, m.0.type_name()),
         Value::Type(t) => match *t {
