@@ -247,16 +247,30 @@ impl Interp {
     pub(super) fn eval_args(&mut self, name: &str, args: &[Arg], span: Span) -> EvalResult<Args> {
         let mut a = Args { name: name.to_string(), pos: vec![], kw: vec![], span, pos_base: 0 };
         for arg in args {
-            if arg.star > 0 {
-                return Err(EvalError::type_error("tsr does not support * and ** arguments to torch functions yet", arg.value.span));
+            // `x.view(*shape)`, `f(**opts)`: spread into positional and keyword arguments.
+            if arg.star == 1 {
+                let v = self.eval(&arg.value)?;
+                for x in self.items_of(&v, arg.value.span)? {
+                    a.pos.push((torch_type(x), arg.value.span));
+                }
+                continue;
             }
-            let v = match self.eval(&arg.value)? {
-                // PyTorch's argument parser takes Python's types as dtypes.
-                Value::Type("bool") => Value::DType(crate::engine::DType::Bool),
-                Value::Type("int") => Value::DType(crate::engine::DType::Int64),
-                Value::Type("float") => Value::DType(crate::engine::DType::Float64),
-                v => v,
-            };
+            if arg.star == 2 {
+                let Value::Dict(d) = self.eval(&arg.value)? else {
+                    return Err(EvalError::type_error("argument after ** must be a mapping", arg.value.span));
+                };
+                for (k, x) in d.borrow().items() {
+                    let Value::Str(k) = k else {
+                        return Err(EvalError::type_error("keywords must be strings", arg.value.span));
+                    };
+                    if a.kw.iter().any(|(n, _, _)| *n == k) {
+                        return Err(EvalError::type_error(format!("{name}() got multiple values for keyword argument '{k}'"), arg.value.span));
+                    }
+                    a.kw.push((k, torch_type(x), arg.value.span));
+                }
+                continue;
+            }
+            let v = torch_type(self.eval(&arg.value)?);
             match &arg.name {
                 Some((k, s)) => {
                     if a.kw.iter().any(|(n, _, _)| n == k) {
@@ -352,5 +366,15 @@ fn storage_method(st: &crate::engine::storage::Storage, name: &str, span: Span) 
         "nbytes" | "size" => Ok(Value::Int(st.nbytes() as i64)),
         "device" => Ok(Value::Device(st.device)),
         _ => Err(no_attr("torch.storage.UntypedStorage", name, span)),
+    }
+}
+
+/// PyTorch's argument parser takes Python's types as dtypes.
+fn torch_type(v: Value) -> Value {
+    match v {
+        Value::Type("bool") => Value::DType(crate::engine::DType::Bool),
+        Value::Type("int") => Value::DType(crate::engine::DType::Int64),
+        Value::Type("float") => Value::DType(crate::engine::DType::Float64),
+        v => v,
     }
 }
