@@ -36,7 +36,7 @@ fn adv_of(it: &mut Interp, v: &Value, span: Span) -> EvalResult<Option<AdvItem>>
             let (shape, vals) = super::literal::flatten_data(v, span)?;
             let dtype = super::literal::infer_dtype(&vals);
             let dtype = if vals.is_empty() { DType::Int64 } else { dtype };
-            Some(AdvItem::Values { shape, vals, dtype })
+            Some(AdvItem::Values { shape, vals, dtype, stride: None })
         }
         Value::Bool(_) => {
             return Err(EvalError::new(ErrorKind::NotImplementedError, "tsr does not support indexing with True/False", span));
@@ -127,44 +127,44 @@ impl Interp {
     /// `x[idx]` with advanced indices: a copy, as PyTorch's `index`
     /// (recorded as `IndexBackward0`).
     pub fn advanced_get(&mut self, t: &Rc<Tensor>, items: &[AdvItem], span: Span) -> EvalResult<Tensor> {
-        // As PyTorch's applySlicing: ints, slices and None are views first
-        // (`SelectBackward0`, `SliceBackward0` in the graph), then `index`
-        // runs on that view with the tensors alone.
-        let full = IndexSpec::Slice { start: None, stop: None, step: None };
-        let trivial = |i: &AdvItem| matches!(i, AdvItem::Values { .. } | AdvItem::Basic(IndexSpec::Ellipsis)) || matches!(i, AdvItem::Basic(s) if *s == full);
-        let (base, items): (Rc<Tensor>, Vec<AdvItem>) = if items.iter().all(trivial) {
-            (t.clone(), items.to_vec())
-        } else {
-            let mut specs = Vec::new();
-            let mut rest = Vec::new();
-            for i in items {
-                match i {
-                    AdvItem::Basic(IndexSpec::Int(_)) => specs.push(match i {
-                        AdvItem::Basic(s) => s.clone(),
-                        _ => full.clone(),
-                    }),
-                    AdvItem::Basic(IndexSpec::Ellipsis) => {
-                        specs.push(IndexSpec::Ellipsis);
-                        rest.push(i.clone());
-                    }
-                    AdvItem::Basic(s) => {
-                        specs.push(s.clone());
-                        rest.push(AdvItem::Basic(full.clone()));
-                    }
-                    AdvItem::Values { shape, dtype, .. } => {
-                        let k = if matches!(dtype, DType::Bool | DType::UInt8) { shape.len() } else { 1 };
-                        specs.extend(std::iter::repeat_n(full.clone(), k));
-                        rest.push(i.clone());
-                    }
-                }
-            }
-            (Rc::new(super::expr::basic_view(self, t, &specs, true, span)?), rest)
-        };
+        let (base, items) = self.basic_first(t, items, span)?;
         let text = span.text(&self.src).to_string();
         let op = text.find('[').map(|i| text[i..].to_string()).unwrap_or(text);
         let out = advanced::index(&self.ctx, &base, &items, &op).at(span)?;
         let formula = crate::engine::autograd::Formula::Index { shape: base.shape().to_vec(), items };
         Ok(super::grad::record(self, "IndexBackward0", &[Some(&base)], out, formula, &[]))
+    }
+
+    /// As PyTorch's applySlicing: ints, slices and None are views first
+    /// (`SelectBackward0`, `SliceBackward0` in the graph), and the tensors
+    /// alone index that view.
+    fn basic_first(&mut self, t: &Rc<Tensor>, items: &[AdvItem], span: Span) -> EvalResult<(Rc<Tensor>, Vec<AdvItem>)> {
+        let full = IndexSpec::Slice { start: None, stop: None, step: None };
+        let trivial = |i: &AdvItem| matches!(i, AdvItem::Values { .. } | AdvItem::Basic(IndexSpec::Ellipsis)) || matches!(i, AdvItem::Basic(s) if *s == full);
+        if items.iter().all(trivial) {
+            return Ok((t.clone(), items.to_vec()));
+        }
+        let mut specs = Vec::new();
+        let mut rest = Vec::new();
+        for i in items {
+            match i {
+                AdvItem::Basic(s @ IndexSpec::Int(_)) => specs.push(s.clone()),
+                AdvItem::Basic(IndexSpec::Ellipsis) => {
+                    specs.push(IndexSpec::Ellipsis);
+                    rest.push(i.clone());
+                }
+                AdvItem::Basic(s) => {
+                    specs.push(s.clone());
+                    rest.push(AdvItem::Basic(full.clone()));
+                }
+                AdvItem::Values { shape, dtype, .. } => {
+                    let k = if matches!(dtype, DType::Bool | DType::UInt8) { shape.len() } else { 1 };
+                    specs.extend(std::iter::repeat_n(full.clone(), k));
+                    rest.push(i.clone());
+                }
+            }
+        }
+        Ok((Rc::new(super::expr::basic_view(self, t, &specs, true, span)?), rest))
     }
 
     /// `x[idx] = v`: PyTorch's `index_put_` with `v` broadcast to the
@@ -175,6 +175,27 @@ impl Interp {
             _ => None,
         };
         super::grad::inplace::check_inplace_with(self, t, value.as_deref(), span)?;
+        // index_put_ wants the value's dtype to match, except with one bool mask
+        // and a one-element value, which its kernel runs as masked_fill_ (a cast).
+        let adv_items: Vec<&AdvItem> = items.iter().filter(|i| matches!(i, AdvItem::Values { .. })).collect();
+        let masked_fill = matches!(adv_items.as_slice(), [AdvItem::Values { dtype: DType::Bool, .. }]);
+        if let Some(s) = &value
+            && s.dtype != t.dtype
+            && !(masked_fill && s.numel() == 1)
+        {
+            return Err(EvalError::new(
+                ErrorKind::RuntimeError,
+                format!(
+                    "Index put requires the source and destination dtypes match, got {} for the destination and {} for the source.",
+                    crate::engine::ops::promote::scalar_type_name(t.dtype),
+                    crate::engine::ops::promote::scalar_type_name(s.dtype)
+                ),
+                span,
+            ));
+        }
+        // The basic items view first (a write through it is CopySlices).
+        let (t, items) = self.basic_first(t, items, span)?;
+        let (t, items) = (&t, &items[..]);
         let shape = advanced::result_shape(t, items).at(span)?;
         let src = match v {
             Value::Tensor(s) => s.clone(),
@@ -200,8 +221,17 @@ impl Interp {
             crate::engine::ops::copy::copy_to_new(&self.ctx, &expanded, &crate::engine::layout::contiguous_strides(&shape), t.dtype, "to()").at(span)?
         };
         advanced::index_put(t, items, &cast, false).at(span)?;
+        // A Python number into one index or mask is PyTorch's index_fill_ /
+        // masked_fill_; everything else is index_put_.
+        let adv: Vec<&AdvItem> = items.iter().filter(|i| matches!(i, AdvItem::Values { .. })).collect();
+        let node = match (v, adv.as_slice()) {
+            (Value::Int(_) | Value::Float(_) | Value::Bool(_), [AdvItem::Values { dtype: DType::Bool, .. }]) => "MaskedFillBackward0",
+            (Value::Int(_) | Value::Float(_) | Value::Bool(_), [AdvItem::Values { shape, .. }]) if shape.len() <= 1 => "IndexFillBackward0",
+            _ => "IndexPutBackward0",
+        };
         let formula = crate::engine::autograd::Formula::IndexPut { items: items.to_vec(), value_shape: src.shape().to_vec() };
-        super::grad::inplace::rebase_node(self, t, "IndexPutBackward0", &[Some(&src)], formula, &[]);
+        let others: Vec<Option<&Tensor>> = if node == "IndexPutBackward0" { vec![Some(&src)] } else { vec![] };
+        super::grad::inplace::rebase_node(self, t, node, &others, formula, &[]);
         Ok(())
     }
 

@@ -201,7 +201,12 @@ impl Interp {
                 return storage_method(st, name, *name_span);
             }
             if let (Value::GradFn(n), "name") = (&recv, name.as_str()) {
-                return Ok(Value::Str(n.name.to_string()));
+                // PyTorch's C++ node names carry their namespace.
+                let full = match n.name.as_str() {
+                    "CopySlices" | "CopyBackwards" => format!("torch::autograd::{}", n.name),
+                    other => other.to_string(),
+                };
+                return Ok(Value::Str(full));
             }
             if let Value::Tensor(t) = &recv {
                 let a = self.eval_args(name, args, span)?;

@@ -225,15 +225,15 @@ impl Interp {
         }
         let keys = f.params.iter().map(|p| Rc::from(p.name.as_str())).collect();
         // Python's __qualname__: a function made inside another is `outer.<locals>.f`.
-        let qualname = match self.current_qualname() {
-            Some(outer) => format!("{outer}.<locals>.{}", f.name),
-            None => f.name.clone(),
+        let qualname: Rc<str> = match self.current_qualname() {
+            Some(outer) => Rc::from(format!("{outer}.<locals>.{}", f.name)),
+            None => Rc::from(f.name.as_str()),
         };
         Ok(Value::Func(Rc::new(Closure { def: f.clone(), defaults, env: self.scope.clone(), keys, qualname })))
     }
 
     /// The qualified name of the function whose call is running.
-    fn current_qualname(&self) -> Option<String> {
+    fn current_qualname(&self) -> Option<Rc<str>> {
         self.qualnames.last().cloned()
     }
 

@@ -45,7 +45,7 @@ pub struct Interp {
     /// Python function calls in progress (for `RecursionError`).
     pub call_depth: usize,
     /// The qualified names of the functions being run (innermost last).
-    pub qualnames: Vec<String>,
+    pub qualnames: Vec<Rc<str>>,
     /// Exceptions being handled (`except` bodies), for a bare `raise`.
     pub handling: Vec<EvalError>,
     /// The exception object most recently raised by `raise` (its `args`).

@@ -24,7 +24,7 @@ pub enum AdvItem {
     Basic(IndexSpec),
     /// An index tensor's (or list's) values: long, int, byte or bool. Lists
     /// are given as values, so they never become storages.
-    Values { shape: Vec<usize>, vals: Vec<crate::engine::Scalar>, dtype: DType },
+    Values { shape: Vec<usize>, vals: Vec<crate::engine::Scalar>, dtype: DType, stride: Option<Vec<usize>> },
 }
 
 /// What every index operand looks like to the plan.
@@ -32,6 +32,8 @@ struct IndexData<'a> {
     shape: &'a [usize],
     vals: &'a [crate::engine::Scalar],
     dtype: DType,
+    /// A tensor index's own strides (lists and masks' nonzero are contiguous).
+    stride: Option<&'a [usize]>,
 }
 
 impl IndexData<'_> {
@@ -48,7 +50,7 @@ impl IndexData<'_> {
 
 impl AdvItem {
     pub fn from_tensor(t: &Tensor) -> AdvItem {
-        AdvItem::Values { shape: t.shape().to_vec(), vals: t.to_scalars(), dtype: t.dtype }
+        AdvItem::Values { shape: t.shape().to_vec(), vals: t.to_scalars(), dtype: t.dtype, stride: Some(t.stride().to_vec()) }
     }
 }
 
@@ -111,8 +113,8 @@ fn plan(t: &Tensor, items: &[AdvItem]) -> Result<Plan> {
                 }
                 specs.push(s.clone());
             }
-            AdvItem::Values { shape, vals, dtype } => {
-                let x = IndexData { shape, vals, dtype: *dtype };
+            AdvItem::Values { shape, vals, dtype, stride } => {
+                let x = IndexData { shape, vals, dtype: *dtype, stride: stride.as_deref() };
                 let k = if matches!(x.dtype, DType::Bool | DType::UInt8) { x.ndim() } else { 1 };
                 tensors.push((out_dim, x));
                 for _ in 0..k {
@@ -126,6 +128,7 @@ fn plan(t: &Tensor, items: &[AdvItem]) -> Result<Plan> {
     // Masks become one long index per masked dim (`nonzero`).
     let mut dims = Vec::new();
     let mut index_vals: Vec<(Vec<usize>, Vec<i64>)> = Vec::new();
+    let mut index_strides: Vec<Option<Vec<usize>>> = Vec::new();
     for (pos, x) in tensors {
         match x.dtype {
             DType::Bool | DType::UInt8 => {
@@ -156,11 +159,13 @@ fn plan(t: &Tensor, items: &[AdvItem]) -> Result<Plan> {
                 for (i, c) in cols.into_iter().enumerate() {
                     dims.push(pos + i);
                     index_vals.push((vec![c.len()], c));
+                    index_strides.push(None);
                 }
             }
-            DType::Int64 | DType::Int32 | DType::Int16 | DType::Int8 => {
+            DType::Int64 | DType::Int32 => {
                 dims.push(pos);
                 index_vals.push((x.shape().to_vec(), x.to_scalars().iter().map(|s| s.as_i64()).collect()));
+                index_strides.push(x.stride.map(|s| s.to_vec()));
             }
             _ => return Err(EngineError::index("tensors used as indices must be long, int, byte or bool tensors")),
         }
@@ -177,7 +182,11 @@ fn plan(t: &Tensor, items: &[AdvItem]) -> Result<Plan> {
     }
     let bnumel: usize = bshape.iter().product();
     let mut idx = Vec::with_capacity(index_vals.len());
-    for ((s, vals), &d) in index_vals.iter().zip(&dims) {
+    // PyTorch checks bounds while reading: a result with no elements reads
+    // nothing (`x[[5], 1:1]`), so nothing is checked.
+    let other_numel: usize = (0..view.ndim()).filter(|d| !dims.contains(d)).map(|d| view.shape[d]).product();
+    let reads = bnumel * other_numel > 0;
+    for (j, ((s, vals), &d)) in index_vals.iter().zip(&dims).enumerate() {
         let size = view.shape[d];
         let mut out = Vec::with_capacity(bnumel);
         let lead = bshape.len() - s.len();
@@ -199,7 +208,16 @@ fn plan(t: &Tensor, items: &[AdvItem]) -> Result<Plan> {
             let v = vals[src];
             let n = size as i64;
             if v < -n || v >= n {
-                return Err(EngineError::index(format!("index {v} is out of bounds for dimension {d} with size {size}")));
+                if !reads {
+                    out.push(0);
+                    continue;
+                }
+                // The dimension is counted among the index tensors, as PyTorch does.
+                if size == 0 {
+                    return Err(EngineError::index("index is out of bounds for dimension with size 0"));
+                }
+                let _ = d;
+                return Err(EngineError::index(format!("index {v} is out of bounds for dimension {j} with size {size}")));
             }
             out.push(if v < 0 { (v + n) as usize } else { v as usize });
         }
@@ -242,13 +260,13 @@ fn plan(t: &Tensor, items: &[AdvItem]) -> Result<Plan> {
     // broadcast into the result (stride 0 outside the broadcast dims).
     let b_at = order.iter().position(Option::is_none).unwrap_or(0);
     let mut layouts = vec![Layout { shape: out_shape.clone(), stride: src_stride, offset: 0 }];
-    for (s, _) in &index_vals {
+    for ((s, _), own) in index_vals.iter().zip(&index_strides) {
         let mut stride = vec![0usize; out_shape.len()];
         let lead = bshape.len() - s.len();
         let mut acc = 1usize;
         for sd in (0..s.len()).rev() {
             if s[sd] != 1 {
-                stride[b_at + lead + sd] = acc;
+                stride[b_at + lead + sd] = own.as_ref().map_or(acc, |o| o[sd]);
             }
             acc *= s[sd];
         }

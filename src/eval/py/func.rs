@@ -72,7 +72,7 @@ pub struct Closure {
     /// The parameters' names as scope keys, made once at `def`.
     pub keys: Vec<Rc<str>>,
     /// `outer.<locals>.inner` for a function defined inside another.
-    pub qualname: String,
+    pub qualname: Rc<str>,
 }
 
 fn and_list(names: &[String]) -> String {
