@@ -93,7 +93,7 @@ impl Interp {
                     },
                     Some(e) => {
                         let v = self.eval(e)?;
-                        self.to_raise(v, e.span)?
+                        self.raised_error(v, e.span)?
                     }
                 })
             }
@@ -200,7 +200,7 @@ impl Interp {
     }
 
     /// The error that `raise v` raises.
-    fn to_raise(&mut self, v: Value, span: Span) -> EvalResult<EvalError> {
+    fn raised_error(&mut self, v: Value, span: Span) -> EvalResult<EvalError> {
         match v {
             Value::Exception(e) => {
                 self.last_raised = Some(e.clone());

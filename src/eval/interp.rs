@@ -108,11 +108,10 @@ impl Interp {
         self.scope = None;
         self.flush_warnings();
         // Allocator events this statement caused, when `memtrace on`.
-        if let Some(trace) = super::memory::drain_trace(self, stmt.span.text(src)) {
-            if result.is_ok() {
+        if let Some(trace) = super::memory::drain_trace(self, stmt.span.text(src))
+            && result.is_ok() {
                 self.emit(trace);
             }
-        }
         let made = std::mem::take(&mut self.out);
         match result {
             Ok(()) => Ok(made),

@@ -17,6 +17,9 @@ use super::interp::Interp;
 use super::py::seq::{seq_position, slice_positions};
 use super::value::{PyDict, Scope, Value};
 
+/// Evaluated positional and keyword arguments.
+pub(super) type CallArgs = (Vec<Value>, Vec<(String, Value)>);
+
 impl Interp {
     pub(super) fn eval_python(&mut self, e: &Expr) -> EvalResult<Value> {
         let span = e.span;
@@ -151,7 +154,7 @@ impl Interp {
 
     fn in_comp_scope<T>(&mut self, f: impl FnOnce(&mut Interp) -> EvalResult<T>) -> EvalResult<T> {
         let scope = Rc::new(RefCell::new(Scope { vars: Default::default(), parent: self.scope.clone(), func: None }));
-        let saved = std::mem::replace(&mut self.scope, Some(scope));
+        let saved = self.scope.replace(scope);
         let r = f(self);
         self.scope = saved;
         r
@@ -270,7 +273,7 @@ impl Interp {
     }
 
     /// Call arguments with `*args` and `**kwargs` expanded.
-    pub(super) fn eval_call_args(&mut self, args: &[crate::lang::ast::Arg]) -> EvalResult<(Vec<Value>, Vec<(String, Value)>)> {
+    pub(super) fn eval_call_args(&mut self, args: &[crate::lang::ast::Arg]) -> EvalResult<CallArgs> {
         let mut pos = Vec::new();
         let mut kw: Vec<(String, Value)> = Vec::new();
         for a in args {
@@ -538,15 +541,20 @@ impl Interp {
                 Ok(())
             }
             (Value::List(l), [IndexItem::Expr(e)]) => {
-                let k = self.eval(e)?;
-                let i = to_int(&k).ok_or_else(|| EvalError::type_error(format!("list indices must be integers or slices, not {}", k.type_name()), span))?;
-                let n = l.borrow().len();
-                let p = seq_position(i, n, "list assignment", span)?;
+                let p = self.list_position(l, e, span)?;
                 l.borrow_mut()[p] = v;
                 Ok(())
             }
             (other, _) => Err(EvalError::type_error(format!("'{}' object does not support item assignment", other.type_name()), span)),
         }
+    }
+
+    /// The position `l[e]` names for assignment or deletion.
+    fn list_position(&mut self, l: &Rc<RefCell<Vec<Value>>>, e: &Expr, span: Span) -> EvalResult<usize> {
+        let k = self.eval(e)?;
+        let i = to_int(&k).ok_or_else(|| EvalError::type_error(format!("list indices must be integers or slices, not {}", k.type_name()), span))?;
+        let n = l.borrow().len();
+        seq_position(i, n, "list assignment", span)
     }
 
     /// `del o[items]`.
@@ -571,10 +579,7 @@ impl Interp {
                 Ok(())
             }
             (Value::List(l), [IndexItem::Expr(e)]) => {
-                let k = self.eval(e)?;
-                let i = to_int(&k).ok_or_else(|| EvalError::type_error(format!("list indices must be integers or slices, not {}", k.type_name()), span))?;
-                let n = l.borrow().len();
-                let p = seq_position(i, n, "list assignment", span)?;
+                let p = self.list_position(l, e, span)?;
                 l.borrow_mut().remove(p);
                 Ok(())
             }

@@ -435,15 +435,14 @@ fn divmod(it: &mut Interp, c: Call) -> EvalResult<Value> {
     if c.pos.iter().any(|v| v.as_scalar().is_none() && !matches!(v, Value::Tensor(_))) {
         return Err(c.err(format!("unsupported operand type(s) for divmod(): '{}' and '{}'", c.pos[0].type_name(), c.pos[1].type_name())));
     }
-    if matches!(c.pos[0], Value::Float(_)) || matches!(c.pos[1], Value::Float(_)) {
-        if let (Some(a), Some(b)) = (c.pos[0].as_scalar(), c.pos[1].as_scalar()) {
+    if (matches!(c.pos[0], Value::Float(_)) || matches!(c.pos[1], Value::Float(_)))
+        && let (Some(a), Some(b)) = (c.pos[0].as_scalar(), c.pos[1].as_scalar()) {
             if b.as_f64() == 0.0 {
                 return Err(EvalError::new(ErrorKind::ZeroDivisionError, "float divmod()", c.span));
             }
             let (q, r) = super::super::ops::float_divmod(a.as_f64(), b.as_f64());
             return Ok(Value::Tuple(vec![Value::Float(q), Value::Float(r)]));
         }
-    }
     let q = super::super::ops::binop(it, BinOp::FloorDiv, &c.pos[0], &c.pos[1], c.span)?;
     let r = super::super::ops::binop(it, BinOp::Mod, &c.pos[0], &c.pos[1], c.span)?;
     Ok(Value::Tuple(vec![q, r]))

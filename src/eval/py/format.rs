@@ -24,6 +24,16 @@ struct Spec {
     z: bool,
 }
 
+/// The decimal digits starting at `c[*i]`, moving `i` past them.
+fn digits_at(c: &[char], i: &mut usize) -> String {
+    let mut p = String::new();
+    while *i < c.len() && c[*i].is_ascii_digit() {
+        p.push(c[*i]);
+        *i += 1;
+    }
+    p
+}
+
 fn bad_spec(span: Span) -> EvalError {
     EvalError::new(ErrorKind::ValueError, "Invalid format specifier", span)
 }
@@ -74,11 +84,7 @@ fn parse_spec(s: &str, span: Span) -> EvalResult<Spec> {
     }
     if i < c.len() && c[i] == '.' {
         i += 1;
-        let mut p = String::new();
-        while i < c.len() && c[i].is_ascii_digit() {
-            p.push(c[i]);
-            i += 1;
-        }
+        let p = digits_at(&c, &mut i);
         if p.is_empty() {
             return Err(EvalError::new(ErrorKind::ValueError, "Format specifier missing precision", span));
         }
@@ -336,12 +342,7 @@ pub fn percent(fmt: &str, args: &Value, span: Span) -> EvalResult<Value> {
         let mut prec = None;
         if i < c.len() && c[i] == '.' {
             i += 1;
-            let mut p = String::new();
-            while i < c.len() && c[i].is_ascii_digit() {
-                p.push(c[i]);
-                i += 1;
-            }
-            prec = Some(p);
+            prec = Some(digits_at(&c, &mut i));
         }
         let Some(&ty) = c.get(i) else {
             return Err(EvalError::new(ErrorKind::ValueError, "incomplete format", span));

@@ -93,7 +93,7 @@ impl Interp {
         }
         let vars = bind(f, pos, kw, span)?;
         let scope = Rc::new(RefCell::new(Scope { vars, parent: f.env.clone(), func: Some(f.def.clone()) }));
-        let saved = std::mem::replace(&mut self.scope, Some(scope));
+        let saved = self.scope.replace(scope);
         self.call_depth += 1;
         self.qualnames.push(f.qualname.clone());
         let result = self.exec_block(&f.def.body);

@@ -52,7 +52,7 @@ fn to_int(f: f64, span: Span) -> EvalResult<Value> {
     if f.is_infinite() {
         return Err(EvalError::new(ErrorKind::OverflowError, "cannot convert float infinity to integer", span));
     }
-    if f.abs() >= 9.223372036854775807e18 {
+    if f.abs() >= 9.223_372_036_854_776e18 {
         return Err(EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span));
     }
     Ok(Value::Int(f as i64))

@@ -312,34 +312,6 @@ fn value_json_in(v: &Value, budget: &mut u128, depth: usize) -> Json {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn values_print_like_python() {
-        assert_eq!(str(&Value::Device(Device::Cuda(0))), "cuda:0");
-        assert_eq!(repr(&Value::Device(Device::Cuda(0))), "device(type='cuda', index=0)");
-        assert_eq!(str(&Value::Device(Device::Cpu)), "cpu");
-        assert_eq!(repr(&Value::Tuple(vec![Value::Int(4)])), "(4,)");
-        assert_eq!(repr(&Value::Size(vec![3, 4])), "torch.Size([3, 4])");
-        assert_eq!(repr(&Value::Str("a'b".into())), "\"a'b\"");
-        assert_eq!(repr(&Value::Str("a'b\"".into())), "'a\\'b\"'");
-        assert_eq!(repr(&Value::Str("x\ny".into())), "'x\\ny'");
-    }
-
-    #[test]
-    fn a_list_inside_itself_prints_as_dots() {
-        let l = Value::list(vec![Value::Int(1)]);
-        if let Value::List(inner) = &l {
-            inner.borrow_mut().push(l.clone());
-        }
-        assert_eq!(repr(&l), "[1, [...]]");
-        if let Value::List(inner) = &l {
-            inner.borrow_mut().clear(); // break the cycle
-        }
-    }
-}
 
 /// The most values `repr`/`str` will write: a list shared with itself
 /// (`x = [x, x]` forty times) is small in memory but would print 2^40 items.
@@ -404,4 +376,33 @@ pub fn ascii(repr: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_print_like_python() {
+        assert_eq!(str(&Value::Device(Device::Cuda(0))), "cuda:0");
+        assert_eq!(repr(&Value::Device(Device::Cuda(0))), "device(type='cuda', index=0)");
+        assert_eq!(str(&Value::Device(Device::Cpu)), "cpu");
+        assert_eq!(repr(&Value::Tuple(vec![Value::Int(4)])), "(4,)");
+        assert_eq!(repr(&Value::Size(vec![3, 4])), "torch.Size([3, 4])");
+        assert_eq!(repr(&Value::Str("a'b".into())), "\"a'b\"");
+        assert_eq!(repr(&Value::Str("a'b\"".into())), "'a\\'b\"'");
+        assert_eq!(repr(&Value::Str("x\ny".into())), "'x\\ny'");
+    }
+
+    #[test]
+    fn a_list_inside_itself_prints_as_dots() {
+        let l = Value::list(vec![Value::Int(1)]);
+        if let Value::List(inner) = &l {
+            inner.borrow_mut().push(l.clone());
+        }
+        assert_eq!(repr(&l), "[1, [...]]");
+        if let Value::List(inner) = &l {
+            inner.borrow_mut().clear(); // break the cycle
+        }
+    }
 }

@@ -81,11 +81,10 @@ impl Parser<'_> {
     pub(super) fn expr_list(&mut self) -> PResult<Expr> {
         let start = self.peek().span.start;
         let (mut items, comma) = self.test_list()?;
-        if !comma && items.len() == 1 && !matches!(items[0].kind, ExprKind::Starred(_)) {
-            if let Some(e) = items.pop() {
+        if !comma && items.len() == 1 && !matches!(items[0].kind, ExprKind::Starred(_))
+            && let Some(e) = items.pop() {
                 return Ok(e);
             }
-        }
         if !comma && matches!(items.first().map(|e| &e.kind), Some(ExprKind::Starred(_))) {
             return Err(ParseError::new("can't use starred expression here", items[0].span));
         }
@@ -677,11 +676,10 @@ impl Parser<'_> {
             items.push((Some(k), v));
         }
         loop {
-            if !need_item {
-                if !self.eat(&T::Comma) || self.at(&T::RBrace) {
+            if !need_item
+                && (!self.eat(&T::Comma) || self.at(&T::RBrace)) {
                     break;
                 }
-            }
             need_item = false;
             if self.eat(&T::DoubleStar) {
                 items.push((None, self.bitor()?));
