@@ -52,7 +52,7 @@ impl Key {
 /// An insertion-ordered table of `(key value, value)` by [`Key`].
 #[derive(Debug, Clone, Default)]
 pub struct PyDict {
-    pub map: IndexMap<Key, (Value, Value)>,
+    pub map: IndexMap<Key, (Value, Value), rustc_hash::FxBuildHasher>,
 }
 
 impl PyDict {

@@ -154,10 +154,19 @@ impl Interp {
     /// Binds `name` where Python would: the module, the current scope, or
     /// the enclosing scope a `nonlocal` names.
     pub fn bind_name(&mut self, name: &str, v: Value) {
-        let Some(scope) = self.scope.clone() else {
+        let Some(scope) = &self.scope else {
             set_global(&mut self.vars, name, v);
             return;
         };
+        // The common case: no `global`/`nonlocal` declarations in this scope.
+        {
+            let mut b = scope.borrow_mut();
+            if b.func.as_ref().is_none_or(|f| f.globals.is_empty() && f.nonlocals.is_empty()) {
+                b.vars.set(name, v);
+                return;
+            }
+        }
+        let scope = scope.clone();
         let (global, nonlocal) = match &scope.borrow().func {
             Some(f) => (f.globals.iter().any(|g| g == name), f.nonlocals.iter().any(|g| g == name)),
             None => (false, false),
