@@ -72,6 +72,7 @@ impl Interp {
                 if super::expr::truthy(&t, test.span)? { self.eval(body) } else { self.eval(orelse) }
             }
             ExprKind::Lambda(f) => self.make_closure(f),
+            ExprKind::Comp { kind: CompKind::Gen, elt, gens } => self.make_generator(elt, gens),
             ExprKind::Comp { kind, elt, gens } => {
                 let mut out = Vec::new();
                 self.in_comp_scope(|it| {
@@ -84,7 +85,7 @@ impl Interp {
                 })?;
                 Ok(match kind {
                     CompKind::List => Value::list(out),
-                    CompKind::Gen => Value::Iter(Rc::new(RefCell::new(out.into())), "generator"),
+                    CompKind::Gen => unreachable!("generator expressions are made lazily above"),
                     CompKind::Set => {
                         let mut d = PyDict::default();
                         for x in out {

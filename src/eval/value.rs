@@ -44,6 +44,8 @@ pub enum Value {
     Exception(Rc<PyExc>),
     /// An iterator (`zip`, `map`, `enumerate`, `iter`, …): items still to come.
     Iter(Rc<RefCell<std::collections::VecDeque<Value>>>, &'static str),
+    /// A generator expression, run lazily.
+    Gen(Rc<RefCell<super::py::generator::Generator>>),
     /// `d.keys()`, `d.values()`, `d.items()`: live views of a dict.
     DictView(Rc<RefCell<PyDict>>, DictViewKind),
     Tensor(Rc<Tensor>),
@@ -84,6 +86,7 @@ impl Value {
             Value::Type(_) => "type",
             Value::Exception(e) => e.kind.name(),
             Value::Iter(_, name) => name,
+            Value::Gen(_) => "generator",
             Value::DictView(_, k) => k.type_name(),
             Value::Tensor(_) => "Tensor",
             Value::Module(_) => "module",

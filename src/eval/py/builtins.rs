@@ -690,7 +690,7 @@ fn id(_: &mut Interp, c: Call) -> EvalResult<Value> {
 
 fn iter(it: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 1)?;
-    if let Value::Iter(..) = &c.pos[0] {
+    if let Value::Iter(..) | Value::Gen(_) = &c.pos[0] {
         return Ok(c.pos[0].clone());
     }
     let name = match &c.pos[0] {
@@ -705,8 +705,15 @@ fn iter(it: &mut Interp, c: Call) -> EvalResult<Value> {
     Ok(iter_value(it.items_of(&c.pos[0], c.span)?, name))
 }
 
-fn next(_: &mut Interp, c: Call) -> EvalResult<Value> {
+fn next(it: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 2)?;
+    if let Value::Gen(g) = &c.pos[0] {
+        return match (it.gen_next(g, c.span)?, c.pos.get(1)) {
+            (Some(v), _) => Ok(v),
+            (None, Some(d)) => Ok(d.clone()),
+            (None, None) => Err(EvalError::new(ErrorKind::StopIteration, "", c.span)),
+        };
+    }
     let Value::Iter(q, _) = &c.pos[0] else {
         return Err(c.err(format!("'{}' object is not an iterator", c.pos[0].type_name())));
     };

@@ -4,6 +4,7 @@
 //! - `dict.rs`: hash keys and the insertion-ordered dict/set table;
 //! - `exc.rs`: exception types, their hierarchy and Python's messages;
 //! - `func.rs`: scopes, closures and calling a `def`/`lambda`;
+//! - `generator.rs`: generator expressions, run lazily;
 //! - `seq.rs`: iteration, indexing and slicing of Python sequences;
 //! - `compare.rs`: `==`, ordering, `in` and arithmetic on Python values;
 //! - `repr.rs`: `repr()` and `str()`;
@@ -18,6 +19,7 @@ pub mod exc;
 pub mod format;
 pub mod math;
 pub mod func;
+pub mod generator;
 pub mod methods;
 pub mod numbers;
 pub mod repr;

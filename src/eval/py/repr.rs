@@ -251,6 +251,7 @@ fn scalar_repr(v: &Value) -> String {
             format!("{}({})", e.kind.name(), args.join(", "))
         }
         Value::Iter(_, name) => format!("<{name} object>"),
+        Value::Gen(g) => format!("<generator object <genexpr> at 0x{:x}>", object_address(std::rc::Rc::as_ptr(g) as *const u8 as usize)),
         Value::DictView(d, k) => {
             let items = k.items(&d.borrow());
             format!("{}({})", k.type_name(), repr(&Value::list(items)))

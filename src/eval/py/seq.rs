@@ -28,6 +28,10 @@ pub enum PyIter {
     /// A dict's keys or a set's members: changing its size while iterating
     /// is Python's RuntimeError.
     Table { table: Rc<std::cell::RefCell<super::dict::PyDict>>, items: std::vec::IntoIter<Value>, len: usize, set: bool },
+    Gen(Rc<std::cell::RefCell<super::generator::Generator>>),
+    /// A list, read live as Python's list iterator: items appended while
+    /// iterating are seen.
+    List { list: Rc<std::cell::RefCell<Vec<Value>>>, pos: usize },
 }
 
 impl Interp {
@@ -48,6 +52,8 @@ impl Interp {
                 }
             }
             Value::Iter(q, _) => PyIter::Shared(q.clone()),
+            Value::Gen(g) => PyIter::Gen(g.clone()),
+            Value::List(l) => PyIter::List { list: l.clone(), pos: 0 },
             Value::Dict(d) | Value::Set(d) => {
                 let set = matches!(v, Value::Set(_));
                 let b = d.borrow();
@@ -70,6 +76,14 @@ impl Interp {
             Value::NamedTuple(_, fs) => fs.iter().map(|(_, v)| v.clone()).collect(),
             Value::Iter(q, _) => q.borrow_mut().drain(..).collect(),
             Value::DictView(d, k) => k.items(&d.borrow()),
+            Value::Gen(g) => {
+                let mut out = Vec::new();
+                while let Some(x) = self.gen_next(g, span)? {
+                    self.check_len(out.len() as u128 + 1, span)?;
+                    out.push(x);
+                }
+                out
+            }
             Value::Range(a, b, s) => {
                 let n = range_len(*a, *b, *s);
                 self.check_len(n as u128, span)?;
@@ -104,6 +118,15 @@ impl Interp {
                 }
             }
             PyIter::Shared(q) => q.borrow_mut().pop_front(),
+            PyIter::List { list, pos } => {
+                let v = list.borrow().get(*pos).cloned();
+                *pos += 1;
+                v
+            }
+            PyIter::Gen(g) => {
+                let g = g.clone();
+                self.gen_next(&g, _span)?
+            }
             PyIter::Table { table, items, len, set } => {
                 if table.borrow().len() != *len {
                     let what = if *set { "Set" } else { "dictionary" };
