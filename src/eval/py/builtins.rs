@@ -228,8 +228,11 @@ fn zip(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
     let strict = c.kw("strict").is_some_and(|v| v.truthy().unwrap_or(false));
     let cols: Vec<Vec<Value>> = c.pos.iter().map(|v| it.items_of(v, c.span)).collect::<EvalResult<_>>()?;
     let n = cols.iter().map(Vec::len).min().unwrap_or(0);
-    if strict && cols.iter().any(|col| col.len() != n) {
-        return Err(EvalError::new(ErrorKind::ValueError, "zip() argument 2 is shorter than argument 1", c.span));
+    // CPython names the first argument whose length differs from the first's.
+    if strict && let Some(i) = cols.iter().position(|col| col.len() != cols[0].len()) {
+        let how = if cols[i].len() > cols[0].len() { "longer" } else { "shorter" };
+        let than = if i == 1 { "argument 1".to_string() } else { format!("arguments 1-{i}") };
+        return Err(EvalError::new(ErrorKind::ValueError, format!("zip() argument {} is {how} than {than}", i + 1), c.span));
     }
     Ok(iter_value((0..n).map(|i| Value::Tuple(cols.iter().map(|col| col[i].clone()).collect())).collect(), "zip"))
 }
@@ -249,6 +252,10 @@ fn reversed(it: &mut Interp, c: Call) -> EvalResult<Value> {
 fn sorted(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
     let key = c.kw("key");
     let reverse = c.kw("reverse").is_some_and(|v| v.truthy().unwrap_or(false));
+    // sorted() hands its keywords to list.sort, which names itself.
+    if let Some((k, _)) = c.kw.first() {
+        return Err(c.err(format!("'{k}' is an invalid keyword argument for sort()")));
+    }
     c.arity(1, 1)?;
     let items = it.items_of(&c.pos[0], c.span)?;
     Ok(Value::list(super::sort::sort_values(it, items, key, reverse, c.span)?))
