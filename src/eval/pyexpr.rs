@@ -43,6 +43,21 @@ impl Interp {
                 for x in items {
                     d.insert(x, Value::None, span)?;
                 }
+                // CPython compiles a display of more than two constants to a
+                // frozenset constant and rebuilds it when merging constants:
+                // its members go in twice, the second time in table order.
+                let constant = |e: &Expr| match &e.kind {
+                    ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::Bool(_) | ExprKind::None => true,
+                    ExprKind::Unary { op: crate::lang::ast::UnOp::Neg, operand } => matches!(operand.kind, ExprKind::Int(_) | ExprKind::Float(_)),
+                    _ => false,
+                };
+                if xs.len() > 2 && xs.iter().all(constant) {
+                    let mut again = PyDict::default();
+                    for x in d.set_order() {
+                        again.insert(x, Value::None, span)?;
+                    }
+                    d = again;
+                }
                 Ok(Value::Set(Rc::new(RefCell::new(d))))
             }
             ExprKind::Dict(items) => {

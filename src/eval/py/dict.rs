@@ -105,22 +105,76 @@ impl PyDict {
     }
 
     /// A set's members in the order CPython iterates them where that is
-    /// predictable: small non-negative ints ascending (they hash to
-    /// themselves), everything else in insertion order.
+    /// predictable: a set of ints is laid out as CPython's hash table lays
+    /// it out (ints hash to themselves), simulated insertion by insertion;
+    /// other members keep insertion order (their hashes are randomised per
+    /// process in CPython).
     pub fn set_order(&self) -> Vec<Value> {
         let keys = self.keys();
-        let small = keys.iter().all(|k| matches!(k, Value::Int(i) if (0..1 << 30).contains(i)) || matches!(k, Value::Bool(_)));
-        if small && keys.len() > 1 {
-            let mut ks = keys;
-            ks.sort_by_key(|k| match k {
-                Value::Int(i) => *i,
-                Value::Bool(b) => *b as i64,
-                _ => 0,
-            });
-            return ks;
+        let ints: Option<Vec<i64>> = keys
+            .iter()
+            .map(|k| match k {
+                Value::Int(i) => Some(*i),
+                Value::Bool(b) => Some(*b as i64),
+                _ => None,
+            })
+            .collect();
+        match ints {
+            Some(v) if keys.len() > 1 => cpython_set_slots(&v).into_iter().map(|i| keys[i].clone()).collect(),
+            _ => keys,
         }
-        keys
     }
+}
+
+/// CPython's `hash(int)`.
+fn int_hash(i: i64) -> i64 {
+    const MODULUS: u64 = (1u64 << 61) - 1;
+    let h = (i.unsigned_abs() % MODULUS) as i64;
+    let h = if i < 0 { -h } else { h };
+    if h == -1 { -2 } else { h }
+}
+
+/// The order of CPython's set table after adding hashes `keys` in order
+/// (setobject.c: 8 slots to start, 9 linear probes then perturbation,
+/// growth to 4 × used when 60 % full): the indices into `keys`.
+fn cpython_set_slots(keys: &[i64]) -> Vec<usize> {
+    const LINEAR_PROBES: usize = 9;
+    const PERTURB_SHIFT: u32 = 5;
+    fn insert(table: &mut [Option<(i64, usize)>], hash: i64, idx: usize) {
+        let mask = table.len() - 1;
+        let mut perturb = hash as u64;
+        let mut i = (hash as u64 as usize) & mask;
+        loop {
+            let probes = if i + LINEAR_PROBES <= mask { LINEAR_PROBES } else { 0 };
+            for j in 0..=probes {
+                if table[i + j].is_none() {
+                    table[i + j] = Some((hash, idx));
+                    return;
+                }
+            }
+            perturb >>= PERTURB_SHIFT;
+            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+        }
+    }
+    let mut table: Vec<Option<(i64, usize)>> = vec![None; 8];
+    let mut used = 0usize;
+    for (idx, &k) in keys.iter().enumerate() {
+        insert(&mut table, int_hash(k), idx);
+        used += 1;
+        let mask = table.len() - 1;
+        if used * 5 >= mask * 3 {
+            let minused = if used > 50000 { used * 2 } else { used * 4 };
+            let mut size = 8;
+            while size <= minused {
+                size <<= 1;
+            }
+            let old = std::mem::replace(&mut table, vec![None; size]);
+            for (h, i) in old.into_iter().flatten() {
+                insert(&mut table, h, i);
+            }
+        }
+    }
+    table.into_iter().flatten().map(|(_, i)| i).collect()
 }
 
 /// `KeyError: 'b'`.
