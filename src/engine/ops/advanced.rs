@@ -78,7 +78,7 @@ pub fn is_advanced(items: &[AdvItem]) -> bool {
     items.iter().any(|i| matches!(i, AdvItem::Values { .. }))
 }
 
-fn plan(t: &Tensor, items: &[AdvItem]) -> Result<Plan> {
+fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
     // Basic indexing first, with `:` where the tensors go, noting which view
     // dims they land on.
     let consuming: usize = items
@@ -185,7 +185,7 @@ fn plan(t: &Tensor, items: &[AdvItem]) -> Result<Plan> {
     // PyTorch checks bounds while reading: a result with no elements reads
     // nothing (`x[[5], 1:1]`), so nothing is checked.
     let other_numel: usize = (0..view.ndim()).filter(|d| !dims.contains(d)).map(|d| view.shape[d]).product();
-    let reads = bnumel * other_numel > 0;
+    let reads = check_bounds && bnumel * other_numel > 0;
     for (j, ((s, vals), &d)) in index_vals.iter().zip(&dims).enumerate() {
         let size = view.shape[d];
         let mut out = Vec::with_capacity(bnumel);
@@ -322,7 +322,7 @@ impl Plan {
 
 /// `x[items]` with advanced indices: a new tensor.
 pub fn index(ctx: &Context, t: &Tensor, items: &[AdvItem], op: &str) -> Result<Tensor> {
-    let p = plan(t, items)?;
+    let p = plan(t, items, true)?;
     let out = Tensor::alloc_strided_on(ctx, t.device(), &p.out_shape, &p.out_stride, t.dtype, op)?;
     let es = t.dtype.size();
     {
@@ -340,16 +340,18 @@ pub fn index(ctx: &Context, t: &Tensor, items: &[AdvItem], op: &str) -> Result<T
     Ok(out.with_copy_lineage(t, op))
 }
 
-/// The shape `x[items]` has (for broadcasting a value in `index_put_`).
+/// The shape `x[items]` has (for broadcasting a value in `index_put_`);
+/// the indices' bounds are checked later, as PyTorch checks the value's
+/// shape first.
 pub fn result_shape(t: &Tensor, items: &[AdvItem]) -> Result<Vec<usize>> {
-    Ok(plan(t, items)?.out_shape)
+    Ok(plan(t, items, false)?.out_shape)
 }
 
 /// `x[items] = value` (`index_put_`): `value` must already have the result's
 /// shape (the caller broadcasts it) and `t`'s dtype. With `accumulate`,
 /// repeated positions add up; otherwise the last write wins.
 pub fn index_put(t: &Tensor, items: &[AdvItem], value: &Tensor, accumulate: bool) -> Result<()> {
-    let p = plan(t, items)?;
+    let p = plan(t, items, true)?;
     if value.shape() != p.out_shape.as_slice() {
         return Err(EngineError::runtime(format!(
             "shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}",
