@@ -334,15 +334,34 @@ pub fn percent(fmt: &str, args: &Value, span: Span) -> EvalResult<Value> {
             flags.push(c[i]);
             i += 1;
         }
-        let mut width = String::new();
-        while i < c.len() && (c[i].is_ascii_digit() || c[i] == '*') {
-            width.push(c[i]);
+        // `*` takes the width (or precision) from the arguments.
+        let star = |next: &mut usize| -> EvalResult<i64> {
+            let v = items.get(*next).cloned().ok_or_else(|| err("not enough arguments for format string"))?;
+            *next += 1;
+            match v {
+                Value::Int(n) => Ok(n),
+                _ => Err(err("* wants int")),
+            }
+        };
+        let width = if i < c.len() && c[i] == '*' {
+            let w = star(&mut next)?;
+            if w < 0 && !flags.contains('-') {
+                flags.push('-');
+            }
             i += 1;
-        }
+            w.unsigned_abs().to_string()
+        } else {
+            digits_at(&c, &mut i)
+        };
         let mut prec = None;
         if i < c.len() && c[i] == '.' {
             i += 1;
-            prec = Some(digits_at(&c, &mut i));
+            if i < c.len() && c[i] == '*' {
+                i += 1;
+                prec = Some(star(&mut next)?.max(0).to_string());
+            } else {
+                prec = Some(digits_at(&c, &mut i));
+            }
         }
         let Some(&ty) = c.get(i) else {
             return Err(EvalError::new(ErrorKind::ValueError, "incomplete format", span));
