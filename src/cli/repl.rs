@@ -202,6 +202,16 @@ impl Session {
     fn refresh_names(&mut self) {
         if let Ok(mut names) = self.names.try_borrow_mut() {
             *names = self.runner.interp.vars.keys().cloned().collect();
+            // String keys of bound dicts, as `d['key']`, for completion inside `d[`.
+            for (name, v) in &self.runner.interp.vars {
+                if let crate::eval::Value::Dict(d) = v {
+                    for k in d.borrow().keys().into_iter().take(1000) {
+                        if let crate::eval::Value::Str(s) = &k {
+                            names.push(format!("{name}[{}]", crate::eval::py::repr::repr(&crate::eval::Value::Str(s.clone()))));
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -352,6 +352,26 @@ pub fn candidates(line: &str, pos: usize, bound: &[String]) -> (usize, Vec<Pair>
         pos -= 1;
     }
     let before = &line[..pos];
+    // `d['<TAB>`: the string keys of the dict bound to `d` (listed in
+    // `bound` as `d['key']`).
+    if let Some(open) = before.rfind('[') {
+        let name_start = before[..open].char_indices().rev().take_while(|(_, c)| is_ident_char(*c)).last().map(|(i, _)| i);
+        let partial = &before[open + 1..];
+        if let Some(ns) = name_start
+            && (partial.is_empty() || partial.starts_with(['\'', '"']))
+            && !partial.contains(']')
+        {
+            let prefix = format!("{}[", &before[ns..open]);
+            let keys: Vec<String> = bound
+                .iter()
+                .filter_map(|b| b.strip_prefix(&prefix))
+                .map(|k| if partial.starts_with('"') { k.replace('\'', "\"") } else { k.to_string() })
+                .collect();
+            if !keys.is_empty() {
+                return (open + 1, prefixed(keys, partial));
+            }
+        }
+    }
     if in_string_or_comment(line, pos) {
         return (pos, vec![]);
     }
@@ -363,6 +383,8 @@ pub fn candidates(line: &str, pos: usize, bound: &[String]) -> (usize, Vec<Pair>
         .map_or(pos, |(i, _)| i);
     let word = &before[start..];
     let lead = &before[..start];
+    let bound: Vec<String> = bound.iter().filter(|b| !b.contains('[')).cloned().collect();
+    let bound = bound.as_slice();
     if let Some(obj) = lead.strip_suffix('.') {
         let obj = object_before_dot(obj);
         let cands: Vec<String> = match obj {
@@ -479,6 +501,21 @@ mod tests {
 
     fn kinds(line: &str) -> Vec<(&str, TokKind)> {
         tokenize(line).into_iter().map(|(r, k)| (&line[r], k)).collect()
+    }
+
+    #[test]
+    fn dict_keys_complete_inside_brackets() {
+        let bound = vec!["d".to_string(), "d['alpha']".to_string(), "d['beta']".to_string()];
+        let (at, c) = candidates("print(d['a", 10, &bound);
+        assert_eq!(at, 8);
+        assert_eq!(c.iter().map(|p| p.replacement.clone()).collect::<Vec<_>>(), ["'alpha']"]);
+        let (_, c) = candidates("d[", 2, &bound);
+        assert_eq!(c.len(), 2);
+        let (_, c) = candidates("d[\"b", 4, &bound);
+        assert_eq!(c.iter().map(|p| p.replacement.clone()).collect::<Vec<_>>(), ["\"beta\"]"]);
+        // Keys are not offered as names.
+        let (_, c) = candidates("d", 1, &bound);
+        assert!(c.iter().all(|p| !p.replacement.contains('[')));
     }
 
     #[test]
