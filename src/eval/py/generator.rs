@@ -53,7 +53,7 @@ impl Interp {
             st.running = true;
             (std::mem::take(&mut st.iters), st.scope.clone(), st.elt.clone(), st.gens.clone())
         };
-        let saved = std::mem::replace(&mut self.scope, Some(scope));
+        let saved = self.scope.replace(scope);
         let result = self.gen_step(&mut iters, &elt, &gens, span);
         self.scope = saved;
         let mut st = g.borrow_mut();
