@@ -371,6 +371,9 @@ impl Interp {
                 }
                 // `str.lower` called with its receiver first.
                 Value::Type(t) => {
+                    if m.1 == "maketrans" && *t == "str" {
+                        return super::py::methods::call_method(self, &Value::Str(String::new()), "maketrans", pos, kw, span);
+                    }
                     if m.1 == "fromkeys" && *t == "dict" {
                         let keys = self.items_of(pos.first().unwrap_or(&Value::Tuple(vec![])), span)?;
                         let fill = pos.get(1).cloned().unwrap_or(Value::None);

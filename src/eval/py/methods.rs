@@ -18,6 +18,7 @@ pub const STR_METHODS: &[&str] = &[
     "ljust", "rjust", "center", "zfill", "find", "rfind", "index", "count", "isdigit", "isalpha", "isalnum", "isspace",
     "isupper", "islower", "title", "capitalize", "splitlines", "partition", "rpartition", "swapcase", "expandtabs", "removeprefix",
     "removesuffix", "casefold", "isnumeric", "isdecimal", "isidentifier", "isascii", "isprintable", "istitle", "rindex",
+    "translate", "maketrans",
 ];
 pub const LIST_METHODS: &[&str] = &["append", "extend", "insert", "pop", "remove", "index", "count", "sort", "reverse", "copy", "clear"];
 pub const DICT_METHODS: &[&str] = &["keys", "values", "items", "get", "pop", "update", "setdefault", "copy", "clear", "popitem"];
@@ -365,6 +366,55 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
                 Some(b) => Value::Int(s[..b].chars().count() as i64),
                 None => return Err(EvalError::new(ErrorKind::ValueError, "substring not found", span)),
             }
+        }
+        "translate" => {
+            // A table maps code points to strings, code points or None (delete).
+            let Some(Value::Dict(table)) = c.pos.first() else {
+                return Err(EvalError::type_error("translate() argument must be a mapping", span));
+            };
+            let table = table.borrow();
+            let mut out = String::new();
+            for ch in s.chars() {
+                match table.get(&Value::Int(ch as i64), span)? {
+                    None => out.push(ch),
+                    Some(Value::None) => {}
+                    Some(Value::Str(r)) => out.push_str(&r),
+                    Some(Value::Int(cp)) => out.push(char::from_u32(cp as u32).unwrap_or('\u{fffd}')),
+                    Some(other) => return Err(EvalError::type_error(format!("character mapping must return integer, None or str, not {}", other.type_name()), span)),
+                }
+            }
+            Value::Str(out)
+        }
+        "maketrans" => {
+            // str.maketrans(x, y[, z]) or str.maketrans(dict).
+            let mut d = PyDict::default();
+            match (c.pos.first(), c.pos.get(1), c.pos.get(2)) {
+                (Some(Value::Dict(m)), None, None) => {
+                    for (k, v) in m.borrow().items() {
+                        let k = match k {
+                            Value::Str(ks) if ks.chars().count() == 1 => Value::Int(ks.chars().next().map_or(0, |ch| ch as i64)),
+                            Value::Int(i) => Value::Int(i),
+                            _ => return Err(EvalError::new(ErrorKind::ValueError, "string keys in translate table must be of length 1", span)),
+                        };
+                        d.insert(k, v, span)?;
+                    }
+                }
+                (Some(Value::Str(x)), Some(Value::Str(y)), z) => {
+                    if x.chars().count() != y.chars().count() {
+                        return Err(EvalError::new(ErrorKind::ValueError, "the first two maketrans arguments must have equal length", span));
+                    }
+                    for (a, b) in x.chars().zip(y.chars()) {
+                        d.insert(Value::Int(a as i64), Value::Int(b as i64), span)?;
+                    }
+                    if let Some(Value::Str(z)) = z {
+                        for ch in z.chars() {
+                            d.insert(Value::Int(ch as i64), Value::None, span)?;
+                        }
+                    }
+                }
+                _ => return Err(EvalError::type_error("maketrans() arguments must be a dict, or two (or three) strings", span)),
+            }
+            Value::Dict(Rc::new(RefCell::new(d)))
         }
         "isdigit" => Value::Bool(!s.is_empty() && s.chars().all(|ch| ch.is_ascii_digit())),
         "isalpha" => Value::Bool(!s.is_empty() && s.chars().all(char::is_alphabetic)),
