@@ -312,14 +312,16 @@ pub fn compare(it: &mut Interp, op: CmpOp, a: &Value, b: &Value, span: Span) -> 
     }
     let r = match (a.as_scalar(), b.as_scalar()) {
         (Some(x), Some(y)) => {
-            let (x, y) = (x.as_f64(), y.as_f64());
+            // Python compares ints and floats exactly (2**53 + 1 != 2.0**53).
+            let ord = super::py::compare::num_cmp(x, y);
+            use std::cmp::Ordering as O;
             match op {
-                CmpOp::Lt => x < y,
-                CmpOp::Le => x <= y,
-                CmpOp::Gt => x > y,
-                CmpOp::Ge => x >= y,
-                CmpOp::Eq => x == y,
-                _ => x != y,
+                CmpOp::Lt => ord == Some(O::Less),
+                CmpOp::Le => matches!(ord, Some(O::Less | O::Equal)),
+                CmpOp::Gt => ord == Some(O::Greater),
+                CmpOp::Ge => matches!(ord, Some(O::Greater | O::Equal)),
+                CmpOp::Eq => ord == Some(O::Equal),
+                _ => ord != Some(O::Equal),
             }
         }
         _ => {

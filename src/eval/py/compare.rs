@@ -23,6 +23,31 @@ fn seq(v: &Value) -> Option<(u8, Vec<Value>)> {
     }
 }
 
+/// Python's exact comparison of two numbers: an int against a float is
+/// decided by their exact values, not by rounding the int to a float.
+pub fn num_cmp(x: crate::engine::Scalar, y: crate::engine::Scalar) -> Option<std::cmp::Ordering> {
+    use crate::engine::Scalar as S;
+    let int_float = |i: i64, f: f64| -> Option<std::cmp::Ordering> {
+        if f.is_nan() {
+            return None;
+        }
+        let fi = i as f64;
+        if fi != f {
+            // The nearest double to i differs from f: that order is i's order.
+            fi.partial_cmp(&f)
+        } else {
+            // f is then an integer within range: compare exactly.
+            Some((i as i128).cmp(&(f as i128)))
+        }
+    };
+    match (x, y) {
+        (S::Float(a), S::Float(b)) => a.partial_cmp(&b),
+        (S::Float(a), b) => int_float(b.as_i64(), a).map(std::cmp::Ordering::reverse),
+        (a, S::Float(b)) => int_float(a.as_i64(), b),
+        (a, b) => Some(a.as_i64().cmp(&b.as_i64())),
+    }
+}
+
 /// Python `==` for values that are not tensors (a `torch.Size` equals a
 /// tuple of ints; `1 == 1.0 == True`).
 pub fn py_eq(a: &Value, b: &Value) -> bool {
@@ -34,10 +59,7 @@ fn py_eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
         return false;
     }
     if let (Some(x), Some(y)) = (a.as_scalar(), b.as_scalar()) {
-        return match (x, y) {
-            (crate::engine::Scalar::Float(_), _) | (_, crate::engine::Scalar::Float(_)) => x.as_f64() == y.as_f64(),
-            _ => x.as_i64() == y.as_i64(),
-        };
+        return num_cmp(x, y) == Some(std::cmp::Ordering::Equal);
     }
     match (a, b) {
         (Value::Str(x), Value::Str(y)) => return x == y,
@@ -102,10 +124,7 @@ pub fn py_order(op: CmpOp, a: &Value, b: &Value, span: Span) -> EvalResult<bool>
 fn py_cmp(op: CmpOp, a: &Value, b: &Value, span: Span, depth: usize) -> EvalResult<std::cmp::Ordering> {
     use std::cmp::Ordering;
     if let (Some(x), Some(y)) = (a.as_scalar(), b.as_scalar()) {
-        let r = match (x, y) {
-            (crate::engine::Scalar::Float(_), _) | (_, crate::engine::Scalar::Float(_)) => x.as_f64().partial_cmp(&y.as_f64()),
-            _ => Some(x.as_i64().cmp(&y.as_i64())),
-        };
+        let r = num_cmp(x, y);
         // NaN: every ordered comparison is false.
         return Ok(r.unwrap_or(match op {
             CmpOp::Lt | CmpOp::Le => Ordering::Greater,
