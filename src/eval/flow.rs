@@ -83,10 +83,11 @@ impl Interp {
             }
             StmtKind::Try { body, handlers, orelse, finalbody } => self.exec_try(body, handlers, orelse, finalbody),
             StmtKind::Raise { exc, cause } => {
-                if let Some(c) = cause {
-                    self.eval(c)?;
-                }
-                Err(match exc {
+                let cause = match cause {
+                    Some(c) => Some(self.eval(c)?),
+                    None => None,
+                };
+                let err = match exc {
                     None => match self.handling.last() {
                         Some(e) => e.clone(),
                         None => EvalError::new(ErrorKind::RuntimeError, "No active exception to reraise", stmt.span),
@@ -95,7 +96,14 @@ impl Interp {
                         let v = self.eval(e)?;
                         self.raised_error(v, e.span)?
                     }
-                })
+                };
+                // `from c` sets `__cause__` on the exception being raised.
+                if let (Some(c), Some(last)) = (cause, self.last_raised.clone()) {
+                    let mut x = (*last).clone();
+                    x.cause = Some(c);
+                    self.last_raised = Some(Rc::new(x));
+                }
+                Err(err)
             }
             StmtKind::Assert { test, msg } => {
                 let v = self.eval(test)?;
@@ -183,7 +191,7 @@ impl Interp {
             if let Some(name) = &h.name {
                 let exc = match &self.last_raised {
                     Some(x) if x.kind == e.kind && x.message == e.message => x.clone(),
-                    _ => Rc::new(PyExc { kind: e.kind, message: e.message.clone(), args: args_of(e.kind, &e.message) }),
+                    _ => Rc::new(PyExc { kind: e.kind, message: e.message.clone(), args: args_of(e.kind, &e.message), cause: None }),
                 };
                 self.bind_name(name, Value::Exception(exc));
             }
@@ -208,7 +216,7 @@ impl Interp {
             }
             Value::Type(t) if super::py::exc::from_name(t).is_some() => {
                 let kind = super::py::exc::from_name(t).unwrap_or(ErrorKind::Exception);
-                self.last_raised = Some(Rc::new(PyExc { kind, message: String::new(), args: vec![] }));
+                self.last_raised = Some(Rc::new(PyExc { kind, message: String::new(), args: vec![], cause: None }));
                 Ok(EvalError::new(kind, "", span))
             }
             _ => Err(EvalError::type_error("exceptions must derive from BaseException", span)),

@@ -121,7 +121,7 @@ pub fn call(it: &mut Interp, name: &str, pos: Vec<Value>, kw: Vec<(String, Value
             return Err(EvalError::type_error(format!("{name}() takes no keyword arguments (got '{k}')"), span));
         }
         let message = super::exc::message_of(kind, &pos);
-        return Ok(Value::Exception(Rc::new(super::exc::PyExc { kind, message, args: pos })));
+        return Ok(Value::Exception(Rc::new(super::exc::PyExc { kind, message, args: pos, cause: None })));
     }
     let Some((n, _, f)) = BUILTINS.iter().find(|(n, _, _)| *n == name) else {
         return Err(EvalError::type_error(format!("'{name}' is not callable"), span));

@@ -12,6 +12,8 @@ pub struct PyExc {
     pub kind: ErrorKind,
     pub message: String,
     pub args: Vec<Value>,
+    /// `raise … from cause`: `e.__cause__`.
+    pub cause: Option<Value>,
 }
 
 /// Every exception type a program can name, with its base.
