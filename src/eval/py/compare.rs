@@ -54,9 +54,28 @@ pub fn py_eq(a: &Value, b: &Value) -> bool {
     py_eq_depth(a, b, 0)
 }
 
+/// A dict's keys or items view as the set it behaves as (values views are not set-like).
+fn view_as_set(v: &Value, span: Span) -> Option<Value> {
+    let Value::DictView(d, k) = v else { return None };
+    if *k == super::super::value::DictViewKind::Values {
+        return None;
+    }
+    let mut out = PyDict::default();
+    for x in k.items(&d.borrow()) {
+        out.insert(x, Value::None, span).ok()?;
+    }
+    Some(Value::Set(Rc::new(RefCell::new(out))))
+}
+
 fn py_eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
     if depth > 200 {
         return false;
+    }
+    if let Some(sa) = view_as_set(a, Span::default()) {
+        return py_eq_depth(&sa, &view_as_set(b, Span::default()).unwrap_or_else(|| b.clone()), depth + 1);
+    }
+    if let Some(sb) = view_as_set(b, Span::default()) {
+        return py_eq_depth(a, &sb, depth + 1);
     }
     if let (Some(x), Some(y)) = (a.as_scalar(), b.as_scalar()) {
         return num_cmp(x, y) == Some(std::cmp::Ordering::Equal);
@@ -229,6 +248,21 @@ fn int_of(v: &Value) -> Option<i64> {
 /// Operators between Python values that are not numbers: `None` when the
 /// operands are not of such a kind (numbers and tensors are handled by the caller).
 pub fn py_binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) -> Option<EvalResult<Value>> {
+    // `d.keys() - {'a'}`: keys and items views are set-like.
+    if matches!(op, BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor)
+        && (matches!(a, Value::DictView(..)) || matches!(b, Value::DictView(..)))
+    {
+        let as_set = |v: &Value| -> Option<Value> {
+            match v {
+                Value::Set(_) => Some(v.clone()),
+                Value::DictView(..) => view_as_set(v, span),
+                _ => None,
+            }
+        };
+        if let (Some(x), Some(y)) = (as_set(a), as_set(b)) {
+            return py_binop(it, op, &x, &y, span);
+        }
+    }
     let r = match (op, a, b) {
         (BinOp::Add, Value::Str(x), Value::Str(y)) => {
             if let Err(e) = it.check_len((x.len() + y.len()) as u128 / 16, span) {
