@@ -44,8 +44,6 @@ impl Default for RunnerConfig {
 
 pub struct Runner {
     pub interp: Interp,
-    pub json: bool,
-    pub style: Style,
     /// Shown in error locations (`demo.tsr:3:5`).
     pub origin: String,
     /// Lines already consumed, so error lines count from the start of input.
@@ -107,7 +105,7 @@ impl Runner {
         let mut interp = Interp::new(&ecfg);
         let sink = em.clone();
         interp.sink = Some(Box::new(move |r| sink.borrow_mut().emit(&r)));
-        Runner { interp, json: cfg.json, style, origin: origin.to_string(), line_base: 0, ok_statements: vec![], failed: false, exit_status: None, em }
+        Runner { interp, origin: origin.to_string(), line_base: 0, ok_statements: vec![], failed: false, exit_status: None, em }
     }
 
     pub fn exit_code(&self) -> ExitCode {

@@ -22,7 +22,7 @@ pub enum Indices {
     Advanced(Vec<AdvItem>),
 }
 
-fn adv_of(it: &mut Interp, v: &Value, span: Span) -> EvalResult<Option<AdvItem>> {
+fn adv_of(v: &Value, span: Span) -> EvalResult<Option<AdvItem>> {
     Ok(match v {
         // A 0-dim integer tensor indexes like an int (PyTorch: a view).
         Value::Tensor(t) if t.ndim() == 0 && !t.dtype.is_floating() && t.dtype != DType::Bool => {
@@ -41,10 +41,7 @@ fn adv_of(it: &mut Interp, v: &Value, span: Span) -> EvalResult<Option<AdvItem>>
         Value::Bool(_) => {
             return Err(EvalError::new(ErrorKind::NotImplementedError, "tsr does not support indexing with True/False", span));
         }
-        _ => {
-            let _ = it;
-            None
-        }
+        _ => None,
     })
 }
 
@@ -90,7 +87,7 @@ impl Interp {
                         // x[(1, [0, 2])] is x[1, [0, 2]].
                         tuple = true;
                         for x in xs {
-                            match (basic_of(x), adv_of(self, x, e.span)?) {
+                            match (basic_of(x), adv_of(x, e.span)?) {
                                 (Some(s), _) => out.push(AdvItem::Basic(s)),
                                 (None, Some(a)) => {
                                     advanced |= matches!(a, AdvItem::Values { .. });
@@ -101,7 +98,7 @@ impl Interp {
                         }
                         continue;
                     }
-                    match adv_of(self, &v, e.span)? {
+                    match adv_of(&v, e.span)? {
                         Some(a) => {
                             advanced |= matches!(a, AdvItem::Values { .. });
                             out.push(a);
@@ -114,11 +111,12 @@ impl Interp {
         if advanced {
             return Ok(Indices::Advanced(out));
         }
+        // No item is advanced here: every one is basic.
         let specs = out
             .into_iter()
-            .map(|a| match a {
-                AdvItem::Basic(s) => s,
-                AdvItem::Values { .. } => IndexSpec::Ellipsis,
+            .filter_map(|a| match a {
+                AdvItem::Basic(s) => Some(s),
+                AdvItem::Values { .. } => None,
             })
             .collect();
         Ok(Indices::Basic(specs, tuple))

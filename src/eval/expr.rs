@@ -84,11 +84,11 @@ impl Interp {
         }
     }
 
-    /// tsr's tuples and lists hold copies, not references: `x = (x,)` on
-    /// 3000 lines overflowed the stack when printed (every printer and
-    /// `tensor()` recurse per level), and `x = [x, x]` doubles x's size each
-    /// time until tsr is killed. A new container is bounded in depth and in
-    /// host memory (the `--max-memory` cap).
+    /// Tuples hold their items by value: `x = (x,)` on 3000 lines
+    /// overflowed the stack when printed (every printer and `tensor()`
+    /// recurse per level), and `x = (x, x)` doubles x's size each time. A new
+    /// tuple or list display is bounded in depth and in host memory (the
+    /// `--max-memory` cap); lists grown later are checked by `check_len`.
     pub fn check_container(&self, items: &[Value], span: Span) -> EvalResult<()> {
         // 100 also keeps `--json` values within common parsers' nesting
         // limits (serde_json stops at 128).
@@ -221,9 +221,6 @@ impl Interp {
             return self.call_value(f, args, span, func.span);
         }
         let f = self.eval(func)?;
-        if let Some(r) = self.stream_call(&f, args, span) {
-            return r;
-        }
         self.call_value(f, args, span, func.span)
     }
 
@@ -316,15 +313,6 @@ impl Interp {
     }
 }
 
-/// `x[items]` on a tensor as a view (basic indexing); advanced indices
-/// are an error here (`index_or_copy` takes both).
-pub fn index_tensor(it: &mut Interp, t: &Rc<Tensor>, items: &[IndexItem], span: Span) -> EvalResult<Tensor> {
-    match it.eval_indices(items)? {
-        super::advindex::Indices::Basic(specs, tuple) => basic_view(it, t, &specs, tuple, span),
-        super::advindex::Indices::Advanced(_) => Err(EvalError::new(ErrorKind::NotImplementedError, "advanced indexing copies; it has no view here", span)),
-    }
-}
-
 /// `x[items]`: a view for basic indices, a copy for advanced ones.
 pub fn index_or_copy(it: &mut Interp, t: &Rc<Tensor>, items: &[IndexItem], span: Span) -> EvalResult<Tensor> {
     match it.eval_indices(items)? {
@@ -375,7 +363,7 @@ fn storage_method(st: &crate::engine::storage::Storage, name: &str, span: Span) 
 }
 
 /// PyTorch's argument parser takes Python's types as dtypes.
-fn torch_type(v: Value) -> Value {
+pub(super) fn torch_type(v: Value) -> Value {
     match v {
         Value::Type("bool") => Value::DType(crate::engine::DType::Bool),
         Value::Type("int") => Value::DType(crate::engine::DType::Int64),

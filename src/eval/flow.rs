@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use crate::engine::ErrorKind;
-use crate::lang::ast::{Expr, FuncDef, Handler, Stmt, StmtKind, Target};
+use crate::lang::ast::{FuncDef, Handler, Stmt, StmtKind, Target};
 use crate::lang::span::Span;
 
 use super::error::{EvalError, EvalResult};
@@ -159,7 +159,6 @@ impl Interp {
         let result = match self.exec_block(body) {
             Ok(Flow::Normal) => self.exec_block(orelse),
             Ok(flow) => Ok(flow),
-            Err(e) if e.kind == ErrorKind::KeyboardInterrupt && handlers.iter().all(|h| h.typ.is_some()) && !self.catches_interrupt(handlers) => Err(e),
             Err(e) => self.handle(e, handlers),
         };
         if finalbody.is_empty() {
@@ -170,10 +169,6 @@ impl Interp {
             // `return`/`break` in `finally` replaces what was pending.
             other => Ok(other),
         }
-    }
-
-    fn catches_interrupt(&mut self, handlers: &[Handler]) -> bool {
-        handlers.iter().any(|h| h.typ.as_ref().is_some_and(|t| matches!(&t.kind, crate::lang::ast::ExprKind::Name(n) if n == "KeyboardInterrupt" || n == "BaseException")))
     }
 
     fn handle(&mut self, e: EvalError, handlers: &[Handler]) -> EvalResult<Flow> {
@@ -309,11 +304,6 @@ impl Interp {
                 Ok(items)
             }
         }
-    }
-
-    /// Evaluates a bare expression list used as a statement value.
-    pub fn eval_target_value(&mut self, e: &Expr) -> EvalResult<Value> {
-        self.eval(e)
     }
 }
 

@@ -411,14 +411,11 @@ impl Interp {
                 Ok(current)
             }
             (Value::List(l), B::Mul) => {
-                let n = super::args::to_int(rhs).ok_or_else(|| EvalError::type_error(format!("can't multiply sequence by non-int of type '{}'", rhs.type_name()), span))?;
-                let items = l.borrow().clone();
-                self.check_len(items.len() as u128 * n.max(0) as u128, span)?;
-                let mut out = vec![];
-                for _ in 0..n.max(0) {
-                    out.extend(items.iter().cloned());
+                // `xs *= n` holds what `xs * n` holds, in the same list object.
+                if let Value::List(r) = binop(self, op, &current, rhs, span)? {
+                    let items = std::mem::take(&mut *r.borrow_mut());
+                    *l.borrow_mut() = items;
                 }
-                *l.borrow_mut() = out;
                 Ok(current)
             }
             (Value::Tensor(t), _) => {

@@ -95,20 +95,18 @@ impl Interp {
                         let v = it.eval(elt)?;
                         it.check_len(out.len() as u128 + 1, span)?;
                         out.push(v);
-                        Ok(true)
+                        Ok(())
                     })
                 })?;
-                Ok(match kind {
-                    CompKind::List => Value::list(out),
-                    CompKind::Gen => unreachable!("generator expressions are made lazily above"),
-                    CompKind::Set => {
-                        let mut d = PyDict::default();
-                        for x in out {
-                            d.insert(x, Value::None, span)?;
-                        }
-                        Value::Set(Rc::new(RefCell::new(d)))
-                    }
-                })
+                // A list or a set (generators are made lazily above).
+                if *kind != CompKind::Set {
+                    return Ok(Value::list(out));
+                }
+                let mut d = PyDict::default();
+                for x in out {
+                    d.insert(x, Value::None, span)?;
+                }
+                Ok(Value::Set(Rc::new(RefCell::new(d))))
             }
             ExprKind::DictComp { key, value, gens } => {
                 let mut d = PyDict::default();
@@ -116,13 +114,12 @@ impl Interp {
                     it.comp_loop(gens, 0, &mut |it| {
                         let k = it.eval(key)?;
                         let v = it.eval(value)?;
-                        d.insert(k, v, key.span)?;
-                        Ok(true)
+                        d.insert(k, v, key.span)
                     })
                 })?;
                 Ok(Value::Dict(Rc::new(RefCell::new(d))))
             }
-            ExprKind::FString(parts) => Ok(Value::Str(self.fstring(parts)?)),
+            ExprKind::FString(parts) => Ok(Value::Str(self.fstring(parts, span)?)),
             ExprKind::NamedExpr { name, value } => {
                 let v = self.eval(value)?;
                 // Python binds it in the enclosing function, even from a comprehension.
@@ -138,7 +135,7 @@ impl Interp {
         }
     }
 
-    fn fstring(&mut self, parts: &[FPart]) -> EvalResult<String> {
+    fn fstring(&mut self, parts: &[FPart], span: Span) -> EvalResult<String> {
         let mut out = String::new();
         for p in parts {
             match p {
@@ -159,11 +156,11 @@ impl Interp {
                         Some('s') => Value::Str(super::py::repr::str(&v)),
                         _ => v,
                     };
-                    let spec = self.fstring(spec)?;
+                    let spec = self.fstring(spec, expr.span)?;
                     out.push_str(&super::py::format::format_value(&v, &spec, expr.span)?);
                 }
             }
-            self.check_len(out.len() as u128 / 16, Span::default())?;
+            self.check_len(out.len() as u128 / 16, span)?;
         }
         Ok(out)
     }
@@ -176,9 +173,8 @@ impl Interp {
         r
     }
 
-    /// Runs `body` for every item the clauses produce; `body` returns
-    /// false to stop early (`any`/`all`), and so does `comp_loop` then.
-    fn comp_loop(&mut self, gens: &[Comprehension], i: usize, body: &mut dyn FnMut(&mut Interp) -> EvalResult<bool>) -> EvalResult<bool> {
+    /// Runs `body` for every item the clauses produce.
+    fn comp_loop(&mut self, gens: &[Comprehension], i: usize, body: &mut dyn FnMut(&mut Interp) -> EvalResult<()>) -> EvalResult<()> {
         let Some(g) = gens.get(i) else {
             return body(self);
         };
@@ -193,51 +189,9 @@ impl Interp {
                     continue 'items;
                 }
             }
-            if !self.comp_loop(gens, i + 1, body)? {
-                return Ok(false);
-            }
+            self.comp_loop(gens, i + 1, body)?;
         }
-        Ok(true)
-    }
-
-    /// `sum(…)`, `any(…)`, `all(…)` of a generator expression run lazily, as
-    /// in Python: no list of its items is made, and `any`/`all` stop at the
-    /// first item that decides (side effects of later items never happen).
-    pub(super) fn stream_call(&mut self, f: &Value, args: &[crate::lang::ast::Arg], span: Span) -> Option<EvalResult<Value>> {
-        let Value::Builtin(name @ ("sum" | "any" | "all")) = f else { return None };
-        let [a] = args else { return None };
-        if a.name.is_some() || a.star != 0 {
-            return None;
-        }
-        let ExprKind::Comp { kind: CompKind::Gen, elt, gens } = &a.value.kind else { return None };
-        let name = *name;
-        let mut sum = super::py::builtins::SumAcc::new(Value::Int(0));
-        let mut decided = None;
-        let r = self.in_comp_scope(|it| {
-            it.comp_loop(gens, 0, &mut |it| {
-                let v = it.eval(elt)?;
-                it.check_interrupt(span)?;
-                match name {
-                    "sum" => {
-                        sum.add(it, v, span)?;
-                        Ok(true)
-                    }
-                    _ => {
-                        let t = super::expr::truthy(&v, elt.span)?;
-                        if t == (name == "any") {
-                            decided = Some(t);
-                            return Ok(false);
-                        }
-                        Ok(true)
-                    }
-                }
-            })
-        });
-        Some(r.map(|_| match name {
-            "sum" => sum.finish(),
-            "any" => Value::Bool(decided.unwrap_or(false)),
-            _ => Value::Bool(decided.is_none()),
-        }))
+        Ok(())
     }
 
     /// Display items with `*xs` expanded.
@@ -398,12 +352,7 @@ impl Interp {
                 recv => super::py::methods::call_method(self, recv, &m.1, pos, kw, span),
             },
             Value::Function(fname) => {
-                let torch_dtype = |v: Value| match v {
-                    Value::Type("bool") => Value::DType(crate::engine::DType::Bool),
-                    Value::Type("int") => Value::DType(crate::engine::DType::Int64),
-                    Value::Type("float") => Value::DType(crate::engine::DType::Float64),
-                    v => v,
-                };
+                let torch_dtype = super::expr::torch_type;
                 let a = super::args::Args {
                     name: fname.clone(),
                     pos: pos.into_iter().map(|v| (torch_dtype(v), span)).collect(),

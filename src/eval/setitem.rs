@@ -32,7 +32,7 @@ pub fn assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], v: Value, span: 
     let base = target_tensor(it, obj)?;
     let view = match it.eval_indices(items)? {
         Indices::Advanced(adv) => return it.advanced_set(&base, &adv, &v, span),
-        Indices::Basic(..) => super::expr::index_tensor(it, &base, items, span)?,
+        Indices::Basic(specs, tuple) => super::expr::basic_view(it, &base, &specs, tuple, span)?,
     };
     // PyTorch skips slices that cover a whole dim (and `...`) when assigning.
     let trivial = items.iter().all(|i| match i {
@@ -85,10 +85,10 @@ pub fn assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], v: Value, span: 
 /// `obj[items] op= rhs`: Python's getitem, in-place op, setitem.
 pub fn aug_assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], op: BinOp, rhs: &Value, span: Span, stmt_span: Span) -> EvalResult<()> {
     let base = target_tensor(it, obj)?;
-    if let Indices::Advanced(adv) = it.eval_indices(items)? {
-        return it.advanced_aug(&base, &adv, op, rhs, span, stmt_span);
-    }
-    let view = Rc::new(super::expr::index_tensor(it, &base, items, span)?);
+    let view = match it.eval_indices(items)? {
+        Indices::Advanced(adv) => return it.advanced_aug(&base, &adv, op, rhs, span, stmt_span),
+        Indices::Basic(specs, tuple) => Rc::new(super::expr::basic_view(it, &base, &specs, tuple, span)?),
+    };
     super::ops::inplace(it, &view, op, rhs, stmt_span)?;
     assign(it, obj, items, Value::Tensor(view), span)
 }

@@ -13,7 +13,7 @@ mod simple;
 
 use std::rc::Rc;
 
-use super::ast::{Expr, ExprKind, FuncDef, Handler, Param, ParamKind, Stmt, StmtKind, Target};
+use super::ast::{Expr, ExprKind, Handler, Param, ParamKind, Stmt, StmtKind, Target};
 use super::error::ParseError;
 use super::lexer::lex;
 use super::span::Span;
@@ -702,8 +702,6 @@ fn block_phrase(what: &str, src: &str, colon: Span) -> String {
     let line = super::span::line_col(src, colon.start).0;
     match what {
         "function definition" => format!("function definition on line {line}"),
-        "else" | "try" | "finally" => format!("'{what}' statement on line {line}"),
-        "except" => format!("'except' statement on line {line}"),
         _ => format!("'{what}' statement on line {line}"),
     }
 }
@@ -757,11 +755,3 @@ pub(super) fn to_aug_target(e: Expr) -> PResult<Target> {
         other => Err(ParseError::new(format!("'{}' is an illegal expression for augmented assignment", describe(&other)), e.span)),
     }
 }
-
-/// A function with its scope analysed (for `lambda`).
-pub(super) fn make_func(name: String, params: Vec<Param>, body: Vec<Stmt>, span: Span) -> FuncDef {
-    scope::func_def(name, params, body, span)
-}
-
-#[allow(dead_code)]
-fn _uses(_: Handler) {}

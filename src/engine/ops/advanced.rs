@@ -36,18 +36,6 @@ struct IndexData<'a> {
     stride: Option<&'a [usize]>,
 }
 
-impl IndexData<'_> {
-    fn ndim(&self) -> usize {
-        self.shape.len()
-    }
-    fn shape(&self) -> &[usize] {
-        self.shape
-    }
-    fn to_scalars(&self) -> Vec<crate::engine::Scalar> {
-        self.vals.to_vec()
-    }
-}
-
 impl AdvItem {
     pub fn from_tensor(t: &Tensor) -> AdvItem {
         AdvItem::Values { shape: t.shape().to_vec(), vals: t.to_scalars(), dtype: t.dtype, stride: Some(t.stride().to_vec()) }
@@ -115,7 +103,7 @@ fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
             }
             AdvItem::Values { shape, vals, dtype, stride } => {
                 let x = IndexData { shape, vals, dtype: *dtype, stride: stride.as_deref() };
-                let k = if matches!(x.dtype, DType::Bool | DType::UInt8) { x.ndim() } else { 1 };
+                let k = if matches!(x.dtype, DType::Bool | DType::UInt8) { x.shape.len() } else { 1 };
                 tensors.push((out_dim, x));
                 for _ in 0..k {
                     specs.push(full.clone());
@@ -132,21 +120,20 @@ fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
     for (pos, x) in tensors {
         match x.dtype {
             DType::Bool | DType::UInt8 => {
-                let k = x.ndim();
+                let k = x.shape.len();
                 for i in 0..k {
-                    if view.shape.get(pos + i) != Some(&x.shape()[i]) {
+                    if view.shape.get(pos + i) != Some(&x.shape[i]) {
                         return Err(EngineError::index(format!(
                             "The shape of the mask {} at index {i} does not match the shape of the indexed tensor {} at index {}",
-                            shape_list(x.shape()),
+                            shape_list(x.shape),
                             shape_list(&view.shape),
                             pos + i
                         )));
                     }
                 }
-                let vals = x.to_scalars();
                 let mut cols: Vec<Vec<i64>> = vec![Vec::new(); k];
-                let shape = x.shape().to_vec();
-                for (flat, v) in vals.iter().enumerate() {
+                let shape = x.shape;
+                for (flat, v) in x.vals.iter().enumerate() {
                     if !v.as_bool() {
                         continue;
                     }
@@ -164,7 +151,7 @@ fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
             }
             DType::Int64 | DType::Int32 => {
                 dims.push(pos);
-                index_vals.push((x.shape().to_vec(), x.to_scalars().iter().map(|s| s.as_i64()).collect()));
+                index_vals.push((x.shape.to_vec(), x.vals.iter().map(|s| s.as_i64()).collect()));
                 index_strides.push(x.stride.map(|s| s.to_vec()));
             }
             _ => return Err(EngineError::index("tensors used as indices must be long, int, byte or bool tensors")),
@@ -216,7 +203,6 @@ fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
                 if size == 0 {
                     return Err(EngineError::index("index is out of bounds for dimension with size 0"));
                 }
-                let _ = d;
                 return Err(EngineError::index(format!("index {v} is out of bounds for dimension {j} with size {size}")));
             }
             out.push(if v < 0 { (v + n) as usize } else { v as usize });

@@ -149,7 +149,7 @@ fn print(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
     Ok(Value::None)
 }
 
-fn len(it: &mut Interp, c: Call) -> EvalResult<Value> {
+fn len(_: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 1)?;
     let n = match &c.pos[0] {
         Value::Str(s) => s.chars().count(),
@@ -168,7 +168,6 @@ fn len(it: &mut Interp, c: Call) -> EvalResult<Value> {
         Value::Storage(s) => s.nbytes(),
         other => return Err(c.err(format!("object of type '{}' has no len()", other.type_name()))),
     };
-    let _ = it;
     Ok(Value::Int(n as i64))
 }
 
@@ -184,11 +183,11 @@ pub(super) fn int_arg(c: &Call, v: &Value) -> EvalResult<i64> {
 fn range(_: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 3)?;
     let v: Vec<i64> = c.pos.iter().map(|v| int_arg(&c, v)).collect::<EvalResult<_>>()?;
-    let (a, b, s) = match v.as_slice() {
-        [b] => (0, *b, 1),
-        [a, b] => (*a, *b, 1),
-        [a, b, s] => (*a, *b, *s),
-        _ => unreachable!("arity checked"),
+    let (a, b, s) = match *v.as_slice() {
+        [b] => (0, b, 1),
+        [a, b] => (a, b, 1),
+        [a, b, s] => (a, b, s),
+        _ => return Err(c.err(format!("range expected at most 3 arguments, got {}", v.len()))),
     };
     if s == 0 {
         return Err(EvalError::new(ErrorKind::ValueError, "range() arg 3 must not be zero", c.span));

@@ -5,7 +5,6 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::engine::ErrorKind;
 use crate::lang::ast::{BinOp, CmpOp};
 use crate::lang::span::Span;
 
@@ -324,7 +323,6 @@ pub fn py_binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) ->
         (BinOp::Mul, other, Value::Str(_) | Value::List(_) | Value::Tuple(_)) if !matches!(other, Value::Tensor(_)) => {
             Err(EvalError::type_error(format!("can't multiply sequence by non-int of type '{}'", other.type_name()), span))
         }
-        (BinOp::Mod, Value::Str(f), args) => super::format::percent(f, args, span),
         (BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor, Value::Set(x), Value::Set(y)) => {
             let (x, y) = (x.borrow(), y.borrow());
             let mut out = PyDict::default();
@@ -361,13 +359,4 @@ pub fn py_binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) ->
         _ => return None,
     };
     Some(r)
-}
-
-/// The error for an operator no type defines.
-pub fn unsupported(sym: &str, a: &Value, b: &Value, span: Span) -> EvalError {
-    EvalError::new(
-        ErrorKind::TypeError,
-        format!("unsupported operand type(s) for {}: '{}' and '{}'", sym, a.type_name(), b.type_name()),
-        span,
-    )
 }

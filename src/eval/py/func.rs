@@ -155,7 +155,7 @@ impl Interp {
     /// the enclosing scope a `nonlocal` names.
     pub fn bind_name(&mut self, name: &str, v: Value) {
         let Some(scope) = &self.scope else {
-            set_global(&mut self.vars, name, v);
+            self.vars.set(name, v);
             return;
         };
         // The common case: no `global`/`nonlocal` declarations in this scope.
@@ -172,7 +172,7 @@ impl Interp {
             None => (false, false),
         };
         if global {
-            set_global(&mut self.vars, name, v);
+            self.vars.set(name, v);
             return;
         }
         if nonlocal {
@@ -196,11 +196,6 @@ impl Interp {
             _ => self.vars.remove(name).is_some(),
         }
     }
-}
-
-/// Binds a module-level name, allocating its key only when it is new.
-fn set_global(vars: &mut super::super::globals::Globals, name: &str, v: Value) {
-    vars.set(name, v);
 }
 
 /// Python's argument binding for a `def`: positional, then keywords, then

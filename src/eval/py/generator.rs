@@ -17,8 +17,9 @@ use super::seq::PyIter;
 
 /// A suspended generator expression.
 pub struct Generator {
-    elt: Expr,
-    gens: Vec<Comprehension>,
+    /// The expression and clauses, shared (each item reads them).
+    elt: Rc<Expr>,
+    gens: Rc<[Comprehension]>,
     scope: Rc<RefCell<Scope>>,
     /// One iterator per running `for` clause, outermost first.
     iters: Vec<PyIter>,
@@ -40,7 +41,7 @@ impl Interp {
         let seq = self.eval(&first.iter)?;
         let it = self.iter_of(&seq, first.iter.span)?;
         let scope = Rc::new(RefCell::new(Scope { vars: Default::default(), parent: self.scope.clone(), func: None }));
-        Ok(Value::Gen(Rc::new(RefCell::new(Generator { elt: elt.clone(), gens: gens.to_vec(), scope, iters: vec![it], running: false }))))
+        Ok(Value::Gen(Rc::new(RefCell::new(Generator { elt: Rc::new(elt.clone()), gens: Rc::from(gens), scope, iters: vec![it], running: false }))))
     }
 
     /// The generator's next item, or `None` when it is exhausted.

@@ -45,19 +45,6 @@ fn domain(span: Span) -> EvalError {
     EvalError::new(ErrorKind::ValueError, "math domain error", span)
 }
 
-fn to_int(f: f64, span: Span) -> EvalResult<Value> {
-    if f.is_nan() {
-        return Err(EvalError::new(ErrorKind::ValueError, "cannot convert float NaN to integer", span));
-    }
-    if f.is_infinite() {
-        return Err(EvalError::new(ErrorKind::OverflowError, "cannot convert float infinity to integer", span));
-    }
-    if f.abs() >= 9.223_372_036_854_776e18 {
-        return Err(EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span));
-    }
-    Ok(Value::Int(f as i64))
-}
-
 pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> EvalResult<Value> {
     let allowed: &[&str] = if name == "isclose" { &["rel_tol", "abs_tol"] } else { &[] };
     if let Some((k, _)) = kw.iter().find(|(k, _)| !allowed.contains(&k.as_str())) {
@@ -272,13 +259,13 @@ pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> Ev
         }
         "ceil" => match a(0)? {
             Value::Int(i) => Value::Int(*i),
-            _ => to_int(x()?.ceil(), span)?,
+            _ => super::numbers::float_to_int(x()?.ceil(), span)?,
         },
         "floor" => match a(0)? {
             Value::Int(i) => Value::Int(*i),
-            _ => to_int(x()?.floor(), span)?,
+            _ => super::numbers::float_to_int(x()?.floor(), span)?,
         },
-        "trunc" => to_int(x()?.trunc(), span)?,
+        "trunc" => super::numbers::float_to_int(x()?.trunc(), span)?,
         "isnan" => Value::Bool(x()?.is_nan()),
         "isinf" => Value::Bool(x()?.is_infinite()),
         "isfinite" => Value::Bool(x()?.is_finite()),

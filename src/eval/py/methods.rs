@@ -139,10 +139,10 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
         }
         "split" | "rsplit" => {
             let mut c = c;
-            if let Some(v) = take_kw(&mut c, "sep") {
+            if let Some(v) = c.kw("sep") {
                 c.pos.insert(0, v);
             }
-            if let Some(v) = take_kw(&mut c, "maxsplit") {
+            if let Some(v) = c.kw("maxsplit") {
                 if c.pos.is_empty() {
                     c.pos.push(Value::None);
                 }
@@ -491,8 +491,8 @@ fn list_method(it: &mut Interp, l: &Rc<RefCell<Vec<Value>>>, name: &str, mut c: 
             Value::Int(l.borrow().iter().filter(|x| super::compare::py_eq(x, &v)).count() as i64)
         }
         "sort" => {
-            let key = take_kw(&mut c, "key");
-            let reverse = take_kw(&mut c, "reverse").is_some_and(|v| v.truthy().unwrap_or(false));
+            let key = c.kw("key");
+            let reverse = c.kw("reverse").is_some_and(|v| v.truthy().unwrap_or(false));
             if !c.pos.is_empty() {
                 return Err(EvalError::type_error("sort() takes no positional arguments", span));
             }
@@ -512,11 +512,6 @@ fn list_method(it: &mut Interp, l: &Rc<RefCell<Vec<Value>>>, name: &str, mut c: 
         }
         _ => return Err(no_attr("list", name, span)),
     })
-}
-
-fn take_kw(c: &mut Call, k: &str) -> Option<Value> {
-    let i = c.kw.iter().position(|(n, _)| n == k)?;
-    Some(c.kw.remove(i).1)
 }
 
 fn dict_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) -> EvalResult<Value> {

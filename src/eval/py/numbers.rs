@@ -117,7 +117,7 @@ pub fn int(_: &mut Interp, mut c: Call) -> EvalResult<Value> {
         Value::Float(f) => float_to_int(*f, c.span),
         Value::Str(s) => parse_int(s, 10, c.span).map(Value::Int),
         Value::Tensor(t) => {
-            let s = tensor_scalar(t, "Python integer", c.span)?;
+            let s = tensor_scalar(t, c.span)?;
             match s {
                 Scalar::Float(f) => float_to_int(f, c.span),
                 s => Ok(Value::Int(s.as_i64())),
@@ -127,7 +127,7 @@ pub fn int(_: &mut Interp, mut c: Call) -> EvalResult<Value> {
     }
 }
 
-fn float_to_int(f: f64, span: Span) -> EvalResult<Value> {
+pub(super) fn float_to_int(f: f64, span: Span) -> EvalResult<Value> {
     if f.is_nan() {
         return Err(EvalError::new(ErrorKind::ValueError, "cannot convert float NaN to integer", span));
     }
@@ -141,11 +141,10 @@ fn float_to_int(f: f64, span: Span) -> EvalResult<Value> {
 }
 
 /// The item of a one-element tensor, with PyTorch's error otherwise.
-fn tensor_scalar(t: &crate::engine::Tensor, what: &str, span: Span) -> EvalResult<Scalar> {
+fn tensor_scalar(t: &crate::engine::Tensor, span: Span) -> EvalResult<Scalar> {
     if t.numel() != 1 {
         return Err(EvalError::new(ErrorKind::ValueError, "only one element tensors can be converted to Python scalars", span));
     }
-    let _ = what;
     t.item().map_err(|e| EvalError::from_engine(e, span))
 }
 
@@ -173,7 +172,7 @@ pub fn float(_: &mut Interp, c: Call) -> EvalResult<Value> {
             };
             v.map(Value::Float).ok_or_else(|| EvalError::new(ErrorKind::ValueError, format!("could not convert string to float: {}", super::repr::str_repr(s)), c.span))
         }
-        Value::Tensor(t) => Ok(Value::Float(tensor_scalar(t, "Python float", c.span)?.as_f64())),
+        Value::Tensor(t) => Ok(Value::Float(tensor_scalar(t, c.span)?.as_f64())),
         other => Err(c.err(format!("float() argument must be a string or a real number, not '{}'", other.type_name()))),
     }
 }

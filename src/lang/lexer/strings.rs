@@ -198,7 +198,7 @@ fn fstring_field(src: &str, open: usize, end: usize, raw: bool, depth: usize) ->
         }
         i += 1;
     }
-    let Some(mut e_end) = expr_end else {
+    let Some(e_end) = expr_end else {
         return Err(("f-string: expecting '}'".into(), open, end));
     };
     if src[expr_start..e_end].trim().is_empty() {
@@ -247,9 +247,6 @@ fn fstring_field(src: &str, open: usize, end: usize, raw: bool, depth: usize) ->
         return Err(("f-string: expecting '}'".into(), open, j.min(end)));
     }
     // Trailing whitespace of the expression is not part of it.
-    while e_end > expr_start && bytes[e_end - 1] == b' ' && debug.is_none() {
-        e_end -= 1;
-    }
-    let e_end = if debug.is_some() { src[expr_start..e_end].trim_end().len() + expr_start } else { e_end };
+    let e_end = expr_start + src[expr_start..e_end].trim_end().len();
     Ok((FPiece::Field { expr: (expr_start, e_end), debug, conv, spec }, j + 1))
 }

@@ -6,7 +6,7 @@
 //! depth; past [`MAX_DEPTH`] the expression is refused, so recursion (and
 //! later passes over the tree, `Drop` included) stays bounded.
 
-use super::{MAX_DEPTH, PResult, Parser, bracket_char, make_func, to_target};
+use super::{MAX_DEPTH, PResult, Parser, bracket_char, scope, to_target};
 use crate::lang::ast::{Arg, BinOp, CmpOp, CompKind, Comprehension, Expr, ExprKind, FPart, IndexItem, LogicOp, Stmt, StmtKind, Target, UnOp};
 use crate::lang::error::ParseError;
 use crate::lang::span::Span;
@@ -158,7 +158,7 @@ impl Parser<'_> {
             let body = self.test()?;
             let span = Span::new(start, self.prev_end);
             let ret = Stmt { kind: StmtKind::Return(Some(body)), span };
-            let f = make_func("<lambda>".into(), params, vec![ret], span);
+            let f = scope::func_def("<lambda>".into(), params, vec![ret], span);
             return Ok(self.mk(ExprKind::Lambda(std::rc::Rc::new(f)), start));
         }
         let e = self.or_test()?;
@@ -465,7 +465,7 @@ impl Parser<'_> {
             while self.at(&T::If) {
                 self.advance();
                 self.enter()?;
-                let c = self.or_test_no_cond();
+                let c = self.or_test();
                 self.leave();
                 ifs.push(c?);
             }
@@ -475,10 +475,6 @@ impl Parser<'_> {
             }
         }
         Ok(gens)
-    }
-
-    fn or_test_no_cond(&mut self) -> PResult<Expr> {
-        self.or_test()
     }
 
     fn atom(&mut self) -> PResult<Expr> {
