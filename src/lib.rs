@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod engine;
 pub mod eval;
+pub mod io;
 pub mod lang;
 pub mod render;
 pub mod report;

@@ -33,6 +33,14 @@ pub enum ErrorKind {
     LookupError,
     ArithmeticError,
     IndentationError,
+    UnpicklingError,
+    OSError,
+    FileNotFoundError,
+    PermissionError,
+    IsADirectoryError,
+    EOFError,
+    SafetensorError,
+    BadZipFile,
 }
 
 impl ErrorKind {
@@ -64,6 +72,14 @@ impl ErrorKind {
             ErrorKind::LookupError => "LookupError",
             ErrorKind::ArithmeticError => "ArithmeticError",
             ErrorKind::IndentationError => "IndentationError",
+            ErrorKind::UnpicklingError => "_pickle.UnpicklingError",
+            ErrorKind::OSError => "OSError",
+            ErrorKind::FileNotFoundError => "FileNotFoundError",
+            ErrorKind::PermissionError => "PermissionError",
+            ErrorKind::IsADirectoryError => "IsADirectoryError",
+            ErrorKind::EOFError => "EOFError",
+            ErrorKind::SafetensorError => "safetensors_rust.SafetensorError",
+            ErrorKind::BadZipFile => "zipfile.BadZipFile",
         }
     }
 }

@@ -148,6 +148,28 @@ impl Tensor {
         Tensor { storage: self.storage.clone(), layout, dtype: self.dtype, autograd: RefCell::new(None), lineage }
     }
 
+    /// A tensor with `layout` over an existing `storage` (one read from a
+    /// file). Refuses a layout that reaches past the storage's end, so no
+    /// header from a file can read out of bounds.
+    pub fn on_storage(storage: Rc<Storage>, layout: Layout, dtype: DType, op: &str) -> Result<Tensor> {
+        super::layout::check_numel(&layout.shape)?;
+        if let Some((_, hi)) = layout.footprint() {
+            let needed = (hi as u128 + 1) * dtype.size() as u128;
+            if hi == usize::MAX || needed > storage.nbytes() as u128 {
+                return Err(EngineError::runtime(format!(
+                    "setStorage: sizes {}, strides {}, storage offset {}, and itemsize {} requiring a storage size of {needed} are out of bounds for storage of size {}",
+                    super::error::fmt_list(&layout.shape),
+                    super::error::fmt_list(&layout.stride),
+                    layout.offset,
+                    dtype.size(),
+                    storage.nbytes()
+                )));
+            }
+        }
+        let lineage = Some(Rc::new(Step { op: op.to_string(), before: None, after: layout.clone(), storage: storage.id, copied: true, prev: None }));
+        Ok(Tensor { storage, layout, dtype, autograd: RefCell::new(None), lineage })
+    }
+
     /// Marks `self` (a fresh copy) as produced from `src` by `op`.
     pub fn with_copy_lineage(mut self, src: &Tensor, op: &str) -> Tensor {
         self.lineage = Some(Rc::new(Step {

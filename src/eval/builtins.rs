@@ -163,6 +163,7 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             Tensor::alloc_strided_on(ctx, dev, &shape, &st, d, op).map(Value::tensor).at(span)
         }
         n if n.starts_with("cuda.") => super::memory::call(it, &n[5..], a),
+        n if super::files::FUNCTIONS.contains(&n) => super::files::call(it, n, a, op),
         "len" => {
             let (v, s) = a.get(0, "obj").ok_or_else(|| a.err("len() takes exactly one argument (0 given)"))?;
             a.finish(1)?;

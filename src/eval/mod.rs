@@ -6,6 +6,8 @@ pub mod builtins;
 pub mod error;
 pub mod grad;
 pub mod expr;
+pub mod files;
+pub mod files_numpy;
 pub mod flow;
 pub mod globals;
 pub mod interp;

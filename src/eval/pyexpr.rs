@@ -371,6 +371,10 @@ impl Interp {
     /// looks further).
     pub(super) fn python_attr(&mut self, o: &Value, name: &str, span: Span) -> EvalResult<Option<Value>> {
         Ok(Some(match (o, name) {
+            (Value::Dict(d), "_metadata") if d.borrow().ordered => match d.borrow().metadata.clone() {
+                Some(m) => m,
+                None => return Err(super::py::methods::no_attr("OrderedDict", name, span)),
+            },
             (Value::Str(_) | Value::List(_) | Value::Dict(_) | Value::Set(_) | Value::Tuple(_) | Value::Float(_) | Value::Int(_) | Value::Bool(_) | Value::Range(..), n)
                 if super::py::methods::has_method(o, n) =>
             {

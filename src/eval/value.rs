@@ -78,7 +78,7 @@ impl Value {
             Value::DType(_) => "torch.dtype",
             Value::Device(_) => "torch.device",
             Value::MemoryFormat(_) => "torch.memory_format",
-            Value::Dict(_) => "dict",
+            Value::Dict(d) => if d.borrow().ordered { "OrderedDict" } else { "dict" },
             Value::Set(_) => "set",
             Value::Range(..) => "range",
             Value::Func(_) => "function",

@@ -53,6 +53,10 @@ impl Key {
 #[derive(Debug, Clone, Default)]
 pub struct PyDict {
     pub map: IndexMap<Key, (Value, Value), rustc_hash::FxBuildHasher>,
+    /// A `collections.OrderedDict` (what `torch.load` gives for a state_dict).
+    pub ordered: bool,
+    /// An OrderedDict's `_metadata` attribute (a state_dict's versions).
+    pub metadata: Option<Value>,
 }
 
 impl PyDict {

@@ -45,6 +45,16 @@ pub const TYPES: &[(ErrorKind, &str, ErrorKind)] = &[
     (K::ModuleNotFoundError, "ModuleNotFoundError", K::ImportError),
     (K::SyntaxError, "SyntaxError", K::Exception),
     (K::IndentationError, "IndentationError", K::SyntaxError),
+    (K::OSError, "OSError", K::Exception),
+    (K::FileNotFoundError, "FileNotFoundError", K::OSError),
+    (K::PermissionError, "PermissionError", K::OSError),
+    (K::IsADirectoryError, "IsADirectoryError", K::OSError),
+    (K::EOFError, "EOFError", K::Exception),
+    // Raised by file readers; a program cannot name them (no `pickle`,
+    // `safetensors_rust` or `zipfile` module), but `except Exception` catches them.
+    (K::UnpicklingError, "_pickle.UnpicklingError", K::Exception),
+    (K::SafetensorError, "safetensors_rust.SafetensorError", K::Exception),
+    (K::BadZipFile, "zipfile.BadZipFile", K::Exception),
 ];
 
 pub fn from_name(name: &str) -> Option<ErrorKind> {

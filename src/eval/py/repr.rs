@@ -186,8 +186,16 @@ fn write_container(v: &Value, out: &mut String, seen: &mut Vec<usize>) {
             out.push(']');
         }
         Value::Dict(d) => {
-            out.push('{');
-            let items = d.borrow().items();
+            let (items, ordered) = {
+                let d = d.borrow();
+                (d.items(), d.ordered)
+            };
+            // Python 3.12: `OrderedDict()` empty, `OrderedDict({'a': 1})` otherwise.
+            if ordered && items.is_empty() {
+                out.push_str("OrderedDict()");
+                return;
+            }
+            out.push_str(if ordered { "OrderedDict({" } else { "{" });
             for (i, (k, x)) in items.iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
@@ -196,7 +204,7 @@ fn write_container(v: &Value, out: &mut String, seen: &mut Vec<usize>) {
                 out.push_str(": ");
                 write_repr(x, out, seen);
             }
-            out.push('}');
+            out.push_str(if ordered { "})" } else { "}" });
         }
         Value::Set(d) => {
             let items = d.borrow().set_order();
