@@ -200,6 +200,10 @@ impl Interp {
             if let Value::Storage(st) = &recv {
                 return storage_method(st, name, *name_span);
             }
+            if let Value::SafeOpen(f) = &recv {
+                let (pos, _) = self.eval_call_args(args)?;
+                return super::files_numpy::safe_open_method(self, f, name, pos, span);
+            }
             if let (Value::GradFn(n), "name") = (&recv, name.as_str()) {
                 // PyTorch's C++ node names carry their namespace.
                 let full = match n.name.as_str() {

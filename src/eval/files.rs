@@ -31,6 +31,8 @@ pub const FUNCTIONS: &[&str] = &[
     "numpy.load",
     "numpy.save",
     "numpy.savez",
+    "numpy.savez_compressed",
+    "from_numpy",
     "safetensors.torch.load_file",
     "safetensors.torch.save_file",
     "safetensors.safe_open",

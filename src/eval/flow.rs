@@ -15,7 +15,7 @@ use super::py::func::Closure;
 use super::value::Value;
 
 /// Modules `import` knows; anything else is `ModuleNotFoundError`.
-pub const MODULES: &[&str] = &["torch", "torch.cuda", "torch.nn", "torch.nn.functional", "math", "numpy"];
+pub const MODULES: &[&str] = &["torch", "torch.cuda", "torch.nn", "torch.nn.functional", "math", "numpy", "safetensors", "safetensors.torch"];
 
 impl Interp {
     /// Runs statements in order until one breaks the flow.
@@ -358,7 +358,7 @@ fn module_value(name: &str, span: Span) -> EvalResult<Value> {
     match MODULES.iter().find(|m| **m == name) {
         Some(m) => Ok(Value::Module(m)),
         None => {
-            let hint = "tsr runs no host code: it has torch, math and numpy (file I/O) only";
+            let hint = "tsr runs no host code: it has torch, math, and numpy and safetensors (file I/O) only";
             Err(EvalError::new(ErrorKind::ModuleNotFoundError, format!("No module named '{name}'"), span).with_hint(hint))
         }
     }

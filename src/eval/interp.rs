@@ -186,7 +186,7 @@ impl Interp {
                     self.emit(r);
                 }
             }
-            StmtKind::With { context, body } => {
+            StmtKind::With { context, target, body } => {
                 // `with no_grad():` / `with enable_grad():` switch grad mode for the body.
                 let text = self.text_of(context.span);
                 let mode = match text.trim().trim_start_matches("torch.") {
@@ -197,10 +197,17 @@ impl Interp {
                 let Some(mode) = mode else {
                     // Python evaluates the expression, then finds no __enter__.
                     // `no_grad` without the call is a class; `with (a, b):` is two items.
-                    const HINT: &str = "tsr supports `with no_grad():` and `with enable_grad():`";
+                    const HINT: &str = "tsr's context managers are `no_grad()`, `enable_grad()` and `safe_open(…)`";
                     let name = match text.trim().trim_start_matches("torch.") {
                         "no_grad" | "enable_grad" => "type".to_string(),
                         _ => match self.eval(context).map_err(|e| if e.hint.is_none() { e.with_hint(HINT) } else { e })? {
+                            // A safetensors file: `with safe_open(p, framework="pt") as f:`.
+                            v @ Value::SafeOpen(_) => {
+                                if let Some(t) = target {
+                                    self.assign_target(t, v)?;
+                                }
+                                return self.exec_block(body);
+                            }
                             Value::Tuple(xs) if !xs.is_empty() => xs[0].type_name().to_string(),
                             v => v.type_name().to_string(),
                         },
@@ -208,6 +215,9 @@ impl Interp {
                     return Err(EvalError::type_error(format!("'{name}' object does not support the context manager protocol"), context.span)
                         .with_hint(HINT));
                 };
+                if let Some(t) = target {
+                    self.assign_target(t, Value::None)?;
+                }
                 let saved = std::mem::replace(&mut self.grad_enabled, mode);
                 let result = self.exec_block(body);
                 self.grad_enabled = saved;

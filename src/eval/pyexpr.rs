@@ -421,9 +421,17 @@ impl Interp {
                 Some(v) => v,
                 None => return Err(EvalError::new(ErrorKind::AttributeError, format!("module 'math' has no attribute '{n}'"), span)),
             },
+            (Value::Module("numpy"), n @ ("load" | "save" | "savez" | "savez_compressed")) => Value::Function(format!("numpy.{n}")),
+            (Value::Module("safetensors"), "torch") => Value::Module("safetensors.torch"),
+            (Value::Module("safetensors"), "safe_open") => Value::Function("safetensors.safe_open".into()),
+            (Value::Module("safetensors.torch"), n @ ("load_file" | "save_file")) => Value::Function(format!("safetensors.torch.{n}")),
+            (Value::Module(m @ ("safetensors" | "safetensors.torch")), n) => {
+                return Err(EvalError::new(ErrorKind::AttributeError, format!("module '{m}' has no attribute '{n}'"), span)
+                    .with_hint("tsr's safetensors has safe_open, safetensors.torch.load_file and save_file"));
+            }
             (Value::Module("numpy"), n) => {
                 return Err(EvalError::new(ErrorKind::AttributeError, format!("module 'numpy' has no attribute '{n}'"), span)
-                    .with_hint("tsr binds `np` for file I/O (np.load/np.save, coming with the interop work); other numpy calls are not available"));
+                    .with_hint("tsr's numpy is file I/O only: np.load, np.save, np.savez, np.savez_compressed"));
             }
             (Value::Iter(_, t), n) => return Err(super::py::methods::no_attr(t, n, span)),
             (Value::DictView(_, k), n) => return Err(super::py::methods::no_attr(k.type_name(), n, span)),

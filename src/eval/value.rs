@@ -62,6 +62,8 @@ pub enum Value {
     GradFn(Rc<crate::engine::autograd::Node>),
     /// The `AccumulateGrad` node of a leaf (in `next_functions`).
     AccumulateGrad(Rc<crate::engine::autograd::LeafGrad>),
+    /// `safetensors.safe_open(path, framework="pt")`: an opened file.
+    SafeOpen(Rc<crate::io::safetensors_file::StFile>),
 }
 
 impl Value {
@@ -96,6 +98,7 @@ impl Value {
             Value::Storage(_) => "torch.storage.UntypedStorage",
             Value::GradFn(_) => "grad_fn",
             Value::AccumulateGrad(_) => "AccumulateGrad",
+            Value::SafeOpen(_) => "builtins.safe_open",
         }
     }
 

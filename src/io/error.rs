@@ -21,6 +21,9 @@ impl IoError {
     pub fn value(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::ValueError, message)
     }
+    pub fn type_error(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::TypeError, message)
+    }
     pub fn unpickling(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::UnpicklingError, message)
     }

@@ -48,13 +48,17 @@ pub struct TorchArchive {
     archive: ZipArchive<File>,
 }
 
+/// miniz's advice, which PyTorch appends to its reader's errors.
+const MINIZ: &str = " This is an internal miniz error. If you are seeing this error, there is a high likelihood that your checkpoint file is corrupted. This can happen if the checkpoint was not saved properly, was transferred incorrectly, or the file was modified after saving.";
+
 fn stream_error(what: &str, e: zip::result::ZipError) -> IoError {
     let reason = match e {
+        zip::result::ZipError::InvalidArchive(m) if m.contains("EOCD") || m.contains("central directory end") => "failed finding central directory".to_string(),
         zip::result::ZipError::InvalidArchive(m) => m.to_string(),
         zip::result::ZipError::Io(e) => e.to_string(),
         other => other.to_string(),
     };
-    IoError::runtime(format!("PytorchStreamReader failed reading {what}: {reason}"))
+    IoError::runtime(format!("PytorchStreamReader failed reading {what}: {reason}.{MINIZ}"))
 }
 
 /// The legacy format's magic number, `0x1950a86a20f9469cfc6c`, pickled.
@@ -144,9 +148,19 @@ fn not_a_zip(f: &mut File, path: &str) -> IoError {
     }
 }
 
+/// Opens a record as PyTorch's reader does: a stored record's bytes as
+/// they are (miniz checks no CRC, so a damaged pickle reaches the
+/// unpickler and fails there), a compressed one through its decoder.
+fn record<'a>(archive: &'a mut ZipArchive<File>, name: &str) -> Result<zip::read::ZipFile<'a, File>> {
+    let short = name.split_once('/').map_or(name, |(_, r)| r).to_string();
+    let i = archive.index_for_name(name).ok_or_else(|| IoError::runtime(format!("PytorchStreamReader failed locating file {short}: file not found")))?;
+    let stored = archive.by_index_raw(i).map_err(|e| stream_error(&format!("file {short}"), e))?.compression() == CompressionMethod::Stored;
+    if stored { archive.by_index_raw(i) } else { archive.by_index(i) }.map_err(|e| stream_error(&format!("file {short}"), e))
+}
+
 fn read_record(archive: &mut ZipArchive<File>, name: &str, cap: u64) -> Result<Vec<u8>> {
     let short = name.split_once('/').map_or(name, |(_, r)| r);
-    let mut f = archive.by_name(name).map_err(|e| stream_error(&format!("file {short}"), e))?;
+    let mut f = record(archive, name)?;
     if f.size() > cap {
         return Err(IoError::runtime(format!("record {short} is {} bytes; tsr reads at most {cap}", f.size())));
     }
@@ -162,7 +176,7 @@ impl TorchArchive {
         let s = &self.storages[i];
         let Source::ZipRecord { name } = &s.source else { unreachable!("torch storages are zip records") };
         let short = name.split_once('/').map_or(name.as_str(), |(_, r)| r).to_string();
-        let mut f = self.archive.by_name(name).map_err(|e| stream_error(&format!("file {short}"), e))?;
+        let mut f = record(&mut self.archive, name)?;
         let n = out.len().min(s.nbytes);
         f.read_exact(&mut out[..n]).map_err(|e| IoError::runtime(format!("PytorchStreamReader failed reading file {short}: {e}")))?;
         if self.big_endian {

@@ -25,7 +25,8 @@ pub enum StmtKind {
     /// `keyword` is one of [`REPORT_KEYWORDS`].
     Report { keyword: String, keyword_span: Span, args: Vec<Expr> },
     /// `with NAME(): <indented block>` (used for `no_grad`).
-    With { context: Expr, body: Vec<Stmt> },
+    /// `with EXPR [as TARGET]:`.
+    With { context: Expr, target: Option<Target>, body: Vec<Stmt> },
     /// `if`/`elif`/`else` (an `elif` is an `If` alone in `orelse`).
     If { test: Expr, body: Vec<Stmt>, orelse: Vec<Stmt> },
     While { test: Expr, body: Vec<Stmt>, orelse: Vec<Stmt> },

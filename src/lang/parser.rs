@@ -472,11 +472,14 @@ impl<'a> Parser<'a> {
             T::With => {
                 self.advance();
                 let context = self.test()?;
-                if self.at(&T::As) {
-                    return Err(self.error_here("tsr supports `with no_grad():` and `with enable_grad():` without `as`"));
-                }
+                let target = if self.at(&T::As) {
+                    self.advance();
+                    Some(self.target_list()?)
+                } else {
+                    None
+                };
                 let body = self.block("with")?;
-                StmtKind::With { context, body }
+                StmtKind::With { context, target, body }
             }
             T::Try => self.try_stmt()?,
             T::Def => self.def_stmt(start)?,

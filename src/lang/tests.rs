@@ -436,7 +436,7 @@ fn with_blocks() {
     let src = "with no_grad(): y = x * 2; z = y + 1\nw = 3";
     let all = stmts(src);
     assert_eq!(all.len(), 2);
-    let StmtKind::With { context, body } = &all[0].kind else {
+    let StmtKind::With { context, body, .. } = &all[0].kind else {
         panic!()
     };
     assert_eq!(sexp(context), "(call no_grad)");

@@ -240,6 +240,7 @@ fn scalar_repr(v: &Value) -> String {
         // PyTorch's node repr carries its address, as every Python object's.
         Value::GradFn(n) => format!("<{} object at 0x{:x}>", n.name, object_address(std::rc::Rc::as_ptr(n) as *const u8 as usize)),
         Value::AccumulateGrad(l) => format!("<AccumulateGrad object at 0x{:x}>", object_address(std::rc::Rc::as_ptr(l) as *const u8 as usize)),
+        Value::SafeOpen(f) => format!("<builtins.safe_open object at 0x{:x}>", object_address(std::rc::Rc::as_ptr(f) as *const u8 as usize)),
         Value::Storage(s) => {
             let n = s.nbytes();
             format!("<UntypedStorage S{} of {} bytes at 0x{:x} on {}>", s.id, n, s.data_ptr(), s.device)

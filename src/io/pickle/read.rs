@@ -296,6 +296,9 @@ impl<'a> Reader<'a> {
     fn run(&mut self) -> Result<()> {
         loop {
             let op = self.u8()?;
+            if self.policy == Policy::Torch && !TORCH_OPCODES.contains(&op) {
+                return Err(unsupported_opcode(op, self.policy));
+            }
             match op {
                 0x80 => {
                     let p = self.u8()?;
@@ -411,6 +414,20 @@ impl<'a> Reader<'a> {
                     let n = self.u64()?;
                     let s = self.string(n)?;
                     self.push(s);
+                }
+                b'U' => {
+                    let n = self.u8()? as u64;
+                    let s = self.string(n)?;
+                    self.push(s);
+                }
+                0x81 => {
+                    // NEWOBJ: cls.__new__(cls, *args), for the allowed classes.
+                    let _args = self.pop()?;
+                    let cls = self.pop()?;
+                    match self.out.node(&cls) {
+                        Some(Node::Global(Global::OrderedDict)) => self.push_node(Node::OrderedDict { items: vec![], metadata: None }),
+                        _ => return Err(IoError::unpickling("NEWOBJ of a class that is not allowed")),
+                    }
                 }
                 b'C' => {
                     let n = self.u8()? as u64;
@@ -627,6 +644,13 @@ fn long_le(b: &[u8]) -> Result<i64> {
     buf[..n].copy_from_slice(&b[..n]);
     Ok(i64::from_le_bytes(buf))
 }
+
+/// The opcodes PyTorch's weights-only unpickler accepts (its complete
+/// list); any other byte is "Unsupported operand N" under the torch policy.
+const TORCH_OPCODES: &[u8] = &[
+    b'c', 0x81, b'R', b'b', b'a', b'e', b's', b'u', b'(', b't', 0x85, 0x86, 0x87, b'N', 0x89, 0x88, b')', b']', b'}', 0x8f, b'J', b'K', b'M',
+    b'G', b'X', b'U', b'Q', b'h', b'j', b'q', b'r', 0x8a, 0x80, b'.',
+];
 
 /// Modules PyTorch's weights-only unpickler blocks outright.
 const BLOCKED_MODULES: &[&str] = &["sys", "os", "posix", "nt"];

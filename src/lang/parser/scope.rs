@@ -28,7 +28,12 @@ pub fn func_def(name: String, params: Vec<Param>, body: Vec<Stmt>, span: Span) -
                     stack.push(body);
                     stack.push(orelse);
                 }
-                StmtKind::With { body, .. } => stack.push(body),
+                StmtKind::With { target, body, .. } => {
+                    if let Some(t) = target {
+                        target_names(t, &mut bound);
+                    }
+                    stack.push(body);
+                }
                 StmtKind::Try { body, handlers, orelse, finalbody } => {
                     stack.push(body);
                     stack.push(orelse);

@@ -29,11 +29,11 @@ fn memo_references_cost_one_word() {
     // A list, then 30 levels each holding the previous level 10 times.
     let mut b = b"\x80\x02]q\x00".to_vec();
     for level in 1..=30u8 {
-        b.push(b'(');
+        b.extend_from_slice(b"](");
         for _ in 0..10 {
             b.extend_from_slice(&[b'h', level - 1]);
         }
-        b.extend_from_slice(&[b'l', b'q', level]);
+        b.extend_from_slice(&[b'e', b'q', level]);
     }
     b.push(b'.');
     let p = run(&b).unwrap();
@@ -74,4 +74,15 @@ fn allowlist_is_small_and_exact() {
     assert_eq!(a.len(), 14);
     assert!(a.contains(&"torch.FloatStorage".to_string()));
     assert!(!a.iter().any(|g| g.starts_with("builtins") || g.starts_with("os")));
+}
+
+#[test]
+fn torch_policy_takes_exactly_pytorchs_opcodes() {
+    // LIST (`l`) is valid pickle but not in the weights-only unpickler.
+    assert_eq!(run(b"\x80\x02(l.").unwrap_err().message, "Unsupported operand 108");
+    // FRAME, a protocol-4 opcode.
+    assert_eq!(run(b"\x80\x04\x95").unwrap_err().message, "Unsupported operand 149");
+    assert_eq!(TORCH_OPCODES.len(), 34);
+    // The plain policy (memory snapshots, protocol 4) takes them.
+    assert!(unpickle(b"\x80\x04\x95\x02\x00\x00\x00\x00\x00\x00\x00(l.", Policy::Plain).is_ok());
 }
