@@ -65,6 +65,14 @@ pub enum Command {
         /// The script to run.
         file: PathBuf,
     },
+    /// List a file's tensors without running anything: a PyTorch checkpoint,
+    /// .npy, .npz or safetensors file (told by its content). Reads metadata
+    /// only; shows which tensors share a storage and which storages are
+    /// larger than their tensor.
+    Inspect {
+        /// The file to list.
+        file: PathBuf,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

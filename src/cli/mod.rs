@@ -97,6 +97,7 @@ fn main_on_thread() -> ExitCode {
             r.run_chunk(&src, false, !cfg.keep_going);
             r.exit_code()
         }
+        (Some(Command::Inspect { file }), _) => inspect_file(&file.display().to_string(), cfg.json, color),
         (None, Some(code)) => {
             let mut r = Runner::new(&cfg, "");
             r.run_chunk(code, false, !cfg.keep_going);
@@ -110,6 +111,33 @@ fn main_on_thread() -> ExitCode {
                 run_pipe(&mut r);
                 r.exit_code()
             }
+        }
+    }
+}
+
+/// `tsr inspect FILE`: the file's tensors, or its error (exit 1; a JSON
+/// `error` object with `--json`).
+fn inspect_file(path: &str, json: bool, color: bool) -> ExitCode {
+    let st = crate::render::style::Style { color };
+    match crate::io::inspect::list(path) {
+        Ok(listing) => {
+            let r = crate::report::file::build(path, &listing);
+            let text = if json { crate::render::file::json(&r) } else { crate::render::file::table(&r, st) };
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            let kind = e.kind.name();
+            if json {
+                let obj = serde_json::json!({"kind": "error", "error_type": kind, "message": e.message, "hint": e.hint, "origin": path});
+                println!("{obj}");
+            } else {
+                eprintln!("{}: {}", st.red_bold(kind), e.message);
+                if let Some(h) = &e.hint {
+                    eprintln!("  = hint: {h}");
+                }
+            }
+            ExitCode::from(1)
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Renderers: turn reports into text. `table` draws tables and carets for a
 //! terminal, `json` writes JSON Lines. Renderers never parse or evaluate.
 pub mod diag;
+pub mod file;
 pub mod graph;
 pub mod json;
 pub mod memory;

@@ -3,6 +3,7 @@
 //! Report builders read tensors; they never print.
 
 pub mod diag;
+pub mod file;
 pub mod graph;
 pub mod inspect;
 pub mod memory;
