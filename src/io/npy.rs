@@ -244,6 +244,7 @@ pub fn open(path: &str) -> Result<NpyFile> {
     let mut file = File::open(path).map_err(|e| IoError::os(&e, path))?;
     let file_bytes = file.metadata().map(|m| m.len()).unwrap_or(0);
     let header = read_header(&mut file)?;
+    check_size(&header, file_bytes)?;
     Ok(NpyFile { header, file_bytes, file })
 }
 
@@ -255,16 +256,28 @@ impl NpyFile {
     }
 }
 
+/// Refuses (from the sizes alone) data shorter than the header declares.
+fn check_size(h: &Header, total: u64) -> Result<()> {
+    let have = total.saturating_sub(h.data_start);
+    if have < h.nbytes() as u64 {
+        return Err(short_data(h, (have / h.dtype.size() as u64) as usize));
+    }
+    Ok(())
+}
+
+fn short_data(h: &Header, items: usize) -> IoError {
+    IoError::value(format!(
+        "Failed to read all data for array. Expected {} = {} elements, could only read {items} elements. (file seems not fully written?)",
+        py_tuple(&h.shape),
+        h.numel()
+    ))
+}
+
 /// Reads `h`'s data from `r` into `out`, failing as NumPy does when short.
 pub fn read_data(r: &mut impl Read, h: &Header, out: &mut [u8]) -> Result<()> {
     let got = read_up_to(r, out)?;
     if got < out.len() {
-        let items = got / h.dtype.size();
-        return Err(IoError::value(format!(
-            "Failed to read all data for array. Expected {} = {} elements, could only read {items} elements. (file seems not fully written?)",
-            py_tuple(&h.shape),
-            h.numel()
-        )));
+        return Err(short_data(h, got / h.dtype.size()));
     }
     if h.big_endian {
         super::swap_bytes(out, h.dtype.size());
@@ -342,7 +355,9 @@ pub fn open_npz(path: &str) -> Result<NpzFile> {
         let mut f = archive.by_index(i).map_err(zip_error)?;
         let name = f.name().map_err(zip_error)?.to_string();
         let key = name.strip_suffix(".npy").unwrap_or(&name).to_string();
+        let size = f.size();
         let h = read_header(&mut f)?;
+        check_size(&h, size)?;
         members.push((key, h));
         names.push(name);
     }

@@ -1,0 +1,162 @@
+//! Real files, checked against what real PyTorch, NumPy and safetensors
+//! said of them.
+//!
+//! `scripts/io_fixtures.py` wrote every file in `tests/io/files/` with
+//! PyTorch 2.15, NumPy 2.5 and safetensors 0.8 and recorded in
+//! `tests/io/manifest.json` what loading it gives: each tensor's dtype,
+//! shape, stride, offset, which tensors share a storage and its size, what
+//! `print` shows, or the exact error. These tests run the real binary:
+//! `tsr inspect FILE --json` must list the same layouts and sharing, a
+//! program that loads and prints the file must print the same bytes, and
+//! every hostile file must fail with the library's own words, exit 1, and
+//! never panic.
+
+mod common;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value as Json;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("io")
+}
+
+fn manifest() -> Vec<Json> {
+    let text = std::fs::read_to_string(root().join("manifest.json")).expect("manifest.json");
+    let m: Json = serde_json::from_str(&text).expect("manifest is JSON");
+    m["files"].as_array().expect("files").clone()
+}
+
+fn file(entry: &Json) -> String {
+    format!("tests/io/files/{}", entry["file"].as_str().expect("file name"))
+}
+
+fn is_hostile(entry: &Json) -> bool {
+    entry["error"].as_str().is_some_and(|e| e != "no error")
+}
+
+/// Files whose layout tsr reports differently, with the reason.
+const LAYOUT_EXCEPTIONS: &[(&str, &str)] = &[("legacy.pt", "tsr reads the zip format only; the legacy format is refused with a clear error")];
+
+#[test]
+fn inspect_lists_every_tensor_as_pytorch_laid_it_out() {
+    let mut checked = 0;
+    for e in manifest() {
+        let name = e["file"].as_str().unwrap();
+        let tensors = e["tensors"].as_array().cloned().unwrap_or_default();
+        if is_hostile(&e) || tensors.is_empty() || LAYOUT_EXCEPTIONS.iter().any(|(f, _)| *f == name) {
+            continue;
+        }
+        let (out, err, code) = common::tsr_split(&["inspect", &file(&e), "--json"], "");
+        assert_eq!(code, 0, "{name}: {err}");
+        let rows: Vec<Json> = out.lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
+        let listed: Vec<&Json> = rows.iter().filter(|r| r["kind"] == "file_tensor").collect();
+        assert_eq!(listed.len(), tensors.len(), "{name}: tensor count\n{out}");
+        // Storage ids need only agree as a partition: tsr's id ↔ PyTorch's.
+        let mut ours_to_theirs: HashMap<u64, u64> = HashMap::new();
+        let mut theirs_to_ours: HashMap<u64, u64> = HashMap::new();
+        for (got, want) in listed.iter().zip(&tensors) {
+            for k in ["name", "dtype", "shape", "stride", "storage_offset", "storage_bytes"] {
+                assert_eq!(got[k], want[k], "{name}: {k} of {}", want["name"]);
+            }
+            let (o, t) = (got["storage"].as_u64().unwrap(), want["storage"].as_u64().unwrap());
+            assert_eq!(*ours_to_theirs.entry(o).or_insert(t), t, "{name}: {} shares a storage PyTorch keeps apart", want["name"]);
+            assert_eq!(*theirs_to_ours.entry(t).or_insert(o), o, "{name}: {} is apart from a storage PyTorch shares", want["name"]);
+        }
+        let summary = rows.last().expect("summary");
+        assert_eq!(summary["kind"], "file_summary");
+        assert_eq!(summary["file_bytes"], e["file_bytes"], "{name}: file_bytes");
+        checked += 1;
+    }
+    assert!(checked >= 25, "only {checked} files checked");
+}
+
+/// The program that loads a fixture and prints it, in the form the manifest
+/// recorded (`printed` from PyTorch; `printed_torch` for NumPy arrays, which
+/// tsr gives as tensors).
+fn print_program(e: &Json) -> Option<(String, String)> {
+    let p = file(e);
+    let (prog, want) = match e["format"].as_str()? {
+        "torch" => (format!("import torch\nprint(torch.load({p:?}))\n"), e["printed"].as_str()?),
+        "numpy" => (format!("import torch\nimport numpy as np\nprint(torch.from_numpy(np.load({p:?})))\n"), e["printed_torch"].as_str()?),
+        "npz" => (format!("import torch\nimport numpy as np\nprint({{k: torch.from_numpy(v) for k, v in np.load({p:?}).items()}})\n"), e["printed_torch"].as_str()?),
+        "safetensors" => (format!("import safetensors.torch\nprint(safetensors.torch.load_file({p:?}))\n"), e["printed"].as_str()?),
+        _ => return None,
+    };
+    Some((prog, format!("{want}\n")))
+}
+
+/// Printed forms tsr does not match yet, with the reason.
+const PRINT_EXCEPTIONS: &[(&str, &str)] = &[
+    ("param.pt", "tsr has no nn.Parameter: the loaded tensor prints without 'Parameter containing:'"),
+    ("legacy.pt", "tsr reads the zip format only"),
+];
+
+#[test]
+fn loaded_files_print_what_pytorch_printed() {
+    let dir = std::env::temp_dir().join(format!("tsr_file_io_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut checked = 0;
+    for e in manifest() {
+        let name = e["file"].as_str().unwrap();
+        if is_hostile(&e) || PRINT_EXCEPTIONS.iter().any(|(f, _)| *f == name) {
+            continue;
+        }
+        let Some((prog, want)) = print_program(&e) else { continue };
+        let script = dir.join(format!("{name}.py"));
+        std::fs::write(&script, prog).unwrap();
+        let (out, err, code) = common::tsr_split(&["run", script.to_str().unwrap(), "--color", "never"], "");
+        assert_eq!((code, out.as_str()), (0, want.as_str()), "{name}: {err}");
+        checked += 1;
+    }
+    assert!(checked >= 25, "only {checked} files printed");
+}
+
+#[test]
+fn hostile_files_fail_in_the_librarys_own_words() {
+    let dir = std::env::temp_dir().join(format!("tsr_file_io_h_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut checked = 0;
+    for e in manifest() {
+        if !is_hostile(&e) {
+            continue;
+        }
+        let name = e["file"].as_str().unwrap();
+        let p = file(&e);
+        let call = match e["format"].as_str().unwrap() {
+            "torch" => format!("torch.load({p:?})"),
+            "numpy" => format!("np.load({p:?})"),
+            _ => format!("safetensors.torch.load_file({p:?})"),
+        };
+        let script = dir.join(format!("{name}.py"));
+        std::fs::write(&script, format!("import torch\nimport numpy as np\nimport safetensors.torch\nx = 1\ny = {call}\nprint('not reached')\n")).unwrap();
+        let (out, err, code) = common::tsr_split(&["run", script.to_str().unwrap(), "--color", "never"], "");
+        let (_, message) = e["error"].as_str().unwrap().split_once(": ").expect("Type: message");
+        assert_eq!(code, 1, "{name}: {err}");
+        assert!(out.is_empty(), "{name}: printed {out}");
+        assert!(err.contains(&format!(": {message}\n")), "{name}: expected\n{message}\ngot\n{err}");
+        assert!(err.contains(":5:"), "{name}: the error points at the line: {err}");
+        // Listing it fails cleanly too: exit 1 and one JSON error object.
+        let (out, err, code) = common::tsr_split(&["inspect", &p, "--json"], "");
+        assert_eq!(code, 1, "{name}: inspect: {out}{err}");
+        let obj: Json = serde_json::from_str(out.trim()).unwrap_or_else(|_| panic!("{name}: not one JSON object: {out}"));
+        assert_eq!(obj["kind"], "error", "{name}");
+        checked += 1;
+    }
+    assert!(checked >= 15, "only {checked} hostile files");
+}
+
+#[test]
+fn bombs_end_cleanly() {
+    // A list nested 100 000 deep (PyTorch loads it; no Python could print it).
+    let (_, err, code) = common::tsr_split(&["-c", "import torch\nx = torch.load('tests/io/files/deep.pt')"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("RecursionError: the file's objects are nested more than 1000 deep"), "{err}");
+    // 31 lists referring to each other 10^30 times: loads as 31 shared lists.
+    let (out, err, code) = common::tsr_split(&["-c", "import torch\nx = torch.load('tests/io/files/memo_bomb.pt')\nprint(len(x), x[0] is x[1])"], "");
+    assert_eq!((code, out.as_str()), (0, "10 True\n"), "{err}");
+    let (out, _, code) = common::tsr_split(&["inspect", "tests/io/files/memo_bomb.pt"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("more paths not listed"), "{out}");
+}
