@@ -14,7 +14,8 @@ use super::value::Value;
 /// Attributes of `torch.cuda`.
 pub fn module_attr(module: &str, name: &str) -> Option<Value> {
     match module {
-        "torch.cuda" if super::memory::FUNCTIONS.contains(&name) => Some(Value::Function(format!("cuda.{name}"))),
+        "torch.cuda" if name == "memory" => Some(Value::Module("torch.cuda.memory")),
+        "torch.cuda" | "torch.cuda.memory" if super::memory::FUNCTIONS.contains(&name) => Some(Value::Function(format!("cuda.{name}"))),
         _ => None,
     }
 }

@@ -334,6 +334,13 @@ impl ToPickle {
     }
 }
 
+/// A plain pickle of plain data (a memory snapshot): no tensors, no globals.
+pub fn save_pickle(obj: &Value, path: &str, span: Span) -> EvalResult<()> {
+    let root = ToPickle::default().obj(obj, 0, span)?;
+    let p = crate::io::pickle::write::Pickler::dump(&root).map_err(|e| io_err(e, span))?;
+    std::fs::write(path, &p.out).map_err(|e| io_err(IoError::os(&e, path), span))
+}
+
 fn save_torch(obj: &Value, path: &str, span: Span) -> EvalResult<()> {
     let mut tp = ToPickle::default();
     let root = tp.obj(obj, 0, span)?;

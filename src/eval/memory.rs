@@ -18,7 +18,7 @@ pub const FUNCTIONS: &[&str] = &[
     "is_available", "device_count", "current_device", "synchronize", "memory_allocated",
     "max_memory_allocated", "memory_reserved", "max_memory_reserved", "memory_stats",
     "memory_summary", "empty_cache", "reset_peak_memory_stats", "reset_accumulated_memory_stats",
-    "get_device_name",
+    "get_device_name", "_record_memory_history", "_snapshot", "_dump_snapshot",
 ];
 
 fn owners(it: &Interp, device: Device, key: u64, by_addr: bool) -> Vec<String> {
@@ -65,6 +65,10 @@ pub fn mem(it: &mut Interp, args: &[Expr], kspan: Span) -> EvalResult<Vec<Report
             }
             v
         }
+        [l, p] if matches!(&l.kind, ExprKind::Name(n) if n == "load") => {
+            let path = super::snapshot::require_string(it.eval(p)?, p.span)?;
+            return Ok(vec![Report::Memory(super::snapshot::load_report(&path, p.span)?)]);
+        }
         [e] if matches!(&e.kind, ExprKind::Name(n) if n == "cuda" || n == "cpu") => {
             let d = if matches!(&e.kind, ExprKind::Name(n) if n == "cpu") { Device::Cpu } else { Device::Cuda(0) };
             vec![(d, e.span)]
@@ -95,8 +99,9 @@ pub fn memtrace(it: &mut Interp, args: &[Expr], kspan: Span) -> EvalResult<Vec<R
     if let Some(rt) = &dev.gpu {
         rt.set_recording(on);
     }
+    super::snapshot::keep_history(&dev);
     let mut a = dev.alloc.borrow_mut();
-    a.set_recording(on);
+    a.set_recording(on || dev.history.borrow().is_some());
     a.drain_events();
     Ok(vec![])
 }
@@ -105,9 +110,14 @@ pub fn memtrace(it: &mut Interp, args: &[Expr], kspan: Span) -> EvalResult<Vec<R
 pub fn drain_trace(it: &Interp, statement: &str) -> Option<Report> {
     let dev = it.ctx.cuda_if_ready()?;
     if !dev.tracing.get() {
+        super::snapshot::keep_history(dev);
         return None;
     }
-    let mut events: Vec<_> = dev.alloc.try_borrow_mut().ok()?.drain_events().iter().map(trace_event).collect();
+    let drained = dev.alloc.try_borrow_mut().ok()?.drain_events();
+    if let Some(h) = dev.history.borrow_mut().as_mut() {
+        h.extend(drained.iter().cloned());
+    }
+    let mut events: Vec<_> = drained.iter().map(trace_event).collect();
     if let Some(rt) = &dev.gpu {
         events.extend(rt.drain_events().iter().map(gpu_trace_event));
     }
@@ -146,6 +156,7 @@ fn stat(it: &Interp, device: Device, key: &str) -> Value {
 pub fn call(it: &mut Interp, name: &str, mut a: Args) -> EvalResult<Value> {
     let span = a.span;
     match name {
+        "_record_memory_history" | "_snapshot" | "_dump_snapshot" => super::snapshot::call(it, name, a),
         "is_available" => Ok(Value::Bool(it.ctx.cuda().is_some())),
         "device_count" => Ok(Value::Int(it.ctx.cuda().is_some() as i64)),
         "current_device" => Ok(Value::Int(0)),

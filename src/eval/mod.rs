@@ -22,6 +22,7 @@ pub mod pyexpr;
 pub mod ops;
 pub mod reductions;
 pub mod setitem;
+pub mod snapshot;
 pub mod teach;
 pub mod value;
 pub mod warnings;

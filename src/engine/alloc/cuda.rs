@@ -73,6 +73,9 @@ pub struct CudaDevice {
     pub alloc: RefCell<CachingAllocator<DeviceBackend>>,
     /// Whether `memtrace on` is recording allocator events.
     pub tracing: std::cell::Cell<bool>,
+    /// `torch.cuda.memory._record_memory_history()`: every allocator event
+    /// since it was switched on, for `_snapshot()`'s `device_traces`.
+    pub history: RefCell<Option<Vec<super::caching::AllocEvent>>>,
 }
 
 impl CudaDevice {
@@ -86,6 +89,7 @@ impl CudaDevice {
             gpu: None,
             alloc: RefCell::new(CachingAllocator::new(DeviceBackend::Sim(SimBackend::new(capacity)), config).with_device(0)),
             tracing: std::cell::Cell::new(false),
+            history: RefCell::new(None),
         })
     }
 
@@ -99,6 +103,7 @@ impl CudaDevice {
             gpu: Some(rt.clone()),
             alloc: RefCell::new(CachingAllocator::new(DeviceBackend::Real(DriverBackend::new(rt)), config).with_device(index as i32)),
             tracing: std::cell::Cell::new(false),
+            history: RefCell::new(None),
         })
     }
 

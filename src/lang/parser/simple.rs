@@ -171,6 +171,13 @@ impl Parser<'_> {
     /// `inspect x, y` / `share` / `inspect(x)`.
     fn report(&mut self, keyword: String) -> PResult<StmtKind> {
         let keyword_span = self.advance();
+        // `mem load PATH`: a memory snapshot file.
+        if keyword == "mem" && matches!(self.peek_kind(), T::Name(n) if n == "load") && !matches!(self.tokens.get(self.pos + 1).map(|t| &t.kind), Some(T::Comma | T::Newline | T::Semi | T::Eof) | None) {
+            let span = self.advance();
+            let load = Expr { kind: ExprKind::Name("load".into()), span };
+            let path = self.test()?;
+            return Ok(StmtKind::Report { keyword, keyword_span, args: vec![load, path] });
+        }
         let args = if self.at_terminator() { Vec::new() } else { self.test_list()?.0 };
         // `inspect(x, y)` lists its arguments like a call.
         let args = match args.as_slice() {

@@ -87,6 +87,11 @@ impl<B: SegmentBackend> CachingAllocator<B> {
         self.events = if on { Some(self.events.take().unwrap_or_default()) } else { None };
     }
 
+    /// The events recorded and not yet taken.
+    pub fn pending_events(&self) -> &[AllocEvent] {
+        self.events.as_deref().unwrap_or(&[])
+    }
+
     /// Takes the events recorded so far.
     pub fn drain_events(&mut self) -> Vec<AllocEvent> {
         self.events.as_mut().map(std::mem::take).unwrap_or_default()
