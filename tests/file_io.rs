@@ -160,3 +160,78 @@ fn bombs_end_cleanly() {
     assert_eq!(code, 0);
     assert!(out.contains("more paths not listed"), "{out}");
 }
+
+/// `tests/io/roundtrip/write.py` writes every kind of file tsr writes;
+/// `scripts/io_roundtrip.py` loaded the committed results with PyTorch,
+/// NumPy, safetensors and `_memory_viz` and recorded what they read. tsr
+/// must still write exactly those bytes, and read them back as they did.
+#[test]
+fn written_files_are_the_bytes_pytorch_read_back() {
+    let src = root().join("roundtrip");
+    let dir = std::env::temp_dir().join(format!("tsr_roundtrip_{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("out")).unwrap();
+    std::fs::copy(src.join("write.py"), dir.join("write.py")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tsr"))
+        .args(["run", "write.py", "--cuda", "sim", "--stable-addrs", "--color", "never"])
+        .current_dir(&dir)
+        .env("TSR_CUDA", "sim")
+        .output()
+        .expect("run tsr");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let read: Json = serde_json::from_str(&std::fs::read_to_string(src.join("read.json")).unwrap()).unwrap();
+    let files = read["files"].as_object().unwrap();
+    let mut written: Vec<String> = std::fs::read_dir(dir.join("out")).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    written.sort();
+    let mut recorded: Vec<String> = files.keys().cloned().collect();
+    recorded.sort();
+    assert_eq!(written, recorded, "the set of files written");
+    for (name, entry) in files {
+        let ours = std::fs::read(dir.join("out").join(name)).unwrap();
+        let theirs = std::fs::read(src.join("out").join(name)).unwrap();
+        assert!(ours == theirs, "{name}: tsr now writes other bytes than the ones PyTorch read; rerun scripts/io_roundtrip.py");
+        // Read back by tsr, the layout and sharing are what the library saw.
+        let want = entry["tensors"].as_array().unwrap();
+        if want.is_empty() {
+            continue;
+        }
+        let (listing, err, code) = common::tsr_split(&["inspect", dir.join("out").join(name).to_str().unwrap(), "--json"], "");
+        assert_eq!(code, 0, "{name}: {err}");
+        let got: Vec<Json> = listing.lines().map(|l| serde_json::from_str::<Json>(l).unwrap()).filter(|r| r["kind"] == "file_tensor").collect();
+        assert_eq!(got.len(), want.len(), "{name}");
+        let mut pairs: HashMap<u64, u64> = HashMap::new();
+        for (g, w) in got.iter().zip(want) {
+            for k in ["name", "dtype", "shape", "stride", "storage_offset", "storage_bytes"] {
+                assert_eq!(g[k], w[k], "{name}: {k} of {}", w["name"]);
+            }
+            let (o, t) = (g["storage"].as_u64().unwrap(), w["storage"].as_u64().unwrap());
+            assert_eq!(*pairs.entry(o).or_insert(t), t, "{name}: sharing of {}", w["name"]);
+        }
+    }
+    // The snapshot adds up to the allocator's own counters.
+    let snap = &files["snapshot.pickle"]["snapshot"];
+    assert!(snap["trace_plot"].as_bool().unwrap() && snap["segment_plot"].as_bool().unwrap());
+    let expected: Json = serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().last().unwrap()).unwrap();
+    assert_eq!(snap["reserved"], expected["snapshot.pickle"]["reserved"]);
+    assert_eq!(snap["allocated"], expected["snapshot.pickle"]["allocated"]);
+}
+
+#[test]
+fn mem_load_shows_a_snapshot_as_the_mem_report() {
+    let p = root().join("roundtrip").join("out").join("snapshot.pickle");
+    let (out, err, code) = common::tsr_split(&["--json", "-c", &format!("mem load {:?}", p.to_str().unwrap())], "");
+    assert_eq!(code, 0, "{err}");
+    let r: Json = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(r["kind"], "memory");
+    let read: Json = serde_json::from_str(&std::fs::read_to_string(root().join("roundtrip").join("read.json")).unwrap()).unwrap();
+    let snap = &read["files"]["snapshot.pickle"]["snapshot"];
+    assert_eq!(r["stats"]["reserved_bytes.all.current"], snap["reserved"]);
+    assert_eq!(r["stats"]["allocated_bytes.all.current"], snap["allocated"]);
+    let sizes: u64 = r["segments"].as_array().unwrap().iter().map(|s| s["size"].as_u64().unwrap()).sum();
+    assert_eq!(Some(sizes), snap["reserved"].as_u64());
+    // A snapshot pickle that asks for a global is refused by name.
+    let evil = std::env::temp_dir().join(format!("tsr_evil_snapshot_{}.pickle", std::process::id()));
+    std::fs::write(&evil, b"\x80\x02cos\nsystem\nq\x00X\x04\x00\x00\x00trueq\x01\x85q\x02Rq\x03.").unwrap();
+    let (_, err, code) = common::tsr_split(&["-c", &format!("mem load {:?}", evil.to_str().unwrap())], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("os.system"), "{err}");
+}
