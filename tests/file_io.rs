@@ -89,7 +89,6 @@ fn print_program(e: &Json) -> Option<(String, String)> {
 
 /// Printed forms tsr does not match yet, with the reason.
 const PRINT_EXCEPTIONS: &[(&str, &str)] = &[
-    ("param.pt", "tsr has no nn.Parameter: the loaded tensor prints without 'Parameter containing:'"),
     ("legacy.pt", "tsr reads the zip format only"),
 ];
 

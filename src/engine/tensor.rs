@@ -56,6 +56,9 @@ pub struct Tensor {
     /// Autograd state: none, a leaf that requires grad, or its grad_fn node.
     pub autograd: RefCell<Option<Grad>>,
     pub lineage: Option<Rc<Step>>,
+    /// A `torch.nn.Parameter` (only loaded ones: a view or result of one
+    /// is a plain tensor, as in PyTorch).
+    pub parameter: bool,
 }
 
 impl std::fmt::Debug for Tensor {
@@ -94,7 +97,7 @@ impl Tensor {
             copied: true,
             prev: None,
         }));
-        Ok(Tensor { storage, layout, dtype, autograd: RefCell::new(None), lineage })
+        Ok(Tensor { storage, layout, dtype, autograd: RefCell::new(None), lineage, parameter: false })
     }
 
     /// A tensor with the given strides in a fresh storage just big enough.
@@ -145,7 +148,7 @@ impl Tensor {
             copied: false,
             prev: self.lineage.clone(),
         }));
-        Tensor { storage: self.storage.clone(), layout, dtype: self.dtype, autograd: RefCell::new(None), lineage }
+        Tensor { storage: self.storage.clone(), layout, dtype: self.dtype, autograd: RefCell::new(None), lineage, parameter: false }
     }
 
     /// A tensor with `layout` over an existing `storage` (one read from a
@@ -167,7 +170,7 @@ impl Tensor {
             }
         }
         let lineage = Some(Rc::new(Step { op: op.to_string(), before: None, after: layout.clone(), storage: storage.id, copied: true, prev: None }));
-        Ok(Tensor { storage, layout, dtype, autograd: RefCell::new(None), lineage })
+        Ok(Tensor { storage, layout, dtype, autograd: RefCell::new(None), lineage, parameter: false })
     }
 
     /// Marks `self` (a fresh copy) as produced from `src` by `op`.

@@ -212,7 +212,8 @@ impl Convert<'_> {
             Node::Tensor(spec) => {
                 let dtype = self.p.storages[spec.storage].dtype;
                 let layout = Layout { shape: spec.shape.clone(), stride: spec.stride.clone(), offset: spec.offset };
-                let t = Tensor::on_storage(self.storages[spec.storage].clone(), layout, dtype, self.op).map_err(|e| EvalError::from_engine(e, span))?;
+                let mut t = Tensor::on_storage(self.storages[spec.storage].clone(), layout, dtype, self.op).map_err(|e| EvalError::from_engine(e, span))?;
+                t.parameter = spec.parameter;
                 if spec.requires_grad {
                     super::grad::make_leaf(&t, true, true, span)?;
                 }
@@ -325,6 +326,7 @@ impl ToPickle {
                         shape: t.shape().to_vec(),
                         stride: t.stride().to_vec(),
                         requires_grad: t.requires_grad(),
+                        parameter: t.parameter,
                     },
                 }
             }

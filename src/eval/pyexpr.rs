@@ -396,7 +396,8 @@ impl Interp {
             (Value::Exception(e), "args") => Value::Tuple(e.args.clone()),
             (Value::Exception(e), "__cause__") => e.cause.clone().unwrap_or(Value::None),
             (Value::Exception(e), _) => return Err(super::py::methods::no_attr(e.kind.name(), name, span)),
-            (Value::Type(t), "__name__") => Value::Str(t.to_string()),
+            // `_pickle.UnpicklingError` is named `UnpicklingError`.
+            (Value::Type(t), "__name__") => Value::Str(t.rsplit('.').next().unwrap_or(t).to_string()),
             (Value::Type(t), n) if !(matches!(*t, "str" | "list" | "dict" | "set" | "tuple") && (n == "fromkeys" || super::py::methods::type_has_method(t, n))) => {
                 return Err(EvalError::new(ErrorKind::AttributeError, format!("type object '{t}' has no attribute '{n}'"), span));
             }

@@ -91,6 +91,16 @@ pub fn open(path: &str) -> Result<StFile> {
         // underneath it while mapped can change the bytes read, never their bounds.
         Mapped::Map(unsafe { memmap2::Mmap::map(&file) }.map_err(|e| IoError::os(&e, path))?)
     };
+    parse(map, file_bytes)
+}
+
+/// A safetensors file held in memory (for fuzzing and tests).
+pub fn from_bytes(bytes: Vec<u8>) -> Result<StFile> {
+    let n = bytes.len() as u64;
+    parse(Mapped::Small(bytes), n)
+}
+
+fn parse(map: Mapped, file_bytes: u64) -> Result<StFile> {
     let (n, meta) = SafeTensors::read_metadata(map.bytes()).map_err(header_error)?;
     let base = 8 + n;
     let mut st = StFile { names: vec![], tensors: vec![], ranges: vec![], metadata: meta.metadata().clone(), file_bytes, map };

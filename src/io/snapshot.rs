@@ -36,6 +36,9 @@ pub fn read(path: &str) -> Result<Snapshot> {
         return Err(IoError::runtime(format!("{} is {} bytes; tsr reads snapshots of at most {MAX_BYTES}", super::py_quote(path), meta.len())));
     }
     let data = std::fs::read(path).map_err(|e| IoError::os(&e, path))?;
+    if data.starts_with(b"PK\x03\x04") {
+        return Err(bad("this is a zip archive (a torch.save checkpoint? `tsr inspect` lists those)"));
+    }
     parse(&data)
 }
 

@@ -40,12 +40,12 @@ fn wrap(e: IoError) -> IoError {
 }
 
 /// An opened checkpoint: its object tree and where each storage's bytes are.
-pub struct TorchArchive {
+pub struct TorchArchive<R = File> {
     pub pickled: Pickled,
     pub tensors: Vec<FileTensor>,
     pub storages: Vec<FileStorage>,
     pub big_endian: bool,
-    archive: ZipArchive<File>,
+    archive: ZipArchive<R>,
 }
 
 /// miniz's advice, which PyTorch appends to its reader's errors.
@@ -76,7 +76,12 @@ pub fn open(path: &str) -> Result<TorchArchive> {
         return Err(not_a_zip(&mut f, path));
     }
     f.rewind().map_err(|e| IoError::os(&e, path))?;
-    let mut archive = ZipArchive::new(f).map_err(|e| stream_error("zip archive", e))?;
+    from_zip(f)
+}
+
+/// A checkpoint from any seekable zip bytes (`open` checks the magic first).
+pub fn from_zip<R: Read + Seek>(r: R) -> Result<TorchArchive<R>> {
+    let mut archive = ZipArchive::new(r).map_err(|e| stream_error("zip archive", e))?;
     let names: Vec<String> = archive.file_names().filter_map(|n| n.ok()).map(|n| n.to_string()).collect();
     let pkl = names
         .iter()
@@ -117,7 +122,7 @@ pub fn open(path: &str) -> Result<TorchArchive> {
     Ok(TorchArchive { pickled, tensors, storages, big_endian, archive })
 }
 
-fn read_up_to(f: &mut File, buf: &mut [u8]) -> std::io::Result<usize> {
+fn read_up_to(f: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
     let mut n = 0;
     while n < buf.len() {
         match f.read(&mut buf[n..])? {
@@ -151,14 +156,14 @@ fn not_a_zip(f: &mut File, path: &str) -> IoError {
 /// Opens a record as PyTorch's reader does: a stored record's bytes as
 /// they are (miniz checks no CRC, so a damaged pickle reaches the
 /// unpickler and fails there), a compressed one through its decoder.
-fn record<'a>(archive: &'a mut ZipArchive<File>, name: &str) -> Result<zip::read::ZipFile<'a, File>> {
+fn record<'a, R: Read + Seek>(archive: &'a mut ZipArchive<R>, name: &str) -> Result<zip::read::ZipFile<'a, R>> {
     let short = name.split_once('/').map_or(name, |(_, r)| r).to_string();
     let i = archive.index_for_name(name).ok_or_else(|| IoError::runtime(format!("PytorchStreamReader failed locating file {short}: file not found")))?;
     let stored = archive.by_index_raw(i).map_err(|e| stream_error(&format!("file {short}"), e))?.compression() == CompressionMethod::Stored;
     if stored { archive.by_index_raw(i) } else { archive.by_index(i) }.map_err(|e| stream_error(&format!("file {short}"), e))
 }
 
-fn read_record(archive: &mut ZipArchive<File>, name: &str, cap: u64) -> Result<Vec<u8>> {
+fn read_record<R: Read + Seek>(archive: &mut ZipArchive<R>, name: &str, cap: u64) -> Result<Vec<u8>> {
     let short = name.split_once('/').map_or(name, |(_, r)| r);
     let mut f = record(archive, name)?;
     if f.size() > cap {
@@ -169,7 +174,7 @@ fn read_record(archive: &mut ZipArchive<File>, name: &str, cap: u64) -> Result<V
     Ok(out)
 }
 
-impl TorchArchive {
+impl<R: Read + Seek> TorchArchive<R> {
     /// Reads storage `i`'s bytes into `out` (exactly its `nbytes`), in the
     /// machine's byte order.
     pub fn read_storage(&mut self, i: usize, out: &mut [u8]) -> Result<()> {

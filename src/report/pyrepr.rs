@@ -30,6 +30,11 @@ impl ReprSource for TensorSource<'_> {
 
 /// PyTorch's `repr(tensor)`.
 pub fn tensor_text(t: &Tensor) -> String {
+    if t.parameter {
+        // torch.nn.Parameter.__repr__
+        let plain = Tensor { parameter: false, ..t.clone() };
+        return format!("Parameter containing:\n{}", tensor_text(&plain));
+    }
     let mut suffixes = Vec::new();
     if let Device::Cuda(i) = t.device() {
         suffixes.push(format!("device='cuda:{i}'"));

@@ -573,6 +573,7 @@ fn set(it: &mut Interp, c: Call) -> EvalResult<Value> {
 /// The type name `isinstance` and `type()` see for a value.
 pub fn type_of(v: &Value) -> &'static str {
     match v {
+        Value::Tensor(t) if t.parameter => "Parameter",
         Value::Tensor(_) => "Tensor",
         Value::Size(_) => "Size",
         Value::Iter(_, name) => name,
@@ -588,6 +589,7 @@ fn is_instance(v: &Value, ty: &str) -> bool {
     let t = type_of(v);
     t == ty
         || (ty == "int" && t == "bool")
+        || (ty == "Tensor" && t == "Parameter")
         || (ty == "tuple" && matches!(v, Value::Size(_) | Value::NamedTuple(..)))
         || ty == "object"
         || match (v, super::exc::from_name(ty)) {

@@ -678,6 +678,8 @@ pub fn refused_global(module: &str, name: &str, policy: Policy) -> IoError {
 fn unsupported_opcode(op: u8, policy: Policy) -> IoError {
     match policy {
         Policy::Torch => IoError::unpickling(format!("Unsupported operand {op}")),
+        // CPython's words: the byte itself when printable, else its escape.
+        Policy::Plain if (0x20..0x7f).contains(&op) && op != b'\'' && op != b'\\' => IoError::unpickling(format!("invalid load key, '{}'.", op as char)),
         Policy::Plain => IoError::unpickling(format!("invalid load key, '\\x{op:02x}'.")),
     }
 }

@@ -42,6 +42,8 @@ pub struct WTensor {
     pub shape: Vec<usize>,
     pub stride: Vec<usize>,
     pub requires_grad: bool,
+    /// A `torch.nn.Parameter`: `_rebuild_parameter(data, requires_grad, OrderedDict())`.
+    pub parameter: bool,
 }
 
 /// CPython's pickle nesting limit, as `RecursionError` says it.
@@ -280,6 +282,19 @@ impl Pickler {
 
     /// `_rebuild_tensor_v2(storage, offset, size, stride, requires_grad, OrderedDict())`.
     fn tensor(&mut self, t: &WTensor, depth: usize) -> Result<()> {
+        if t.parameter {
+            self.global("torch._utils", "_rebuild_parameter");
+            self.tensor(&WTensor { parameter: false, requires_grad: false, ..t.clone() }, depth)?;
+            self.put_anon();
+            self.out.push(if t.requires_grad { 0x88 } else { 0x89 });
+            self.global("collections", "OrderedDict");
+            self.out.extend_from_slice(b")R");
+            self.put_anon();
+            self.out.push(0x87);
+            self.put_anon();
+            self.out.push(b'R');
+            return Ok(());
+        }
         self.global("torch._utils", "_rebuild_tensor_v2");
         self.out.push(b'(');
         // The persistent id: ('storage', torch.FloatStorage, key, location, numel).
@@ -306,7 +321,9 @@ impl Pickler {
         self.global("collections", "OrderedDict");
         self.out.extend_from_slice(b")R");
         self.put_anon();
-        self.out.extend_from_slice(b"tR");
+        self.out.push(b't');
+        self.put_anon();
+        self.out.push(b'R');
         Ok(())
     }
 }

@@ -1,0 +1,11 @@
+import torch
+t = torch.load("../../io/files/tensor.pt")
+print(t)
+print(type(t).__name__, t.dtype, t.shape, t.stride(), t.storage_offset())
+print(t.is_contiguous(), t.requires_grad, t.is_leaf, t.grad_fn)
+print(t.untyped_storage().nbytes(), t.numel(), t.element_size())
+print(t.sum().item(), t[2, 3].item())
+t2 = torch.load("../../io/files/tensor.pt", weights_only=True)
+print((t == t2).all().item(), t.data_ptr() == t2.data_ptr())
+t.add_(1)
+print(t[0].tolist(), t2[0].tolist())

@@ -1,0 +1,11 @@
+import torch
+sd = torch.load("../../io/files/state_dict.pt")
+print(type(sd).__name__)
+print(list(sd.keys()))
+print(sd._metadata)
+print(sd)
+print(sd["weight"].shape, sd["bias"].shape)
+print([(k, tuple(v.shape), v.dtype) for k, v in sd.items()])
+print(len(sd), "weight" in sd, "w" in sd)
+x = torch.ones(1, 3)
+print(x @ sd["weight"].t() + sd["bias"])
