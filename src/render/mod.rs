@@ -5,6 +5,7 @@ pub mod file;
 pub mod graph;
 pub mod json;
 pub mod memory;
+pub mod pyrepr;
 pub mod repr;
 pub mod style;
 pub mod table;

@@ -7,7 +7,7 @@ pub mod file;
 pub mod graph;
 pub mod inspect;
 pub mod memory;
-pub mod pyrepr;
+pub mod pyfloat;
 pub mod teach;
 pub mod values;
 pub mod warning;

@@ -199,7 +199,7 @@ fn float_body(x: f64, sp: &Spec) -> String {
         Some('g' | 'G' | 'n') | None => {
             if sp.ty.is_none() && sp.precision.is_none() {
                 // `format(x, "")` and widths alone: `repr(x)`.
-                return crate::report::pyrepr::py_float(x);
+                return crate::render::pyrepr::py_float(x);
             }
             let p = sp.precision.unwrap_or(6).max(1);
             let e = if x == 0.0 { 0 } else { exp10(x, p) };

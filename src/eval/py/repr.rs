@@ -5,7 +5,7 @@
 use serde_json::{Value as Json, json};
 
 use crate::engine::{Device, Scalar};
-use crate::report::pyrepr::{py_float, scalar_text, tensor_text};
+use crate::render::pyrepr::{py_float, scalar_text, tensor_text};
 use crate::report::values::{scalar_json, tensor_values, values_cost};
 
 use super::super::value::Value;

@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::engine::error::{EngineError, Result};
 use crate::engine::{scalar, Tensor};
 
-use crate::report::pyrepr::scalar_text;
+use crate::report::pyfloat::scalar_text;
 use crate::report::values::scalar_json;
 
 #[derive(Debug, Clone, Serialize)]

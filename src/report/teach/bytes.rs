@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::engine::storage::Storage;
 use crate::engine::strided::flat_to_storage;
 use crate::engine::{scalar, DType, Tensor};
-use crate::report::pyrepr::{py_float, scalar_text};
+use crate::report::pyfloat::{py_float, scalar_text};
 use crate::report::values::scalar_json;
 
 /// Tensors with more elements show the first `HEAD_ELEMENTS` and last `TAIL_ELEMENTS`.
