@@ -38,9 +38,13 @@ pub const FUNCTIONS: &[&str] = &[
     "safetensors.safe_open",
 ];
 
-/// Nesting deeper than Python's recursion limit is refused (CPython could
-/// not print or compare it either).
-const MAX_DEPTH: usize = 1000;
+/// PyTorch's unpickler is iterative and loads any depth; tsr turns the
+/// arena into values recursively (on the interpreter's 1 GiB stack), so it
+/// stops here: a 100 000-deep pickle loads, as in PyTorch, a deeper one is
+/// refused.
+const LOAD_DEPTH: usize = 100_000;
+/// CPython's pickler recurses and stops at its recursion limit.
+const PICKLE_DEPTH: usize = 1000;
 /// At most this many values are made from one file (tuples are not shared
 /// in tsr, so a memo bomb of tuples would expand).
 const MAX_VALUES: u64 = 10_000_000;
@@ -132,15 +136,15 @@ struct Convert<'a> {
 
 impl Convert<'_> {
     fn too_deep(&self) -> EvalError {
-        EvalError::new(ErrorKind::RecursionError, format!("the file's objects are nested more than {MAX_DEPTH} deep"), self.span)
-            .with_hint("tsr refuses what Python could not print or compare (its recursion limit is 1000)")
+        EvalError::new(ErrorKind::RecursionError, format!("the file's objects are nested more than {LOAD_DEPTH} deep"), self.span)
+            .with_hint("tsr turns a file's objects into values recursively and stops at this depth")
     }
 
     /// How many values `o` becomes: shared lists, dicts and tensors count
     /// once, tuples every time they appear.
     fn size(&mut self, o: &Obj, depth: usize) -> EvalResult<u64> {
         let Obj::Ref(i) = o else { return Ok(1) };
-        if depth > MAX_DEPTH {
+        if depth > LOAD_DEPTH {
             return Err(self.too_deep());
         }
         if let Some(&n) = self.sizes.get(i) {
@@ -162,7 +166,7 @@ impl Convert<'_> {
     }
 
     fn value(&mut self, o: &Obj, depth: usize) -> EvalResult<Value> {
-        if depth > MAX_DEPTH {
+        if depth > LOAD_DEPTH {
             return Err(self.too_deep());
         }
         let i = match o {
@@ -263,7 +267,7 @@ impl ToPickle {
     }
 
     fn obj(&mut self, v: &Value, depth: usize, span: Span) -> EvalResult<WObj> {
-        if depth > MAX_DEPTH {
+        if depth > PICKLE_DEPTH {
             return Err(EvalError::new(ErrorKind::RecursionError, "maximum recursion depth exceeded while pickling an object", span));
         }
         Ok(match v {

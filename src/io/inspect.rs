@@ -23,7 +23,7 @@ pub struct Listed {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Listing {
-    /// `torch`, `npy`, `npz` or `safetensors`.
+    /// `torch`, `torch-legacy`, `npy`, `npz` or `safetensors`.
     pub format: &'static str,
     pub file_bytes: u64,
     pub tensors: Vec<Listed>,
@@ -50,6 +50,9 @@ pub fn detect(head: &[u8]) -> Option<&'static str> {
     if head.len() >= 9 && head[8] == b'{' {
         return Some("safetensors");
     }
+    if head.starts_with(super::torch_file::LEGACY_MAGIC) {
+        return Some("legacy");
+    }
     if head.first() == Some(&0x80) {
         return Some("pickle");
     }
@@ -67,19 +70,20 @@ fn file_head(path: &str) -> Result<Vec<u8>> {
 pub fn list(path: &str) -> Result<Listing> {
     let head = file_head(path)?;
     match detect(&head) {
-        Some("zip") => {
+        Some(kind @ ("zip" | "legacy")) => {
             // A torch checkpoint has `NAME/data.pkl`; an .npz has `.npy` members.
             match super::torch_file::open(path) {
                 Ok(ar) => {
                     let file_bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-                    let mut out = Listing { format: "torch", file_bytes, tensors: vec![], elided: 0 };
+                    let format = if ar.is_legacy() { "torch-legacy" } else { "torch" };
+                    let mut out = Listing { format, file_bytes, tensors: vec![], elided: 0 };
                     let mut w = Walk { p: &ar.pickled, out: &mut out, tensor_of: tensor_index(&ar.pickled), ar: &ar, visits: 0 };
                     if let Some(root) = ar.pickled.root.clone() {
                         w.walk(&root, String::new(), 0)?;
                     }
                     Ok(out)
                 }
-                Err(e) if e.message.contains("data.pkl: file not found") => list_npz(path),
+                Err(e) if kind == "zip" && e.message.contains("data.pkl: file not found") => list_npz(path),
                 Err(e) => Err(e),
             }
         }

@@ -45,7 +45,14 @@ pub struct TorchArchive<R = File> {
     pub tensors: Vec<FileTensor>,
     pub storages: Vec<FileStorage>,
     pub big_endian: bool,
-    archive: ZipArchive<R>,
+    records: Records<R>,
+}
+
+/// Where the storages' bytes are: zip records, or (the legacy format) the
+/// file's bytes after its pickles, each storage an 8-byte count and data.
+enum Records<R> {
+    Zip(ZipArchive<R>),
+    Legacy { data: Vec<u8>, starts: Vec<usize> },
 }
 
 /// miniz's advice, which PyTorch appends to its reader's errors.
@@ -62,17 +69,30 @@ fn stream_error(what: &str, e: zip::result::ZipError) -> IoError {
 }
 
 /// The legacy format's magic number, `0x1950a86a20f9469cfc6c`, pickled.
-const LEGACY_MAGIC: &[u8] = &[0x80, 0x02, 0x8a, 0x0a, 0x6c, 0xfc, 0x9c, 0x46, 0xf9, 0x20, 0x6a, 0xa8, 0x50, 0x19];
+pub const LEGACY_MAGIC: &[u8] = &[0x80, 0x02, 0x8a, 0x0a, 0x6c, 0xfc, 0x9c, 0x46, 0xf9, 0x20, 0x6a, 0xa8, 0x50, 0x19];
+
+/// A legacy-format file is read whole; this is the most it may be.
+const LEGACY_MAX: u64 = 1 << 30;
 
 /// At most this much of a non-zip file is unpickled to find PyTorch's error.
 const LEGACY_PROBE: u64 = 1 << 20;
 
-/// Opens `path`, reading only its central directory and `data.pkl`.
+/// Opens `path`, reading only its central directory and `data.pkl` (a
+/// legacy-format file is read whole).
 pub fn open(path: &str) -> Result<TorchArchive> {
     let mut f = File::open(path).map_err(|e| IoError::os(&e, path))?;
-    let mut magic = [0u8; 4];
+    let mut magic = [0u8; 14];
     let n = read_up_to(&mut f, &mut magic).map_err(|e| IoError::os(&e, path))?;
-    if n < 4 || magic != *b"PK\x03\x04" {
+    if n >= LEGACY_MAGIC.len() && magic == LEGACY_MAGIC {
+        let len = f.metadata().map(|m| m.len()).unwrap_or(0);
+        if len > LEGACY_MAX {
+            return Err(IoError::runtime(format!("this legacy-format checkpoint is {len} bytes; tsr reads legacy files of at most {LEGACY_MAX} (the zip format has no limit)")));
+        }
+        let mut data = vec![];
+        f.rewind().and_then(|_| f.read_to_end(&mut data)).map_err(|e| IoError::os(&e, path))?;
+        return legacy(data);
+    }
+    if n < 4 || magic[..4] != *b"PK\x03\x04" {
         return Err(not_a_zip(&mut f, path));
     }
     f.rewind().map_err(|e| IoError::os(&e, path))?;
@@ -111,6 +131,12 @@ pub fn from_zip<R: Read + Seek>(r: R) -> Result<TorchArchive<R>> {
         }
         storages.push(FileStorage { nbytes, dtype: s.dtype, source: Source::ZipRecord { name } });
     }
+    let tensors = checked_tensors(&pickled, &storages)?;
+    Ok(TorchArchive { pickled, tensors, storages, big_endian, records: Records::Zip(archive) })
+}
+
+/// Every tensor header of the file, through the one checked constructor.
+fn checked_tensors(pickled: &Pickled, storages: &[FileStorage]) -> Result<Vec<FileTensor>> {
     let mut tensors = vec![];
     for n in &pickled.nodes {
         if let Node::Tensor(t) = n {
@@ -119,7 +145,63 @@ pub fn from_zip<R: Read + Seek>(r: R) -> Result<TorchArchive<R>> {
             tensors.push(ft);
         }
     }
-    Ok(TorchArchive { pickled, tensors, storages, big_endian, archive })
+    Ok(tensors)
+}
+
+/// The legacy format (`torch.save(_use_new_zipfile_serialization=False)`,
+/// the default before PyTorch 1.6): pickles of the magic number, the
+/// protocol version and `sys_info`, then the object (storages as persistent
+/// ids), then the list of storage keys, then each storage in that order as
+/// an 8-byte little-endian element count and its bytes.
+pub fn legacy<R>(data: Vec<u8>) -> Result<TorchArchive<R>> {
+    let mut pos = LEGACY_MAGIC.len() + 1;
+    if data.get(pos - 1) != Some(&b'.') {
+        return Err(IoError::runtime("Invalid magic number; corrupt file?"));
+    }
+    let next = |pos: &mut usize| -> Result<Pickled> {
+        let (p, used) = super::pickle::read::unpickle_prefix(&data[*pos..], Policy::Torch).map_err(wrap)?;
+        *pos += used;
+        Ok(p)
+    };
+    let version = next(&mut pos)?;
+    if version.root != Some(super::pickle::read::Obj::Int(1001)) {
+        return Err(IoError::runtime(format!("Invalid protocol version: {:?}", version.root)));
+    }
+    let _sys_info = next(&mut pos)?;
+    let pickled = next(&mut pos)?;
+    let keys = next(&mut pos)?;
+    let key_list: Vec<String> = match keys.root.as_ref().and_then(|r| keys.node(r)) {
+        Some(Node::List(items)) => items
+            .iter()
+            .map(|o| match o {
+                super::pickle::read::Obj::Str(s) => Ok(s.to_string()),
+                _ => Err(IoError::runtime("the legacy storage key list holds a non-string")),
+            })
+            .collect::<Result<_>>()?,
+        _ => return Err(IoError::runtime("the legacy file has no storage key list")),
+    };
+    let mut starts = vec![usize::MAX; pickled.storages.len()];
+    let mut storages: Vec<FileStorage> = pickled.storages.iter().map(|s| FileStorage { nbytes: 0, dtype: s.dtype, source: Source::Range { start: 0 } }).collect();
+    for key in key_list {
+        let count = data.get(pos..pos + 8).ok_or_else(|| IoError::runtime("the legacy file ends inside a storage"))?;
+        let count = u64::from_le_bytes(count.try_into().expect("8 bytes")) as usize;
+        pos += 8;
+        let Some(i) = pickled.storages.iter().position(|s| s.key == key) else {
+            return Err(IoError::runtime(format!("the legacy file stores '{key}', which its object does not use")));
+        };
+        let nbytes = count.checked_mul(pickled.storages[i].dtype.size()).filter(|n| pos + n <= data.len()).ok_or_else(|| IoError::runtime("the legacy file ends inside a storage"))?;
+        if count != pickled.storages[i].numel {
+            return Err(IoError::runtime(format!("storage '{key}' holds {count} elements where its object says {}", pickled.storages[i].numel)));
+        }
+        starts[i] = pos;
+        storages[i] = FileStorage { nbytes, dtype: pickled.storages[i].dtype, source: Source::Range { start: pos as u64 } };
+        pos += nbytes;
+    }
+    if starts.contains(&usize::MAX) {
+        return Err(IoError::runtime("a storage of the legacy file has no data"));
+    }
+    let tensors = checked_tensors(&pickled, &storages)?;
+    Ok(TorchArchive { pickled, tensors, storages, big_endian: false, records: Records::Legacy { data, starts } })
 }
 
 fn read_up_to(f: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
@@ -142,10 +224,6 @@ fn not_a_zip(f: &mut File, path: &str) -> IoError {
     }
     if head.is_empty() {
         return IoError::new(crate::engine::ErrorKind::EOFError, "Ran out of input");
-    }
-    if head.starts_with(LEGACY_MAGIC) {
-        return IoError::runtime("tsr reads PyTorch's zip checkpoint format (torch.save since PyTorch 1.6), not the legacy format of this file")
-            .with_hint("load it in PyTorch and save it again with torch.save(obj, path)");
     }
     match unpickle(&head, Policy::Torch) {
         Err(e) => wrap(e),
@@ -174,14 +252,29 @@ fn read_record<R: Read + Seek>(archive: &mut ZipArchive<R>, name: &str, cap: u64
     Ok(out)
 }
 
+impl<R> TorchArchive<R> {
+    /// Whether this is the legacy (pre-1.6, non-zip) format.
+    pub fn is_legacy(&self) -> bool {
+        matches!(self.records, Records::Legacy { .. })
+    }
+}
+
 impl<R: Read + Seek> TorchArchive<R> {
     /// Reads storage `i`'s bytes into `out` (exactly its `nbytes`), in the
     /// machine's byte order.
     pub fn read_storage(&mut self, i: usize, out: &mut [u8]) -> Result<()> {
         let s = &self.storages[i];
-        let Source::ZipRecord { name } = &s.source else { unreachable!("torch storages are zip records") };
+        let archive = match &mut self.records {
+            Records::Zip(a) => a,
+            Records::Legacy { data, starts } => {
+                let n = out.len().min(s.nbytes);
+                out[..n].copy_from_slice(&data[starts[i]..starts[i] + n]);
+                return Ok(());
+            }
+        };
+        let Source::ZipRecord { name } = &s.source else { unreachable!("zip storages are zip records") };
         let short = name.split_once('/').map_or(name.as_str(), |(_, r)| r).to_string();
-        let mut f = record(&mut self.archive, name)?;
+        let mut f = record(archive, name)?;
         let n = out.len().min(s.nbytes);
         f.read_exact(&mut out[..n]).map_err(|e| IoError::runtime(format!("PytorchStreamReader failed reading file {short}: {e}")))?;
         if self.big_endian {

@@ -19,6 +19,7 @@ fn tuple(xs: &[usize]) -> String {
 fn format_name(f: &str) -> &'static str {
     match f {
         "torch" => "PyTorch checkpoint (zip)",
+        "torch-legacy" => "PyTorch checkpoint (legacy format, before 1.6)",
         "npy" => "NumPy .npy",
         "npz" => "NumPy .npz",
         "safetensors" => "safetensors",

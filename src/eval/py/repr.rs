@@ -25,8 +25,10 @@ pub fn object_address(ptr: usize) -> usize {
     })
 }
 
-/// How deep `repr` descends before writing `...`.
-const MAX_DEPTH: usize = 200;
+/// How many containers deep `repr` descends: CPython 3.12's C recursion
+/// limit lets `repr` of 1 497 nested lists through and refuses 1 498
+/// (`RecursionError`, raised by [`checked`]); `...` past it is a last guard.
+const MAX_DEPTH: usize = 1497;
 
 /// Python's `repr()` of any value.
 pub fn repr(v: &Value) -> String {
@@ -327,45 +329,67 @@ fn value_json_in(v: &Value, budget: &mut u128, depth: usize) -> Json {
 /// (`x = [x, x]` forty times) is small in memory but would print 2^40 items.
 const MAX_PRINTED_VALUES: usize = 1 << 22;
 
-/// Whether `v` prints in at most [`MAX_PRINTED_VALUES`] values (an explicit
-/// stack, stopping as soon as the count passes the limit).
+/// Whether `v` prints in at most [`MAX_PRINTED_VALUES`] values and
+/// [`MAX_DEPTH`] levels of containers (an explicit stack, stopping as soon
+/// as either limit is passed).
 pub fn printable(v: &Value) -> bool {
-    let mut stack: Vec<Value> = vec![v.clone()];
+    scan(v) == Scan::Fits
+}
+
+#[derive(PartialEq)]
+enum Scan {
+    Fits,
+    TooMany,
+    TooDeep,
+}
+
+fn scan(v: &Value) -> Scan {
+    let mut stack: Vec<(Value, usize)> = vec![(v.clone(), 1)];
     let mut n = 0usize;
-    while let Some(x) = stack.pop() {
+    while let Some((x, depth)) = stack.pop() {
         n += 1;
         if n > MAX_PRINTED_VALUES {
-            return false;
+            return Scan::TooMany;
+        }
+        let is_container = matches!(x, Value::List(_) | Value::Tuple(_) | Value::Dict(_) | Value::Set(_));
+        if is_container && depth > MAX_DEPTH {
+            return Scan::TooDeep;
         }
         match &x {
             Value::List(l) => {
                 let b = l.borrow();
                 if n + stack.len() + b.len() > MAX_PRINTED_VALUES * 2 {
-                    return false;
+                    return Scan::TooMany;
                 }
                 // A list inside itself prints as `[...]`: do not follow it.
-                stack.extend(b.iter().filter(|y| !matches!(y, Value::List(m) if std::rc::Rc::ptr_eq(m, l))).cloned());
+                stack.extend(b.iter().filter(|y| !matches!(y, Value::List(m) if std::rc::Rc::ptr_eq(m, l))).map(|y| (y.clone(), depth + 1)));
             }
-            Value::Tuple(xs) => stack.extend(xs.iter().cloned()),
+            Value::Tuple(xs) => stack.extend(xs.iter().map(|y| (y.clone(), depth + 1))),
             Value::Dict(d) => {
                 for (k, y) in d.borrow().items() {
-                    stack.push(k);
+                    stack.push((k, depth + 1));
                     if !matches!(&y, Value::Dict(e) if std::rc::Rc::ptr_eq(e, d)) {
-                        stack.push(y);
+                        stack.push((y, depth + 1));
                     }
                 }
             }
             _ => {}
         }
     }
-    true
+    Scan::Fits
 }
 
 /// `repr`/`str` of `v`, or Python's `MemoryError` when it would not fit.
 pub fn checked(v: &Value, as_str: bool, span: crate::lang::span::Span) -> super::super::error::EvalResult<String> {
-    if !printable(v) {
-        return Err(super::super::error::EvalError::new(crate::engine::ErrorKind::MemoryError, "", span)
-            .with_hint(format!("printing this value would write more than {MAX_PRINTED_VALUES} items")));
+    match scan(v) {
+        Scan::Fits => {}
+        Scan::TooMany => {
+            return Err(super::super::error::EvalError::new(crate::engine::ErrorKind::MemoryError, "", span)
+                .with_hint(format!("printing this value would write more than {MAX_PRINTED_VALUES} items")));
+        }
+        Scan::TooDeep => {
+            return Err(super::super::error::EvalError::new(crate::engine::ErrorKind::RecursionError, "maximum recursion depth exceeded while getting the repr of an object", span));
+        }
     }
     Ok(if as_str { str(v) } else { repr(v) })
 }

@@ -164,9 +164,15 @@ struct Reader<'a> {
 
 /// Unpickles `data` under `policy`.
 pub fn unpickle(data: &[u8], policy: Policy) -> Result<Pickled> {
+    unpickle_prefix(data, policy).map(|(p, _)| p)
+}
+
+/// Unpickles the pickle at the start of `data`; also returns how many bytes
+/// it took (the legacy checkpoint format is several pickles in a row).
+pub fn unpickle_prefix(data: &[u8], policy: Policy) -> Result<(Pickled, usize)> {
     let mut r = Reader { data, pos: 0, policy, stack: vec![], memo: HashMap::new(), out: Pickled::default(), storage_keys: HashMap::new() };
     r.run()?;
-    Ok(r.out)
+    Ok((r.out, r.pos))
 }
 
 fn truncated() -> IoError {
@@ -608,6 +614,13 @@ impl<'a> Reader<'a> {
             return Err(IoError::unpickling("A load persistent id instruction was encountered, but no persistent_load function was specified."));
         }
         let bad = || IoError::unpickling("persistent id is not ('storage', type, key, location, numel)");
+        // The legacy format adds a sixth item, `view_metadata`, None unless
+        // the storage was saved as a view of another (PyTorch < 0.4).
+        let items = match items.as_slice() {
+            [head @ .., Obj::None] if head.len() == 5 => head.to_vec(),
+            [_, _, _, _, _, _] => return Err(IoError::runtime("tsr does not read storage views of the legacy format (saved by PyTorch before 0.4)")),
+            _ => items,
+        };
         let [Obj::Str(tag), ty, Obj::Str(key), Obj::Str(location), Obj::Int(numel)] = items.as_slice() else { return Err(bad()) };
         if &**tag != "storage" || *numel < 0 {
             return Err(bad());

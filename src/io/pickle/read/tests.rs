@@ -59,6 +59,10 @@ fn lengths_are_checked_before_allocating() {
     // BINUNICODE8 declaring 2^60 bytes.
     let mut b = b"\x80\x04\x8d".to_vec();
     b.extend_from_slice(&(1u64 << 60).to_le_bytes());
+    assert_eq!(unpickle(&b, Policy::Plain).unwrap_err().message, "pickle data was truncated");
+    // BINUNICODE (in PyTorch's set) declaring 4 GiB - 1.
+    let mut b = b"\x80\x02X".to_vec();
+    b.extend_from_slice(&u32::MAX.to_le_bytes());
     assert_eq!(run(&b).unwrap_err().message, "pickle data was truncated");
 }
 
