@@ -800,6 +800,66 @@ def make_hostile():
         "closing braces), space padded", hostile=True)
 
 
+def make_snapshots():
+    """CUDA memory snapshots as `torch.cuda.memory._dump_snapshot` writes
+    them (`pickle.dump`, default protocol): the layout of
+    docs/reference/serialization.md section 4.2, with real-run details
+    (a small and a large segment, split blocks, a pending free, frames).
+    No GPU was available, so the dicts are built by hand; what
+    `_memory_viz` computes from them is recorded as the truth."""
+    import pickle
+    from torch.cuda import _memory_viz as mv
+    MiB = 1 << 20
+    BASE = 0x7F3A00000000
+    frame = {"filename": "/src/train.py", "line": 42, "name": "forward"}
+    snap = {
+        "segments": [
+            {"device": 0, "address": BASE, "total_size": 2 * MiB, "allocated_size": 512, "active_size": 512,
+             "requested_size": 400, "stream": 0, "segment_type": "small", "segment_pool_id": (0, 0),
+             "is_expandable": False, "frames": [],
+             "blocks": [
+                 {"address": BASE, "size": 512, "requested_size": 400, "state": "active_allocated", "frames": [frame]},
+                 {"address": BASE + 512, "size": 2 * MiB - 512, "requested_size": 0, "state": "inactive", "frames": []},
+             ]},
+            {"device": 0, "address": BASE + 2 * MiB, "total_size": 20 * MiB, "allocated_size": 12 * MiB,
+             "active_size": 12 * MiB, "requested_size": 11 * MiB, "stream": 0, "segment_type": "large",
+             "segment_pool_id": (0, 0), "is_expandable": False, "frames": [],
+             "blocks": [
+                 {"address": BASE + 2 * MiB, "size": 8 * MiB, "requested_size": 7 * MiB, "state": "active_allocated", "frames": [frame]},
+                 {"address": BASE + 10 * MiB, "size": 4 * MiB, "requested_size": 4 * MiB, "state": "active_pending_free", "frames": []},
+                 {"address": BASE + 14 * MiB, "size": 8 * MiB, "requested_size": 0, "state": "inactive", "frames": []},
+             ]},
+            {"device": 0, "address": BASE + 22 * MiB, "total_size": 20 * MiB, "allocated_size": 0, "active_size": 0,
+             "requested_size": 0, "stream": 0, "segment_type": "large", "segment_pool_id": (0, 0),
+             "is_expandable": False, "frames": [],
+             "blocks": [{"address": BASE + 22 * MiB, "size": 20 * MiB, "requested_size": 0, "state": "inactive", "frames": []}]},
+        ],
+        "device_traces": [[
+            {"action": "segment_alloc", "addr": BASE + 2 * MiB, "size": 20 * MiB, "stream": 0, "time_us": 1, "frames": []},
+            {"action": "alloc", "addr": BASE + 2 * MiB, "size": 8 * MiB, "stream": 0, "time_us": 2, "frames": [frame]},
+        ]],
+        "allocator_settings": {},
+        "external_annotations": [],
+    }
+    p = FILES / "snapshot_real_format.pickle"
+    with open(p, "wb") as f:
+        pickle.dump(snap, f)
+    segs = snap["segments"]
+    SNAPSHOTS.append({
+        "file": p.name, "file_bytes": p.stat().st_size,
+        "reserved": sum(s["total_size"] for s in segs),
+        "allocated": sum(b["size"] for s in segs for b in s["blocks"] if b["state"] == "active_allocated"),
+        "active": sum(b["size"] for s in segs for b in s["blocks"] if b["state"].startswith("active")),
+        "segments": [[s["address"], s["total_size"], s["segment_type"], [[b["address"], b["size"], b["state"]] for b in s["blocks"]]] for s in segs],
+        "segsum": mv.segsum(snap).splitlines()[1:5],
+        "notes": "hand-built in _dump_snapshot's layout (no GPU here), pickled by pickle.dump as _dump_snapshot does",
+    })
+    print(f"{p.name:26s} snapshot    {p.stat().st_size:7d} B")
+
+
+SNAPSHOTS = []
+
+
 def main():
     FILES.mkdir(parents=True, exist_ok=True)
     for old in FILES.iterdir():
@@ -808,12 +868,14 @@ def main():
     make_numpy()
     make_safetensors()
     make_hostile()
+    make_snapshots()
     manifest = {
         "generator": "scripts/io_fixtures.py",
         "versions": {"torch": torch.__version__, "numpy": np.__version__,
                      "safetensors": safetensors.__version__,
                      "python": sys.version.split()[0]},
         "files": ENTRIES,
+        "snapshots": SNAPSHOTS,
     }
     text = json.dumps(manifest, indent=1, ensure_ascii=True) + "\n"
     json.loads(text)

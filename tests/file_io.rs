@@ -251,3 +251,47 @@ fn mem_load_shows_a_snapshot_as_the_mem_report() {
     assert_eq!(code, 1);
     assert!(err.contains("os.system"), "{err}");
 }
+
+/// Snapshots in `_dump_snapshot`'s format (pickled by Python's `pickle`):
+/// `mem load` totals and segments are what `_memory_viz` saw.
+#[test]
+fn mem_load_reads_pytorch_pickled_snapshots() {
+    let text = std::fs::read_to_string(root().join("manifest.json")).unwrap();
+    let m: Json = serde_json::from_str(&text).unwrap();
+    let snaps = m["snapshots"].as_array().expect("snapshots");
+    assert!(!snaps.is_empty());
+    for s in snaps {
+        let p = format!("tests/io/files/{}", s["file"].as_str().unwrap());
+        let (out, err, code) = common::tsr_split(&["--json", "-c", &format!("mem load {p:?}")], "");
+        assert_eq!(code, 0, "{p}: {err}");
+        let r: Json = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(r["stats"]["reserved_bytes.all.current"], s["reserved"], "{p}");
+        assert_eq!(r["stats"]["allocated_bytes.all.current"], s["allocated"], "{p}: the active_allocated blocks");
+        let segs = r["segments"].as_array().unwrap();
+        let want = s["segments"].as_array().unwrap();
+        assert_eq!(segs.len(), want.len(), "{p}");
+        for (g, w) in segs.iter().zip(want) {
+            assert_eq!(g["address"], w[0]);
+            assert_eq!(g["size"], w[1]);
+            assert_eq!(g["pool"], w[2]);
+            let blocks = g["blocks"].as_array().unwrap();
+            let wb = w[3].as_array().unwrap();
+            assert_eq!(blocks.len(), wb.len());
+            for (gb, wbk) in blocks.iter().zip(wb) {
+                assert_eq!(gb["address"], wbk[0]);
+                assert_eq!(gb["size"], wbk[1]);
+                let want_state = match wbk[2].as_str().unwrap() {
+                    "active_allocated" => "allocated",
+                    "active_pending_free" => "pending_free",
+                    _ if wb.len() == 1 => "free",
+                    _ => "inactive_split",
+                };
+                assert_eq!(gb["state"], want_state, "{p}: block state {}", wbk[2]);
+            }
+        }
+        // The table form says the same totals.
+        let (table, _, code) = common::tsr_split(&["-c", &format!("mem load {p:?}")], "");
+        assert_eq!(code, 0);
+        assert!(table.contains("reserved 42.00 MiB"), "{table}");
+    }
+}

@@ -160,6 +160,7 @@ pub fn load_report(path: &str, span: Span) -> EvalResult<MemoryReport> {
         .segments
         .iter()
         .map(|s| {
+            use crate::io::snapshot::BlockKind;
             let single = s.blocks.len() == 1;
             SegmentReport {
                 address: s.address,
@@ -172,7 +173,12 @@ pub fn load_report(path: &str, span: Span) -> EvalResult<MemoryReport> {
                         address: b.address,
                         size: b.size as usize,
                         requested: b.requested_size as usize,
-                        state: if b.active { "allocated" } else if single { "free" } else { "inactive_split" },
+                        state: match b.state {
+                            BlockKind::Allocated => "allocated",
+                            BlockKind::PendingFree => "pending_free",
+                            BlockKind::Inactive if single => "free",
+                            BlockKind::Inactive => "inactive_split",
+                        },
                         owner: vec![],
                     })
                     .collect(),
@@ -181,9 +187,11 @@ pub fn load_report(path: &str, span: Span) -> EvalResult<MemoryReport> {
         .collect();
     segments.sort_by_key(|s| s.address);
     let reserved: u64 = snap.segments.iter().map(|s| s.total_size).sum();
-    let allocated: u64 = snap.segments.iter().flat_map(|s| &s.blocks).filter(|b| b.active).map(|b| b.size).sum();
-    let free: Vec<u64> = snap.segments.iter().flat_map(|s| &s.blocks).filter(|b| !b.active).map(|b| b.size).collect();
-    let whole_free: Vec<u64> = snap.segments.iter().filter(|s| s.blocks.iter().all(|b| !b.active)).map(|s| s.total_size).collect();
+    use crate::io::snapshot::BlockKind;
+    // The and _memory_viz's rule: allocated is the active_allocated blocks.
+    let allocated: u64 = snap.segments.iter().flat_map(|s| &s.blocks).filter(|b| b.state == BlockKind::Allocated).map(|b| b.size).sum();
+    let free: Vec<u64> = snap.segments.iter().flat_map(|s| &s.blocks).filter(|b| b.state == BlockKind::Inactive).map(|b| b.size).collect();
+    let whole_free: Vec<u64> = snap.segments.iter().filter(|s| s.blocks.iter().all(|b| b.state == BlockKind::Inactive)).map(|s| s.total_size).collect();
     let stats = [
         ("allocated_bytes.all.current", allocated),
         ("allocated_bytes.all.peak", allocated),

@@ -5,13 +5,23 @@
 use super::error::{IoError, Result};
 use super::pickle::read::{unpickle, Node, Obj, Pickled, Policy};
 
+/// A block's `state`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockKind {
+    /// `active_allocated`
+    Allocated,
+    /// `active_pending_free`: freed by the program, still in use by a stream.
+    PendingFree,
+    /// `inactive`: cached, free.
+    Inactive,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct SnapBlock {
     pub address: u64,
     pub size: u64,
     pub requested_size: u64,
-    /// `active_allocated` or `active_pending_free` (else `inactive`).
-    pub active: bool,
+    pub state: BlockKind,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -89,13 +99,14 @@ pub fn parse(data: &[u8]) -> Result<Snapshot> {
                 Some(Obj::Str(s)) => s.to_string(),
                 _ => return Err(bad("a block without 'state'")),
             };
-            let active = match state.as_str() {
-                "active_allocated" | "active_pending_free" => true,
-                "inactive" => false,
+            let kind = match state.as_str() {
+                "active_allocated" => BlockKind::Allocated,
+                "active_pending_free" => BlockKind::PendingFree,
+                "inactive" => BlockKind::Inactive,
                 other => return Err(bad(&format!("unknown block state '{other}'"))),
             };
             let requested_size = uint(get(&p, b, "requested_size")).unwrap_or(size);
-            blocks.push(SnapBlock { address: baddr, size, requested_size, active });
+            blocks.push(SnapBlock { address: baddr, size, requested_size, state: kind });
             at = at.checked_add(size).ok_or_else(|| bad("a block size overflows"))?;
         }
         if at - address != total_size {

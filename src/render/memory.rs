@@ -51,6 +51,8 @@ pub fn memory(r: &MemoryReport, st: Style) -> String {
             used += cells;
             let (ch, paint): (&str, fn(&Style, &str) -> String) = match b.state {
                 "allocated" => ("█", Style::cyan),
+                // A snapshot's `active_pending_free`: freed, waiting on a stream.
+                "pending_free" => ("▓", Style::cyan),
                 "inactive_split" => ("▒", Style::yellow),
                 _ => ("░", Style::dim),
             };

@@ -13,7 +13,9 @@ pub struct BlockReport {
     pub address: u64,
     pub size: usize,
     pub requested: usize,
-    /// `allocated`, `inactive_split` (free, not releasable) or `free` (a whole free segment).
+    /// `allocated`, `inactive_split` (free, not releasable), `free` (a whole
+    /// free segment), or `pending_free` (a loaded snapshot's
+    /// `active_pending_free`: freed, its stream's work not yet done).
     pub state: &'static str,
     /// Bindings viewing this block's storage (empty for free blocks, or a
     /// temporary still alive elsewhere).
