@@ -110,7 +110,8 @@ fn sparse_safetensors(path: &Path) {
 fn three_gib_files_are_listed_from_their_metadata() {
     let dir = std::env::temp_dir().join(format!("tsr_large_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let cases: [(&str, fn(&Path), &str); 3] = [("big.pt", sparse_checkpoint, "torch"), ("big.npy", sparse_npy, "npy"), ("big.safetensors", sparse_safetensors, "safetensors")];
+    type Maker = fn(&Path);
+    let cases: [(&str, Maker, &str); 3] = [("big.pt", sparse_checkpoint, "torch"), ("big.npy", sparse_npy, "npy"), ("big.safetensors", sparse_safetensors, "safetensors")];
     for (name, make, format) in cases {
         let p = dir.join(name);
         make(&p);

@@ -41,16 +41,10 @@ impl Header {
         let n = self.shape.len();
         let mut st = vec![0; n];
         let mut acc = 1usize;
-        if self.fortran {
-            for i in 0..n {
-                st[i] = acc;
-                acc = acc.saturating_mul(self.shape[i].max(1));
-            }
-        } else {
-            for i in (0..n).rev() {
-                st[i] = acc;
-                acc = acc.saturating_mul(self.shape[i].max(1));
-            }
+        let dims: Vec<usize> = if self.fortran { (0..n).collect() } else { (0..n).rev().collect() };
+        for i in dims {
+            st[i] = acc;
+            acc = acc.saturating_mul(self.shape[i].max(1));
         }
         st
     }

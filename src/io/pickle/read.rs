@@ -263,7 +263,7 @@ impl<'a> Reader<'a> {
         }
     }
     fn set_items(&mut self, target: &Obj, items: Vec<Obj>) -> Result<()> {
-        if items.len() % 2 != 0 {
+        if !items.len().is_multiple_of(2) {
             return Err(IoError::unpickling("odd number of items for SETITEMS"));
         }
         let mut pairs = Vec::with_capacity(items.len() / 2);

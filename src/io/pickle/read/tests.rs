@@ -43,12 +43,8 @@ fn memo_references_cost_one_word() {
 #[test]
 fn deep_nesting_reads_in_constant_stack() {
     let mut b = b"\x80\x02".to_vec();
-    for _ in 0..100_000 {
-        b.push(b']');
-    }
-    for _ in 0..99_999 {
-        b.push(b'a');
-    }
+    b.extend(std::iter::repeat_n(b']', 100_000));
+    b.extend(std::iter::repeat_n(b'a', 99_999));
     b.push(b'.');
     let p = run(&b).unwrap();
     assert_eq!(p.nodes.len(), 100_000);
