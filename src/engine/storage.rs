@@ -37,6 +37,8 @@ pub struct Storage {
     gpu: Option<Rc<GpuRuntime>>,
     /// Real CUDA: whether `buf` equals the device bytes.
     host_valid: Cell<bool>,
+    /// Moved to shared memory by `share_memory_()`.
+    shared: Cell<bool>,
 }
 
 /// Write access to a storage's bytes; on a real GPU, dropping it uploads
@@ -113,6 +115,7 @@ impl Storage {
                 home: Home::Cuda(dev),
                 gpu,
                 host_valid: Cell::new(true),
+                shared: Cell::new(false),
             }));
         }
         let buf = ctx.cpu.allocate(nbytes)?;
@@ -134,6 +137,7 @@ impl Storage {
             home: Home::Cpu(ctx.cpu.clone()),
             gpu: None,
             host_valid: Cell::new(true),
+            shared: Cell::new(false),
         }))
     }
 
@@ -148,6 +152,16 @@ impl Storage {
 
     pub fn nbytes(&self) -> usize {
         self.nbytes
+    }
+
+    /// In page-locked host memory (`pin_memory()`).
+    pub fn pinned(&self) -> bool {
+        false
+    }
+
+    /// In shared memory (`share_memory_()`).
+    pub fn shared(&self) -> bool {
+        self.shared.get()
     }
 
     pub fn data_ptr(&self) -> u64 {

@@ -165,6 +165,8 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
         }
         n if n.starts_with("cuda.") => super::memory::call(it, &n[5..], a),
         n if super::files::FUNCTIONS.contains(&n) => super::files::call(it, n, a, op),
+        n if super::numpy_module::FUNCTIONS.contains(&n) => super::numpy_module::call(it, n, a, op),
+        "as_tensor" | "asarray" => super::numpy_module::torch_as_tensor(it, a, op),
         "len" => {
             let (v, s) = a.get(0, "obj").ok_or_else(|| a.err("len() takes exactly one argument (0 given)"))?;
             a.finish(1)?;

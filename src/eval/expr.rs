@@ -200,6 +200,18 @@ impl Interp {
             if let Value::Storage(st) = &recv {
                 return storage_method(st, name, *name_span);
             }
+            if let Value::NdArray(arr) = &recv
+                && super::numpy_module::METHODS.contains(&name.as_str())
+            {
+                let (pos, _) = self.eval_call_args(args)?;
+                return super::numpy_module::method(self, arr, name, pos, span);
+            }
+            if let Value::TypedStorage(s) = &recv {
+                if super::typed_storage::METHODS.contains(&name.as_str()) {
+                    let (pos, _) = self.eval_call_args(args)?;
+                    return super::typed_storage::method(s, name, &pos, span);
+                }
+            }
             if let Value::SafeOpen(f) = &recv {
                 let (pos, _) = self.eval_call_args(args)?;
                 return super::files_numpy::safe_open_method(self, f, name, pos, span);
@@ -297,6 +309,7 @@ impl Interp {
     pub(super) fn index(&mut self, o: Value, items: &[IndexItem], span: Span) -> EvalResult<Value> {
         match o {
             Value::Tensor(t) => Ok(Value::tensor(index_or_copy(self, &t, items, span)?)),
+            Value::NdArray(a) => super::numpy_module::index(self, &a, items, span),
             other => self.index_python(other, items, span),
         }
     }

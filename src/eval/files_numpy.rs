@@ -69,9 +69,8 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
             let (v, s) = a.get(0, "ndarray").ok_or_else(|| a.err("from_numpy() missing 1 required positional argument: 'ndarray'"))?;
             a.finish(1)?;
             match v {
-                Value::Tensor(t) => Ok(Value::tensor(t.view_as_layout(t.layout.clone(), op))),
-                other => Err(EvalError::type_error(format!("expected np.ndarray (got {})", other.type_name()), s)
-                    .with_hint("tsr's arrays come from np.load, which gives them as tensors")),
+                Value::NdArray(arr) => Ok(Value::tensor(super::ndarray::to_tensor(&arr))),
+                other => Err(EvalError::type_error(format!("expected np.ndarray (got {})", super::py::builtins::type_of(&other)), s)),
             }
         }
         "safetensors.torch.load_file" => {
@@ -201,7 +200,7 @@ fn np_load(it: &mut Interp, path: &str, op: &str, span: Span) -> EvalResult<Valu
             let (name, h) = z.members[i].clone();
             let ft = h.tensor(0).map_err(|e| io_err(e, span))?;
             let s = filled_storage(it, h.nbytes(), op, span, |out| z.read_into(i, out))?;
-            d.insert_str(name, Value::tensor(tensor_on(s, &ft, op, span)?));
+            d.insert_str(name, super::numpy_module::array(tensor_on(s, &ft, op, span)?));
         }
         return Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))));
     }
@@ -212,12 +211,13 @@ fn np_load(it: &mut Interp, path: &str, op: &str, span: Span) -> EvalResult<Valu
     let ft = f.header.tensor(0).map_err(|e| io_err(e, span))?;
     let nbytes = f.header.nbytes();
     let s = filled_storage(it, nbytes, op, span, |out| f.read_into(out))?;
-    Ok(Value::tensor(tensor_on(s, &ft, op, span)?))
+    Ok(super::numpy_module::array(tensor_on(s, &ft, op, span)?))
 }
 
 /// The tensor `np.save`/`np.savez` is given, with `Tensor.numpy()`'s refusals.
 fn array_arg(v: &Value, span: Span) -> EvalResult<Rc<Tensor>> {
     match v {
+        Value::NdArray(a) => Ok(super::numpy_module::as_tensor(a)),
         Value::Tensor(t) => {
             if t.requires_grad() {
                 return Err(EvalError::new(ErrorKind::RuntimeError, "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.", span));

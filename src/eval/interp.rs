@@ -271,6 +271,8 @@ impl Interp {
     pub fn tensor_bindings(&self) -> impl Iterator<Item = (&str, &Tensor)> {
         self.vars.iter().filter_map(|(k, v)| match v {
             Value::Tensor(t) => Some((k.as_str(), t.as_ref())),
+            // An array is its `torch.from_numpy` header on the same storage.
+            Value::NdArray(a) => Some((k.as_str(), &a.view)),
             _ => None,
         })
     }
@@ -278,6 +280,7 @@ impl Interp {
     fn item_for(&self, name: &str, v: &Value) -> Item {
         match v {
             Value::Tensor(t) => Item::Tensor(Box::new(report::inspect::tensor_report(name, t, self.tensor_bindings()))),
+            Value::NdArray(a) => Item::Tensor(Box::new(report::inspect::tensor_report(name, &a.view, self.tensor_bindings()))),
             other => Item::Value(ValueReport {
                 name: name.to_string(),
                 value: super::py::repr::value_json(other),
@@ -351,7 +354,7 @@ impl Interp {
             Target::Name(..) | Target::Tuple(..) | Target::Starred(..) => self.assign_target(target, v),
             Target::Index { obj, items, span } => {
                 let o = self.eval(obj)?;
-                if let Value::Tensor(_) = o {
+                if let Value::Tensor(_) | Value::NdArray(_) = o {
                     return super::setitem::assign(self, obj, items, v, *span);
                 }
                 self.set_item(o, items, v, *span)

@@ -83,9 +83,15 @@ pub fn infer_dtype(vals: &[Scalar]) -> DType {
 }
 
 pub fn tensor_from_value(it: &mut Interp, v: &Value, dtype: Option<DType>, span: Span) -> EvalResult<Tensor> {
-    if let Value::Tensor(t) = v {
+    let t = match v {
+        Value::Tensor(t) => Some(t.clone()),
+        // `torch.tensor(ndarray)` copies the array's elements.
+        Value::NdArray(a) => Some(std::rc::Rc::new(a.view.view_as_layout(a.view.layout.clone(), "tensor()"))),
+        _ => None,
+    };
+    if let Some(t) = t {
         let d = dtype.unwrap_or(t.dtype);
-        return crate::engine::ops::copy::copy_to_new(&it.ctx, t, &crate::engine::layout::contiguous_strides(t.shape()), d, "tensor()").at(span);
+        return crate::engine::ops::copy::copy_to_new(&it.ctx, &t, &crate::engine::layout::contiguous_strides(t.shape()), d, "tensor()").at(span);
     }
     let (shape, vals) = flatten_data(v, span)?;
     let d = dtype.unwrap_or_else(|| infer_dtype(&vals));

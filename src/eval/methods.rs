@@ -22,7 +22,7 @@ pub const METHODS: &[&str] = &[
     "chunk", "unbind", "movedim", "view_as", "contiguous", "clone", "detach", "to", "float",
     "double", "half", "bfloat16", "int", "long", "short", "bool", "byte", "char", "item",
     "tolist", "size", "stride", "dim", "ndimension", "numel", "nelement", "element_size",
-    "storage_offset", "data_ptr", "is_contiguous", "untyped_storage", "fill_", "zero_",
+    "storage_offset", "data_ptr", "is_contiguous", "untyped_storage", "storage", "numpy", "fill_", "zero_",
     "copy_", "add_", "sub_", "mul_", "div_", "abs", "neg", "sqrt", "exp", "log", "sin", "cos",
     "tanh", "sigmoid", "relu", "add", "sub", "mul", "div", "pow", "remainder", "floor_divide", "type", "is_floating_point", "cuda", "cpu",
     "sum", "mean", "prod", "max", "min", "argmax", "argmin", "std", "var", "all", "any",
@@ -477,6 +477,16 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             a.finish(0)?;
             Ok(Value::Storage(t.storage.clone()))
         }
+        "numpy" => {
+            a.take_kw("force");
+            a.finish(0)?;
+            super::ndarray::check_numpy(t, span)?;
+            Ok(Value::NdArray(Rc::new(super::ndarray::NdArray::of_tensor(t))))
+        }
+        "storage" => {
+            a.finish(0)?;
+            Ok(super::typed_storage::of(it, &t.storage, t.dtype, span))
+        }
         "fill_" => {
             let value = match a.pos.first().map(|(v, _)| v).or_else(|| a.kw.iter().find(|(k, _, _)| k == "value").map(|(_, v, _)| v)) {
                 Some(Value::Tensor(vt)) => Some(vt.clone()),
@@ -822,7 +832,7 @@ fn tolist_values(shape: &[usize]) -> u128 {
     lists.saturating_add(prefix)
 }
 
-fn tolist(t: &Tensor) -> Value {
+pub(super) fn tolist(t: &Tensor) -> Value {
     fn nest(vals: &[crate::engine::Scalar], shape: &[usize]) -> Value {
         match shape.split_first() {
             None => vals.first().map(|s| Value::from_scalar(*s)).unwrap_or(Value::None),

@@ -16,6 +16,8 @@ pub mod matmul;
 pub mod memory;
 pub mod methods;
 pub mod names;
+pub mod ndarray;
+pub mod numpy_module;
 pub mod pieces;
 pub mod py;
 pub mod pyexpr;
@@ -24,6 +26,7 @@ pub mod reductions;
 pub mod setitem;
 pub mod snapshot;
 pub mod teach;
+pub mod typed_storage;
 pub mod value;
 pub mod warnings;
 

@@ -20,7 +20,7 @@ pub const FUNCTIONS: &[&str] = &[
     "argmax", "argmin", "std", "var", "all", "any", "matmul", "mm", "bmm", "dot", "sort", "clamp",
     "clip", "where", "logical_not", "logical_and", "logical_or", "logical_xor", "maximum",
     "minimum", "eq", "ne", "lt", "le", "gt", "ge", "manual_seed", "rand", "randn", "randint",
-    "unflatten", "expand", "floor_divide", "remainder", "concat", "concatenate", "load", "save", "from_numpy",
+    "unflatten", "expand", "floor_divide", "remainder", "concat", "concatenate", "load", "save", "from_numpy", "as_tensor", "asarray",
 ];
 
 /// Constants: memory formats and friends.

@@ -299,6 +299,11 @@ pub fn compare(it: &mut Interp, op: CmpOp, a: &Value, b: &Value, span: Span) -> 
             // Autograd nodes are one object each (a split's outputs share one).
             (Value::GradFn(x), Value::GradFn(y)) => Rc::ptr_eq(x, y),
             (Value::AccumulateGrad(x), Value::AccumulateGrad(y)) => Rc::ptr_eq(x, y),
+            // `x.untyped_storage()` is one object; `x.storage()` a new wrapper each time.
+            (Value::Storage(x), Value::Storage(y)) => Rc::ptr_eq(x, y),
+            (Value::TypedStorage(x), Value::TypedStorage(y)) => Rc::ptr_eq(x, y),
+            (Value::NdArray(x), Value::NdArray(y)) => Rc::ptr_eq(x, y),
+            (Value::SafeOpen(x), Value::SafeOpen(y)) => Rc::ptr_eq(x, y),
             (Value::None, Value::None) => true,
             (Value::Bool(x), Value::Bool(y)) => x == y,
             (Value::DType(x), Value::DType(y)) => x == y,

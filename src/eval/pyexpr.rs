@@ -422,6 +422,15 @@ impl Interp {
                 Some(v) => v,
                 None => return Err(EvalError::new(ErrorKind::AttributeError, format!("module 'math' has no attribute '{n}'"), span)),
             },
+            (Value::NdArray(a), n) => return super::numpy_module::attr(a, n, span).map(Some),
+            (Value::NdFlags(a), n) => return super::ndarray::flag(a, n, span).map(Some),
+            (Value::Module("numpy"), n) if super::numpy_module::dtype_attr(n).is_some() => Value::NpDType(super::numpy_module::dtype_attr(n).expect("checked")),
+            (Value::Module("numpy"), n @ ("array" | "asarray" | "shares_memory" | "may_share_memory" | "arange" | "zeros" | "ones")) => Value::Function(format!("numpy.{n}")),
+            (Value::TypedStorage(st), n) => match super::typed_storage::attr(st, n) {
+                Some(v) => v,
+                None if super::typed_storage::METHODS.contains(&n) => Value::Method(Rc::new((o.clone(), n.to_string()))),
+                None => return Err(EvalError::new(ErrorKind::AttributeError, format!("'TypedStorage' object has no attribute '{n}'"), span)),
+            },
             (Value::Module("numpy"), n @ ("load" | "save" | "savez" | "savez_compressed")) => Value::Function(format!("numpy.{n}")),
             (Value::Module("safetensors"), "torch") => Value::Module("safetensors.torch"),
             (Value::Module("safetensors"), "safe_open") => Value::Function("safetensors.safe_open".into()),
@@ -432,7 +441,7 @@ impl Interp {
             }
             (Value::Module("numpy"), n) => {
                 return Err(EvalError::new(ErrorKind::AttributeError, format!("module 'numpy' has no attribute '{n}'"), span)
-                    .with_hint("tsr's numpy is file I/O only: np.load, np.save, np.savez, np.savez_compressed"));
+                    .with_hint("tsr's numpy shows layout and sharing: np.array, np.asarray, np.shares_memory, np.may_share_memory, the dtypes, and np.load/save/savez"));
             }
             (Value::Iter(_, t), n) => return Err(super::py::methods::no_attr(t, n, span)),
             (Value::DictView(_, k), n) => return Err(super::py::methods::no_attr(k.type_name(), n, span)),
@@ -476,6 +485,11 @@ impl Interp {
                 let xs = xs.borrow();
                 Ok(xs[seq_position(i, xs.len(), "list", span)?].clone())
             }
+            Value::TypedStorage(st) => super::typed_storage::index(st, int_key("storage")?, span),
+            Value::NdFlags(a) => match &key {
+                Value::Str(k) => super::ndarray::flag(a, k, span),
+                other => Err(EvalError::new(ErrorKind::KeyError, format!("Unknown flag {}", super::py::repr::repr(other)), span)),
+            },
             Value::Tuple(xs) => Ok(xs[seq_position(int_key("tuple")?, xs.len(), "tuple", span)?].clone()),
             Value::NamedTuple(_, fs) => Ok(fs[seq_position(int_key("tuple")?, fs.len(), "tuple", span)?].1.clone()),
             Value::Size(xs) => Ok(Value::Int(xs[seq_position(int_key("tuple")?, xs.len(), "tuple", span)?] as i64)),

@@ -23,6 +23,8 @@ use super::value::Value;
 fn target_tensor(it: &mut Interp, obj: &Expr) -> EvalResult<Rc<Tensor>> {
     match it.eval(obj)? {
         Value::Tensor(t) => Ok(t),
+        // Writes through an array land in the storage it shares.
+        Value::NdArray(a) => Ok(super::numpy_module::as_tensor(&a)),
         other => Err(EvalError::type_error(format!("'{}' object does not support item assignment", other.type_name()), obj.span)),
     }
 }

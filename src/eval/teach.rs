@@ -78,6 +78,7 @@ fn one<'a>(keyword: &str, kspan: Span, args: &'a [Expr]) -> EvalResult<&'a Expr>
 fn tensor(it: &mut Interp, e: &Expr, keyword: &str) -> EvalResult<Rc<Tensor>> {
     match it.eval(e)? {
         Value::Tensor(t) => Ok(t),
+        Value::NdArray(a) => Ok(super::numpy_module::as_tensor(&a)),
         other => Err(EvalError::type_error(format!("{keyword} expects a tensor, got {}", other.type_name()), e.span)),
     }
 }
@@ -91,6 +92,7 @@ pub fn live(it: &Interp) -> Vec<Named> {
         }
         match v {
             Value::Tensor(t) => out.push(Named { name, tensor: t.clone() }),
+            Value::NdArray(a) => out.push(Named { name, tensor: super::numpy_module::as_tensor(a) }),
             Value::Tuple(_) | Value::List(_) if depth < NEST_DEPTH => {
                 for (i, x) in v.seq_items().unwrap_or_default().iter().enumerate() {
                     walk(format!("{name}[{i}]"), x, depth + 1, out);
@@ -117,6 +119,7 @@ fn storage(it: &mut Interp, e: &Expr) -> EvalResult<TeachReport> {
     Ok(TeachReport::Storage(match it.eval(e)? {
         Value::Tensor(t) => rt::storage::build(&name, &t.storage, Some(&t), &live),
         Value::Storage(s) => rt::storage::build(&name, &s, None, &live),
+        Value::TypedStorage(s) => rt::storage::build(&name, &s.storage, None, &live),
         other => return Err(EvalError::type_error(format!("storage expects a tensor or a storage, got {}", other.type_name()), e.span)),
     }))
 }
@@ -126,6 +129,7 @@ fn bytes(it: &mut Interp, e: &Expr) -> EvalResult<TeachReport> {
     Ok(TeachReport::Bytes(match it.eval(e)? {
         Value::Tensor(t) => rt::bytes::build_tensor(&name, &t),
         Value::Storage(s) => rt::bytes::build_storage(&name, &s),
+        Value::TypedStorage(s) => rt::bytes::build_storage(&name, &s.storage),
         other => return Err(EvalError::type_error(format!("bytes expects a tensor or a storage, got {}", other.type_name()), e.span)),
     }))
 }

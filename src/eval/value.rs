@@ -62,6 +62,14 @@ pub enum Value {
     GradFn(Rc<crate::engine::autograd::Node>),
     /// The `AccumulateGrad` node of a leaf (in `next_functions`).
     AccumulateGrad(Rc<crate::engine::autograd::LeafGrad>),
+    /// A NumPy array: a view of a tsr storage (`t.numpy()`, `np.load`).
+    NdArray(Rc<super::ndarray::NdArray>),
+    /// `a.flags` of an array.
+    NdFlags(Rc<super::ndarray::NdArray>),
+    /// A NumPy dtype (`a.dtype`, `np.float32`).
+    NpDType(DType),
+    /// `x.storage()`: a fresh `TypedStorage` wrapper on each call.
+    TypedStorage(Rc<super::typed_storage::TypedStorage>),
     /// `safetensors.safe_open(path, framework="pt")`: an opened file.
     SafeOpen(Rc<crate::io::safetensors_file::StFile>),
 }
@@ -99,6 +107,10 @@ impl Value {
             Value::GradFn(_) => "grad_fn",
             Value::AccumulateGrad(_) => "AccumulateGrad",
             Value::SafeOpen(_) => "builtins.safe_open",
+            Value::TypedStorage(_) => "TypedStorage",
+            Value::NdArray(_) => "numpy.ndarray",
+            Value::NdFlags(_) => "numpy.flagsobj",
+            Value::NpDType(_) => "numpy.dtype",
         }
     }
 

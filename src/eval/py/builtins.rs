@@ -166,6 +166,7 @@ fn len(_: &mut Interp, c: Call) -> EvalResult<Value> {
             t.shape()[0]
         }
         Value::Storage(s) => s.nbytes(),
+        Value::TypedStorage(s) => s.len(),
         other => return Err(c.err(format!("object of type '{}' has no len()", other.type_name()))),
     };
     Ok(Value::Int(n as i64))

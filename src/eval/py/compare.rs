@@ -96,6 +96,8 @@ fn py_eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
         (Value::AccumulateGrad(x), Value::AccumulateGrad(y)) => return Rc::ptr_eq(x, y),
         (Value::Func(x), Value::Func(y)) => return Rc::ptr_eq(x, y),
         (Value::DType(x), Value::DType(y)) => return x == y,
+        (Value::NpDType(x), Value::NpDType(y)) => return x == y,
+        (Value::NdArray(x), Value::NdArray(y)) if Rc::ptr_eq(x, y) => return true,
         (Value::Device(x), Value::Device(y)) => return x == y,
         (Value::Type(x), Value::Type(y)) | (Value::Builtin(x), Value::Builtin(y)) => return x == y,
         (Value::Range(a1, b1, c1), Value::Range(a2, b2, c2)) => {

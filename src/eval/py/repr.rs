@@ -45,6 +45,8 @@ pub fn str(v: &Value) -> String {
         Value::Str(s) => s.clone(),
         Value::Device(d) => d.to_string(),
         Value::Exception(e) => e.message.clone(),
+        Value::NdArray(a) => super::super::ndarray::str_text(a),
+        Value::NpDType(d) => super::super::ndarray::numpy_name(*d).to_string(),
         other => repr(other),
     }
 }
@@ -242,6 +244,10 @@ fn scalar_repr(v: &Value) -> String {
         // PyTorch's node repr carries its address, as every Python object's.
         Value::GradFn(n) => format!("<{} object at 0x{:x}>", n.name, object_address(std::rc::Rc::as_ptr(n) as *const u8 as usize)),
         Value::AccumulateGrad(l) => format!("<AccumulateGrad object at 0x{:x}>", object_address(std::rc::Rc::as_ptr(l) as *const u8 as usize)),
+        Value::TypedStorage(s) => super::super::typed_storage::text(s),
+        Value::NdArray(a) => super::super::ndarray::repr(a),
+        Value::NdFlags(a) => super::super::ndarray::flags_text(a),
+        Value::NpDType(d) => format!("dtype('{}')", super::super::ndarray::numpy_name(*d)),
         Value::SafeOpen(f) => format!("<builtins.safe_open object at 0x{:x}>", object_address(std::rc::Rc::as_ptr(f) as *const u8 as usize)),
         Value::Storage(s) => {
             let n = s.nbytes();

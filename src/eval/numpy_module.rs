@@ -1,0 +1,287 @@
+//! The `numpy` module tsr has (`import numpy as np`): arrays as views of
+//! tsr storages and the calls that show sharing — `np.array` (copies),
+//! `np.asarray` (shares), `np.shares_memory`, `np.may_share_memory`, the
+//! dtypes — plus `np.load`/`np.save`/`np.savez` (`files_numpy.rs`). An
+//! array's attributes, methods and indexing are here too.
+
+use std::rc::Rc;
+
+use crate::engine::layout::Layout;
+use crate::engine::{DType, ErrorKind, Tensor};
+use crate::lang::ast::IndexItem;
+use crate::lang::span::Span;
+
+use super::args::Args;
+use super::error::{AtSpan, EvalError, EvalResult};
+use super::interp::Interp;
+use super::ndarray::{check_numpy, NdArray};
+use super::value::Value;
+
+/// `np.NAME` functions (besides the file ones), by `Value::Function` name.
+pub const FUNCTIONS: &[&str] = &["numpy.array", "numpy.asarray", "numpy.shares_memory", "numpy.may_share_memory", "numpy.arange", "numpy.zeros", "numpy.ones"];
+
+/// NumPy's dtype names tsr has (`np.float32`, …).
+pub fn dtype_attr(name: &str) -> Option<DType> {
+    Some(match name {
+        "bool_" => DType::Bool,
+        "uint8" => DType::UInt8,
+        "int8" => DType::Int8,
+        "int16" => DType::Int16,
+        "int32" => DType::Int32,
+        "int64" => DType::Int64,
+        "float16" => DType::Float16,
+        "float32" => DType::Float32,
+        "float64" => DType::Float64,
+        _ => return None,
+    })
+}
+
+pub fn array(view: Tensor) -> Value {
+    Value::NdArray(Rc::new(NdArray::owning(view)))
+}
+
+/// The array a view of `a` names as its base: `a` itself, unless `a` is
+/// itself a view of another array (NumPy collapses the chain).
+fn view_base(a: &Rc<NdArray>) -> Value {
+    match &a.base {
+        Some(b @ Value::NdArray(_)) => b.clone(),
+        _ => Value::NdArray(a.clone()),
+    }
+}
+
+fn view_of(a: &Rc<NdArray>, t: Tensor) -> Value {
+    Value::NdArray(Rc::new(NdArray { view: t, base: Some(view_base(a)), owndata: false }))
+}
+
+/// The tensor an array or tensor argument stands for (`np.shares_memory`).
+fn tensor_of(v: &Value) -> Option<&Tensor> {
+    match v {
+        Value::NdArray(a) => Some(&a.view),
+        Value::Tensor(t) => Some(t),
+        _ => None,
+    }
+}
+
+fn dtype_arg(a: &mut Args, i: usize) -> EvalResult<Option<DType>> {
+    match a.get(i, "dtype") {
+        None | Some((Value::None, _)) => Ok(None),
+        Some((Value::NpDType(d) | Value::DType(d), _)) => Ok(Some(d)),
+        Some((Value::Type("float"), _)) => Ok(Some(DType::Float64)),
+        Some((Value::Type("int"), _)) => Ok(Some(DType::Int64)),
+        Some((Value::Type("bool"), _)) => Ok(Some(DType::Bool)),
+        Some((v, s)) => Err(EvalError::type_error(format!("Cannot interpret '{}' as a data type", super::py::repr::repr(&v)), s)),
+    }
+}
+
+/// A copy of `t` into a fresh C-ordered storage.
+fn copy_of(it: &Interp, t: &Tensor, dtype: Option<DType>, span: Span) -> EvalResult<Tensor> {
+    let d = dtype.unwrap_or(t.dtype);
+    crate::engine::ops::copy::copy_to_new(&it.ctx, t, &crate::engine::layout::contiguous_strides(t.shape()), d, "np.array()").at(span)
+}
+
+pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
+    let span = a.span;
+    match name {
+        "numpy.array" | "numpy.asarray" => {
+            let (obj, os) = a.get(0, "object").ok_or_else(|| a.err(format!("{}() missing required argument 'object' (pos 1)", &name[6..])))?;
+            let dtype = dtype_arg(&mut a, 1)?;
+            a.finish(2)?;
+            let share = name == "numpy.asarray";
+            match &obj {
+                Value::NdArray(x) if share && dtype.is_none_or(|d| d == x.view.dtype) => Ok(obj.clone()),
+                Value::NdArray(x) => Ok(array(copy_of(it, &x.view, dtype, span)?)),
+                Value::Tensor(t) => {
+                    check_numpy(t, os)?;
+                    if share && dtype.is_none_or(|d| d == t.dtype) {
+                        Ok(Value::NdArray(Rc::new(NdArray::of_tensor(t))))
+                    } else {
+                        Ok(array(copy_of(it, t, dtype, span)?))
+                    }
+                }
+                other => {
+                    // A list: NumPy's default dtypes (int64, float64, bool).
+                    let d = dtype.map(|d| d);
+                    let t = super::literal::tensor_from_value(it, other, d.or_else(|| numpy_default(other)), os)?;
+                    Ok(array(t))
+                }
+            }
+        }
+        "numpy.shares_memory" | "numpy.may_share_memory" => {
+            let (x, xs) = a.get(0, "a").ok_or_else(|| a.err("shares_memory() missing required argument 'a' (pos 1)"))?;
+            let (y, ys) = a.get(1, "b").ok_or_else(|| a.err("shares_memory() missing required argument 'b' (pos 2)"))?;
+            a.take_kw("max_work");
+            a.finish(2)?;
+            let tx = tensor_of(&x).ok_or_else(|| EvalError::type_error(format!("tsr's np.{}() takes arrays or tensors, not {}", &name[6..], x.type_name()), xs))?;
+            let ty = tensor_of(&y).ok_or_else(|| EvalError::type_error(format!("tsr's np.{}() takes arrays or tensors, not {}", &name[6..], y.type_name()), ys))?;
+            Ok(Value::Bool(super::ndarray::shares_memory(tx, ty, name == "numpy.shares_memory")))
+        }
+        "numpy.arange" | "numpy.zeros" | "numpy.ones" => {
+            // torch's factories with NumPy's default dtypes: float64 for
+            // floats (and for zeros/ones), int64 for ints.
+            let mut dtype = None;
+            if let Some(i) = a.kw.iter().position(|(k, _, _)| k == "dtype") {
+                let (_, v, s) = a.kw.remove(i);
+                dtype = match v {
+                    Value::NpDType(d) | Value::DType(d) => Some(d),
+                    Value::Type("float") => Some(DType::Float64),
+                    Value::Type("int") => Some(DType::Int64),
+                    other => return Err(EvalError::type_error(format!("Cannot interpret '{}' as a data type", super::py::repr::repr(&other)), s)),
+                };
+            }
+            let floats = a.pos.iter().any(|(v, _)| matches!(v, Value::Float(_)));
+            let d = dtype.unwrap_or(if name != "numpy.arange" || floats { DType::Float64 } else { DType::Int64 });
+            a.kw.push(("dtype".into(), Value::DType(d), span));
+            let torch_name = &name[6..];
+            a.name = torch_name.to_string();
+            match super::builtins::call(it, torch_name, a, op)? {
+                Value::Tensor(t) => Ok(Value::NdArray(Rc::new(NdArray::owning((*t).clone())))),
+                other => Ok(other),
+            }
+        }
+        _ => Err(a.err(format!("{name}() is not available"))),
+    }
+}
+
+/// NumPy's dtype for a list's values: float64 for floats where PyTorch
+/// would say float32.
+fn numpy_default(v: &Value) -> Option<DType> {
+    fn walk(v: &Value, float: &mut bool, int: &mut bool) {
+        match v {
+            Value::Float(_) => *float = true,
+            Value::Int(_) => *int = true,
+            Value::List(l) => l.borrow().iter().for_each(|x| walk(x, float, int)),
+            Value::Tuple(xs) => xs.iter().for_each(|x| walk(x, float, int)),
+            _ => {}
+        }
+    }
+    let (mut float, mut int) = (false, false);
+    walk(v, &mut float, &mut int);
+    if float { Some(DType::Float64) } else { None }
+}
+
+/// `a.NAME`.
+pub fn attr(a: &Rc<NdArray>, name: &str, span: Span) -> EvalResult<Value> {
+    let ints = |xs: Vec<i64>| Value::Tuple(xs.into_iter().map(Value::Int).collect());
+    Ok(match name {
+        "shape" => ints(a.view.shape().iter().map(|&d| d as i64).collect()),
+        "strides" => ints(a.strides()),
+        "dtype" => Value::NpDType(a.view.dtype),
+        "flags" => Value::NdFlags(a.clone()),
+        "base" => a.base.clone().unwrap_or(Value::None),
+        "ctypes" => Value::NamedTuple("numpy.ctypes", vec![("data", Value::Int(a.data_address() as i64))]),
+        "size" => Value::Int(a.view.numel() as i64),
+        "ndim" => Value::Int(a.view.ndim() as i64),
+        "itemsize" => Value::Int(a.itemsize() as i64),
+        "nbytes" => Value::Int((a.view.numel() * a.itemsize()) as i64),
+        "T" => {
+            let n = a.view.ndim();
+            let perm: Vec<i64> = (0..n as i64).rev().collect();
+            let l = crate::engine::layout::permute(&a.view.layout, &perm).at(span)?;
+            view_of(a, a.view.view_as_layout(l, "T"))
+        }
+        _ if METHODS.contains(&name) => Value::Method(Rc::new((Value::NdArray(a.clone()), name.to_string()))),
+        _ => return Err(EvalError::new(ErrorKind::AttributeError, format!("'numpy.ndarray' object has no attribute '{name}'"), span)
+            .with_hint("tsr's arrays show layout and sharing (shape, strides, dtype, flags, base, ctypes.data); NumPy's math is not there")),
+    })
+}
+
+pub const METHODS: &[&str] = &["tolist", "copy", "item", "reshape"];
+
+/// `a.NAME(args)`.
+pub fn method(it: &mut Interp, a: &Rc<NdArray>, name: &str, pos: Vec<Value>, span: Span) -> EvalResult<Value> {
+    match (name, pos.as_slice()) {
+        ("tolist", []) => Ok(super::methods::tolist(&a.view)),
+        ("reshape", dims) if !dims.is_empty() => {
+            // `a.reshape(2, 3)` or `a.reshape((2, 3))`: a view when the
+            // strides allow it, else a copy (NumPy's rule, torch's math).
+            let shape: Vec<i64> = match dims {
+                [Value::Tuple(xs)] => xs.iter().filter_map(super::args::to_int).collect(),
+                _ => dims.iter().map(|d| super::args::to_int(d).ok_or_else(|| EvalError::type_error("'float' object cannot be interpreted as an integer", span))).collect::<EvalResult<_>>()?,
+            };
+            match crate::engine::layout::view(&a.view.layout, &shape) {
+                Ok(l) => Ok(view_of(a, a.view.view_as_layout(l, "reshape"))),
+                Err(_) => {
+                    let c = copy_of(it, &a.view, None, span)?;
+                    let l = crate::engine::layout::view(&c.layout, &shape).at(span)?;
+                    Ok(array(c.view_as_layout(l, "reshape")))
+                }
+            }
+        }
+        ("copy", []) => Ok(array(copy_of(it, &a.view, None, span)?)),
+        ("item", []) if a.view.numel() == 1 => Ok(Value::from_scalar(python_scalar(&a.view, 0))),
+        ("item", []) => Err(EvalError::new(ErrorKind::ValueError, "can only convert an array of size 1 to a Python scalar", span)),
+        ("item", [Value::Int(i)]) => {
+            let n = a.view.numel() as i64;
+            if *i >= n || *i < -n {
+                return Err(EvalError::new(ErrorKind::IndexError, format!("index {i} is out of bounds for size {n}"), span));
+            }
+            Ok(Value::from_scalar(python_scalar(&a.view, if *i < 0 { (i + n) as usize } else { *i as usize })))
+        }
+        _ => Err(EvalError::type_error(format!("ndarray.{name}() got the wrong arguments"), span)),
+    }
+}
+
+fn python_scalar(t: &Tensor, flat: usize) -> crate::engine::Scalar {
+    let v = t.get_flat(flat);
+    if t.dtype.is_floating() { crate::engine::Scalar::Float(v.as_f64()) } else { v }
+}
+
+/// `a[items]`: a scalar for a full integer index, else a view (basic
+/// indexing) or a copy (advanced indexing), as NumPy gives them.
+pub fn index(it: &mut Interp, a: &Rc<NdArray>, items: &[IndexItem], span: Span) -> EvalResult<Value> {
+    let t = Rc::new(a.view.view_as_layout(a.view.layout.clone(), "index"));
+    let r = super::expr::index_or_copy(it, &t, items, span)?;
+    if r.ndim() == 0 {
+        return Ok(Value::from_scalar(python_scalar(&r, 0)));
+    }
+    if Rc::ptr_eq(&r.storage, &a.view.storage) {
+        Ok(view_of(a, r))
+    } else {
+        Ok(array(r))
+    }
+}
+
+/// The tensor header an array is, for reports and item assignment.
+pub fn as_tensor(a: &NdArray) -> Rc<Tensor> {
+    Rc::new(a.view.view_as_layout(a.view.layout.clone(), "numpy"))
+}
+
+/// `torch.as_tensor(data, dtype=None, device=None)`: the same tensor when
+/// nothing changes, the array's memory for an ndarray, a copy when the
+/// dtype or device changes, a new tensor from a list.
+pub fn torch_as_tensor(it: &mut Interp, mut a: Args, op: &str) -> EvalResult<Value> {
+    let span = a.span;
+    let (data, ds) = a.get(0, "data").ok_or_else(|| a.err("as_tensor() missing required argument 'data' (pos 1)"))?;
+    let dtype = a.dtype_kw()?;
+    let device = a.device_kw()?.map(|(d, _)| d);
+    a.finish(1)?;
+    let base: Rc<Tensor> = match &data {
+        Value::Tensor(t) => t.clone(),
+        Value::NdArray(x) => Rc::new(super::ndarray::to_tensor(x)),
+        other => {
+            let t = super::literal::tensor_from_value(it, other, dtype, ds)?;
+            let t = match device {
+                Some(d) if d != t.device() => super::methods::to_device(it, t, d, span)?,
+                _ => t,
+            };
+            return Ok(Value::tensor(t));
+        }
+    };
+    let d = dtype.unwrap_or(base.dtype);
+    let dev = device.unwrap_or(base.device());
+    if d == base.dtype && dev == base.device() {
+        return Ok(Value::Tensor(base));
+    }
+    let moved = if dev != base.device() { super::methods::to_device(it, (*base).clone(), dev, span)? } else { (*base).clone() };
+    let out = if d != moved.dtype {
+        crate::engine::ops::copy::copy_to_new(&it.ctx, &moved, &crate::engine::layout::contiguous_strides(moved.shape()), d, op).at(span)?
+    } else {
+        moved
+    };
+    Ok(Value::tensor(out))
+}
+
+/// A layout in elements from NumPy's byte strides.
+pub fn layout_of(shape: &[usize], strides_bytes: &[usize], itemsize: usize) -> Layout {
+    Layout { shape: shape.to_vec(), stride: strides_bytes.iter().map(|s| s / itemsize).collect(), offset: 0 }
+}
