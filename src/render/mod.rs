@@ -5,6 +5,7 @@ pub mod file;
 pub mod graph;
 pub mod json;
 pub mod memory;
+pub mod ndarray_repr;
 pub mod pyrepr;
 pub mod repr;
 pub mod style;
