@@ -648,7 +648,7 @@ mod tests {
         assert_eq!(c, vec!["transpose"]);
         let (_, c) = repl("x.t().is_co", &["x"]);
         assert_eq!(c, vec!["is_contiguous"]);
-        let (_, c) = repl("x.sha", &["x"]);
+        let (_, c) = repl("x.shap", &["x"]);
         assert_eq!(c, vec!["shape"]);
     }
 

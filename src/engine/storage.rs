@@ -29,7 +29,7 @@ pub struct Storage {
     nbytes: usize,
     /// The address reported as `data_ptr` (real, or virtual in stable mode;
     /// for CUDA the caching allocator's block address).
-    addr: u64,
+    addr: Cell<u64>,
     buf: RefCell<HostBuffer>,
     version: Cell<u64>,
     home: Home,
@@ -75,6 +75,8 @@ impl Drop for BytesMut<'_> {
 enum Home {
     Cpu(Rc<CpuAllocator>),
     Cuda(Rc<CudaDevice>),
+    /// A block of the accelerator's pinned host pool (`pin_memory()`).
+    Pinned(Rc<CudaDevice>),
 }
 
 impl Storage {
@@ -109,7 +111,7 @@ impl Storage {
                 id: ctx.next_storage_id(),
                 device,
                 nbytes,
-                addr,
+                addr: Cell::new(addr),
                 buf: RefCell::new(buf),
                 version: Cell::new(0),
                 home: Home::Cuda(dev),
@@ -131,7 +133,7 @@ impl Storage {
             id,
             device: Device::Cpu,
             nbytes,
-            addr,
+            addr: Cell::new(addr),
             buf: RefCell::new(buf),
             version: Cell::new(0),
             home: Home::Cpu(ctx.cpu.clone()),
@@ -144,9 +146,11 @@ impl Storage {
     /// "cpu (64-byte aligned)" or the CUDA allocator's name, for reports.
     pub fn allocator_name(&self) -> &'static str {
         match &self.home {
+            Home::Cpu(_) if self.shared.get() => "cpu shared memory (share_memory_)",
             Home::Cpu(_) => "cpu (64-byte aligned)",
             Home::Cuda(d) if d.simulated => "cuda caching allocator (simulated device)",
             Home::Cuda(_) => "cuda caching allocator",
+            Home::Pinned(_) => "pinned host memory (caching host allocator)",
         }
     }
 
@@ -154,9 +158,67 @@ impl Storage {
         self.nbytes
     }
 
-    /// In page-locked host memory (`pin_memory()`).
+    /// In the pinned host pool (`pin_memory()`).
     pub fn pinned(&self) -> bool {
-        false
+        matches!(self.home, Home::Pinned(_))
+    }
+
+    /// A CPU storage of `nbytes` in the pinned host pool of the CUDA device
+    /// (simulated or real): PyTorch's error when there is none.
+    pub fn allocate_pinned(ctx: &Context, nbytes: usize) -> Result<Rc<Storage>> {
+        let dev = ctx.cuda_device(0).map_err(|_| {
+            crate::engine::error::EngineError::runtime("Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx")
+                .with_hint("pinned memory belongs to a CUDA device; run with --cuda sim for tsr's simulated one")
+        })?;
+        ctx.cpu.check_host(nbytes as u128)?;
+        let buf = HostBuffer::zeroed(nbytes).ok_or_else(|| crate::engine::error::EngineError::new(crate::engine::error::ErrorKind::OutOfMemoryError, format!("cannot allocate {nbytes} bytes of pinned memory")))?;
+        let addr = dev.pinned.borrow_mut().allocate(nbytes);
+        Ok(Rc::new(Storage {
+            id: ctx.next_storage_id(),
+            device: Device::Cpu,
+            nbytes,
+            addr: Cell::new(addr),
+            buf: RefCell::new(buf),
+            version: Cell::new(0),
+            home: Home::Pinned(dev),
+            gpu: None,
+            host_valid: Cell::new(true),
+            shared: Cell::new(false),
+        }))
+    }
+
+    /// A non-blocking copy from this pinned storage was issued on a stream.
+    pub fn record_stream(&self) {
+        if let Home::Pinned(d) = &self.home {
+            d.pinned.borrow_mut().record_stream(self.addr.get());
+        }
+    }
+
+    /// `share_memory_()`: the bytes move to a fresh allocation (a new
+    /// `data_ptr`, the same storage) marked shared; a second call does
+    /// nothing. tsr has no other process to share with.
+    pub fn share(&self, ctx: &Context) -> Result<()> {
+        if self.shared.get() || !matches!(self.home, Home::Cpu(_)) {
+            self.shared.set(true);
+            return Ok(());
+        }
+        let mut fresh = ctx.cpu.allocate(self.nbytes)?;
+        fresh.bytes_mut().copy_from_slice(self.buf.borrow().bytes());
+        let addr = match &ctx.stable {
+            Some(s) => s.take(self.nbytes),
+            None => fresh.addr(),
+        };
+        if let Home::Cpu(a) = &self.home {
+            a.release(self.nbytes);
+            a.unregister(self.id);
+            if self.nbytes > 0 {
+                a.register(self.id, addr, self.nbytes);
+            }
+        }
+        *self.buf.borrow_mut() = fresh;
+        self.addr.set(addr);
+        self.shared.set(true);
+        Ok(())
     }
 
     /// In shared memory (`share_memory_()`).
@@ -165,7 +227,7 @@ impl Storage {
     }
 
     pub fn data_ptr(&self) -> u64 {
-        self.addr
+        self.addr.get()
     }
 
     pub fn version(&self) -> u64 {
@@ -189,7 +251,7 @@ impl Storage {
 
     pub fn bytes_mut(&self) -> BytesMut<'_> {
         self.sync_host();
-        BytesMut { buf: self.buf.borrow_mut(), upload: self.gpu.as_deref().map(|rt| (rt, self.addr)) }
+        BytesMut { buf: self.buf.borrow_mut(), upload: self.gpu.as_deref().map(|rt| (rt, self.addr.get())) }
     }
 
     /// The GPU holding this storage's bytes (real CUDA only).
@@ -211,7 +273,7 @@ impl Storage {
             return;
         }
         if let Ok(mut b) = self.buf.try_borrow_mut()
-            && rt.download(b.bytes_mut(), self.addr).is_ok()
+            && rt.download(b.bytes_mut(), self.addr.get()).is_ok()
         {
             self.host_valid.set(true);
         }
@@ -225,7 +287,8 @@ impl Drop for Storage {
                 a.release(self.nbytes);
                 a.unregister(self.id);
             }
-            Home::Cuda(d) => d.free(self.addr),
+            Home::Cuda(d) => d.free(self.addr.get()),
+            Home::Pinned(d) => d.pinned.borrow_mut().free(self.addr.get()),
         }
     }
 }

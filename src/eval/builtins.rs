@@ -25,7 +25,6 @@ fn factory_dtype(a: &mut Args, default: DType) -> EvalResult<(DType, Device)> {
     let d = a.dtype_kw()?.unwrap_or(default);
     let dev = a.device_kw()?.map(|(d, _)| d).unwrap_or(Device::Cpu);
     a.take_kw("requires_grad");
-    a.take_kw("pin_memory");
     a.take_kw("layout");
     Ok((d, dev))
 }
@@ -33,6 +32,21 @@ fn factory_dtype(a: &mut Args, default: DType) -> EvalResult<(DType, Device)> {
 /// A builtin call; `requires_grad=True` on a factory makes its result a leaf.
 pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
     let span = a.span;
+    // `pin_memory=True` on a factory: the result lands in the pinned pool.
+    let pin = match a.take_kw("pin_memory") {
+        Some((Value::Bool(b), _)) => b,
+        Some((v, s)) => return Err(EvalError::type_error(format!("{name}(): argument 'pin_memory' must be bool, not {}", v.type_name()), s)),
+        None => false,
+    };
+    if pin {
+        let v = call(it, name, a, op)?;
+        let Value::Tensor(t) = &v else { return Ok(v) };
+        let pinned = super::methods::pin_memory(it, t, op, span)?;
+        if let Value::Tensor(p) = &pinned {
+            p.storage.reset_version();
+        }
+        return Ok(pinned);
+    }
     let wants_grad = match a.take_kw("requires_grad") {
         Some((Value::Bool(b), _)) => b,
         Some((v, s)) => return Err(EvalError::type_error(format!("{name}(): argument 'requires_grad' must be bool, not {}", v.type_name()), s)),

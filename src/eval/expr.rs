@@ -374,6 +374,8 @@ fn storage_method(st: &crate::engine::storage::Storage, name: &str, span: Span) 
     match name {
         "data_ptr" => Ok(Value::Int(st.data_ptr() as i64)),
         "nbytes" | "size" => Ok(Value::Int(st.nbytes() as i64)),
+        "is_pinned" => Ok(Value::Bool(st.pinned())),
+        "is_shared" => Ok(Value::Bool(st.shared() || st.device.is_cuda())),
         "device" => Ok(Value::Device(st.device)),
         _ => Err(no_attr("torch.storage.UntypedStorage", name, span)),
     }

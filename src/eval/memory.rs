@@ -18,7 +18,7 @@ pub const FUNCTIONS: &[&str] = &[
     "is_available", "device_count", "current_device", "synchronize", "memory_allocated",
     "max_memory_allocated", "memory_reserved", "max_memory_reserved", "memory_stats",
     "memory_summary", "empty_cache", "reset_peak_memory_stats", "reset_accumulated_memory_stats",
-    "get_device_name", "_record_memory_history", "_snapshot", "_dump_snapshot",
+    "get_device_name", "_record_memory_history", "_snapshot", "_dump_snapshot", "host_memory_stats",
 ];
 
 fn owners(it: &Interp, device: Device, key: u64, by_addr: bool) -> Vec<String> {
@@ -55,6 +55,30 @@ pub fn memory_report(it: &Interp, device: Device, span: Span) -> EvalResult<Memo
     }
 }
 
+/// The pinned host pool's report, when CUDA is up and the pool has blocks.
+fn pinned_report(it: &Interp, _all: bool) -> Option<MemoryReport> {
+    use crate::engine::alloc::pinned::PinnedState;
+    let dev = it.ctx.cuda_if_ready()?;
+    let pool = dev.pinned.borrow();
+    if pool.blocks.is_empty() {
+        return None;
+    }
+    let blocks: Vec<(u64, usize, usize, &'static str, Vec<String>)> = pool
+        .blocks
+        .iter()
+        .map(|(&addr, b)| {
+            let state = match b.state {
+                PinnedState::Allocated => "allocated",
+                PinnedState::PendingEvent => "pending_free",
+                PinnedState::Cached => "free",
+            };
+            let owner = if b.state == PinnedState::Allocated { owners(it, Device::Cpu, addr, true) } else { vec![] };
+            (addr, b.size, b.requested, state, owner)
+        })
+        .collect();
+    Some(crate::report::memory::pinned_report(&blocks, &pool.stats()))
+}
+
 /// `mem` (every device) or `mem DEVICE`.
 pub fn mem(it: &mut Interp, args: &[Expr], kspan: Span) -> EvalResult<Vec<Report>> {
     let devices: Vec<(Device, Span)> = match args {
@@ -80,7 +104,14 @@ pub fn mem(it: &mut Interp, args: &[Expr], kspan: Span) -> EvalResult<Vec<Report
         }
         _ => return Err(EvalError::type_error("mem takes at most one device: mem \"cuda\"", kspan)),
     };
-    devices.into_iter().map(|(d, s)| memory_report(it, d, s).map(Report::Memory)).collect()
+    let mut out: Vec<Report> = devices.iter().map(|&(d, s)| memory_report(it, d, s).map(Report::Memory)).collect::<EvalResult<_>>()?;
+    // The pinned host pool, once it holds anything (or when asked for).
+    if let Some(r) = pinned_report(it, args.is_empty())
+        && (args.is_empty() || devices.iter().any(|(d, _)| *d == Device::Cpu))
+    {
+        out.push(Report::Memory(r));
+    }
+    Ok(out)
 }
 
 /// `memtrace on` / `memtrace off`.
@@ -157,6 +188,17 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args) -> EvalResult<Value> {
     let span = a.span;
     match name {
         "_record_memory_history" | "_snapshot" | "_dump_snapshot" => super::snapshot::call(it, name, a),
+        "host_memory_stats" => {
+            a.finish(0)?;
+            // PyTorch: an empty OrderedDict until CUDA is initialised.
+            let mut d = super::value::PyDict { ordered: true, ..Default::default() };
+            if let Some(dev) = it.ctx.cuda_if_ready() {
+                for (k, v) in dev.pinned.borrow().stats() {
+                    d.insert_str(k, Value::Int(v));
+                }
+            }
+            Ok(Value::Dict(std::rc::Rc::new(std::cell::RefCell::new(d))))
+        }
         "is_available" => Ok(Value::Bool(it.ctx.cuda().is_some())),
         "device_count" => Ok(Value::Int(it.ctx.cuda().is_some() as i64)),
         "current_device" => Ok(Value::Int(0)),

@@ -22,7 +22,7 @@ pub const METHODS: &[&str] = &[
     "chunk", "unbind", "movedim", "view_as", "contiguous", "clone", "detach", "to", "float",
     "double", "half", "bfloat16", "int", "long", "short", "bool", "byte", "char", "item",
     "tolist", "size", "stride", "dim", "ndimension", "numel", "nelement", "element_size",
-    "storage_offset", "data_ptr", "is_contiguous", "untyped_storage", "storage", "numpy", "fill_", "zero_",
+    "storage_offset", "data_ptr", "is_contiguous", "untyped_storage", "storage", "numpy", "pin_memory", "is_pinned", "share_memory_", "is_shared", "fill_", "zero_",
     "copy_", "add_", "sub_", "mul_", "div_", "abs", "neg", "sqrt", "exp", "log", "sin", "cos",
     "tanh", "sigmoid", "relu", "add", "sub", "mul", "div", "pow", "remainder", "floor_divide", "type", "is_floating_point", "cuda", "cpu",
     "sum", "mean", "prod", "max", "min", "argmax", "argmin", "std", "var", "all", "any",
@@ -477,6 +477,23 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             a.finish(0)?;
             Ok(Value::Storage(t.storage.clone()))
         }
+        "pin_memory" => {
+            a.finish(0)?;
+            pin_memory(it, t, op, span)
+        }
+        "is_pinned" => {
+            a.finish(0)?;
+            Ok(Value::Bool(t.storage.pinned()))
+        }
+        "share_memory_" => {
+            a.finish(0)?;
+            t.storage.share(&it.ctx).at(span)?;
+            Ok(Value::Tensor(t.clone()))
+        }
+        "is_shared" => {
+            a.finish(0)?;
+            Ok(Value::Bool(t.storage.shared() || t.device().is_cuda()))
+        }
         "numpy" => {
             a.take_kw("force");
             a.finish(0)?;
@@ -789,7 +806,7 @@ fn to(it: &mut Interp, t: &Rc<Tensor>, mut a: Args, span: Span) -> EvalResult<Va
     let mut dtype = a.dtype_kw()?;
     let device = a.device_kw()?;
     let force_copy = matches!(a.take_kw("copy"), Some((Value::Bool(true), _)));
-    a.take_kw("non_blocking");
+    let non_blocking = matches!(a.take_kw("non_blocking"), Some((Value::Bool(true), _)));
     let mut dev = device;
     for (v, s) in a.pos.clone() {
         match v {
@@ -810,7 +827,34 @@ fn to(it: &mut Interp, t: &Rc<Tensor>, mut a: Args, span: Span) -> EvalResult<Va
     }
     let op = span.text(&it.src).to_string();
     let op = op.find('.').map(|i| op[i + 1..].to_string()).unwrap_or(op);
+    // A non-blocking copy out of pinned memory runs on a stream; the pinned
+    // block is not reused until that work is done.
+    if non_blocking && t.storage.pinned() && target.is_cuda() {
+        t.storage.record_stream();
+    }
     copy::copy_to_device(&it.ctx, t, target, &copy::preserve_strides(t), d, &op).map(Value::tensor).at(span)
+}
+
+/// `t.pin_memory()`: `t` itself when pinned already, else a copy in the
+/// pinned pool with the same strides and offset 0 (PyTorch's `_pin_memory`).
+pub fn pin_memory(it: &mut Interp, t: &Rc<Tensor>, op: &str, span: Span) -> EvalResult<Value> {
+    if t.storage.pinned() {
+        return Ok(Value::Tensor(t.clone()));
+    }
+    if t.device().is_cuda() {
+        return Err(EvalError::new(ErrorKind::RuntimeError, format!("cannot pin '{}' only dense CPU tensors can be pinned", cuda_type_name(t.dtype)), span));
+    }
+    let stride = t.stride().to_vec();
+    let l = crate::engine::layout::Layout { shape: t.shape().to_vec(), stride: stride.clone(), offset: 0 };
+    let nbytes = l.footprint().map(|(_, hi)| (hi + 1) * t.dtype.size()).unwrap_or(0);
+    let st = crate::engine::storage::Storage::allocate_pinned(&it.ctx, nbytes).at(span)?;
+    let p = Tensor::on_storage(st, l, t.dtype, op).at(span)?;
+    copy::copy_into(&p, t).at(span)?;
+    Ok(Value::tensor(p))
+}
+
+fn cuda_type_name(d: crate::engine::DType) -> String {
+    format!("CUDA{}Type", d.legacy_name().trim_end_matches("Tensor"))
 }
 
 /// `t` on `device` (itself when already there): a real copy across devices.

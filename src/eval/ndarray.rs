@@ -150,7 +150,32 @@ pub fn str_text(a: &NdArray) -> String {
 }
 
 fn numpy_text(a: &NdArray, as_repr: bool) -> String {
+    use crate::render::ndarray_repr::{array_repr, array_str, NdData, NdView};
     let vals = a.view.to_scalars();
-    let items: Vec<String> = vals.iter().map(|v| crate::render::pyrepr::scalar_text(*v)).collect();
-    if as_repr { format!("array([{}])", items.join(", ")) } else { format!("[{}]", items.join(" ")) }
+    let shape = a.view.shape().to_vec();
+    let dtype = numpy_name(a.view.dtype);
+    let (bools, ints, uints, floats): (Vec<bool>, Vec<i64>, Vec<u64>, Vec<f64>);
+    let data = match a.view.dtype {
+        DType::Bool => {
+            bools = vals.iter().map(|v| v.as_bool()).collect();
+            NdData::Bool(&bools)
+        }
+        DType::UInt8 => {
+            uints = vals.iter().map(|v| v.as_f64() as u64).collect();
+            NdData::UInt(&uints)
+        }
+        d if d.is_floating() => {
+            floats = vals.iter().map(|v| v.as_f64()).collect();
+            NdData::Float(&floats)
+        }
+        _ => {
+            ints = vals.iter().map(|v| match v {
+                crate::engine::Scalar::Int(i) => *i,
+                other => other.as_f64() as i64,
+            }).collect();
+            NdData::Int(&ints)
+        }
+    };
+    let v = NdView::new(&shape, data, dtype);
+    if as_repr { array_repr(&v) } else { array_str(&v) }
 }

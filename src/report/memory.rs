@@ -184,6 +184,39 @@ pub fn cpu_stats(s: &CpuStats) -> Vec<(String, i64)> {
 }
 
 /// The CPU report: one segment per live allocation, in address order.
+/// The pinned host pool (`CachingHostAllocator`): each block its own
+/// segment (blocks are never split), in use or cached. `stats` holds
+/// PyTorch's `host_memory_stats()` keys, and the `allocated`/`reserved`
+/// totals under the names the other reports use.
+pub fn pinned_report(blocks: &[(u64, usize, usize, &'static str, Vec<String>)], stats: &[(String, i64)]) -> MemoryReport {
+    let get = |k: &str| stats.iter().find(|(n, _)| n == k).map_or(0, |(_, v)| *v);
+    let mut map: serde_json::Map<String, serde_json::Value> = stats.iter().map(|(k, v)| (k.clone(), serde_json::json!(v))).collect();
+    map.insert("allocated_bytes.all.current".into(), serde_json::json!(get("active_bytes.current")));
+    map.insert("allocated_bytes.all.peak".into(), serde_json::json!(get("active_bytes.peak")));
+    map.insert("reserved_bytes.all.current".into(), serde_json::json!(get("allocated_bytes.current")));
+    map.insert("reserved_bytes.all.peak".into(), serde_json::json!(get("allocated_bytes.peak")));
+    let cached: Vec<usize> = blocks.iter().filter(|b| b.3 == "free").map(|b| b.1).collect();
+    MemoryReport {
+        device: "pinned host memory".into(),
+        simulated: true,
+        device_name: None,
+        stats: map,
+        segments: blocks
+            .iter()
+            .map(|(addr, size, requested, state, owner)| SegmentReport {
+                address: *addr,
+                size: *size,
+                pool: "pinned",
+                blocks: vec![BlockReport { address: *addr, size: *size, requested: *requested, state, owner: owner.clone() }],
+            })
+            .collect(),
+        largest_free_block: cached.iter().copied().max().unwrap_or(0),
+        total_free: cached.iter().sum(),
+        releasable_segments: cached.len(),
+        releasable_bytes: cached.iter().sum(),
+    }
+}
+
 pub fn cpu_report(s: &CpuStats, live: &[(u64, usize, Vec<String>)]) -> MemoryReport {
     let mut live = live.to_vec();
     live.sort_by_key(|l| l.0);

@@ -76,6 +76,8 @@ pub struct CudaDevice {
     /// `torch.cuda.memory._record_memory_history()`: every allocator event
     /// since it was switched on, for `_snapshot()`'s `device_traces`.
     pub history: RefCell<Option<Vec<super::caching::AllocEvent>>>,
+    /// The pinned host memory pool of this accelerator (`pin_memory()`).
+    pub pinned: RefCell<super::pinned::PinnedPool>,
 }
 
 impl CudaDevice {
@@ -90,6 +92,7 @@ impl CudaDevice {
             alloc: RefCell::new(CachingAllocator::new(DeviceBackend::Sim(SimBackend::new(capacity)), config).with_device(0)),
             tracing: std::cell::Cell::new(false),
             history: RefCell::new(None),
+            pinned: RefCell::new(super::pinned::PinnedPool::new()),
         })
     }
 
@@ -104,6 +107,7 @@ impl CudaDevice {
             alloc: RefCell::new(CachingAllocator::new(DeviceBackend::Real(DriverBackend::new(rt)), config).with_device(index as i32)),
             tracing: std::cell::Cell::new(false),
             history: RefCell::new(None),
+            pinned: RefCell::new(super::pinned::PinnedPool::new()),
         })
     }
 

@@ -4,3 +4,4 @@ pub mod caching;
 pub mod cpu;
 pub mod cuda;
 pub mod host;
+pub mod pinned;

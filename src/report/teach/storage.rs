@@ -110,7 +110,7 @@ pub fn build(name: &str, storage: &Rc<Storage>, subject: Option<&Rc<Tensor>>, li
         element_size: dtype.map(|d| d.size()),
         elements: dtype.map(|d| storage.nbytes() / d.size()),
         data_ptr: storage.data_ptr(),
-        allocator: allocator_name(storage.device),
+        allocator: if storage.pinned() || storage.shared() { storage.allocator_name().to_string() } else { allocator_name(storage.device) },
         version: storage.version(),
         views,
         reachable_bytes: reachable,

@@ -1,0 +1,16 @@
+import torch
+# The seed claims `y.storage() is x.storage()`; PyTorch builds a fresh wrapper each call.
+x = torch.arange(6.0)
+y = x.view(2, 3)
+print(type(x.storage()).__name__, type(x.untyped_storage()).__name__)
+print(y.storage() is x.storage())
+print(x.storage() is x.storage())
+print(y.untyped_storage() is x.untyped_storage())
+print(x.untyped_storage() is x.untyped_storage())
+print(y.storage().data_ptr() == x.storage().data_ptr())
+print(y.untyped_storage().data_ptr() == x.untyped_storage().data_ptr())
+print(x.storage().data_ptr() == x.data_ptr())
+z = x.clone()
+print(z.untyped_storage() is x.untyped_storage())
+print(z.storage().data_ptr() == x.storage().data_ptr())
+print(x.storage().untyped() is x.untyped_storage())

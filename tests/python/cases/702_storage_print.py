@@ -1,0 +1,10 @@
+import torch
+x = torch.arange(4.0)
+print(x.storage())
+print(x[1:3].storage())
+print(torch.tensor([1, -2, 3]).storage())
+print(torch.tensor([True, False]).storage())
+print(torch.tensor([0.5, 2.0], dtype=torch.float32).storage())
+print(torch.empty(0).storage())
+print(repr(torch.tensor([7, 8], dtype=torch.int32).storage()))
+print(torch.tensor([1.5]).storage().tolist())

@@ -1,0 +1,17 @@
+import numpy as np
+import torch
+x = torch.tensor([1, 256], dtype=torch.int16)
+u = x.untyped_storage()
+print(u.nbytes(), u.size(), len(u), u.element_size(), u.device)
+print(u.tolist())
+print(u[0], u[1], u[2], u[3])
+print(u)
+print(x.storage().untyped().tolist() == u.tolist())
+f = torch.tensor([1.0], dtype=torch.float32)
+print(f.untyped_storage().tolist())
+n = np.arange(4, dtype=np.int32)
+t = torch.from_numpy(n)
+print(t.untyped_storage().nbytes(), t.storage().size(), t.storage().dtype)
+print(t.untyped_storage().data_ptr() == n.ctypes.data)
+print(torch.from_numpy(n[1:]).storage().size(), torch.from_numpy(n[1:]).storage_offset())
+print(torch.from_numpy(n[::2]).untyped_storage().nbytes(), torch.from_numpy(n[::2]).stride())

@@ -1,0 +1,17 @@
+import numpy as np
+import torch
+print(np.array([1, 2, 3]))
+print(np.array([-1, 20, -300]))
+print(repr(np.array([-1, 20, -300])))
+print(np.array([1, 2], dtype=np.int32), repr(np.array([1, 2], dtype=np.int32)))
+print(repr(np.array([7], dtype=np.int16)), repr(np.array([7], dtype=np.uint8)))
+print(np.array([True, False, True]))
+print(repr(np.array([True, False])))
+print(np.arange(5), repr(np.arange(5)))
+print(np.array([10**12, 1, -5]))
+print(repr(torch.tensor([1, -2]).numpy()))
+print(repr(torch.tensor([3, 4], dtype=torch.int32).numpy()))
+print(repr(torch.tensor([False, True]).numpy()))
+print(np.array([[True, False], [False, True]]))
+print(repr(np.array([[1, -2], [30, 4]])))
+print(np.arange(25))

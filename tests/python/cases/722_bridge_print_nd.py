@@ -1,0 +1,18 @@
+import numpy as np
+import torch
+print(np.arange(6.0).reshape(2, 3))
+print(repr(np.arange(6.0).reshape(2, 3)))
+print(np.arange(24).reshape(2, 3, 4))
+print(repr(np.arange(8).reshape(2, 2, 2)))
+print(np.array(5.0), repr(np.array(5.0)))
+print(np.array(3), repr(np.array(3)), repr(np.array(True)))
+print(np.array([]), repr(np.array([])))
+print(repr(np.zeros((0, 3))), repr(np.zeros((2, 0), dtype=np.int64)))
+print(repr(np.array([], dtype=np.float32)), repr(np.array([], dtype=np.int32)))
+print(np.array([[1.5, -2.0], [100.0, 0.25]]))
+print(np.array([[1e-5, 1.0], [2.0, 3.0]]))
+print(repr(torch.arange(6.0).reshape(3, 2).numpy()))
+print(repr(torch.tensor(2.5).numpy()), torch.tensor(2.5).numpy().shape)
+print(repr(torch.zeros(0).numpy()))
+print(np.zeros((2, 1, 3)))
+print(repr(np.ones((1, 2), dtype=bool)))

@@ -1,0 +1,16 @@
+import numpy as np
+import torch
+a = np.array([1.0, 2.5, -3.0], dtype=np.float32)
+print(a)
+print(repr(a))
+print(repr(np.array([0.1, 0.2], dtype=np.float32)))
+print(repr(np.array([1e-5, 1.0], dtype=np.float32)))
+print(repr(np.array([1 / 3], dtype=np.float32)), repr(np.array([1 / 3])))
+print(np.array([16777217.0], dtype=np.float32))
+print(repr(torch.tensor([0.1, 0.2, 0.3]).numpy()))
+print(repr(torch.tensor([[1.0, -2.0], [3.5, 4.0]]).numpy()))
+print(repr(torch.tensor([1.5, 2.0], dtype=torch.float16).numpy()))
+print(repr(torch.tensor([1.0, 2.0], dtype=torch.float64).numpy()))
+print(repr(np.array(2.5, dtype=np.float32)))
+print(repr(np.arange(3, dtype=np.float32).reshape(3, 1)))
+print(repr(np.zeros(3, dtype=np.float32)), repr(np.ones(2, dtype=np.float64)))

@@ -1,0 +1,21 @@
+import numpy as np
+a = np.arange(6)
+print(a, a.shape, a.dtype)
+print(np.arange(2, 8, 2), np.arange(0.0, 1.0, 0.25), np.arange(3, dtype=np.float32))
+print(np.zeros(3), np.zeros((2, 2), dtype=np.int64))
+print(np.ones((2, 3)), np.ones(2, dtype=bool))
+print(np.array([[1, 2], [3, 4]]), np.array([1, 2], dtype=np.float32))
+print(np.asarray([1.5, 2.5]), np.asarray((1, 2)).shape)
+b = np.asarray(a)
+print(b is a, np.array(a) is a, np.shares_memory(np.array(a), a))
+print(a.reshape(2, 3))
+print(a.reshape(3, -1).shape, a.reshape((1, 6)).shape)
+r = a.reshape(2, 3)
+print(r.T, r.T.shape, r.T.base is a, r.base is a)
+r[0, 1] = 99
+print(a)
+c = r.copy()
+c[0, 0] = -1
+print(c.tolist(), a.tolist())
+print(np.zeros(()).shape, np.array(7).shape, np.array([]).shape)
+print(np.array([[1.0], [2.0]]).shape, len(np.zeros((4, 2))))
