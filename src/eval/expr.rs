@@ -375,6 +375,8 @@ fn storage_method(st: &crate::engine::storage::Storage, name: &str, span: Span) 
         "data_ptr" => Ok(Value::Int(st.data_ptr() as i64)),
         "nbytes" | "size" => Ok(Value::Int(st.nbytes() as i64)),
         "is_pinned" => Ok(Value::Bool(st.pinned())),
+        "element_size" => Ok(Value::Int(1)),
+        "tolist" => Ok(Value::list(st.bytes().bytes().iter().map(|&b| Value::Int(b as i64)).collect())),
         "is_shared" => Ok(Value::Bool(st.shared() || st.device.is_cuda())),
         "device" => Ok(Value::Device(st.device)),
         _ => Err(no_attr("torch.storage.UntypedStorage", name, span)),

@@ -18,7 +18,44 @@ use super::ndarray::{check_numpy, NdArray};
 use super::value::Value;
 
 /// `np.NAME` functions (besides the file ones), by `Value::Function` name.
-pub const FUNCTIONS: &[&str] = &["numpy.array", "numpy.asarray", "numpy.shares_memory", "numpy.may_share_memory", "numpy.arange", "numpy.zeros", "numpy.ones"];
+pub const FUNCTIONS: &[&str] = &["numpy.dtype", "numpy.array", "numpy.asarray", "numpy.shares_memory", "numpy.may_share_memory", "numpy.arange", "numpy.zeros", "numpy.ones"];
+
+/// `np.float32` & co. are classes (`<class 'numpy.float32'>`); an array's
+/// `dtype` is a dtype object that compares equal to its class and name.
+pub fn type_attr(name: &str) -> Option<Value> {
+    dtype_attr(name)?;
+    Some(Value::Type(match name {
+        "bool_" => "numpy.bool",
+        "uint8" => "numpy.uint8",
+        "int8" => "numpy.int8",
+        "int16" => "numpy.int16",
+        "int32" => "numpy.int32",
+        "int64" => "numpy.int64",
+        "float16" => "numpy.float16",
+        "float32" => "numpy.float32",
+        _ => "numpy.float64",
+    }))
+}
+
+/// The dtype a NumPy class, dtype object, name or torch dtype stands for.
+pub fn dtype_of(v: &Value) -> Option<DType> {
+    match v {
+        Value::NpDType(d) | Value::DType(d) => Some(*d),
+        Value::Type(t) => match t.strip_prefix("numpy.") {
+            Some("bool") => Some(DType::Bool),
+            Some(n) => dtype_attr(n),
+            None => match *t {
+                "float" => Some(DType::Float64),
+                "int" => Some(DType::Int64),
+                "bool" => Some(DType::Bool),
+                _ => None,
+            },
+        },
+        Value::Str(s) if s == "bool" => Some(DType::Bool),
+        Value::Str(s) => dtype_attr(s),
+        _ => None,
+    }
+}
 
 /// NumPy's dtype names tsr has (`np.float32`, …).
 pub fn dtype_attr(name: &str) -> Option<DType> {
@@ -65,10 +102,7 @@ fn tensor_of(v: &Value) -> Option<&Tensor> {
 fn dtype_arg(a: &mut Args, i: usize) -> EvalResult<Option<DType>> {
     match a.get(i, "dtype") {
         None | Some((Value::None, _)) => Ok(None),
-        Some((Value::NpDType(d) | Value::DType(d), _)) => Ok(Some(d)),
-        Some((Value::Type("float"), _)) => Ok(Some(DType::Float64)),
-        Some((Value::Type("int"), _)) => Ok(Some(DType::Int64)),
-        Some((Value::Type("bool"), _)) => Ok(Some(DType::Bool)),
+        Some((v, _)) if dtype_of(&v).is_some() => Ok(dtype_of(&v)),
         Some((v, s)) => Err(EvalError::type_error(format!("Cannot interpret '{}' as a data type", super::py::repr::repr(&v)), s)),
     }
 }
@@ -82,6 +116,11 @@ fn copy_of(it: &Interp, t: &Tensor, dtype: Option<DType>, span: Span) -> EvalRes
 pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
     let span = a.span;
     match name {
+        "numpy.dtype" => {
+            let (v, s) = a.get(0, "dtype").ok_or_else(|| a.err("dtype() missing required argument 'dtype' (pos 1)"))?;
+            a.finish(1)?;
+            dtype_of(&v).map(Value::NpDType).ok_or_else(|| EvalError::type_error(format!("data type {} not understood", super::py::repr::repr(&v)), s))
+        }
         "numpy.array" | "numpy.asarray" => {
             let (obj, os) = a.get(0, "object").ok_or_else(|| a.err(format!("{}() missing required argument 'object' (pos 1)", &name[6..])))?;
             let dtype = dtype_arg(&mut a, 1)?;
@@ -122,9 +161,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
             if let Some(i) = a.kw.iter().position(|(k, _, _)| k == "dtype") {
                 let (_, v, s) = a.kw.remove(i);
                 dtype = match v {
-                    Value::NpDType(d) | Value::DType(d) => Some(d),
-                    Value::Type("float") => Some(DType::Float64),
-                    Value::Type("int") => Some(DType::Int64),
+                    ref x if dtype_of(x).is_some() => dtype_of(x),
                     other => return Err(EvalError::type_error(format!("Cannot interpret '{}' as a data type", super::py::repr::repr(&other)), s)),
                 };
             }
@@ -156,7 +193,12 @@ fn numpy_default(v: &Value) -> Option<DType> {
     }
     let (mut float, mut int) = (false, false);
     walk(v, &mut float, &mut int);
-    if float { Some(DType::Float64) } else { None }
+    let empty = match v {
+        Value::List(l) => l.borrow().is_empty(),
+        Value::Tuple(xs) => xs.is_empty(),
+        _ => false,
+    };
+    if float || empty { Some(DType::Float64) } else { None }
 }
 
 /// `a.NAME`.

@@ -424,8 +424,12 @@ impl Interp {
             },
             (Value::NdArray(a), n) => return super::numpy_module::attr(a, n, span).map(Some),
             (Value::NdFlags(a), n) => return super::ndarray::flag(a, n, span).map(Some),
-            (Value::Module("numpy"), n) if super::numpy_module::dtype_attr(n).is_some() => Value::NpDType(super::numpy_module::dtype_attr(n).expect("checked")),
-            (Value::Module("numpy"), n @ ("array" | "asarray" | "shares_memory" | "may_share_memory" | "arange" | "zeros" | "ones")) => Value::Function(format!("numpy.{n}")),
+            (Value::Module("numpy"), n) if super::numpy_module::type_attr(n).is_some() => super::numpy_module::type_attr(n).expect("checked"),
+            (Value::Storage(st), "device") => Value::Device(st.device),
+            (Value::Storage(st), "is_cuda") => Value::Bool(st.device.is_cuda()),
+            (Value::NpDType(d), "itemsize") => Value::Int(d.size() as i64),
+            (Value::NpDType(d), "name") => Value::Str(super::ndarray::numpy_name(*d).to_string()),
+            (Value::Module("numpy"), n @ ("dtype" | "array" | "asarray" | "shares_memory" | "may_share_memory" | "arange" | "zeros" | "ones")) => Value::Function(format!("numpy.{n}")),
             (Value::TypedStorage(st), n) => match super::typed_storage::attr(st, n) {
                 Some(v) => v,
                 None if super::typed_storage::METHODS.contains(&n) => Value::Method(Rc::new((o.clone(), n.to_string()))),
@@ -486,6 +490,15 @@ impl Interp {
                 Ok(xs[seq_position(i, xs.len(), "list", span)?].clone())
             }
             Value::TypedStorage(st) => super::typed_storage::index(st, int_key("storage")?, span),
+            Value::Storage(st) => {
+                let n = st.nbytes() as i64;
+                let i = int_key("storage")?;
+                let j = if i < 0 { i + n } else { i };
+                if j < 0 || j >= n {
+                    return Err(EvalError::new(ErrorKind::IndexError, format!("index {i} out of range for storage of size {n}"), span));
+                }
+                Ok(Value::Int(st.bytes().bytes()[j as usize] as i64))
+            }
             Value::NdFlags(a) => match &key {
                 Value::Str(k) => super::ndarray::flag(a, k, span),
                 other => Err(EvalError::new(ErrorKind::KeyError, format!("Unknown flag {}", super::py::repr::repr(other)), span)),
@@ -535,6 +548,11 @@ impl Interp {
                     l[p] = x;
                 }
                 Ok(())
+            }
+            (Value::TypedStorage(st), [IndexItem::Expr(e)]) => {
+                let i = self.eval(e)?;
+                let i = super::args::to_int(&i).ok_or_else(|| EvalError::type_error("storage indices must be integers", span))?;
+                super::typed_storage::set(st, i, &v, span)
             }
             (Value::List(l), [IndexItem::Expr(e)]) => {
                 let p = self.list_position(l, e, span)?;

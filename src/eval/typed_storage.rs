@@ -89,12 +89,28 @@ pub fn method(s: &Rc<TypedStorage>, name: &str, pos: &[Value], span: Span) -> Ev
     })
 }
 
+/// `s[i] = v`: a write into the storage every view of it sees.
+pub fn set(s: &TypedStorage, i: i64, v: &Value, span: Span) -> EvalResult<()> {
+    let n = s.len() as i64;
+    let j = if i < 0 { i + n } else { i };
+    if j < 0 || j >= n {
+        return Err(EvalError::new(ErrorKind::IndexError, format!("index {i} out of range for storage of size {n}"), span));
+    }
+    let x = v.as_scalar().ok_or_else(|| EvalError::type_error(format!("can't assign a {} to a scalar value of type {}", v.type_name(), s.dtype), span))?;
+    {
+        let mut g = s.storage.bytes_mut();
+        scalar::write(s.dtype, g.bytes_mut(), j as usize, x);
+    }
+    s.storage.bump_version();
+    Ok(())
+}
+
 /// `s[i]`.
 pub fn index(s: &TypedStorage, i: i64, span: Span) -> EvalResult<Value> {
     let n = s.len() as i64;
     let j = if i < 0 { i + n } else { i };
     if j < 0 || j >= n {
-        return Err(EvalError::new(ErrorKind::IndexError, format!("Index {i} out of range for storage of size {n}"), span));
+        return Err(EvalError::new(ErrorKind::IndexError, format!("index {i} out of range for storage of size {n}"), span));
     }
     Ok(Value::from_scalar(python_scalar(s.dtype, s.get(j as usize))))
 }

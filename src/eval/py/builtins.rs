@@ -167,6 +167,8 @@ fn len(_: &mut Interp, c: Call) -> EvalResult<Value> {
         }
         Value::Storage(s) => s.nbytes(),
         Value::TypedStorage(s) => s.len(),
+        Value::NdArray(a) if a.view.ndim() == 0 => return Err(c.err("len() of unsized object")),
+        Value::NdArray(a) => a.view.shape()[0],
         other => return Err(c.err(format!("object of type '{}' has no len()", other.type_name()))),
     };
     Ok(Value::Int(n as i64))

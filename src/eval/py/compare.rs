@@ -97,6 +97,9 @@ fn py_eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
         (Value::Func(x), Value::Func(y)) => return Rc::ptr_eq(x, y),
         (Value::DType(x), Value::DType(y)) => return x == y,
         (Value::NpDType(x), Value::NpDType(y)) => return x == y,
+        (Value::NpDType(x), other @ (Value::Type(_) | Value::Str(_))) | (other @ (Value::Type(_) | Value::Str(_)), Value::NpDType(x)) => {
+            return super::super::numpy_module::dtype_of(other) == Some(*x);
+        }
         (Value::NdArray(x), Value::NdArray(y)) if Rc::ptr_eq(x, y) => return true,
         (Value::Device(x), Value::Device(y)) => return x == y,
         (Value::Type(x), Value::Type(y)) | (Value::Builtin(x), Value::Builtin(y)) => return x == y,

@@ -249,9 +249,11 @@ fn scalar_repr(v: &Value) -> String {
         Value::NdFlags(a) => super::super::ndarray::flags_text(a),
         Value::NpDType(d) => format!("dtype('{}')", super::super::ndarray::numpy_name(*d)),
         Value::SafeOpen(f) => format!("<builtins.safe_open object at 0x{:x}>", object_address(std::rc::Rc::as_ptr(f) as *const u8 as usize)),
+        // PyTorch's UntypedStorage.__str__: each byte on its own line.
         Value::Storage(s) => {
-            let n = s.nbytes();
-            format!("<UntypedStorage S{} of {} bytes at 0x{:x} on {}>", s.id, n, s.data_ptr(), s.device)
+            let b = s.bytes();
+            let items: Vec<String> = b.bytes().iter().map(|x| x.to_string()).collect();
+            format!(" {}\n[torch.storage.UntypedStorage(device={}) of size {}]", items.join("\n "), s.device, s.nbytes())
         }
         Value::Range(a, b, 1) => format!("range({a}, {b})"),
         Value::Range(a, b, c) => format!("range({a}, {b}, {c})"),
