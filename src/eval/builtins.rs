@@ -41,7 +41,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
     if pin {
         let v = call(it, name, a, op)?;
         let Value::Tensor(t) = &v else { return Ok(v) };
-        let pinned = super::methods::pin_memory(it, t, op, span)?;
+        let pinned = super::host_memory::pin_memory(it, t, op, span)?;
         if let Value::Tensor(p) = &pinned {
             p.storage.reset_version();
         }

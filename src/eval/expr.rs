@@ -206,11 +206,11 @@ impl Interp {
                 let (pos, _) = self.eval_call_args(args)?;
                 return super::numpy_module::method(self, arr, name, pos, span);
             }
-            if let Value::TypedStorage(s) = &recv {
-                if super::typed_storage::METHODS.contains(&name.as_str()) {
-                    let (pos, _) = self.eval_call_args(args)?;
-                    return super::typed_storage::method(s, name, &pos, span);
-                }
+            if let Value::TypedStorage(s) = &recv
+                && super::typed_storage::METHODS.contains(&name.as_str())
+            {
+                let (pos, _) = self.eval_call_args(args)?;
+                return super::typed_storage::method(s, name, &pos, span);
             }
             if let Value::SafeOpen(f) = &recv {
                 let (pos, _) = self.eval_call_args(args)?;

@@ -10,6 +10,7 @@ pub mod files;
 pub mod files_numpy;
 pub mod flow;
 pub mod globals;
+pub mod host_memory;
 pub mod interp;
 pub mod literal;
 pub mod matmul;

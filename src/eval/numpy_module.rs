@@ -139,8 +139,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
                 }
                 other => {
                     // A list: NumPy's default dtypes (int64, float64, bool).
-                    let d = dtype.map(|d| d);
-                    let t = super::literal::tensor_from_value(it, other, d.or_else(|| numpy_default(other)), os)?;
+                    let t = super::literal::tensor_from_value(it, other, dtype.or_else(|| numpy_default(other)), os)?;
                     Ok(array(t))
                 }
             }
