@@ -177,6 +177,8 @@ pub fn to_int(v: &Value) -> Option<i64> {
     match v {
         Value::Int(i) => Some(*i),
         Value::Bool(b) => Some(*b as i64),
+        Value::NpScalar(_, crate::engine::Scalar::Int(i)) => Some(*i),
+        Value::NpScalar(_, crate::engine::Scalar::Bool(b)) => Some(*b as i64),
         Value::Tensor(t) if t.numel() == 1 && !t.dtype.is_floating() => t.item().ok().map(|s| s.as_i64()),
         _ => None,
     }

@@ -206,6 +206,9 @@ impl Interp {
                 let (pos, _) = self.eval_call_args(args)?;
                 return super::numpy_module::method(self, arr, name, pos, span);
             }
+            if let (Value::NpScalar(_, s), "item") = (&recv, name.as_str()) {
+                return Ok(Value::from_scalar(*s));
+            }
             if let Value::TypedStorage(s) = &recv
                 && super::typed_storage::METHODS.contains(&name.as_str())
             {

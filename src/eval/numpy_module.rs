@@ -73,6 +73,40 @@ pub fn dtype_attr(name: &str) -> Option<DType> {
     })
 }
 
+/// The class name of a NumPy scalar (`numpy.float32`).
+pub fn scalar_type_name(d: DType) -> &'static str {
+    match type_attr(if d == DType::Bool { "bool_" } else { d.name() }) {
+        Some(Value::Type(t)) => t,
+        _ => "numpy.float64",
+    }
+}
+
+/// `str(np.float32(0.1))`: NumPy's scalar text (a 0-d array's `str`).
+pub fn scalar_str(d: DType, s: crate::engine::Scalar) -> String {
+    use crate::render::ndarray_repr::{array_str, NdData, NdView};
+    let shape: [usize; 0] = [];
+    let int = match s {
+        crate::engine::Scalar::Int(x) => x,
+        other => other.as_f64() as i64,
+    };
+    let (b, i, u, f) = ([s.as_bool()], [int], [int as u64], [s.as_f64()]);
+    let data = match d {
+        DType::Bool => NdData::Bool(&b),
+        DType::UInt8 => NdData::UInt(&u),
+        d if d.is_floating() => NdData::Float(&f),
+        _ => NdData::Int(&i),
+    };
+    array_str(&NdView::new(&shape, data, super::ndarray::numpy_name(d)))
+}
+
+/// `repr(np.float32(0.1))` in NumPy 2: `np.float32(0.1)`, `np.True_`.
+pub fn scalar_repr(d: DType, s: crate::engine::Scalar) -> String {
+    match d {
+        DType::Bool => if s.as_bool() { "np.True_".into() } else { "np.False_".into() },
+        _ => format!("np.{}({})", super::ndarray::numpy_name(d), scalar_str(d, s)),
+    }
+}
+
 pub fn array(view: Tensor) -> Value {
     Value::NdArray(Rc::new(NdArray::owning(view)))
 }
@@ -273,7 +307,7 @@ pub fn index(it: &mut Interp, a: &Rc<NdArray>, items: &[IndexItem], span: Span) 
     let t = Rc::new(a.view.view_as_layout(a.view.layout.clone(), "index"));
     let r = super::expr::index_or_copy(it, &t, items, span)?;
     if r.ndim() == 0 {
-        return Ok(Value::from_scalar(python_scalar(&r, 0)));
+        return Ok(Value::NpScalar(r.dtype, python_scalar(&r, 0)));
     }
     if Rc::ptr_eq(&r.storage, &a.view.storage) {
         Ok(view_of(a, r))

@@ -68,6 +68,9 @@ pub enum Value {
     NdFlags(Rc<super::ndarray::NdArray>),
     /// A NumPy dtype (`a.dtype`, `np.float32`).
     NpDType(DType),
+    /// A NumPy scalar (`a[0, 0]`): a number of a NumPy dtype, printed as
+    /// NumPy prints it (`np.float32(5.0)`), a number in arithmetic.
+    NpScalar(DType, Scalar),
     /// `x.storage()`: a fresh `TypedStorage` wrapper on each call.
     TypedStorage(Rc<super::typed_storage::TypedStorage>),
     /// `safetensors.safe_open(path, framework="pt")`: an opened file.
@@ -111,6 +114,7 @@ impl Value {
             Value::NdArray(_) => "numpy.ndarray",
             Value::NdFlags(_) => "numpy.flagsobj",
             Value::NpDType(_) => "numpy.dtype",
+            Value::NpScalar(d, _) => super::numpy_module::scalar_type_name(*d),
         }
     }
 
@@ -120,6 +124,7 @@ impl Value {
             Value::Bool(b) => Some(Scalar::Bool(*b)),
             Value::Int(i) => Some(Scalar::Int(*i)),
             Value::Float(f) => Some(Scalar::Float(*f)),
+            Value::NpScalar(_, s) => Some(*s),
             _ => None,
         }
     }
@@ -143,6 +148,7 @@ impl Value {
             Value::Bool(b) => *b,
             Value::Int(i) => *i != 0,
             Value::Float(f) => *f != 0.0,
+            Value::NpScalar(_, s) => s.as_f64() != 0.0,
             Value::Str(s) => !s.is_empty(),
             Value::Tuple(v) => !v.is_empty(),
             Value::List(v) => !v.borrow().is_empty(),

@@ -126,6 +126,15 @@ pub fn call(it: &mut Interp, name: &str, pos: Vec<Value>, kw: Vec<(String, Value
     let Some((n, _, f)) = BUILTINS.iter().find(|(n, _, _)| *n == name) else {
         return Err(EvalError::type_error(format!("'{name}' is not callable"), span));
     };
+    // Numeric builtins see a NumPy scalar as the Python number it holds.
+    let pos = if matches!(name, "int" | "float" | "round" | "abs" | "range" | "bool" | "divmod" | "pow" | "hex" | "oct" | "bin" | "chr") {
+        pos.into_iter().map(|v| match v {
+            Value::NpScalar(_, s) => Value::from_scalar(s),
+            other => other,
+        }).collect()
+    } else {
+        pos
+    };
     f(it, Call { name: n, pos, kw, span })
 }
 

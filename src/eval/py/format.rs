@@ -228,6 +228,10 @@ fn float_body(x: f64, sp: &Spec) -> String {
 /// `format(value, spec)`.
 pub fn format_value(v: &Value, spec: &str, span: Span) -> EvalResult<String> {
     let v = match v {
+        // NumPy scalars format as their numbers (`np.float32(1.5):.3f`);
+        // an empty spec is their `str`.
+        Value::NpScalar(..) if spec.is_empty() => Value::Str(super::repr::str(v)),
+        Value::NpScalar(_, s) => Value::from_scalar(*s),
         // `Tensor.__format__`: a 0-dim tensor formats as its item.
         Value::Tensor(t) if t.ndim() == 0 => match t.item() {
             Ok(s) => Value::from_scalar(s),

@@ -47,6 +47,7 @@ pub fn str(v: &Value) -> String {
         Value::Exception(e) => e.message.clone(),
         Value::NdArray(a) => super::super::ndarray::str_text(a),
         Value::NpDType(d) => super::super::ndarray::numpy_name(*d).to_string(),
+        Value::NpScalar(d, s) => super::super::numpy_module::scalar_str(*d, *s),
         other => repr(other),
     }
 }
@@ -248,6 +249,7 @@ fn scalar_repr(v: &Value) -> String {
         Value::NdArray(a) => super::super::ndarray::repr(a),
         Value::NdFlags(a) => super::super::ndarray::flags_text(a),
         Value::NpDType(d) => format!("dtype('{}')", super::super::ndarray::numpy_name(*d)),
+        Value::NpScalar(d, s) => super::super::numpy_module::scalar_repr(*d, *s),
         Value::SafeOpen(f) => format!("<builtins.safe_open object at 0x{:x}>", object_address(std::rc::Rc::as_ptr(f) as *const u8 as usize)),
         // PyTorch's UntypedStorage.__str__: each byte on its own line.
         Value::Storage(s) => {
