@@ -15,6 +15,8 @@ use super::value::Value;
 pub fn module_attr(module: &str, name: &str) -> Option<Value> {
     match module {
         "torch.cuda" if name == "memory" => Some(Value::Module("torch.cuda.memory")),
+        // The pinned pool's empty_cache (PyTorch has no torch.cuda name for it).
+        "torch._C" if name == "_host_emptyCache" => Some(Value::Function("cuda._host_emptyCache".into())),
         "torch.cuda" | "torch.cuda.memory" if super::memory::FUNCTIONS.contains(&name) => Some(Value::Function(format!("cuda.{name}"))),
         _ => None,
     }

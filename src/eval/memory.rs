@@ -188,6 +188,13 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args) -> EvalResult<Value> {
     let span = a.span;
     match name {
         "_record_memory_history" | "_snapshot" | "_dump_snapshot" => super::snapshot::call(it, name, a),
+        "_host_emptyCache" => {
+            a.finish(0)?;
+            if let Some(dev) = it.ctx.cuda_if_ready() {
+                dev.pinned.borrow_mut().empty_cache();
+            }
+            Ok(Value::None)
+        }
         "host_memory_stats" => {
             a.finish(0)?;
             // PyTorch: an empty OrderedDict until CUDA is initialised.

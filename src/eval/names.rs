@@ -38,6 +38,7 @@ pub fn builtin(name: &str) -> Option<Value> {
     match name {
         "torch" => return Some(Value::Module("torch")),
         "cuda" => return Some(Value::Module("torch.cuda")),
+        "_C" => return Some(Value::Module("torch._C")),
         "contiguous_format" => return Some(Value::MemoryFormat("contiguous_format")),
         "channels_last" => return Some(Value::MemoryFormat("channels_last")),
         "channels_last_3d" => return Some(Value::MemoryFormat("channels_last_3d")),

@@ -80,8 +80,11 @@ pub fn memory(r: &MemoryReport, st: Style) -> String {
             format_size(r.largest_free_block as u64),
             frag
         ));
+        // The pinned pool is emptied by the host cache call, not by
+        // torch.cuda.empty_cache().
+        let call = if r.segments.iter().any(|s| s.pool == "pinned") { "torch._C._host_emptyCache()" } else { "empty_cache()" };
         out.push_str(&format!(
-            "empty_cache() would release {} segment{} ({})\n",
+            "{call} would release {} segment{} ({})\n",
             r.releasable_segments,
             if r.releasable_segments == 1 { "" } else { "s" },
             format_size(r.releasable_bytes as u64)
