@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use crate::engine::layout::{is_contiguous, is_fortran_contiguous, Layout};
 use crate::engine::storage::Storage;
-use crate::engine::{DType, ErrorKind, Tensor};
+use crate::engine::{ErrorKind, Tensor};
 use crate::io::{npy, safetensors_file as st, FileTensor};
 use crate::lang::span::Span;
 
@@ -118,7 +118,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
                 Some((v, s)) => return Err(EvalError::type_error(format!("metadata must be a dict, not {}", v.type_name()), s)),
             };
             a.finish(3)?;
-            save_file(it, &tensors, ts, &path, metadata, span)?;
+            save_file(&tensors, ts, &path, metadata, span)?;
             Ok(Value::None)
         }
         _ => Err(a.err(format!("{name}() is not available"))),
@@ -177,21 +177,9 @@ fn st_tensor(it: &Interp, f: &st::StFile, i: usize, op: &str, span: Span) -> Eva
 const PICKLED: &str = "This file contains pickled (object) data. If you trust the file you can load it unsafely using the `allow_pickle=` keyword argument or `pickle.load()`.";
 
 fn np_load(it: &mut Interp, path: &str, op: &str, span: Span) -> EvalResult<Value> {
-    let mut head = [0u8; 6];
-    {
-        use std::io::Read;
-        let mut f = std::fs::File::open(path).map_err(|e| io_err(crate::io::IoError::os(&e, path), span))?;
-        let mut n = 0;
-        while n < 6 {
-            match f.read(&mut head[n..]) {
-                Ok(0) => break,
-                Ok(k) => n += k,
-                Err(e) => return Err(io_err(crate::io::IoError::os(&e, path), span)),
-            }
-        }
-        if n == 0 {
-            return Err(EvalError::new(ErrorKind::EOFError, "No data left in file", span));
-        }
+    let head = crate::io::file_head(path, 6).map_err(|e| io_err(e, span))?;
+    if head.is_empty() {
+        return Err(EvalError::new(ErrorKind::EOFError, "No data left in file", span));
     }
     if head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06") {
         let mut z = npy::open_npz(path).map_err(|e| io_err(e, span))?;
@@ -204,7 +192,7 @@ fn np_load(it: &mut Interp, path: &str, op: &str, span: Span) -> EvalResult<Valu
         }
         return Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))));
     }
-    if head != *npy::MAGIC {
+    if head != npy::MAGIC {
         return Err(EvalError::new(ErrorKind::ValueError, PICKLED, span).with_hint("the file is neither .npy nor .npz; tsr never unpickles NumPy object data"));
     }
     let mut f = npy::open(path).map_err(|e| io_err(e, span))?;
@@ -219,15 +207,7 @@ fn array_arg(v: &Value, span: Span) -> EvalResult<Rc<Tensor>> {
     match v {
         Value::NdArray(a) => Ok(super::numpy_module::as_tensor(a)),
         Value::Tensor(t) => {
-            if t.requires_grad() {
-                return Err(EvalError::new(ErrorKind::RuntimeError, "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.", span));
-            }
-            if t.device().is_cuda() {
-                return Err(EvalError::type_error(format!("can't convert {} device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.", t.device()), span));
-            }
-            if t.dtype == DType::BFloat16 {
-                return Err(EvalError::type_error("Got unsupported ScalarType BFloat16", span));
-            }
+            super::ndarray::check_numpy(t, span)?;
             Ok(t.clone())
         }
         other => Err(EvalError::type_error(format!("tsr's np.save writes tensors, not {}", other.type_name()), span)),
@@ -257,7 +237,7 @@ fn npy_bytes(it: &Interp, t: &Tensor, span: Span) -> EvalResult<Vec<u8>> {
 
 /// `safetensors.torch.save_file`, with its refusals of shared and
 /// non-contiguous tensors.
-fn save_file(it: &Interp, tensors: &Value, ts: Span, path: &str, metadata: Option<std::collections::HashMap<String, String>>, span: Span) -> EvalResult<()> {
+fn save_file(tensors: &Value, ts: Span, path: &str, metadata: Option<std::collections::HashMap<String, String>>, span: Span) -> EvalResult<()> {
     let Value::Dict(d) = tensors else {
         return Err(EvalError::type_error(format!("save_file() expects a dict of tensors, not {}", tensors.type_name()), ts));
     };
@@ -308,6 +288,5 @@ fn save_file(it: &Interp, tensors: &Value, ts: Span, path: &str, metadata: Optio
         };
         out.push((k.clone(), st::SaveTensor { dtype: t.dtype, shape: t.shape().to_vec(), data }));
     }
-    let _ = it;
     st::save(path, &out, metadata).map_err(|e| io_err(e, span))
 }

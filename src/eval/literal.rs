@@ -86,7 +86,7 @@ pub fn tensor_from_value(it: &mut Interp, v: &Value, dtype: Option<DType>, span:
     let t = match v {
         Value::Tensor(t) => Some(t.clone()),
         // `torch.tensor(ndarray)` copies the array's elements.
-        Value::NdArray(a) => Some(std::rc::Rc::new(a.view.view_as_layout(a.view.layout.clone(), "tensor()"))),
+        Value::NdArray(a) => Some(super::numpy_module::as_tensor(a)),
         _ => None,
     };
     if let Some(t) = t {

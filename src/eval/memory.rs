@@ -56,7 +56,7 @@ pub fn memory_report(it: &Interp, device: Device, span: Span) -> EvalResult<Memo
 }
 
 /// The pinned host pool's report, when CUDA is up and the pool has blocks.
-fn pinned_report(it: &Interp, _all: bool) -> Option<MemoryReport> {
+fn pinned_report(it: &Interp) -> Option<MemoryReport> {
     use crate::engine::alloc::pinned::PinnedState;
     let dev = it.ctx.cuda_if_ready()?;
     let pool = dev.pinned.borrow();
@@ -106,7 +106,7 @@ pub fn mem(it: &mut Interp, args: &[Expr], kspan: Span) -> EvalResult<Vec<Report
     };
     let mut out: Vec<Report> = devices.iter().map(|&(d, s)| memory_report(it, d, s).map(Report::Memory)).collect::<EvalResult<_>>()?;
     // The pinned host pool, once it holds anything (or when asked for).
-    if let Some(r) = pinned_report(it, args.is_empty())
+    if let Some(r) = pinned_report(it)
         && (args.is_empty() || devices.iter().any(|(d, _)| *d == Device::Cpu))
     {
         out.push(Report::Memory(r));

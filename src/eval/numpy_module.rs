@@ -6,7 +6,6 @@
 
 use std::rc::Rc;
 
-use crate::engine::layout::Layout;
 use crate::engine::{DType, ErrorKind, Tensor};
 use crate::lang::ast::IndexItem;
 use crate::lang::span::Span;
@@ -297,15 +296,13 @@ pub fn method(it: &mut Interp, a: &Rc<NdArray>, name: &str, pos: Vec<Value>, spa
 }
 
 fn python_scalar(t: &Tensor, flat: usize) -> crate::engine::Scalar {
-    let v = t.get_flat(flat);
-    if t.dtype.is_floating() { crate::engine::Scalar::Float(v.as_f64()) } else { v }
+    super::typed_storage::python_scalar(t.dtype, t.get_flat(flat))
 }
 
 /// `a[items]`: a scalar for a full integer index, else a view (basic
 /// indexing) or a copy (advanced indexing), as NumPy gives them.
 pub fn index(it: &mut Interp, a: &Rc<NdArray>, items: &[IndexItem], span: Span) -> EvalResult<Value> {
-    let t = Rc::new(a.view.view_as_layout(a.view.layout.clone(), "index"));
-    let r = super::expr::index_or_copy(it, &t, items, span)?;
+    let r = super::expr::index_or_copy(it, &as_tensor(a), items, span)?;
     if r.ndim() == 0 {
         return Ok(Value::NpScalar(r.dtype, python_scalar(&r, 0)));
     }
@@ -318,7 +315,7 @@ pub fn index(it: &mut Interp, a: &Rc<NdArray>, items: &[IndexItem], span: Span) 
 
 /// The tensor header an array is, for reports and item assignment.
 pub fn as_tensor(a: &NdArray) -> Rc<Tensor> {
-    Rc::new(a.view.view_as_layout(a.view.layout.clone(), "numpy"))
+    Rc::new(super::ndarray::to_tensor(a))
 }
 
 /// `torch.as_tensor(data, dtype=None, device=None)`: the same tensor when
@@ -332,7 +329,7 @@ pub fn torch_as_tensor(it: &mut Interp, mut a: Args, op: &str) -> EvalResult<Val
     a.finish(1)?;
     let base: Rc<Tensor> = match &data {
         Value::Tensor(t) => t.clone(),
-        Value::NdArray(x) => Rc::new(super::ndarray::to_tensor(x)),
+        Value::NdArray(x) => as_tensor(x),
         other => {
             let t = super::literal::tensor_from_value(it, other, dtype, ds)?;
             let t = match device {
@@ -354,9 +351,4 @@ pub fn torch_as_tensor(it: &mut Interp, mut a: Args, op: &str) -> EvalResult<Val
         moved
     };
     Ok(Value::tensor(out))
-}
-
-/// A layout in elements from NumPy's byte strides.
-pub fn layout_of(shape: &[usize], strides_bytes: &[usize], itemsize: usize) -> Layout {
-    Layout { shape: shape.to_vec(), stride: strides_bytes.iter().map(|s| s / itemsize).collect(), offset: 0 }
 }

@@ -52,7 +52,7 @@ pub fn text(s: &TypedStorage) -> String {
 
 /// An element as Python gets it: a float for floating dtypes, a bool for
 /// bool, else an int.
-fn python_scalar(d: DType, v: Scalar) -> Scalar {
+pub fn python_scalar(d: DType, v: Scalar) -> Scalar {
     if d.is_floating() {
         Scalar::Float(v.as_f64())
     } else {

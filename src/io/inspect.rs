@@ -59,16 +59,8 @@ pub fn detect(head: &[u8]) -> Option<&'static str> {
     None
 }
 
-fn file_head(path: &str) -> Result<Vec<u8>> {
-    use std::io::Read;
-    let f = std::fs::File::open(path).map_err(|e| IoError::os(&e, path))?;
-    let mut head = vec![];
-    f.take(16).read_to_end(&mut head).map_err(|e| IoError::os(&e, path))?;
-    Ok(head)
-}
-
 pub fn list(path: &str) -> Result<Listing> {
-    let head = file_head(path)?;
+    let head = super::file_head(path, 16)?;
     match detect(&head) {
         Some(kind @ ("zip" | "legacy")) => {
             // A torch checkpoint has `NAME/data.pkl`; an .npz has `.npy` members.

@@ -82,6 +82,28 @@ impl FileTensor {
     }
 }
 
+/// Reads until `buf` is full or the input ends; how many bytes came.
+pub fn read_up_to(r: &mut impl std::io::Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(&mut buf[n..])? {
+            0 => break,
+            k => n += k,
+        }
+    }
+    Ok(n)
+}
+
+/// The first `n` bytes of the file at `path` (fewer if it is shorter), to
+/// tell its format by content.
+pub fn file_head(path: &str, n: u64) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let f = std::fs::File::open(path).map_err(|e| IoError::os(&e, path))?;
+    let mut head = vec![];
+    f.take(n).read_to_end(&mut head).map_err(|e| IoError::os(&e, path))?;
+    Ok(head)
+}
+
 /// A string as Python's `repr` quotes it (for paths in messages).
 pub fn py_quote(s: &str) -> String {
     if s.contains('\'') && !s.contains('"') {

@@ -112,7 +112,7 @@ fn numpy_name(code: &str) -> String {
 /// Reads the header of the `.npy` bytes that start at the reader's position.
 pub fn read_header(r: &mut impl Read) -> Result<Header> {
     let mut pre = [0u8; 8];
-    let n = read_up_to(r, &mut pre)?;
+    let n = super::read_up_to(r, &mut pre).map_err(|e| IoError::runtime(e.to_string()))?;
     if n < 8 || &pre[..6] != MAGIC {
         let got: String = pre[..n.min(6)].iter().map(|&b| escape_byte(b)).collect();
         return Err(IoError::value(format!("the magic string is not correct; expected b'\\x93NUMPY', got b'{got}'")));
@@ -151,18 +151,6 @@ fn escape_byte(b: u8) -> String {
 
 fn eof_header() -> IoError {
     IoError::new(crate::engine::ErrorKind::EOFError, "EOF: reading array header")
-}
-
-fn read_up_to(r: &mut impl Read, buf: &mut [u8]) -> Result<usize> {
-    let mut n = 0;
-    while n < buf.len() {
-        match r.read(&mut buf[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) => return Err(IoError::runtime(e.to_string())),
-        }
-    }
-    Ok(n)
 }
 
 /// Parses `{'descr': '<f8', 'fortran_order': False, 'shape': (3, 4), }`.
@@ -269,7 +257,7 @@ fn short_data(h: &Header, items: usize) -> IoError {
 
 /// Reads `h`'s data from `r` into `out`, failing as NumPy does when short.
 pub fn read_data(r: &mut impl Read, h: &Header, out: &mut [u8]) -> Result<()> {
-    let got = read_up_to(r, out)?;
+    let got = super::read_up_to(r, out).map_err(|e| IoError::runtime(e.to_string()))?;
     if got < out.len() {
         return Err(short_data(h, got / h.dtype.size()));
     }

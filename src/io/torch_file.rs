@@ -82,7 +82,7 @@ const LEGACY_PROBE: u64 = 1 << 20;
 pub fn open(path: &str) -> Result<TorchArchive> {
     let mut f = File::open(path).map_err(|e| IoError::os(&e, path))?;
     let mut magic = [0u8; 14];
-    let n = read_up_to(&mut f, &mut magic).map_err(|e| IoError::os(&e, path))?;
+    let n = super::read_up_to(&mut f, &mut magic).map_err(|e| IoError::os(&e, path))?;
     if n >= LEGACY_MAGIC.len() && magic == LEGACY_MAGIC {
         let len = f.metadata().map(|m| m.len()).unwrap_or(0);
         if len > LEGACY_MAX {
@@ -189,7 +189,7 @@ pub fn legacy<R>(data: Vec<u8>) -> Result<TorchArchive<R>> {
         let Some(i) = pickled.storages.iter().position(|s| s.key == key) else {
             return Err(IoError::runtime(format!("the legacy file stores '{key}', which its object does not use")));
         };
-        let nbytes = count.checked_mul(pickled.storages[i].dtype.size()).filter(|n| pos + n <= data.len()).ok_or_else(|| IoError::runtime("the legacy file ends inside a storage"))?;
+        let nbytes = count.checked_mul(pickled.storages[i].dtype.size()).filter(|n| pos.checked_add(*n).is_some_and(|end| end <= data.len())).ok_or_else(|| IoError::runtime("the legacy file ends inside a storage"))?;
         if count != pickled.storages[i].numel {
             return Err(IoError::runtime(format!("storage '{key}' holds {count} elements where its object says {}", pickled.storages[i].numel)));
         }
@@ -202,17 +202,6 @@ pub fn legacy<R>(data: Vec<u8>) -> Result<TorchArchive<R>> {
     }
     let tensors = checked_tensors(&pickled, &storages)?;
     Ok(TorchArchive { pickled, tensors, storages, big_endian: false, records: Records::Legacy { data, starts } })
-}
-
-fn read_up_to(f: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
-    let mut n = 0;
-    while n < buf.len() {
-        match f.read(&mut buf[n..])? {
-            0 => break,
-            k => n += k,
-        }
-    }
-    Ok(n)
 }
 
 /// What `torch.load` says of a file that is not a zip: it tries the legacy

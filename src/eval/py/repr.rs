@@ -365,6 +365,19 @@ fn scan(v: &Value) -> Scan {
         if is_container && depth > MAX_DEPTH {
             return Scan::TooDeep;
         }
+        // Values printed element by element: a storage prints every element
+        // (as PyTorch does), an array is converted whole before NumPy's
+        // summarisation picks its edges.
+        let elements = match &x {
+            Value::TypedStorage(st) => st.len(),
+            Value::Storage(st) => st.nbytes(),
+            Value::NdArray(a) => a.view.numel(),
+            _ => 0,
+        };
+        n = n.saturating_add(elements);
+        if n > MAX_PRINTED_VALUES {
+            return Scan::TooMany;
+        }
         match &x {
             Value::List(l) => {
                 let b = l.borrow();
