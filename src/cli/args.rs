@@ -11,6 +11,8 @@ Examples:
   tsr -c 'x = arange(12).view(3, 4); y = x.t(); inspect x, y'
   tsr --json -c 'inspect arange(6)[::2]'
   tsr run demo.tsr --stable-addrs       same addresses on every run
+  tsr run demo.tsr --html demo.html     the session as a page with figures
+  tsr run demo.tsr --svg figures/       each figure as its own .svg
   echo 'print(ones(2))' | tsr            statements from a pipe";
 
 #[derive(Debug, Parser)]
@@ -44,6 +46,15 @@ pub struct Cli {
     /// sets it to `off` so results do not depend on the machine).
     #[arg(long, value_enum, default_value_t = CudaChoice::Auto, env = "TSR_CUDA", global = true)]
     pub cuda: CudaChoice,
+    /// Also write the session as one self-contained HTML page: each
+    /// statement's source, output and figures (map, share, lineage,
+    /// explain, bytes, mem, memtrace) as inline SVG.
+    #[arg(long, value_name = "OUT.html", global = true)]
+    pub html: Option<PathBuf>,
+    /// Also write each figure as its own numbered SVG file into DIR
+    /// (created if missing): 001-map.svg, 002-mem.svg, …
+    #[arg(long, value_name = "DIR", global = true)]
+    pub svg: Option<PathBuf>,
     /// CUDA allocator settings, as PYTORCH_CUDA_ALLOC_CONF (which is read when
     /// this is absent), e.g. `max_split_size_mb:64`.
     #[arg(long, value_name = "CONF", global = true)]
@@ -87,7 +98,9 @@ pub fn parse_bytes(s: &str) -> Result<u64, String> {
     let t = s.trim();
     let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (num, unit) = t.split_at(split);
-    let n: u64 = num.parse().map_err(|_| format!("expected a size like 512M or 4G, got '{s}'"))?;
+    let n: u64 = num
+        .parse()
+        .map_err(|_| format!("expected a size like 512M or 4G, got '{s}'"))?;
     let mult: u64 = match unit.trim().to_ascii_uppercase().as_str() {
         "" | "B" => 1,
         "K" | "KB" | "KIB" => 1 << 10,
@@ -96,7 +109,8 @@ pub fn parse_bytes(s: &str) -> Result<u64, String> {
         "T" | "TB" | "TIB" => 1 << 40,
         other => return Err(format!("unknown unit '{other}' in '{s}'")),
     };
-    n.checked_mul(mult).ok_or_else(|| format!("size too large: '{s}'"))
+    n.checked_mul(mult)
+        .ok_or_else(|| format!("size too large: '{s}'"))
 }
 
 #[cfg(test)]

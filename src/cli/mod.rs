@@ -25,7 +25,11 @@ pub const EXIT_USAGE: u8 = 2;
 const STACK_BYTES: usize = 1 << 30;
 
 pub fn main() -> ExitCode {
-    match std::thread::Builder::new().name("tsr".into()).stack_size(STACK_BYTES).spawn(main_on_thread) {
+    match std::thread::Builder::new()
+        .name("tsr".into())
+        .stack_size(STACK_BYTES)
+        .spawn(main_on_thread)
+    {
         Ok(h) => h.join().unwrap_or(ExitCode::from(EXIT_FAILED)),
         Err(_) => main_on_thread(),
     }
@@ -44,7 +48,10 @@ fn main_on_thread() -> ExitCode {
     let color = match cli.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        ColorChoice::Auto => {
+            std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
     };
     let max_memory = match cli.max_memory.as_deref().map(args::parse_bytes) {
         None => crate::engine::context::default_max_memory(),
@@ -72,7 +79,9 @@ fn main_on_thread() -> ExitCode {
     if cuda == crate::engine::alloc::cuda::CudaMode::Real
         && let Err(reason) = crate::engine::gpu::GpuRuntime::shared()
     {
-        eprintln!("error: --cuda real: no usable GPU ({reason}); use --cuda sim for tsr's simulated CUDA device, or --cuda auto");
+        eprintln!(
+            "error: --cuda real: no usable GPU ({reason}); use --cuda sim for tsr's simulated CUDA device, or --cuda auto"
+        );
         return ExitCode::from(EXIT_USAGE);
     }
     let cfg = RunnerConfig {
@@ -83,6 +92,11 @@ fn main_on_thread() -> ExitCode {
         max_memory,
         cuda,
         alloc_conf,
+        record: cli.html.is_some() || cli.svg.is_some(),
+    };
+    let out = Outputs {
+        html: cli.html.clone(),
+        svg: cli.svg.clone(),
     };
     match (&cli.command, &cli.code) {
         (Some(Command::Run { file }), _) => {
@@ -95,24 +109,67 @@ fn main_on_thread() -> ExitCode {
             };
             let mut r = Runner::new(&cfg, &file.display().to_string());
             r.run_chunk(&src, false, !cfg.keep_going);
-            r.exit_code()
+            out.write(&r, &file.display().to_string())
         }
-        (Some(Command::Inspect { file }), _) => inspect_file(&file.display().to_string(), cfg.json, color),
+        (Some(Command::Inspect { file }), _) => {
+            inspect_file(&file.display().to_string(), cfg.json, color)
+        }
         (None, Some(code)) => {
             let mut r = Runner::new(&cfg, "");
             r.run_chunk(code, false, !cfg.keep_going);
-            r.exit_code()
+            out.write(&r, "tsr -c")
         }
         (None, None) => {
             if std::io::stdin().is_terminal() && !cli.json {
-                repl::run(&cfg)
+                repl::run(&RunnerConfig {
+                    record: true,
+                    ..cfg
+                })
             } else {
                 let mut r = Runner::new(&cfg, "<stdin>");
                 run_pipe(&mut r);
-                r.exit_code()
+                out.write(&r, "<stdin>")
             }
         }
     }
+}
+
+/// Where `--html` and `--svg` write, once the run is over.
+struct Outputs {
+    html: Option<std::path::PathBuf>,
+    svg: Option<std::path::PathBuf>,
+}
+
+impl Outputs {
+    /// Writes the page and the figures; the run's exit code, or 2 when a
+    /// file cannot be written.
+    fn write(&self, r: &Runner, title: &str) -> ExitCode {
+        if let Some(path) = &self.html {
+            let page = r.page_html(title).unwrap_or_default();
+            if let Err(e) = std::fs::write(path, page) {
+                eprintln!("error: --html: cannot write {}: {e}", path.display());
+                return ExitCode::from(EXIT_USAGE);
+            }
+        }
+        if let Some(dir) = &self.svg
+            && let Err(e) = write_figures(r, dir)
+        {
+            eprintln!("error: --svg: {e}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+        r.exit_code()
+    }
+}
+
+/// Each recorded figure as `DIR/NNN-kind.svg`.
+pub fn write_figures(r: &Runner, dir: &std::path::Path) -> Result<usize, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let files = r.figure_files();
+    for (name, text) in &files {
+        let path = dir.join(name);
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(files.len())
 }
 
 /// `tsr inspect FILE`: the file's tensors, or its error (exit 1; a JSON
@@ -122,7 +179,11 @@ fn inspect_file(path: &str, json: bool, color: bool) -> ExitCode {
     match crate::io::inspect::list(path) {
         Ok(listing) => {
             let r = crate::report::file::build(path, &listing);
-            let text = if json { crate::render::file::json(&r) } else { crate::render::file::table(&r, st) };
+            let text = if json {
+                crate::render::file::json(&r)
+            } else {
+                crate::render::file::table(&r, st)
+            };
             print!("{text}");
             ExitCode::SUCCESS
         }

@@ -1,19 +1,20 @@
 //! Runs source text statement by statement and writes each report or error
 //! as it happens. Shared by `run`, `-c`, the pipe reader and the REPL.
 
-use std::io::Write;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::process::ExitCode;
 use std::cell::RefCell;
+use std::io::Write;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::process::ExitCode;
 use std::rc::Rc;
 
-use crate::engine::alloc::cuda::CudaMode;
 use crate::engine::EngineConfig;
+use crate::engine::alloc::cuda::CudaMode;
 use crate::eval::{EvalError, Interp};
 use crate::lang::span::Span;
+use crate::render::html::{PageEntry, PageItem};
 use crate::render::style::Style;
-use crate::report::diag::Diagnostic;
 use crate::report::Report;
+use crate::report::diag::Diagnostic;
 
 #[derive(Debug, Clone)]
 pub struct RunnerConfig {
@@ -26,6 +27,9 @@ pub struct RunnerConfig {
     pub cuda: CudaMode,
     /// The CUDA allocator settings (`PYTORCH_CUDA_ALLOC_CONF` format).
     pub alloc_conf: String,
+    /// Keep each statement's source, output and figures for an HTML page
+    /// (`--html`, `--svg`, the REPL's `:html`).
+    pub record: bool,
 }
 
 impl Default for RunnerConfig {
@@ -38,6 +42,7 @@ impl Default for RunnerConfig {
             max_memory: 1 << 30,
             cuda: CudaMode::Off,
             alloc_conf: String::new(),
+            record: false,
         }
     }
 }
@@ -71,7 +76,29 @@ struct Emitter {
     at_line_start: bool,
     out: Box<dyn Write>,
     err: Box<dyn Write>,
+    /// What the page shows, when recording.
+    page: Option<PageLog>,
 }
+
+/// The statements recorded for the HTML page, at most `PAGE_ENTRIES`
+/// (the oldest are dropped first, and counted).
+#[derive(Default)]
+struct PageLog {
+    entries: std::collections::VecDeque<PageEntry>,
+    dropped: usize,
+}
+
+/// `i` moved back to a char boundary of `s` (and into it).
+fn boundary(s: &str, i: usize) -> usize {
+    let mut i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Statements a page keeps (a long REPL session keeps its latest ones).
+pub const PAGE_ENTRIES: usize = 2000;
 
 /// Silences Rust's default panic message: panics are caught at the
 /// statement boundary and reported as internal errors instead.
@@ -81,10 +108,20 @@ pub fn install_panic_hook() {
 
 impl Runner {
     pub fn new(cfg: &RunnerConfig, origin: &str) -> Self {
-        Self::with_writers(cfg, origin, Box::new(std::io::stdout()), Box::new(std::io::stderr()))
+        Self::with_writers(
+            cfg,
+            origin,
+            Box::new(std::io::stdout()),
+            Box::new(std::io::stderr()),
+        )
     }
 
-    pub fn with_writers(cfg: &RunnerConfig, origin: &str, out: Box<dyn Write>, err: Box<dyn Write>) -> Self {
+    pub fn with_writers(
+        cfg: &RunnerConfig,
+        origin: &str,
+        out: Box<dyn Write>,
+        err: Box<dyn Write>,
+    ) -> Self {
         let ecfg = EngineConfig {
             stable_addrs: cfg.stable_addrs,
             max_memory: cfg.max_memory,
@@ -101,11 +138,20 @@ impl Runner {
             at_line_start: true,
             out,
             err,
+            page: cfg.record.then(PageLog::default),
         }));
         let mut interp = Interp::new(&ecfg);
         let sink = em.clone();
         interp.sink = Some(Box::new(move |r| sink.borrow_mut().emit(&r)));
-        Runner { interp, origin: origin.to_string(), line_base: 0, ok_statements: vec![], failed: false, exit_status: None, em }
+        Runner {
+            interp,
+            origin: origin.to_string(),
+            line_base: 0,
+            ok_statements: vec![],
+            failed: false,
+            exit_status: None,
+            em,
+        }
     }
 
     pub fn exit_code(&self) -> ExitCode {
@@ -140,6 +186,7 @@ impl Runner {
         // error anywhere means nothing runs (unless `--keep-going`, or
         // the pipe and REPL, which run statement by statement).
         if stop_on_error && let Some(Err(e)) = stmts.iter().find(|s| s.is_err()) {
+            self.begin_entry(src, e.span);
             self.syntax_error(e, src);
             self.failed = true;
             self.line_base += src.matches('\n').count();
@@ -149,11 +196,14 @@ impl Runner {
             match stmt {
                 Err(e) => {
                     all_ok = false;
+                    self.begin_entry(src, e.span);
                     self.syntax_error(&e, src);
                 }
                 Ok(stmt) => {
+                    self.begin_entry(src, stmt.span);
                     let interp = &mut self.interp;
-                    let result = catch_unwind(AssertUnwindSafe(|| interp.exec(&stmt, &src_rc, echo)));
+                    let result =
+                        catch_unwind(AssertUnwindSafe(|| interp.exec(&stmt, &src_rc, echo)));
                     match result {
                         Ok(Ok(reports)) => {
                             self.ok_statements.push(stmt.span.text(src).to_string());
@@ -208,12 +258,28 @@ impl Runner {
             Some(m) => ("IndentationError", m),
             None => ("SyntaxError", e.message.as_str()),
         };
-        let d = Diagnostic::new(kind, message, None, e.span, src, self.line_base, &self.origin);
+        let d = Diagnostic::new(
+            kind,
+            message,
+            None,
+            e.span,
+            src,
+            self.line_base,
+            &self.origin,
+        );
         self.emit_error(&d);
     }
 
     fn eval_error(&mut self, e: &EvalError, src: &str) {
-        let d = Diagnostic::new(e.kind.name(), &e.message, e.hint.clone(), e.span, src, self.line_base, &self.origin);
+        let d = Diagnostic::new(
+            e.kind.name(),
+            &e.message,
+            e.hint.clone(),
+            e.span,
+            src,
+            self.line_base,
+            &self.origin,
+        );
         self.emit_error(&d);
     }
 
@@ -224,13 +290,70 @@ impl Runner {
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".into());
         let stmt = span.text(src);
-        let msg = format!("tsr internal error while running `{}`: {} (the session is intact; please report this)", stmt, what);
-        let d = Diagnostic::new("InternalError", &msg, None, span, src, self.line_base, &self.origin);
+        let msg = format!(
+            "tsr internal error while running `{}`: {} (the session is intact; please report this)",
+            stmt, what
+        );
+        let d = Diagnostic::new(
+            "InternalError",
+            &msg,
+            None,
+            span,
+            src,
+            self.line_base,
+            &self.origin,
+        );
         self.emit_error(&d);
     }
 
     pub fn emit(&mut self, r: &Report) {
         self.em.borrow_mut().emit(r);
+    }
+
+    /// Starts the page entry of the statement at `span` (whole lines of it).
+    fn begin_entry(&mut self, src: &str, span: Span) {
+        let mut em = self.em.borrow_mut();
+        let Some(page) = em.page.as_mut() else { return };
+        let (a, b) = (boundary(src, span.start), boundary(src, span.end));
+        let start = src[..a].rfind('\n').map_or(0, |i| i + 1);
+        let end = src[b..].find('\n').map_or(src.len(), |i| b + i);
+        let source = src[start..end.max(start)].trim_end().to_string();
+        let line = self.line_base + src[..start].matches('\n').count() + 1;
+        if page.entries.len() == PAGE_ENTRIES {
+            page.entries.pop_front();
+            page.dropped += 1;
+        }
+        page.entries.push_back(PageEntry {
+            source,
+            line,
+            items: vec![],
+        });
+    }
+
+    /// The recorded session as one HTML page (`None` when not recording).
+    pub fn page_html(&self, title: &str) -> Option<String> {
+        let em = self.em.borrow();
+        let page = em.page.as_ref()?;
+        let entries: Vec<PageEntry> = page.entries.iter().cloned().collect();
+        Some(crate::render::html::page(title, &entries, page.dropped))
+    }
+
+    /// Every recorded figure as a standalone SVG: (`NNN-kind.svg`, text).
+    pub fn figure_files(&self) -> Vec<(String, String)> {
+        let em = self.em.borrow();
+        let Some(page) = em.page.as_ref() else {
+            return vec![];
+        };
+        let entries: Vec<PageEntry> = page.entries.iter().cloned().collect();
+        crate::render::html::figures(&entries)
+            .enumerate()
+            .map(|(i, f)| {
+                (
+                    format!("{:03}-{}.svg", i + 1, f.kind),
+                    crate::render::svg::standalone(f),
+                )
+            })
+            .collect()
     }
 
     pub fn emit_error(&mut self, d: &Diagnostic) {
@@ -257,8 +380,32 @@ impl Emitter {
         if let Report::Warning(w) = r {
             return self.emit_warning(w.clone());
         }
-        let text = if self.json { crate::render::json::render(r) } else { crate::render::table::render(r, self.style) };
+        let text = if self.json {
+            crate::render::json::render(r)
+        } else {
+            crate::render::table::render(r, self.style)
+        };
         self.write_out(&text);
+        self.record(r);
+    }
+
+    /// The page's copy of a report: its terminal text in colour, and its figure.
+    fn record(&mut self, r: &Report) {
+        let Some(page) = self.page.as_mut() else {
+            return;
+        };
+        let Some(entry) = page.entries.back_mut() else {
+            return;
+        };
+        let text = crate::render::table::render(r, Style { color: true });
+        entry.items.push(if matches!(r, Report::Warning(_)) {
+            PageItem::Err(text)
+        } else {
+            PageItem::Out(text)
+        });
+        if let Some(f) = crate::render::svg::figure(r) {
+            entry.items.push(PageItem::Figure(f));
+        }
     }
 
     fn write_err(&mut self, text: &str) {
@@ -283,23 +430,38 @@ impl Emitter {
             return;
         }
         let r = Report::Warning(w);
+        self.record(&r);
         if self.json {
-            let _ = self.out.write_all(crate::render::json::render(&r).as_bytes());
+            let _ = self
+                .out
+                .write_all(crate::render::json::render(&r).as_bytes());
             let _ = self.out.flush();
         } else {
             let _ = self.out.flush();
-            let _ = self.err.write_all(crate::render::table::render(&r, self.style).as_bytes());
+            let _ = self
+                .err
+                .write_all(crate::render::table::render(&r, self.style).as_bytes());
             let _ = self.err.flush();
         }
     }
 
     fn emit_error(&mut self, d: &Diagnostic) {
+        if let Some(entry) = self.page.as_mut().and_then(|p| p.entries.back_mut()) {
+            entry.items.push(PageItem::Err(crate::render::diag::render(
+                d,
+                Style { color: true },
+            )));
+        }
         if self.json {
-            let _ = self.out.write_all(crate::render::json::render_error(d).as_bytes());
+            let _ = self
+                .out
+                .write_all(crate::render::json::render_error(d).as_bytes());
             let _ = self.out.flush();
         } else {
             let _ = self.out.flush();
-            let _ = self.err.write_all(crate::render::diag::render(d, self.style).as_bytes());
+            let _ = self
+                .err
+                .write_all(crate::render::diag::render(d, self.style).as_bytes());
             let _ = self.err.flush();
         }
     }

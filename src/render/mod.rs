@@ -3,12 +3,14 @@
 pub mod diag;
 pub mod file;
 pub mod graph;
+pub mod html;
 pub mod json;
 pub mod memory;
 pub mod ndarray_repr;
 pub mod pyrepr;
 pub mod repr;
 pub mod style;
+pub mod svg;
 pub mod table;
 pub mod teach;
 pub mod warning;
