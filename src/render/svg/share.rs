@@ -36,7 +36,7 @@ fn storage(c: &mut Canvas, s: &ShareStorage, top: f64) -> f64 {
         s.data_ptr,
         s.device
     );
-    let rw = text_w(&root) + 20.0;
+    let rw = text_w(&root) * 1.12 + 20.0;
     c.rect(
         12.0,
         top,
