@@ -39,38 +39,20 @@ fn copy_and_sum_vs_memcpy() {
         eprintln!("skipped: run with --release");
         return;
     }
-    let rounds: usize = std::env::var("ROUNDS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(30);
+    let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(30);
     let mut src = HostBuffer::zeroed(BYTES).unwrap();
-    for (i, x) in bytemuck::cast_slice_mut::<u8, f32>(src.bytes_mut())
-        .iter_mut()
-        .enumerate()
-    {
+    for (i, x) in bytemuck::cast_slice_mut::<u8, f32>(src.bytes_mut()).iter_mut().enumerate() {
         *x = (i % 1000) as f32 * 0.001;
     }
     let mut pre = HostBuffer::zeroed(BYTES).unwrap();
     pre.bytes_mut().fill(1);
-    let tl = Layout {
-        shape: vec![N, N],
-        stride: vec![1, N],
-        offset: 0,
-    };
+    let tl = Layout { shape: vec![N, N], stride: vec![1, N], offset: 0 };
     let dl = Layout::contiguous(&[N, N]);
     let transpose = |dst: &mut [u8]| assert!(copy_dense(dst, &dl, src.bytes(), &tl, 4));
     let memcpy = |dst: &mut [u8]| dst.copy_from_slice(src.bytes());
-    let names = [
-        "memcpy (pre-touched)",
-        "memcpy (fresh)",
-        "transpose (pre-touched)",
-        "transpose (fresh)",
-        "sum",
-    ];
+    let names = ["memcpy (pre-touched)", "memcpy (fresh)", "transpose (pre-touched)", "transpose (fresh)", "sum"];
     // ONLY=2,3 runs only those cases (for profiling).
-    let only: Option<Vec<usize>> = std::env::var("ONLY")
-        .ok()
-        .map(|o| o.split(',').filter_map(|x| x.parse().ok()).collect());
+    let only: Option<Vec<usize>> = std::env::var("ONLY").ok().map(|o| o.split(',').filter_map(|x| x.parse().ok()).collect());
     let mut times: Vec<Vec<f64>> = vec![vec![]; names.len()];
     for round in 0..=rounds {
         for (k, t) in times.iter_mut().enumerate() {
@@ -112,10 +94,7 @@ fn copy_and_sum_vs_memcpy() {
             }
         }
     }
-    println!(
-        "{rounds} interleaved rounds, 4096x4096 f32, {} rayon threads",
-        rayon::current_num_threads()
-    );
+    println!("{rounds} interleaved rounds, 4096x4096 f32, {} rayon threads", rayon::current_num_threads());
     let s: Vec<(f64, f64)> = times.into_iter().map(stats).collect();
     for (name, (med, min)) in names.iter().zip(&s) {
         println!("{name:26} median {med:6.2} ms  min {min:6.2} ms");

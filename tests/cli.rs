@@ -6,21 +6,12 @@ mod common;
 use common::{tsr, tsr_split};
 
 fn json_lines(s: &str) -> Vec<serde_json::Value> {
-    s.lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad JSON line {l:?}: {e}")))
-        .collect()
+    s.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad JSON line {l:?}: {e}"))).collect()
 }
 
 #[test]
 fn issue_example_shows_strides_and_shared_storage() {
-    let (out, _, code) = tsr_split(
-        &[
-            "--json",
-            "-c",
-            "x = arange(12).view(3,4); y = x.t(); inspect x, y",
-        ],
-        "",
-    );
+    let (out, _, code) = tsr_split(&["--json", "-c", "x = arange(12).view(3,4); y = x.t(); inspect x, y"], "");
     assert_eq!(code, 0);
     let v = json_lines(&out);
     assert_eq!(v.len(), 2);
@@ -29,82 +20,38 @@ fn issue_example_shows_strides_and_shared_storage() {
     assert_eq!(v[0]["storage"]["id"], v[1]["storage"]["id"]);
     assert_eq!(v[1]["is_contiguous"], false);
     assert_eq!(v[0]["kind"], "tensor");
-    assert_eq!(
-        v[1]["values"],
-        serde_json::json!([[0, 4, 8], [1, 5, 9], [2, 6, 10], [3, 7, 11]])
-    );
+    assert_eq!(v[1]["values"], serde_json::json!([[0, 4, 8], [1, 5, 9], [2, 6, 10], [3, 7, 11]]));
 }
 
 #[test]
 fn table_output_marks_differences() {
-    let (out, _, code) = tsr_split(
-        &[
-            "--color",
-            "never",
-            "-c",
-            "x = arange(12).view(3,4); y = x.t(); inspect x, y",
-        ],
-        "",
-    );
+    let (out, _, code) = tsr_split(&["--color", "never", "-c", "x = arange(12).view(3,4); y = x.t(); inspect x, y"], "");
     assert_eq!(code, 0);
     assert!(out.contains("stride ≠"), "{out}");
     assert!(out.contains("(1, 4)"), "{out}");
     assert!(out.contains("False (row-major: (3, 1))"), "{out}");
-    assert!(
-        !out.contains('\u{1b}'),
-        "no colour escapes when --color never"
-    );
+    assert!(!out.contains('\u{1b}'), "no colour escapes when --color never");
 }
 
 #[test]
 fn json_contract_fields_and_special_floats() {
-    let (out, _, code) = tsr_split(
-        &[
-            "--json",
-            "--stable-addrs",
-            "-c",
-            "inspect tensor([1.0, 0.0]) / 0, tensor([0.1], dtype=float16)",
-        ],
-        "",
-    );
+    let (out, _, code) = tsr_split(&["--json", "--stable-addrs", "-c", "inspect tensor([1.0, 0.0]) / 0, tensor([0.1], dtype=float16)"], "");
     assert_eq!(code, 0, "{out}");
     let v = json_lines(&out);
     assert_eq!(v[0]["values"], serde_json::json!(["inf", "nan"]));
     assert_eq!(v[1]["values"], serde_json::json!([0.0999755859375]));
-    for key in [
-        "name",
-        "shape",
-        "stride",
-        "storage_offset",
-        "dtype",
-        "device",
-        "element_size",
-        "numel",
-        "data_ptr",
-        "is_contiguous",
-        "storage",
-        "requires_grad",
-        "is_leaf",
-        "grad_fn",
-        "version",
-    ] {
+    for key in ["name", "shape", "stride", "storage_offset", "dtype", "device", "element_size", "numel", "data_ptr", "is_contiguous", "storage", "requires_grad", "is_leaf", "grad_fn", "version"] {
         assert!(v[0].get(key).is_some(), "missing {key}");
     }
     // The literal is storage 1; the quotient is storage 2, one 64-byte slot later.
-    assert_eq!(
-        v[0]["data_ptr"],
-        serde_json::json!(0x7000_0000_0000u64 + 64)
-    );
+    assert_eq!(v[0]["data_ptr"], serde_json::json!(0x7000_0000_0000u64 + 64));
 }
 
 #[test]
 fn json_errors_go_to_stdout_with_line_and_col() {
     let (out, err, code) = tsr_split(&["--json", "-c", "x = 1\ny = x.t()"], "");
     assert_eq!(code, 1);
-    assert!(
-        err.is_empty(),
-        "stderr should be empty in --json mode: {err}"
-    );
+    assert!(err.is_empty(), "stderr should be empty in --json mode: {err}");
     let v = json_lines(&out);
     assert_eq!(v[0]["kind"], "error");
     assert_eq!(v[0]["line"], 2);
@@ -116,18 +63,11 @@ fn run_stops_at_first_error_unless_keep_going() {
     let dir = std::env::temp_dir().join(format!("tsr-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("s.tsr");
-    std::fs::write(
-        &f,
-        "#!/usr/bin/env -S tsr run\nprint 1\nx = nope\nprint 2\n",
-    )
-    .unwrap();
+    std::fs::write(&f, "#!/usr/bin/env -S tsr run\nprint 1\nx = nope\nprint 2\n").unwrap();
     let p = f.to_str().unwrap();
     let (out, err, code) = tsr_split(&["run", p, "--color", "never"], "");
     assert_eq!((out.as_str(), code), ("1\n", 1));
-    assert!(
-        err.contains("NameError: name 'nope' is not defined"),
-        "{err}"
-    );
+    assert!(err.contains("NameError: name 'nope' is not defined"), "{err}");
     assert!(err.contains(":3:5"), "{err}");
     let (out, _, code) = tsr_split(&["run", p, "--keep-going"], "");
     assert_eq!((out.as_str(), code), ("1\n2\n", 1));
@@ -135,22 +75,10 @@ fn run_stops_at_first_error_unless_keep_going() {
 
 #[test]
 fn pipe_keeps_going_after_an_error_and_exits_1() {
-    let out = tsr(
-        &["--color", "never"],
-        "x = arange(4)\ny = x.view(3)\nprint x.sum_of_nothing\nprint x\n",
-    );
+    let out = tsr(&["--color", "never"], "x = arange(4)\ny = x.view(3)\nprint x.sum_of_nothing\nprint x\n");
     assert_eq!(out.code, 1);
-    assert!(
-        out.combined
-            .contains("shape '[3]' is invalid for input of size 4"),
-        "{}",
-        out.combined
-    );
-    assert!(
-        out.combined.ends_with("tensor([0, 1, 2, 3])\n"),
-        "{}",
-        out.combined
-    );
+    assert!(out.combined.contains("shape '[3]' is invalid for input of size 4"), "{}", out.combined);
+    assert!(out.combined.ends_with("tensor([0, 1, 2, 3])\n"), "{}", out.combined);
     assert!(out.combined.contains("<stdin>:2:5"), "{}", out.combined);
     assert!(out.combined.contains("<stdin>:3:9"), "{}", out.combined);
 }
@@ -183,21 +111,13 @@ fn color_always_colours_errors() {
 
 #[test]
 fn stable_addrs_are_identical_across_runs() {
-    let args = [
-        "--json",
-        "--stable-addrs",
-        "-c",
-        "a = zeros(3); b = ones(5, 5); inspect a, b[1:]",
-    ];
+    let args = ["--json", "--stable-addrs", "-c", "a = zeros(3); b = ones(5, 5); inspect a, b[1:]"];
     let (first, _, _) = tsr_split(&args, "");
     let (second, _, _) = tsr_split(&args, "");
     assert_eq!(first, second);
     let v = json_lines(&first);
     assert_eq!(v[0]["data_ptr"], serde_json::json!(0x7000_0000_0000u64));
-    assert_eq!(
-        v[1]["data_ptr"],
-        serde_json::json!(0x7000_0000_0040u64 + 5 * 4)
-    );
+    assert_eq!(v[1]["data_ptr"], serde_json::json!(0x7000_0000_0040u64 + 5 * 4));
 }
 
 #[test]
@@ -210,34 +130,14 @@ fn real_addresses_are_64_byte_aligned() {
 
 #[test]
 fn item_assignment_through_views_writes_the_base() {
-    let out = tsr(
-        &[
-            "-c",
-            "x = zeros(2, 3); y = x.t(); y[0, 1] = 100; y[:, 0] = ones(3); print x",
-        ],
-        "",
-    );
-    assert_eq!(
-        out.combined,
-        "tensor([[  1.,   1.,   1.],\n        [100.,   0.,   0.]])\n"
-    );
+    let out = tsr(&["-c", "x = zeros(2, 3); y = x.t(); y[0, 1] = 100; y[:, 0] = ones(3); print x"], "");
+    assert_eq!(out.combined, "tensor([[  1.,   1.,   1.],\n        [100.,   0.,   0.]])\n");
 }
 
 #[test]
 fn tuple_unpacking_and_del() {
-    let out = tsr(
-        &[
-            "-c",
-            "a, b = arange(6).chunk(2); print a, b; del a; print a",
-        ],
-        "",
-    );
-    assert!(
-        out.combined
-            .starts_with("tensor([0, 1, 2]) tensor([3, 4, 5])\n"),
-        "{}",
-        out.combined
-    );
+    let out = tsr(&["-c", "a, b = arange(6).chunk(2); print a, b; del a; print a"], "");
+    assert!(out.combined.starts_with("tensor([0, 1, 2]) tensor([3, 4, 5])\n"), "{}", out.combined);
     assert!(out.combined.contains("name 'a' is not defined"));
     assert_eq!(out.code, 1);
 }
@@ -250,8 +150,7 @@ fn memory_cap_turns_huge_allocations_into_errors() {
     assert!(err.contains("4000000 bytes"), "{err}");
 }
 
-const NON_LEAF_WARNING: &str =
-    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed.";
+const NON_LEAF_WARNING: &str = "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed.";
 
 #[test]
 fn warnings_go_to_stderr_with_location_once_per_line() {
@@ -262,59 +161,26 @@ fn warnings_go_to_stderr_with_location_once_per_line() {
     std::fs::write(&file, src).unwrap();
     let (out, err, code) = tsr_split(&["run", file.to_str().unwrap(), "--color", "never"], "");
     assert_eq!(code, 0, "{err}");
-    assert_eq!(
-        out, "None\nNone\nNone\nNone\n",
-        "warnings never reach stdout"
-    );
+    assert_eq!(out, "None\nNone\nNone\nNone\n", "warnings never reach stdout");
     // Python's default filter: once per location (line 3 twice, line 4 once more).
     assert_eq!(err.matches(NON_LEAF_WARNING).count(), 2, "{err}");
-    assert!(
-        err.contains(&format!(
-            "{}:3:9: UserWarning: {NON_LEAF_WARNING}",
-            file.display()
-        )),
-        "{err}"
-    );
-    assert!(
-        err.contains(&format!("{}:4:9: UserWarning:", file.display())),
-        "{err}"
-    );
-    assert!(
-        err.contains("3 | print(y.grad); print(y.grad)\n  |         ^^^^\n"),
-        "{err}"
-    );
+    assert!(err.contains(&format!("{}:3:9: UserWarning: {NON_LEAF_WARNING}", file.display())), "{err}");
+    assert!(err.contains(&format!("{}:4:9: UserWarning:", file.display())), "{err}");
+    assert!(err.contains("3 | print(y.grad); print(y.grad)\n  |         ^^^^\n"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn warnings_in_json_are_objects_on_stdout_before_the_report() {
-    let (out, err, code) = tsr_split(
-        &[
-            "--json",
-            "-c",
-            "x = ones(2, requires_grad=True); y = x * 2\ninspect y.grad\ny.retain_grad(); inspect y.grad",
-        ],
-        "",
-    );
+    let (out, err, code) = tsr_split(&["--json", "-c", "x = ones(2, requires_grad=True); y = x * 2\ninspect y.grad\ny.retain_grad(); inspect y.grad"], "");
     assert_eq!(code, 0);
-    assert!(
-        err.is_empty(),
-        "stderr should be empty in --json mode: {err}"
-    );
+    assert!(err.is_empty(), "stderr should be empty in --json mode: {err}");
     let v = json_lines(&out);
     assert_eq!(v.len(), 3, "{out}");
     assert_eq!(v[0]["kind"], "warning");
     assert_eq!(v[0]["category"], "UserWarning");
-    assert!(
-        v[0]["message"]
-            .as_str()
-            .unwrap()
-            .starts_with(NON_LEAF_WARNING)
-    );
-    assert_eq!(
-        (v[0]["line"].as_u64(), v[0]["col"].as_u64()),
-        (Some(2), Some(11))
-    );
+    assert!(v[0]["message"].as_str().unwrap().starts_with(NON_LEAF_WARNING));
+    assert_eq!((v[0]["line"].as_u64(), v[0]["col"].as_u64()), (Some(2), Some(11)));
     assert_eq!(v[1]["kind"], "value");
     assert_eq!(v[1]["value"], serde_json::Value::Null);
     // After retain_grad() there is nothing to warn about.
@@ -323,53 +189,25 @@ fn warnings_in_json_are_objects_on_stdout_before_the_report() {
 
 #[test]
 fn assigning_grad_checks_dtype_device_and_size_as_pytorch() {
-    let (out, err, code) = tsr_split(
-        &[
-            "--cuda",
-            "sim",
-            "--keep-going",
-            "-c",
-            "x = ones(2, requires_grad=True)\nx.grad = ones(2).cuda()\nx.grad = ones(2, dtype=float64)\nx.grad = ones(3)\nx.grad = x",
-        ],
-        "",
-    );
+    let (out, err, code) = tsr_split(&["--cuda", "sim", "--keep-going", "-c", "x = ones(2, requires_grad=True)\nx.grad = ones(2).cuda()\nx.grad = ones(2, dtype=float64)\nx.grad = ones(3)\nx.grad = x"], "");
     assert_eq!(code, 1, "{out}");
     assert!(err.contains("attempting to assign a gradient with device type 'cuda' to a tensor with device type 'cpu'. Please ensure that the gradient and the tensor are on the same device"), "{err}");
     assert!(err.contains("attempting to assign a gradient with dtype 'double' to a tensor with grad_dtype 'Float'."), "{err}");
-    assert!(
-        err.contains("attempting to assign a gradient of size '[3]' to a tensor of size '[2]'."),
-        "{err}"
-    );
-    assert!(
-        err.contains("can't assign Variable as its own grad"),
-        "{err}"
-    );
+    assert!(err.contains("attempting to assign a gradient of size '[3]' to a tensor of size '[2]'."), "{err}");
+    assert!(err.contains("can't assign Variable as its own grad"), "{err}");
 }
 
 #[test]
 fn split_outputs_share_one_node_in_graph_json() {
-    let (out, _, code) = tsr_split(
-        &[
-            "--json",
-            "-c",
-            "x = arange(6.).requires_grad_(); a, b, c = x.split(2); graph (a * c).sum()",
-        ],
-        "",
-    );
+    let (out, _, code) = tsr_split(&["--json", "-c", "x = arange(6.).requires_grad_(); a, b, c = x.split(2); graph (a * c).sum()"], "");
     assert_eq!(code, 0, "{out}");
     let g = &json_lines(&out)[0];
     assert_eq!(g["kind"], "graph");
     let nodes = g["nodes"].as_array().unwrap();
-    let splits: Vec<&serde_json::Value> = nodes
-        .iter()
-        .filter(|n| n["name"] == "SplitBackward0")
-        .collect();
+    let splits: Vec<&serde_json::Value> = nodes.iter().filter(|n| n["name"] == "SplitBackward0").collect();
     assert_eq!(splits.len(), 1, "one shared node: {out}");
     assert_eq!(splits[0]["outputs"], 3);
     let mul = nodes.iter().find(|n| n["name"] == "MulBackward0").unwrap();
-    assert_eq!(
-        mul["next"][0], mul["next"][1],
-        "both edges reach the same node"
-    );
+    assert_eq!(mul["next"][0], mul["next"][1], "both edges reach the same node");
     assert_eq!(mul["next_output_nr"], serde_json::json!([0, 2]));
 }

@@ -24,34 +24,13 @@ fn cuda_kernels_compute_the_expected_values_on_the_host() {
         .arg(format!("{root}/tests/cuda_on_host/harness.cpp"))
         .output()
         .expect("run g++");
-    assert!(
-        out.status.success(),
-        "kernels.cu does not compile as C++:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "kernels.cu does not compile as C++:\n{}", String::from_utf8_lossy(&out.stderr));
     let run = Command::new(&exe).output().expect("run the harness");
     let text = String::from_utf8_lossy(&run.stdout);
     let _ = std::fs::remove_dir_all(&dir);
     assert!(run.status.success(), "kernel checks failed:\n{text}");
     // Every kernel family is exercised.
-    for family in [
-        "copy_4",
-        "copy_8",
-        "cast_f32_i32",
-        "cast_u8_b8",
-        "binary_f32",
-        "binary_i64",
-        "compare_i64",
-        "unary_f32",
-        "unary_f64",
-        "sum_f32",
-        "sum_i32",
-        "sum_b8",
-    ] {
-        assert!(
-            text.lines()
-                .any(|l| l.starts_with("ok ") && l.contains(family)),
-            "no passing check for {family}:\n{text}"
-        );
+    for family in ["copy_4", "copy_8", "cast_f32_i32", "cast_u8_b8", "binary_f32", "binary_i64", "compare_i64", "unary_f32", "unary_f64", "sum_f32", "sum_i32", "sum_b8"] {
+        assert!(text.lines().any(|l| l.starts_with("ok ") && l.contains(family)), "no passing check for {family}:\n{text}");
     }
 }

@@ -22,15 +22,7 @@ fn emulator() -> &'static Result<String, String> {
         std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         let lib = dir.join("libtsr_cuda_emu.so");
         let out = Command::new("g++")
-            .args([
-                "-std=c++17",
-                "-O1",
-                "-shared",
-                "-fPIC",
-                "-Wall",
-                "-Werror",
-                "-include",
-            ])
+            .args(["-std=c++17", "-O1", "-shared", "-fPIC", "-Wall", "-Werror", "-include"])
             .arg(format!("{root}/tests/cuda_on_host/shim.h"))
             .arg("-o")
             .arg(&lib)
@@ -38,10 +30,7 @@ fn emulator() -> &'static Result<String, String> {
             .output()
             .map_err(|e| format!("no g++ to build the CUDA emulator: {e}"))?;
         if !out.status.success() {
-            panic!(
-                "emulator.cpp does not compile:\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+            panic!("emulator.cpp does not compile:\n{}", String::from_utf8_lossy(&out.stderr));
         }
         Ok(lib.to_string_lossy().into_owned())
     })
@@ -50,17 +39,12 @@ fn emulator() -> &'static Result<String, String> {
 /// `tsr --cuda real -c code` with `envs`: (stdout, stderr, exit code).
 fn run(envs: &[(&str, &str)], code: &str) -> (String, String, i32) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_tsr"));
-    cmd.args(["--cuda", "real", "--color", "never", "-c", code])
-        .env_remove("TSR_CUDA_EMULATOR");
+    cmd.args(["--cuda", "real", "--color", "never", "-c", code]).env_remove("TSR_CUDA_EMULATOR");
     for (k, v) in envs {
         cmd.env(k, v);
     }
     let out = cmd.output().expect("run tsr");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
+    (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned(), out.status.code().unwrap_or(-1))
 }
 
 /// Runs `code` on every backend this machine has: the host emulator (when
@@ -92,46 +76,24 @@ fn without_a_gpu_real_fails_cleanly_and_auto_falls_back() {
         return;
     }
     assert_eq!(rc, 2, "{err}");
-    assert!(
-        err.contains("--cuda sim"),
-        "the error names the simulated device: {err}"
-    );
+    assert!(err.contains("--cuda sim"), "the error names the simulated device: {err}");
     assert!(!err.contains("panicked"), "{err}");
     // auto: CUDA is simply unavailable, with the probe's reason in the hint.
-    let (out, err, rc) = tsr_split(
-        &[
-            "--cuda",
-            "auto",
-            "--color",
-            "never",
-            "--keep-going",
-            "-c",
-            "print torch.cuda.is_available()\nx = zeros(2, device=\"cuda\")",
-        ],
-        "",
-    );
+    let (out, err, rc) = tsr_split(&["--cuda", "auto", "--color", "never", "--keep-going", "-c", "print torch.cuda.is_available()\nx = zeros(2, device=\"cuda\")"], "");
     assert_eq!(out.trim(), "False");
     assert_eq!(rc, 1);
-    assert!(
-        err.contains("Found no NVIDIA driver") && err.contains("--cuda sim"),
-        "{err}"
-    );
+    assert!(err.contains("Found no NVIDIA driver") && err.contains("--cuda sim"), "{err}");
 }
 
 #[test]
 fn real_device_reports_and_allocates_through_the_caching_allocator() {
-    for (backend, out, err, rc) in on_backends(
-        "print torch.cuda.is_available(), torch.cuda.device_count()\nx = zeros(1000, device=\"cuda\")\nprint torch.cuda.memory_allocated(), torch.cuda.memory_reserved()\nprint x.data_ptr() % 512",
-    ) {
+    for (backend, out, err, rc) in on_backends("print torch.cuda.is_available(), torch.cuda.device_count()\nx = zeros(1000, device=\"cuda\")\nprint torch.cuda.memory_allocated(), torch.cuda.memory_reserved()\nprint x.data_ptr() % 512") {
         assert_eq!(rc, 0, "{backend}: {err}");
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines[0], "True 1", "{backend}");
         // 4000 bytes round to 4096 in the small pool, which reserves a 2 MiB segment.
         assert_eq!(lines[1], "4096 2097152", "{backend}");
-        assert_eq!(
-            lines[2], "0",
-            "{backend}: block addresses are 512-byte aligned device pointers"
-        );
+        assert_eq!(lines[2], "0", "{backend}: block addresses are 512-byte aligned device pointers");
     }
 }
 
@@ -172,11 +134,8 @@ print torch.cuda.memory_reserved()";
     for (backend, out, err, rc) in on_backends(code) {
         assert_eq!(rc, 0, "{backend}: {err}");
         // 16 MiB is a large-pool request above 10 MiB: it rounds to a 2 MiB
-        // multiple and gets a segment of exactly that size.
-        assert_eq!(
-            out, "16777216 16777216\n0 16777216\n0\n",
-            "{backend}: {err}"
-        );
+    // multiple and gets a segment of exactly that size.
+        assert_eq!(out, "16777216 16777216\n0 16777216\n0\n", "{backend}: {err}");
     }
 }
 
@@ -195,31 +154,10 @@ memtrace off
 print b.sum().item(), i.sum().item(), s.item()";
     for (backend, out, err, rc) in on_backends(code) {
         assert_eq!(rc, 0, "{backend}: {err}");
-        let kernels: Vec<&str> = out
-            .lines()
-            .filter_map(|l| l.trim_start().strip_prefix("kernel"))
-            .map(|l| l.split_whitespace().next().unwrap_or(""))
-            .collect();
-        assert_eq!(
-            kernels,
-            [
-                "copy_4",
-                "binary_f32",
-                "compare_f32",
-                "cast_f32_i64",
-                "binary_i64",
-                "sum_f32",
-                "sum_f32",
-                "unary_f32"
-            ],
-            "{backend}: {out}"
-        );
+        let kernels: Vec<&str> = out.lines().filter_map(|l| l.trim_start().strip_prefix("kernel")).map(|l| l.split_whitespace().next().unwrap_or("")).collect();
+        assert_eq!(kernels, ["copy_4", "binary_f32", "compare_f32", "cast_f32_i64", "binary_i64", "sum_f32", "sum_f32", "unary_f32"], "{backend}: {out}");
         // Kernels read and write device memory: no host<->device traffic until print.
-        assert!(
-            !out.lines()
-                .any(|l| l.trim_start().starts_with("h2d") || l.trim_start().starts_with("d2h")),
-            "{backend}: {out}"
-        );
+        assert!(!out.lines().any(|l| l.trim_start().starts_with("h2d") || l.trim_start().starts_with("d2h")), "{backend}: {out}");
         assert!(out.ends_with("2 78 66.0\n"), "{backend}: {out}");
     }
 }
@@ -313,20 +251,12 @@ fn random_programs_agree_between_device_and_host_kernels() {
     for case in 0..24 {
         let nd = 1 + next(6) as usize;
         let shape: Vec<u64> = (0..nd).map(|_| 1 + next(4)).collect();
-        let dims = shape
-            .iter()
-            .map(|d| d.to_string())
-            .collect::<Vec<_>>()
-            .join(", ");
+        let dims = shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
         let mut perm: Vec<usize> = (0..nd).collect();
         for i in (1..nd).rev() {
             perm.swap(i, next(i as u64 + 1) as usize);
         }
-        let perm_s = perm
-            .iter()
-            .map(|d| d.to_string())
-            .collect::<Vec<_>>()
-            .join(", ");
+        let perm_s = perm.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
         let tail = shape[perm[nd - 1]];
         let dtype = ["float32", "float64", "int64", "int32"][next(4) as usize];
         let red = next(nd as u64);
@@ -335,14 +265,10 @@ fn random_programs_agree_between_device_and_host_kernels() {
         p += &format!("v = a.permute({perm_s})\n");
         p += &format!("w = (randint(-8, 8, ({tail},)) / 4).to({dtype}).cuda()\n");
         p += "print v.contiguous(), v.clone().stride(), v + w, v * 3, w - v, v > w, v == 0\n";
-        p += &format!(
-            "print v.sum(), v.sum({red}), v.sum({red}, keepdim=True), v.max(), v.min(), v.prod({red})\n"
-        );
+        p += &format!("print v.sum(), v.sum({red}), v.sum({red}, keepdim=True), v.max(), v.min(), v.prod({red})\n");
         p += "print v.float().exp().sum() > 0, v.double() / 2, v.long() + 1, v.bool(), v[..., ::2] + 1\n";
         if dtype.starts_with("float") {
-            p += &format!(
-                "print v // 0.75, v % 0.5, v.mean(), v.mean({red}), v.abs().sqrt() * 0, v.relu(), -v\n"
-            );
+            p += &format!("print v // 0.75, v % 0.5, v.mean(), v.mean({red}), v.abs().sqrt() * 0, v.relu(), -v\n");
             if nd >= 2 {
                 p += "print v @ v.transpose(-1, -2), (v.transpose(-1, -2) @ v).sum()\n";
             }
@@ -356,15 +282,8 @@ fn random_programs_agree_between_device_and_host_kernels() {
     for (backend, out, err, rc) in on_backends(&code) {
         assert_eq!(rc, 0, "{backend}: {err}");
         if out != sim {
-            let (i, (x, y)) = sim
-                .lines()
-                .zip(out.lines())
-                .enumerate()
-                .find(|(_, (x, y))| x != y)
-                .expect("a differing line");
-            panic!(
-                "{backend} differs from the host kernels at output line {i}:\n sim: {x}\n dev: {y}"
-            );
+            let (i, (x, y)) = sim.lines().zip(out.lines()).enumerate().find(|(_, (x, y))| x != y).expect("a differing line");
+            panic!("{backend} differs from the host kernels at output line {i}:\n sim: {x}\n dev: {y}");
         }
     }
 }

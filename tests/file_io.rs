@@ -19,9 +19,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value as Json;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests")
-        .join("io")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("io")
 }
 
 fn manifest() -> Vec<Json> {
@@ -31,10 +29,7 @@ fn manifest() -> Vec<Json> {
 }
 
 fn file(entry: &Json) -> String {
-    format!(
-        "tests/io/files/{}",
-        entry["file"].as_str().expect("file name")
-    )
+    format!("tests/io/files/{}", entry["file"].as_str().expect("file name"))
 }
 
 fn is_hostile(entry: &Json) -> bool {
@@ -50,48 +45,24 @@ fn inspect_lists_every_tensor_as_pytorch_laid_it_out() {
     for e in manifest() {
         let name = e["file"].as_str().unwrap();
         let tensors = e["tensors"].as_array().cloned().unwrap_or_default();
-        if is_hostile(&e) || tensors.is_empty() || LAYOUT_EXCEPTIONS.iter().any(|(f, _)| *f == name)
-        {
+        if is_hostile(&e) || tensors.is_empty() || LAYOUT_EXCEPTIONS.iter().any(|(f, _)| *f == name) {
             continue;
         }
         let (out, err, code) = common::tsr_split(&["inspect", &file(&e), "--json"], "");
         assert_eq!(code, 0, "{name}: {err}");
-        let rows: Vec<Json> = out
-            .lines()
-            .map(|l| serde_json::from_str(l).expect("JSON line"))
-            .collect();
+        let rows: Vec<Json> = out.lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
         let listed: Vec<&Json> = rows.iter().filter(|r| r["kind"] == "file_tensor").collect();
         assert_eq!(listed.len(), tensors.len(), "{name}: tensor count\n{out}");
         // Storage ids need only agree as a partition: tsr's id ↔ PyTorch's.
         let mut ours_to_theirs: HashMap<u64, u64> = HashMap::new();
         let mut theirs_to_ours: HashMap<u64, u64> = HashMap::new();
         for (got, want) in listed.iter().zip(&tensors) {
-            for k in [
-                "name",
-                "dtype",
-                "shape",
-                "stride",
-                "storage_offset",
-                "storage_bytes",
-            ] {
+            for k in ["name", "dtype", "shape", "stride", "storage_offset", "storage_bytes"] {
                 assert_eq!(got[k], want[k], "{name}: {k} of {}", want["name"]);
             }
-            let (o, t) = (
-                got["storage"].as_u64().unwrap(),
-                want["storage"].as_u64().unwrap(),
-            );
-            assert_eq!(
-                *ours_to_theirs.entry(o).or_insert(t),
-                t,
-                "{name}: {} shares a storage PyTorch keeps apart",
-                want["name"]
-            );
-            assert_eq!(
-                *theirs_to_ours.entry(t).or_insert(o),
-                o,
-                "{name}: {} is apart from a storage PyTorch shares",
-                want["name"]
-            );
+            let (o, t) = (got["storage"].as_u64().unwrap(), want["storage"].as_u64().unwrap());
+            assert_eq!(*ours_to_theirs.entry(o).or_insert(t), t, "{name}: {} shares a storage PyTorch keeps apart", want["name"]);
+            assert_eq!(*theirs_to_ours.entry(t).or_insert(o), o, "{name}: {} is apart from a storage PyTorch shares", want["name"]);
         }
         let summary = rows.last().expect("summary");
         assert_eq!(summary["kind"], "file_summary");
@@ -107,24 +78,10 @@ fn inspect_lists_every_tensor_as_pytorch_laid_it_out() {
 fn print_program(e: &Json) -> Option<(String, String)> {
     let p = file(e);
     let (prog, want) = match e["format"].as_str()? {
-        "torch" => (
-            format!("import torch\nprint(torch.load({p:?}))\n"),
-            e["printed"].as_str()?,
-        ),
-        "numpy" => (
-            format!("import torch\nimport numpy as np\nprint(torch.from_numpy(np.load({p:?})))\n"),
-            e["printed_torch"].as_str()?,
-        ),
-        "npz" => (
-            format!(
-                "import torch\nimport numpy as np\nprint({{k: torch.from_numpy(v) for k, v in np.load({p:?}).items()}})\n"
-            ),
-            e["printed_torch"].as_str()?,
-        ),
-        "safetensors" => (
-            format!("import safetensors.torch\nprint(safetensors.torch.load_file({p:?}))\n"),
-            e["printed"].as_str()?,
-        ),
+        "torch" => (format!("import torch\nprint(torch.load({p:?}))\n"), e["printed"].as_str()?),
+        "numpy" => (format!("import torch\nimport numpy as np\nprint(torch.from_numpy(np.load({p:?})))\n"), e["printed_torch"].as_str()?),
+        "npz" => (format!("import torch\nimport numpy as np\nprint({{k: torch.from_numpy(v) for k, v in np.load({p:?}).items()}})\n"), e["printed_torch"].as_str()?),
+        "safetensors" => (format!("import safetensors.torch\nprint(safetensors.torch.load_file({p:?}))\n"), e["printed"].as_str()?),
         _ => return None,
     };
     Some((prog, format!("{want}\n")))
@@ -143,13 +100,10 @@ fn loaded_files_print_what_pytorch_printed() {
         if is_hostile(&e) || PRINT_EXCEPTIONS.iter().any(|(f, _)| *f == name) {
             continue;
         }
-        let Some((prog, want)) = print_program(&e) else {
-            continue;
-        };
+        let Some((prog, want)) = print_program(&e) else { continue };
         let script = dir.join(format!("{name}.py"));
         std::fs::write(&script, prog).unwrap();
-        let (out, err, code) =
-            common::tsr_split(&["run", script.to_str().unwrap(), "--color", "never"], "");
+        let (out, err, code) = common::tsr_split(&["run", script.to_str().unwrap(), "--color", "never"], "");
         assert_eq!((code, out.as_str()), (0, want.as_str()), "{name}: {err}");
         checked += 1;
     }
@@ -174,28 +128,16 @@ fn hostile_files_fail_in_the_librarys_own_words() {
         };
         let script = dir.join(format!("{name}.py"));
         std::fs::write(&script, format!("import torch\nimport numpy as np\nimport safetensors.torch\nx = 1\ny = {call}\nprint('not reached')\n")).unwrap();
-        let (out, err, code) =
-            common::tsr_split(&["run", script.to_str().unwrap(), "--color", "never"], "");
-        let (_, message) = e["error"]
-            .as_str()
-            .unwrap()
-            .split_once(": ")
-            .expect("Type: message");
+        let (out, err, code) = common::tsr_split(&["run", script.to_str().unwrap(), "--color", "never"], "");
+        let (_, message) = e["error"].as_str().unwrap().split_once(": ").expect("Type: message");
         assert_eq!(code, 1, "{name}: {err}");
         assert!(out.is_empty(), "{name}: printed {out}");
-        assert!(
-            err.contains(&format!(": {message}\n")),
-            "{name}: expected\n{message}\ngot\n{err}"
-        );
-        assert!(
-            err.contains(":5:"),
-            "{name}: the error points at the line: {err}"
-        );
+        assert!(err.contains(&format!(": {message}\n")), "{name}: expected\n{message}\ngot\n{err}");
+        assert!(err.contains(":5:"), "{name}: the error points at the line: {err}");
         // Listing it fails cleanly too: exit 1 and one JSON error object.
         let (out, err, code) = common::tsr_split(&["inspect", &p, "--json"], "");
         assert_eq!(code, 1, "{name}: inspect: {out}{err}");
-        let obj: Json = serde_json::from_str(out.trim())
-            .unwrap_or_else(|_| panic!("{name}: not one JSON object: {out}"));
+        let obj: Json = serde_json::from_str(out.trim()).unwrap_or_else(|_| panic!("{name}: not one JSON object: {out}"));
         assert_eq!(obj["kind"], "error", "{name}");
         checked += 1;
     }
@@ -206,20 +148,9 @@ fn hostile_files_fail_in_the_librarys_own_words() {
 fn bombs_end_cleanly() {
     // A list nested 100 000 deep loads, as in PyTorch; printing it is
     // CPython's RecursionError.
-    let (out, err, code) = common::tsr_split(
-        &[
-            "-c",
-            "import torch\nx = torch.load('tests/io/files/deep.pt')\nprint(len(x))\nprint(x)",
-        ],
-        "",
-    );
+    let (out, err, code) = common::tsr_split(&["-c", "import torch\nx = torch.load('tests/io/files/deep.pt')\nprint(len(x))\nprint(x)"], "");
     assert_eq!((code, out.as_str()), (1, "1\n"), "{err}");
-    assert!(
-        err.contains(
-            "RecursionError: maximum recursion depth exceeded while getting the repr of an object"
-        ),
-        "{err}"
-    );
+    assert!(err.contains("RecursionError: maximum recursion depth exceeded while getting the repr of an object"), "{err}");
     // One level more than tsr turns into values is refused cleanly.
     let mut pkl = b"\x80\x02".to_vec();
     pkl.extend(std::iter::repeat_n(b']', 100_002));
@@ -231,35 +162,15 @@ fn bombs_end_cleanly() {
     {
         use std::io::Write;
         let mut z = zip::ZipWriter::new(std::fs::File::create(&p).unwrap());
-        z.start_file(
-            "deeper/data.pkl",
-            zip::write::SimpleFileOptions::default()
-                .compression_method(zip::CompressionMethod::Stored),
-        )
-        .unwrap();
+        z.start_file("deeper/data.pkl", zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored)).unwrap();
         z.write_all(&pkl).unwrap();
         z.finish().unwrap();
     }
-    let (_, err, code) = common::tsr_split(
-        &[
-            "-c",
-            &format!("import torch\nx = torch.load({:?})", p.to_str().unwrap()),
-        ],
-        "",
-    );
+    let (_, err, code) = common::tsr_split(&["-c", &format!("import torch\nx = torch.load({:?})", p.to_str().unwrap())], "");
     assert_eq!(code, 1);
-    assert!(
-        err.contains("RecursionError: the file's objects are nested more than 100000 deep"),
-        "{err}"
-    );
+    assert!(err.contains("RecursionError: the file's objects are nested more than 100000 deep"), "{err}");
     // 31 lists referring to each other 10^30 times: loads as 31 shared lists.
-    let (out, err, code) = common::tsr_split(
-        &[
-            "-c",
-            "import torch\nx = torch.load('tests/io/files/memo_bomb.pt')\nprint(len(x), x[0] is x[1])",
-        ],
-        "",
-    );
+    let (out, err, code) = common::tsr_split(&["-c", "import torch\nx = torch.load('tests/io/files/memo_bomb.pt')\nprint(len(x), x[0] is x[1])"], "");
     assert_eq!((code, out.as_str()), (0, "10 True\n"), "{err}");
     let (out, _, code) = common::tsr_split(&["inspect", "tests/io/files/memo_bomb.pt"], "");
     assert_eq!(code, 0);
@@ -277,31 +188,15 @@ fn written_files_are_the_bytes_pytorch_read_back() {
     std::fs::create_dir_all(dir.join("out")).unwrap();
     std::fs::copy(src.join("write.py"), dir.join("write.py")).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_tsr"))
-        .args([
-            "run",
-            "write.py",
-            "--cuda",
-            "sim",
-            "--stable-addrs",
-            "--color",
-            "never",
-        ])
+        .args(["run", "write.py", "--cuda", "sim", "--stable-addrs", "--color", "never"])
         .current_dir(&dir)
         .env("TSR_CUDA", "sim")
         .output()
         .expect("run tsr");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let read: Json =
-        serde_json::from_str(&std::fs::read_to_string(src.join("read.json")).unwrap()).unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let read: Json = serde_json::from_str(&std::fs::read_to_string(src.join("read.json")).unwrap()).unwrap();
     let files = read["files"].as_object().unwrap();
-    let mut written: Vec<String> = std::fs::read_dir(dir.join("out"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
+    let mut written: Vec<String> = std::fs::read_dir(dir.join("out")).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
     written.sort();
     let mut recorded: Vec<String> = files.keys().cloned().collect();
     recorded.sort();
@@ -309,59 +204,29 @@ fn written_files_are_the_bytes_pytorch_read_back() {
     for (name, entry) in files {
         let ours = std::fs::read(dir.join("out").join(name)).unwrap();
         let theirs = std::fs::read(src.join("out").join(name)).unwrap();
-        assert!(
-            ours == theirs,
-            "{name}: tsr now writes other bytes than the ones PyTorch read; rerun scripts/io_roundtrip.py"
-        );
+        assert!(ours == theirs, "{name}: tsr now writes other bytes than the ones PyTorch read; rerun scripts/io_roundtrip.py");
         // Read back by tsr, the layout and sharing are what the library saw.
         let want = entry["tensors"].as_array().unwrap();
         if want.is_empty() {
             continue;
         }
-        let (listing, err, code) = common::tsr_split(
-            &[
-                "inspect",
-                dir.join("out").join(name).to_str().unwrap(),
-                "--json",
-            ],
-            "",
-        );
+        let (listing, err, code) = common::tsr_split(&["inspect", dir.join("out").join(name).to_str().unwrap(), "--json"], "");
         assert_eq!(code, 0, "{name}: {err}");
-        let got: Vec<Json> = listing
-            .lines()
-            .map(|l| serde_json::from_str::<Json>(l).unwrap())
-            .filter(|r| r["kind"] == "file_tensor")
-            .collect();
+        let got: Vec<Json> = listing.lines().map(|l| serde_json::from_str::<Json>(l).unwrap()).filter(|r| r["kind"] == "file_tensor").collect();
         assert_eq!(got.len(), want.len(), "{name}");
         let mut pairs: HashMap<u64, u64> = HashMap::new();
         for (g, w) in got.iter().zip(want) {
-            for k in [
-                "name",
-                "dtype",
-                "shape",
-                "stride",
-                "storage_offset",
-                "storage_bytes",
-            ] {
+            for k in ["name", "dtype", "shape", "stride", "storage_offset", "storage_bytes"] {
                 assert_eq!(g[k], w[k], "{name}: {k} of {}", w["name"]);
             }
-            let (o, t) = (
-                g["storage"].as_u64().unwrap(),
-                w["storage"].as_u64().unwrap(),
-            );
-            assert_eq!(
-                *pairs.entry(o).or_insert(t),
-                t,
-                "{name}: sharing of {}",
-                w["name"]
-            );
+            let (o, t) = (g["storage"].as_u64().unwrap(), w["storage"].as_u64().unwrap());
+            assert_eq!(*pairs.entry(o).or_insert(t), t, "{name}: sharing of {}", w["name"]);
         }
     }
     // The snapshot adds up to the allocator's own counters.
     let snap = &files["snapshot.pickle"]["snapshot"];
     assert!(snap["trace_plot"].as_bool().unwrap() && snap["segment_plot"].as_bool().unwrap());
-    let expected: Json =
-        serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().last().unwrap()).unwrap();
+    let expected: Json = serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().last().unwrap()).unwrap();
     assert_eq!(snap["reserved"], expected["snapshot.pickle"]["reserved"]);
     assert_eq!(snap["allocated"], expected["snapshot.pickle"]["allocated"]);
 }
@@ -369,43 +234,20 @@ fn written_files_are_the_bytes_pytorch_read_back() {
 #[test]
 fn mem_load_shows_a_snapshot_as_the_mem_report() {
     let p = root().join("roundtrip").join("out").join("snapshot.pickle");
-    let (out, err, code) = common::tsr_split(
-        &[
-            "--json",
-            "-c",
-            &format!("mem load {:?}", p.to_str().unwrap()),
-        ],
-        "",
-    );
+    let (out, err, code) = common::tsr_split(&["--json", "-c", &format!("mem load {:?}", p.to_str().unwrap())], "");
     assert_eq!(code, 0, "{err}");
     let r: Json = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(r["kind"], "memory");
-    let read: Json = serde_json::from_str(
-        &std::fs::read_to_string(root().join("roundtrip").join("read.json")).unwrap(),
-    )
-    .unwrap();
+    let read: Json = serde_json::from_str(&std::fs::read_to_string(root().join("roundtrip").join("read.json")).unwrap()).unwrap();
     let snap = &read["files"]["snapshot.pickle"]["snapshot"];
     assert_eq!(r["stats"]["reserved_bytes.all.current"], snap["reserved"]);
     assert_eq!(r["stats"]["allocated_bytes.all.current"], snap["allocated"]);
-    let sizes: u64 = r["segments"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["size"].as_u64().unwrap())
-        .sum();
+    let sizes: u64 = r["segments"].as_array().unwrap().iter().map(|s| s["size"].as_u64().unwrap()).sum();
     assert_eq!(Some(sizes), snap["reserved"].as_u64());
     // A snapshot pickle that asks for a global is refused by name.
-    let evil =
-        std::env::temp_dir().join(format!("tsr_evil_snapshot_{}.pickle", std::process::id()));
-    std::fs::write(
-        &evil,
-        b"\x80\x02cos\nsystem\nq\x00X\x04\x00\x00\x00trueq\x01\x85q\x02Rq\x03.",
-    )
-    .unwrap();
-    let (_, err, code) = common::tsr_split(
-        &["-c", &format!("mem load {:?}", evil.to_str().unwrap())],
-        "",
-    );
+    let evil = std::env::temp_dir().join(format!("tsr_evil_snapshot_{}.pickle", std::process::id()));
+    std::fs::write(&evil, b"\x80\x02cos\nsystem\nq\x00X\x04\x00\x00\x00trueq\x01\x85q\x02Rq\x03.").unwrap();
+    let (_, err, code) = common::tsr_split(&["-c", &format!("mem load {:?}", evil.to_str().unwrap())], "");
     assert_eq!(code, 1);
     assert!(err.contains("os.system"), "{err}");
 }
@@ -423,14 +265,8 @@ fn mem_load_reads_pytorch_pickled_snapshots() {
         let (out, err, code) = common::tsr_split(&["--json", "-c", &format!("mem load {p:?}")], "");
         assert_eq!(code, 0, "{p}: {err}");
         let r: Json = serde_json::from_str(out.trim()).unwrap();
-        assert_eq!(
-            r["stats"]["reserved_bytes.all.current"], s["reserved"],
-            "{p}"
-        );
-        assert_eq!(
-            r["stats"]["allocated_bytes.all.current"], s["allocated"],
-            "{p}: the active_allocated blocks"
-        );
+        assert_eq!(r["stats"]["reserved_bytes.all.current"], s["reserved"], "{p}");
+        assert_eq!(r["stats"]["allocated_bytes.all.current"], s["allocated"], "{p}: the active_allocated blocks");
         let segs = r["segments"].as_array().unwrap();
         let want = s["segments"].as_array().unwrap();
         assert_eq!(segs.len(), want.len(), "{p}");

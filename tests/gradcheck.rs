@@ -64,17 +64,9 @@ struct Session {
 
 impl Session {
     fn new() -> Session {
-        let cfg = RunnerConfig {
-            json: true,
-            ..RunnerConfig::default()
-        };
+        let cfg = RunnerConfig { json: true, ..RunnerConfig::default() };
         let out = Shared::default();
-        let runner = Runner::with_writers(
-            &cfg,
-            "gradcheck.tsr",
-            Box::new(out.clone()),
-            Box::new(std::io::sink()),
-        );
+        let runner = Runner::with_writers(&cfg, "gradcheck.tsr", Box::new(out.clone()), Box::new(std::io::sink()));
         Session { runner, out }
     }
 
@@ -86,14 +78,9 @@ impl Session {
         let text = String::from_utf8_lossy(&self.out.0.borrow()).into_owned();
         let mut items = vec![];
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let v: Json = serde_json::from_str(line)
-                .map_err(|e| format!("stdout line is not JSON ({e}): {line}"))?;
+            let v: Json = serde_json::from_str(line).map_err(|e| format!("stdout line is not JSON ({e}): {line}"))?;
             if v["kind"] == "error" {
-                return Err(format!(
-                    "{}: {}",
-                    v["type"].as_str().unwrap_or("?"),
-                    v["message"].as_str().unwrap_or("?")
-                ));
+                return Err(format!("{}: {}", v["type"].as_str().unwrap_or("?"), v["message"].as_str().unwrap_or("?")));
             }
             items.push(v);
         }
@@ -113,11 +100,7 @@ fn flatten(v: &Json, out: &mut Vec<f64>) -> Result<(), String> {
             Ok(())
         }
         Json::String(s) if s == "inf" || s == "-inf" => {
-            out.push(if s == "inf" {
-                f64::INFINITY
-            } else {
-                f64::NEG_INFINITY
-            });
+            out.push(if s == "inf" { f64::INFINITY } else { f64::NEG_INFINITY });
             Ok(())
         }
         other => Err(format!("unexpected value in tensor values: {other}")),
@@ -142,14 +125,7 @@ fn numel(shape: &[usize]) -> usize {
 fn shape_src(shape: &[usize]) -> String {
     match shape.len() {
         1 => format!("({},)", shape[0]),
-        _ => format!(
-            "({})",
-            shape
-                .iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        _ => format!("({})", shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")),
     }
 }
 
@@ -158,16 +134,8 @@ fn broadcast(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
     let n = a.len().max(b.len());
     let mut out = vec![0; n];
     for i in 0..n {
-        let da = if i + a.len() >= n {
-            a[i + a.len() - n]
-        } else {
-            1
-        };
-        let db = if i + b.len() >= n {
-            b[i + b.len() - n]
-        } else {
-            1
-        };
+        let da = if i + a.len() >= n { a[i + a.len() - n] } else { 1 };
+        let db = if i + b.len() >= n { b[i + b.len() - n] } else { 1 };
         out[i] = match (da, db) {
             (x, y) if x == y => x,
             (1, y) => y,
@@ -227,23 +195,15 @@ fn apply(step: Step, pool: &mut Vec<Var>, stmts: &mut Vec<(String, String)>) {
     let name = format!("t{}", pool.len());
     // The first value from `b` on whose shape broadcasts with `av`'s.
     let partner = |pool: &[Var], ok: &dyn Fn(&Var) -> bool| -> Option<Var> {
-        (0..pool.len())
-            .map(|i| &pool[(b as usize + i) % pool.len()])
-            .find(|v| ok(v))
-            .cloned()
+        (0..pool.len()).map(|i| &pool[(b as usize + i) % pool.len()]).find(|v| ok(v)).cloned()
     };
     let scalars = ["0.5", "2", "-1.5", "3", "0.25"];
     let c = scalars[p as usize % scalars.len()];
     let (expr, shape, contiguous): (String, Vec<usize>, bool) = match op % OPS {
         op @ 0..=3 => {
-            let bv = partner(pool, &|v| broadcast(&av.shape, &v.shape).is_some())
-                .expect("a value broadcasts with itself");
+            let bv = partner(pool, &|v| broadcast(&av.shape, &v.shape).is_some()).expect("a value broadcasts with itself");
             let shape = broadcast(&av.shape, &bv.shape).unwrap();
-            let (x, y) = if p % 2 == 0 {
-                (&av.name, &bv.name)
-            } else {
-                (&bv.name, &av.name)
-            };
+            let (x, y) = if p % 2 == 0 { (&av.name, &bv.name) } else { (&bv.name, &av.name) };
             let e = match op {
                 0 => format!("{x} + {y}"),
                 1 => format!("{x} - {y}"),
@@ -264,13 +224,7 @@ fn apply(step: Step, pool: &mut Vec<Var>, stmts: &mut Vec<(String, String)>) {
         }
         op @ 5..=9 => {
             let f = ["exp", "sin", "tanh", "sigmoid", "neg"][op as usize - 5];
-            let e = if f == "neg" {
-                format!("-{}", av.name)
-            } else if p % 2 == 0 {
-                format!("{}.{f}()", av.name)
-            } else {
-                format!("torch.{f}({})", av.name)
-            };
+            let e = if f == "neg" { format!("-{}", av.name) } else if p % 2 == 0 { format!("{}.{f}()", av.name) } else { format!("torch.{f}({})", av.name) };
             (e, av.shape.clone(), av.contiguous)
         }
         op @ 10..=11 => {
@@ -281,22 +235,14 @@ fn apply(step: Step, pool: &mut Vec<Var>, stmts: &mut Vec<(String, String)>) {
                 let nd = av.shape.len();
                 let d = (p as usize / 3) % nd;
                 let keep = (p / 9) % 2 == 1;
-                let dim_src = if (p / 18) % 2 == 1 {
-                    d as i64 - nd as i64
-                } else {
-                    d as i64
-                };
+                let dim_src = if (p / 18) % 2 == 1 { d as i64 - nd as i64 } else { d as i64 };
                 let mut shape = av.shape.clone();
                 if keep {
                     shape[d] = 1;
                 } else {
                     shape.remove(d);
                 }
-                let e = if keep {
-                    format!("{}.{f}({dim_src}, keepdim=True)", av.name)
-                } else {
-                    format!("{}.{f}(dim={dim_src})", av.name)
-                };
+                let e = if keep { format!("{}.{f}({dim_src}, keepdim=True)", av.name) } else { format!("{}.{f}(dim={dim_src})", av.name) };
                 (e, shape.clone(), av.contiguous || shape.len() <= 1)
             }
         }
@@ -306,11 +252,7 @@ fn apply(step: Step, pool: &mut Vec<Var>, stmts: &mut Vec<(String, String)>) {
                 let contiguous = av.contiguous && av.shape.iter().filter(|&&d| d > 1).count() <= 1;
                 (format!("{}.t()", av.name), shape, contiguous)
             } else {
-                (
-                    format!("{}.reshape(-1)", av.name),
-                    vec![numel(&av.shape)],
-                    true,
-                )
+                (format!("{}.reshape(-1)", av.name), vec![numel(&av.shape)], true)
             }
         }
         13 => {
@@ -321,22 +263,10 @@ fn apply(step: Step, pool: &mut Vec<Var>, stmts: &mut Vec<(String, String)>) {
                 // One dim given as -1.
                 let mut dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
                 dims[0] = "-1".into();
-                spec = if dims.len() == 1 {
-                    "(-1,)".into()
-                } else {
-                    format!("({})", dims.join(", "))
-                };
+                spec = if dims.len() == 1 { "(-1,)".into() } else { format!("({})", dims.join(", ")) };
             }
-            let method = if av.contiguous && (p / 14) % 2 == 0 {
-                "view"
-            } else {
-                "reshape"
-            };
-            (
-                format!("{}.{method}{}", av.name, spec),
-                shape,
-                av.contiguous || method == "reshape",
-            )
+            let method = if av.contiguous && (p / 14) % 2 == 0 { "view" } else { "reshape" };
+            (format!("{}.{method}{}", av.name, spec), shape, av.contiguous || method == "reshape")
         }
         15 => {
             // prod along a dim (keepdim or not), or of everything.
@@ -347,18 +277,10 @@ fn apply(step: Step, pool: &mut Vec<Var>, stmts: &mut Vec<(String, String)>) {
                 let mut shape = av.shape.clone();
                 if (p / 9) % 2 == 1 {
                     shape[d] = 1;
-                    (
-                        format!("{}.prod({d}, keepdim=True)", av.name),
-                        shape,
-                        av.contiguous,
-                    )
+                    (format!("{}.prod({d}, keepdim=True)", av.name), shape, av.contiguous)
                 } else {
                     shape.remove(d);
-                    (
-                        format!("{}.prod({d})", av.name),
-                        shape.clone(),
-                        av.contiguous || shape.len() <= 1,
-                    )
+                    (format!("{}.prod({d})", av.name), shape.clone(), av.contiguous || shape.len() <= 1)
                 }
             }
         }
@@ -368,20 +290,9 @@ fn apply(step: Step, pool: &mut Vec<Var>, stmts: &mut Vec<(String, String)>) {
                 (format!("{} * {c}", av.name), vec![], true)
             } else if p % 2 == 0 {
                 let i = (p as usize / 2) % av.shape[0];
-                (
-                    format!("{a} * 1; {name}[{i}].mul_({c})", a = av.name),
-                    av.shape.clone(),
-                    av.contiguous,
-                )
+                (format!("{a} * 1; {name}[{i}].mul_({c})", a = av.name), av.shape.clone(), av.contiguous)
             } else {
-                (
-                    format!(
-                        "{a} * 1; {name}[..., -1:] *= {a}[..., :1] + {c}",
-                        a = av.name
-                    ),
-                    av.shape.clone(),
-                    av.contiguous,
-                )
+                (format!("{a} * 1; {name}[..., -1:] *= {a}[..., :1] + {c}", a = av.name), av.shape.clone(), av.contiguous)
             }
         }
         17 => {
@@ -390,35 +301,13 @@ fn apply(step: Step, pool: &mut Vec<Var>, stmts: &mut Vec<(String, String)>) {
             let a = &av.name;
             let rest: String = av.shape.iter().map(|d| format!(", {d}")).collect();
             let s = &av.shape;
-            let with = |lead: &[usize], tail: &[usize]| -> Vec<usize> {
-                lead.iter()
-                    .chain(s.iter())
-                    .chain(tail.iter())
-                    .copied()
-                    .collect()
-            };
+            let with = |lead: &[usize], tail: &[usize]| -> Vec<usize> { lead.iter().chain(s.iter()).chain(tail.iter()).copied().collect() };
             match p % 5 {
                 0 => (format!("{a}.expand(3{rest})[1:]"), with(&[2], &[]), false),
-                1 => (
-                    format!("{a}.expand(2{rest})[1, ...]"),
-                    s.clone(),
-                    av.contiguous,
-                ),
-                2 => (
-                    format!("{a}.expand(3{rest}).unfold(0, 2, 1)"),
-                    with(&[2], &[2]),
-                    false,
-                ),
-                3 if s.len() == 1 => (
-                    format!("{a}.expand({n}, {n}).diagonal()", n = s[0]),
-                    s.clone(),
-                    s[0] <= 1,
-                ),
-                _ => (
-                    format!("{a}.expand(2{rest}).narrow(0, 1, 1)"),
-                    with(&[1], &[]),
-                    av.contiguous,
-                ),
+                1 => (format!("{a}.expand(2{rest})[1, ...]"), s.clone(), av.contiguous),
+                2 => (format!("{a}.expand(3{rest}).unfold(0, 2, 1)"), with(&[2], &[2]), false),
+                3 if s.len() == 1 => (format!("{a}.expand({n}, {n}).diagonal()", n = s[0]), s.clone(), s[0] <= 1),
+                _ => (format!("{a}.expand(2{rest}).narrow(0, 1, 1)"), with(&[1], &[]), av.contiguous),
             }
         }
         18 if !av.shape.is_empty() => {
@@ -428,28 +317,14 @@ fn apply(step: Step, pool: &mut Vec<Var>, stmts: &mut Vec<(String, String)>) {
             let tail = &av.shape[1..];
             match p % 3 {
                 1 if n % 2 == 0 => {
-                    let shape: Vec<usize> =
-                        std::iter::once(n / 2).chain(tail.iter().copied()).collect();
-                    (
-                        format!("{a}.chunk(2); {name} = {name}[1] * {c} - {name}[0]"),
-                        shape,
-                        av.contiguous,
-                    )
+                    let shape: Vec<usize> = std::iter::once(n / 2).chain(tail.iter().copied()).collect();
+                    (format!("{a}.chunk(2); {name} = {name}[1] * {c} - {name}[0]"), shape, av.contiguous)
                 }
                 2 if n >= 2 => {
-                    let shape: Vec<usize> =
-                        std::iter::once(n - 1).chain(tail.iter().copied()).collect();
-                    (
-                        format!("{a}.split([1, {}]); {name} = {name}[1] * {name}[0]", n - 1),
-                        shape,
-                        av.contiguous,
-                    )
+                    let shape: Vec<usize> = std::iter::once(n - 1).chain(tail.iter().copied()).collect();
+                    (format!("{a}.split([1, {}]); {name} = {name}[1] * {name}[0]", n - 1), shape, av.contiguous)
                 }
-                _ => (
-                    format!("{a}.unbind(0); {name} = {name}[0] * {c} + {name}[-1] * {name}[0]"),
-                    tail.to_vec(),
-                    av.contiguous || tail.len() <= 1,
-                ),
+                _ => (format!("{a}.unbind(0); {name} = {name}[0] * {c} + {name}[-1] * {name}[0]"), tail.to_vec(), av.contiguous || tail.len() <= 1),
             }
         }
         19 if !av.shape.is_empty() => {
@@ -459,16 +334,11 @@ fn apply(step: Step, pool: &mut Vec<Var>, stmts: &mut Vec<(String, String)>) {
             match p % 2 {
                 1 if av.shape.len() >= 2 => {
                     let m = av.shape[1];
-                    let shape: Vec<usize> = [av.shape[0], 2]
-                        .into_iter()
-                        .chain(av.shape[2..].iter().copied())
-                        .collect();
+                    let shape: Vec<usize> = [av.shape[0], 2].into_iter().chain(av.shape[2..].iter().copied()).collect();
                     (format!("{a}[:, [{}, 0]]", m - 1), shape, true)
                 }
                 _ => {
-                    let shape: Vec<usize> = std::iter::once(3)
-                        .chain(av.shape[1..].iter().copied())
-                        .collect();
+                    let shape: Vec<usize> = std::iter::once(3).chain(av.shape[1..].iter().copied()).collect();
                     (format!("{a}[[{}, 0, {}]]", n - 1, n - 1), shape, true)
                 }
             }
@@ -476,27 +346,15 @@ fn apply(step: Step, pool: &mut Vec<Var>, stmts: &mut Vec<(String, String)>) {
         _ => {
             let found = partner(pool, &|v| matmul_shape(&av.shape, &v.shape).is_some());
             match found {
-                Some(bv) => (
-                    format!("{} @ {}", av.name, bv.name),
-                    matmul_shape(&av.shape, &bv.shape).unwrap(),
-                    true,
-                ),
-                None if av.shape.len() == 2 => (
-                    format!("{} @ {}.t()", av.name, av.name),
-                    vec![av.shape[0], av.shape[0]],
-                    true,
-                ),
+                Some(bv) => (format!("{} @ {}", av.name, bv.name), matmul_shape(&av.shape, &bv.shape).unwrap(), true),
+                None if av.shape.len() == 2 => (format!("{} @ {}.t()", av.name, av.name), vec![av.shape[0], av.shape[0]], true),
                 None if av.shape.len() == 1 => (format!("{} @ {}", av.name, av.name), vec![], true),
                 None => (format!("{}.sum()", av.name), vec![], true),
             }
         }
     };
     stmts.push((name.clone(), expr));
-    pool.push(Var {
-        name,
-        shape,
-        contiguous,
-    });
+    pool.push(Var { name, shape, contiguous });
 }
 
 #[derive(Debug, Clone)]
@@ -509,11 +367,7 @@ struct Case {
 
 fn literal(x: f64) -> String {
     let s = format!("{x:?}");
-    if s.contains('.') || s.contains('e') || s.contains("inf") || s.contains("nan") {
-        s
-    } else {
-        format!("{s}.0")
-    }
+    if s.contains('.') || s.contains('e') || s.contains("inf") || s.contains("nan") { s } else { format!("{s}.0") }
 }
 
 /// `name = tensor(<values>, dtype=float64[, requires_grad=True])` with `vals`
@@ -524,18 +378,13 @@ fn tensor_src(name: &str, shape: &[usize], vals: &[f64], grad: bool) -> String {
             None => literal(vals[0]),
             Some((&n, rest)) => {
                 let step = numel(rest);
-                let parts: Vec<String> = (0..n)
-                    .map(|i| nest(rest, &vals[i * step..(i + 1) * step]))
-                    .collect();
+                let parts: Vec<String> = (0..n).map(|i| nest(rest, &vals[i * step..(i + 1) * step])).collect();
                 format!("[{}]", parts.join(", "))
             }
         }
     }
     let rg = if grad { ", requires_grad=True" } else { "" };
-    format!(
-        "{name} = tensor({}, dtype=float64{rg})\n",
-        nest(shape, vals)
-    )
+    format!("{name} = tensor({}, dtype=float64{rg})\n", nest(shape, vals))
 }
 
 struct Built {
@@ -555,20 +404,9 @@ fn build(case: &Case) -> Built {
             })
             .collect()
     };
-    let inputs: Vec<(String, Vec<usize>, Vec<f64>)> = case
-        .shapes
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (format!("x{i}"), s.clone(), take(numel(s))))
-        .collect();
-    let mut pool: Vec<Var> = inputs
-        .iter()
-        .map(|(n, s, _)| Var {
-            name: n.clone(),
-            shape: s.clone(),
-            contiguous: true,
-        })
-        .collect();
+    let inputs: Vec<(String, Vec<usize>, Vec<f64>)> =
+        case.shapes.iter().enumerate().map(|(i, s)| (format!("x{i}"), s.clone(), take(numel(s)))).collect();
+    let mut pool: Vec<Var> = inputs.iter().map(|(n, s, _)| Var { name: n.clone(), shape: s.clone(), contiguous: true }).collect();
     let mut stmts = vec![];
     for &step in &case.steps {
         apply(step, &mut pool, &mut stmts);
@@ -577,26 +415,19 @@ fn build(case: &Case) -> Built {
     // Only the statements the result depends on (so that a failure shows a
     // short program even where shrinking left unused steps behind).
     let uses = |expr: &str, name: &str| {
-        expr.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .any(|w| w == name)
+        expr.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == name)
     };
     let mut live = vec![last.name.clone()];
     let mut kept = vec![];
     for (name, expr) in stmts.iter().rev() {
         if live.contains(name) {
-            live.extend(
-                pool.iter()
-                    .map(|v| v.name.clone())
-                    .filter(|n| uses(expr, n)),
-            );
+            live.extend(pool.iter().map(|v| v.name.clone()).filter(|n| uses(expr, n)));
             kept.push(format!("{name} = {expr}\n"));
         }
     }
     let mut program: String = kept.into_iter().rev().collect();
     // Weights -1, -0.5, 0.5, 1, 1.5, 2, … (never zero), exact in binary.
-    let weights: Vec<f64> = (0..numel(&last.shape))
-        .map(|i| [-1.0, -0.5, 0.5, 1.0, 1.5, 2.0][i % 6])
-        .collect();
+    let weights: Vec<f64> = (0..numel(&last.shape)).map(|i| [-1.0, -0.5, 0.5, 1.0, 1.5, 2.0][i % 6]).collect();
     program.push_str(&tensor_src("W", &last.shape, &weights, false));
     program.push_str(&format!("L = ({} * W).sum()\n", last.name));
     Built { inputs, program }
@@ -620,10 +451,7 @@ impl Built {
 
 fn loss(session: &mut Session, src: &str) -> Result<f64, String> {
     let items = session.run(&format!("{src}inspect L.item()\n"))?;
-    items
-        .last()
-        .and_then(|v| v["value"].as_f64())
-        .ok_or_else(|| format!("no loss value reported: {items:?}"))
+    items.last().and_then(|v| v["value"].as_f64()).ok_or_else(|| format!("no loss value reported: {items:?}"))
 }
 
 fn check(case: &Case) -> Result<(), TestCaseError> {
@@ -638,20 +466,11 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
         inspect.push_str(&format!(", {name}.grad"));
     }
     let full = format!("{grad_src}{inspect}\n");
-    let items = session
-        .run(&full)
-        .map_err(|e| TestCaseError::fail(format!("tsr raised {e}\nsource:\n{full}")))?;
-    prop_assert_eq!(
-        items.len(),
-        built.inputs.len() + 1,
-        "unexpected reports for\n{}",
-        full
-    );
+    let items = session.run(&full).map_err(|e| TestCaseError::fail(format!("tsr raised {e}\nsource:\n{full}")))?;
+    prop_assert_eq!(items.len(), built.inputs.len() + 1, "unexpected reports for\n{}", full);
     let l0 = items[0]["value"].as_f64().unwrap_or(f64::NAN);
     if !(l0.is_finite() && l0.abs() < MAX_LOSS) {
-        return Err(TestCaseError::reject(
-            "loss too large for finite differences",
-        ));
+        return Err(TestCaseError::reject("loss too large for finite differences"));
     }
     let mut analytic: Vec<Vec<f64>> = vec![];
     for ((name, shape, _), item) in built.inputs.iter().zip(&items[1..]) {
@@ -659,29 +478,11 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
         match item["kind"].as_str() {
             Some("value") if item["value"].is_null() => g = vec![0.0; numel(shape)],
             Some("tensor") => {
-                prop_assert!(
-                    item["shape"] == Json::from(shape.clone()),
-                    "{}.grad has shape {} but {} has shape {:?}\nsource:\n{}",
-                    name,
-                    item["shape"],
-                    name,
-                    shape,
-                    full
-                );
-                prop_assert!(
-                    item["dtype"] == "float64",
-                    "{}.grad has dtype {} instead of float64\nsource:\n{}",
-                    name,
-                    item["dtype"],
-                    full
-                );
+                prop_assert!(item["shape"] == Json::from(shape.clone()), "{}.grad has shape {} but {} has shape {:?}\nsource:\n{}", name, item["shape"], name, shape, full);
+                prop_assert!(item["dtype"] == "float64", "{}.grad has dtype {} instead of float64\nsource:\n{}", name, item["dtype"], full);
                 flatten(&item["values"], &mut g).map_err(TestCaseError::fail)?;
             }
-            _ => {
-                return Err(TestCaseError::fail(format!(
-                    "{name}.grad: unexpected report {item}\nsource:\n{full}"
-                )));
-            }
+            _ => return Err(TestCaseError::fail(format!("{name}.grad: unexpected report {item}\nsource:\n{full}"))),
         }
         analytic.push(g);
     }
@@ -696,10 +497,8 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
                 plus[i][j] += eps;
                 minus[i][j] -= eps;
                 let h = plus[i][j] - minus[i][j];
-                let lp =
-                    loss(&mut session, &built.source(&plus, false)).map_err(TestCaseError::fail)?;
-                let lm = loss(&mut session, &built.source(&minus, false))
-                    .map_err(TestCaseError::fail)?;
+                let lp = loss(&mut session, &built.source(&plus, false)).map_err(TestCaseError::fail)?;
+                let lm = loss(&mut session, &built.source(&minus, false)).map_err(TestCaseError::fail)?;
                 Ok((lp - lm) / h)
             };
             let close = |a: f64, b: f64| (a - b).abs() <= RTOL * a.abs().max(b.abs()) + ATOL;
@@ -713,22 +512,13 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
                 // much here for finite differences to judge.
                 let coarse = central(2.0 * EPS)?;
                 if !close(numeric, numeric + (coarse - numeric) / 3.0) {
-                    return Err(TestCaseError::reject(
-                        "finite differences unreliable at this point",
-                    ));
+                    return Err(TestCaseError::reject("finite differences unreliable at this point"));
                 }
-                bad.push(format!(
-                    "{name} flat[{j}]: backward {a:e}, finite difference {numeric:e}"
-                ));
+                bad.push(format!("{name} flat[{j}]: backward {a:e}, finite difference {numeric:e}"));
             }
         }
     }
-    prop_assert!(
-        bad.is_empty(),
-        "gradients differ from finite differences:\n  {}\nsource:\n{}",
-        bad.join("\n  "),
-        full
-    );
+    prop_assert!(bad.is_empty(), "gradients differ from finite differences:\n  {}\nsource:\n{}", bad.join("\n  "), full);
     Ok(())
 }
 
@@ -750,27 +540,15 @@ fn case() -> impl Strategy<Value = Case> {
         prop::collection::vec((-96i32..=96).prop_map(|k| k as f64 / 64.0), 1..=12),
         prop::collection::vec((0u8..OPS, any::<u8>(), any::<u8>(), any::<u8>()), 1..=7),
     )
-        .prop_map(|(shapes, values, steps)| Case {
-            shapes,
-            values,
-            steps,
-        })
+        .prop_map(|(shapes, values, steps)| Case { shapes, values, steps })
 }
 
 fn config() -> Config {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(256);
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(256);
     Config {
         cases,
         rng_algorithm: RngAlgorithm::ChaCha,
-        rng_seed: RngSeed::Fixed(
-            std::env::var("GRADCHECK_SEED")
-                .ok()
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(0x67ad_c4ec),
-        ),
+        rng_seed: RngSeed::Fixed(std::env::var("GRADCHECK_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x67ad_c4ec)),
         failure_persistence: None,
         max_global_rejects: 4096,
         ..Config::default()
@@ -790,11 +568,7 @@ proptest! {
 
 /// Runs one hand-written program through the same check.
 fn fixed(shapes: &[&[usize]], values: &[f64], steps: &[Step]) {
-    let case = Case {
-        shapes: shapes.iter().map(|s| s.to_vec()).collect(),
-        values: values.to_vec(),
-        steps: steps.to_vec(),
-    };
+    let case = Case { shapes: shapes.iter().map(|s| s.to_vec()).collect(), values: values.to_vec(), steps: steps.to_vec() };
     if let Err(e) = check(&case) {
         panic!("{e}");
     }
@@ -815,11 +589,7 @@ fn every_op_once() {
         fixed(&[&[2, 3]], &vals, &[(10, 0, 0, p), (11, 0, 0, p)]);
     }
     // t, then elementwise on the transposed value, view and reshape.
-    fixed(
-        &[&[2, 3]],
-        &vals,
-        &[(12, 0, 0, 0), (5, 1, 0, 0), (13, 2, 0, 3)],
-    );
+    fixed(&[&[2, 3]], &vals, &[(12, 0, 0, 0), (5, 1, 0, 0), (13, 2, 0, 3)]);
     fixed(&[&[2, 3]], &vals, &[(13, 0, 0, 5), (6, 1, 0, 0)]);
     // matmul: mm, mv, dot, vector-matrix.
     fixed(&[&[2, 3], &[3, 2]], &vals, &[(14, 0, 1, 0)]);
@@ -835,20 +605,12 @@ fn every_op_once() {
     // prod: all, along a dim, with keepdim; a zero in the input.
     for p in [0, 4, 10, 13] {
         fixed(&[&[2, 3]], &vals, &[(15, 0, 0, p)]);
-        fixed(
-            &[&[2, 3]],
-            &[0.5, 0.0, 1.0, 0.0, 0.0, 2.0],
-            &[(15, 0, 0, p)],
-        );
+        fixed(&[&[2, 3]], &[0.5, 0.0, 1.0, 0.0, 0.0, 2.0], &[(15, 0, 0, p)]);
     }
     // in place through a view of a non-leaf, plain and transposed.
     for p in [0, 1, 2, 3] {
         fixed(&[&[2, 3]], &vals, &[(16, 0, 0, p)]);
-        fixed(
-            &[&[2, 3]],
-            &vals,
-            &[(12, 0, 0, 0), (16, 1, 0, p), (5, 2, 0, 0)],
-        );
+        fixed(&[&[2, 3]], &vals, &[(12, 0, 0, 0), (16, 1, 0, p), (5, 2, 0, 0)]);
     }
 }
 
@@ -857,11 +619,7 @@ fn advanced_indexing() {
     let vals = [0.5, -0.25, 1.0, 0.75, -1.0, 0.125];
     for p in [0, 1] {
         fixed(&[&[2, 3]], &vals, &[(19, 0, 0, p), (2, 1, 1, 0)]);
-        fixed(
-            &[&[2, 3]],
-            &vals,
-            &[(12, 0, 0, 0), (19, 1, 0, p), (6, 2, 0, 0)],
-        );
+        fixed(&[&[2, 3]], &vals, &[(12, 0, 0, 0), (19, 1, 0, p), (6, 2, 0, 0)]);
         fixed(&[&[3]], &vals, &[(19, 0, 0, p), (5, 1, 0, 0)]);
     }
 }
@@ -898,11 +656,7 @@ fn single_element_reductions() {
     // gradient must keep the input's shape.
     fixed(&[&[1]], &[0.5], &[(10, 0, 0, 0)]);
     fixed(&[&[1, 1]], &[0.5], &[(11, 0, 0, 0)]);
-    fixed(
-        &[&[1, 1, 1], &[2]],
-        &[0.5, -0.25],
-        &[(10, 0, 0, 0), (0, 2, 1, 0)],
-    );
+    fixed(&[&[1, 1, 1], &[2]], &[0.5, -0.25], &[(10, 0, 0, 0), (0, 2, 1, 0)]);
 }
 
 #[test]
@@ -920,10 +674,6 @@ fn matmul_branches() {
     fixed(&[&[2, 2, 1, 3], &[3]], &vals, &[(14, 0, 1, 0)]);
     fixed(&[&[3], &[2, 2, 3, 1]], &vals, &[(14, 0, 1, 0)]);
     // t() of a matrix, then matmul with a batch (a column-major operand).
-    fixed(
-        &[&[3, 2], &[2, 3, 2]],
-        &vals,
-        &[(12, 0, 0, 0), (14, 2, 1, 0)],
-    );
+    fixed(&[&[3, 2], &[2, 3, 2]], &vals, &[(12, 0, 0, 0), (14, 2, 1, 0)]);
     fixed(&[&[3, 2], &[3, 4]], &vals, &[(12, 0, 0, 0), (14, 2, 1, 0)]);
 }

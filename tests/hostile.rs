@@ -58,9 +58,7 @@ fn parse_spec(path: &Path, bytes: &[u8]) -> Spec {
     let mut spec = Spec::default();
     // Directive lines end with \n, \r\n or a lone \r (old Mac files).
     for line in text.split(['\n', '\r']).filter(|l| !l.is_empty()) {
-        let Some(d) = line.strip_prefix("# ") else {
-            break;
-        };
+        let Some(d) = line.strip_prefix("# ") else { break };
         let d = d.trim_end_matches('\r');
         if let Some(x) = d.strip_prefix("expect: ") {
             spec.expect.push(x.to_string());
@@ -79,12 +77,7 @@ fn parse_spec(path: &Path, bytes: &[u8]) -> Spec {
         }
     }
     let kinds = usize::from(!spec.expect.is_empty()) + usize::from(spec.ok) + usize::from(spec.any);
-    assert_eq!(
-        kinds,
-        1,
-        "{}: needs exactly one of `# expect: …`, `# ok`, `# any`",
-        path.display()
-    );
+    assert_eq!(kinds, 1, "{}: needs exactly one of `# expect: …`, `# ok`, `# any`", path.display());
     spec
 }
 
@@ -102,11 +95,7 @@ fn run_tsr(args: &[&str], stdin: Option<Vec<u8>>) -> Run {
     let exe = env!("CARGO_BIN_EXE_tsr");
     let mut cmd = if Path::new("/bin/sh").exists() {
         let mut c = Command::new("/bin/sh");
-        c.args([
-            "-c",
-            &format!("ulimit -v {ADDRESS_SPACE_KIB} 2>/dev/null; exec \"$0\" \"$@\""),
-            exe,
-        ]);
+        c.args(["-c", &format!("ulimit -v {ADDRESS_SPACE_KIB} 2>/dev/null; exec \"$0\" \"$@\""), exe]);
         c
     } else {
         Command::new(exe)
@@ -120,11 +109,7 @@ fn run_tsr(args: &[&str], stdin: Option<Vec<u8>>) -> Run {
         .args(["--color", "never"])
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -211,9 +196,7 @@ fn common_checks(mode: &str, spec: &Spec, r: &Run, problems: &mut Vec<String>) {
         return;
     }
     match r.code {
-        None => problems.push(format!(
-            "[{mode}] died from a signal (panic abort, stack overflow or OOM kill)"
-        )),
+        None => problems.push(format!("[{mode}] died from a signal (panic abort, stack overflow or OOM kill)")),
         Some(0) | Some(1) => {}
         Some(c) => problems.push(format!("[{mode}] exit code {c}")),
     }
@@ -222,12 +205,7 @@ fn common_checks(mode: &str, spec: &Spec, r: &Run, problems: &mut Vec<String>) {
     {
         problems.push(format!("[{mode}] took {:.2?}, limit {limit} s", r.elapsed));
     }
-    for bad in [
-        "InternalError",
-        "panicked",
-        "RUST_BACKTRACE",
-        "stack overflow",
-    ] {
+    for bad in ["InternalError", "panicked", "RUST_BACKTRACE", "stack overflow"] {
         if out.contains(bad) || err.contains(bad) {
             problems.push(format!("[{mode}] output contains {bad:?}"));
         }
@@ -236,10 +214,7 @@ fn common_checks(mode: &str, spec: &Spec, r: &Run, problems: &mut Vec<String>) {
         problems.push(format!("[{mode}] valid case exited with {:?}", r.code));
     }
     if !spec.expect.is_empty() && r.code != Some(1) {
-        problems.push(format!(
-            "[{mode}] failing case exited with {:?}, expected 1",
-            r.code
-        ));
+        problems.push(format!("[{mode}] failing case exited with {:?}, expected 1", r.code));
     }
 }
 
@@ -251,54 +226,34 @@ fn check_case(path: &Path) -> (Vec<String>, Option<String>) {
 
     // 1. `tsr run FILE --keep-going`: tables on stdout, errors on stderr.
     let extra: Vec<&str> = spec.args.iter().map(String::as_str).collect();
-    let with = |base: &[&'static str]| -> Vec<&str> {
-        extra.iter().copied().chain(base.iter().copied()).collect()
-    };
-    let r = run_tsr(
-        &[with(&[]).as_slice(), &["run", file, "--keep-going"]].concat(),
-        None,
-    );
+    let with = |base: &[&'static str]| -> Vec<&str> { extra.iter().copied().chain(base.iter().copied()).collect() };
+    let r = run_tsr(&[with(&[]).as_slice(), &["run", file, "--keep-going"]].concat(), None);
     common_checks("table", &spec, &r, &mut problems);
     let err = text(&r.stderr);
     if r.code == Some(1) && !err.contains("-->") {
-        problems.push(format!(
-            "[table] failed without a `-->` location; stderr:\n{}",
-            excerpt(&err)
-        ));
+        problems.push(format!("[table] failed without a `-->` location; stderr:\n{}", excerpt(&err)));
     }
     if r.code == Some(1) && err.trim().is_empty() {
         problems.push("[table] failed with an empty stderr".into());
     }
     for e in &spec.expect {
         if !err.contains(e.as_str()) {
-            problems.push(format!(
-                "[table] stderr lacks {e:?}; stderr:\n{}",
-                excerpt(&err)
-            ));
+            problems.push(format!("[table] stderr lacks {e:?}; stderr:\n{}", excerpt(&err)));
         }
     }
     if let Some(limit) = spec.max_output
         && r.stdout.len() > limit
     {
-        problems.push(format!(
-            "[table] stdout is {} bytes, limit {limit}",
-            r.stdout.len()
-        ));
+        problems.push(format!("[table] stdout is {} bytes, limit {limit}", r.stdout.len()));
     }
 
     // 2. `--json`: every stdout line is a JSON object; errors have a location.
-    let r = run_tsr(
-        &[with(&["--json"]).as_slice(), &["run", file, "--keep-going"]].concat(),
-        None,
-    );
+    let r = run_tsr(&[with(&["--json"]).as_slice(), &["run", file, "--keep-going"]].concat(), None);
     common_checks("json", &spec, &r, &mut problems);
     if let Some(limit) = spec.max_output
         && r.stdout.len() > limit
     {
-        problems.push(format!(
-            "[json] stdout is {} bytes, limit {limit}",
-            r.stdout.len()
-        ));
+        problems.push(format!("[json] stdout is {} bytes, limit {limit}", r.stdout.len()));
     }
     let mut messages = String::new();
     let mut errors = 0;
@@ -307,8 +262,7 @@ fn check_case(path: &Path) -> (Vec<String>, Option<String>) {
             match serde_json::from_str::<serde_json::Value>(line) {
                 Ok(v) if v["kind"] == "error" => {
                     errors += 1;
-                    let ok_loc = v["line"].as_u64().is_some_and(|l| l >= 1)
-                        && v["col"].as_u64().is_some_and(|c| c >= 1);
+                    let ok_loc = v["line"].as_u64().is_some_and(|l| l >= 1) && v["col"].as_u64().is_some_and(|c| c >= 1);
                     if !ok_loc {
                         problems.push(format!("[json] error without line/col: {line}"));
                     }
@@ -325,10 +279,7 @@ fn check_case(path: &Path) -> (Vec<String>, Option<String>) {
                 }
                 Ok(_) => {}
                 Err(e) => {
-                    problems.push(format!(
-                        "[json] stdout line is not JSON ({e}): {}",
-                        excerpt(line)
-                    ));
+                    problems.push(format!("[json] stdout line is not JSON ({e}): {}", excerpt(line)));
                     break;
                 }
             }
@@ -338,10 +289,7 @@ fn check_case(path: &Path) -> (Vec<String>, Option<String>) {
         }
         for e in &spec.expect {
             if !messages.contains(e.as_str()) {
-                problems.push(format!(
-                    "[json] no error message contains {e:?}; messages:\n{}",
-                    excerpt(&messages)
-                ));
+                problems.push(format!("[json] no error message contains {e:?}; messages:\n{}", excerpt(&messages)));
             }
         }
     }
@@ -351,10 +299,7 @@ fn check_case(path: &Path) -> (Vec<String>, Option<String>) {
     common_checks("pipe", &spec, &r, &mut problems);
     let err = text(&r.stderr);
     if r.code == Some(1) && !err.contains("-->") {
-        problems.push(format!(
-            "[pipe] failed without a `-->` location; stderr:\n{}",
-            excerpt(&err)
-        ));
+        problems.push(format!("[pipe] failed without a `-->` location; stderr:\n{}", excerpt(&err)));
     }
     (problems, spec.known_bug)
 }
@@ -655,14 +600,8 @@ fn corpus_is_large_and_well_named() {
     for c in &cs {
         let name = c.file_name().unwrap().to_str().unwrap();
         let prefix = &name[..3];
-        assert!(
-            prefix.bytes().all(|b| b.is_ascii_digit()) && name.as_bytes()[3] == b'_',
-            "{name}: name it NNN_what.tsr"
-        );
-        assert!(
-            prefixes.insert(prefix.to_string()),
-            "{name}: number {prefix} used twice"
-        );
+        assert!(prefix.bytes().all(|b| b.is_ascii_digit()) && name.as_bytes()[3] == b'_', "{name}: name it NNN_what.tsr");
+        assert!(prefixes.insert(prefix.to_string()), "{name}: number {prefix} used twice");
         parse_spec(c, &std::fs::read(c).unwrap());
     }
 }
@@ -672,13 +611,8 @@ fn no_input_crashes_hangs_or_loses_its_location() {
     let cs = cases();
     // Environment filter for quick iteration: HOSTILE=substring.
     let filter = std::env::var("HOSTILE").unwrap_or_default();
-    let cs: Vec<PathBuf> = cs
-        .into_iter()
-        .filter(|c| c.to_string_lossy().contains(&filter))
-        .collect();
-    let workers = std::thread::available_parallelism()
-        .map_or(2, |n| n.get())
-        .clamp(2, 8);
+    let cs: Vec<PathBuf> = cs.into_iter().filter(|c| c.to_string_lossy().contains(&filter)).collect();
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(2, 8);
     let next = std::sync::atomic::AtomicUsize::new(0);
     let failures = std::sync::Mutex::new(Vec::new());
     let known = std::sync::Mutex::new(Vec::new());
@@ -693,10 +627,7 @@ fn no_input_crashes_hangs_or_loses_its_location() {
                     match (problems.is_empty(), known_bug) {
                         (true, None) => {}
                         (false, None) => failures.lock().unwrap().push(report),
-                        (false, Some(k)) => known
-                            .lock()
-                            .unwrap()
-                            .push(format!("KNOWN BUG ({k}) {report}")),
+                        (false, Some(k)) => known.lock().unwrap().push(format!("KNOWN BUG ({k}) {report}")),
                         (true, Some(k)) => failures.lock().unwrap().push(format!(
                             "{}: passes now; remove its `# known-bug: {k}` line",
                             c.display()
@@ -708,18 +639,8 @@ fn no_input_crashes_hangs_or_loses_its_location() {
     });
     let known = known.into_inner().unwrap();
     if !known.is_empty() {
-        eprintln!(
-            "{} known bugs still open:\n\n{}",
-            known.len(),
-            known.join("\n\n")
-        );
+        eprintln!("{} known bugs still open:\n\n{}", known.len(), known.join("\n\n"));
     }
     let failures = failures.into_inner().unwrap();
-    assert!(
-        failures.is_empty(),
-        "{} of {} hostile cases failed:\n\n{}",
-        failures.len(),
-        cs.len(),
-        failures.join("\n\n")
-    );
+    assert!(failures.is_empty(), "{} of {} hostile cases failed:\n\n{}", failures.len(), cs.len(), failures.join("\n\n"));
 }

@@ -13,9 +13,7 @@ const BIG: u64 = 3 << 30;
 
 fn rchar() -> Option<u64> {
     let s = std::fs::read_to_string("/proc/self/io").ok()?;
-    s.lines()
-        .find_map(|l| l.strip_prefix("rchar: "))
-        .and_then(|v| v.trim().parse().ok())
+    s.lines().find_map(|l| l.strip_prefix("rchar: ")).and_then(|v| v.trim().parse().ok())
 }
 
 /// A stored zip entry's local header (sizes given, CRC 0: tsr's reader,
@@ -48,11 +46,7 @@ fn crc32(data: &[u8]) -> u32 {
     for &b in data {
         c ^= b as u32;
         for _ in 0..8 {
-            c = if c & 1 != 0 {
-                (c >> 1) ^ 0xedb8_8320
-            } else {
-                c >> 1
-            };
+            c = if c & 1 != 0 { (c >> 1) ^ 0xedb8_8320 } else { c >> 1 };
         }
     }
     !c
@@ -65,9 +59,7 @@ fn sparse_checkpoint(path: &Path) {
     pkl.extend_from_slice(&(numel as u32).to_le_bytes());
     pkl.extend_from_slice(b"tq\x05QK\x00J");
     pkl.extend_from_slice(&(numel as u32).to_le_bytes());
-    pkl.extend_from_slice(
-        b"\x85q\x06K\x01\x85q\x07\x89ccollections\nOrderedDict\nq\x08)Rq\ttq\nRq\x0b.",
-    );
+    pkl.extend_from_slice(b"\x85q\x06K\x01\x85q\x07\x89ccollections\nOrderedDict\nq\x08)Rq\ttq\nRq\x0b.");
     let mut head = vec![];
     let pkl_crc = crc32(&pkl);
     local_header(&mut head, "big/data.pkl", pkl.len() as u32, pkl_crc);
@@ -92,10 +84,7 @@ fn sparse_checkpoint(path: &Path) {
 }
 
 fn sparse_npy(path: &Path) {
-    let mut header = format!(
-        "{{'descr': '<f4', 'fortran_order': False, 'shape': ({}, 1024), }}",
-        BIG / 4096
-    );
+    let mut header = format!("{{'descr': '<f4', 'fortran_order': False, 'shape': ({}, 1024), }}", BIG / 4096);
     let pad = 64 - (10 + header.len() + 1) % 64;
     header.push_str(&" ".repeat(pad));
     header.push('\n');
@@ -107,10 +96,7 @@ fn sparse_npy(path: &Path) {
 }
 
 fn sparse_safetensors(path: &Path) {
-    let mut header = format!(
-        "{{\"w\":{{\"dtype\":\"F32\",\"shape\":[{},1024],\"data_offsets\":[0,{BIG}]}}}}",
-        BIG / 4096
-    );
+    let mut header = format!("{{\"w\":{{\"dtype\":\"F32\",\"shape\":[{},1024],\"data_offsets\":[0,{BIG}]}}}}", BIG / 4096);
     while header.len() % 8 != 0 {
         header.push(' ');
     }
@@ -125,18 +111,13 @@ fn three_gib_files_are_listed_from_their_metadata() {
     let dir = std::env::temp_dir().join(format!("tsr_large_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     type Maker = fn(&Path);
-    let cases: [(&str, Maker, &str); 3] = [
-        ("big.pt", sparse_checkpoint, "torch"),
-        ("big.npy", sparse_npy, "npy"),
-        ("big.safetensors", sparse_safetensors, "safetensors"),
-    ];
+    let cases: [(&str, Maker, &str); 3] = [("big.pt", sparse_checkpoint, "torch"), ("big.npy", sparse_npy, "npy"), ("big.safetensors", sparse_safetensors, "safetensors")];
     for (name, make, format) in cases {
         let p = dir.join(name);
         make(&p);
         let before = rchar();
         let t = Instant::now();
-        let listing =
-            tsr::io::inspect::list(p.to_str().unwrap()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let listing = tsr::io::inspect::list(p.to_str().unwrap()).unwrap_or_else(|e| panic!("{name}: {e}"));
         let elapsed = t.elapsed();
         let after = rchar();
         assert_eq!(listing.format, format);
@@ -144,11 +125,7 @@ fn three_gib_files_are_listed_from_their_metadata() {
         assert_eq!(listing.tensors[0].storage_bytes as u64, BIG, "{name}");
         assert!(listing.file_bytes > BIG, "{name}");
         if let (Some(a), Some(b)) = (before, after) {
-            assert!(
-                b - a < 1 << 20,
-                "{name}: read {} bytes to list a 3 GiB file",
-                b - a
-            );
+            assert!(b - a < 1 << 20, "{name}: read {} bytes to list a 3 GiB file", b - a);
             eprintln!("{name}: listed in {elapsed:?}, {} bytes read", b - a);
         }
         std::fs::remove_file(&p).unwrap();

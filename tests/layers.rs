@@ -5,43 +5,11 @@ use std::path::Path;
 
 /// (folder under src/, paths it must never mention)
 const RULES: &[(&str, &[&str])] = &[
-    (
-        "engine",
-        &[
-            "crate::eval",
-            "crate::report",
-            "crate::render",
-            "crate::cli",
-            "crate::io",
-            "crate::lang",
-        ],
-    ),
-    (
-        "io",
-        &[
-            "crate::eval",
-            "crate::report",
-            "crate::render",
-            "crate::cli",
-            "crate::lang",
-        ],
-    ),
+    ("engine", &["crate::eval", "crate::report", "crate::render", "crate::cli", "crate::io", "crate::lang"]),
+    ("io", &["crate::eval", "crate::report", "crate::render", "crate::cli", "crate::lang"]),
     ("report", &["crate::eval", "crate::render", "crate::cli"]),
-    (
-        "render",
-        &["crate::eval", "crate::cli", "crate::lang::parse"],
-    ),
-    (
-        "lang",
-        &[
-            "crate::eval",
-            "crate::engine",
-            "crate::report",
-            "crate::render",
-            "crate::cli",
-            "crate::io",
-        ],
-    ),
+    ("render", &["crate::eval", "crate::cli", "crate::lang::parse"]),
+    ("lang", &["crate::eval", "crate::engine", "crate::report", "crate::render", "crate::cli", "crate::io"]),
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
@@ -69,19 +37,11 @@ fn layers_depend_one_way() {
                 let code = line.split("//").next().unwrap_or("");
                 for b in *banned {
                     if code.contains(b) {
-                        problems.push(format!(
-                            "{}:{}: {b}",
-                            f.strip_prefix(&src).unwrap().display(),
-                            n + 1
-                        ));
+                        problems.push(format!("{}:{}: {b}", f.strip_prefix(&src).unwrap().display(), n + 1));
                     }
                 }
             }
         }
     }
-    assert!(
-        problems.is_empty(),
-        "layer violations:\n{}",
-        problems.join("\n")
-    );
+    assert!(problems.is_empty(), "layer violations:\n{}", problems.join("\n"));
 }

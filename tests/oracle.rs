@@ -37,10 +37,7 @@ fn parse_corpus(text: &str) -> Vec<(String, String)> {
             lines.push(line.trim_end());
         }
     }
-    cases
-        .into_iter()
-        .map(|(n, lines)| (n, lines.join("\n").trim_matches('\n').to_string()))
-        .collect()
+    cases.into_iter().map(|(n, lines)| (n, lines.join("\n").trim_matches('\n').to_string())).collect()
 }
 
 /// Runs one case; returns the JSON objects tsr printed (tensor, value and
@@ -48,13 +45,8 @@ fn parse_corpus(text: &str) -> Vec<(String, String)> {
 fn run_tsr(idx: usize, source: &str) -> Result<Vec<Json>, String> {
     let dir = std::env::temp_dir();
     let base = dir.join(format!("tsr-oracle-{}-{idx}", std::process::id()));
-    let (src_path, out_path, err_path) = (
-        base.with_extension("tsr"),
-        base.with_extension("out"),
-        base.with_extension("err"),
-    );
-    std::fs::write(&src_path, format!("{source}\n"))
-        .map_err(|e| format!("cannot write temp file: {e}"))?;
+    let (src_path, out_path, err_path) = (base.with_extension("tsr"), base.with_extension("out"), base.with_extension("err"));
+    std::fs::write(&src_path, format!("{source}\n")).map_err(|e| format!("cannot write temp file: {e}"))?;
     let result = (|| {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tsr"))
             .arg("run")
@@ -82,20 +74,13 @@ fn run_tsr(idx: usize, source: &str) -> Result<Vec<Json>, String> {
         let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
         let mut items = vec![];
         for line in stdout.lines().filter(|l| !l.trim().is_empty()) {
-            let v: Json = serde_json::from_str(line)
-                .map_err(|e| format!("stdout line is not JSON ({e}): {}", clip(line)))?;
-            if matches!(
-                v["kind"].as_str(),
-                Some("tensor" | "value" | "error" | "warning")
-            ) {
+            let v: Json = serde_json::from_str(line).map_err(|e| format!("stdout line is not JSON ({e}): {}", clip(line)))?;
+            if matches!(v["kind"].as_str(), Some("tensor" | "value" | "error" | "warning")) {
                 items.push(v);
             }
         }
         if items.is_empty() && (!status.success() || !stderr.trim().is_empty()) {
-            return Err(format!(
-                "no reports; tsr exited with {status}; stderr: {}",
-                clip(stderr.trim())
-            ));
+            return Err(format!("no reports; tsr exited with {status}; stderr: {}", clip(stderr.trim())));
         }
         Ok(items)
     })();
@@ -110,11 +95,7 @@ fn clip(s: &str) -> String {
     if s.chars().count() <= MAX {
         s.to_string()
     } else {
-        format!(
-            "{}… ({} chars)",
-            s.chars().take(MAX).collect::<String>(),
-            s.chars().count()
-        )
+        format!("{}… ({} chars)", s.chars().take(MAX).collect::<String>(), s.chars().count())
     }
 }
 
@@ -126,18 +107,7 @@ fn show(v: &Json) -> String {
 /// sides), or `None`. Numbers must agree in kind (integer vs float); floats
 /// agree within relative `rel` (0.0: exactly).
 fn json_diff(want: &Json, got: &Json, rel: f64, path: &str) -> Option<String> {
-    let here = |w: &Json, g: &Json| {
-        Some(format!(
-            "{}expected {}, got {}",
-            if path.is_empty() {
-                String::new()
-            } else {
-                format!("at {path}: ")
-            },
-            show(w),
-            show(g)
-        ))
-    };
+    let here = |w: &Json, g: &Json| Some(format!("{}expected {}, got {}", if path.is_empty() { String::new() } else { format!("at {path}: ") }, show(w), show(g)));
     match (want, got) {
         (Json::Number(w), Json::Number(g)) => {
             if w.is_f64() != g.is_f64() {
@@ -146,10 +116,7 @@ fn json_diff(want: &Json, got: &Json, rel: f64, path: &str) -> Option<String> {
             if !w.is_f64() {
                 return (w != g).then(|| here(want, got)).flatten();
             }
-            let (a, b) = (
-                w.as_f64().unwrap_or(f64::NAN),
-                g.as_f64().unwrap_or(f64::NAN),
-            );
+            let (a, b) = (w.as_f64().unwrap_or(f64::NAN), g.as_f64().unwrap_or(f64::NAN));
             // Zeros must agree in sign too: PyTorch prints -0. and tsr must say
             // the same.
             let same_zero = a != 0.0 || b != 0.0 || a.is_sign_negative() == b.is_sign_negative();
@@ -160,17 +127,13 @@ fn json_diff(want: &Json, got: &Json, rel: f64, path: &str) -> Option<String> {
             if w.len() != g.len() {
                 return here(want, got);
             }
-            w.iter()
-                .zip(g)
-                .enumerate()
-                .find_map(|(i, (a, b))| json_diff(a, b, rel, &format!("{path}[{i}]")))
+            w.iter().zip(g).enumerate().find_map(|(i, (a, b))| json_diff(a, b, rel, &format!("{path}[{i}]")))
         }
         (Json::Object(w), Json::Object(g)) => {
             if w.len() != g.len() || w.keys().any(|k| !g.contains_key(k)) {
                 return here(want, got);
             }
-            w.iter()
-                .find_map(|(k, a)| json_diff(a, &g[k], rel, &format!("{path}.{k}")))
+            w.iter().find_map(|(k, a)| json_diff(a, &g[k], rel, &format!("{path}.{k}")))
         }
         _ => (want != got).then(|| here(want, got)).flatten(),
     }
@@ -179,27 +142,10 @@ fn json_diff(want: &Json, got: &Json, rel: f64, path: &str) -> Option<String> {
 /// One line describing a tsr report, for "expected X, got Y".
 fn describe(v: &Json) -> String {
     match v["kind"].as_str() {
-        Some("error") => format!(
-            "{} {}",
-            v["type"].as_str().unwrap_or("?"),
-            show(&v["message"])
-        ),
-        Some("tensor") => format!(
-            "tensor `{}` shape {} dtype {}",
-            v["name"].as_str().unwrap_or("?"),
-            v["shape"],
-            v["dtype"]
-        ),
-        Some("value") => format!(
-            "value `{}` = {}",
-            v["name"].as_str().unwrap_or("?"),
-            show(&v["value"])
-        ),
-        Some("warning") => format!(
-            "{} {}",
-            v["category"].as_str().unwrap_or("?"),
-            show(&v["message"])
-        ),
+        Some("error") => format!("{} {}", v["type"].as_str().unwrap_or("?"), show(&v["message"])),
+        Some("tensor") => format!("tensor `{}` shape {} dtype {}", v["name"].as_str().unwrap_or("?"), v["shape"], v["dtype"]),
+        Some("value") => format!("value `{}` = {}", v["name"].as_str().unwrap_or("?"), show(&v["value"])),
+        Some("warning") => format!("{} {}", v["category"].as_str().unwrap_or("?"), show(&v["message"])),
         _ => show(v),
     }
 }
@@ -212,17 +158,15 @@ fn compare_case(want: &[Json], got: &[Json], out: &mut Vec<String>) {
     let mut ids: HashMap<u64, usize> = HashMap::new();
     let groups: Vec<Json> = got
         .iter()
-        .map(
-            |g| match (g["storage"]["nbytes"].as_u64(), g["storage"]["id"].as_u64()) {
-                _ if g["kind"] != "tensor" => Json::Null,
-                (Some(0), _) => Json::Null,
-                (_, Some(id)) => {
-                    let n = ids.len();
-                    Json::from(*ids.entry(id).or_insert(n))
-                }
-                _ => Json::String("missing storage.id".into()),
-            },
-        )
+        .map(|g| match (g["storage"]["nbytes"].as_u64(), g["storage"]["id"].as_u64()) {
+            _ if g["kind"] != "tensor" => Json::Null,
+            (Some(0), _) => Json::Null,
+            (_, Some(id)) => {
+                let n = ids.len();
+                Json::from(*ids.entry(id).or_insert(n))
+            }
+            _ => Json::String("missing storage.id".into()),
+        })
         .collect();
     for (i, (w, g)) in want.iter().zip(got).enumerate() {
         let expr = w["name"].as_str().or(w["statement"].as_str()).unwrap_or("");
@@ -232,60 +176,26 @@ fn compare_case(want: &[Json], got: &[Json], out: &mut Vec<String>) {
         if wkind == "error" {
             let we = &w["error"];
             if gkind != "error" {
-                bad(
-                    "result",
-                    format!(
-                        "expected {} {}, got {}",
-                        we["type"].as_str().unwrap_or("?"),
-                        show(&we["message"]),
-                        describe(g)
-                    ),
-                );
+                bad("result", format!("expected {} {}, got {}", we["type"].as_str().unwrap_or("?"), show(&we["message"]), describe(g)));
                 continue;
             }
             if we["type"] != g["type"] {
-                bad(
-                    "error type",
-                    format!(
-                        "expected {}, got {} (message {})",
-                        we["type"],
-                        g["type"],
-                        show(&g["message"])
-                    ),
-                );
+                bad("error type", format!("expected {}, got {} (message {})", we["type"], g["type"], show(&g["message"])));
             }
             if we["message"] != g["message"] {
-                bad(
-                    "error message",
-                    format!(
-                        "expected {}, got {}",
-                        show(&we["message"]),
-                        show(&g["message"])
-                    ),
-                );
+                bad("error message", format!("expected {}, got {}", show(&we["message"]), show(&g["message"])));
             }
             continue;
         }
         if gkind != wkind {
-            let want = if wkind == "warning" {
-                format!(
-                    "{} {}",
-                    w["category"].as_str().unwrap_or("?"),
-                    show(&w["message"])
-                )
-            } else {
-                format!("a {wkind} report")
-            };
+            let want = if wkind == "warning" { format!("{} {}", w["category"].as_str().unwrap_or("?"), show(&w["message"])) } else { format!("a {wkind} report") };
             bad("result", format!("expected {want}, got {}", describe(g)));
             continue;
         }
         if wkind == "warning" {
             for field in ["category", "message"] {
                 if w[field] != g[field] {
-                    bad(
-                        field,
-                        format!("expected {}, got {}", show(&w[field]), show(&g[field])),
-                    );
+                    bad(field, format!("expected {}, got {}", show(&w[field]), show(&g[field])));
                 }
             }
             continue;
@@ -317,27 +227,18 @@ fn compare_case(want: &[Json], got: &[Json], out: &mut Vec<String>) {
         // PyTorch's engine buffered, adopted or copied the gradient.
         for (field, gv) in fields {
             if &w[field] != gv {
-                bad(
-                    field,
-                    format!("expected {}, got {}", show(&w[field]), show(gv)),
-                );
+                bad(field, format!("expected {}, got {}", show(&w[field]), show(gv)));
             }
         }
         if w["grad_fn"] != g["grad_fn"] {
-            bad(
-                "grad_fn",
-                format!("expected {}, got {}", w["grad_fn"], g["grad_fn"]),
-            );
+            bad("grad_fn", format!("expected {}, got {}", w["grad_fn"], g["grad_fn"]));
         }
         let group = &groups[i];
         if &w["storage_group"] != group {
-            bad(
-                "storage sharing",
-                format!(
-                    "expected storage group {}, got {} (inspected storages numbered in first-seen order; null: 0 bytes)",
-                    w["storage_group"], group
-                ),
-            );
+            bad("storage sharing", format!(
+                "expected storage group {}, got {} (inspected storages numbered in first-seen order; null: 0 bytes)",
+                w["storage_group"], group
+            ));
         }
         if let Some(wv) = w.get("values") {
             let rel = match w["dtype"].as_str() {
@@ -360,11 +261,7 @@ fn compare_case(want: &[Json], got: &[Json], out: &mut Vec<String>) {
         } else {
             let w = &want[got.len()];
             let what = if w["kind"] == "error" {
-                let raised = if got.last().is_some_and(|g| g["kind"] == "error") {
-                    ""
-                } else {
-                    " (tsr raised no error)"
-                };
+                let raised = if got.last().is_some_and(|g| g["kind"] == "error") { "" } else { " (tsr raised no error)" };
                 format!(
                     "`{}` raising {} {}{raised}",
                     w["statement"].as_str().unwrap_or("?"),
@@ -374,19 +271,11 @@ fn compare_case(want: &[Json], got: &[Json], out: &mut Vec<String>) {
             } else if w["kind"] == "warning" {
                 format!("warning {}", show(&w["message"]))
             } else {
-                format!(
-                    "{} `{}`",
-                    w["kind"].as_str().unwrap_or("?"),
-                    w["name"].as_str().unwrap_or("?")
-                )
+                format!("{} `{}`", w["kind"].as_str().unwrap_or("?"), w["name"].as_str().unwrap_or("?"))
             };
             format!("; first missing: {what}")
         };
-        out.push(format!(
-            "result count: expected {}, got {}{extra}",
-            want.len(),
-            got.len()
-        ));
+        out.push(format!("result count: expected {}, got {}{extra}", want.len(), got.len()));
     }
 }
 
@@ -394,10 +283,7 @@ fn compare_case(want: &[Json], got: &[Json], out: &mut Vec<String>) {
 fn tsr_matches_pytorch() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let corpus = std::fs::read_to_string(root.join(CORPUS)).expect("read the corpus");
-    let fixtures: Json = serde_json::from_str(
-        &std::fs::read_to_string(root.join(FIXTURES)).expect("read the fixtures"),
-    )
-    .expect("fixtures are JSON");
+    let fixtures: Json = serde_json::from_str(&std::fs::read_to_string(root.join(FIXTURES)).expect("read the fixtures")).expect("fixtures are JSON");
     let cases = parse_corpus(&corpus);
     assert!(!cases.is_empty(), "the corpus has no cases");
     let fixture_cases: HashMap<&str, &Json> = fixtures["cases"]
@@ -410,10 +296,7 @@ fn tsr_matches_pytorch() {
     let mut report: Vec<String> = vec![];
     let (mut failed_cases, mut mismatches, mut results) = (0, 0, 0);
     // Documented divergences: they must still differ, and are not failures.
-    let known_text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/known_divergences.txt"),
-    )
-    .unwrap_or_default();
+    let known_text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/known_divergences.txt")).unwrap_or_default();
     let known: Vec<&str> = known_text
         .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
@@ -424,10 +307,9 @@ fn tsr_matches_pytorch() {
         let mut out = vec![];
         match fixture_cases.get(name.as_str()) {
             None => out.push("no fixture for this case: rerun scripts/torch_oracle.py".to_string()),
-            Some(fx) if fx["source"].as_str() != Some(source.as_str()) => out.push(
-                "the fixture was recorded from different source: rerun scripts/torch_oracle.py"
-                    .to_string(),
-            ),
+            Some(fx) if fx["source"].as_str() != Some(source.as_str()) => {
+                out.push("the fixture was recorded from different source: rerun scripts/torch_oracle.py".to_string())
+            }
             Some(fx) => {
                 let want = fx["results"].as_array().map(Vec::as_slice).unwrap_or(&[]);
                 results += want.len();
@@ -443,13 +325,7 @@ fn tsr_matches_pytorch() {
                 mismatches += 1;
                 report.push(format!("[{name}]\n    now matches PyTorch: remove it from tests/oracle/known_divergences.txt"));
             } else {
-                known_seen.push(
-                    known
-                        .iter()
-                        .copied()
-                        .find(|k| *k == name.as_str())
-                        .unwrap_or(""),
-                );
+                known_seen.push(known.iter().copied().find(|k| *k == name.as_str()).unwrap_or(""));
             }
             continue;
         }
@@ -459,24 +335,15 @@ fn tsr_matches_pytorch() {
             report.push(format!("[{name}]\n    {}", out.join("\n    ")));
         }
     }
-    let stale: Vec<&str> = fixture_cases
-        .keys()
-        .copied()
-        .filter(|n| !cases.iter().any(|(c, _)| c == n))
-        .collect();
+    let stale: Vec<&str> = fixture_cases.keys().copied().filter(|n| !cases.iter().any(|(c, _)| c == n)).collect();
     if !stale.is_empty() {
         mismatches += stale.len();
-        report.push(format!(
-            "[fixtures]\n    cases not in the corpus (rerun scripts/torch_oracle.py): {}",
-            stale.join(", ")
-        ));
+        report.push(format!("[fixtures]\n    cases not in the corpus (rerun scripts/torch_oracle.py): {}", stale.join(", ")));
     }
     for k in &known {
         if !known_seen.contains(k) && !cases.iter().any(|(c, _)| c == k) {
             failed_cases += 1;
-            report.push(format!(
-                "[{k}]\n    listed in known_divergences.txt but not in the corpus"
-            ));
+            report.push(format!("[{k}]\n    listed in known_divergences.txt but not in the corpus"));
         }
     }
     println!(

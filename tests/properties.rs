@@ -118,11 +118,7 @@ fn apply(op: &Op, t: &Tensor, n: &Naive) -> Option<(Tensor, Naive)> {
             let d = d % nd;
             let out = layout::slice(l, d, Some(s as i64), None, st as i64).ok()?;
             let size = n.shape[d];
-            let len = if s >= size {
-                0
-            } else {
-                (size - s).div_ceil(st)
-            };
+            let len = if s >= size { 0 } else { (size - s).div_ceil(st) };
             let mut shape = n.shape.clone();
             shape[d] = len;
             let r = Naive::build(shape, |idx| {
@@ -204,19 +200,11 @@ fn view_possible(t: &Tensor, shape: &[usize]) -> bool {
     if n == 0 {
         return true;
     }
-    let offs: Vec<usize> = (0..t.numel())
-        .map(|i| tsr::engine::strided::flat_to_storage(&t.layout, i))
-        .collect();
+    let offs: Vec<usize> = (0..t.numel()).map(|i| tsr::engine::strided::flat_to_storage(&t.layout, i)).collect();
     let cs = strides_of(shape);
     let base = offs[0] as i64;
     let stride: Vec<i64> = (0..shape.len())
-        .map(|d| {
-            if shape[d] > 1 {
-                offs[cs[d]] as i64 - base
-            } else {
-                0
-            }
-        })
+        .map(|d| if shape[d] > 1 { offs[cs[d]] as i64 - base } else { 0 })
         .collect();
     if stride.iter().any(|&s| s < 0) {
         return false;
@@ -235,27 +223,13 @@ fn view_possible(t: &Tensor, shape: &[usize]) -> bool {
 fn setup(shape: &[usize]) -> (Context, Tensor, Naive) {
     let ctx = Context::new(&EngineConfig::default());
     let n: usize = shape.iter().product();
-    let t = factory::arange(
-        &ctx,
-        tsr::engine::Device::Cpu,
-        Scalar::Int(0),
-        Scalar::Int(n as i64),
-        Scalar::Int(1),
-        Some(DType::Int64),
-        "arange",
-    )
-    .and_then(|a| {
-        let l = layout::view(
-            &a.layout,
-            &shape.iter().map(|&x| x as i64).collect::<Vec<_>>(),
-        )?;
-        Ok(a.view_as_layout(l, "view"))
-    })
-    .expect("setup");
-    let naive = Naive {
-        shape: shape.to_vec(),
-        vals: (0..n as i64).collect(),
-    };
+    let t = factory::arange(&ctx, tsr::engine::Device::Cpu, Scalar::Int(0), Scalar::Int(n as i64), Scalar::Int(1), Some(DType::Int64), "arange")
+        .and_then(|a| {
+            let l = layout::view(&a.layout, &shape.iter().map(|&x| x as i64).collect::<Vec<_>>())?;
+            Ok(a.view_as_layout(l, "view"))
+        })
+        .expect("setup");
+    let naive = Naive { shape: shape.to_vec(), vals: (0..n as i64).collect() };
     (ctx, t, naive)
 }
 

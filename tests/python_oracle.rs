@@ -42,9 +42,7 @@ const STREAM_CAP: usize = 4 << 20;
 const MIN_CASES: usize = 200;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests")
-        .join("python")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("python")
 }
 
 fn cases_dir() -> PathBuf {
@@ -64,18 +62,13 @@ fn all_cases() -> Vec<PathBuf> {
 }
 
 fn stem(p: &Path) -> String {
-    p.file_stem()
-        .and_then(|s| s.to_str())
-        .expect("utf-8 case name")
-        .to_string()
+    p.file_stem().and_then(|s| s.to_str()).expect("utf-8 case name").to_string()
 }
 
 /// Case names listed in `known_divergences.txt` (without `.py`).
 fn known_divergences() -> BTreeSet<String> {
     let path = root().join("known_divergences.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        return BTreeSet::new();
-    };
+    let Ok(text) = std::fs::read_to_string(&path) else { return BTreeSet::new() };
     text.lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
         .filter(|l| !l.is_empty())
@@ -92,10 +85,7 @@ struct Run {
 }
 
 fn run_tsr(case: &Path) -> Run {
-    let name = case
-        .file_name()
-        .and_then(|s| s.to_str())
-        .expect("utf-8 case file name");
+    let name = case.file_name().and_then(|s| s.to_str()).expect("utf-8 case file name");
     let mut child = Command::new(env!("CARGO_BIN_EXE_tsr"))
         .args(["run", name, "--stable-addrs", "--color", "never"])
         .current_dir(cases_dir())
@@ -138,12 +128,7 @@ fn run_tsr(case: &Path) -> Run {
         }
         std::thread::sleep(Duration::from_millis(5));
     };
-    Run {
-        stdout: t_out.join().unwrap(),
-        stderr: t_err.join().unwrap(),
-        code: status.code(),
-        timed_out,
-    }
+    Run { stdout: t_out.join().unwrap(), stderr: t_err.join().unwrap(), code: status.code(), timed_out }
 }
 
 fn text(b: &[u8]) -> String {
@@ -152,11 +137,7 @@ fn text(b: &[u8]) -> String {
 
 /// At most `n` characters of `s`, with an ellipsis when cut.
 fn clip(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        format!("{}…", s.chars().take(n).collect::<String>())
-    }
+    if s.chars().count() <= n { s.to_string() } else { format!("{}…", s.chars().take(n).collect::<String>()) }
 }
 
 /// Where `got` first differs from `want`, line by line.
@@ -169,27 +150,13 @@ fn first_difference(want: &[u8], got: &[u8]) -> String {
         match (wl.get(i), gl.get(i)) {
             (Some(a), Some(b)) if a == b => continue,
             (Some(a), Some(b)) => {
-                return format!(
-                    "stdout line {}: expected {:?}, got {:?}",
-                    i + 1,
-                    clip(a, 200),
-                    clip(b, 200)
-                );
+                return format!("stdout line {}: expected {:?}, got {:?}", i + 1, clip(a, 200), clip(b, 200));
             }
             (Some(a), None) => {
-                return format!(
-                    "stdout ends after {} lines; expected line {}: {:?}",
-                    gl.len(),
-                    i + 1,
-                    clip(a, 200)
-                );
+                return format!("stdout ends after {} lines; expected line {}: {:?}", gl.len(), i + 1, clip(a, 200));
             }
             (None, Some(b)) => {
-                return format!(
-                    "stdout has extra output from line {}: {:?}",
-                    i + 1,
-                    clip(b, 200)
-                );
+                return format!("stdout has extra output from line {}: {:?}", i + 1, clip(b, 200));
             }
             (None, None) => unreachable!(),
         }
@@ -212,21 +179,11 @@ fn check_case(case: &Path) -> Vec<String> {
     let want_out = std::fs::read(case.with_extension("out")).expect("read .out");
     let want_err = std::fs::read_to_string(case.with_extension("err"))
         .ok()
-        .map(|s| {
-            s.lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("")
-                .trim()
-                .to_string()
-        });
+        .map(|s| s.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim().to_string());
     let r = run_tsr(case);
     let mut problems = vec![];
     if r.timed_out {
-        problems.push(format!(
-            "timed out after {} s (killed){}",
-            TIMEOUT.as_secs(),
-            stderr_head(&r)
-        ));
+        problems.push(format!("timed out after {} s (killed){}", TIMEOUT.as_secs(), stderr_head(&r)));
         return problems;
     }
     if r.stdout != want_out {
@@ -236,16 +193,11 @@ fn check_case(case: &Path) -> Vec<String> {
         (_, None) => problems.push(format!("killed by a signal{}", stderr_head(&r))),
         (Some(line), code) => {
             if code != Some(1) {
-                problems.push(format!(
-                    "CPython ended with `{line}`; tsr exited with {code:?}, expected 1"
-                ));
+                problems.push(format!("CPython ended with `{line}`; tsr exited with {code:?}, expected 1"));
             }
             let err = text(&r.stderr);
             if !err.contains(line.as_str()) {
-                problems.push(format!(
-                    "stderr lacks {line:?}; stderr: {:?}",
-                    clip(err.trim(), 400)
-                ));
+                problems.push(format!("stderr lacks {line:?}; stderr: {:?}", clip(err.trim(), 400)));
             }
         }
         (None, Some(0)) => {}
@@ -271,10 +223,7 @@ fn corpus_has_enough_cases_with_fixtures() {
             problems.push(format!("{s}: has an .err but no .out"));
         }
     }
-    let with_fixtures = cases
-        .iter()
-        .filter(|c| c.with_extension("out").exists())
-        .count();
+    let with_fixtures = cases.iter().filter(|c| c.with_extension("out").exists()).count();
     if with_fixtures < MIN_CASES {
         problems.push(format!(
             "only {with_fixtures} of {} cases have a .out fixture, need at least {MIN_CASES} \
@@ -285,9 +234,7 @@ fn corpus_has_enough_cases_with_fixtures() {
     // Every fixture belongs to a case.
     for e in std::fs::read_dir(cases_dir()).expect("read cases dir") {
         let p = e.expect("dir entry").path();
-        if p.extension().is_some_and(|x| x == "out" || x == "err")
-            && !p.with_extension("py").exists()
-        {
+        if p.extension().is_some_and(|x| x == "out" || x == "err") && !p.with_extension("py").exists() {
             problems.push(format!("{}: fixture without a .py", p.display()));
         }
     }
@@ -295,31 +242,19 @@ fn corpus_has_enough_cases_with_fixtures() {
     let names: BTreeSet<String> = cases.iter().map(|c| stem(c)).collect();
     for k in known_divergences() {
         if !names.contains(&k) {
-            problems.push(format!(
-                "known_divergences.txt lists {k}, which is not a case"
-            ));
+            problems.push(format!("known_divergences.txt lists {k}, which is not a case"));
         }
     }
-    assert!(
-        problems.is_empty(),
-        "python oracle corpus problems:\n  {}",
-        problems.join("\n  ")
-    );
+    assert!(problems.is_empty(), "python oracle corpus problems:\n  {}", problems.join("\n  "));
 }
 
 #[test]
 fn tsr_prints_what_cpython_prints() {
-    let cases: Vec<PathBuf> = all_cases()
-        .into_iter()
-        .filter(|c| c.with_extension("out").exists())
-        .collect();
+    let cases: Vec<PathBuf> = all_cases().into_iter().filter(|c| c.with_extension("out").exists()).collect();
     let known = known_divergences();
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(String, Vec<String>)>> = Mutex::new(vec![]);
-    let workers = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(2)
-        .clamp(1, 8);
+    let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).clamp(1, 8);
     std::thread::scope(|s| {
         for _ in 0..workers {
             s.spawn(|| {
@@ -346,9 +281,9 @@ fn tsr_prints_what_cpython_prints() {
                 still_known += 1;
                 eprintln!("known divergence {name}: {}", problems.join("; "));
             }
-            (true, true) => stale.push(format!(
-                "{name}: matches CPython now; remove it from tests/python/known_divergences.txt"
-            )),
+            (true, true) => {
+                stale.push(format!("{name}: matches CPython now; remove it from tests/python/known_divergences.txt"))
+            }
         }
     }
     let total = results.len();

@@ -12,19 +12,9 @@ use std::path::Path;
 fn run_demo(path: &Path) -> String {
     let src = std::fs::read_to_string(path).expect("read demo");
     // A relative path, so error locations read the same on every checkout.
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .expect("utf8 name");
+    let name = path.file_name().and_then(|n| n.to_str()).expect("utf8 name");
     let rel = format!("snapshots/{name}");
-    let mut args = vec![
-        "run",
-        rel.as_str(),
-        "--stable-addrs",
-        "--keep-going",
-        "--color",
-        "never",
-    ];
+    let mut args = vec!["run", rel.as_str(), "--stable-addrs", "--keep-going", "--color", "never"];
     let extra: Vec<&str> = src
         .lines()
         .next()
@@ -46,11 +36,7 @@ fn snapshots_match() {
         .filter(|p| p.extension().is_some_and(|x| x == "tsr"))
         .collect();
     demos.sort();
-    assert!(
-        demos.len() >= 8,
-        "expected at least 8 demos, found {}",
-        demos.len()
-    );
+    assert!(demos.len() >= 8, "expected at least 8 demos, found {}", demos.len());
     let mut failures = vec![];
     for demo in &demos {
         let got = run_demo(demo);
@@ -69,10 +55,5 @@ fn snapshots_match() {
             ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} snapshot(s) differ (TSR_BLESS=1 to re-bless):\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} snapshot(s) differ (TSR_BLESS=1 to re-bless):\n{}", failures.len(), failures.join("\n"));
 }

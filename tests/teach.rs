@@ -5,16 +5,13 @@
 mod common;
 
 use common::{tsr, tsr_split};
-use serde_json::{Value, json};
+use serde_json::{json, Value};
 
 /// Runs `code` with `--json --stable-addrs` and returns every JSON line.
 fn run_json(code: &str) -> (Vec<Value>, i32) {
     let (out, err, code) = tsr_split(&["--json", "--stable-addrs", "-c", code], "");
     assert!(err.is_empty(), "stderr: {err}");
-    let lines = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad JSON line {l:?}: {e}")))
-        .collect();
+    let lines = out.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad JSON line {l:?}: {e}"))).collect();
     (lines, code)
 }
 
@@ -29,10 +26,7 @@ fn report(code: &str, kind: &str) -> Value {
 
 #[test]
 fn storage_lists_views_and_unreachable_bytes() {
-    let r = report(
-        "big = zeros(1000); s = big[10:20]; t = big[15:30]; del big; storage s",
-        "storage",
-    );
+    let r = report("big = zeros(1000); s = big[10:20]; t = big[15:30]; del big; storage s", "storage");
     assert_eq!(r["nbytes"], 4000);
     assert_eq!(r["elements"], 1000);
     assert_eq!(r["dtype"], "float32");
@@ -50,10 +44,7 @@ fn storage_lists_views_and_unreachable_bytes() {
 
 #[test]
 fn map_gives_every_storage_index_and_broadcast_cells() {
-    let r = report(
-        "x = arange(12).view(3, 4); map x, x.t(), ones(3).expand(2, 3)",
-        "map",
-    );
+    let r = report("x = arange(12).view(3, 4); map x, x.t(), ones(3).expand(2, 3)", "map");
     let storages = r["storages"].as_array().cloned().unwrap_or_default();
     assert_eq!(storages.len(), 2, "x and x.t() share S1; the expand is S2");
     let t = &storages[0]["tensors"][1];
@@ -93,17 +84,11 @@ fn map_of_a_huge_storage_is_instant_and_elided() {
 
 #[test]
 fn share_is_a_tree_of_storages_with_overlaps() {
-    let r = report(
-        "a = arange(12).view(3, 4); b = a[1:]; c = a[:1]; d = a.t().reshape(12); e = a; share",
-        "share",
-    );
+    let r = report("a = arange(12).view(3, 4); b = a[1:]; c = a[:1]; d = a.t().reshape(12); e = a; share", "share");
     let storages = r["storages"].as_array().cloned().unwrap_or_default();
     assert_eq!(storages.len(), 2);
     let s1 = &storages[0];
-    let names: Vec<&str> = s1["tensors"]
-        .as_array()
-        .map(|t| t.iter().filter_map(|x| x["name"].as_str()).collect())
-        .unwrap_or_default();
+    let names: Vec<&str> = s1["tensors"].as_array().map(|t| t.iter().filter_map(|x| x["name"].as_str()).collect()).unwrap_or_default();
     assert_eq!(names, ["a", "b", "c", "e"]);
     assert_eq!(s1["tensors"][3]["alias_of"], "a");
     // b (rows 1-2) and c (row 0) do not overlap; both overlap a.
@@ -119,29 +104,17 @@ fn overlap_is_exact_with_a_witness() {
     assert_eq!(r["overlap"], false);
     assert!(r.get("witness").is_some_and(|w| w.is_null()));
     // A row and a column meet in one cell.
-    let r = report(
-        "m = arange(12).view(3, 4); overlap m[1], m[:, 2]",
-        "overlap",
-    );
+    let r = report("m = arange(12).view(3, 4); overlap m[1], m[:, 2]", "overlap");
     assert_eq!(r["overlap"], true);
     assert_eq!(r["witness"]["a_index"], json!([2]));
     assert_eq!(r["witness"]["b_index"], json!([1]));
     assert_eq!(r["witness"]["storage_index"], 6);
-    assert_eq!(
-        r["witness"]["text"],
-        "m[1][2] and m[:, 2][1] are both storage[6]"
-    );
+    assert_eq!(r["witness"]["text"], "m[1][2] and m[:, 2][1] are both storage[6]");
     // Different storages never overlap.
     let r = report("m = arange(12).view(3, 4); overlap m, m.clone()", "overlap");
-    assert_eq!(
-        (r["overlap"].clone(), r["same_storage"].clone()),
-        (json!(false), json!(false))
-    );
+    assert_eq!((r["overlap"].clone(), r["same_storage"].clone()), (json!(false), json!(false)));
     // A reinterpreting view of the same bytes.
-    let r = report(
-        "f = arange(4, dtype=torch.float32); overlap f[1:], f.view(torch.int32)[:2]",
-        "overlap",
-    );
+    let r = report("f = arange(4, dtype=torch.float32); overlap f[1:], f.view(torch.int32)[:2]", "overlap");
     assert_eq!(r["overlap"], true);
     assert_eq!(r["witness"]["storage_index"], 1);
 }
@@ -153,10 +126,7 @@ fn overlap_flags_self_overlap_of_expanded_views() {
     assert_eq!(r["b"], Value::Null);
     assert_eq!(r["witness"]["a_index"], json!([0, 0]));
     assert_eq!(r["witness"]["b_index"], json!([1, 0]));
-    let r = report(
-        "e = ones(3).expand(4, 3); x = ones(3); overlap x, e",
-        "overlap",
-    );
+    let r = report("e = ones(3).expand(4, 3); x = ones(3); overlap x, e", "overlap");
     assert_eq!(r["self_overlap"][0]["overlap"], false);
     assert_eq!(r["self_overlap"][1]["overlap"], true);
 }
@@ -181,24 +151,15 @@ fn overlap_of_huge_tensors_is_decided_without_enumerating() {
 
 #[test]
 fn addr_works_out_the_seed_example() {
-    let r = report(
-        "base = arange(29, dtype=torch.float32); x = base.as_strided((2, 3, 4), (12, 4, 1), 5); addr x[1, 2, 3]",
-        "addr",
-    );
+    let r = report("base = arange(29, dtype=torch.float32); x = base.as_strided((2, 3, 4), (12, 4, 1), 5); addr x[1, 2, 3]", "addr");
     assert_eq!(r["offset"], 28);
     assert_eq!(r["address"], json!(0x7000_0000_0000u64 + 28 * 4));
     assert_eq!(r["data_ptr"], json!(0x7000_0000_0000u64 + 5 * 4));
     assert_eq!(r["value"], json!(28.0));
-    let terms: Vec<u64> = r["terms"]
-        .as_array()
-        .map(|t| t.iter().filter_map(|x| x["product"].as_u64()).collect())
-        .unwrap_or_default();
+    let terms: Vec<u64> = r["terms"].as_array().map(|t| t.iter().filter_map(|x| x["product"].as_u64()).collect()).unwrap_or_default();
     assert_eq!(terms, [12, 8, 3]);
     let r = report("x = arange(12).view(3, 4); addr x[-1, -2]", "addr");
-    assert_eq!(
-        (r["wrapped"].clone(), r["offset"].clone()),
-        (json!([2, 2]), json!(10))
-    );
+    assert_eq!((r["wrapped"].clone(), r["offset"].clone()), (json!([2, 2]), json!(10)));
 }
 
 #[test]
@@ -207,10 +168,7 @@ fn addr_out_of_range_is_pytorchs_index_error() {
     assert_eq!(code, 1);
     assert_eq!(lines[0]["kind"], "error");
     assert_eq!(lines[0]["type"], "IndexError");
-    assert_eq!(
-        lines[0]["message"],
-        "index 3 is out of bounds for dimension 0 with size 3"
-    );
+    assert_eq!(lines[0]["message"], "index 3 is out of bounds for dimension 0 with size 3");
 }
 
 #[test]
@@ -220,39 +178,21 @@ fn bytes_shows_little_endian_ieee_fields() {
     assert_eq!(r["elements"][0]["bytes"], json!([0, 0, 128, 63]));
     assert_eq!(r["elements"][0]["ieee"]["exponent"], 127);
     assert_eq!(r["elements"][1]["ieee"]["sign"], 1);
-    assert_eq!(
-        r["elements"][1]["ieee"]["mantissa_bits"],
-        "01000000000000000000000"
-    );
+    assert_eq!(r["elements"][1]["ieee"]["mantissa_bits"], "01000000000000000000000");
     let r = report("bytes arange(1000)", "bytes");
-    assert_eq!(
-        (r["total"].clone(), r["omitted"].clone()),
-        (json!(1000), json!(968))
-    );
+    assert_eq!((r["total"].clone(), r["omitted"].clone()), (json!(1000), json!(968)));
     assert_eq!(r["elements"][31]["index"], json!([999]));
-    let r = report(
-        "x = arange(4, dtype=torch.int16); bytes x.untyped_storage()",
-        "bytes",
-    );
+    let r = report("x = arange(4, dtype=torch.int16); bytes x.untyped_storage()", "bytes");
     assert_eq!(r["scope"], "storage");
     assert_eq!(r["rows"][0]["bytes"], json!([0, 0, 1, 0, 2, 0, 3, 0]));
 }
 
 #[test]
 fn lineage_lists_ops_and_copies() {
-    let r = report(
-        "x = arange(12).view(3, 4); y = x.t().reshape(12); lineage y",
-        "lineage",
-    );
-    let ops: Vec<&str> = r["steps"]
-        .as_array()
-        .map(|s| s.iter().filter_map(|x| x["op"].as_str()).collect())
-        .unwrap_or_default();
+    let r = report("x = arange(12).view(3, 4); y = x.t().reshape(12); lineage y", "lineage");
+    let ops: Vec<&str> = r["steps"].as_array().map(|s| s.iter().filter_map(|x| x["op"].as_str()).collect()).unwrap_or_default();
     assert_eq!(ops, ["arange(12)", "view(3, 4)", "t()", "reshape(12)"]);
-    let copied: Vec<bool> = r["steps"]
-        .as_array()
-        .map(|s| s.iter().filter_map(|x| x["copied"].as_bool()).collect())
-        .unwrap_or_default();
+    let copied: Vec<bool> = r["steps"].as_array().map(|s| s.iter().filter_map(|x| x["copied"].as_bool()).collect()).unwrap_or_default();
     assert_eq!(copied, [true, false, false, true]);
     assert_eq!(r["steps"][2]["before"]["stride"], json!([4, 1]));
     assert_eq!(r["steps"][2]["after"]["stride"], json!([1, 4]));
@@ -260,14 +200,8 @@ fn lineage_lists_ops_and_copies() {
 
 #[test]
 fn explain_says_why_reshape_copies() {
-    let r = report(
-        "x = arange(12).view(3, 4); explain x.t().reshape(12)",
-        "explain",
-    );
-    let copied: Vec<bool> = r["steps"]
-        .as_array()
-        .map(|s| s.iter().filter_map(|x| x["copied"].as_bool()).collect())
-        .unwrap_or_default();
+    let r = report("x = arange(12).view(3, 4); explain x.t().reshape(12)", "explain");
+    let copied: Vec<bool> = r["steps"].as_array().map(|s| s.iter().filter_map(|x| x["copied"].as_bool()).collect()).unwrap_or_default();
     assert_eq!(copied, [false, false, true]);
     let why = r["steps"][2]["why"].as_str().unwrap_or_default();
     assert_eq!(
@@ -280,38 +214,21 @@ fn explain_says_why_reshape_copies() {
 
 #[test]
 fn explain_of_a_failing_view_keeps_the_steps_and_shows_the_chunks() {
-    let r = report(
-        "x = arange(12).view(3, 4); explain x.t().view(12)",
-        "explain",
-    );
+    let r = report("x = arange(12).view(3, 4); explain x.t().view(12)", "explain");
     let steps = r["steps"].as_array().cloned().unwrap_or_default();
     assert_eq!(steps.len(), 3);
     assert_eq!(steps[2]["kind"], "error");
     let c = &steps[2]["chunks"];
-    assert_eq!(
-        c["chunks"],
-        json!([{"dims": [0], "numel": 4, "base_stride": 1}, {"dims": [1], "numel": 3, "base_stride": 4}])
-    );
+    assert_eq!(c["chunks"], json!([{"dims": [0], "numel": 4, "base_stride": 1}, {"dims": [1], "numel": 3, "base_stride": 4}]));
     assert_eq!(c["spanning"]["new_dim"], 0);
     assert_eq!(r["error"]["type"], "RuntimeError");
-    assert!(
-        r["error"]["fix"]
-            .as_str()
-            .is_some_and(|f| f.starts_with("x.t().reshape(12)")),
-        "{r}"
-    );
+    assert!(r["error"]["fix"].as_str().is_some_and(|f| f.starts_with("x.t().reshape(12)")), "{r}");
 }
 
 #[test]
 fn explain_marks_ops_that_return_themselves() {
-    let r = report(
-        "x = arange(6).view(2, 3); explain x.contiguous().long().t().contiguous()",
-        "explain",
-    );
-    let kinds: Vec<&str> = r["steps"]
-        .as_array()
-        .map(|s| s.iter().filter_map(|x| x["kind"].as_str()).collect())
-        .unwrap_or_default();
+    let r = report("x = arange(6).view(2, 3); explain x.contiguous().long().t().contiguous()", "explain");
+    let kinds: Vec<&str> = r["steps"].as_array().map(|s| s.iter().filter_map(|x| x["kind"].as_str()).collect()).unwrap_or_default();
     assert_eq!(kinds, ["binding", "same", "same", "view", "copy"]);
 }
 
@@ -327,23 +244,13 @@ fn diff_and_contiguity_fields() {
     assert_eq!(r["non_overlapping_and_dense"]["holds"], true);
     assert_eq!(r["channels_last"]["applies"], false);
     let r = report("contiguity zeros(3, 1).t()", "contiguity");
-    assert_eq!(
-        r["contiguous"]["holds"], true,
-        "size-1 dims are never checked"
-    );
-    let r = report(
-        "contiguity zeros(2, 3, 4, 5).contiguous(memory_format=torch.channels_last)",
-        "contiguity",
-    );
+    assert_eq!(r["contiguous"]["holds"], true, "size-1 dims are never checked");
+    let r = report("contiguity zeros(2, 3, 4, 5).contiguous(memory_format=torch.channels_last)", "contiguity");
     assert_eq!(r["channels_last"]["holds"], true);
     assert_eq!(r["channels_last"]["strides"], json!([60, 1, 15, 3]));
     let r = report("contiguity zeros(0, 3).t()", "contiguity");
     assert_eq!(r["contiguous"]["holds"], true);
-    assert!(
-        r["notes"][0]
-            .as_str()
-            .is_some_and(|n| n.contains("numel is 0"))
-    );
+    assert!(r["notes"][0].as_str().is_some_and(|n| n.contains("numel is 0")));
 }
 
 #[test]
@@ -381,18 +288,7 @@ bytes 3; storage 1.5; lineage (1, 2); diff s, 3; map s, s, s, s, s, s, s, s, s
 
 #[test]
 fn every_teaching_command_has_help_with_an_example() {
-    for cmd in [
-        "storage",
-        "map",
-        "share",
-        "overlap",
-        "addr",
-        "bytes",
-        "lineage",
-        "explain",
-        "diff",
-        "contiguity",
-    ] {
+    for cmd in ["storage", "map", "share", "overlap", "addr", "bytes", "lineage", "explain", "diff", "contiguity"] {
         let text = tsr::cli::repl_commands::help_text(Some(cmd)).unwrap_or_default();
         assert!(text.starts_with(cmd), "{cmd}: {text}");
         // The worked example (after the first blank line) runs as written.
@@ -405,15 +301,8 @@ fn every_teaching_command_has_help_with_an_example() {
             .join("\n");
         assert!(!example.is_empty(), "{cmd} has no example");
         let out = tsr(&["--color", "never"], &example);
-        assert_eq!(
-            out.code, 0,
-            "{cmd} example failed:\n{example}\n{}",
-            out.combined
-        );
+        assert_eq!(out.code, 0, "{cmd} example failed:\n{example}\n{}", out.combined);
     }
     // `contig` still finds the older `contiguous` topic first.
-    assert!(
-        tsr::cli::repl_commands::help_text(Some("contig"))
-            .is_ok_and(|t| t.starts_with("x.contiguous()"))
-    );
+    assert!(tsr::cli::repl_commands::help_text(Some("contig")).is_ok_and(|t| t.starts_with("x.contiguous()")));
 }

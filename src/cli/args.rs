@@ -98,9 +98,7 @@ pub fn parse_bytes(s: &str) -> Result<u64, String> {
     let t = s.trim();
     let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (num, unit) = t.split_at(split);
-    let n: u64 = num
-        .parse()
-        .map_err(|_| format!("expected a size like 512M or 4G, got '{s}'"))?;
+    let n: u64 = num.parse().map_err(|_| format!("expected a size like 512M or 4G, got '{s}'"))?;
     let mult: u64 = match unit.trim().to_ascii_uppercase().as_str() {
         "" | "B" => 1,
         "K" | "KB" | "KIB" => 1 << 10,
@@ -109,8 +107,7 @@ pub fn parse_bytes(s: &str) -> Result<u64, String> {
         "T" | "TB" | "TIB" => 1 << 40,
         other => return Err(format!("unknown unit '{other}' in '{s}'")),
     };
-    n.checked_mul(mult)
-        .ok_or_else(|| format!("size too large: '{s}'"))
+    n.checked_mul(mult).ok_or_else(|| format!("size too large: '{s}'"))
 }
 
 #[cfg(test)]

@@ -25,11 +25,7 @@ pub const EXIT_USAGE: u8 = 2;
 const STACK_BYTES: usize = 1 << 30;
 
 pub fn main() -> ExitCode {
-    match std::thread::Builder::new()
-        .name("tsr".into())
-        .stack_size(STACK_BYTES)
-        .spawn(main_on_thread)
-    {
+    match std::thread::Builder::new().name("tsr".into()).stack_size(STACK_BYTES).spawn(main_on_thread) {
         Ok(h) => h.join().unwrap_or(ExitCode::from(EXIT_FAILED)),
         Err(_) => main_on_thread(),
     }
@@ -48,10 +44,7 @@ fn main_on_thread() -> ExitCode {
     let color = match cli.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
+        ColorChoice::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     };
     let max_memory = match cli.max_memory.as_deref().map(args::parse_bytes) {
         None => crate::engine::context::default_max_memory(),
@@ -79,9 +72,7 @@ fn main_on_thread() -> ExitCode {
     if cuda == crate::engine::alloc::cuda::CudaMode::Real
         && let Err(reason) = crate::engine::gpu::GpuRuntime::shared()
     {
-        eprintln!(
-            "error: --cuda real: no usable GPU ({reason}); use --cuda sim for tsr's simulated CUDA device, or --cuda auto"
-        );
+        eprintln!("error: --cuda real: no usable GPU ({reason}); use --cuda sim for tsr's simulated CUDA device, or --cuda auto");
         return ExitCode::from(EXIT_USAGE);
     }
     let cfg = RunnerConfig {
@@ -94,10 +85,7 @@ fn main_on_thread() -> ExitCode {
         alloc_conf,
         record: cli.html.is_some() || cli.svg.is_some(),
     };
-    let out = Outputs {
-        html: cli.html.clone(),
-        svg: cli.svg.clone(),
-    };
+    let out = Outputs { html: cli.html.clone(), svg: cli.svg.clone() };
     match (&cli.command, &cli.code) {
         (Some(Command::Run { file }), _) => {
             let src = match std::fs::read(file) {
@@ -111,9 +99,7 @@ fn main_on_thread() -> ExitCode {
             r.run_chunk(&src, false, !cfg.keep_going);
             out.write(&r, &file.display().to_string())
         }
-        (Some(Command::Inspect { file }), _) => {
-            inspect_file(&file.display().to_string(), cfg.json, color)
-        }
+        (Some(Command::Inspect { file }), _) => inspect_file(&file.display().to_string(), cfg.json, color),
         (None, Some(code)) => {
             let mut r = Runner::new(&cfg, "");
             r.run_chunk(code, false, !cfg.keep_going);
@@ -121,10 +107,7 @@ fn main_on_thread() -> ExitCode {
         }
         (None, None) => {
             if std::io::stdin().is_terminal() && !cli.json {
-                repl::run(&RunnerConfig {
-                    record: true,
-                    ..cfg
-                })
+                repl::run(&RunnerConfig { record: true, ..cfg })
             } else {
                 let mut r = Runner::new(&cfg, "<stdin>");
                 run_pipe(&mut r);
@@ -161,7 +144,7 @@ impl Outputs {
     }
 }
 
-/// Each recorded figure as `DIR/NNN-kind.svg`.
+/// Each recorded figure as `DIR/NNN-kind.svg`; how many were written.
 pub fn write_figures(r: &Runner, dir: &std::path::Path) -> Result<usize, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let files = r.figure_files();
@@ -179,11 +162,7 @@ fn inspect_file(path: &str, json: bool, color: bool) -> ExitCode {
     match crate::io::inspect::list(path) {
         Ok(listing) => {
             let r = crate::report::file::build(path, &listing);
-            let text = if json {
-                crate::render::file::json(&r)
-            } else {
-                crate::render::file::table(&r, st)
-            };
+            let text = if json { crate::render::file::json(&r) } else { crate::render::file::table(&r, st) };
             print!("{text}");
             ExitCode::SUCCESS
         }

@@ -16,7 +16,7 @@ use rustyline::history::DefaultHistory;
 use rustyline::{Editor, EventHandler, KeyCode, KeyEvent, Modifiers};
 
 use super::repl_commands::{self, Command};
-use super::repl_helper::{self, EnterHandler, PROMPT, ReplHelper};
+use super::repl_helper::{self, EnterHandler, ReplHelper, PROMPT};
 use super::runner::{Runner, RunnerConfig};
 
 type ReplEditor = Editor<ReplHelper, DefaultHistory>;
@@ -33,28 +33,18 @@ pub fn run(cfg: &RunnerConfig) -> ExitCode {
     // prompt rustyline reads it as a key and cancels the line.
     crate::engine::interrupt::install_handler();
     let names = Rc::new(RefCell::new(Vec::new()));
-    let mut s = Session {
-        runner: Runner::new(cfg, ""),
-        names: names.clone(),
-        color: cfg.color,
-    };
+    let mut s = Session { runner: Runner::new(cfg, ""), names: names.clone(), color: cfg.color };
     let banner = banner(cfg.color);
     s.runner.say(&banner);
     let mut editor = match make_editor(cfg, names) {
         Ok(e) => e,
         Err(e) => {
-            s.warn(&format!(
-                "line editing unavailable ({e}); reading plain lines"
-            ));
+            s.warn(&format!("line editing unavailable ({e}); reading plain lines"));
             return s.plain_loop();
         }
     };
     let mut history = HistoryFile::open(&mut editor, &s);
-    let styled = if cfg.color {
-        PROMPT.green().bold().to_string()
-    } else {
-        PROMPT.to_string()
-    };
+    let styled = if cfg.color { PROMPT.green().bold().to_string() } else { PROMPT.to_string() };
     let prompt = (PROMPT, styled.as_str());
     loop {
         match editor.readline(&prompt) {
@@ -93,28 +83,18 @@ fn banner(color: bool) -> String {
     }
 }
 
-fn make_editor(
-    cfg: &RunnerConfig,
-    names: Rc<RefCell<Vec<String>>>,
-) -> rustyline::Result<ReplEditor> {
+fn make_editor(cfg: &RunnerConfig, names: Rc<RefCell<Vec<String>>>) -> rustyline::Result<ReplEditor> {
     let config = Config::builder()
         .max_history_size(10_000)?
         .history_ignore_dups(true)?
         .completion_type(CompletionType::List)
-        .color_mode(if cfg.color {
-            ColorMode::Enabled
-        } else {
-            ColorMode::Disabled
-        })
+        .color_mode(if cfg.color { ColorMode::Enabled } else { ColorMode::Disabled })
         .auto_add_history(false)
         .build();
     let mut editor = ReplEditor::with_config(config)?;
     editor.set_helper(Some(ReplHelper::new(names, cfg.color)));
     // Enter on incomplete input opens a continuation line with its `...  `.
-    editor.bind_sequence(
-        KeyEvent(KeyCode::Enter, Modifiers::NONE),
-        EventHandler::Conditional(Box::new(EnterHandler)),
-    );
+    editor.bind_sequence(KeyEvent(KeyCode::Enter, Modifiers::NONE), EventHandler::Conditional(Box::new(EnterHandler)));
     Ok(editor)
 }
 
@@ -127,11 +107,8 @@ struct HistoryFile {
 impl HistoryFile {
     /// `<data dir>/tsr/history` (created if needed), or why there is none.
     fn path() -> Result<PathBuf, String> {
-        let dir = dirs::data_dir()
-            .ok_or_else(|| "no user data directory".to_string())?
-            .join("tsr");
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let dir = dirs::data_dir().ok_or_else(|| "no user data directory".to_string())?.join("tsr");
+        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         Ok(dir.join("history"))
     }
 
@@ -139,10 +116,7 @@ impl HistoryFile {
         match Self::path() {
             Err(e) => {
                 s.warn(&format!("history will not be saved: {e}"));
-                HistoryFile {
-                    path: None,
-                    warned: true,
-                }
+                HistoryFile { path: None, warned: true }
             }
             Ok(path) => {
                 let mut warned = false;
@@ -152,10 +126,7 @@ impl HistoryFile {
                     s.warn(&format!("cannot read history {}: {e}", path.display()));
                     warned = true;
                 }
-                HistoryFile {
-                    path: Some(path),
-                    warned,
-                }
+                HistoryFile { path: Some(path), warned }
             }
         }
     }
@@ -166,21 +137,15 @@ impl HistoryFile {
         if input.trim().is_empty() {
             return;
         }
-        let result = editor
-            .add_history_entry(input)
-            .and_then(|added| match (&self.path, added) {
-                (Some(p), true) => editor.append_history(p),
-                _ => Ok(()),
-            });
+        let result = editor.add_history_entry(input).and_then(|added| match (&self.path, added) {
+            (Some(p), true) => editor.append_history(p),
+            _ => Ok(()),
+        });
         if let Err(e) = result
             && !self.warned
         {
             self.warned = true;
-            let at = self
-                .path
-                .as_ref()
-                .map(|p| format!(" to {}", p.display()))
-                .unwrap_or_default();
+            let at = self.path.as_ref().map(|p| format!(" to {}", p.display())).unwrap_or_default();
             s.warn(&format!("cannot write history{at}: {e}"));
         }
     }
@@ -196,20 +161,12 @@ struct Session {
 
 impl Session {
     fn warn(&self, msg: &str) {
-        let label = if self.color {
-            "warning:".yellow().bold().to_string()
-        } else {
-            "warning:".to_string()
-        };
+        let label = if self.color { "warning:".yellow().bold().to_string() } else { "warning:".to_string() };
         eprintln!("{label} {msg}");
     }
 
     fn error(&self, msg: &str) {
-        let label = if self.color {
-            "error:".red().bold().to_string()
-        } else {
-            "error:".to_string()
-        };
+        let label = if self.color { "error:".red().bold().to_string() } else { "error:".to_string() };
         eprintln!("{label} {msg}");
     }
 
@@ -250,10 +207,7 @@ impl Session {
                 if let crate::eval::Value::Dict(d) = v {
                     for k in d.borrow().keys().into_iter().take(1000) {
                         if let crate::eval::Value::Str(s) = &k {
-                            names.push(format!(
-                                "{name}[{}]",
-                                crate::eval::py::repr::repr(&crate::eval::Value::Str(s.clone()))
-                            ));
+                            names.push(format!("{name}[{}]", crate::eval::py::repr::repr(&crate::eval::Value::Str(s.clone()))));
                         }
                     }
                 }
@@ -283,11 +237,7 @@ impl Session {
             Command::Svg(dir) => {
                 let path = expand_tilde(&dir);
                 match super::write_figures(&self.runner, &path) {
-                    Ok(n) => self.runner.say(&format!(
-                        "wrote {n} figure{} to {}\n",
-                        if n == 1 { "" } else { "s" },
-                        path.display()
-                    )),
+                    Ok(n) => self.runner.say(&format!("wrote {n} figure{} to {}\n", if n == 1 { "" } else { "s" }, path.display())),
                     Err(e) => self.error(&e),
                 }
             }
@@ -305,10 +255,7 @@ impl Session {
         match std::fs::write(&path, text) {
             Ok(()) => {
                 let plural = if n == 1 { "" } else { "s" };
-                self.runner.say(&format!(
-                    "saved {n} statement{plural} to {}\n",
-                    path.display()
-                ));
+                self.runner.say(&format!("saved {n} statement{plural} to {}\n", path.display()));
             }
             Err(e) => self.error(&format!("cannot write {}: {e}", path.display())),
         }
@@ -318,9 +265,7 @@ impl Session {
         let path = expand_tilde(file);
         let page = self.runner.page_html("tsr session").unwrap_or_default();
         match std::fs::write(&path, page) {
-            Ok(()) => self
-                .runner
-                .say(&format!("wrote the session to {}\n", path.display())),
+            Ok(()) => self.runner.say(&format!("wrote the session to {}\n", path.display())),
             Err(e) => self.error(&format!("cannot write {}: {e}", path.display())),
         }
     }
@@ -339,15 +284,8 @@ impl Session {
         self.runner.origin = origin;
         let n = self.runner.ok_statements.len().saturating_sub(before);
         let plural = if n == 1 { "" } else { "s" };
-        let failed = if all_ok {
-            ""
-        } else {
-            "; some failed (see above)"
-        };
-        self.runner.say(&format!(
-            "loaded {}: {n} statement{plural} ran{failed}\n",
-            path.display()
-        ));
+        let failed = if all_ok { "" } else { "; some failed (see above)" };
+        self.runner.say(&format!("loaded {}: {n} statement{plural} ran{failed}\n", path.display()));
     }
 
     /// Without a line editor: reads plain lines (used only if rustyline
@@ -357,11 +295,7 @@ impl Session {
         let mut input = String::new();
         let mut lines = stdin.lock().lines();
         loop {
-            self.runner.say(if input.is_empty() {
-                PROMPT
-            } else {
-                repl_helper::CONTINUATION
-            });
+            self.runner.say(if input.is_empty() { PROMPT } else { repl_helper::CONTINUATION });
             let Some(Ok(line)) = lines.next() else { break };
             if !input.is_empty() {
                 input.push('\n');

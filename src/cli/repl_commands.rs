@@ -29,50 +29,24 @@ pub enum Command {
 /// Why a `:command` line could not be parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CommandError {
-    Unknown {
-        name: String,
-        suggestion: Option<String>,
-    },
-    MissingArgument {
-        command: &'static str,
-        usage: &'static str,
-    },
-    UnexpectedArgument {
-        command: &'static str,
-        arg: String,
-    },
+    Unknown { name: String, suggestion: Option<String> },
+    MissingArgument { command: &'static str, usage: &'static str },
+    UnexpectedArgument { command: &'static str, arg: String },
 }
 
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CommandError::Unknown { name, .. } if name.is_empty() => {
-                write!(
-                    f,
-                    "missing command name after `:`; type :help for the list of commands"
-                )
+                write!(f, "missing command name after `:`; type :help for the list of commands")
             }
-            CommandError::Unknown {
-                name,
-                suggestion: Some(s),
-            } => {
-                write!(
-                    f,
-                    "unknown command `:{name}` (did you mean `:{s}`?); type :help for the list of commands"
-                )
+            CommandError::Unknown { name, suggestion: Some(s) } => {
+                write!(f, "unknown command `:{name}` (did you mean `:{s}`?); type :help for the list of commands")
             }
-            CommandError::Unknown {
-                name,
-                suggestion: None,
-            } => {
-                write!(
-                    f,
-                    "unknown command `:{name}`; type :help for the list of commands"
-                )
+            CommandError::Unknown { name, suggestion: None } => {
+                write!(f, "unknown command `:{name}`; type :help for the list of commands")
             }
-            CommandError::MissingArgument { command, usage } => {
-                write!(f, ":{command} needs an argument; usage: {usage}")
-            }
+            CommandError::MissingArgument { command, usage } => write!(f, ":{command} needs an argument; usage: {usage}"),
             CommandError::UnexpectedArgument { command, arg } => {
                 write!(f, ":{command} takes no argument (got `{arg}`)")
             }
@@ -95,12 +69,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: ":help [topic]",
         summary: "this help, or a topic with a worked example",
     },
-    CommandSpec {
-        name: "vars",
-        aliases: &[],
-        usage: ":vars",
-        summary: "list bindings (tensors: shape, stride, dtype, storage)",
-    },
+    CommandSpec { name: "vars", aliases: &[], usage: ":vars", summary: "list bindings (tensors: shape, stride, dtype, storage)" },
     CommandSpec {
         name: "reset",
         aliases: &[],
@@ -113,47 +82,26 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: ":save FILE.tsr",
         summary: "write the statements that succeeded as a replayable script",
     },
-    CommandSpec {
-        name: "load",
-        aliases: &[],
-        usage: ":load FILE.tsr",
-        summary: "run a script in this session",
-    },
+    CommandSpec { name: "load", aliases: &[], usage: ":load FILE.tsr", summary: "run a script in this session" },
     CommandSpec {
         name: "html",
         aliases: &[],
         usage: ":html FILE.html",
         summary: "write the session so far as one offline page: sources, output, figures",
     },
-    CommandSpec {
-        name: "svg",
-        aliases: &[],
-        usage: ":svg DIR",
-        summary: "write the session's figures so far as numbered .svg files",
-    },
-    CommandSpec {
-        name: "quit",
-        aliases: &["q", "exit"],
-        usage: ":quit",
-        summary: "leave (also :q, :exit, Ctrl-D)",
-    },
+    CommandSpec { name: "svg", aliases: &[], usage: ":svg DIR", summary: "write the session's figures so far as numbered .svg files" },
+    CommandSpec { name: "quit", aliases: &["q", "exit"], usage: ":quit", summary: "leave (also :q, :exit, Ctrl-D)" },
 ];
 
 /// The canonical name of the command `word` (with or without its `:`).
 pub fn lookup(word: &str) -> Option<&'static str> {
     let w = word.strip_prefix(':').unwrap_or(word);
-    COMMANDS
-        .iter()
-        .find(|c| c.name == w || c.aliases.contains(&w))
-        .map(|c| c.name)
+    COMMANDS.iter().find(|c| c.name == w || c.aliases.contains(&w)).map(|c| c.name)
 }
 
 /// Every command word as typed (`:help`, `:h`, …), for completion.
 pub fn command_words() -> impl Iterator<Item = String> {
-    COMMANDS
-        .iter()
-        .flat_map(|c| std::iter::once(c.name).chain(c.aliases.iter().copied()))
-        .map(|w| format!(":{w}"))
+    COMMANDS.iter().flat_map(|c| std::iter::once(c.name).chain(c.aliases.iter().copied())).map(|w| format!(":{w}"))
 }
 
 /// Removes one pair of matching quotes around a file name.
@@ -175,38 +123,23 @@ pub fn parse(input: &str) -> Option<Result<Command, CommandError>> {
         None => (body, ""),
     };
     let Some(name) = lookup(word) else {
-        let names = COMMANDS
-            .iter()
-            .flat_map(|c| std::iter::once(c.name).chain(c.aliases.iter().copied()));
-        let suggestion = if word.is_empty() {
-            None
-        } else {
-            crate::eval::names::closest(word, names)
-        };
+        let names = COMMANDS.iter().flat_map(|c| std::iter::once(c.name).chain(c.aliases.iter().copied()));
+        let suggestion = if word.is_empty() { None } else { crate::eval::names::closest(word, names) };
         let suggestion = suggestion.and_then(|s| lookup(&s)).map(str::to_string);
-        return Some(Err(CommandError::Unknown {
-            name: word.to_string(),
-            suggestion,
-        }));
+        return Some(Err(CommandError::Unknown { name: word.to_string(), suggestion }));
     };
     let spec = COMMANDS.iter().find(|c| c.name == name)?;
     let no_arg = |cmd: Command| {
         if arg.is_empty() {
             Ok(cmd)
         } else {
-            Err(CommandError::UnexpectedArgument {
-                command: spec.name,
-                arg: arg.to_string(),
-            })
+            Err(CommandError::UnexpectedArgument { command: spec.name, arg: arg.to_string() })
         }
     };
     let file = |make: fn(String) -> Command| {
         let f = unquote(arg);
         if f.is_empty() {
-            Err(CommandError::MissingArgument {
-                command: spec.name,
-                usage: spec.usage,
-            })
+            Err(CommandError::MissingArgument { command: spec.name, usage: spec.usage })
         } else {
             Ok(make(f.to_string()))
         }
@@ -220,10 +153,7 @@ pub fn parse(input: &str) -> Option<Result<Command, CommandError>> {
         "load" => file(Command::Load),
         "html" => file(Command::Html),
         "svg" => file(Command::Svg),
-        _ => Err(CommandError::Unknown {
-            name: word.to_string(),
-            suggestion: None,
-        }),
+        _ => Err(CommandError::Unknown { name: word.to_string(), suggestion: None }),
     })
 }
 
@@ -485,18 +415,13 @@ contiguity EXPR
 /// The text for `:help` (no topic) or `:help TOPIC`; `Err` for an unknown
 /// topic, with the known ones and a suggestion.
 pub fn help_text(topic: Option<&str>) -> Result<String, String> {
-    let Some(topic) = topic else {
-        return Ok(general_help());
-    };
+    let Some(topic) = topic else { return Ok(general_help()) };
     let topic = topic.trim();
     if let Some(t) = HELP_TOPICS.iter().find(|t| t.name == topic) {
         return Ok(t.text.to_string());
     }
     // A prefix is enough: `:help contig` (the first listed topic wins a tie).
-    if let Some(t) = HELP_TOPICS
-        .iter()
-        .find(|t| !topic.is_empty() && t.name.starts_with(topic))
-    {
+    if let Some(t) = HELP_TOPICS.iter().find(|t| !topic.is_empty() && t.name.starts_with(topic)) {
         return Ok(t.text.to_string());
     }
     // `:help save` → the command's usage.
@@ -535,11 +460,7 @@ Statements
 Commands
 ",
     );
-    let width = COMMANDS
-        .iter()
-        .map(|c| c.usage.chars().count())
-        .max()
-        .unwrap_or(0);
+    let width = COMMANDS.iter().map(|c| c.usage.chars().count()).max().unwrap_or(0);
     for c in COMMANDS {
         s.push_str(&format!("  {:<width$}  {}\n", c.usage, c.summary));
     }
@@ -561,13 +482,7 @@ Commands
 fn tuple(xs: &[usize]) -> String {
     match xs.len() {
         1 => format!("({},)", xs[0]),
-        _ => format!(
-            "({})",
-            xs.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        _ => format!("({})", xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")),
     }
 }
 
@@ -653,126 +568,44 @@ mod tests {
     fn parses_commands_and_aliases() {
         assert_eq!(p(":help"), Some(Ok(Command::Help(None))));
         assert_eq!(p(":h view"), Some(Ok(Command::Help(Some("view".into())))));
-        assert_eq!(
-            p("  :help   stride  "),
-            Some(Ok(Command::Help(Some("stride".into()))))
-        );
+        assert_eq!(p("  :help   stride  "), Some(Ok(Command::Help(Some("stride".into())))));
         assert_eq!(p(":vars"), Some(Ok(Command::Vars)));
         assert_eq!(p(":reset"), Some(Ok(Command::Reset)));
         for q in [":quit", ":q", ":exit", " :q "] {
             assert_eq!(p(q), Some(Ok(Command::Quit)), "{q}");
         }
-        assert_eq!(
-            p(":save /tmp/s.tsr"),
-            Some(Ok(Command::Save("/tmp/s.tsr".into())))
-        );
-        assert_eq!(
-            p(":load 'my file.tsr'"),
-            Some(Ok(Command::Load("my file.tsr".into())))
-        );
-        assert_eq!(
-            p(":load \"a b.tsr\""),
-            Some(Ok(Command::Load("a b.tsr".into())))
-        );
-        assert_eq!(
-            p(":html out.html"),
-            Some(Ok(Command::Html("out.html".into())))
-        );
+        assert_eq!(p(":save /tmp/s.tsr"), Some(Ok(Command::Save("/tmp/s.tsr".into()))));
+        assert_eq!(p(":load 'my file.tsr'"), Some(Ok(Command::Load("my file.tsr".into()))));
+        assert_eq!(p(":load \"a b.tsr\""), Some(Ok(Command::Load("a b.tsr".into()))));
+        assert_eq!(p(":html out.html"), Some(Ok(Command::Html("out.html".into()))));
         assert_eq!(p(":svg figs"), Some(Ok(Command::Svg("figs".into()))));
-        assert_eq!(
-            p(":html"),
-            Some(Err(CommandError::MissingArgument {
-                command: "html",
-                usage: ":html FILE.html"
-            }))
-        );
-        assert_eq!(
-            p(":save a b.tsr"),
-            Some(Ok(Command::Save("a b.tsr".into())))
-        );
+        assert_eq!(p(":html"), Some(Err(CommandError::MissingArgument { command: "html", usage: ":html FILE.html" })));
+        assert_eq!(p(":save a b.tsr"), Some(Ok(Command::Save("a b.tsr".into()))));
     }
 
     #[test]
     fn argument_errors() {
-        assert_eq!(
-            p(":save"),
-            Some(Err(CommandError::MissingArgument {
-                command: "save",
-                usage: ":save FILE.tsr"
-            }))
-        );
-        assert_eq!(
-            p(":load ''"),
-            Some(Err(CommandError::MissingArgument {
-                command: "load",
-                usage: ":load FILE.tsr"
-            }))
-        );
-        assert_eq!(
-            p(":vars x"),
-            Some(Err(CommandError::UnexpectedArgument {
-                command: "vars",
-                arg: "x".into()
-            }))
-        );
-        assert_eq!(
-            p(":quit now"),
-            Some(Err(CommandError::UnexpectedArgument {
-                command: "quit",
-                arg: "now".into()
-            }))
-        );
+        assert_eq!(p(":save"), Some(Err(CommandError::MissingArgument { command: "save", usage: ":save FILE.tsr" })));
+        assert_eq!(p(":load ''"), Some(Err(CommandError::MissingArgument { command: "load", usage: ":load FILE.tsr" })));
+        assert_eq!(p(":vars x"), Some(Err(CommandError::UnexpectedArgument { command: "vars", arg: "x".into() })));
+        assert_eq!(p(":quit now"), Some(Err(CommandError::UnexpectedArgument { command: "quit", arg: "now".into() })));
     }
 
     #[test]
     fn unknown_commands_suggest() {
-        assert_eq!(
-            p(":varz"),
-            Some(Err(CommandError::Unknown {
-                name: "varz".into(),
-                suggestion: Some("vars".into())
-            }))
-        );
-        assert_eq!(
-            p(":sav x"),
-            Some(Err(CommandError::Unknown {
-                name: "sav".into(),
-                suggestion: Some("save".into())
-            }))
-        );
-        assert_eq!(
-            p(":zzz"),
-            Some(Err(CommandError::Unknown {
-                name: "zzz".into(),
-                suggestion: None
-            }))
-        );
-        let e = p(":")
-            .and_then(|r| r.err())
-            .map(|e| e.to_string())
-            .unwrap_or_default();
+        assert_eq!(p(":varz"), Some(Err(CommandError::Unknown { name: "varz".into(), suggestion: Some("vars".into()) })));
+        assert_eq!(p(":sav x"), Some(Err(CommandError::Unknown { name: "sav".into(), suggestion: Some("save".into()) })));
+        assert_eq!(p(":zzz"), Some(Err(CommandError::Unknown { name: "zzz".into(), suggestion: None })));
+        let e = p(":").and_then(|r| r.err()).map(|e| e.to_string()).unwrap_or_default();
         assert!(e.contains("missing command name"), "{e}");
-        let e = p(":varz")
-            .and_then(|r| r.err())
-            .map(|e| e.to_string())
-            .unwrap_or_default();
+        let e = p(":varz").and_then(|r| r.err()).map(|e| e.to_string()).unwrap_or_default();
         assert!(e.contains("did you mean `:vars`"), "{e}");
     }
 
     #[test]
     fn help_topics() {
         let general = help_text(None).unwrap_or_default();
-        for needle in [
-            "inspect",
-            "print",
-            ":vars",
-            ":save FILE.tsr",
-            ":quit",
-            "view",
-            "reshape",
-            "contiguous",
-            "stride",
-        ] {
+        for needle in ["inspect", "print", ":vars", ":save FILE.tsr", ":quit", "view", "reshape", "contiguous", "stride"] {
             assert!(general.contains(needle), "{needle}");
         }
         for t in ["inspect", "view", "reshape", "contiguous", "stride"] {
@@ -787,41 +620,21 @@ mod tests {
 
     #[test]
     fn lists_vars() {
-        assert_eq!(
-            vars_listing(&crate::eval::globals::Globals::new()),
-            "no bindings\n"
-        );
+        assert_eq!(vars_listing(&crate::eval::globals::Globals::new()), "no bindings\n");
         let mut vars = crate::eval::globals::Globals::new();
         vars.insert("n".to_string(), Value::Int(5));
         vars.insert("s".to_string(), Value::Str("hi".into()));
         vars.insert("sz".to_string(), Value::Size(vec![3, 4]));
-        let cfg = crate::engine::EngineConfig {
-            stable_addrs: true,
-            max_memory: 1 << 20,
-            ..Default::default()
-        };
+        let cfg = crate::engine::EngineConfig { stable_addrs: true, max_memory: 1 << 20, ..Default::default() };
         let ctx = crate::engine::context::Context::new(&cfg);
-        if let Ok(t) = crate::engine::Tensor::alloc(
-            &ctx,
-            &[3, 4],
-            crate::engine::DType::Float32,
-            "zeros(3, 4)",
-        ) {
+        if let Ok(t) = crate::engine::Tensor::alloc(&ctx, &[3, 4], crate::engine::DType::Float32, "zeros(3, 4)") {
             vars.insert("x".to_string(), Value::tensor(t));
         }
         let out = vars_listing(&vars);
         assert!(out.contains("n   int"), "{out}");
         assert!(out.contains("'hi'"), "{out}");
         assert!(out.contains("torch.Size([3, 4])"), "{out}");
-        assert!(
-            out.contains("shape (3, 4)")
-                && out.contains("stride (4, 1)")
-                && out.contains("float32"),
-            "{out}"
-        );
-        assert!(
-            out.lines().any(|l| l.starts_with("x ") && l.contains(" S")),
-            "{out}"
-        );
+        assert!(out.contains("shape (3, 4)") && out.contains("stride (4, 1)") && out.contains("float32"), "{out}");
+        assert!(out.lines().any(|l| l.starts_with("x ") && l.contains(" S")), "{out}");
     }
 }

@@ -12,9 +12,7 @@ use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::highlight::{CmdKind, Highlighter};
 use rustyline::hint::HistoryHinter;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
-use rustyline::{
-    Cmd, ConditionalEventHandler, Context, Event, EventContext, Helper, Hinter, RepeatCount,
-};
+use rustyline::{Cmd, ConditionalEventHandler, Context, Event, EventContext, Helper, Hinter, RepeatCount};
 
 use super::repl_commands;
 
@@ -27,9 +25,8 @@ pub const CONTINUATION: &str = "...  ";
 
 /// Words the highlighter colours as keywords.
 pub const KEYWORDS: &[&str] = &[
-    "True", "False", "None", "and", "or", "not", "is", "del", "with", "in", "if", "elif", "else",
-    "for", "while", "break", "continue", "pass", "def", "return", "lambda", "try", "except",
-    "finally", "raise", "assert", "import", "from", "as", "global", "nonlocal",
+    "True", "False", "None", "and", "or", "not", "is", "del", "with", "in", "if", "elif", "else", "for", "while", "break", "continue",
+    "pass", "def", "return", "lambda", "try", "except", "finally", "raise", "assert", "import", "from", "as", "global", "nonlocal",
 ];
 
 /// Attributes of `torch.cuda`, offered after `torch.cuda.`.
@@ -67,16 +64,9 @@ pub fn input_complete(src: &str) -> bool {
 pub fn next_indent(input: &str) -> String {
     let last = input.rsplit('\n').next().unwrap_or("");
     let last = last.strip_prefix(CONTINUATION).unwrap_or(last);
-    let indent: String = last
-        .chars()
-        .take_while(|c| *c == ' ' || *c == '\t')
-        .collect();
+    let indent: String = last.chars().take_while(|c| *c == ' ' || *c == '\t').collect();
     let code = last.split('#').next().unwrap_or("").trim_end();
-    if code.ends_with(':') {
-        format!("{indent}    ")
-    } else {
-        indent
-    }
+    if code.ends_with(':') { format!("{indent}    ") } else { indent }
 }
 
 /// Enter: on incomplete input, starts a continuation line with its marker;
@@ -84,21 +74,12 @@ pub fn next_indent(input: &str) -> String {
 pub struct EnterHandler;
 
 impl ConditionalEventHandler for EnterHandler {
-    fn handle(
-        &self,
-        _evt: &Event,
-        _n: RepeatCount,
-        _positive: bool,
-        ctx: &EventContext,
-    ) -> Option<Cmd> {
+    fn handle(&self, _evt: &Event, _n: RepeatCount, _positive: bool, ctx: &EventContext) -> Option<Cmd> {
         let line = ctx.line();
         if input_complete(&strip_continuation(line)) {
             None
         } else {
-            Some(Cmd::Insert(
-                1,
-                format!("\n{CONTINUATION}{}", next_indent(line)),
-            ))
+            Some(Cmd::Insert(1, format!("\n{CONTINUATION}{}", next_indent(line))))
         }
     }
 }
@@ -132,19 +113,13 @@ fn is_ident_char(c: char) -> bool {
 /// assigned or used (`print = 3`, `map.x`, `share[0]`, `mem, y = …`).
 fn used_as_name(rest: &str) -> bool {
     let r = rest.trim_start_matches([' ', '\t']);
-    let Some(c) = r.chars().next() else {
-        return false;
-    };
+    let Some(c) = r.chars().next() else { return false };
     match c {
         '.' | '[' | ',' => true,
         '=' => !r.starts_with("=="),
         _ => {
             // Augmented assignment: one to three operator characters then `=`.
-            let ops: usize = r
-                .chars()
-                .take(3)
-                .take_while(|c| "+-*/%@&|^<>".contains(*c))
-                .count();
+            let ops: usize = r.chars().take(3).take_while(|c| "+-*/%@&|^<>".contains(*c)).count();
             ops > 0 && r[ops..].starts_with('=') && !matches!(&r[..ops], "<" | ">" | "!")
         }
     }
@@ -235,9 +210,7 @@ pub fn tokenize(line: &str) -> Vec<(Range<usize>, TokKind)> {
             let mut j = i + 1;
             while j < n {
                 let d = chars[j].1;
-                let exp_sign = (d == '+' || d == '-')
-                    && matches!(chars[j - 1].1, 'e' | 'E')
-                    && !line[b..at(j)].starts_with("0x");
+                let exp_sign = (d == '+' || d == '-') && matches!(chars[j - 1].1, 'e' | 'E') && !line[b..at(j)].starts_with("0x");
                 if d.is_ascii_alphanumeric() || d == '_' || d == '.' || exp_sign {
                     j += 1;
                 } else {
@@ -260,10 +233,7 @@ pub fn tokenize(line: &str) -> Vec<(Range<usize>, TokKind)> {
             if prev != Some('.') {
                 if KEYWORDS.contains(&word) {
                     out.push((b..end, TokKind::Keyword));
-                } else if stmt_start
-                    && crate::lang::ast::REPORT_KEYWORDS.contains(&word)
-                    && !used_as_name(&line[end..])
-                {
+                } else if stmt_start && crate::lang::ast::REPORT_KEYWORDS.contains(&word) && !used_as_name(&line[end..]) {
                     out.push((b..end, TokKind::ReportKeyword));
                 }
             }
@@ -307,9 +277,7 @@ pub fn highlight_line(line: &str) -> String {
     let mut out = String::with_capacity(line.len() * 2);
     let mut last = 0;
     for (r, kind) in tokenize(line) {
-        let (Some(gap), Some(tok)) = (line.get(last..r.start), line.get(r.clone())) else {
-            continue;
-        };
+        let (Some(gap), Some(tok)) = (line.get(last..r.start), line.get(r.clone())) else { continue };
         out.push_str(gap);
         out.push_str(&paint(tok, kind));
         last = r.end;
@@ -323,11 +291,9 @@ pub fn highlight_line(line: &str) -> String {
 
 /// True when `pos` (a byte offset in `line`) is inside a string or comment.
 fn in_string_or_comment(line: &str, pos: usize) -> bool {
-    tokenize(line).iter().any(|(r, k)| {
-        matches!(k, TokKind::Str | TokKind::Comment)
-            && r.start < pos
-            && (pos < r.end || unterminated(line, r, *k))
-    })
+    tokenize(line)
+        .iter()
+        .any(|(r, k)| matches!(k, TokKind::Str | TokKind::Comment) && r.start < pos && (pos < r.end || unterminated(line, r, *k)))
 }
 
 fn unterminated(line: &str, r: &Range<usize>, kind: TokKind) -> bool {
@@ -335,10 +301,7 @@ fn unterminated(line: &str, r: &Range<usize>, kind: TokKind) -> bool {
         TokKind::Comment => true,
         TokKind::Str => {
             let s = line.get(r.clone()).unwrap_or("");
-            s.chars().count() < 2
-                || s.chars().next() != s.chars().last()
-                || s.ends_with("\\'")
-                || s.ends_with("\\\"")
+            s.chars().count() < 2 || s.chars().next() != s.chars().last() || s.ends_with("\\'") || s.ends_with("\\\"")
         }
         _ => false,
     }
@@ -378,12 +341,7 @@ fn prefixed(cands: impl IntoIterator<Item = String>, word: &str) -> Vec<Pair> {
     let mut v: Vec<String> = cands.into_iter().filter(|c| c.starts_with(word)).collect();
     v.sort();
     v.dedup();
-    v.into_iter()
-        .map(|s| Pair {
-            display: s.clone(),
-            replacement: s,
-        })
-        .collect()
+    v.into_iter().map(|s| Pair { display: s.clone(), replacement: s }).collect()
 }
 
 /// Completion candidates for `line` with the cursor at byte `pos`: the start
@@ -397,12 +355,7 @@ pub fn candidates(line: &str, pos: usize, bound: &[String]) -> (usize, Vec<Pair>
     // `d['<TAB>`: the string keys of the dict bound to `d` (listed in
     // `bound` as `d['key']`).
     if let Some(open) = before.rfind('[') {
-        let name_start = before[..open]
-            .char_indices()
-            .rev()
-            .take_while(|(_, c)| is_ident_char(*c))
-            .last()
-            .map(|(i, _)| i);
+        let name_start = before[..open].char_indices().rev().take_while(|(_, c)| is_ident_char(*c)).last().map(|(i, _)| i);
         let partial = &before[open + 1..];
         if let Some(ns) = name_start
             && (partial.is_empty() || partial.starts_with(['\'', '"']))
@@ -412,13 +365,7 @@ pub fn candidates(line: &str, pos: usize, bound: &[String]) -> (usize, Vec<Pair>
             let keys: Vec<String> = bound
                 .iter()
                 .filter_map(|b| b.strip_prefix(&prefix))
-                .map(|k| {
-                    if partial.starts_with('"') {
-                        k.replace('\'', "\"")
-                    } else {
-                        k.to_string()
-                    }
-                })
+                .map(|k| if partial.starts_with('"') { k.replace('\'', "\"") } else { k.to_string() })
                 .collect();
             if !keys.is_empty() {
                 return (open + 1, prefixed(keys, partial));
@@ -441,10 +388,7 @@ pub fn candidates(line: &str, pos: usize, bound: &[String]) -> (usize, Vec<Pair>
     if let Some(obj) = lead.strip_suffix('.') {
         let obj = object_before_dot(obj);
         let cands: Vec<String> = match obj {
-            "torch" => crate::eval::names::all_builtin_names()
-                .into_iter()
-                .filter(|n| n != "torch")
-                .collect(),
+            "torch" => crate::eval::names::all_builtin_names().into_iter().filter(|n| n != "torch").collect(),
             "torch.cuda" | "cuda" => CUDA_ATTRS.iter().map(|s| s.to_string()).collect(),
             o if o.starts_with(|c: char| c.is_ascii_digit()) => vec![],
             _ => crate::eval::methods::METHODS
@@ -466,11 +410,7 @@ pub fn candidates(line: &str, pos: usize, bound: &[String]) -> (usize, Vec<Pair>
     cands.extend(crate::eval::names::all_builtin_names());
     cands.extend(KEYWORDS.iter().map(|s| s.to_string()));
     if at_statement_start(lead) {
-        cands.extend(
-            crate::lang::ast::REPORT_KEYWORDS
-                .iter()
-                .map(|s| s.to_string()),
-        );
+        cands.extend(crate::lang::ast::REPORT_KEYWORDS.iter().map(|s| s.to_string()));
     }
     (start, prefixed(cands, word))
 }
@@ -481,22 +421,14 @@ fn command_candidates(before: &str) -> Option<(usize, Vec<Pair>)> {
     let t = before.trim_start();
     let offset = before.len() - t.len();
     match t.find(char::is_whitespace) {
-        None => Some((
-            offset,
-            prefixed(repl_commands::command_words().map(|s| s.to_string()), t),
-        )),
+        None => Some((offset, prefixed(repl_commands::command_words().map(|s| s.to_string()), t))),
         Some(sp) => {
             let cmd = &t[..sp];
             let arg = t[sp..].trim_start();
             match repl_commands::lookup(cmd) {
                 Some("help") if !arg.contains(char::is_whitespace) => Some((
                     before.len() - arg.len(),
-                    prefixed(
-                        repl_commands::HELP_TOPICS
-                            .iter()
-                            .map(|t| t.name.to_string()),
-                        arg,
-                    ),
+                    prefixed(repl_commands::HELP_TOPICS.iter().map(|t| t.name.to_string()), arg),
                 )),
                 Some("load" | "save") => None,
                 _ => Some((before.len(), vec![])),
@@ -518,24 +450,14 @@ pub struct ReplHelper {
 
 impl ReplHelper {
     pub fn new(names: Rc<RefCell<Vec<String>>>, color: bool) -> Self {
-        ReplHelper {
-            names,
-            color,
-            files: FilenameCompleter::new(),
-            hinter: HistoryHinter::new(),
-        }
+        ReplHelper { names, color, files: FilenameCompleter::new(), hinter: HistoryHinter::new() }
     }
 }
 
 impl Completer for ReplHelper {
     type Candidate = Pair;
 
-    fn complete(
-        &self,
-        line: &str,
-        pos: usize,
-        _ctx: &Context<'_>,
-    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+    fn complete(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
         let pos = pos.min(line.len());
         if line.is_char_boundary(pos) && line[..pos].trim_start().starts_with(':') {
             return match command_candidates(&line[..pos]) {
@@ -543,30 +465,18 @@ impl Completer for ReplHelper {
                 None => self.files.complete_path(line, pos),
             };
         }
-        let bound = self
-            .names
-            .try_borrow()
-            .map(|v| v.clone())
-            .unwrap_or_default();
+        let bound = self.names.try_borrow().map(|v| v.clone()).unwrap_or_default();
         Ok(candidates(line, pos, &bound))
     }
 }
 
 impl Highlighter for ReplHelper {
     fn highlight<'l>(&self, line: &'l str, _pos: usize) -> Cow<'l, str> {
-        if self.color {
-            Cow::Owned(highlight_line(line))
-        } else {
-            Cow::Borrowed(line)
-        }
+        if self.color { Cow::Owned(highlight_line(line)) } else { Cow::Borrowed(line) }
     }
 
     fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
-        if self.color {
-            Cow::Owned(hint.bright_black().to_string())
-        } else {
-            Cow::Borrowed(hint)
-        }
+        if self.color { Cow::Owned(hint.bright_black().to_string()) } else { Cow::Borrowed(hint) }
     }
 
     fn highlight_char(&self, _line: &str, _pos: usize, kind: CmdKind) -> bool {
@@ -590,32 +500,19 @@ mod tests {
     use super::*;
 
     fn kinds(line: &str) -> Vec<(&str, TokKind)> {
-        tokenize(line)
-            .into_iter()
-            .map(|(r, k)| (&line[r], k))
-            .collect()
+        tokenize(line).into_iter().map(|(r, k)| (&line[r], k)).collect()
     }
 
     #[test]
     fn dict_keys_complete_inside_brackets() {
-        let bound = vec![
-            "d".to_string(),
-            "d['alpha']".to_string(),
-            "d['beta']".to_string(),
-        ];
+        let bound = vec!["d".to_string(), "d['alpha']".to_string(), "d['beta']".to_string()];
         let (at, c) = candidates("print(d['a", 10, &bound);
         assert_eq!(at, 8);
-        assert_eq!(
-            c.iter().map(|p| p.replacement.clone()).collect::<Vec<_>>(),
-            ["'alpha']"]
-        );
+        assert_eq!(c.iter().map(|p| p.replacement.clone()).collect::<Vec<_>>(), ["'alpha']"]);
         let (_, c) = candidates("d[", 2, &bound);
         assert_eq!(c.len(), 2);
         let (_, c) = candidates("d[\"b", 4, &bound);
-        assert_eq!(
-            c.iter().map(|p| p.replacement.clone()).collect::<Vec<_>>(),
-            ["\"beta\"]"]
-        );
+        assert_eq!(c.iter().map(|p| p.replacement.clone()).collect::<Vec<_>>(), ["\"beta\"]"]);
         // Keys are not offered as names.
         let (_, c) = candidates("d", 1, &bound);
         assert!(c.iter().all(|p| !p.replacement.contains('[')));
@@ -624,24 +521,15 @@ mod tests {
     #[test]
     fn continuation_lines_are_indented_after_a_colon() {
         assert_eq!(next_indent("for i in range(3):"), "    ");
-        assert_eq!(
-            next_indent(&format!("def f():\n{CONTINUATION}    if x:  # c")),
-            "        "
-        );
-        assert_eq!(
-            next_indent(&format!("def f():\n{CONTINUATION}    y = 1")),
-            "    "
-        );
+        assert_eq!(next_indent(&format!("def f():\n{CONTINUATION}    if x:  # c")), "        ");
+        assert_eq!(next_indent(&format!("def f():\n{CONTINUATION}    y = 1")), "    ");
         assert_eq!(next_indent("x = (1,"), "");
     }
 
     #[test]
     fn colours_the_comment_and_numbers() {
         let toks = kinds("x = 1  # c");
-        assert_eq!(
-            toks,
-            vec![("1", TokKind::Number), ("# c", TokKind::Comment)]
-        );
+        assert_eq!(toks, vec![("1", TokKind::Number), ("# c", TokKind::Comment)]);
         let h = highlight_line("x = 1  # c");
         assert!(h.contains(&"# c".bright_black().to_string()), "{h:?}");
         assert!(h.contains(&"1".cyan().to_string()));
@@ -652,106 +540,47 @@ mod tests {
     fn strings_keywords_and_report_keywords() {
         assert_eq!(
             kinds("inspect x, 'a#b', None"),
-            vec![
-                ("inspect", TokKind::ReportKeyword),
-                ("'a#b'", TokKind::Str),
-                ("None", TokKind::Keyword)
-            ]
+            vec![("inspect", TokKind::ReportKeyword), ("'a#b'", TokKind::Str), ("None", TokKind::Keyword)]
         );
         // Not at statement start, or used as a name: not a report keyword.
         assert_eq!(kinds("y = inspect"), vec![]);
         assert_eq!(kinds("print = 3"), vec![("3", TokKind::Number)]);
         assert_eq!(kinds("mem += 1"), vec![("1", TokKind::Number)]);
-        assert_eq!(
-            kinds("x.t(); print x"),
-            vec![("print", TokKind::ReportKeyword)]
-        );
+        assert_eq!(kinds("x.t(); print x"), vec![("print", TokKind::ReportKeyword)]);
         // Attributes are never keywords.
         assert_eq!(kinds("x.is_contiguous"), vec![]);
-        assert_eq!(
-            kinds("a is not b"),
-            vec![("is", TokKind::Keyword), ("not", TokKind::Keyword)]
-        );
+        assert_eq!(kinds("a is not b"), vec![("is", TokKind::Keyword), ("not", TokKind::Keyword)]);
     }
 
     #[test]
     fn numbers() {
-        assert_eq!(
-            kinds("1e-3 + .5 + 0x1f + 2.0"),
-            vec![
-                ("1e-3", TokKind::Number),
-                (".5", TokKind::Number),
-                ("0x1f", TokKind::Number),
-                ("2.0", TokKind::Number)
-            ]
-        );
-        assert_eq!(
-            kinds("x.view(3, 4)"),
-            vec![("3", TokKind::Number), ("4", TokKind::Number)]
-        );
+        assert_eq!(kinds("1e-3 + .5 + 0x1f + 2.0"), vec![
+            ("1e-3", TokKind::Number),
+            (".5", TokKind::Number),
+            ("0x1f", TokKind::Number),
+            ("2.0", TokKind::Number)
+        ]);
+        assert_eq!(kinds("x.view(3, 4)"), vec![("3", TokKind::Number), ("4", TokKind::Number)]);
         assert_eq!(kinds("float16"), vec![]);
     }
 
     #[test]
     fn continuation_lines_and_commands() {
         let line = format!("z = tensor([1,\n{CONTINUATION}2])");
-        assert_eq!(
-            kinds(&line),
-            vec![
-                ("1", TokKind::Number),
-                (CONTINUATION, TokKind::Continuation),
-                ("2", TokKind::Number)
-            ]
-        );
+        assert_eq!(kinds(&line), vec![("1", TokKind::Number), (CONTINUATION, TokKind::Continuation), ("2", TokKind::Number)]);
         // Inside brackets the next line is not a statement start.
         assert_eq!(kinds("f(\nprint)"), vec![]);
-        assert_eq!(
-            kinds("x = 1\nprint x"),
-            vec![("1", TokKind::Number), ("print", TokKind::ReportKeyword)]
-        );
-        assert_eq!(
-            kinds("  :save /tmp/a.tsr"),
-            vec![(":save", TokKind::Command)]
-        );
+        assert_eq!(kinds("x = 1\nprint x"), vec![("1", TokKind::Number), ("print", TokKind::ReportKeyword)]);
+        assert_eq!(kinds("  :save /tmp/a.tsr"), vec![(":save", TokKind::Command)]);
         assert_eq!(kinds("x[:, 1]"), vec![("1", TokKind::Number)]);
     }
 
     #[test]
     fn never_panics_and_keeps_text() {
         let weird = [
-            "",
-            "'",
-            "\"",
-            "'abc",
-            "\"a\\",
-            "\\",
-            "#",
-            "é = 'ü",
-            "x = '🦀' # 🦀",
-            "1e",
-            "1e+",
-            ".",
-            "..",
-            "...  ",
-            "\n...  ",
-            "\n\n",
-            "((((",
-            "))))",
-            "'\\",
-            "x = \"\\\"",
-            "日本語.view(",
-            "\u{0}\u{7f}",
-            ":",
-            "::",
-            "1.e5.",
-            "a\u{301}b",
-            "x = 1;;;print",
-            "\t\tinspect\t x",
-            "0x",
-            "_",
-            "'a'b'c",
-            "\r\n",
-            "#\n#",
+            "", "'", "\"", "'abc", "\"a\\", "\\", "#", "é = 'ü", "x = '🦀' # 🦀", "1e", "1e+", ".", "..", "...  ",
+            "\n...  ", "\n\n", "((((", "))))", "'\\", "x = \"\\\"", "日本語.view(", "\u{0}\u{7f}", ":", "::", "1.e5.",
+            "a\u{301}b", "x = 1;;;print", "\t\tinspect\t x", "0x", "_", "'a'b'c", "\r\n", "#\n#",
         ];
         for w in weird {
             let toks = tokenize(w);
@@ -801,14 +630,8 @@ mod tests {
     #[test]
     fn strips_markers_only_after_newlines() {
         assert_eq!(strip_continuation("...  x"), "...  x");
-        assert_eq!(
-            strip_continuation(&format!("a([1,\n{CONTINUATION} 2])")),
-            "a([1,\n 2])"
-        );
-        assert_eq!(
-            strip_continuation(&format!("with f():\n{CONTINUATION}    y\n{CONTINUATION}")),
-            "with f():\n    y\n"
-        );
+        assert_eq!(strip_continuation(&format!("a([1,\n{CONTINUATION} 2])")), "a([1,\n 2])");
+        assert_eq!(strip_continuation(&format!("with f():\n{CONTINUATION}    y\n{CONTINUATION}")), "with f():\n    y\n");
         assert_eq!(strip_continuation("a\n... b"), "a\n... b");
     }
 
@@ -856,18 +679,12 @@ mod tests {
 
     #[test]
     fn completes_commands_and_topics() {
-        assert_eq!(
-            command_candidates(":va").map(|(s, c)| (s, c.len())),
-            Some((0, 1))
-        );
+        assert_eq!(command_candidates(":va").map(|(s, c)| (s, c.len())), Some((0, 1)));
         let (_, c) = command_candidates(":").unwrap_or_default();
         assert!(c.iter().any(|p| p.replacement == ":help"));
         let (start, c) = command_candidates(":help vi").unwrap_or_default();
         assert_eq!(start, 6);
-        assert_eq!(
-            c.into_iter().map(|p| p.replacement).collect::<Vec<_>>(),
-            vec!["view"]
-        );
+        assert_eq!(c.into_iter().map(|p| p.replacement).collect::<Vec<_>>(), vec!["view"]);
         assert!(command_candidates(":load /tm").is_none());
     }
 

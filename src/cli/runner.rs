@@ -1,20 +1,20 @@
 //! Runs source text statement by statement and writes each report or error
 //! as it happens. Shared by `run`, `-c`, the pipe reader and the REPL.
 
-use std::cell::RefCell;
 use std::io::Write;
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::ExitCode;
+use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::engine::EngineConfig;
 use crate::engine::alloc::cuda::CudaMode;
+use crate::engine::EngineConfig;
 use crate::eval::{EvalError, Interp};
 use crate::lang::span::Span;
 use crate::render::html::{PageEntry, PageItem};
 use crate::render::style::Style;
-use crate::report::Report;
 use crate::report::diag::Diagnostic;
+use crate::report::Report;
 
 #[derive(Debug, Clone)]
 pub struct RunnerConfig {
@@ -80,12 +80,53 @@ struct Emitter {
     page: Option<PageLog>,
 }
 
-/// The statements recorded for the HTML page, at most `PAGE_ENTRIES`
-/// (the oldest are dropped first, and counted).
+/// The statements recorded for the HTML page: at most `PAGE_ENTRIES` (the
+/// oldest are dropped first, and counted) and `PAGE_BYTES` of text and
+/// figures (outputs past it are counted, not kept: a loop of `map x` must
+/// not fill the memory).
 #[derive(Default)]
 struct PageLog {
     entries: std::collections::VecDeque<PageEntry>,
     dropped: usize,
+    bytes: usize,
+    left_out: usize,
+}
+
+/// Statements a page keeps (a long REPL session keeps its latest ones).
+pub const PAGE_ENTRIES: usize = 2000;
+/// Text and figures a page keeps in all.
+pub const PAGE_BYTES: usize = 64 << 20;
+
+fn item_bytes(i: &PageItem) -> usize {
+    match i {
+        PageItem::Out(t) | PageItem::Err(t) => t.len(),
+        PageItem::Figure(f) => f.svg.len(),
+    }
+}
+
+impl PageLog {
+    /// Adds `item` to the latest entry, unless the page is full.
+    fn push(&mut self, item: PageItem) {
+        let n = item_bytes(&item);
+        match self.entries.back_mut() {
+            Some(e) if self.bytes + n <= PAGE_BYTES => {
+                self.bytes += n;
+                e.items.push(item);
+            }
+            _ => self.left_out += 1,
+        }
+    }
+
+    fn begin(&mut self, source: String, line: usize) {
+        if self.entries.len() == PAGE_ENTRIES
+            && let Some(old) = self.entries.pop_front()
+        {
+            self.bytes -= old.items.iter().map(item_bytes).sum::<usize>().min(self.bytes);
+            self.dropped += 1;
+        }
+        self.bytes += source.len();
+        self.entries.push_back(PageEntry { source, line, items: vec![] });
+    }
 }
 
 /// `i` moved back to a char boundary of `s` (and into it).
@@ -97,9 +138,6 @@ fn boundary(s: &str, i: usize) -> usize {
     i
 }
 
-/// Statements a page keeps (a long REPL session keeps its latest ones).
-pub const PAGE_ENTRIES: usize = 2000;
-
 /// Silences Rust's default panic message: panics are caught at the
 /// statement boundary and reported as internal errors instead.
 pub fn install_panic_hook() {
@@ -108,20 +146,10 @@ pub fn install_panic_hook() {
 
 impl Runner {
     pub fn new(cfg: &RunnerConfig, origin: &str) -> Self {
-        Self::with_writers(
-            cfg,
-            origin,
-            Box::new(std::io::stdout()),
-            Box::new(std::io::stderr()),
-        )
+        Self::with_writers(cfg, origin, Box::new(std::io::stdout()), Box::new(std::io::stderr()))
     }
 
-    pub fn with_writers(
-        cfg: &RunnerConfig,
-        origin: &str,
-        out: Box<dyn Write>,
-        err: Box<dyn Write>,
-    ) -> Self {
+    pub fn with_writers(cfg: &RunnerConfig, origin: &str, out: Box<dyn Write>, err: Box<dyn Write>) -> Self {
         let ecfg = EngineConfig {
             stable_addrs: cfg.stable_addrs,
             max_memory: cfg.max_memory,
@@ -143,15 +171,7 @@ impl Runner {
         let mut interp = Interp::new(&ecfg);
         let sink = em.clone();
         interp.sink = Some(Box::new(move |r| sink.borrow_mut().emit(&r)));
-        Runner {
-            interp,
-            origin: origin.to_string(),
-            line_base: 0,
-            ok_statements: vec![],
-            failed: false,
-            exit_status: None,
-            em,
-        }
+        Runner { interp, origin: origin.to_string(), line_base: 0, ok_statements: vec![], failed: false, exit_status: None, em }
     }
 
     pub fn exit_code(&self) -> ExitCode {
@@ -202,8 +222,7 @@ impl Runner {
                 Ok(stmt) => {
                     self.begin_entry(src, stmt.span);
                     let interp = &mut self.interp;
-                    let result =
-                        catch_unwind(AssertUnwindSafe(|| interp.exec(&stmt, &src_rc, echo)));
+                    let result = catch_unwind(AssertUnwindSafe(|| interp.exec(&stmt, &src_rc, echo)));
                     match result {
                         Ok(Ok(reports)) => {
                             self.ok_statements.push(stmt.span.text(src).to_string());
@@ -258,28 +277,12 @@ impl Runner {
             Some(m) => ("IndentationError", m),
             None => ("SyntaxError", e.message.as_str()),
         };
-        let d = Diagnostic::new(
-            kind,
-            message,
-            None,
-            e.span,
-            src,
-            self.line_base,
-            &self.origin,
-        );
+        let d = Diagnostic::new(kind, message, None, e.span, src, self.line_base, &self.origin);
         self.emit_error(&d);
     }
 
     fn eval_error(&mut self, e: &EvalError, src: &str) {
-        let d = Diagnostic::new(
-            e.kind.name(),
-            &e.message,
-            e.hint.clone(),
-            e.span,
-            src,
-            self.line_base,
-            &self.origin,
-        );
+        let d = Diagnostic::new(e.kind.name(), &e.message, e.hint.clone(), e.span, src, self.line_base, &self.origin);
         self.emit_error(&d);
     }
 
@@ -290,19 +293,8 @@ impl Runner {
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".into());
         let stmt = span.text(src);
-        let msg = format!(
-            "tsr internal error while running `{}`: {} (the session is intact; please report this)",
-            stmt, what
-        );
-        let d = Diagnostic::new(
-            "InternalError",
-            &msg,
-            None,
-            span,
-            src,
-            self.line_base,
-            &self.origin,
-        );
+        let msg = format!("tsr internal error while running `{}`: {} (the session is intact; please report this)", stmt, what);
+        let d = Diagnostic::new("InternalError", &msg, None, span, src, self.line_base, &self.origin);
         self.emit_error(&d);
     }
 
@@ -319,15 +311,7 @@ impl Runner {
         let end = src[b..].find('\n').map_or(src.len(), |i| b + i);
         let source = src[start..end.max(start)].trim_end().to_string();
         let line = self.line_base + src[..start].matches('\n').count() + 1;
-        if page.entries.len() == PAGE_ENTRIES {
-            page.entries.pop_front();
-            page.dropped += 1;
-        }
-        page.entries.push_back(PageEntry {
-            source,
-            line,
-            items: vec![],
-        });
+        page.begin(source, line);
     }
 
     /// The recorded session as one HTML page (`None` when not recording).
@@ -335,24 +319,17 @@ impl Runner {
         let em = self.em.borrow();
         let page = em.page.as_ref()?;
         let entries: Vec<PageEntry> = page.entries.iter().cloned().collect();
-        Some(crate::render::html::page(title, &entries, page.dropped))
+        Some(crate::render::html::page(title, &entries, page.dropped, page.left_out))
     }
 
     /// Every recorded figure as a standalone SVG: (`NNN-kind.svg`, text).
     pub fn figure_files(&self) -> Vec<(String, String)> {
         let em = self.em.borrow();
-        let Some(page) = em.page.as_ref() else {
-            return vec![];
-        };
+        let Some(page) = em.page.as_ref() else { return vec![] };
         let entries: Vec<PageEntry> = page.entries.iter().cloned().collect();
         crate::render::html::figures(&entries)
             .enumerate()
-            .map(|(i, f)| {
-                (
-                    format!("{:03}-{}.svg", i + 1, f.kind),
-                    crate::render::svg::standalone(f),
-                )
-            })
+            .map(|(i, f)| (format!("{:03}-{}.svg", i + 1, f.kind), crate::render::svg::standalone(f)))
             .collect()
     }
 
@@ -380,31 +357,22 @@ impl Emitter {
         if let Report::Warning(w) = r {
             return self.emit_warning(w.clone());
         }
-        let text = if self.json {
-            crate::render::json::render(r)
-        } else {
-            crate::render::table::render(r, self.style)
-        };
+        let text = if self.json { crate::render::json::render(r) } else { crate::render::table::render(r, self.style) };
         self.write_out(&text);
         self.record(r);
     }
 
     /// The page's copy of a report: its terminal text in colour, and its figure.
     fn record(&mut self, r: &Report) {
-        let Some(page) = self.page.as_mut() else {
+        let Some(page) = self.page.as_mut() else { return };
+        if page.bytes >= PAGE_BYTES {
+            page.left_out += 1;
             return;
-        };
-        let Some(entry) = page.entries.back_mut() else {
-            return;
-        };
+        }
         let text = crate::render::table::render(r, Style { color: true });
-        entry.items.push(if matches!(r, Report::Warning(_)) {
-            PageItem::Err(text)
-        } else {
-            PageItem::Out(text)
-        });
+        page.push(if matches!(r, Report::Warning(_)) { PageItem::Err(text) } else { PageItem::Out(text) });
         if let Some(f) = crate::render::svg::figure(r) {
-            entry.items.push(PageItem::Figure(f));
+            page.push(PageItem::Figure(f));
         }
     }
 
@@ -432,36 +400,25 @@ impl Emitter {
         let r = Report::Warning(w);
         self.record(&r);
         if self.json {
-            let _ = self
-                .out
-                .write_all(crate::render::json::render(&r).as_bytes());
+            let _ = self.out.write_all(crate::render::json::render(&r).as_bytes());
             let _ = self.out.flush();
         } else {
             let _ = self.out.flush();
-            let _ = self
-                .err
-                .write_all(crate::render::table::render(&r, self.style).as_bytes());
+            let _ = self.err.write_all(crate::render::table::render(&r, self.style).as_bytes());
             let _ = self.err.flush();
         }
     }
 
     fn emit_error(&mut self, d: &Diagnostic) {
-        if let Some(entry) = self.page.as_mut().and_then(|p| p.entries.back_mut()) {
-            entry.items.push(PageItem::Err(crate::render::diag::render(
-                d,
-                Style { color: true },
-            )));
+        if let Some(page) = self.page.as_mut() {
+            page.push(PageItem::Err(crate::render::diag::render(d, Style { color: true })));
         }
         if self.json {
-            let _ = self
-                .out
-                .write_all(crate::render::json::render_error(d).as_bytes());
+            let _ = self.out.write_all(crate::render::json::render_error(d).as_bytes());
             let _ = self.out.flush();
         } else {
             let _ = self.out.flush();
-            let _ = self
-                .err
-                .write_all(crate::render::diag::render(d, self.style).as_bytes());
+            let _ = self.err.write_all(crate::render::diag::render(d, self.style).as_bytes());
             let _ = self.err.flush();
         }
     }

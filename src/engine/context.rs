@@ -3,7 +3,7 @@
 use std::cell::{Cell, OnceCell, RefCell};
 use std::rc::Rc;
 
-use super::alloc::addr::{STABLE_CPU_BASE, StableAddrs};
+use super::alloc::addr::{StableAddrs, STABLE_CPU_BASE};
 use super::alloc::cpu::CpuAllocator;
 use super::alloc::cuda::{CudaDevice, CudaMode};
 
@@ -22,12 +22,7 @@ pub struct EngineConfig {
 
 impl Default for EngineConfig {
     fn default() -> Self {
-        EngineConfig {
-            stable_addrs: false,
-            max_memory: default_max_memory(),
-            cuda: CudaMode::Off,
-            alloc_conf: String::new(),
-        }
+        EngineConfig { stable_addrs: false, max_memory: default_max_memory(), cuda: CudaMode::Off, alloc_conf: String::new() }
     }
 }
 
@@ -72,14 +67,10 @@ impl Context {
     fn cuda_state(&self) -> &std::result::Result<Rc<CudaDevice>, Option<String>> {
         self.cuda.get_or_init(|| match self.cuda_mode {
             CudaMode::Off => Err(None),
-            CudaMode::Sim => CudaDevice::simulated(self.cpu.cap, &self.alloc_conf)
-                .map(Rc::new)
-                .map_err(|e| Some(e.message)),
+            CudaMode::Sim => CudaDevice::simulated(self.cpu.cap, &self.alloc_conf).map(Rc::new).map_err(|e| Some(e.message)),
             CudaMode::Real | CudaMode::Auto => {
                 let rt = crate::engine::gpu::GpuRuntime::shared().map_err(Some)?;
-                CudaDevice::real(rt, &self.alloc_conf)
-                    .map(Rc::new)
-                    .map_err(|e| Some(e.message))
+                CudaDevice::real(rt, &self.alloc_conf).map(Rc::new).map_err(|e| Some(e.message))
             }
         })
     }
@@ -115,9 +106,7 @@ impl Context {
             cpu: Rc::new(CpuAllocator::new(cfg.max_memory)),
             stable: cfg.stable_addrs.then(|| StableAddrs::new(STABLE_CPU_BASE)),
             next_storage: Cell::new(1),
-            rng: RefCell::new(super::ops::random::Generator::new(
-                super::ops::random::DEFAULT_SEED,
-            )),
+            rng: RefCell::new(super::ops::random::Generator::new(super::ops::random::DEFAULT_SEED)),
         }
     }
 

@@ -14,10 +14,7 @@ impl Device {
         match s {
             "cpu" => Some(Device::Cpu),
             "cuda" => Some(Device::Cuda(0)),
-            _ => s
-                .strip_prefix("cuda:")
-                .and_then(|i| i.parse().ok())
-                .map(Device::Cuda),
+            _ => s.strip_prefix("cuda:").and_then(|i| i.parse().ok()).map(Device::Cuda),
         }
     }
     pub fn is_cuda(self) -> bool {

@@ -94,11 +94,7 @@ pub struct EngineError {
 
 impl EngineError {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        EngineError {
-            kind,
-            message: message.into(),
-            hint: None,
-        }
+        EngineError { kind, message: message.into(), hint: None }
     }
     pub fn runtime(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::RuntimeError, message)

@@ -32,9 +32,6 @@ pub fn install_handler() {
     #[cfg(unix)]
     // SAFETY: the handler only performs an atomic store, which is async-signal-safe.
     unsafe {
-        libc::signal(
-            libc::SIGINT,
-            on_sigint as extern "C" fn(libc::c_int) as libc::sighandler_t,
-        );
+        libc::signal(libc::SIGINT, on_sigint as extern "C" fn(libc::c_int) as libc::sighandler_t);
     }
 }

@@ -7,7 +7,7 @@
 //!   functions plus a clone of the storage handle.
 //! - Error texts are PyTorch's (see `shared/reference/pytorch-semantics.md`, A).
 
-use super::error::{EngineError, Result, fmt_list};
+use super::error::{fmt_list, EngineError, Result};
 
 /// Shape, strides and storage offset of a tensor over its storage.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,11 +20,7 @@ pub struct Layout {
 impl Layout {
     /// A row-major (C-contiguous) layout at offset 0.
     pub fn contiguous(shape: &[usize]) -> Layout {
-        Layout {
-            shape: shape.to_vec(),
-            stride: contiguous_strides(shape),
-            offset: 0,
-        }
+        Layout { shape: shape.to_vec(), stride: contiguous_strides(shape), offset: 0 }
     }
 
     pub fn ndim(&self) -> usize {
@@ -57,12 +53,7 @@ impl Layout {
 
     /// Storage element index of the logical element at `index` (no bounds check).
     pub fn element_offset(&self, index: &[usize]) -> usize {
-        self.offset
-            + index
-                .iter()
-                .zip(&self.stride)
-                .map(|(i, s)| i * s)
-                .sum::<usize>()
+        self.offset + index.iter().zip(&self.stride).map(|(i, s)| i * s).sum::<usize>()
     }
 }
 
@@ -161,9 +152,7 @@ pub fn channels_last_strides(shape: &[usize]) -> Result<Vec<usize>> {
             let (c, d, h, w) = (shape[1], shape[2], shape[3], shape[4]);
             Ok(vec![d * h * w * c, 1, h * w * c, w * c, c])
         }
-        _ => Err(EngineError::runtime(
-            "required rank 4 tensor to use channels_last format",
-        )),
+        _ => Err(EngineError::runtime("required rank 4 tensor to use channels_last format")),
     }
 }
 
@@ -172,12 +161,8 @@ pub fn channels_last_strides(shape: &[usize]) -> Result<Vec<usize>> {
 pub fn named_channels_last_strides(format: &str, shape: &[usize]) -> Result<Vec<usize>> {
     match (format, shape.len()) {
         ("channels_last", 4) | ("channels_last_3d", 5) => channels_last_strides(shape),
-        ("channels_last_3d", _) => Err(EngineError::runtime(
-            "required rank 5 tensor to use channels_last_3d format",
-        )),
-        _ => Err(EngineError::runtime(
-            "required rank 4 tensor to use channels_last format",
-        )),
+        ("channels_last_3d", _) => Err(EngineError::runtime("required rank 5 tensor to use channels_last_3d format")),
+        _ => Err(EngineError::runtime("required rank 4 tensor to use channels_last format")),
     }
 }
 
@@ -208,11 +193,7 @@ fn strides_like_channels_last(shape: &[usize], stride: &[usize], order: &[usize]
 /// `suggest_memory_format()` gives for `(in_shape, in_stride)` (its rank
 /// decides the format; `shape` has the same rank): channels-last when the
 /// strides look like it, else contiguous.
-pub fn suggested_format_strides(
-    in_shape: &[usize],
-    in_stride: &[usize],
-    shape: &[usize],
-) -> Option<Vec<usize>> {
+pub fn suggested_format_strides(in_shape: &[usize], in_stride: &[usize], shape: &[usize]) -> Option<Vec<usize>> {
     let like = match in_shape.len() {
         4 => strides_like_channels_last(in_shape, in_stride, &[1, 3, 2, 0]),
         5 => strides_like_channels_last(in_shape, in_stride, &[1, 4, 3, 2, 0]),
@@ -240,11 +221,7 @@ pub fn is_non_overlapping_and_dense(shape: &[usize], stride: &[usize]) -> bool {
     perm.sort_by(|&a, &b| {
         let ka = shape[a] < 2;
         let kb = shape[b] < 2;
-        ka.cmp(&kb).then(if ka || kb {
-            std::cmp::Ordering::Equal
-        } else {
-            stride[a].cmp(&stride[b])
-        })
+        ka.cmp(&kb).then(if ka || kb { std::cmp::Ordering::Equal } else { stride[a].cmp(&stride[b]) })
     });
     let mut require: usize = 1;
     for &d in &perm {
@@ -316,22 +293,12 @@ pub fn wrap_dim(dim: i64, ndim: usize) -> Result<usize> {
             dim
         )));
     }
-    Ok(if dim < 0 {
-        (dim + n) as usize
-    } else {
-        dim as usize
-    })
+    Ok(if dim < 0 { (dim + n) as usize } else { dim as usize })
 }
 
 /// `wrap_dim` with a hint naming the tensor's rank.
 pub fn wrap_dim_hinted(dim: i64, ndim: usize) -> Result<usize> {
-    wrap_dim(dim, ndim).map_err(|e| {
-        e.with_hint(format!(
-            "the tensor has {} dim{}",
-            ndim,
-            if ndim == 1 { "" } else { "s" }
-        ))
-    })
+    wrap_dim(dim, ndim).map_err(|e| e.with_hint(format!("the tensor has {} dim{}", ndim, if ndim == 1 { "" } else { "s" })))
 }
 
 /// `infer_size`: resolves one `-1` in `shape` for a tensor of `numel` elements.
@@ -342,8 +309,7 @@ pub fn infer_size(shape: &[i64], numel: usize) -> Result<Vec<usize>> {
     for (i, &s) in shape.iter().enumerate() {
         if s == -1 {
             if infer.is_some() {
-                return Err(EngineError::runtime("only one dimension can be inferred")
-                    .with_hint("use -1 for at most one dimension"));
+                return Err(EngineError::runtime("only one dimension can be inferred").with_hint("use -1 for at most one dimension"));
             }
             infer = Some(i);
         } else if s < 0 {
@@ -399,11 +365,7 @@ fn ambiguous_zero(shape: &[i64]) -> EngineError {
 
 /// PyTorch's `computeStride`: the strides a view of `newshape` would have, or
 /// `None` when no view is possible (a group of new dims spans two chunks).
-pub fn compute_stride(
-    oldshape: &[usize],
-    oldstride: &[usize],
-    newshape: &[usize],
-) -> Option<Vec<usize>> {
+pub fn compute_stride(oldshape: &[usize], oldstride: &[usize], newshape: &[usize]) -> Option<Vec<usize>> {
     if oldshape.is_empty() {
         return Some(vec![1; newshape.len()]);
     }
@@ -425,7 +387,9 @@ pub fn compute_stride(
             || (oldshape[tensor_d - 1] != 1
                 && oldstride[tensor_d - 1] != tensor_numel.wrapping_mul(chunk_base_stride));
         if chunk_ends {
-            while view_d >= 0 && (view_numel < tensor_numel || newshape[view_d as usize] == 1) {
+            while view_d >= 0
+                && (view_numel < tensor_numel || newshape[view_d as usize] == 1)
+            {
                 newstride[view_d as usize] = view_numel.wrapping_mul(chunk_base_stride);
                 view_numel = view_numel.saturating_mul(newshape[view_d as usize]);
                 view_d -= 1;
@@ -453,11 +417,7 @@ pub fn view(l: &Layout, shape: &[i64]) -> Result<Layout> {
     let numel = l.numel();
     let newshape = infer_size(shape, numel)?;
     match compute_stride(&l.shape, &l.stride, &newshape) {
-        Some(stride) => Ok(Layout {
-            shape: newshape,
-            stride,
-            offset: l.offset,
-        }),
+        Some(stride) => Ok(Layout { shape: newshape, stride, offset: l.offset }),
         None => Err(EngineError::runtime(VIEW_INCOMPATIBLE)
             .with_hint("the tensor is not contiguous: use reshape(), or call contiguous() first")),
     }
@@ -502,20 +462,14 @@ pub fn permute(l: &Layout, dims: &[i64]) -> Result<Layout> {
         )));
     }
     let mut seen = vec![false; n];
-    let mut out = Layout {
-        shape: Vec::with_capacity(n),
-        stride: Vec::with_capacity(n),
-        offset: l.offset,
-    };
+    let mut out = Layout { shape: Vec::with_capacity(n), stride: Vec::with_capacity(n), offset: l.offset };
     for &d in dims {
         let d = wrap_dim_hinted(d, n)?;
         if n == 0 {
             continue;
         }
         if seen[d] {
-            return Err(EngineError::runtime(
-                "permute(): duplicate dims are not allowed.",
-            ));
+            return Err(EngineError::runtime("permute(): duplicate dims are not allowed."));
         }
         seen[d] = true;
         out.shape.push(l.shape[d]);
@@ -526,19 +480,12 @@ pub fn permute(l: &Layout, dims: &[i64]) -> Result<Layout> {
 
 /// Python-style slice along `dim`: `start`/`stop` may be negative or out of
 /// range (they are clamped); `step` must be positive.
-pub fn slice(
-    l: &Layout,
-    dim: usize,
-    start: Option<i64>,
-    stop: Option<i64>,
-    step: i64,
-) -> Result<Layout> {
+pub fn slice(l: &Layout, dim: usize, start: Option<i64>, stop: Option<i64>, step: i64) -> Result<Layout> {
     if step == 0 {
         return Err(EngineError::value("slice step cannot be zero"));
     }
     if step < 0 {
-        return Err(EngineError::value("step must be greater than zero")
-            .with_hint("PyTorch has no negative strides; use flip() to reverse (it copies)"));
+        return Err(EngineError::value("step must be greater than zero").with_hint("PyTorch has no negative strides; use flip() to reverse (it copies)"));
     }
     let size = l.shape[dim] as i64;
     let clamp = |v: i64| -> i64 {
@@ -558,9 +505,7 @@ pub fn slice(
 /// `narrow(dim, start, length)`.
 pub fn narrow(l: &Layout, dim: i64, start: i64, length: i64) -> Result<Layout> {
     if l.ndim() == 0 {
-        return Err(EngineError::runtime(
-            "narrow() cannot be applied to a 0-dim tensor.",
-        ));
+        return Err(EngineError::runtime("narrow() cannot be applied to a 0-dim tensor."));
     }
     let d = wrap_dim_hinted(dim, l.ndim())?;
     let size = l.shape[d] as i64;
@@ -572,9 +517,7 @@ pub fn narrow(l: &Layout, dim: i64, start: i64, length: i64) -> Result<Layout> {
     }
     let start = if start < 0 { start + size } else { start };
     if length < 0 {
-        return Err(EngineError::runtime(
-            "narrow(): length must be non-negative.",
-        ));
+        return Err(EngineError::runtime("narrow(): length must be non-negative."));
     }
     if start.saturating_add(length) > size {
         return Err(EngineError::runtime(format!(
@@ -588,9 +531,7 @@ pub fn narrow(l: &Layout, dim: i64, start: i64, length: i64) -> Result<Layout> {
 /// `select(dim, index)` (the method form; Python indexing uses `index_int`).
 pub fn select(l: &Layout, dim: i64, index: i64) -> Result<Layout> {
     if l.ndim() == 0 {
-        return Err(EngineError::index(
-            "select() cannot be applied to a 0-dim tensor.",
-        ));
+        return Err(EngineError::index("select() cannot be applied to a 0-dim tensor."));
     }
     let d = wrap_dim_hinted(dim, l.ndim())?;
     let size = l.shape[d] as i64;
@@ -602,11 +543,7 @@ pub fn select(l: &Layout, dim: i64, index: i64) -> Result<Layout> {
             d
         )));
     }
-    Ok(drop_dim(
-        l,
-        d,
-        if index < 0 { index + size } else { index } as usize,
-    ))
+    Ok(drop_dim(l, d, if index < 0 { index + size } else { index } as usize))
 }
 
 /// Python `x[i]` along `dim` (IndexError wording differs from `select`).
@@ -618,11 +555,7 @@ pub fn index_int(l: &Layout, dim: usize, index: i64) -> Result<Layout> {
             index, dim, size
         )));
     }
-    Ok(drop_dim(
-        l,
-        dim,
-        if index < 0 { index + size } else { index } as usize,
-    ))
+    Ok(drop_dim(l, dim, if index < 0 { index + size } else { index } as usize))
 }
 
 fn drop_dim(l: &Layout, d: usize, i: usize) -> Layout {
@@ -652,21 +585,14 @@ pub fn squeeze(l: &Layout, dim: Option<i64>) -> Result<Layout> {
 
 /// `squeeze(dims)`: only the listed dims, each dropped if it has size 1.
 pub fn squeeze_dims(l: &Layout, dims: Option<&[i64]>) -> Result<Layout> {
-    let mut out = Layout {
-        shape: vec![],
-        stride: vec![],
-        offset: l.offset,
-    };
+    let mut out = Layout { shape: vec![], stride: vec![], offset: l.offset };
     let mut only: Option<Vec<usize>> = None;
     if let Some(ds) = dims {
         let mut v = vec![];
         for &d in ds {
             let w = wrap_dim_hinted(d, l.ndim())?;
             if v.contains(&w) {
-                return Err(EngineError::runtime(format!(
-                    "dim {} appears multiple times in the list of dims",
-                    w
-                )));
+                return Err(EngineError::runtime(format!("dim {} appears multiple times in the list of dims", w)));
             }
             v.push(w);
         }
@@ -723,9 +649,7 @@ pub fn expand(l: &Layout, sizes: &[i64], legacy_type: &str) -> Result<Layout> {
         let (size, st) = (l.shape[d], l.stride[d]);
         let target = if target == -1 { size as i64 } else { target };
         if target < 0 && size == 1 {
-            return Err(EngineError::runtime(
-                "numel: integer multiplication overflow",
-            ));
+            return Err(EngineError::runtime("numel: integer multiplication overflow"));
         }
         if size as i64 != target || target < 0 {
             if size != 1 {
@@ -747,11 +671,7 @@ pub fn expand(l: &Layout, sizes: &[i64], legacy_type: &str) -> Result<Layout> {
         }
     }
     check_numel(&shape)?;
-    Ok(Layout {
-        shape,
-        stride,
-        offset: l.offset,
-    })
+    Ok(Layout { shape, stride, offset: l.offset })
 }
 
 /// Most dims a tensor may have. Printing, `tolist` and the kernels recurse
@@ -763,9 +683,7 @@ pub const MAX_DIMS: usize = 64;
 /// Refuses a tensor of more than [`MAX_DIMS`] dims.
 pub fn check_ndim(ndim: usize) -> Result<()> {
     if ndim > MAX_DIMS {
-        return Err(EngineError::runtime(format!(
-            "tsr supports tensors of at most {MAX_DIMS} dims, got {ndim}"
-        )));
+        return Err(EngineError::runtime(format!("tsr supports tensors of at most {MAX_DIMS} dims, got {ndim}")));
     }
     Ok(())
 }
@@ -785,9 +703,7 @@ pub fn check_numel(shape: &[usize]) -> Result<()> {
         }
     }
     if overflows || numel > i64::MAX as u64 {
-        return Err(EngineError::runtime(
-            "numel: integer multiplication overflow",
-        ));
+        return Err(EngineError::runtime("numel: integer multiplication overflow"));
     }
     Ok(())
 }
@@ -802,14 +718,8 @@ pub fn movedim(l: &Layout, src: &[i64], dst: &[i64]) -> Result<Layout> {
             fmt_list(dst)
         )));
     }
-    let s: Vec<usize> = src
-        .iter()
-        .map(|&d| wrap_dim_hinted(d, n))
-        .collect::<Result<_>>()?;
-    let t: Vec<usize> = dst
-        .iter()
-        .map(|&d| wrap_dim_hinted(d, n))
-        .collect::<Result<_>>()?;
+    let s: Vec<usize> = src.iter().map(|&d| wrap_dim_hinted(d, n)).collect::<Result<_>>()?;
+    let t: Vec<usize> = dst.iter().map(|&d| wrap_dim_hinted(d, n)).collect::<Result<_>>()?;
     for (name, v, raw) in [("source", &s, src), ("destination", &t, dst)] {
         let mut seen = vec![false; n.max(1)];
         for &d in v.iter() {
@@ -844,30 +754,15 @@ pub fn diagonal(l: &Layout, off: i64, d1: i64, d2: i64) -> Result<Layout> {
     let a = wrap_dim_hinted(d1, n)?;
     let b = wrap_dim_hinted(d2, n)?;
     if a == b {
-        return Err(EngineError::runtime(format!(
-            "diagonal dimensions cannot be identical {}, {}",
-            d1, d2
-        )));
+        return Err(EngineError::runtime(format!("diagonal dimensions cannot be identical {}, {}", d1, d2)));
     }
     let (s1, s2) = (l.shape[a] as i64, l.shape[b] as i64);
-    let size = if off >= 0 {
-        (s1.min(s2 - off)).max(0)
-    } else {
-        (s1 + off).min(s2).max(0)
-    };
+    let size = if off >= 0 { (s1.min(s2 - off)).max(0) } else { (s1 + off).min(s2).max(0) };
     let mut offset = l.offset;
     if size > 0 {
-        offset += if off >= 0 {
-            off as usize * l.stride[b]
-        } else {
-            (-off) as usize * l.stride[a]
-        };
+        offset += if off >= 0 { off as usize * l.stride[b] } else { (-off) as usize * l.stride[a] };
     }
-    let mut out = Layout {
-        shape: vec![],
-        stride: vec![],
-        offset,
-    };
+    let mut out = Layout { shape: vec![], stride: vec![], offset };
     for i in 0..n {
         if i != a && i != b {
             out.shape.push(l.shape[i]);
@@ -883,16 +778,9 @@ pub fn diagonal(l: &Layout, off: i64, d1: i64, d2: i64) -> Result<Layout> {
 pub fn unfold(l: &Layout, dim: i64, size: i64, step: i64) -> Result<Layout> {
     let n = l.ndim();
     let d = wrap_dim_hinted(dim, n)?;
-    let (dsize, dstride) = if n == 0 {
-        (1usize, 1usize)
-    } else {
-        (l.shape[d], l.stride[d])
-    };
+    let (dsize, dstride) = if n == 0 { (1usize, 1usize) } else { (l.shape[d], l.stride[d]) };
     if size < 0 {
-        return Err(EngineError::runtime(format!(
-            "size is {} but must be >= 0",
-            size
-        )));
+        return Err(EngineError::runtime(format!("size is {} but must be >= 0", size)));
     }
     if size as usize > dsize {
         return Err(EngineError::runtime(format!(
@@ -901,10 +789,7 @@ pub fn unfold(l: &Layout, dim: i64, size: i64, step: i64) -> Result<Layout> {
         )));
     }
     if step <= 0 {
-        return Err(EngineError::runtime(format!(
-            "step is {} but must be > 0",
-            step
-        )));
+        return Err(EngineError::runtime(format!("step is {} but must be > 0", step)));
     }
     let mut out = l.clone();
     if n == 0 {
@@ -924,17 +809,9 @@ pub fn unfold(l: &Layout, dim: i64, size: i64, step: i64) -> Result<Layout> {
 }
 
 /// `as_strided(size, stride, offset)` with PyTorch's storage bounds check.
-pub fn as_strided(
-    size: &[i64],
-    stride: &[i64],
-    offset: i64,
-    itemsize: usize,
-    storage_nbytes: usize,
-) -> Result<Layout> {
+pub fn as_strided(size: &[i64], stride: &[i64], offset: i64, itemsize: usize, storage_nbytes: usize) -> Result<Layout> {
     if size.len() != stride.len() {
-        return Err(EngineError::runtime(
-            "mismatch in length of strides and shape",
-        ));
+        return Err(EngineError::runtime("mismatch in length of strides and shape"));
     }
     if let Some(&neg) = size.iter().find(|&&s| s < 0) {
         return Err(EngineError::runtime(format!(
@@ -950,10 +827,7 @@ pub fn as_strided(
         )));
     }
     if offset < 0 {
-        return Err(EngineError::runtime(format!(
-            "Tensor: invalid storage offset {}",
-            offset
-        )));
+        return Err(EngineError::runtime(format!("Tensor: invalid storage offset {}", offset)));
     }
     let shape: Vec<usize> = size.iter().map(|&s| s as usize).collect();
     let strides: Vec<usize> = stride.iter().map(|&s| s as usize).collect();
@@ -963,9 +837,7 @@ pub fn as_strided(
         for (&s, &st) in shape.iter().zip(&strides) {
             span = span.saturating_add((s as u128 - 1) * st as u128);
         }
-        let needed = (itemsize as u128)
-            .saturating_mul(span)
-            .saturating_add(offset as u128 * itemsize as u128);
+        let needed = (itemsize as u128).saturating_mul(span).saturating_add(offset as u128 * itemsize as u128);
         if needed > storage_nbytes as u128 {
             return Err(EngineError::runtime(format!(
                 "setStorage: sizes {}, strides {}, storage offset {}, and itemsize {} requiring a storage size of {} are out of bounds for storage of size {}",
@@ -979,11 +851,7 @@ pub fn as_strided(
             .with_hint("the last element this view would reach lies past the end of the storage"));
         }
     }
-    Ok(Layout {
-        shape,
-        stride: strides,
-        offset: offset as usize,
-    })
+    Ok(Layout { shape, stride: strides, offset: offset as usize })
 }
 
 #[cfg(test)]

@@ -64,11 +64,7 @@ impl Scalar {
                 let t = f.trunc();
                 if wide {
                     // [-2^63, 2^63): both bounds are exact in f64.
-                    if (i64::MIN as f64..-(i64::MIN as f64)).contains(&t) {
-                        t as i64
-                    } else {
-                        i64::MIN
-                    }
+                    if (i64::MIN as f64..-(i64::MIN as f64)).contains(&t) { t as i64 } else { i64::MIN }
                 } else if (-2147483648.0..2147483648.0).contains(&t) {
                     t as i64
                 } else {
@@ -96,12 +92,7 @@ impl Scalar {
             // i64::MAX rounds to 2^63 as f64, like c10's cast of the limit.
             DType::Int64 => (i64::MIN as f64, i64::MAX as f64, "int64_t", "int64"),
             DType::Float16 if !literal => (-65504.0, 65504.0, "c10::Half", ""),
-            DType::BFloat16 if !literal => (
-                -3.3895313892515355e38,
-                3.3895313892515355e38,
-                "c10::BFloat16",
-                "",
-            ),
+            DType::BFloat16 if !literal => (-3.3895313892515355e38, 3.3895313892515355e38, "c10::BFloat16", ""),
             DType::Float32 if !literal => (f32::MIN as f64, f32::MAX as f64, "float", ""),
             _ => return None,
         };
@@ -123,12 +114,7 @@ impl Scalar {
                 }
             }
         };
-        bad.then(|| {
-            format!(
-                "value cannot be converted to type {} without overflow",
-                if literal { lname } else { cname }
-            )
-        })
+        bad.then(|| format!("value cannot be converted to type {} without overflow", if literal { lname } else { cname }))
     }
 }
 
@@ -154,12 +140,8 @@ pub fn read(dtype: DType, bytes: &[u8], i: usize) -> Option<Scalar> {
 /// Writes `v` (cast to `dtype`) into element `i`. Returns false when out of range.
 pub fn write(dtype: DType, bytes: &mut [u8], i: usize, v: Scalar) -> bool {
     let n = dtype.size();
-    let Some(start) = i.checked_mul(n) else {
-        return false;
-    };
-    let Some(b) = bytes.get_mut(start..start + n) else {
-        return false;
-    };
+    let Some(start) = i.checked_mul(n) else { return false };
+    let Some(b) = bytes.get_mut(start..start + n) else { return false };
     let v = v.cast(dtype);
     match dtype {
         DType::Bool => b[0] = v.as_bool() as u8,
@@ -195,10 +177,7 @@ mod tests {
         assert_eq!(Scalar::Int(300).cast(DType::UInt8), Scalar::Int(44));
         assert_eq!(Scalar::Int(-1).cast(DType::UInt8), Scalar::Int(255));
         assert_eq!(Scalar::Float(-2.7).cast(DType::Int32), Scalar::Int(-2));
-        assert_eq!(
-            Scalar::Float(0.1).cast(DType::Float16),
-            Scalar::Float(0.0999755859375)
-        );
+        assert_eq!(Scalar::Float(0.1).cast(DType::Float16), Scalar::Float(0.0999755859375));
         assert_eq!(Scalar::Float(0.5).cast(DType::Bool), Scalar::Bool(true));
     }
 }

@@ -86,12 +86,7 @@ impl Storage {
     }
 
     /// Allocates `nbytes` zeroed bytes on `device`; `owner` tags the CUDA block.
-    pub fn allocate_on(
-        ctx: &Context,
-        device: Device,
-        nbytes: usize,
-        owner: &str,
-    ) -> Result<Rc<Storage>> {
+    pub fn allocate_on(ctx: &Context, device: Device, nbytes: usize, owner: &str) -> Result<Rc<Storage>> {
         if let Device::Cuda(i) = device {
             let dev = ctx.cuda_device(i)?;
             let addr = dev.malloc(nbytes, owner)?;
@@ -176,12 +171,7 @@ impl Storage {
                 .with_hint("pinned memory belongs to a CUDA device; run with --cuda sim for tsr's simulated one")
         })?;
         ctx.cpu.check_host(nbytes as u128)?;
-        let buf = HostBuffer::zeroed(nbytes).ok_or_else(|| {
-            crate::engine::error::EngineError::new(
-                crate::engine::error::ErrorKind::OutOfMemoryError,
-                format!("cannot allocate {nbytes} bytes of pinned memory"),
-            )
-        })?;
+        let buf = HostBuffer::zeroed(nbytes).ok_or_else(|| crate::engine::error::EngineError::new(crate::engine::error::ErrorKind::OutOfMemoryError, format!("cannot allocate {nbytes} bytes of pinned memory")))?;
         let addr = dev.pinned.borrow_mut().allocate(nbytes);
         Ok(Rc::new(Storage {
             id: ctx.next_storage_id(),
@@ -261,10 +251,7 @@ impl Storage {
 
     pub fn bytes_mut(&self) -> BytesMut<'_> {
         self.sync_host();
-        BytesMut {
-            buf: self.buf.borrow_mut(),
-            upload: self.gpu.as_deref().map(|rt| (rt, self.addr.get())),
-        }
+        BytesMut { buf: self.buf.borrow_mut(), upload: self.gpu.as_deref().map(|rt| (rt, self.addr.get())) }
     }
 
     /// The GPU holding this storage's bytes (real CUDA only).
@@ -308,10 +295,6 @@ impl Drop for Storage {
 
 impl std::fmt::Debug for Storage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "Storage(S{}, {} bytes, {})",
-            self.id, self.nbytes, self.device
-        )
+        write!(f, "Storage(S{}, {} bytes, {})", self.id, self.nbytes, self.device)
     }
 }

@@ -72,11 +72,7 @@ mod tests {
 
     #[test]
     fn walks_a_transpose() {
-        let l = Layout {
-            shape: vec![3, 2],
-            stride: vec![1, 3],
-            offset: 1,
-        };
+        let l = Layout { shape: vec![3, 2], stride: vec![1, 3], offset: 1 };
         let v: Vec<usize> = StridedIndex::new(&l).collect();
         assert_eq!(v, vec![1, 4, 2, 5, 3, 6]);
         for (i, &s) in v.iter().enumerate() {
@@ -86,17 +82,9 @@ mod tests {
 
     #[test]
     fn empty_and_scalar() {
-        let e = Layout {
-            shape: vec![2, 0],
-            stride: vec![1, 1],
-            offset: 0,
-        };
+        let e = Layout { shape: vec![2, 0], stride: vec![1, 1], offset: 0 };
         assert_eq!(StridedIndex::new(&e).count(), 0);
-        let s = Layout {
-            shape: vec![],
-            stride: vec![],
-            offset: 5,
-        };
+        let s = Layout { shape: vec![], stride: vec![], offset: 5 };
         assert_eq!(StridedIndex::new(&s).collect::<Vec<_>>(), vec![5]);
     }
 }

@@ -15,10 +15,10 @@ use super::context::Context;
 use super::device::Device;
 use super::dtype::DType;
 use super::error::{EngineError, Result};
-use super::layout::{Layout, checked_numel};
+use super::layout::{checked_numel, Layout};
 use super::scalar::{self, Scalar};
 use super::storage::Storage;
-use super::strided::{StridedIndex, flat_to_storage};
+use super::strided::{flat_to_storage, StridedIndex};
 
 /// One step in a tensor's history, from the allocating tensor to this one.
 #[derive(Debug, Clone)]
@@ -79,13 +79,7 @@ impl Tensor {
     }
 
     /// [`Tensor::alloc`] on `device`.
-    pub fn alloc_on(
-        ctx: &Context,
-        device: Device,
-        shape: &[usize],
-        dtype: DType,
-        op: &str,
-    ) -> Result<Tensor> {
+    pub fn alloc_on(ctx: &Context, device: Device, shape: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
         let numel = checked_numel(shape)?;
         let nbytes = numel.checked_mul(dtype.size()).ok_or_else(|| {
             EngineError::runtime(format!(
@@ -103,41 +97,17 @@ impl Tensor {
             copied: true,
             prev: None,
         }));
-        Ok(Tensor {
-            storage,
-            layout,
-            dtype,
-            autograd: RefCell::new(None),
-            lineage,
-            parameter: false,
-        })
+        Ok(Tensor { storage, layout, dtype, autograd: RefCell::new(None), lineage, parameter: false })
     }
 
     /// A tensor with the given strides in a fresh storage just big enough.
-    pub fn alloc_strided(
-        ctx: &Context,
-        shape: &[usize],
-        stride: &[usize],
-        dtype: DType,
-        op: &str,
-    ) -> Result<Tensor> {
+    pub fn alloc_strided(ctx: &Context, shape: &[usize], stride: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
         Self::alloc_strided_on(ctx, Device::Cpu, shape, stride, dtype, op)
     }
 
     /// [`Tensor::alloc_strided`] on `device`.
-    pub fn alloc_strided_on(
-        ctx: &Context,
-        device: Device,
-        shape: &[usize],
-        stride: &[usize],
-        dtype: DType,
-        op: &str,
-    ) -> Result<Tensor> {
-        let l = Layout {
-            shape: shape.to_vec(),
-            stride: stride.to_vec(),
-            offset: 0,
-        };
+    pub fn alloc_strided_on(ctx: &Context, device: Device, shape: &[usize], stride: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
+        let l = Layout { shape: shape.to_vec(), stride: stride.to_vec(), offset: 0 };
         checked_numel(shape)?;
         let elems = l.footprint().map(|(_, hi)| hi + 1).unwrap_or(0);
         let mut t = Tensor::alloc_on(ctx, device, &[elems], dtype, op)?;
@@ -151,25 +121,12 @@ impl Tensor {
     }
 
     /// Builds a tensor from row-major values (cast to `dtype`).
-    pub fn from_scalars(
-        ctx: &Context,
-        shape: &[usize],
-        dtype: DType,
-        values: &[Scalar],
-        op: &str,
-    ) -> Result<Tensor> {
+    pub fn from_scalars(ctx: &Context, shape: &[usize], dtype: DType, values: &[Scalar], op: &str) -> Result<Tensor> {
         Self::from_scalars_on(ctx, Device::Cpu, shape, dtype, values, op)
     }
 
     /// [`Tensor::from_scalars`] on `device`.
-    pub fn from_scalars_on(
-        ctx: &Context,
-        device: Device,
-        shape: &[usize],
-        dtype: DType,
-        values: &[Scalar],
-        op: &str,
-    ) -> Result<Tensor> {
+    pub fn from_scalars_on(ctx: &Context, device: Device, shape: &[usize], dtype: DType, values: &[Scalar], op: &str) -> Result<Tensor> {
         let t = Tensor::alloc_on(ctx, device, shape, dtype, op)?;
         {
             let mut buf = t.storage.bytes_mut();
@@ -191,25 +148,13 @@ impl Tensor {
             copied: false,
             prev: self.lineage.clone(),
         }));
-        Tensor {
-            storage: self.storage.clone(),
-            layout,
-            dtype: self.dtype,
-            autograd: RefCell::new(None),
-            lineage,
-            parameter: false,
-        }
+        Tensor { storage: self.storage.clone(), layout, dtype: self.dtype, autograd: RefCell::new(None), lineage, parameter: false }
     }
 
     /// A tensor with `layout` over an existing `storage` (one read from a
     /// file). Refuses a layout that reaches past the storage's end, so no
     /// header from a file can read out of bounds.
-    pub fn on_storage(
-        storage: Rc<Storage>,
-        layout: Layout,
-        dtype: DType,
-        op: &str,
-    ) -> Result<Tensor> {
+    pub fn on_storage(storage: Rc<Storage>, layout: Layout, dtype: DType, op: &str) -> Result<Tensor> {
         super::layout::check_numel(&layout.shape)?;
         if let Some((_, hi)) = layout.footprint() {
             let needed = (hi as u128 + 1) * dtype.size() as u128;
@@ -224,22 +169,8 @@ impl Tensor {
                 )));
             }
         }
-        let lineage = Some(Rc::new(Step {
-            op: op.to_string(),
-            before: None,
-            after: layout.clone(),
-            storage: storage.id,
-            copied: true,
-            prev: None,
-        }));
-        Ok(Tensor {
-            storage,
-            layout,
-            dtype,
-            autograd: RefCell::new(None),
-            lineage,
-            parameter: false,
-        })
+        let lineage = Some(Rc::new(Step { op: op.to_string(), before: None, after: layout.clone(), storage: storage.id, copied: true, prev: None }));
+        Ok(Tensor { storage, layout, dtype, autograd: RefCell::new(None), lineage, parameter: false })
     }
 
     /// Marks `self` (a fresh copy) as produced from `src` by `op`.

@@ -29,30 +29,17 @@ fn adv_of(v: &Value, span: Span) -> EvalResult<Option<AdvItem>> {
             Some(AdvItem::Basic(IndexSpec::Int(t.item().at(span)?.as_i64())))
         }
         Value::Tensor(t) if t.ndim() == 0 => {
-            return Err(EvalError::new(
-                ErrorKind::NotImplementedError,
-                "tsr does not support indexing with a 0-dim bool or float tensor",
-                span,
-            ));
+            return Err(EvalError::new(ErrorKind::NotImplementedError, "tsr does not support indexing with a 0-dim bool or float tensor", span));
         }
         Value::Tensor(t) => Some(AdvItem::from_tensor(t)),
         Value::List(_) => {
             let (shape, vals) = super::literal::flatten_data(v, span)?;
             let dtype = super::literal::infer_dtype(&vals);
             let dtype = if vals.is_empty() { DType::Int64 } else { dtype };
-            Some(AdvItem::Values {
-                shape,
-                vals,
-                dtype,
-                stride: None,
-            })
+            Some(AdvItem::Values { shape, vals, dtype, stride: None })
         }
         Value::Bool(_) => {
-            return Err(EvalError::new(
-                ErrorKind::NotImplementedError,
-                "tsr does not support indexing with True/False",
-                span,
-            ));
+            return Err(EvalError::new(ErrorKind::NotImplementedError, "tsr does not support indexing with True/False", span));
         }
         _ => None,
     })
@@ -70,10 +57,7 @@ fn basic_of(v: &Value) -> Option<IndexSpec> {
 fn bad_index(v: &Value, span: Span) -> EvalError {
     EvalError::new(
         ErrorKind::IndexError,
-        format!(
-            "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got {})",
-            v.type_name()
-        ),
+        format!("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got {})", v.type_name()),
         span,
     )
 }
@@ -86,9 +70,7 @@ impl Interp {
         let mut advanced = false;
         for item in items {
             match item {
-                IndexItem::Slice {
-                    start, stop, step, ..
-                } => out.push(AdvItem::Basic(IndexSpec::Slice {
+                IndexItem::Slice { start, stop, step, .. } => out.push(AdvItem::Basic(IndexSpec::Slice {
                     start: self.opt_int(start)?,
                     stop: self.opt_int(stop)?,
                     step: self.opt_int(step)?,
@@ -142,53 +124,21 @@ impl Interp {
 
     /// `x[idx]` with advanced indices: a copy, as PyTorch's `index`
     /// (recorded as `IndexBackward0`).
-    pub fn advanced_get(
-        &mut self,
-        t: &Rc<Tensor>,
-        items: &[AdvItem],
-        span: Span,
-    ) -> EvalResult<Tensor> {
+    pub fn advanced_get(&mut self, t: &Rc<Tensor>, items: &[AdvItem], span: Span) -> EvalResult<Tensor> {
         let (base, items) = self.basic_first(t, items, span)?;
         let text = span.text(&self.src).to_string();
-        let op = text
-            .find('[')
-            .map(|i| text[i..].to_string())
-            .unwrap_or(text);
+        let op = text.find('[').map(|i| text[i..].to_string()).unwrap_or(text);
         let out = advanced::index(&self.ctx, &base, &items, &op).at(span)?;
-        let formula = crate::engine::autograd::Formula::Index {
-            shape: base.shape().to_vec(),
-            items,
-        };
-        Ok(super::grad::record(
-            self,
-            "IndexBackward0",
-            &[Some(&base)],
-            out,
-            formula,
-            &[],
-        ))
+        let formula = crate::engine::autograd::Formula::Index { shape: base.shape().to_vec(), items };
+        Ok(super::grad::record(self, "IndexBackward0", &[Some(&base)], out, formula, &[]))
     }
 
     /// As PyTorch's applySlicing: ints, slices and None are views first
     /// (`SelectBackward0`, `SliceBackward0` in the graph), and the tensors
     /// alone index that view.
-    fn basic_first(
-        &mut self,
-        t: &Rc<Tensor>,
-        items: &[AdvItem],
-        span: Span,
-    ) -> EvalResult<(Rc<Tensor>, Vec<AdvItem>)> {
-        let full = IndexSpec::Slice {
-            start: None,
-            stop: None,
-            step: None,
-        };
-        let trivial = |i: &AdvItem| {
-            matches!(
-                i,
-                AdvItem::Values { .. } | AdvItem::Basic(IndexSpec::Ellipsis)
-            ) || matches!(i, AdvItem::Basic(s) if *s == full)
-        };
+    fn basic_first(&mut self, t: &Rc<Tensor>, items: &[AdvItem], span: Span) -> EvalResult<(Rc<Tensor>, Vec<AdvItem>)> {
+        let full = IndexSpec::Slice { start: None, stop: None, step: None };
+        let trivial = |i: &AdvItem| matches!(i, AdvItem::Values { .. } | AdvItem::Basic(IndexSpec::Ellipsis)) || matches!(i, AdvItem::Basic(s) if *s == full);
         if items.iter().all(trivial) {
             return Ok((t.clone(), items.to_vec()));
         }
@@ -206,31 +156,18 @@ impl Interp {
                     rest.push(AdvItem::Basic(full.clone()));
                 }
                 AdvItem::Values { shape, dtype, .. } => {
-                    let k = if matches!(dtype, DType::Bool | DType::UInt8) {
-                        shape.len()
-                    } else {
-                        1
-                    };
+                    let k = if matches!(dtype, DType::Bool | DType::UInt8) { shape.len() } else { 1 };
                     specs.extend(std::iter::repeat_n(full.clone(), k));
                     rest.push(i.clone());
                 }
             }
         }
-        Ok((
-            Rc::new(super::expr::basic_view(self, t, &specs, true, span)?),
-            rest,
-        ))
+        Ok((Rc::new(super::expr::basic_view(self, t, &specs, true, span)?), rest))
     }
 
     /// `x[idx] = v`: PyTorch's `index_put_` with `v` broadcast to the
     /// indexed shape and cast to `x`'s dtype.
-    pub fn advanced_set(
-        &mut self,
-        t: &Rc<Tensor>,
-        items: &[AdvItem],
-        v: &Value,
-        span: Span,
-    ) -> EvalResult<()> {
+    pub fn advanced_set(&mut self, t: &Rc<Tensor>, items: &[AdvItem], v: &Value, span: Span) -> EvalResult<()> {
         let value = match v {
             Value::Tensor(s) => Some(s.clone()),
             _ => None,
@@ -238,17 +175,8 @@ impl Interp {
         super::grad::inplace::check_inplace_with(self, t, value.as_deref(), span)?;
         // index_put_ wants the value's dtype to match, except with one bool mask
         // and a one-element value, which its kernel runs as masked_fill_ (a cast).
-        let adv_items: Vec<&AdvItem> = items
-            .iter()
-            .filter(|i| matches!(i, AdvItem::Values { .. }))
-            .collect();
-        let masked_fill = matches!(
-            adv_items.as_slice(),
-            [AdvItem::Values {
-                dtype: DType::Bool,
-                ..
-            }]
-        );
+        let adv_items: Vec<&AdvItem> = items.iter().filter(|i| matches!(i, AdvItem::Values { .. })).collect();
+        let masked_fill = matches!(adv_items.as_slice(), [AdvItem::Values { dtype: DType::Bool, .. }]);
         if let Some(s) = &value
             && s.dtype != t.dtype
             && !(masked_fill && s.numel() == 1)
@@ -288,63 +216,28 @@ impl Interp {
         let cast = if expanded.dtype == t.dtype {
             expanded
         } else {
-            crate::engine::ops::copy::copy_to_new(
-                &self.ctx,
-                &expanded,
-                &crate::engine::layout::contiguous_strides(&shape),
-                t.dtype,
-                "to()",
-            )
-            .at(span)?
+            crate::engine::ops::copy::copy_to_new(&self.ctx, &expanded, &crate::engine::layout::contiguous_strides(&shape), t.dtype, "to()").at(span)?
         };
         advanced::index_put(t, items, &cast, false).at(span)?;
         // A Python number into one index or mask is PyTorch's index_fill_ /
         // masked_fill_; everything else is index_put_.
-        let adv: Vec<&AdvItem> = items
-            .iter()
-            .filter(|i| matches!(i, AdvItem::Values { .. }))
-            .collect();
+        let adv: Vec<&AdvItem> = items.iter().filter(|i| matches!(i, AdvItem::Values { .. })).collect();
         let node = match (v, adv.as_slice()) {
-            (
-                Value::Int(_) | Value::Float(_) | Value::Bool(_),
-                [
-                    AdvItem::Values {
-                        dtype: DType::Bool, ..
-                    },
-                ],
-            ) => "MaskedFillBackward0",
-            (Value::Int(_) | Value::Float(_) | Value::Bool(_), [AdvItem::Values { shape, .. }])
-                if shape.len() <= 1 =>
-            {
-                "IndexFillBackward0"
-            }
+            (Value::Int(_) | Value::Float(_) | Value::Bool(_), [AdvItem::Values { dtype: DType::Bool, .. }]) => "MaskedFillBackward0",
+            (Value::Int(_) | Value::Float(_) | Value::Bool(_), [AdvItem::Values { shape, .. }]) if shape.len() <= 1 => "IndexFillBackward0",
             _ => "IndexPutBackward0",
         };
-        let formula = crate::engine::autograd::Formula::IndexPut {
-            items: items.to_vec(),
-            value_shape: src.shape().to_vec(),
-        };
-        let others: Vec<Option<&Tensor>> = if node == "IndexPutBackward0" {
-            vec![Some(&src)]
-        } else {
-            vec![]
-        };
+        let formula = crate::engine::autograd::Formula::IndexPut { items: items.to_vec(), value_shape: src.shape().to_vec() };
+        let others: Vec<Option<&Tensor>> = if node == "IndexPutBackward0" { vec![Some(&src)] } else { vec![] };
         super::grad::inplace::rebase_node(self, t, node, &others, formula, &[]);
         Ok(())
     }
 
     /// `x[idx] op= v`: getitem (a copy), the op in place on it, setitem.
-    pub fn advanced_aug(
-        &mut self,
-        t: &Rc<Tensor>,
-        items: &[AdvItem],
-        op: BinOp,
-        rhs: &Value,
-        span: Span,
-        stmt_span: Span,
-    ) -> EvalResult<()> {
+    pub fn advanced_aug(&mut self, t: &Rc<Tensor>, items: &[AdvItem], op: BinOp, rhs: &Value, span: Span, stmt_span: Span) -> EvalResult<()> {
         let got = Rc::new(self.advanced_get(t, items, span)?);
         super::ops::inplace(self, &got, op, rhs, stmt_span)?;
         self.advanced_set(t, items, &Value::Tensor(got), span)
     }
+
 }

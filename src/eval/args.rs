@@ -41,14 +41,7 @@ impl Args {
 
     fn arg_err(&self, k: &str, want: &str, v: &Value, span: Span) -> EvalError {
         EvalError::type_error(
-            format!(
-                "{}(): argument '{}'{} must be {}, not {}",
-                self.name,
-                k,
-                self.position(span),
-                want,
-                v.type_name()
-            ),
+            format!("{}(): argument '{}'{} must be {}, not {}", self.name, k, self.position(span), want, v.type_name()),
             span,
         )
     }
@@ -65,12 +58,7 @@ impl Args {
     pub fn int(&mut self, i: usize, k: &str) -> EvalResult<i64> {
         match self.get(i, k) {
             Some((v, s)) => to_int(&v).ok_or_else(|| self.arg_err(k, "int", &v, s)),
-            None => Err(self.err(format!(
-                "{}() missing required argument '{}' (pos {})",
-                self.name,
-                k,
-                i + 1
-            ))),
+            None => Err(self.err(format!("{}() missing required argument '{}' (pos {})", self.name, k, i + 1))),
         }
     }
 
@@ -84,21 +72,14 @@ impl Args {
     pub fn opt_int_or_none(&mut self, i: usize, k: &str) -> EvalResult<Option<i64>> {
         match self.get(i, k) {
             Some((Value::None, _)) | None => Ok(None),
-            Some((v, s)) => to_int(&v)
-                .map(Some)
-                .ok_or_else(|| self.arg_err(k, "int", &v, s)),
+            Some((v, s)) => to_int(&v).map(Some).ok_or_else(|| self.arg_err(k, "int", &v, s)),
         }
     }
 
     pub fn number(&mut self, i: usize, k: &str) -> EvalResult<Scalar> {
         match self.get(i, k) {
             Some((v, s)) => to_number(&v).ok_or_else(|| self.arg_err(k, "Number", &v, s)),
-            None => Err(self.err(format!(
-                "{}() missing required argument '{}' (pos {})",
-                self.name,
-                k,
-                i + 1
-            ))),
+            None => Err(self.err(format!("{}() missing required argument '{}' (pos {})", self.name, k, i + 1))),
         }
     }
 
@@ -126,10 +107,7 @@ impl Args {
             Some((v, s)) => to_device(&v).map(|d| Some((d, s))).ok_or_else(|| {
                 EvalError::new(
                     crate::engine::ErrorKind::RuntimeError,
-                    format!(
-                        "Expected one of cpu, cuda device type at start of device string: {}",
-                        value_text(&v)
-                    ),
+                    format!("Expected one of cpu, cuda device type at start of device string: {}", value_text(&v)),
                     s,
                 )
             }),
@@ -141,10 +119,7 @@ impl Args {
     /// [`Args::sizes`] where PyTorch requires at least one (`permute()`).
     pub fn required_sizes(&mut self, from: usize, k: &str) -> EvalResult<Vec<i64>> {
         if self.pos.len() <= from && !self.kw.iter().any(|(n, _, _)| n == k) {
-            return Err(self.err(format!(
-                "{}() missing 1 required positional arguments: \"{k}\"",
-                self.name
-            )));
+            return Err(self.err(format!("{}() missing 1 required positional arguments: \"{k}\"", self.name)));
         }
         self.sizes(from, k)
     }
@@ -190,13 +165,7 @@ impl Args {
         if self.pos.len() > max {
             let s = self.pos[max].1;
             return Err(EvalError::type_error(
-                format!(
-                    "{}() takes at most {} positional argument{} ({} given)",
-                    self.name,
-                    max,
-                    if max == 1 { "" } else { "s" },
-                    self.pos.len()
-                ),
+                format!("{}() takes at most {} positional argument{} ({} given)", self.name, max, if max == 1 { "" } else { "s" }, self.pos.len()),
                 s,
             ));
         }
@@ -210,9 +179,7 @@ pub fn to_int(v: &Value) -> Option<i64> {
         Value::Bool(b) => Some(*b as i64),
         Value::NpScalar(_, crate::engine::Scalar::Int(i)) => Some(*i),
         Value::NpScalar(_, crate::engine::Scalar::Bool(b)) => Some(*b as i64),
-        Value::Tensor(t) if t.numel() == 1 && !t.dtype.is_floating() => {
-            t.item().ok().map(|s| s.as_i64())
-        }
+        Value::Tensor(t) if t.numel() == 1 && !t.dtype.is_floating() => t.item().ok().map(|s| s.as_i64()),
         _ => None,
     }
 }

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use crate::engine::ops::{copy, factory};
 use crate::engine::{DType, Device, ErrorKind, Scalar, Tensor};
 
-use super::args::{Args, to_number};
+use super::args::{to_number, Args};
 use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
 use super::value::Value;
@@ -16,12 +16,8 @@ pub fn module_attr(module: &str, name: &str) -> Option<Value> {
     match module {
         "torch.cuda" if name == "memory" => Some(Value::Module("torch.cuda.memory")),
         // The pinned pool's empty_cache (PyTorch has no torch.cuda name for it).
-        "torch._C" if name == "_host_emptyCache" => {
-            Some(Value::Function("cuda._host_emptyCache".into()))
-        }
-        "torch.cuda" | "torch.cuda.memory" if super::memory::FUNCTIONS.contains(&name) => {
-            Some(Value::Function(format!("cuda.{name}")))
-        }
+        "torch._C" if name == "_host_emptyCache" => Some(Value::Function("cuda._host_emptyCache".into())),
+        "torch.cuda" | "torch.cuda.memory" if super::memory::FUNCTIONS.contains(&name) => Some(Value::Function(format!("cuda.{name}"))),
         _ => None,
     }
 }
@@ -41,15 +37,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
     // `pin_memory=True` on a factory: the result lands in the pinned pool.
     let pin = match a.take_kw("pin_memory") {
         Some((Value::Bool(b), _)) => b,
-        Some((v, s)) => {
-            return Err(EvalError::type_error(
-                format!(
-                    "{name}(): argument 'pin_memory' must be bool, not {}",
-                    v.type_name()
-                ),
-                s,
-            ));
-        }
+        Some((v, s)) => return Err(EvalError::type_error(format!("{name}(): argument 'pin_memory' must be bool, not {}", v.type_name()), s)),
         None => false,
     };
     if pin {
@@ -63,15 +51,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
     }
     let wants_grad = match a.take_kw("requires_grad") {
         Some((Value::Bool(b), _)) => b,
-        Some((v, s)) => {
-            return Err(EvalError::type_error(
-                format!(
-                    "{name}(): argument 'requires_grad' must be bool, not {}",
-                    v.type_name()
-                ),
-                s,
-            ));
-        }
+        Some((v, s)) => return Err(EvalError::type_error(format!("{name}(): argument 'requires_grad' must be bool, not {}", v.type_name()), s)),
         None => false,
     };
     let v = call_inner(it, name, a, op)?;
@@ -86,9 +66,7 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
     let ctx = &it.ctx;
     match name {
         "tensor" => {
-            let (data, dspan) = a
-                .get(0, "data")
-                .ok_or_else(|| a.err("tensor() missing required argument 'data'"))?;
+            let (data, dspan) = a.get(0, "data").ok_or_else(|| a.err("tensor() missing required argument 'data'"))?;
             let dtype = a.dtype_kw()?;
             let (_, dev) = factory_dtype(&mut a, DType::Float32)?;
             a.finish(1)?;
@@ -97,75 +75,39 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
         }
         "zeros" | "ones" | "empty" => {
             if a.pos.is_empty() && !a.kw.iter().any(|(k, _, _)| k == "size") {
-                return Err(a.err(format!(
-                    "{name}() missing 1 required positional arguments: \"size\""
-                )));
+                return Err(a.err(format!("{name}() missing 1 required positional arguments: \"size\"")));
             }
             let sizes = a.sizes(0, "size")?;
             let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
             a.finish(usize::MAX)?;
             if name == "zeros" && sizes.iter().any(|&s| s < 0) {
-                return Err(EvalError::new(
-                    ErrorKind::RuntimeError,
-                    "zeros: Dimension size must be non-negative.",
-                    span,
-                ));
+                return Err(EvalError::new(ErrorKind::RuntimeError, "zeros: Dimension size must be non-negative.", span));
             }
             let shape = factory::sizes(&sizes).at(span)?;
-            let v = if name == "ones" {
-                Scalar::Int(1)
-            } else {
-                Scalar::Int(0)
-            };
-            factory::full(ctx, dev, &shape, v, d, op)
-                .map(Value::tensor)
-                .at(span)
+            let v = if name == "ones" { Scalar::Int(1) } else { Scalar::Int(0) };
+            factory::full(ctx, dev, &shape, v, d, op).map(Value::tensor).at(span)
         }
         "full" => {
-            let (sv, ss) = a
-                .get(0, "size")
-                .ok_or_else(|| a.err("full() missing required argument 'size'"))?;
+            let (sv, ss) = a.get(0, "size").ok_or_else(|| a.err("full() missing required argument 'size'"))?;
             let v = a.number(1, "fill_value")?;
             let (d, dev) = factory_dtype(&mut a, factory::dtype_of_value(v))?;
             a.finish(2)?;
-            let sizes = super::args::seq_ints(&sv).ok_or_else(|| {
-                EvalError::type_error("full(): argument 'size' must be tuple of ints", ss)
-            })?;
+            let sizes = super::args::seq_ints(&sv).ok_or_else(|| EvalError::type_error("full(): argument 'size' must be tuple of ints", ss))?;
             let shape = factory::sizes(&sizes).at(span)?;
-            factory::full(ctx, dev, &shape, v, d, op)
-                .map(Value::tensor)
-                .at(span)
+            factory::full(ctx, dev, &shape, v, d, op).map(Value::tensor).at(span)
         }
         "arange" => {
             let nums: Vec<Scalar> = a
                 .pos
                 .iter()
-                .map(|(v, s)| {
-                    to_number(v).ok_or_else(|| {
-                        EvalError::type_error(
-                            format!(
-                                "arange(): argument 'end' must be Number, not {}",
-                                v.type_name()
-                            ),
-                            *s,
-                        )
-                    })
-                })
+                .map(|(v, s)| to_number(v).ok_or_else(|| EvalError::type_error(format!("arange(): argument 'end' must be Number, not {}", v.type_name()), *s)))
                 .collect::<EvalResult<_>>()?;
             let end_kw = a.take_kw("end").and_then(|(v, _)| to_number(&v));
             let start_kw = a.take_kw("start").and_then(|(v, _)| to_number(&v));
             let step_kw = a.take_kw("step").and_then(|(v, _)| to_number(&v));
             let (start, end, step) = match nums.as_slice() {
-                [] => (
-                    start_kw.unwrap_or(Scalar::Int(0)),
-                    end_kw.ok_or_else(|| a.err("arange() missing required argument 'end'"))?,
-                    step_kw.unwrap_or(Scalar::Int(1)),
-                ),
-                [e] if end_kw.is_none() => (
-                    start_kw.unwrap_or(Scalar::Int(0)),
-                    *e,
-                    step_kw.unwrap_or(Scalar::Int(1)),
-                ),
+                [] => (start_kw.unwrap_or(Scalar::Int(0)), end_kw.ok_or_else(|| a.err("arange() missing required argument 'end'"))?, step_kw.unwrap_or(Scalar::Int(1))),
+                [e] if end_kw.is_none() => (start_kw.unwrap_or(Scalar::Int(0)), *e, step_kw.unwrap_or(Scalar::Int(1))),
                 [s, e] => (*s, *e, step_kw.unwrap_or(Scalar::Int(1))),
                 [s, e, st] => (*s, *e, *st),
                 _ => return Err(a.err("arange() takes at most 3 positional arguments")),
@@ -174,9 +116,7 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             let (_, dev) = factory_dtype(&mut a, DType::Float32)?;
             a.pos.clear();
             a.finish(0)?;
-            factory::arange(ctx, dev, start, end, step, d, op)
-                .map(Value::tensor)
-                .at(span)
+            factory::arange(ctx, dev, start, end, step, d, op).map(Value::tensor).at(span)
         }
         "linspace" => {
             let s = a.number(0, "start")?;
@@ -184,18 +124,14 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             let n = a.int(2, "steps")?;
             let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
             a.finish(3)?;
-            factory::linspace(ctx, dev, s.as_f64(), e.as_f64(), n, d, op)
-                .map(Value::tensor)
-                .at(span)
+            factory::linspace(ctx, dev, s.as_f64(), e.as_f64(), n, d, op).map(Value::tensor).at(span)
         }
         "eye" => {
             let n = a.int(0, "n")?;
             let m = a.opt_int(1, "m", n)?;
             let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
             a.finish(2)?;
-            factory::eye(ctx, dev, n, m, d, op)
-                .map(Value::tensor)
-                .at(span)
+            factory::eye(ctx, dev, n, m, d, op).map(Value::tensor).at(span)
         }
         "zeros_like" | "ones_like" | "empty_like" | "full_like" => {
             let t = tensor_arg(&mut a, 0, "input")?;
@@ -210,24 +146,10 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             let fmt = a.take_kw("memory_format");
             a.finish(if name == "full_like" { 2 } else { 1 })?;
             let strides = match fmt {
-                None | Some((Value::MemoryFormat("preserve_format"), _)) => {
-                    copy::preserve_strides(&t)
-                }
-                Some((Value::MemoryFormat("contiguous_format"), _)) => {
-                    crate::engine::layout::contiguous_strides(t.shape())
-                }
-                Some((Value::MemoryFormat(f), s)) => {
-                    crate::engine::layout::named_channels_last_strides(f, t.shape()).at(s)?
-                }
-                Some((v, s)) => {
-                    return Err(EvalError::type_error(
-                        format!(
-                            "{name}(): argument 'memory_format' must be torch.memory_format, not {}",
-                            v.type_name()
-                        ),
-                        s,
-                    ));
-                }
+                None | Some((Value::MemoryFormat("preserve_format"), _)) => copy::preserve_strides(&t),
+                Some((Value::MemoryFormat("contiguous_format"), _)) => crate::engine::layout::contiguous_strides(t.shape()),
+                Some((Value::MemoryFormat(f), s)) => crate::engine::layout::named_channels_last_strides(f, t.shape()).at(s)?,
+                Some((v, s)) => return Err(EvalError::type_error(format!("{name}(): argument 'memory_format' must be torch.memory_format, not {}", v.type_name()), s)),
             };
             let out = Tensor::alloc_strided_on(ctx, dev, t.shape(), &strides, d, op).at(span)?;
             if v.as_f64() != 0.0 {
@@ -237,53 +159,32 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             Ok(Value::tensor(out))
         }
         "empty_strided" => {
-            let (sv, _) = a
-                .get(0, "size")
-                .ok_or_else(|| a.err("empty_strided() missing required argument 'size'"))?;
-            let (stv, _) = a
-                .get(1, "stride")
-                .ok_or_else(|| a.err("empty_strided() missing required argument 'stride'"))?;
+            let (sv, _) = a.get(0, "size").ok_or_else(|| a.err("empty_strided() missing required argument 'size'"))?;
+            let (stv, _) = a.get(1, "stride").ok_or_else(|| a.err("empty_strided() missing required argument 'stride'"))?;
             let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
             a.finish(2)?;
-            let size = super::args::seq_ints(&sv)
-                .ok_or_else(|| a.err("empty_strided(): argument 'size' must be tuple of ints"))?;
-            let stride = super::args::seq_ints(&stv)
-                .ok_or_else(|| a.err("empty_strided(): argument 'stride' must be tuple of ints"))?;
+            let size = super::args::seq_ints(&sv).ok_or_else(|| a.err("empty_strided(): argument 'size' must be tuple of ints"))?;
+            let stride = super::args::seq_ints(&stv).ok_or_else(|| a.err("empty_strided(): argument 'stride' must be tuple of ints"))?;
             let shape = factory::sizes(&size).at(span)?;
             if size.len() != stride.len() {
                 return Err(EvalError::new(
                     ErrorKind::RuntimeError,
-                    format!(
-                        "dimensionality of sizes ({}) must match dimensionality of strides ({})",
-                        size.len(),
-                        stride.len()
-                    ),
+                    format!("dimensionality of sizes ({}) must match dimensionality of strides ({})", size.len(), stride.len()),
                     span,
                 ));
             }
             if stride.iter().any(|&s| s < 0) {
-                return Err(EvalError::new(
-                    ErrorKind::RuntimeError,
-                    format!(
-                        "as_strided: Negative strides are not supported at the moment, got strides: {}",
-                        crate::engine::error::fmt_list(&stride)
-                    ),
-                    span,
-                ));
+                return Err(EvalError::new(ErrorKind::RuntimeError, format!("as_strided: Negative strides are not supported at the moment, got strides: {}", crate::engine::error::fmt_list(&stride)), span));
             }
             let st: Vec<usize> = stride.iter().map(|&s| s as usize).collect();
-            Tensor::alloc_strided_on(ctx, dev, &shape, &st, d, op)
-                .map(Value::tensor)
-                .at(span)
+            Tensor::alloc_strided_on(ctx, dev, &shape, &st, d, op).map(Value::tensor).at(span)
         }
         n if n.starts_with("cuda.") => super::memory::call(it, &n[5..], a),
         n if super::files::FUNCTIONS.contains(&n) => super::files::call(it, n, a, op),
         n if super::numpy_module::FUNCTIONS.contains(&n) => super::numpy_module::call(it, n, a, op),
         "as_tensor" | "asarray" => super::numpy_module::torch_as_tensor(it, a, op),
         "len" => {
-            let (v, s) = a
-                .get(0, "obj")
-                .ok_or_else(|| a.err("len() takes exactly one argument (0 given)"))?;
+            let (v, s) = a.get(0, "obj").ok_or_else(|| a.err("len() takes exactly one argument (0 given)"))?;
             a.finish(1)?;
             match v {
                 Value::Tuple(xs) => Ok(Value::Int(xs.len() as i64)),
@@ -293,34 +194,19 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
                 Value::Dict(kv) => Ok(Value::Int(kv.borrow().len() as i64)),
                 Value::Tensor(t) if t.ndim() > 0 => Ok(Value::Int(t.shape()[0] as i64)),
                 Value::Tensor(_) => Err(EvalError::type_error("len() of a 0-d tensor", s)),
-                other => Err(EvalError::type_error(
-                    format!("object of type '{}' has no len()", other.type_name()),
-                    s,
-                )),
+                other => Err(EvalError::type_error(format!("object of type '{}' has no len()", other.type_name()), s)),
             }
         }
         "device" => {
-            let (v, s) = a
-                .get(0, "type")
-                .ok_or_else(|| a.err("device() missing required argument 'type'"))?;
+            let (v, s) = a.get(0, "type").ok_or_else(|| a.err("device() missing required argument 'type'"))?;
             a.finish(1)?;
             super::args::to_device(&v)
                 .map(Value::Device)
-                .ok_or_else(|| {
-                    EvalError::new(
-                        ErrorKind::RuntimeError,
-                        "Expected one of cpu, cuda device type at start of device string",
-                        s,
-                    )
-                })
+                .ok_or_else(|| EvalError::new(ErrorKind::RuntimeError, "Expected one of cpu, cuda device type at start of device string", s))
         }
         "promote_types" => {
-            let (x, _) = a
-                .get(0, "type1")
-                .ok_or_else(|| a.err("promote_types() missing required argument 'type1'"))?;
-            let (y, _) = a
-                .get(1, "type2")
-                .ok_or_else(|| a.err("promote_types() missing required argument 'type2'"))?;
+            let (x, _) = a.get(0, "type1").ok_or_else(|| a.err("promote_types() missing required argument 'type1'"))?;
+            let (y, _) = a.get(1, "type2").ok_or_else(|| a.err("promote_types() missing required argument 'type2'"))?;
             match (x, y) {
                 (Value::DType(x), Value::DType(y)) => Ok(Value::DType(DType::promote(x, y))),
                 _ => Err(a.err("promote_types(): arguments must be torch.dtype")),
@@ -328,9 +214,7 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
         }
         "no_grad" => Ok(Value::None),
         "cat" | "concat" | "concatenate" | "stack" => {
-            let (lv, ls) = a
-                .get(0, "tensors")
-                .ok_or_else(|| a.err(format!("{name}() missing required argument 'tensors'")))?;
+            let (lv, ls) = a.get(0, "tensors").ok_or_else(|| a.err(format!("{name}() missing required argument 'tensors'")))?;
             let dim = a.opt_int(1, "dim", 0)?;
             a.finish(2)?;
             let ts: Vec<Rc<Tensor>> = match lv.seq_items() {
@@ -339,70 +223,26 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
                     .enumerate()
                     .map(|(i, v)| match v {
                         Value::Tensor(t) => Ok(t),
-                        other => Err(EvalError::type_error(
-                            format!(
-                                "expected Tensor as element {} in argument 0, but got {}",
-                                i,
-                                other.type_name()
-                            ),
-                            ls,
-                        )),
+                        other => Err(EvalError::type_error(format!("expected Tensor as element {} in argument 0, but got {}", i, other.type_name()), ls)),
                     })
                     .collect::<EvalResult<_>>()?,
-                None => {
-                    return Err(EvalError::type_error(
-                        format!(
-                            "{name}(): argument 'tensors' must be tuple of Tensors, not {}",
-                            lv.type_name()
-                        ),
-                        ls,
-                    ));
-                }
+                None => return Err(EvalError::type_error(format!("{name}(): argument 'tensors' must be tuple of Tensors, not {}", lv.type_name()), ls)),
             };
             let refs: Vec<&Tensor> = ts.iter().map(|t| t.as_ref()).collect();
             if refs.is_empty() && name != "stack" {
-                return Err(EvalError::new(
-                    ErrorKind::ValueError,
-                    "torch.cat(): expected a non-empty list of Tensors",
-                    span,
-                ));
+                return Err(EvalError::new(ErrorKind::ValueError, "torch.cat(): expected a non-empty list of Tensors", span));
             }
-            let r = if name == "stack" {
-                crate::engine::ops::join::stack(ctx, &refs, dim)
-            } else {
-                crate::engine::ops::join::cat(ctx, &refs, dim)
-            };
+            let r = if name == "stack" { crate::engine::ops::join::stack(ctx, &refs, dim) } else { crate::engine::ops::join::cat(ctx, &refs, dim) };
             let out = r.at(span)?;
             let inputs: Vec<Option<&Tensor>> = refs.iter().map(|t| Some(*t)).collect();
             let f = if name == "stack" {
-                crate::engine::autograd::Formula::Stack {
-                    dim: crate::engine::layout::wrap_dim(dim, out.ndim()).unwrap_or(0),
-                    count: refs.len(),
-                }
+                crate::engine::autograd::Formula::Stack { dim: crate::engine::layout::wrap_dim(dim, out.ndim()).unwrap_or(0), count: refs.len() }
             } else {
-                let nd = refs
-                    .iter()
-                    .find(|t| !(t.ndim() == 1 && t.numel() == 0))
-                    .map(|t| t.ndim())
-                    .unwrap_or(1);
-                crate::engine::autograd::Formula::Cat {
-                    dim: crate::engine::layout::wrap_dim(dim, nd).unwrap_or(0),
-                    shapes: refs.iter().map(|t| t.shape().to_vec()).collect(),
-                }
+                let nd = refs.iter().find(|t| !(t.ndim() == 1 && t.numel() == 0)).map(|t| t.ndim()).unwrap_or(1);
+                crate::engine::autograd::Formula::Cat { dim: crate::engine::layout::wrap_dim(dim, nd).unwrap_or(0), shapes: refs.iter().map(|t| t.shape().to_vec()).collect() }
             };
-            let node = if name == "stack" {
-                "StackBackward0"
-            } else {
-                "CatBackward0"
-            };
-            Ok(Value::tensor(super::grad::record(
-                it,
-                node,
-                &inputs,
-                out,
-                f,
-                &[],
-            )))
+            let node = if name == "stack" { "StackBackward0" } else { "CatBackward0" };
+            Ok(Value::tensor(super::grad::record(it, node, &inputs, out, f, &[])))
         }
         "where" if a.pos.len() == 3 => {
             let cond = super::methods::tensor_arg(&mut a, 0, "condition")?;
@@ -412,9 +252,7 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
         }
         "pow" if a.pos.first().is_some_and(|(v, _)| v.as_scalar().is_some()) => {
             let (base, _) = a.pos[0].clone();
-            let (e, _) = a
-                .get(1, "exponent")
-                .ok_or_else(|| a.err("pow() missing required argument 'exponent'"))?;
+            let (e, _) = a.get(1, "exponent").ok_or_else(|| a.err("pow() missing required argument 'exponent'"))?;
             super::ops::binop(it, crate::lang::ast::BinOp::Pow, &base, &e, span)
         }
         "manual_seed" => {
@@ -429,9 +267,7 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             a.take_kw("generator");
             a.finish(usize::MAX)?;
             let shape = factory::sizes(&sizes).at(span)?;
-            crate::engine::ops::random::fill_random(ctx, dev, &shape, d, name == "randn", op)
-                .map(Value::tensor)
-                .at(span)
+            crate::engine::ops::random::fill_random(ctx, dev, &shape, d, name == "randn", op).map(Value::tensor).at(span)
         }
         "randint" => {
             let (low, high, size) = match a.pos.len() {
@@ -439,10 +275,7 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
                 3 => (a.int(0, "low")?, a.int(1, "high")?, a.pos[2].0.clone()),
                 _ => {
                     let high = a.int(0, "high")?;
-                    let size = a
-                        .take_kw("size")
-                        .map(|v| v.0)
-                        .ok_or_else(|| a.err("randint() missing required argument 'size'"))?;
+                    let size = a.take_kw("size").map(|v| v.0).ok_or_else(|| a.err("randint() missing required argument 'size'"))?;
                     (0, high, size)
                 }
             };
@@ -452,12 +285,9 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             a.take_kw("generator");
             a.pos.clear();
             a.finish(0)?;
-            let sizes = super::args::seq_ints(&size)
-                .ok_or_else(|| a.err("randint(): argument 'size' must be tuple of ints"))?;
+            let sizes = super::args::seq_ints(&size).ok_or_else(|| a.err("randint(): argument 'size' must be tuple of ints"))?;
             let shape = factory::sizes(&sizes).at(span)?;
-            crate::engine::ops::random::randint(ctx, dev, &shape, low, high, d, op)
-                .map(Value::tensor)
-                .at(span)
+            crate::engine::ops::random::randint(ctx, dev, &shape, low, high, d, op).map(Value::tensor).at(span)
         }
         _ => {
             // Function form of a tensor method: first argument is the tensor.
@@ -474,14 +304,7 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
                     let t: Rc<Tensor> = t;
                     super::methods::call(it, &t, name, a, fspan, op)
                 }
-                other => Err(EvalError::type_error(
-                    format!(
-                        "{}(): argument 'input' (position 1) must be Tensor, not {}",
-                        name,
-                        other.type_name()
-                    ),
-                    fspan,
-                )),
+                other => Err(EvalError::type_error(format!("{}(): argument 'input' (position 1) must be Tensor, not {}", name, other.type_name()), fspan)),
             }
         }
     }
@@ -491,13 +314,7 @@ fn tensor_arg(a: &mut Args, i: usize, k: &str) -> EvalResult<Rc<Tensor>> {
     match a.get(i, k) {
         Some((Value::Tensor(t), _)) => Ok(t),
         Some((v, s)) => Err(EvalError::type_error(
-            format!(
-                "{}(): argument '{}' (position {}) must be Tensor, not {}",
-                a.name,
-                k,
-                i + 1,
-                v.type_name()
-            ),
+            format!("{}(): argument '{}' (position {}) must be Tensor, not {}", a.name, k, i + 1, v.type_name()),
             s,
         )),
         None => Err(a.err(format!("{}() missing required argument '{}'", a.name, k))),
@@ -506,13 +323,7 @@ fn tensor_arg(a: &mut Args, i: usize, k: &str) -> EvalResult<Rc<Tensor>> {
 
 /// `torch.add(2, x)`, `torch.sub(1.5, x)`, …: the arithmetic functions
 /// whose `input` PyTorch also takes as a number (`None` for the others).
-fn number_input(
-    it: &Interp,
-    name: &str,
-    first: &Value,
-    a: &Args,
-    span: crate::lang::span::Span,
-) -> EvalResult<Option<Value>> {
+fn number_input(it: &Interp, name: &str, first: &Value, a: &Args, span: crate::lang::span::Span) -> EvalResult<Option<Value>> {
     use crate::engine::ops::elementwise::BinaryOp;
     let op = match name {
         "add" => BinaryOp::Add,
@@ -521,12 +332,7 @@ fn number_input(
         "div" => BinaryOp::Div,
         "remainder" => BinaryOp::Mod,
         "floor_divide" => BinaryOp::FloorDiv,
-        "eq" | "ne" | "lt" | "le" | "gt" | "ge"
-            if first.as_scalar().is_some()
-                && !matches!(first, Value::Tensor(_))
-                && a.kw.is_empty()
-                && a.pos.len() == 1 =>
-        {
+        "eq" | "ne" | "lt" | "le" | "gt" | "ge" if first.as_scalar().is_some() && !matches!(first, Value::Tensor(_)) && a.kw.is_empty() && a.pos.len() == 1 => {
             // No overload takes a number as `input`: the parser's message.
             return Err(EvalError::type_error(
                 format!(
@@ -539,12 +345,7 @@ fn number_input(
         }
         _ => return Ok(None),
     };
-    let Some(s) = first
-        .as_scalar()
-        .filter(|_| !matches!(first, Value::Tensor(_)))
-    else {
-        return Ok(None);
-    };
+    let Some(s) = first.as_scalar().filter(|_| !matches!(first, Value::Tensor(_))) else { return Ok(None) };
     if let ("remainder", [(other, _)]) = (name, a.pos.as_slice())
         && !matches!(other, Value::Tensor(_))
         && other.as_scalar().is_some()
@@ -552,9 +353,7 @@ fn number_input(
         // `remainder` has no (Number, Number) overload, unlike add/sub/….
         let (t1, t2) = (first.type_name(), other.type_name());
         return Err(EvalError::type_error(
-            format!(
-                "remainder() received an invalid combination of arguments - got ({t1}, {t2}), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Number self, Tensor other)\n      didn't match because some of the arguments have invalid types: (!{t1}!, !{t2}!)\n * (Tensor input, Number other, *, Tensor out = None)\n"
-            ),
+            format!("remainder() received an invalid combination of arguments - got ({t1}, {t2}), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Number self, Tensor other)\n      didn't match because some of the arguments have invalid types: (!{t1}!, !{t2}!)\n * (Tensor input, Number other, *, Tensor out = None)\n"),
             span,
         ));
     }

@@ -15,23 +15,13 @@ pub struct EvalError {
 
 impl EvalError {
     pub fn new(kind: ErrorKind, message: impl Into<String>, span: Span) -> Self {
-        EvalError {
-            kind,
-            message: message.into(),
-            hint: None,
-            span,
-        }
+        EvalError { kind, message: message.into(), hint: None, span }
     }
     pub fn type_error(message: impl Into<String>, span: Span) -> Self {
         Self::new(ErrorKind::TypeError, message, span)
     }
     pub fn from_engine(e: EngineError, span: Span) -> Self {
-        EvalError {
-            kind: e.kind,
-            message: e.message,
-            hint: e.hint,
-            span,
-        }
+        EvalError { kind: e.kind, message: e.message, hint: e.hint, span }
     }
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());

@@ -2,12 +2,12 @@
 
 use std::rc::Rc;
 
-use crate::engine::ops::index::{IndexSpec, index_layout};
+use crate::engine::ops::index::{index_layout, IndexSpec};
 use crate::engine::{ErrorKind, Tensor};
 use crate::lang::ast::{Arg, Expr, ExprKind, IndexItem, LogicOp, UnOp};
 use crate::lang::span::Span;
 
-use super::args::{Args, to_int};
+use super::args::{to_int, Args};
 use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
 use super::value::Value;
@@ -40,11 +40,7 @@ impl Interp {
                 self.check_container(&items, e.span)?;
                 Ok(Value::list(items))
             }
-            ExprKind::Attr {
-                obj,
-                name,
-                name_span,
-            } => {
+            ExprKind::Attr { obj, name, name_span } => {
                 let o = self.eval(obj)?;
                 self.get_attr(o, name, *name_span)
             }
@@ -100,8 +96,7 @@ impl Interp {
         // Values live outside the tensor allocator and are copied whole by
         // every use (`[x, x]` holds three copies of x for a moment): keep one
         // to an eighth of the cap, and at most 4M values.
-        let limit =
-            ((self.ctx.cpu.cap / 8 / std::mem::size_of::<Value>() as u64) as usize).min(1 << 22);
+        let limit = ((self.ctx.cpu.cap / 8 / std::mem::size_of::<Value>() as u64) as usize).min(1 << 22);
         let (mut nodes, mut depth) = (0usize, 0usize);
         let mut stack: Vec<(&Value, usize)> = items.iter().map(|v| (v, 2)).collect();
         while let Some((v, d)) = stack.pop() {
@@ -110,9 +105,7 @@ impl Interp {
             if depth > MAX_DEPTH {
                 return Err(EvalError::new(
                     ErrorKind::RuntimeError,
-                    format!(
-                        "maximum recursion depth exceeded: tsr nests tuples and lists at most {MAX_DEPTH} levels deep"
-                    ),
+                    format!("maximum recursion depth exceeded: tsr nests tuples and lists at most {MAX_DEPTH} levels deep"),
                     span,
                 ));
             }
@@ -152,9 +145,7 @@ impl Interp {
                     );
                     let names = super::names::all_builtin_names();
                     match super::names::closest(name, names.iter().map(|s| s.as_str())) {
-                        Some(c) if m == "torch" => {
-                            err.with_hint(format!("did you mean `torch.{c}`?"))
-                        }
+                        Some(c) if m == "torch" => err.with_hint(format!("did you mean `torch.{c}`?")),
                         _ => {
                             let _ = full;
                             err
@@ -170,12 +161,8 @@ impl Interp {
                         .map(|e| {
                             // PyTorch's (node, input_nr) pairs: which output of the node.
                             let (v, nr) = match e {
-                                Some(crate::engine::autograd::Edge::Node(m, nr)) => {
-                                    (Value::GradFn(m.clone()), *nr)
-                                }
-                                Some(crate::engine::autograd::Edge::Leaf(l)) => {
-                                    (Value::AccumulateGrad(l.clone()), 0)
-                                }
+                                Some(crate::engine::autograd::Edge::Node(m, nr)) => (Value::GradFn(m.clone()), *nr),
+                                Some(crate::engine::autograd::Edge::Leaf(l)) => (Value::AccumulateGrad(l.clone()), 0),
                                 None => (Value::None, 0),
                             };
                             Value::Tuple(vec![v, Value::Int(nr as i64)])
@@ -208,12 +195,7 @@ impl Interp {
 
     fn call(&mut self, func: &Expr, args: &[Arg], span: Span) -> EvalResult<Value> {
         // A method call on a tensor: evaluate the receiver, then dispatch by name.
-        if let ExprKind::Attr {
-            obj,
-            name,
-            name_span,
-        } = &func.kind
-        {
+        if let ExprKind::Attr { obj, name, name_span } = &func.kind {
             let recv = self.eval(obj)?;
             if let Value::Storage(st) = &recv {
                 return storage_method(st, name, *name_span);
@@ -247,9 +229,7 @@ impl Interp {
             }
             if let Value::Tensor(t) = &recv {
                 let a = self.eval_args(name, args, span)?;
-                let op_text = Span::new(name_span.start, span.end)
-                    .text(&self.src)
-                    .to_string();
+                let op_text = Span::new(name_span.start, span.end).text(&self.src).to_string();
                 return super::methods::call(self, t, name, a, *name_span, &op_text);
             }
             if !matches!(recv, Value::Tensor(_)) && super::py::methods::has_method(&recv, name) {
@@ -286,13 +266,7 @@ impl Interp {
     }
 
     pub(super) fn eval_args(&mut self, name: &str, args: &[Arg], span: Span) -> EvalResult<Args> {
-        let mut a = Args {
-            name: name.to_string(),
-            pos: vec![],
-            kw: vec![],
-            span,
-            pos_base: 0,
-        };
+        let mut a = Args { name: name.to_string(), pos: vec![], kw: vec![], span, pos_base: 0 };
         for arg in args {
             // `x.view(*shape)`, `f(**opts)`: spread into positional and keyword arguments.
             if arg.star == 1 {
@@ -304,23 +278,14 @@ impl Interp {
             }
             if arg.star == 2 {
                 let Value::Dict(d) = self.eval(&arg.value)? else {
-                    return Err(EvalError::type_error(
-                        "argument after ** must be a mapping",
-                        arg.value.span,
-                    ));
+                    return Err(EvalError::type_error("argument after ** must be a mapping", arg.value.span));
                 };
                 for (k, x) in d.borrow().items() {
                     let Value::Str(k) = k else {
-                        return Err(EvalError::type_error(
-                            "keywords must be strings",
-                            arg.value.span,
-                        ));
+                        return Err(EvalError::type_error("keywords must be strings", arg.value.span));
                     };
                     if a.kw.iter().any(|(n, _, _)| *n == k) {
-                        return Err(EvalError::type_error(
-                            format!("{name}() got multiple values for keyword argument '{k}'"),
-                            arg.value.span,
-                        ));
+                        return Err(EvalError::type_error(format!("{name}() got multiple values for keyword argument '{k}'"), arg.value.span));
                     }
                     a.kw.push((k, torch_type(x), arg.value.span));
                 }
@@ -369,47 +334,23 @@ impl Interp {
 }
 
 /// `x[items]`: a view for basic indices, a copy for advanced ones.
-pub fn index_or_copy(
-    it: &mut Interp,
-    t: &Rc<Tensor>,
-    items: &[IndexItem],
-    span: Span,
-) -> EvalResult<Tensor> {
+pub fn index_or_copy(it: &mut Interp, t: &Rc<Tensor>, items: &[IndexItem], span: Span) -> EvalResult<Tensor> {
     match it.eval_indices(items)? {
         super::advindex::Indices::Basic(specs, tuple) => basic_view(it, t, &specs, tuple, span),
         super::advindex::Indices::Advanced(adv) => it.advanced_get(t, &adv, span),
     }
 }
 
-pub(super) fn basic_view(
-    it: &mut Interp,
-    t: &Rc<Tensor>,
-    specs: &[IndexSpec],
-    tuple: bool,
-    span: Span,
-) -> EvalResult<Tensor> {
+pub(super) fn basic_view(it: &mut Interp, t: &Rc<Tensor>, specs: &[IndexSpec], tuple: bool, span: Span) -> EvalResult<Tensor> {
     let l = index_layout(&t.layout, specs).at(span)?;
     let text = span.text(&it.src).to_string();
-    let op = text
-        .find('[')
-        .map(|i| text[i..].to_string())
-        .unwrap_or(text);
+    let op = text.find('[').map(|i| text[i..].to_string()).unwrap_or(text);
     let tuple = tuple || super::grad::index_views::trailing_comma(&op);
-    Ok(super::grad::index_views::record_index(
-        it,
-        t,
-        specs,
-        tuple,
-        t.view_as_layout(l, &op),
-    ))
+    Ok(super::grad::index_views::record_index(it, t, specs, tuple, t.view_as_layout(l, &op)))
 }
 
 fn no_attr(ty: &str, name: &str, span: Span) -> EvalError {
-    EvalError::new(
-        ErrorKind::AttributeError,
-        format!("'{ty}' object has no attribute '{name}'"),
-        span,
-    )
+    EvalError::new(ErrorKind::AttributeError, format!("'{ty}' object has no attribute '{name}'"), span)
 }
 
 pub fn truthy(v: &Value, span: Span) -> EvalResult<bool> {
@@ -418,11 +359,7 @@ pub fn truthy(v: &Value, span: Span) -> EvalResult<bool> {
             Value::Tensor(t) if t.numel() == 0 => "no values",
             _ => "more than one value",
         };
-        EvalError::new(
-            ErrorKind::RuntimeError,
-            format!("Boolean value of Tensor with {what} is ambiguous"),
-            span,
-        )
+        EvalError::new(ErrorKind::RuntimeError, format!("Boolean value of Tensor with {what} is ambiguous"), span)
     })
 }
 
@@ -436,23 +373,13 @@ pub fn unop_name(op: UnOp) -> &'static str {
 }
 
 /// Methods of `x.untyped_storage()`.
-fn storage_method(
-    st: &crate::engine::storage::Storage,
-    name: &str,
-    span: Span,
-) -> EvalResult<Value> {
+fn storage_method(st: &crate::engine::storage::Storage, name: &str, span: Span) -> EvalResult<Value> {
     match name {
         "data_ptr" => Ok(Value::Int(st.data_ptr() as i64)),
         "nbytes" | "size" => Ok(Value::Int(st.nbytes() as i64)),
         "is_pinned" => Ok(Value::Bool(st.pinned())),
         "element_size" => Ok(Value::Int(1)),
-        "tolist" => Ok(Value::list(
-            st.bytes()
-                .bytes()
-                .iter()
-                .map(|&b| Value::Int(b as i64))
-                .collect(),
-        )),
+        "tolist" => Ok(Value::list(st.bytes().bytes().iter().map(|&b| Value::Int(b as i64)).collect())),
         "is_shared" => Ok(Value::Bool(st.shared() || st.device.is_cuda())),
         "device" => Ok(Value::Device(st.device)),
         _ => Err(no_attr("torch.storage.UntypedStorage", name, span)),

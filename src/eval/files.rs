@@ -14,9 +14,9 @@ use std::rc::Rc;
 use crate::engine::layout::Layout;
 use crate::engine::storage::Storage;
 use crate::engine::{Device, ErrorKind, Tensor};
-use crate::io::IoError;
 use crate::io::pickle::read::{Node, Obj, Pickled};
 use crate::io::pickle::write::{WObj, WTensor};
+use crate::io::IoError;
 use crate::lang::span::Span;
 
 use super::args::Args;
@@ -50,31 +50,16 @@ const PICKLE_DEPTH: usize = 1000;
 const MAX_VALUES: u64 = 10_000_000;
 
 pub fn io_err(e: IoError, span: Span) -> EvalError {
-    EvalError {
-        kind: e.kind,
-        message: e.message,
-        hint: e.hint,
-        span,
-    }
+    EvalError { kind: e.kind, message: e.message, hint: e.hint, span }
 }
 
 /// The path argument (`f`): a string.
 pub fn path_arg(a: &mut Args, i: usize, k: &str) -> EvalResult<(String, Span)> {
     match a.get(i, k) {
         Some((Value::Str(s), sp)) => Ok((s, sp)),
-        Some((v, sp)) => Err(EvalError::type_error(
-            format!(
-                "{}(): argument '{k}' must be a path (str), not {}",
-                a.name,
-                v.type_name()
-            ),
-            sp,
-        )
-        .with_hint("tsr opens files by path; it has no file objects")),
-        None => Err(a.err(format!(
-            "{}() missing 1 required positional argument: '{k}'",
-            a.name
-        ))),
+        Some((v, sp)) => Err(EvalError::type_error(format!("{}(): argument '{k}' must be a path (str), not {}", a.name, v.type_name()), sp)
+            .with_hint("tsr opens files by path; it has no file objects")),
+        None => Err(a.err(format!("{}() missing 1 required positional argument: '{k}'", a.name))),
     }
 }
 
@@ -86,13 +71,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
             let map = match a.get(1, "map_location") {
                 None | Some((Value::None, _)) => None,
                 Some((v, s)) => Some(super::args::to_device(&v).ok_or_else(|| {
-                    EvalError::type_error(
-                        format!(
-                            "map_location must be a device or a device string, not {}",
-                            v.type_name()
-                        ),
-                        s,
-                    )
+                    EvalError::type_error(format!("map_location must be a device or a device string, not {}", v.type_name()), s)
                 })?),
             };
             a.take_kw("weights_only");
@@ -101,9 +80,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
             load_torch(it, &path, map, op, span)
         }
         "save" => {
-            let (obj, _) = a
-                .get(0, "obj")
-                .ok_or_else(|| a.err("save() missing 1 required positional argument: 'obj'"))?;
+            let (obj, _) = a.get(0, "obj").ok_or_else(|| a.err("save() missing 1 required positional argument: 'obj'"))?;
             let (path, _) = path_arg(&mut a, 1, "f")?;
             a.finish(2)?;
             save_torch(&obj, &path, span)?;
@@ -119,13 +96,7 @@ fn location_device(loc: &str) -> Device {
 
 const NO_CUDA: &str = "Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False. If you are running on a CPU-only machine, please use torch.load with map_location=torch.device('cpu') to map your storages to the CPU.";
 
-fn load_torch(
-    it: &mut Interp,
-    path: &str,
-    map: Option<Device>,
-    op: &str,
-    span: Span,
-) -> EvalResult<Value> {
+fn load_torch(it: &mut Interp, path: &str, map: Option<Device>, op: &str, span: Span) -> EvalResult<Value> {
     let mut ar = crate::io::torch_file::open(path).map_err(|e| io_err(e, span))?;
     let mut storages = Vec::with_capacity(ar.storages.len());
     for (i, s) in ar.storages.clone().iter().enumerate() {
@@ -136,28 +107,15 @@ fn load_torch(
         {
             return Err(EvalError::new(ErrorKind::RuntimeError, NO_CUDA, span));
         }
-        let st = Storage::allocate_on(&it.ctx, device, s.nbytes, op)
-            .map_err(|e| EvalError::from_engine(e, span))?;
+        let st = Storage::allocate_on(&it.ctx, device, s.nbytes, op).map_err(|e| EvalError::from_engine(e, span))?;
         {
             let mut g = st.bytes_mut();
-            ar.read_storage(i, g.bytes_mut())
-                .map_err(|e| io_err(e, span))?;
+            ar.read_storage(i, g.bytes_mut()).map_err(|e| io_err(e, span))?;
         }
         storages.push(st);
     }
-    let mut c = Convert {
-        p: &ar.pickled,
-        storages: &storages,
-        memo: HashMap::new(),
-        sizes: HashMap::new(),
-        op,
-        span,
-    };
-    let root = ar
-        .pickled
-        .root
-        .clone()
-        .ok_or_else(|| EvalError::new(ErrorKind::EOFError, "Ran out of input", span))?;
+    let mut c = Convert { p: &ar.pickled, storages: &storages, memo: HashMap::new(), sizes: HashMap::new(), op, span };
+    let root = ar.pickled.root.clone().ok_or_else(|| EvalError::new(ErrorKind::EOFError, "Ran out of input", span))?;
     let total = c.size(&root, 0)?;
     if total > MAX_VALUES {
         return Err(EvalError::new(ErrorKind::MemoryError, format!("the file's objects expand to {total} values; tsr makes at most {MAX_VALUES} from one file"), span)
@@ -178,12 +136,8 @@ struct Convert<'a> {
 
 impl Convert<'_> {
     fn too_deep(&self) -> EvalError {
-        EvalError::new(
-            ErrorKind::RecursionError,
-            format!("the file's objects are nested more than {LOAD_DEPTH} deep"),
-            self.span,
-        )
-        .with_hint("tsr turns a file's objects into values recursively and stops at this depth")
+        EvalError::new(ErrorKind::RecursionError, format!("the file's objects are nested more than {LOAD_DEPTH} deep"), self.span)
+            .with_hint("tsr turns a file's objects into values recursively and stops at this depth")
     }
 
     /// How many values `o` becomes: shared lists, dicts and tensors count
@@ -194,21 +148,13 @@ impl Convert<'_> {
             return Err(self.too_deep());
         }
         if let Some(&n) = self.sizes.get(i) {
-            return Ok(if matches!(self.p.nodes[*i], Node::Tuple(_)) {
-                n
-            } else {
-                0
-            });
+            return Ok(if matches!(self.p.nodes[*i], Node::Tuple(_)) { n } else { 0 });
         }
         self.sizes.insert(*i, 1);
         let kids: Vec<Obj> = match &self.p.nodes[*i] {
             Node::List(v) | Node::Tuple(v) | Node::Set(v) => v.clone(),
             Node::Dict(d) => d.iter().flat_map(|(k, v)| [k.clone(), v.clone()]).collect(),
-            Node::OrderedDict { items, metadata } => items
-                .iter()
-                .flat_map(|(k, v)| [k.clone(), v.clone()])
-                .chain(metadata.clone())
-                .collect(),
+            Node::OrderedDict { items, metadata } => items.iter().flat_map(|(k, v)| [k.clone(), v.clone()]).chain(metadata.clone()).collect(),
             _ => vec![],
         };
         let mut n: u64 = 1;
@@ -229,12 +175,7 @@ impl Convert<'_> {
             Obj::Int(n) => return Ok(Value::Int(*n)),
             Obj::Float(f) => return Ok(Value::Float(*f)),
             Obj::Str(s) => return Ok(Value::Str(s.to_string())),
-            Obj::Bytes(_) => {
-                return Err(EvalError::type_error(
-                    "the file holds a bytes object, which tsr has no value for",
-                    self.span,
-                ));
-            }
+            Obj::Bytes(_) => return Err(EvalError::type_error("the file holds a bytes object, which tsr has no value for", self.span)),
             Obj::Ref(i) => *i,
         };
         if let Some(v) = self.memo.get(&i) {
@@ -270,55 +211,27 @@ impl Convert<'_> {
                 Value::Set(Rc::new(std::cell::RefCell::new(d)))
             }
             Node::Dict(items) => return self.dict(i, items, None, false, depth),
-            Node::OrderedDict { items, metadata } => {
-                return self.dict(i, items, metadata.as_ref(), true, depth);
-            }
+            Node::OrderedDict { items, metadata } => return self.dict(i, items, metadata.as_ref(), true, depth),
             Node::Size(dims) => Value::Size(dims.clone()),
             Node::Tensor(spec) => {
                 let dtype = self.p.storages[spec.storage].dtype;
-                let layout = Layout {
-                    shape: spec.shape.clone(),
-                    stride: spec.stride.clone(),
-                    offset: spec.offset,
-                };
-                let mut t =
-                    Tensor::on_storage(self.storages[spec.storage].clone(), layout, dtype, self.op)
-                        .map_err(|e| EvalError::from_engine(e, span))?;
+                let layout = Layout { shape: spec.shape.clone(), stride: spec.stride.clone(), offset: spec.offset };
+                let mut t = Tensor::on_storage(self.storages[spec.storage].clone(), layout, dtype, self.op).map_err(|e| EvalError::from_engine(e, span))?;
                 t.parameter = spec.parameter;
                 if spec.requires_grad {
                     super::grad::make_leaf(&t, true, true, span)?;
                 }
                 Value::tensor(t)
             }
-            Node::Storage(_) => {
-                return Err(EvalError::type_error(
-                    "the file holds a bare storage; tsr loads tensors",
-                    span,
-                ));
-            }
-            Node::Global(_) => {
-                return Err(EvalError::type_error(
-                    "the file holds a class or function as a value; tsr loads only data",
-                    span,
-                ));
-            }
+            Node::Storage(_) => return Err(EvalError::type_error("the file holds a bare storage; tsr loads tensors", span)),
+            Node::Global(_) => return Err(EvalError::type_error("the file holds a class or function as a value; tsr loads only data", span)),
         };
         self.memo.insert(i, v.clone());
         Ok(v)
     }
 
-    fn dict(
-        &mut self,
-        i: usize,
-        items: &[(Obj, Obj)],
-        meta: Option<&Obj>,
-        ordered: bool,
-        depth: usize,
-    ) -> EvalResult<Value> {
-        let rc = Rc::new(std::cell::RefCell::new(PyDict {
-            ordered,
-            ..PyDict::default()
-        }));
+    fn dict(&mut self, i: usize, items: &[(Obj, Obj)], meta: Option<&Obj>, ordered: bool, depth: usize) -> EvalResult<Value> {
+        let rc = Rc::new(std::cell::RefCell::new(PyDict { ordered, ..PyDict::default() }));
         let d = Value::Dict(rc.clone());
         self.memo.insert(i, d.clone());
         for (k, v) in items {
@@ -355,11 +268,7 @@ impl ToPickle {
 
     fn obj(&mut self, v: &Value, depth: usize, span: Span) -> EvalResult<WObj> {
         if depth > PICKLE_DEPTH {
-            return Err(EvalError::new(
-                ErrorKind::RecursionError,
-                "maximum recursion depth exceeded while pickling an object",
-                span,
-            ));
+            return Err(EvalError::new(ErrorKind::RecursionError, "maximum recursion depth exceeded while pickling an object", span));
         }
         Ok(match v {
             Value::None => WObj::None,
@@ -442,11 +351,6 @@ fn save_torch(obj: &Value, path: &str, span: Span) -> EvalResult<()> {
     let mut tp = ToPickle::default();
     let root = tp.obj(obj, 0, span)?;
     let storages = tp.storages;
-    let mut bytes_of = |id: u64| -> Vec<u8> {
-        storages
-            .get(&id)
-            .map(|s| s.bytes().bytes().to_vec())
-            .unwrap_or_default()
-    };
+    let mut bytes_of = |id: u64| -> Vec<u8> { storages.get(&id).map(|s| s.bytes().bytes().to_vec()).unwrap_or_default() };
     crate::io::torch_file::save(path, &root, &mut bytes_of).map_err(|e| io_err(e, span))
 }

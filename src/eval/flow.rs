@@ -15,17 +15,7 @@ use super::py::func::Closure;
 use super::value::Value;
 
 /// Modules `import` knows; anything else is `ModuleNotFoundError`.
-pub const MODULES: &[&str] = &[
-    "torch",
-    "torch.cuda",
-    "torch.cuda.memory",
-    "torch.nn",
-    "torch.nn.functional",
-    "math",
-    "numpy",
-    "safetensors",
-    "safetensors.torch",
-];
+pub const MODULES: &[&str] = &["torch", "torch.cuda", "torch.cuda.memory", "torch.nn", "torch.nn.functional", "math", "numpy", "safetensors", "safetensors.torch"];
 
 impl Interp {
     /// Runs statements in order until one breaks the flow.
@@ -44,30 +34,23 @@ impl Interp {
         match &stmt.kind {
             StmtKind::If { test, body, orelse } => {
                 let v = self.eval(test)?;
-                if super::expr::truthy(&v, test.span)? {
-                    self.exec_block(body)
-                } else {
-                    self.exec_block(orelse)
+                if super::expr::truthy(&v, test.span)? { self.exec_block(body) } else { self.exec_block(orelse) }
+            }
+            StmtKind::While { test, body, orelse } => {
+                loop {
+                    self.check_interrupt(stmt.span)?;
+                    let v = self.eval(test)?;
+                    if !super::expr::truthy(&v, test.span)? {
+                        return self.exec_block(orelse);
+                    }
+                    match self.exec_block(body)? {
+                        Flow::Break => return Ok(Flow::Normal),
+                        Flow::Return(v) => return Ok(Flow::Return(v)),
+                        _ => {}
+                    }
                 }
             }
-            StmtKind::While { test, body, orelse } => loop {
-                self.check_interrupt(stmt.span)?;
-                let v = self.eval(test)?;
-                if !super::expr::truthy(&v, test.span)? {
-                    return self.exec_block(orelse);
-                }
-                match self.exec_block(body)? {
-                    Flow::Break => return Ok(Flow::Normal),
-                    Flow::Return(v) => return Ok(Flow::Return(v)),
-                    _ => {}
-                }
-            },
-            StmtKind::For {
-                target,
-                iter,
-                body,
-                orelse,
-            } => {
+            StmtKind::For { target, iter, body, orelse } => {
                 let seq = self.eval(iter)?;
                 let mut it = self.iter_of(&seq, iter.span)?;
                 while let Some(item) = self.next_item(&mut it, iter.span)? {
@@ -85,16 +68,8 @@ impl Interp {
             StmtKind::Continue => Ok(Flow::Continue),
             StmtKind::Pass => Ok(Flow::Normal),
             StmtKind::Return(e) => {
-                if self
-                    .scope
-                    .as_ref()
-                    .is_none_or(|s| s.borrow().func.is_none())
-                {
-                    return Err(EvalError::new(
-                        ErrorKind::SyntaxError,
-                        "'return' outside function",
-                        stmt.span,
-                    ));
+                if self.scope.as_ref().is_none_or(|s| s.borrow().func.is_none()) {
+                    return Err(EvalError::new(ErrorKind::SyntaxError, "'return' outside function", stmt.span));
                 }
                 Ok(Flow::Return(match e {
                     Some(e) => self.eval(e)?,
@@ -106,12 +81,7 @@ impl Interp {
                 self.bind_name(&f.name, v);
                 Ok(Flow::Normal)
             }
-            StmtKind::Try {
-                body,
-                handlers,
-                orelse,
-                finalbody,
-            } => self.exec_try(body, handlers, orelse, finalbody),
+            StmtKind::Try { body, handlers, orelse, finalbody } => self.exec_try(body, handlers, orelse, finalbody),
             StmtKind::Raise { exc, cause } => {
                 let cause = match cause {
                     Some(c) => Some(self.eval(c)?),
@@ -120,11 +90,7 @@ impl Interp {
                 let err = match exc {
                     None => match self.handling.last() {
                         Some(e) => e.clone(),
-                        None => EvalError::new(
-                            ErrorKind::RuntimeError,
-                            "No active exception to reraise",
-                            stmt.span,
-                        ),
+                        None => EvalError::new(ErrorKind::RuntimeError, "No active exception to reraise", stmt.span),
                     },
                     Some(e) => {
                         let v = self.eval(e)?;
@@ -148,11 +114,7 @@ impl Interp {
                     Some(m) => super::py::repr::str(&self.eval(m)?),
                     None => String::new(),
                 };
-                Err(EvalError::new(
-                    ErrorKind::AssertionError,
-                    message,
-                    stmt.span,
-                ))
+                Err(EvalError::new(ErrorKind::AssertionError, message, stmt.span))
             }
             StmtKind::Import(items) => {
                 for (module, alias, span) in items {
@@ -171,56 +133,29 @@ impl Interp {
                 let m = module_value(module, stmt.span)?;
                 for (name, alias, span) in names {
                     if name == "*" {
-                        return Err(EvalError::new(
-                            ErrorKind::ImportError,
-                            "tsr does not support 'import *'; name what you use",
-                            *span,
-                        ));
+                        return Err(EvalError::new(ErrorKind::ImportError, "tsr does not support 'import *'; name what you use", *span));
                     }
                     let full = format!("{module}.{name}");
                     let v = if MODULES.contains(&full.as_str()) {
                         module_value(&full, *span)?
                     } else {
                         self.get_attr(m.clone(), name, *span).map_err(|_| {
-                            EvalError::new(
-                                ErrorKind::ImportError,
-                                format!("cannot import name '{name}' from '{module}'"),
-                                *span,
-                            )
+                            EvalError::new(ErrorKind::ImportError, format!("cannot import name '{name}' from '{module}'"), *span)
                         })?
                     };
                     self.bind_name(alias.as_ref().unwrap_or(name), v);
                 }
                 Ok(Flow::Normal)
             }
-            StmtKind::Nonlocal(_)
-                if self
-                    .scope
-                    .as_ref()
-                    .is_none_or(|s| s.borrow().func.is_none()) =>
-            {
-                Err(EvalError::new(
-                    ErrorKind::SyntaxError,
-                    "nonlocal declaration not allowed at module level",
-                    stmt.span,
-                ))
+            StmtKind::Nonlocal(_) if self.scope.as_ref().is_none_or(|s| s.borrow().func.is_none()) => {
+                Err(EvalError::new(ErrorKind::SyntaxError, "nonlocal declaration not allowed at module level", stmt.span))
             }
             StmtKind::Global(_) | StmtKind::Nonlocal(_) => Ok(Flow::Normal),
-            _ => Err(EvalError::new(
-                ErrorKind::SyntaxError,
-                "not a compound statement",
-                stmt.span,
-            )),
+            _ => Err(EvalError::new(ErrorKind::SyntaxError, "not a compound statement", stmt.span)),
         }
     }
 
-    fn exec_try(
-        &mut self,
-        body: &[Stmt],
-        handlers: &[Handler],
-        orelse: &[Stmt],
-        finalbody: &[Stmt],
-    ) -> EvalResult<Flow> {
+    fn exec_try(&mut self, body: &[Stmt], handlers: &[Handler], orelse: &[Stmt], finalbody: &[Stmt]) -> EvalResult<Flow> {
         let result = match self.exec_block(body) {
             Ok(Flow::Normal) => self.exec_block(orelse),
             Ok(flow) => Ok(flow),
@@ -251,12 +186,7 @@ impl Interp {
             if let Some(name) = &h.name {
                 let exc = match &self.last_raised {
                     Some(x) if x.kind == e.kind && x.message == e.message => x.clone(),
-                    _ => Rc::new(PyExc {
-                        kind: e.kind,
-                        message: e.message.clone(),
-                        args: args_of(e.kind, &e.message),
-                        cause: None,
-                    }),
+                    _ => Rc::new(PyExc { kind: e.kind, message: e.message.clone(), args: args_of(e.kind, &e.message), cause: None }),
                 };
                 self.bind_name(name, Value::Exception(exc));
             }
@@ -281,18 +211,10 @@ impl Interp {
             }
             Value::Type(t) if super::py::exc::from_name(t).is_some() => {
                 let kind = super::py::exc::from_name(t).unwrap_or(ErrorKind::Exception);
-                self.last_raised = Some(Rc::new(PyExc {
-                    kind,
-                    message: String::new(),
-                    args: vec![],
-                    cause: None,
-                }));
+                self.last_raised = Some(Rc::new(PyExc { kind, message: String::new(), args: vec![], cause: None }));
                 Ok(EvalError::new(kind, "", span))
             }
-            _ => Err(EvalError::type_error(
-                "exceptions must derive from BaseException",
-                span,
-            )),
+            _ => Err(EvalError::type_error("exceptions must derive from BaseException", span)),
         }
     }
 
@@ -310,13 +232,7 @@ impl Interp {
             Some(outer) => Rc::from(format!("{outer}.<locals>.{}", f.name)),
             None => Rc::from(f.name.as_str()),
         };
-        Ok(Value::Func(Rc::new(Closure {
-            def: f.clone(),
-            defaults,
-            env: self.scope.clone(),
-            keys,
-            qualname,
-        })))
+        Ok(Value::Func(Rc::new(Closure { def: f.clone(), defaults, env: self.scope.clone(), keys, qualname })))
     }
 
     /// The qualified name of the function whose call is running.
@@ -355,15 +271,10 @@ impl Interp {
             return Err(unpack_len_error(ts.len(), t.shape()[0], span));
         }
         let items = match &v {
-            Value::Tensor(t) if t.ndim() == 0 => {
-                return Err(EvalError::type_error("iteration over a 0-d tensor", span));
-            }
+            Value::Tensor(t) if t.ndim() == 0 => return Err(EvalError::type_error("iteration over a 0-d tensor", span)),
             _ => self.items_of(&v, span).map_err(|e| {
                 if e.kind == ErrorKind::TypeError && e.message.ends_with("is not iterable") {
-                    EvalError::type_error(
-                        format!("cannot unpack non-iterable {} object", v.type_name()),
-                        span,
-                    )
+                    EvalError::type_error(format!("cannot unpack non-iterable {} object", v.type_name()), span)
                 } else {
                     e
                 }
@@ -381,11 +292,7 @@ impl Interp {
                 if items.len() < ts.len() - 1 {
                     return Err(EvalError::new(
                         ErrorKind::ValueError,
-                        format!(
-                            "not enough values to unpack (expected at least {}, got {})",
-                            ts.len() - 1,
-                            items.len()
-                        ),
+                        format!("not enough values to unpack (expected at least {}, got {})", ts.len() - 1, items.len()),
                         span,
                     ));
                 }
@@ -410,13 +317,9 @@ fn args_of(kind: ErrorKind, message: &str) -> Vec<Value> {
         if let Ok(i) = message.parse::<i64>() {
             return vec![Value::Int(i)];
         }
-        let quoted = message.len() >= 2
-            && (message.starts_with('\'') && message.ends_with('\'')
-                || message.starts_with('"') && message.ends_with('"'));
+        let quoted = message.len() >= 2 && (message.starts_with('\'') && message.ends_with('\'') || message.starts_with('"') && message.ends_with('"'));
         if quoted {
-            return vec![Value::Str(crate::lang::lexer::unescape(
-                &message[1..message.len() - 1],
-            ))];
+            return vec![Value::Str(crate::lang::lexer::unescape(&message[1..message.len() - 1]))];
         }
     }
     vec![Value::Str(message.to_string())]
@@ -447,10 +350,7 @@ fn exc_matches(k: ErrorKind, t: &Value, span: Span) -> EvalResult<bool> {
             }
             Ok(false)
         }
-        _ => Err(EvalError::type_error(
-            "catching classes that do not inherit from BaseException is not allowed",
-            span,
-        )),
+        _ => Err(EvalError::type_error("catching classes that do not inherit from BaseException is not allowed", span)),
     }
 }
 
@@ -459,12 +359,7 @@ fn module_value(name: &str, span: Span) -> EvalResult<Value> {
         Some(m) => Ok(Value::Module(m)),
         None => {
             let hint = "tsr runs no host code: it has torch, math, and numpy and safetensors (file I/O) only";
-            Err(EvalError::new(
-                ErrorKind::ModuleNotFoundError,
-                format!("No module named '{name}'"),
-                span,
-            )
-            .with_hint(hint))
+            Err(EvalError::new(ErrorKind::ModuleNotFoundError, format!("No module named '{name}'"), span).with_hint(hint))
         }
     }
 }

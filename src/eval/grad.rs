@@ -11,9 +11,9 @@ pub mod attrs;
 pub mod index_views;
 pub mod inplace;
 pub mod multi;
+pub use inplace::{check_inplace, rebase, rebase_node, rebase_saving, record_copy};
 use crate::engine::{EngineError, ErrorKind, Tensor};
 use crate::lang::span::Span;
-pub use inplace::{check_inplace, rebase, rebase_node, rebase_saving, record_copy};
 
 use super::error::{EvalError, EvalResult};
 use super::interp::Interp;
@@ -25,36 +25,13 @@ pub fn wants(it: &Interp, inputs: &[Option<&Tensor>], out: &Tensor) -> bool {
 }
 
 /// Attaches a `name` node to `out` (which is returned) when [`wants`] says so.
-pub fn record(
-    it: &Interp,
-    name: &str,
-    inputs: &[Option<&Tensor>],
-    out: Tensor,
-    formula: Formula,
-    saved: &[&Tensor],
-) -> Tensor {
-    record_masked(
-        it,
-        name,
-        inputs,
-        &vec![true; inputs.len()],
-        out,
-        formula,
-        saved,
-    )
+pub fn record(it: &Interp, name: &str, inputs: &[Option<&Tensor>], out: Tensor, formula: Formula, saved: &[&Tensor]) -> Tensor {
+    record_masked(it, name, inputs, &vec![true; inputs.len()], out, formula, saved)
 }
 
 /// [`record`] where only the inputs with `present[i]` get an edge (PyTorch
 /// gives `x ** 2`, `2 ** x` and `1 - x` a single edge).
-pub fn record_masked(
-    it: &Interp,
-    name: &str,
-    inputs: &[Option<&Tensor>],
-    present: &[bool],
-    out: Tensor,
-    formula: Formula,
-    saved: &[&Tensor],
-) -> Tensor {
+pub fn record_masked(it: &Interp, name: &str, inputs: &[Option<&Tensor>], present: &[bool], out: Tensor, formula: Formula, saved: &[&Tensor]) -> Tensor {
     if !wants(it, inputs, &out) {
         return out;
     }
@@ -63,12 +40,7 @@ pub fn record_masked(
         present: present.to_vec(),
         outputs: 1,
         retain: Default::default(),
-        next: inputs
-            .iter()
-            .zip(present)
-            .filter(|(_, p)| **p)
-            .map(|(t, _)| t.and_then(crate::engine::autograd::edge_of))
-            .collect(),
+        next: inputs.iter().zip(present).filter(|(_, p)| **p).map(|(t, _)| t.and_then(crate::engine::autograd::edge_of)).collect(),
         saved: std::cell::RefCell::new(
             saved
                 .iter()
@@ -103,36 +75,20 @@ pub fn record_view(it: &Interp, name: &str, input: &Tensor, out: Tensor) -> Tens
 
 /// [`record_view`] for output `nr` of a multi-output view op (`split`,
 /// `chunk`, `unbind`), whose outputs may not be written in place.
-pub fn record_view_nr(
-    it: &Interp,
-    name: &str,
-    input: &Tensor,
-    out: Tensor,
-    nr: Option<usize>,
-) -> Tensor {
+pub fn record_view_nr(it: &Interp, name: &str, input: &Tensor, out: Tensor, nr: Option<usize>) -> Tensor {
     record_view_map(it, name, input, out, nr, None)
 }
 
 /// [`record_view_nr`] for a view that picks elements by index, with `map`
 /// its op applied to a contiguous tensor of the input's shape (the node then
 /// has PyTorch's index-based formula, [`Formula::IndexView`]).
-pub fn record_view_map(
-    it: &Interp,
-    name: &str,
-    input: &Tensor,
-    out: Tensor,
-    nr: Option<usize>,
-    map: Option<crate::engine::layout::Layout>,
-) -> Tensor {
+pub fn record_view_map(it: &Interp, name: &str, input: &Tensor, out: Tensor, nr: Option<usize>, map: Option<crate::engine::layout::Layout>) -> Tensor {
     if !input.dtype.is_floating() {
         return out;
     }
     if !it.grad_enabled {
         if input.requires_grad() {
-            *out.autograd.borrow_mut() = Some(Grad::Leaf(Rc::new(LeafGrad {
-                no_grad_view: true,
-                ..Default::default()
-            })));
+            *out.autograd.borrow_mut() = Some(Grad::Leaf(Rc::new(LeafGrad { no_grad_view: true, ..Default::default() })));
         }
         return out;
     }
@@ -147,17 +103,11 @@ pub fn record_view_map(
             saves: false,
             released: Default::default(),
             formula: match (map, ViewGrad::deduce(name, &input.layout, &out.layout)) {
-                (Some(map), _) => Formula::IndexView {
-                    shape: input.shape().to_vec(),
-                    map,
-                },
+                (Some(map), _) => Formula::IndexView { shape: input.shape().to_vec(), map },
                 (None, Some(v)) => Formula::ViewGrad(v),
                 // `alias` (`x[...]`): the gradient passes through as it is.
                 (None, None) if name == "AliasBackward0" => Formula::Identity,
-                (None, None) => Formula::View {
-                    input: input.layout.clone(),
-                    output: out.layout.clone(),
-                },
+                (None, None) => Formula::View { input: input.layout.clone(), output: out.layout.clone() },
             },
             out_shape: out.shape().to_vec(),
             out_dtype: out.dtype,
@@ -165,11 +115,7 @@ pub fn record_view_map(
         Grad::Node(Rc::new(node))
     });
     // A view of a multi-output view is itself output 0 of its own op.
-    let multi = nr.or_else(|| {
-        meta::view_info(input)
-            .and_then(|m| m.view.as_ref().and_then(|v| v.multi))
-            .map(|_| 0)
-    });
+    let multi = nr.or_else(|| meta::view_info(input).and_then(|m| m.view.as_ref().and_then(|v| v.multi)).map(|_| 0));
     meta::make_view(input, &out, state, multi, 0);
     out
 }
@@ -199,12 +145,7 @@ pub fn make_leaf(t: &Tensor, on: bool, factory: bool, span: Span) -> EvalResult<
         (true, false) => {
             // A gradient assigned before stays (PyTorch keeps `.grad`).
             let grad = crate::engine::autograd::retain::grad_of(t);
-            *t.autograd.borrow_mut() = Some(Grad::Leaf(Rc::new(LeafGrad {
-                stride: t.stride().to_vec(),
-                grad: grad.into(),
-                dtype: Some(t.dtype),
-                ..Default::default()
-            })));
+            *t.autograd.borrow_mut() = Some(Grad::Leaf(Rc::new(LeafGrad { stride: t.stride().to_vec(), grad: grad.into(), dtype: Some(t.dtype), ..Default::default() })));
         }
         (false, true) => *t.autograd.borrow_mut() = None,
         _ => {}
@@ -251,8 +192,5 @@ pub fn backward_error(e: EngineError, span: Span) -> EvalError {
 
 /// `ToCopyBackward0` formula for a dtype or device change.
 pub fn to_copy(from: &Tensor) -> Formula {
-    Formula::ToCopy {
-        dtype: from.dtype,
-        device: from.device(),
-    }
+    Formula::ToCopy { dtype: from.dtype, device: from.device() }
 }

@@ -19,25 +19,11 @@ pub fn pin_memory(it: &mut Interp, t: &Rc<Tensor>, op: &str, span: Span) -> Eval
         return Ok(Value::Tensor(t.clone()));
     }
     if t.device().is_cuda() {
-        return Err(EvalError::new(
-            ErrorKind::RuntimeError,
-            format!(
-                "cannot pin '{}' only dense CPU tensors can be pinned",
-                cuda_type_name(t.dtype)
-            ),
-            span,
-        ));
+        return Err(EvalError::new(ErrorKind::RuntimeError, format!("cannot pin '{}' only dense CPU tensors can be pinned", cuda_type_name(t.dtype)), span));
     }
     let stride = t.stride().to_vec();
-    let l = crate::engine::layout::Layout {
-        shape: t.shape().to_vec(),
-        stride: stride.clone(),
-        offset: 0,
-    };
-    let nbytes = l
-        .footprint()
-        .map(|(_, hi)| (hi + 1) * t.dtype.size())
-        .unwrap_or(0);
+    let l = crate::engine::layout::Layout { shape: t.shape().to_vec(), stride: stride.clone(), offset: 0 };
+    let nbytes = l.footprint().map(|(_, hi)| (hi + 1) * t.dtype.size()).unwrap_or(0);
     let st = crate::engine::storage::Storage::allocate_pinned(&it.ctx, nbytes).at(span)?;
     let p = Tensor::on_storage(st, l, t.dtype, op).at(span)?;
     copy::copy_into(&p, t).at(span)?;

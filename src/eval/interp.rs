@@ -99,21 +99,9 @@ impl Interp {
             .exec_stmt(stmt, echo)
             .and_then(|flow| match flow {
                 Flow::Normal => Ok(()),
-                Flow::Break => Err(EvalError::new(
-                    ErrorKind::SyntaxError,
-                    "'break' outside loop",
-                    stmt.span,
-                )),
-                Flow::Continue => Err(EvalError::new(
-                    ErrorKind::SyntaxError,
-                    "'continue' not properly in loop",
-                    stmt.span,
-                )),
-                Flow::Return(_) => Err(EvalError::new(
-                    ErrorKind::SyntaxError,
-                    "'return' outside function",
-                    stmt.span,
-                )),
+                Flow::Break => Err(EvalError::new(ErrorKind::SyntaxError, "'break' outside loop", stmt.span)),
+                Flow::Continue => Err(EvalError::new(ErrorKind::SyntaxError, "'continue' not properly in loop", stmt.span)),
+                Flow::Return(_) => Err(EvalError::new(ErrorKind::SyntaxError, "'return' outside function", stmt.span)),
             })
             .and_then(|_| super::grad::attrs::check_invalid_use(stmt.span))
             .and_then(|_| self.check_interrupt(stmt.span));
@@ -121,10 +109,9 @@ impl Interp {
         self.flush_warnings();
         // Allocator events this statement caused, when `memtrace on`.
         if let Some(trace) = super::memory::drain_trace(self, stmt.span.text(src))
-            && result.is_ok()
-        {
-            self.emit(trace);
-        }
+            && result.is_ok() {
+                self.emit(trace);
+            }
         let made = std::mem::take(&mut self.out);
         match result {
             Ok(()) => Ok(made),
@@ -159,12 +146,9 @@ impl Interp {
     /// Runs one statement (of any depth).
     pub fn exec_stmt(&mut self, stmt: &Stmt, echo: bool) -> EvalResult<Flow> {
         match &stmt.kind {
-            StmtKind::Expr(_)
-            | StmtKind::Assign { .. }
-            | StmtKind::AugAssign { .. }
-            | StmtKind::Del(_)
-            | StmtKind::Report { .. }
-            | StmtKind::With { .. } => self.exec_simple(stmt, echo),
+            StmtKind::Expr(_) | StmtKind::Assign { .. } | StmtKind::AugAssign { .. } | StmtKind::Del(_) | StmtKind::Report { .. } | StmtKind::With { .. } => {
+                self.exec_simple(stmt, echo)
+            }
             _ => self.exec_compound(stmt),
         }
     }
@@ -196,21 +180,13 @@ impl Interp {
                     self.delete(t)?;
                 }
             }
-            StmtKind::Report {
-                keyword,
-                keyword_span,
-                args,
-            } => {
+            StmtKind::Report { keyword, keyword_span, args } => {
                 let reports = self.report(keyword, *keyword_span, args, stmt.span)?;
                 for r in reports {
                     self.emit(r);
                 }
             }
-            StmtKind::With {
-                context,
-                target,
-                body,
-            } => {
+            StmtKind::With { context, target, body } => {
                 // `with no_grad():` / `with enable_grad():` switch grad mode for the body.
                 let text = self.text_of(context.span);
                 let mode = match text.trim().trim_start_matches("torch.") {
@@ -224,13 +200,7 @@ impl Interp {
                     const HINT: &str = "tsr's context managers are `no_grad()`, `enable_grad()` and `safe_open(…)`";
                     let name = match text.trim().trim_start_matches("torch.") {
                         "no_grad" | "enable_grad" => "type".to_string(),
-                        _ => match self.eval(context).map_err(|e| {
-                            if e.hint.is_none() {
-                                e.with_hint(HINT)
-                            } else {
-                                e
-                            }
-                        })? {
+                        _ => match self.eval(context).map_err(|e| if e.hint.is_none() { e.with_hint(HINT) } else { e })? {
                             // A safetensors file: `with safe_open(p, framework="pt") as f:`.
                             v @ Value::SafeOpen(_) => {
                                 if let Some(t) = target {
@@ -242,11 +212,8 @@ impl Interp {
                             v => v.type_name().to_string(),
                         },
                     };
-                    return Err(EvalError::type_error(
-                        format!("'{name}' object does not support the context manager protocol"),
-                        context.span,
-                    )
-                    .with_hint(HINT));
+                    return Err(EvalError::type_error(format!("'{name}' object does not support the context manager protocol"), context.span)
+                        .with_hint(HINT));
                 };
                 if let Some(t) = target {
                     self.assign_target(t, Value::None)?;
@@ -290,10 +257,8 @@ impl Interp {
     /// (possibly partial) results are dropped before anything is bound.
     pub fn check_interrupt(&self, span: Span) -> EvalResult<()> {
         if crate::engine::interrupt::take() {
-            return Err(
-                EvalError::new(ErrorKind::KeyboardInterrupt, "interrupted", span)
-                    .with_hint("Ctrl-C; nothing from this statement was kept, the session goes on"),
-            );
+            return Err(EvalError::new(ErrorKind::KeyboardInterrupt, "interrupted", span)
+                .with_hint("Ctrl-C; nothing from this statement was kept, the session goes on"));
         }
         Ok(())
     }
@@ -314,16 +279,8 @@ impl Interp {
 
     fn item_for(&self, name: &str, v: &Value) -> Item {
         match v {
-            Value::Tensor(t) => Item::Tensor(Box::new(report::inspect::tensor_report(
-                name,
-                t,
-                self.tensor_bindings(),
-            ))),
-            Value::NdArray(a) => Item::Tensor(Box::new(report::inspect::tensor_report(
-                name,
-                &a.view,
-                self.tensor_bindings(),
-            ))),
+            Value::Tensor(t) => Item::Tensor(Box::new(report::inspect::tensor_report(name, t, self.tensor_bindings()))),
+            Value::NdArray(a) => Item::Tensor(Box::new(report::inspect::tensor_report(name, &a.view, self.tensor_bindings()))),
             other => Item::Value(ValueReport {
                 name: name.to_string(),
                 value: super::py::repr::value_json(other),
@@ -332,20 +289,11 @@ impl Interp {
         }
     }
 
-    fn report(
-        &mut self,
-        keyword: &str,
-        kspan: Span,
-        args: &[Expr],
-        span: Span,
-    ) -> EvalResult<Vec<Report>> {
+    fn report(&mut self, keyword: &str, kspan: Span, args: &[Expr], span: Span) -> EvalResult<Vec<Report>> {
         match keyword {
             "inspect" => {
                 if args.is_empty() {
-                    return Err(EvalError::type_error(
-                        "inspect needs at least one expression: inspect x, y",
-                        kspan,
-                    ));
+                    return Err(EvalError::type_error("inspect needs at least one expression: inspect x, y", kspan));
                 }
                 let mut vals = vec![];
                 for a in args {
@@ -371,27 +319,18 @@ impl Interp {
                     let v = self.eval(a)?;
                     parts.push(super::py::repr::checked(&v, true, a.span)?);
                 }
-                Ok(vec![Report::Print(TextReport {
-                    text: parts.join(" "),
-                    end: "\n".into(),
-                })])
+                Ok(vec![Report::Print(TextReport { text: parts.join(" "), end: "\n".into() })])
             }
             "timeit" => {
                 let [e] = args else {
-                    return Err(EvalError::type_error(
-                        "timeit takes one expression: timeit x + x",
-                        kspan,
-                    ));
+                    return Err(EvalError::type_error("timeit takes one expression: timeit x + x", kspan));
                 };
                 Ok(vec![Report::Timeit(self.timeit(e)?)])
             }
             "mem" => super::memory::mem(self, args, kspan),
             "graph" => {
                 let [e] = args else {
-                    return Err(EvalError::type_error(
-                        "graph takes one tensor: graph y",
-                        kspan,
-                    ));
+                    return Err(EvalError::type_error("graph takes one tensor: graph y", kspan));
                 };
                 let Value::Tensor(t) = self.eval(e)? else {
                     return Err(EvalError::type_error("graph takes a tensor", e.span));
@@ -403,11 +342,7 @@ impl Interp {
                         .map(|(n, _)| n.to_string())
                         .collect()
                 };
-                Ok(vec![Report::Graph(report::graph::graph_report(
-                    &self.text_of(e.span),
-                    &t,
-                    &names,
-                ))])
+                Ok(vec![Report::Graph(report::graph::graph_report(&self.text_of(e.span), &t, &names))])
             }
             "memtrace" => super::memory::memtrace(self, args, kspan),
             other => super::teach::run(self, other, kspan, args, span),
@@ -416,9 +351,7 @@ impl Interp {
 
     pub(super) fn assign(&mut self, target: &Target, v: Value) -> EvalResult<()> {
         match target {
-            Target::Name(..) | Target::Tuple(..) | Target::Starred(..) => {
-                self.assign_target(target, v)
-            }
+            Target::Name(..) | Target::Tuple(..) | Target::Starred(..) => self.assign_target(target, v),
             Target::Index { obj, items, span } => {
                 let o = self.eval(obj)?;
                 if let Value::Tensor(_) | Value::NdArray(_) = o {
@@ -428,10 +361,7 @@ impl Interp {
             }
             Target::Attr { obj, name, span } if name == "requires_grad" => {
                 let Value::Tensor(t) = self.eval(obj)? else {
-                    return Err(EvalError::type_error(
-                        "only tensors have requires_grad",
-                        *span,
-                    ));
+                    return Err(EvalError::type_error("only tensors have requires_grad", *span));
                 };
                 let on = v.truthy().unwrap_or(false);
                 super::grad::make_leaf(&t, on, false, *span)
@@ -443,46 +373,25 @@ impl Interp {
                 match v {
                     Value::None => super::grad::attrs::set_grad(&t, None, *span),
                     Value::Tensor(g) => super::grad::attrs::set_grad(&t, Some(g), *span),
-                    other => Err(EvalError::type_error(
-                        format!(
-                            "assigned grad expected to be a Tensor or None but got grad of type {}",
-                            other.type_name()
-                        ),
-                        *span,
-                    )),
+                    other => Err(EvalError::type_error(format!("assigned grad expected to be a Tensor or None but got grad of type {}", other.type_name()), *span)),
                 }
             }
             Target::Attr { obj, name, span } => {
                 let o = self.eval(obj)?;
                 let msg = match o {
-                    Value::Tensor(_) => format!(
-                        "attribute '{name}' of 'torch._C.TensorBase' objects is not writable"
-                    ),
-                    other => format!(
-                        "'{}' object has no attribute '{name}' and no __dict__ for setting new attributes",
-                        other.type_name()
-                    ),
+                    Value::Tensor(_) => format!("attribute '{name}' of 'torch._C.TensorBase' objects is not writable"),
+                    other => format!("'{}' object has no attribute '{name}' and no __dict__ for setting new attributes", other.type_name()),
                 };
                 Err(EvalError::new(ErrorKind::AttributeError, msg, *span))
             }
         }
     }
 
-    fn aug_assign(
-        &mut self,
-        target: &Target,
-        op: crate::lang::ast::BinOp,
-        rhs: Value,
-        span: Span,
-    ) -> EvalResult<()> {
+    fn aug_assign(&mut self, target: &Target, op: crate::lang::ast::BinOp, rhs: Value, span: Span) -> EvalResult<()> {
         let current = match target {
             Target::Name(n, s) => self.lookup_name(n, *s)?,
             // Python runs `x[i] += v` as getitem, in-place op, then setitem.
-            Target::Index {
-                obj,
-                items,
-                span: ispan,
-            } => {
+            Target::Index { obj, items, span: ispan } => {
                 let o = self.eval(obj)?;
                 if let Value::Tensor(_) = o {
                     return super::setitem::aug_assign(self, obj, items, op, &rhs, *ispan, span);
@@ -491,20 +400,11 @@ impl Interp {
                 let v = self.aug_value(op, cur, &rhs, span)?;
                 return self.set_item(o, items, v, *ispan);
             }
-            Target::Attr {
-                obj,
-                name,
-                span: aspan,
-            } => {
+            Target::Attr { obj, name, span: aspan } => {
                 let o = self.eval(obj)?;
                 self.get_attr(o, name, *aspan)?
             }
-            other => {
-                return Err(EvalError::type_error(
-                    "illegal expression for augmented assignment",
-                    other.span(),
-                ));
-            }
+            other => return Err(EvalError::type_error("illegal expression for augmented assignment", other.span())),
         };
         if let Value::Tensor(t) = &current {
             super::ops::inplace(self, t, op, &rhs, span)?;
@@ -515,13 +415,7 @@ impl Interp {
     }
 
     /// `a op= b` for Python values: lists, dicts and sets change in place.
-    fn aug_value(
-        &mut self,
-        op: crate::lang::ast::BinOp,
-        current: Value,
-        rhs: &Value,
-        span: Span,
-    ) -> EvalResult<Value> {
+    fn aug_value(&mut self, op: crate::lang::ast::BinOp, current: Value, rhs: &Value, span: Span) -> EvalResult<Value> {
         use crate::lang::ast::BinOp as B;
         match (&current, op) {
             (Value::List(l), B::Add) => {
@@ -551,36 +445,22 @@ impl Interp {
                 if self.unbind_name(n) {
                     return Ok(());
                 }
-                let local = self.scope.as_ref().is_some_and(|sc| {
-                    sc.borrow()
-                        .func
-                        .as_ref()
-                        .is_some_and(|f| f.locals.iter().any(|l| l == n))
-                });
+                let local = self.scope.as_ref().is_some_and(|sc| sc.borrow().func.as_ref().is_some_and(|f| f.locals.iter().any(|l| l == n)));
                 if local {
                     return Err(EvalError::new(
                         ErrorKind::UnboundLocalError,
-                        format!(
-                            "cannot access local variable '{n}' where it is not associated with a value"
-                        ),
+                        format!("cannot access local variable '{n}' where it is not associated with a value"),
                         *s,
                     ));
                 }
-                Err(EvalError::new(
-                    ErrorKind::NameError,
-                    format!("name '{n}' is not defined"),
-                    *s,
-                ))
+                Err(EvalError::new(ErrorKind::NameError, format!("name '{n}' is not defined"), *s))
             }
             Target::Tuple(ts, _) => ts.iter().try_for_each(|t| self.delete(t)),
             Target::Index { obj, items, span } => {
                 let o = self.eval(obj)?;
                 self.del_item(o, items, *span)
             }
-            other => Err(EvalError::type_error(
-                "tsr cannot delete attributes",
-                other.span(),
-            )),
+            other => Err(EvalError::type_error("tsr cannot delete attributes", other.span())),
         }
     }
 
@@ -592,7 +472,7 @@ impl Interp {
         if let Some(v) = super::py::builtins::lookup(name) {
             return Ok(v);
         }
-        super::names::builtin(name)
-            .ok_or_else(|| super::names::unknown_name(name, self.vars.keys(), span))
+        super::names::builtin(name).ok_or_else(|| super::names::unknown_name(name, self.vars.keys(), span))
     }
 }
+

@@ -15,16 +15,10 @@ pub fn flatten_data(v: &Value, span: Span) -> EvalResult<(Vec<usize>, Vec<Scalar
     // Shape from the first element at each level.
     while let Some(xs) = cur.seq_items() {
         shape.push(xs.len());
-        let Some(x) = xs.into_iter().next() else {
-            break;
-        };
+        let Some(x) = xs.into_iter().next() else { break };
         cur = x;
         if shape.len() > 64 {
-            return Err(EvalError::new(
-                ErrorKind::ValueError,
-                "too many dimensions (tsr allows at most 64)",
-                span,
-            ));
+            return Err(EvalError::new(ErrorKind::ValueError, "too many dimensions (tsr allows at most 64)", span));
         }
     }
     let mut out = Vec::new();
@@ -32,13 +26,7 @@ pub fn flatten_data(v: &Value, span: Span) -> EvalResult<(Vec<usize>, Vec<Scalar
     Ok((shape, out))
 }
 
-fn walk(
-    v: &Value,
-    depth: usize,
-    shape: &[usize],
-    out: &mut Vec<Scalar>,
-    span: Span,
-) -> EvalResult<()> {
+fn walk(v: &Value, depth: usize, shape: &[usize], out: &mut Vec<Scalar>, span: Span) -> EvalResult<()> {
     if let Value::List(l) = v {
         let xs = l.borrow().clone();
         return walk(&Value::Tuple(xs), depth, shape, out, span);
@@ -57,8 +45,7 @@ fn walk(
                     span,
                 ));
             }
-            xs.iter()
-                .try_for_each(|x| walk(x, depth + 1, shape, out, span))
+            xs.iter().try_for_each(|x| walk(x, depth + 1, shape, out, span))
         }
         Value::Tensor(t) if t.numel() == 1 && depth == shape.len() => {
             out.push(t.item().at(span)?);
@@ -95,12 +82,7 @@ pub fn infer_dtype(vals: &[Scalar]) -> DType {
     }
 }
 
-pub fn tensor_from_value(
-    it: &mut Interp,
-    v: &Value,
-    dtype: Option<DType>,
-    span: Span,
-) -> EvalResult<Tensor> {
+pub fn tensor_from_value(it: &mut Interp, v: &Value, dtype: Option<DType>, span: Span) -> EvalResult<Tensor> {
     let t = match v {
         Value::Tensor(t) => Some(t.clone()),
         // `torch.tensor(ndarray)` copies the array's elements.
@@ -109,14 +91,7 @@ pub fn tensor_from_value(
     };
     if let Some(t) = t {
         let d = dtype.unwrap_or(t.dtype);
-        return crate::engine::ops::copy::copy_to_new(
-            &it.ctx,
-            &t,
-            &crate::engine::layout::contiguous_strides(t.shape()),
-            d,
-            "tensor()",
-        )
-        .at(span);
+        return crate::engine::ops::copy::copy_to_new(&it.ctx, &t, &crate::engine::layout::contiguous_strides(t.shape()), d, "tensor()").at(span);
     }
     let (shape, vals) = flatten_data(v, span)?;
     let d = dtype.unwrap_or_else(|| infer_dtype(&vals));

@@ -14,15 +14,15 @@
 //!
 //! `mm`, `bmm`, `mv`, `dot` are one node each.
 
-use crate::engine::Tensor;
-use crate::engine::autograd::Formula;
 use crate::engine::autograd::linalg_formulas::LinalgOp;
+use crate::engine::autograd::Formula;
 use crate::engine::error::{EngineError, Result};
 use crate::engine::layout::{self, Layout};
 use crate::engine::ops::iter_layout::broadcast_shapes;
 use crate::engine::ops::shape::{self, ReshapeOutcome};
 use crate::engine::ops::{copy, linalg};
 use crate::engine::tensor::Step;
+use crate::engine::Tensor;
 
 use super::grad::{record, record_view};
 use super::interp::Interp;
@@ -37,10 +37,7 @@ pub fn call(it: &Interp, method: &str, a: &Tensor, b: &Tensor) -> Result<Tensor>
         "dot" => ops.linalg(LinalgOp::Dot, a, b)?,
         _ => ops.matmul(a, b)?,
     };
-    Ok(fresh_lineage(
-        out,
-        if method == "mv" { "matmul" } else { method },
-    ))
+    Ok(fresh_lineage(out, if method == "mv" { "matmul" } else { method }))
 }
 
 /// The result's history starts at the product (the intermediate views and
@@ -77,19 +74,9 @@ impl Ops<'_> {
                 let m = self.linalg(LinalgOp::Mm, &self.unsqueeze(a, 0)?, b)?;
                 // squeeze_(0): in place, so the result is version 1.
                 m.storage.bump_version();
-                let out =
-                    m.view_as_layout(layout::squeeze_dims(&m.layout, Some(&[0]))?, "squeeze_");
-                let f = Formula::ViewGrad(
-                    crate::engine::autograd::view_formulas::ViewGrad::Unsqueeze { dims: vec![0] },
-                );
-                Ok(record(
-                    self.it,
-                    "SqueezeBackward4",
-                    &[Some(&m)],
-                    out,
-                    f,
-                    &[],
-                ))
+                let out = m.view_as_layout(layout::squeeze_dims(&m.layout, Some(&[0]))?, "squeeze_");
+                let f = Formula::ViewGrad(crate::engine::autograd::view_formulas::ViewGrad::Unsqueeze { dims: vec![0] });
+                Ok(record(self.it, "SqueezeBackward4", &[Some(&m)], out, f, &[]))
             }
             (2, 2) => self.linalg(LinalgOp::Mm, a, b),
             _ if should_fold(a, b) => self.folded(a, b),
@@ -101,11 +88,7 @@ impl Ops<'_> {
     fn folded(&self, a: &Tensor, b: &Tensor) -> Result<Tensor> {
         let (da, db) = (a.ndim(), b.ndim());
         let transpose = db > da;
-        let t1 = if transpose {
-            self.transpose(b, -2, -1, "TransposeBackward0")?
-        } else {
-            a.clone()
-        };
+        let t1 = if transpose { self.transpose(b, -2, -1, "TransposeBackward0")? } else { a.clone() };
         let t2 = if !transpose {
             b.clone()
         } else if da == 2 {
@@ -123,8 +106,7 @@ impl Ops<'_> {
         }
         let t1_folded = self.reshape(&t1, &[folded, last])?;
         if t2_matrix {
-            let output =
-                self.unsafe_view(&self.linalg(LinalgOp::Mm, &t1_folded, &t2)?, &output_shape)?;
+            let output = self.unsafe_view(&self.linalg(LinalgOp::Mm, &t1_folded, &t2)?, &output_shape)?;
             if transpose {
                 let o = self.transpose(&output, -2, -1, "TransposeBackward0")?;
                 return self.contiguous(&o);
@@ -189,25 +171,9 @@ impl Ops<'_> {
         };
         let need = [a.requires_grad(), b.requires_grad()];
         // PyTorch saves only what the wanted gradients read: a for b's, b for a's.
-        let saved: Vec<&Tensor> = [(need[1], a), (need[0], b)]
-            .into_iter()
-            .filter(|(n, _)| *n)
-            .map(|(_, t)| t)
-            .collect();
-        let f = Formula::Linalg {
-            op,
-            need,
-            a: a.layout.clone(),
-            b: b.layout.clone(),
-        };
-        Ok(record(
-            self.it,
-            op.node_name(),
-            &[Some(a), Some(b)],
-            out,
-            f,
-            &saved,
-        ))
+        let saved: Vec<&Tensor> = [(need[1], a), (need[0], b)].into_iter().filter(|(n, _)| *n).map(|(_, t)| t).collect();
+        let f = Formula::Linalg { op, need, a: a.layout.clone(), b: b.layout.clone() };
+        Ok(record(self.it, op.node_name(), &[Some(a), Some(b)], out, f, &saved))
     }
 
     fn view(&self, name: &str, t: &Tensor, l: Layout, op: &str) -> Tensor {
@@ -215,22 +181,12 @@ impl Ops<'_> {
     }
 
     fn unsqueeze(&self, t: &Tensor, d: i64) -> Result<Tensor> {
-        Ok(self.view(
-            "UnsqueezeBackward0",
-            t,
-            layout::unsqueeze(&t.layout, d)?,
-            "unsqueeze",
-        ))
+        Ok(self.view("UnsqueezeBackward0", t, layout::unsqueeze(&t.layout, d)?, "unsqueeze"))
     }
 
     /// `squeeze(dim)`.
     fn squeeze(&self, t: &Tensor, d: i64) -> Result<Tensor> {
-        Ok(self.view(
-            "SqueezeBackward1",
-            t,
-            layout::squeeze_dims(&t.layout, Some(&[d]))?,
-            "squeeze",
-        ))
+        Ok(self.view("SqueezeBackward1", t, layout::squeeze_dims(&t.layout, Some(&[d]))?, "squeeze"))
     }
 
     fn transpose(&self, t: &Tensor, d0: i64, d1: i64, name: &str) -> Result<Tensor> {
@@ -239,12 +195,7 @@ impl Ops<'_> {
 
     fn expand(&self, t: &Tensor, sizes: &[usize]) -> Result<Tensor> {
         let s: Vec<i64> = sizes.iter().map(|&d| d as i64).collect();
-        Ok(self.view(
-            "ExpandBackward0",
-            t,
-            layout::expand(&t.layout, &s, t.dtype.legacy_name())?,
-            "expand",
-        ))
+        Ok(self.view("ExpandBackward0", t, layout::expand(&t.layout, &s, t.dtype.legacy_name())?, "expand"))
     }
 
     /// `reshape`: `view` of a contiguous tensor, `_reshape_alias` of a
@@ -258,24 +209,8 @@ impl Ops<'_> {
             ReshapeOutcome::Copied => {
                 let mut mid = r.clone();
                 mid.layout = Layout::contiguous(t.shape());
-                let mid = record(
-                    self.it,
-                    "CloneBackward0",
-                    &[Some(t)],
-                    mid,
-                    Formula::Identity,
-                    &[],
-                );
-                record(
-                    self.it,
-                    "UnsafeViewBackward0",
-                    &[Some(&mid)],
-                    r,
-                    Formula::Reshape {
-                        shape: t.shape().to_vec(),
-                    },
-                    &[],
-                )
+                let mid = record(self.it, "CloneBackward0", &[Some(t)], mid, Formula::Identity, &[]);
+                record(self.it, "UnsafeViewBackward0", &[Some(&mid)], r, Formula::Reshape { shape: t.shape().to_vec() }, &[])
             }
         })
     }
@@ -284,29 +219,13 @@ impl Ops<'_> {
     fn unsafe_view(&self, t: &Tensor, sizes: &[usize]) -> Result<Tensor> {
         let s: Vec<i64> = sizes.iter().map(|&d| d as i64).collect();
         let out = t.view_as_layout(layout::view(&t.layout, &s)?, "_unsafe_view");
-        Ok(record(
-            self.it,
-            "UnsafeViewBackward0",
-            &[Some(t)],
-            out,
-            Formula::Reshape {
-                shape: t.shape().to_vec(),
-            },
-            &[],
-        ))
+        Ok(record(self.it, "UnsafeViewBackward0", &[Some(t)], out, Formula::Reshape { shape: t.shape().to_vec() }, &[]))
     }
 
     fn contiguous(&self, t: &Tensor) -> Result<Tensor> {
         match copy::contiguous(&self.it.ctx, t)? {
             None => Ok(t.clone()),
-            Some(c) => Ok(record(
-                self.it,
-                "CloneBackward0",
-                &[Some(t)],
-                c,
-                Formula::Identity,
-                &[],
-            )),
+            Some(c) => Ok(record(self.it, "CloneBackward0", &[Some(t)], c, Formula::Identity, &[])),
         }
     }
 }
@@ -316,11 +235,7 @@ impl Ops<'_> {
 /// the fold needs no copy.
 fn should_fold(a: &Tensor, b: &Tensor) -> bool {
     let a_larger = a.ndim() >= b.ndim();
-    let t1 = if a_larger {
-        a.layout.clone()
-    } else {
-        layout::transpose(&b.layout, -2, -1).unwrap_or_else(|_| b.layout.clone())
-    };
+    let t1 = if a_larger { a.layout.clone() } else { layout::transpose(&b.layout, -2, -1).unwrap_or_else(|_| b.layout.clone()) };
     let dim_t2 = if a_larger { b.ndim() } else { a.ndim() };
     if !(t1.ndim() >= 3 && dim_t2 <= 2) {
         return false;

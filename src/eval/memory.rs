@@ -5,48 +5,25 @@
 use crate::engine::{Device, ErrorKind};
 use crate::lang::ast::{Expr, ExprKind};
 use crate::lang::span::Span;
+use crate::report::memory::{cpu_report, cpu_stats, cuda_report, gpu_trace_event, trace_event, MemTraceReport, MemoryReport};
 use crate::report::Report;
-use crate::report::memory::{
-    MemTraceReport, MemoryReport, cpu_report, cpu_stats, cuda_report, gpu_trace_event, trace_event,
-};
 
-use super::args::{Args, to_device};
+use super::args::{to_device, Args};
 use super::error::{EvalError, EvalResult};
 use super::interp::Interp;
 use super::value::Value;
 
 /// Memory functions, by their name after `cuda.`.
 pub const FUNCTIONS: &[&str] = &[
-    "is_available",
-    "device_count",
-    "current_device",
-    "synchronize",
-    "memory_allocated",
-    "max_memory_allocated",
-    "memory_reserved",
-    "max_memory_reserved",
-    "memory_stats",
-    "memory_summary",
-    "empty_cache",
-    "reset_peak_memory_stats",
-    "reset_accumulated_memory_stats",
-    "get_device_name",
-    "_record_memory_history",
-    "_snapshot",
-    "_dump_snapshot",
-    "host_memory_stats",
+    "is_available", "device_count", "current_device", "synchronize", "memory_allocated",
+    "max_memory_allocated", "memory_reserved", "max_memory_reserved", "memory_stats",
+    "memory_summary", "empty_cache", "reset_peak_memory_stats", "reset_accumulated_memory_stats",
+    "get_device_name", "_record_memory_history", "_snapshot", "_dump_snapshot", "host_memory_stats",
 ];
 
 fn owners(it: &Interp, device: Device, key: u64, by_addr: bool) -> Vec<String> {
     it.tensor_bindings()
-        .filter(|(_, t)| {
-            t.device() == device
-                && if by_addr {
-                    t.storage.data_ptr() == key
-                } else {
-                    t.storage.id == key
-                }
-        })
+        .filter(|(_, t)| t.device() == device && if by_addr { t.storage.data_ptr() == key } else { t.storage.id == key })
         .map(|(n, _)| n.to_string())
         .collect()
 }
@@ -67,16 +44,11 @@ pub fn memory_report(it: &Interp, device: Device, span: Span) -> EvalResult<Memo
             Ok(cpu_report(&stats, &live))
         }
         Device::Cuda(i) => {
-            let dev = it
-                .ctx
-                .cuda_device(i)
-                .map_err(|e| EvalError::from_engine(e, span))?;
+            let dev = it.ctx.cuda_device(i).map_err(|e| EvalError::from_engine(e, span))?;
             let a = dev.alloc.borrow();
             let snap = a.snapshot();
             let stats = a.memory_stats();
-            let mut r = cuda_report(&device.to_string(), dev.simulated, &snap, &stats, &|addr| {
-                owners(it, device, addr, true)
-            });
+            let mut r = cuda_report(&device.to_string(), dev.simulated, &snap, &stats, &|addr| owners(it, device, addr, true));
             r.device_name = dev.gpu.as_ref().map(|g| g.name.clone());
             Ok(r)
         }
@@ -100,11 +72,7 @@ fn pinned_report(it: &Interp) -> Option<MemoryReport> {
                 PinnedState::PendingEvent => "pending_free",
                 PinnedState::Cached => "free",
             };
-            let owner = if b.state == PinnedState::Allocated {
-                owners(it, Device::Cpu, addr, true)
-            } else {
-                vec![]
-            };
+            let owner = if b.state == PinnedState::Allocated { owners(it, Device::Cpu, addr, true) } else { vec![] };
             (addr, b.size, b.requested, state, owner)
         })
         .collect();
@@ -123,42 +91,20 @@ pub fn mem(it: &mut Interp, args: &[Expr], kspan: Span) -> EvalResult<Vec<Report
         }
         [l, p] if matches!(&l.kind, ExprKind::Name(n) if n == "load") => {
             let path = super::snapshot::require_string(it.eval(p)?, p.span)?;
-            return Ok(vec![Report::Memory(super::snapshot::load_report(
-                &path, p.span,
-            )?)]);
+            return Ok(vec![Report::Memory(super::snapshot::load_report(&path, p.span)?)]);
         }
         [e] if matches!(&e.kind, ExprKind::Name(n) if n == "cuda" || n == "cpu") => {
-            let d = if matches!(&e.kind, ExprKind::Name(n) if n == "cpu") {
-                Device::Cpu
-            } else {
-                Device::Cuda(0)
-            };
+            let d = if matches!(&e.kind, ExprKind::Name(n) if n == "cpu") { Device::Cpu } else { Device::Cuda(0) };
             vec![(d, e.span)]
         }
         [e] => {
             let v = it.eval(e)?;
-            let d = to_device(&v).ok_or_else(|| {
-                EvalError::type_error(
-                    format!(
-                        "mem expects a device such as \"cpu\" or \"cuda\", not {}",
-                        v.type_name()
-                    ),
-                    e.span,
-                )
-            })?;
+            let d = to_device(&v).ok_or_else(|| EvalError::type_error(format!("mem expects a device such as \"cpu\" or \"cuda\", not {}", v.type_name()), e.span))?;
             vec![(d, e.span)]
         }
-        _ => {
-            return Err(EvalError::type_error(
-                "mem takes at most one device: mem \"cuda\"",
-                kspan,
-            ));
-        }
+        _ => return Err(EvalError::type_error("mem takes at most one device: mem \"cuda\"", kspan)),
     };
-    let mut out: Vec<Report> = devices
-        .iter()
-        .map(|&(d, s)| memory_report(it, d, s).map(Report::Memory))
-        .collect::<EvalResult<_>>()?;
+    let mut out: Vec<Report> = devices.iter().map(|&(d, s)| memory_report(it, d, s).map(Report::Memory)).collect::<EvalResult<_>>()?;
     // The pinned host pool, once it holds anything (or when asked for).
     if let Some(r) = pinned_report(it)
         && (args.is_empty() || devices.iter().any(|(d, _)| *d == Device::Cpu))
@@ -175,19 +121,11 @@ pub fn memtrace(it: &mut Interp, args: &[Expr], kspan: Span) -> EvalResult<Vec<R
             ExprKind::Name(n) if n == "on" => true,
             ExprKind::Name(n) if n == "off" => false,
             ExprKind::Bool(b) => *b,
-            _ => {
-                return Err(EvalError::type_error(
-                    "memtrace takes `on` or `off`",
-                    e.span,
-                ));
-            }
+            _ => return Err(EvalError::type_error("memtrace takes `on` or `off`", e.span)),
         },
         _ => return Err(EvalError::type_error("memtrace takes `on` or `off`", kspan)),
     };
-    let dev = it
-        .ctx
-        .cuda_device(0)
-        .map_err(|e| EvalError::from_engine(e, kspan))?;
+    let dev = it.ctx.cuda_device(0).map_err(|e| EvalError::from_engine(e, kspan))?;
     dev.tracing.set(on);
     if let Some(rt) = &dev.gpu {
         rt.set_recording(on);
@@ -217,10 +155,7 @@ pub fn drain_trace(it: &Interp, statement: &str) -> Option<Report> {
     if events.is_empty() {
         return None;
     }
-    Some(Report::MemTrace(MemTraceReport {
-        statement: statement.to_string(),
-        events,
-    }))
+    Some(Report::MemTrace(MemTraceReport { statement: statement.to_string(), events }))
 }
 
 fn device_arg(it: &Interp, a: &mut Args) -> EvalResult<Device> {
@@ -229,8 +164,7 @@ fn device_arg(it: &Interp, a: &mut Args) -> EvalResult<Device> {
             let _ = it;
             Ok(Device::Cuda(0))
         }
-        Some((v, s)) => to_device(&v)
-            .ok_or_else(|| EvalError::type_error(format!("invalid device: {}", v.type_name()), s)),
+        Some((v, s)) => to_device(&v).ok_or_else(|| EvalError::type_error(format!("invalid device: {}", v.type_name()), s)),
     }
 }
 
@@ -246,22 +180,14 @@ fn stats_of(it: &Interp, device: Device) -> Vec<(String, i64)> {
 }
 
 fn stat(it: &Interp, device: Device, key: &str) -> Value {
-    Value::Int(
-        stats_of(it, device)
-            .into_iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v)
-            .unwrap_or(0),
-    )
+    Value::Int(stats_of(it, device).into_iter().find(|(k, _)| k == key).map(|(_, v)| v).unwrap_or(0))
 }
 
 /// `cuda.NAME(args)`.
 pub fn call(it: &mut Interp, name: &str, mut a: Args) -> EvalResult<Value> {
     let span = a.span;
     match name {
-        "_record_memory_history" | "_snapshot" | "_dump_snapshot" => {
-            super::snapshot::call(it, name, a)
-        }
+        "_record_memory_history" | "_snapshot" | "_dump_snapshot" => super::snapshot::call(it, name, a),
         "_host_emptyCache" => {
             a.finish(0)?;
             if let Some(dev) = it.ctx.cuda_if_ready() {
@@ -272,10 +198,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args) -> EvalResult<Value> {
         "host_memory_stats" => {
             a.finish(0)?;
             // PyTorch: an empty OrderedDict until CUDA is initialised.
-            let mut d = super::value::PyDict {
-                ordered: true,
-                ..Default::default()
-            };
+            let mut d = super::value::PyDict { ordered: true, ..Default::default() };
             if let Some(dev) = it.ctx.cuda_if_ready() {
                 for (k, v) in dev.pinned.borrow().stats() {
                     d.insert_str(k, Value::Int(v));
@@ -287,9 +210,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args) -> EvalResult<Value> {
         "device_count" => Ok(Value::Int(it.ctx.cuda().is_some() as i64)),
         "current_device" => Ok(Value::Int(0)),
         "synchronize" => Ok(Value::None),
-        "get_device_name" => Ok(Value::Str(
-            it.ctx.cuda().map(|d| d.name()).unwrap_or_default(),
-        )),
+        "get_device_name" => Ok(Value::Str(it.ctx.cuda().map(|d| d.name()).unwrap_or_default())),
         "memory_allocated" | "max_memory_allocated" | "memory_reserved" | "max_memory_reserved" => {
             let d = device_arg(it, &mut a)?;
             a.finish(1)?;
@@ -304,12 +225,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args) -> EvalResult<Value> {
         "memory_stats" => {
             let d = device_arg(it, &mut a)?;
             a.finish(1)?;
-            Ok(Value::dict_from_pairs(
-                stats_of(it, d)
-                    .into_iter()
-                    .map(|(k, v)| (k, Value::Int(v)))
-                    .collect(),
-            ))
+            Ok(Value::dict_from_pairs(stats_of(it, d).into_iter().map(|(k, v)| (k, Value::Int(v))).collect()))
         }
         "memory_summary" => {
             let d = device_arg(it, &mut a)?;
@@ -317,22 +233,11 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args) -> EvalResult<Value> {
             a.finish(2)?;
             match d {
                 Device::Cuda(i) => {
-                    let dev = it
-                        .ctx
-                        .cuda_device(i)
-                        .map_err(|e| EvalError::from_engine(e, span))?;
-                    let s = crate::engine::alloc::caching::render_summary(
-                        dev.alloc.borrow().stats(),
-                        i as i64,
-                        abbreviated,
-                    );
+                    let dev = it.ctx.cuda_device(i).map_err(|e| EvalError::from_engine(e, span))?;
+                    let s = crate::engine::alloc::caching::render_summary(dev.alloc.borrow().stats(), i as i64, abbreviated);
                     Ok(Value::Str(s))
                 }
-                Device::Cpu => Err(EvalError::new(
-                    ErrorKind::ValueError,
-                    "memory_summary is PyTorch's CUDA summary; use `mem cpu` for the CPU allocator",
-                    span,
-                )),
+                Device::Cpu => Err(EvalError::new(ErrorKind::ValueError, "memory_summary is PyTorch's CUDA summary; use `mem cpu` for the CPU allocator", span)),
             }
         }
         "empty_cache" | "reset_peak_memory_stats" | "reset_accumulated_memory_stats" => {
@@ -368,10 +273,6 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args) -> EvalResult<Value> {
             }
             Ok(Value::None)
         }
-        _ => Err(EvalError::new(
-            ErrorKind::AttributeError,
-            format!("module 'torch.cuda' has no attribute '{name}'"),
-            span,
-        )),
+        _ => Err(EvalError::new(ErrorKind::AttributeError, format!("module 'torch.cuda' has no attribute '{name}'"), span)),
     }
 }

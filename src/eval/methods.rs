@@ -4,12 +4,12 @@
 use std::rc::Rc;
 
 use crate::engine::layout;
-use crate::engine::ops::elementwise::UnaryOp;
 use crate::engine::ops::{copy, join, shape as shape_ops};
+use crate::engine::ops::elementwise::UnaryOp;
 use crate::engine::{DType, EngineError, ErrorKind, Tensor};
 use crate::lang::span::Span;
 
-use super::args::{Args, seq_ints};
+use super::args::{seq_ints, Args};
 use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
 use super::pieces::{chunk, split, unbind};
@@ -17,145 +17,23 @@ use super::value::Value;
 
 /// Every method name, for completion and suggestions.
 pub const METHODS: &[&str] = &[
-    "view",
-    "reshape",
-    "t",
-    "transpose",
-    "permute",
-    "narrow",
-    "select",
-    "unsqueeze",
-    "squeeze",
-    "expand",
-    "expand_as",
-    "flatten",
-    "unflatten",
-    "diagonal",
-    "unfold",
-    "as_strided",
-    "split",
-    "chunk",
-    "unbind",
-    "movedim",
-    "view_as",
-    "contiguous",
-    "clone",
-    "detach",
-    "to",
-    "float",
-    "double",
-    "half",
-    "bfloat16",
-    "int",
-    "long",
-    "short",
-    "bool",
-    "byte",
-    "char",
-    "item",
-    "tolist",
-    "size",
-    "stride",
-    "dim",
-    "ndimension",
-    "numel",
-    "nelement",
-    "element_size",
-    "storage_offset",
-    "data_ptr",
-    "is_contiguous",
-    "untyped_storage",
-    "storage",
-    "numpy",
-    "pin_memory",
-    "is_pinned",
-    "share_memory_",
-    "is_shared",
-    "fill_",
-    "zero_",
-    "copy_",
-    "add_",
-    "sub_",
-    "mul_",
-    "div_",
-    "abs",
-    "neg",
-    "sqrt",
-    "exp",
-    "log",
-    "sin",
-    "cos",
-    "tanh",
-    "sigmoid",
-    "relu",
-    "add",
-    "sub",
-    "mul",
-    "div",
-    "pow",
-    "remainder",
-    "floor_divide",
-    "type",
-    "is_floating_point",
-    "cuda",
-    "cpu",
-    "sum",
-    "mean",
-    "prod",
-    "max",
-    "min",
-    "argmax",
-    "argmin",
-    "std",
-    "var",
-    "all",
-    "any",
-    "matmul",
-    "mm",
-    "bmm",
-    "dot",
-    "mv",
-    "sort",
-    "backward",
-    "requires_grad_",
-    "retain_grad",
-    "clamp",
-    "clip",
-    "where",
-    "logical_not",
-    "logical_and",
-    "logical_or",
-    "logical_xor",
-    "maximum",
-    "minimum",
-    "eq",
-    "ne",
-    "lt",
-    "le",
-    "gt",
-    "ge",
+    "view", "reshape", "t", "transpose", "permute", "narrow", "select", "unsqueeze", "squeeze",
+    "expand", "expand_as", "flatten", "unflatten", "diagonal", "unfold", "as_strided", "split",
+    "chunk", "unbind", "movedim", "view_as", "contiguous", "clone", "detach", "to", "float",
+    "double", "half", "bfloat16", "int", "long", "short", "bool", "byte", "char", "item",
+    "tolist", "size", "stride", "dim", "ndimension", "numel", "nelement", "element_size",
+    "storage_offset", "data_ptr", "is_contiguous", "untyped_storage", "storage", "numpy", "pin_memory", "is_pinned", "share_memory_", "is_shared", "fill_", "zero_",
+    "copy_", "add_", "sub_", "mul_", "div_", "abs", "neg", "sqrt", "exp", "log", "sin", "cos",
+    "tanh", "sigmoid", "relu", "add", "sub", "mul", "div", "pow", "remainder", "floor_divide", "type", "is_floating_point", "cuda", "cpu",
+    "sum", "mean", "prod", "max", "min", "argmax", "argmin", "std", "var", "all", "any",
+    "matmul", "mm", "bmm", "dot", "mv", "sort", "backward", "requires_grad_", "retain_grad", "clamp", "clip", "where", "logical_not", "logical_and",
+    "logical_or", "logical_xor", "maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge",
 ];
 
 /// Every attribute name, for completion and suggestions.
 pub const ATTRIBUTES: &[&str] = &[
-    "shape",
-    "dtype",
-    "device",
-    "T",
-    "mT",
-    "ndim",
-    "is_leaf",
-    "requires_grad",
-    "grad_fn",
-    "grad",
-    "retains_grad",
-    "output_nr",
-    "_version",
-    "is_cuda",
-    "itemsize",
-    "nbytes",
-    "data",
-    "is_contiguous",
+    "shape", "dtype", "device", "T", "mT", "ndim", "is_leaf", "requires_grad", "grad_fn",
+    "grad", "retains_grad", "output_nr", "_version", "is_cuda", "itemsize", "nbytes", "data", "is_contiguous",
 ];
 
 pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> EvalResult<Value> {
@@ -164,9 +42,7 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
         "dtype" => Value::DType(t.dtype),
         "device" => Value::Device(t.device()),
         "ndim" => Value::Int(t.ndim() as i64),
-        "is_leaf" | "grad_fn" | "grad" | "output_nr" => {
-            return super::grad::attrs::read(it, t, name, span).map(|v| v.unwrap_or(Value::None));
-        }
+        "is_leaf" | "grad_fn" | "grad" | "output_nr" => return super::grad::attrs::read(it, t, name, span).map(|v| v.unwrap_or(Value::None)),
         "requires_grad" => Value::Bool(t.requires_grad()),
         "retains_grad" => Value::Bool(crate::engine::autograd::retain::retains_grad(t)),
         "_version" => Value::Int(t.version() as i64),
@@ -189,10 +65,7 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
             if t.ndim() < 2 {
                 return Err(EvalError::new(
                     ErrorKind::RuntimeError,
-                    format!(
-                        "tensor.mT is only supported on matrices or batches of matrices. Got {}-D tensor.",
-                        t.ndim()
-                    ),
+                    format!("tensor.mT is only supported on matrices or batches of matrices. Got {}-D tensor.", t.ndim()),
                     span,
                 ));
             }
@@ -207,23 +80,14 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
 }
 
 fn unknown_member(name: &str, span: Span) -> EvalError {
-    let err = EvalError::new(
-        ErrorKind::AttributeError,
-        format!("'Tensor' object has no attribute '{name}'"),
-        span,
-    );
+    let err = EvalError::new(ErrorKind::AttributeError, format!("'Tensor' object has no attribute '{name}'"), span);
     match super::names::closest(name, METHODS.iter().chain(ATTRIBUTES).copied()) {
         Some(c) => err.with_hint(format!("did you mean `{c}`?")),
         None => err,
     }
 }
 
-fn view(
-    t: &Tensor,
-    l: Result<layout::Layout, EngineError>,
-    op: &str,
-    span: Span,
-) -> EvalResult<Value> {
+fn view(t: &Tensor, l: Result<layout::Layout, EngineError>, op: &str, span: Span) -> EvalResult<Value> {
     Ok(Value::tensor(t.view_as_layout(l.at(span)?, op)))
 }
 
@@ -253,14 +117,7 @@ fn ints_tuple(xs: &[usize]) -> Value {
 
 /// A tensor method call, with autograd: in-place methods are checked
 /// against leaves that require grad, and results get their backward node.
-pub fn call(
-    it: &mut Interp,
-    t: &Rc<Tensor>,
-    name: &str,
-    a: Args,
-    nspan: Span,
-    op: &str,
-) -> EvalResult<Value> {
+pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
     let span = a.span;
     match name {
         "requires_grad_" => {
@@ -293,16 +150,9 @@ pub fn call(
         // Only views matter under no_grad: they still require grad (PyTorch).
         return Ok(match result {
             Value::Tensor(r) if !Rc::ptr_eq(&r, t) && r.same_storage(t) && !r.requires_grad() => {
-                Value::tensor(super::grad::record_view(
-                    it,
-                    "ViewBackward0",
-                    t,
-                    (*r).clone(),
-                ))
+                Value::tensor(super::grad::record_view(it, "ViewBackward0", t, (*r).clone()))
             }
-            Value::Tuple(xs) if matches!(name, "split" | "chunk" | "unbind") => {
-                super::grad::multi::attach(it, t, name, &xs, None)
-            }
+            Value::Tuple(xs) if matches!(name, "split" | "chunk" | "unbind") => super::grad::multi::attach(it, t, name, &xs, None),
             other => other,
         });
     }
@@ -315,36 +165,19 @@ fn backward(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
     let gradient = match a.get(0, "gradient") {
         None | Some((Value::None, _)) => None,
         Some((Value::Tensor(g), _)) => Some((*g).clone()),
-        Some((v, s)) => {
-            return Err(EvalError::type_error(
-                format!(
-                    "backward(): argument 'gradient' must be Tensor, not {}",
-                    v.type_name()
-                ),
-                s,
-            ));
-        }
+        Some((v, s)) => return Err(EvalError::type_error(format!("backward(): argument 'gradient' must be Tensor, not {}", v.type_name()), s)),
     };
     let retain = a.opt_bool(1, "retain_graph", false)?;
     a.take_kw("create_graph");
     a.finish(2)?;
-    crate::engine::autograd::backward::backward(&it.ctx, t, gradient, retain)
-        .map_err(|e| super::grad::backward_error(e, span))?;
+    crate::engine::autograd::backward::backward(&it.ctx, t, gradient, retain).map_err(|e| super::grad::backward_error(e, span))?;
     Ok(Value::None)
 }
 
 /// Gives a method's fresh result its autograd node (views, copies,
 /// conversions; ops without a tsr gradient get a node that says so).
 /// `maps` are the index maps of index-based views (one per output).
-fn attach(
-    it: &Interp,
-    t: &Rc<Tensor>,
-    name: &str,
-    op: &str,
-    result: Value,
-    split_name: Option<&str>,
-    maps: Option<Vec<layout::Layout>>,
-) -> Value {
+fn attach(it: &Interp, t: &Rc<Tensor>, name: &str, op: &str, result: Value, split_name: Option<&str>, maps: Option<Vec<layout::Layout>>) -> Value {
     use crate::engine::autograd::Formula;
     let multi = matches!(name, "split" | "chunk" | "unbind" | "split_with_sizes");
     if let (true, Value::Tuple(xs)) = (multi, &result) {
@@ -362,53 +195,24 @@ fn attach(
             let squeeze_dim = name == "squeeze" && !op.trim_end().ends_with("squeeze()");
             // reshape of a non-contiguous tensor that needs no copy is `_reshape_alias`.
             let alias = matches!(name, "reshape" | "flatten" | "reshape_as") && !t.is_contiguous();
-            let node = if alias {
-                "ReshapeAliasBackward0"
-            } else {
-                split_name.unwrap_or(super::grad::view_node_name(name, squeeze_dim))
-            };
+            let node = if alias { "ReshapeAliasBackward0" } else { split_name.unwrap_or(super::grad::view_node_name(name, squeeze_dim)) };
             let map = maps.as_ref().and_then(|m| m.get(nr).cloned());
             super::grad::record_view_map(it, node, t, out, multi.then_some(nr), map)
         } else {
             let (n, f) = match name {
                 "clone" | "contiguous" => ("CloneBackward0", Formula::Identity),
-                "to" | "type" | "float" | "double" | "half" | "bfloat16" | "cuda" | "cpu" => {
-                    ("ToCopyBackward0", super::grad::to_copy(t))
-                }
+                "to" | "type" | "float" | "double" | "half" | "bfloat16" | "cuda" | "cpu" => ("ToCopyBackward0", super::grad::to_copy(t)),
                 "reshape" | "flatten" | "reshape_as" => {
                     // PyTorch: clone(contiguous_format) then _unsafe_view: two nodes.
                     let mut mid = out.clone();
                     mid.layout = crate::engine::layout::Layout::contiguous(t.shape());
-                    let mid = super::grad::record(
-                        it,
-                        "CloneBackward0",
-                        &[Some(t)],
-                        mid,
-                        Formula::Identity,
-                        &[],
-                    );
-                    return Value::tensor(super::grad::record(
-                        it,
-                        "UnsafeViewBackward0",
-                        &[Some(&mid)],
-                        out,
-                        Formula::Reshape {
-                            shape: t.shape().to_vec(),
-                        },
-                        &[],
-                    ));
+                    let mid = super::grad::record(it, "CloneBackward0", &[Some(t)], mid, Formula::Identity, &[]);
+                    return Value::tensor(super::grad::record(it, "UnsafeViewBackward0", &[Some(&mid)], out, Formula::Reshape { shape: t.shape().to_vec() }, &[]));
                 }
                 "prod" => ("ProdBackward0", Formula::Unsupported),
                 "std" => ("StdBackward0", Formula::Unsupported),
                 "var" => ("VarBackward0", Formula::Unsupported),
-                "max" | "min" => (
-                    if name == "max" {
-                        "MaxBackward1"
-                    } else {
-                        "MinBackward1"
-                    },
-                    Formula::Unsupported,
-                ),
+                "max" | "min" => (if name == "max" { "MaxBackward1" } else { "MinBackward1" }, Formula::Unsupported),
                 "clamp" | "clip" => ("ClampBackward1", Formula::Unsupported),
                 "where" => ("WhereBackward0", Formula::Unsupported),
                 "maximum" | "minimum" => ("MaximumBackward0", Formula::Unsupported),
@@ -420,27 +224,12 @@ fn attach(
     };
     match result {
         Value::Tensor(r) => one(&r, 0),
-        Value::Tuple(xs) => Value::Tuple(
-            xs.into_iter()
-                .enumerate()
-                .map(|(i, v)| match v {
-                    Value::Tensor(r) => one(&r, i),
-                    o => o,
-                })
-                .collect(),
-        ),
+        Value::Tuple(xs) => Value::Tuple(xs.into_iter().enumerate().map(|(i, v)| match v { Value::Tensor(r) => one(&r, i), o => o }).collect()),
         other => other,
     }
 }
 
-fn call_inner(
-    it: &mut Interp,
-    t: &Rc<Tensor>,
-    name: &str,
-    mut a: Args,
-    nspan: Span,
-    op: &str,
-) -> EvalResult<Value> {
+fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
     let span = a.span;
     let ctx = &it.ctx;
     if let Some(d) = dtype_method(name) {
@@ -455,11 +244,7 @@ fn call_inner(
             if let Some((Value::DType(d), s)) = a.pos.first().cloned() {
                 a.finish(1)?;
                 if d.size() != t.dtype.size() {
-                    return Err(EvalError::new(
-                        ErrorKind::NotImplementedError,
-                        "view(dtype) between dtypes of different sizes is not supported yet",
-                        s,
-                    ));
+                    return Err(EvalError::new(ErrorKind::NotImplementedError, "view(dtype) between dtypes of different sizes is not supported yet", s));
                 }
                 let mut v = t.view_as_layout(t.layout.clone(), op);
                 v.dtype = d;
@@ -482,15 +267,8 @@ fn call_inner(
             a.finish(1)?;
             match name {
                 "view_as" => view(t, layout::view(&t.layout, &sizes), op, span),
-                "reshape_as" => Ok(Value::tensor(
-                    shape_ops::reshape(ctx, t, &sizes, op).at(span)?.0,
-                )),
-                _ => view(
-                    t,
-                    layout::expand(&t.layout, &sizes, t.dtype.legacy_name()),
-                    op,
-                    span,
-                ),
+                "reshape_as" => Ok(Value::tensor(shape_ops::reshape(ctx, t, &sizes, op).at(span)?.0)),
+                _ => view(t, layout::expand(&t.layout, &sizes, t.dtype.legacy_name()), op, span),
             }
         }
         "t" => {
@@ -508,17 +286,10 @@ fn call_inner(
             view(t, layout::permute(&t.layout, &dims), op, span)
         }
         "movedim" | "moveaxis" => {
-            let (src, _) = a
-                .get(0, "source")
-                .ok_or_else(|| a.err("movedim() missing required argument 'source'"))?;
-            let (dst, _) = a
-                .get(1, "destination")
-                .ok_or_else(|| a.err("movedim() missing required argument 'destination'"))?;
+            let (src, _) = a.get(0, "source").ok_or_else(|| a.err("movedim() missing required argument 'source'"))?;
+            let (dst, _) = a.get(1, "destination").ok_or_else(|| a.err("movedim() missing required argument 'destination'"))?;
             a.finish(2)?;
-            let (s, d) = (
-                seq_ints(&src).unwrap_or_default(),
-                seq_ints(&dst).unwrap_or_default(),
-            );
+            let (s, d) = (seq_ints(&src).unwrap_or_default(), seq_ints(&dst).unwrap_or_default());
             view(t, layout::movedim(&t.layout, &s, &d), op, span)
         }
         "narrow" => {
@@ -542,59 +313,32 @@ fn call_inner(
         "squeeze" => {
             let dims = match a.get(0, "dim") {
                 None | Some((Value::None, _)) => None,
-                Some((v, s)) => Some(seq_ints(&v).ok_or_else(|| {
-                    EvalError::type_error(
-                        format!(
-                            "squeeze(): argument 'dim' must be int or tuple of ints, not {}",
-                            v.type_name()
-                        ),
-                        s,
-                    )
-                })?),
+                Some((v, s)) => Some(seq_ints(&v).ok_or_else(|| EvalError::type_error(format!("squeeze(): argument 'dim' must be int or tuple of ints, not {}", v.type_name()), s))?),
             };
             a.finish(1)?;
-            view(
-                t,
-                layout::squeeze_dims(&t.layout, dims.as_deref()),
-                op,
-                span,
-            )
+            view(t, layout::squeeze_dims(&t.layout, dims.as_deref()), op, span)
         }
         "expand" => {
             let s = a.required_sizes(0, "size")?;
-            view(
-                t,
-                layout::expand(&t.layout, &s, t.dtype.legacy_name()),
-                op,
-                span,
-            )
+            view(t, layout::expand(&t.layout, &s, t.dtype.legacy_name()), op, span)
         }
         "flatten" => {
             let s = a.opt_int(0, "start_dim", 0)?;
             let e = a.opt_int(1, "end_dim", -1)?;
             a.finish(2)?;
             if t.ndim() > 0 {
-                let (ws, we) = (
-                    layout::wrap_dim(s, t.ndim()).at(span)?,
-                    layout::wrap_dim(e, t.ndim()).at(span)?,
-                );
+                let (ws, we) = (layout::wrap_dim(s, t.ndim()).at(span)?, layout::wrap_dim(e, t.ndim()).at(span)?);
                 if ws == we {
                     return Ok(same(t));
                 }
             }
-            shape_ops::flatten(ctx, t, s, e, op)
-                .map(Value::tensor)
-                .at(span)
+            shape_ops::flatten(ctx, t, s, e, op).map(Value::tensor).at(span)
         }
         "unflatten" => {
             let d = a.int(0, "dim")?;
-            let (sv, ss) = a
-                .get(1, "sizes")
-                .ok_or_else(|| a.err("unflatten() missing required argument 'sizes'"))?;
+            let (sv, ss) = a.get(1, "sizes").ok_or_else(|| a.err("unflatten() missing required argument 'sizes'"))?;
             a.finish(2)?;
-            let sizes = seq_ints(&sv).ok_or_else(|| {
-                EvalError::type_error("unflatten(): argument 'sizes' must be tuple of ints", ss)
-            })?;
+            let sizes = seq_ints(&sv).ok_or_else(|| EvalError::type_error("unflatten(): argument 'sizes' must be tuple of ints", ss))?;
             unflatten(t, d, &sizes, op).at(span)
         }
         "diagonal" => {
@@ -612,29 +356,16 @@ fn call_inner(
             view(t, layout::unfold(&t.layout, d, s, st), op, span)
         }
         "as_strided" => {
-            let (sv, _) = a
-                .get(0, "size")
-                .ok_or_else(|| a.err("as_strided() missing required argument 'size'"))?;
-            let (stv, _) = a
-                .get(1, "stride")
-                .ok_or_else(|| a.err("as_strided() missing required argument 'stride'"))?;
+            let (sv, _) = a.get(0, "size").ok_or_else(|| a.err("as_strided() missing required argument 'size'"))?;
+            let (stv, _) = a.get(1, "stride").ok_or_else(|| a.err("as_strided() missing required argument 'stride'"))?;
             let off = a.opt_int(2, "storage_offset", t.layout.offset as i64)?;
             a.finish(3)?;
-            let size = seq_ints(&sv)
-                .ok_or_else(|| a.err("as_strided(): argument 'size' must be tuple of ints"))?;
-            let stride = seq_ints(&stv)
-                .ok_or_else(|| a.err("as_strided(): argument 'stride' must be tuple of ints"))?;
-            view(
-                t,
-                layout::as_strided(&size, &stride, off, t.dtype.size(), t.storage.nbytes()),
-                op,
-                span,
-            )
+            let size = seq_ints(&sv).ok_or_else(|| a.err("as_strided(): argument 'size' must be tuple of ints"))?;
+            let stride = seq_ints(&stv).ok_or_else(|| a.err("as_strided(): argument 'stride' must be tuple of ints"))?;
+            view(t, layout::as_strided(&size, &stride, off, t.dtype.size(), t.storage.nbytes()), op, span)
         }
         "split" => {
-            let (sv, ss) = a
-                .get(0, "split_size")
-                .ok_or_else(|| a.err("split() missing required argument 'split_size'"))?;
+            let (sv, ss) = a.get(0, "split_size").ok_or_else(|| a.err("split() missing required argument 'split_size'"))?;
             let dim = a.opt_int(1, "dim", 0)?;
             a.finish(2)?;
             split(t, &sv, dim, ss, op)
@@ -660,25 +391,11 @@ fn call_inner(
             a.finish(0)?;
             let strides = match fmt {
                 None | Some(Value::MemoryFormat("preserve_format")) => copy::preserve_strides(t),
-                Some(Value::MemoryFormat("contiguous_format")) => {
-                    layout::contiguous_strides(t.shape())
-                }
-                Some(Value::MemoryFormat(f)) => {
-                    layout::named_channels_last_strides(f, t.shape()).at(span)?
-                }
-                Some(v) => {
-                    return Err(EvalError::type_error(
-                        format!(
-                            "clone(): argument 'memory_format' must be torch.memory_format, not {}",
-                            v.type_name()
-                        ),
-                        span,
-                    ));
-                }
+                Some(Value::MemoryFormat("contiguous_format")) => layout::contiguous_strides(t.shape()),
+                Some(Value::MemoryFormat(f)) => layout::named_channels_last_strides(f, t.shape()).at(span)?,
+                Some(v) => return Err(EvalError::type_error(format!("clone(): argument 'memory_format' must be torch.memory_format, not {}", v.type_name()), span)),
             };
-            copy::copy_to_new(ctx, t, &strides, t.dtype, "clone()")
-                .map(Value::tensor)
-                .at(span)
+            copy::copy_to_new(ctx, t, &strides, t.dtype, "clone()").map(Value::tensor).at(span)
         }
         "detach" => {
             a.finish(0)?;
@@ -692,8 +409,7 @@ fn call_inner(
             } else {
                 match a.get(0, "device") {
                     None | Some((Value::None, _)) => crate::engine::Device::Cuda(0),
-                    Some((v, s)) => super::args::to_device(&v)
-                        .ok_or_else(|| EvalError::type_error("cuda(): invalid device", s))?,
+                    Some((v, s)) => super::args::to_device(&v).ok_or_else(|| EvalError::type_error("cuda(): invalid device", s))?,
                 }
             };
             a.take_kw("non_blocking");
@@ -701,23 +417,12 @@ fn call_inner(
             if t.device() == target {
                 return Ok(same(t));
             }
-            copy::copy_to_device(ctx, t, target, &copy::preserve_strides(t), t.dtype, op)
-                .map(Value::tensor)
-                .at(span)
+            copy::copy_to_device(ctx, t, target, &copy::preserve_strides(t), t.dtype, op).map(Value::tensor).at(span)
         }
         "type" => match a.get(0, "dtype") {
             None => Ok(Value::Str(format!("torch.{}", t.dtype.legacy_name()))),
-            Some((Value::DType(d), _)) => Ok(copy::to_dtype(ctx, t, d)
-                .at(span)?
-                .map(Value::tensor)
-                .unwrap_or_else(|| same(t))),
-            Some((v, s)) => Err(EvalError::type_error(
-                format!(
-                    "type(): argument 'dtype' must be torch.dtype, not {}",
-                    v.type_name()
-                ),
-                s,
-            )),
+            Some((Value::DType(d), _)) => Ok(copy::to_dtype(ctx, t, d).at(span)?.map(Value::tensor).unwrap_or_else(|| same(t))),
+            Some((v, s)) => Err(EvalError::type_error(format!("type(): argument 'dtype' must be torch.dtype, not {}", v.type_name()), s)),
         },
         "item" => {
             a.finish(0)?;
@@ -727,12 +432,7 @@ fn call_inner(
             a.finish(0)?;
             // One Python value per element and per nested list: host memory
             // that must fit under the cap (a huge expanded view would abort).
-            it.ctx
-                .cpu
-                .check_host(
-                    tolist_values(t.shape()).saturating_mul(std::mem::size_of::<Value>() as u128),
-                )
-                .at(span)?;
+            it.ctx.cpu.check_host(tolist_values(t.shape()).saturating_mul(std::mem::size_of::<Value>() as u128)).at(span)?;
             Ok(tolist(t))
         }
         "size" => {
@@ -768,19 +468,9 @@ fn call_inner(
             a.finish(1)?;
             Ok(Value::Bool(match fmt {
                 None | Some(Value::MemoryFormat("contiguous_format")) => t.is_contiguous(),
-                Some(Value::MemoryFormat("channels_last")) => {
-                    layout::is_channels_last(t.shape(), t.stride())
-                }
-                Some(Value::MemoryFormat("channels_last_3d")) => {
-                    layout::is_channels_last_3d(t.shape(), t.stride())
-                }
-                Some(_) => {
-                    return Err(EvalError::new(
-                        ErrorKind::RuntimeError,
-                        "is_contiguous: unsupported memory format",
-                        span,
-                    ));
-                }
+                Some(Value::MemoryFormat("channels_last")) => layout::is_channels_last(t.shape(), t.stride()),
+                Some(Value::MemoryFormat("channels_last_3d")) => layout::is_channels_last_3d(t.shape(), t.stride()),
+                Some(_) => return Err(EvalError::new(ErrorKind::RuntimeError, "is_contiguous: unsupported memory format", span)),
             }))
         }
         "untyped_storage" => {
@@ -808,20 +498,14 @@ fn call_inner(
             a.take_kw("force");
             a.finish(0)?;
             super::ndarray::check_numpy(t, span)?;
-            Ok(Value::NdArray(Rc::new(super::ndarray::NdArray::of_tensor(
-                t,
-            ))))
+            Ok(Value::NdArray(Rc::new(super::ndarray::NdArray::of_tensor(t))))
         }
         "storage" => {
             a.finish(0)?;
             Ok(super::typed_storage::of(it, &t.storage, t.dtype, span))
         }
         "fill_" => {
-            let value = match a.pos.first().map(|(v, _)| v).or_else(|| {
-                a.kw.iter()
-                    .find(|(k, _, _)| k == "value")
-                    .map(|(_, v, _)| v)
-            }) {
+            let value = match a.pos.first().map(|(v, _)| v).or_else(|| a.kw.iter().find(|(k, _, _)| k == "value").map(|(_, v, _)| v)) {
                 Some(Value::Tensor(vt)) => Some(vt.clone()),
                 _ => None,
             };
@@ -829,12 +513,9 @@ fn call_inner(
                 Some((Value::Tensor(vt), s)) if vt.ndim() != 0 => {
                     return Err(EvalError::new(
                         ErrorKind::RuntimeError,
-                        format!(
-                            "fill_ only supports 0-dimension value tensor but got tensor with {} dimensions.",
-                            vt.ndim()
-                        ),
+                        format!("fill_ only supports 0-dimension value tensor but got tensor with {} dimensions.", vt.ndim()),
                         s,
-                    ));
+                    ))
                 }
                 _ => a.number(0, "value")?,
             };
@@ -845,36 +526,15 @@ fn call_inner(
             }
             copy::fill(t, v).at(span)?;
             match &value {
-                Some(vt) => super::grad::rebase_node(
-                    it,
-                    t,
-                    "FillBackward3",
-                    &[Some(vt)],
-                    crate::engine::autograd::Formula::Fill,
-                    &[],
-                ),
-                None => super::grad::rebase_node(
-                    it,
-                    t,
-                    "FillBackward2",
-                    &[],
-                    crate::engine::autograd::Formula::Fill,
-                    &[],
-                ),
+                Some(vt) => super::grad::rebase_node(it, t, "FillBackward3", &[Some(vt)], crate::engine::autograd::Formula::Fill, &[]),
+                None => super::grad::rebase_node(it, t, "FillBackward2", &[], crate::engine::autograd::Formula::Fill, &[]),
             }
             Ok(same(t))
         }
         "zero_" => {
             a.finish(0)?;
             copy::fill(t, crate::engine::Scalar::Int(0)).at(span)?;
-            super::grad::rebase_node(
-                it,
-                t,
-                "ZeroBackward0",
-                &[],
-                crate::engine::autograd::Formula::Fill,
-                &[],
-            );
+            super::grad::rebase_node(it, t, "ZeroBackward0", &[], crate::engine::autograd::Formula::Fill, &[]);
             Ok(same(t))
         }
         "copy_" => {
@@ -882,8 +542,7 @@ fn call_inner(
             a.finish(1)?;
             // TensorIterator checks overlap before it broadcasts.
             copy::check_no_internal_overlap(t).at(span)?;
-            let shape = crate::engine::ops::iter_layout::broadcast_shapes(t.shape(), src.shape())
-                .at(span)?;
+            let shape = crate::engine::ops::iter_layout::broadcast_shapes(t.shape(), src.shape()).at(span)?;
             if shape != t.shape() {
                 return Err(EvalError::new(
                     ErrorKind::RuntimeError,
@@ -901,9 +560,7 @@ fn call_inner(
             Ok(same(t))
         }
         "add_" | "sub_" | "mul_" | "div_" => {
-            let (v, _) = a
-                .get(0, "other")
-                .ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
+            let (v, _) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
             a.finish(1)?;
             let op = match name {
                 "add_" => crate::lang::ast::BinOp::Add,
@@ -915,9 +572,7 @@ fn call_inner(
             Ok(same(t))
         }
         "add" | "sub" | "mul" | "div" | "pow" | "remainder" | "floor_divide" => {
-            let (v, _) = a
-                .get(0, "other")
-                .ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
+            let (v, _) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
             a.finish(1)?;
             let op = match name {
                 "add" => crate::lang::ast::BinOp::Add,
@@ -934,14 +589,13 @@ fn call_inner(
             a.finish(0)?;
             super::ops::tensor_unary(it, unary_op(name), t, span)
         }
-        "sum" | "mean" | "prod" | "max" | "min" | "argmax" | "argmin" | "std" | "var" | "all"
-        | "any" => super::reductions::call(it, t, name, a, op),
+        "sum" | "mean" | "prod" | "max" | "min" | "argmax" | "argmin" | "std" | "var" | "all" | "any" => {
+            super::reductions::call(it, t, name, a, op)
+        }
         "matmul" | "mm" | "bmm" | "dot" | "mv" => {
             let other = tensor_arg(&mut a, 0, "other")?;
             a.finish(1)?;
-            Ok(Value::tensor(
-                super::matmul::call(it, name, t, &other).at(span)?,
-            ))
+            Ok(Value::tensor(super::matmul::call(it, name, t, &other).at(span)?))
         }
         "sort" => {
             let d = a.opt_int(0, "dim", -1)?;
@@ -950,27 +604,15 @@ fn call_inner(
             a.finish(2)?;
             let (v, i) = join::sort(&it.ctx, t, d, desc).at(span)?;
             let sd = layout::wrap_dim(d, t.ndim()).unwrap_or(0);
-            let v = super::grad::record(
-                it,
-                "SortBackward0",
-                &[Some(t)],
-                v,
-                crate::engine::autograd::Formula::Sort { dim: sd },
-                &[&i],
-            );
-            Ok(Value::NamedTuple(
-                "sort",
-                vec![("values", Value::tensor(v)), ("indices", Value::tensor(i))],
-            ))
+            let v = super::grad::record(it, "SortBackward0", &[Some(t)], v, crate::engine::autograd::Formula::Sort { dim: sd }, &[&i]);
+            Ok(Value::NamedTuple("sort", vec![("values", Value::tensor(v)), ("indices", Value::tensor(i))]))
         }
         "clamp" | "clip" => {
             let lo = a.get(0, "min");
             let hi = a.get(1, "max");
             a.finish(2)?;
             // Tensor bounds: element-wise maximum/minimum with broadcasting.
-            if matches!(lo, Some((Value::Tensor(_), _)))
-                || matches!(hi, Some((Value::Tensor(_), _)))
-            {
+            if matches!(lo, Some((Value::Tensor(_), _))) || matches!(hi, Some((Value::Tensor(_), _))) {
                 let mut cur = (**t).clone();
                 if let Some((v, s)) = lo.filter(|(v, _)| !matches!(v, Value::None)) {
                     let b = super::ops::to_tensor_arg(it, &v, t.dtype, s)?;
@@ -985,61 +627,25 @@ fn call_inner(
             let num = |x: Option<(Value, Span)>| -> EvalResult<Option<crate::engine::Scalar>> {
                 match x {
                     None | Some((Value::None, _)) => Ok(None),
-                    Some((v, s)) => super::args::to_number(&v).map(Some).ok_or_else(|| {
-                        EvalError::type_error(
-                            format!(
-                                "clamp(): argument 'min' must be Number, not {}",
-                                v.type_name()
-                            ),
-                            s,
-                        )
-                    }),
+                    Some((v, s)) => super::args::to_number(&v).map(Some).ok_or_else(|| EvalError::type_error(format!("clamp(): argument 'min' must be Number, not {}", v.type_name()), s)),
                 }
             };
             let (lo, hi) = (num(lo)?, num(hi)?);
             let out = join::clamp(&it.ctx, t, lo, hi).at(span)?;
-            let f = crate::engine::autograd::Formula::Clamp {
-                min: lo.map(|s| s.as_f64()),
-                max: hi.map(|s| s.as_f64()),
-            };
-            Ok(Value::tensor(super::grad::record(
-                it,
-                "ClampBackward1",
-                &[Some(t)],
-                out,
-                f,
-                &[t],
-            )))
+            let f = crate::engine::autograd::Formula::Clamp { min: lo.map(|s| s.as_f64()), max: hi.map(|s| s.as_f64()) };
+            Ok(Value::tensor(super::grad::record(it, "ClampBackward1", &[Some(t)], out, f, &[t])))
         }
         "logical_not" => {
             a.finish(0)?;
             let z = Value::Int(0);
-            super::ops::compare(
-                it,
-                crate::lang::ast::CmpOp::Eq,
-                &Value::Tensor(t.clone()),
-                &z,
-                span,
-            )
+            super::ops::compare(it, crate::lang::ast::CmpOp::Eq, &Value::Tensor(t.clone()), &z, span)
         }
         "logical_and" | "logical_or" | "logical_xor" => {
             let other = tensor_arg(&mut a, 0, "other")?;
             a.finish(1)?;
             let z = Value::Int(0);
-            let x = super::ops::compare(
-                it,
-                crate::lang::ast::CmpOp::Ne,
-                &Value::Tensor(t.clone()),
-                &z,
-                span,
-            )?;
-            let y = super::ops::compare(
-                it,
-                crate::lang::ast::CmpOp::Ne,
-                &Value::Tensor(other),
-                &z,
-                span,
-            )?;
+            let x = super::ops::compare(it, crate::lang::ast::CmpOp::Ne, &Value::Tensor(t.clone()), &z, span)?;
+            let y = super::ops::compare(it, crate::lang::ast::CmpOp::Ne, &Value::Tensor(other), &z, span)?;
             let op = match name {
                 "logical_and" => crate::lang::ast::BinOp::BitAnd,
                 "logical_or" => crate::lang::ast::BinOp::BitOr,
@@ -1048,9 +654,7 @@ fn call_inner(
             super::ops::binop(it, op, &x, &y, span)
         }
         "eq" | "ne" | "lt" | "le" | "gt" | "ge" => {
-            let (v, _) = a
-                .get(0, "other")
-                .ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
+            let (v, _) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
             a.finish(1)?;
             use crate::lang::ast::CmpOp;
             let op = match name {
@@ -1065,45 +669,27 @@ fn call_inner(
         }
         "where" => {
             let cond = tensor_arg(&mut a, 0, "condition")?;
-            let (y, ys) = a
-                .get(1, "other")
-                .ok_or_else(|| a.err("where() missing required argument 'other'"))?;
+            let (y, ys) = a.get(1, "other").ok_or_else(|| a.err("where() missing required argument 'other'"))?;
             a.finish(2)?;
             where_values(it, &cond, &Value::Tensor(t.clone()), span, &y, ys, span)
         }
         "maximum" | "minimum" => {
             let other = tensor_arg(&mut a, 0, "other")?;
             a.finish(1)?;
-            join::maximum(&it.ctx, t, &other, name == "maximum")
-                .map(Value::tensor)
-                .at(span)
+            join::maximum(&it.ctx, t, &other, name == "maximum").map(Value::tensor).at(span)
         }
         _ => Err(unknown_member(name, nspan)),
     }
 }
 
 /// `where(cond, x, y)` where x and y may be tensors or Python numbers.
-pub fn where_values(
-    it: &mut Interp,
-    cond: &Tensor,
-    x: &Value,
-    xs: Span,
-    y: &Value,
-    ys: Span,
-    span: Span,
-) -> EvalResult<Value> {
+pub fn where_values(it: &mut Interp, cond: &Tensor, x: &Value, xs: Span, y: &Value, ys: Span, span: Span) -> EvalResult<Value> {
     use crate::engine::ops::elementwise::Arg as EArg;
     fn arg(v: &Value, s: Span) -> EvalResult<EArg<'_>> {
         match v {
             Value::Tensor(t) => Ok(EArg::T(t)),
             other => other.as_scalar().map(EArg::S).ok_or_else(|| {
-                EvalError::type_error(
-                    format!(
-                        "where(): argument 'other' must be Tensor or Number, not {}",
-                        other.type_name()
-                    ),
-                    s,
-                )
+                EvalError::type_error(format!("where(): argument 'other' must be Tensor or Number, not {}", other.type_name()), s)
             }),
         }
     }
@@ -1116,17 +702,8 @@ pub fn where_values(
         }
     }
     let shape = |v: &Value| t(v).map(|t| t.shape().to_vec()).unwrap_or_default();
-    let f = crate::engine::autograd::Formula::Where {
-        shapes: [shape(x), shape(y)],
-    };
-    Ok(Value::tensor(super::grad::record(
-        it,
-        "WhereBackward0",
-        &[t(x), t(y)],
-        out,
-        f,
-        &[cond],
-    )))
+    let f = crate::engine::autograd::Formula::Where { shapes: [shape(x), shape(y)] };
+    Ok(Value::tensor(super::grad::record(it, "WhereBackward0", &[t(x), t(y)], out, f, &[cond])))
 }
 
 pub fn unary_op(name: &str) -> UnaryOp {
@@ -1148,15 +725,8 @@ pub fn unary_op(name: &str) -> UnaryOp {
 /// (wrapped as a 0-dim int64, float64 or bool tensor), as `copy_(3)`.
 fn number_or_tensor_arg(it: &Interp, a: &mut Args, i: usize, k: &str) -> EvalResult<Rc<Tensor>> {
     use crate::engine::{DType, Scalar};
-    let peek =
-        a.kw.iter()
-            .find(|(n, _, _)| n == k)
-            .map(|(_, v, _)| v)
-            .or_else(|| a.pos.get(i).map(|(v, _)| v));
-    let Some(s) = peek
-        .filter(|v| !matches!(v, Value::Tensor(_)))
-        .and_then(|v| v.as_scalar())
-    else {
+    let peek = a.kw.iter().find(|(n, _, _)| n == k).map(|(_, v, _)| v).or_else(|| a.pos.get(i).map(|(v, _)| v));
+    let Some(s) = peek.filter(|v| !matches!(v, Value::Tensor(_))).and_then(|v| v.as_scalar()) else {
         return tensor_arg(a, i, k);
     };
     a.take_kw(k);
@@ -1165,24 +735,13 @@ fn number_or_tensor_arg(it: &Interp, a: &mut Args, i: usize, k: &str) -> EvalRes
         Scalar::Int(_) => DType::Int64,
         Scalar::Float(_) => DType::Float64,
     };
-    Ok(Rc::new(
-        Tensor::from_scalars(&it.ctx, &[], dtype, &[s], "scalar").at(a.span)?,
-    ))
+    Ok(Rc::new(Tensor::from_scalars(&it.ctx, &[], dtype, &[s], "scalar").at(a.span)?))
 }
 
 pub fn tensor_arg(a: &mut Args, i: usize, k: &str) -> EvalResult<Rc<Tensor>> {
     match a.get(i, k) {
         Some((Value::Tensor(t), _)) => Ok(t),
-        Some((v, s)) => Err(EvalError::type_error(
-            format!(
-                "{}(): argument '{}'{} must be Tensor, not {}",
-                a.name,
-                k,
-                a.position(s),
-                v.type_name()
-            ),
-            s,
-        )),
+        Some((v, s)) => Err(EvalError::type_error(format!("{}(): argument '{}'{} must be Tensor, not {}", a.name, k, a.position(s), v.type_name()), s)),
         None => Err(a.err(format!("{}() missing required argument '{}'", a.name, k))),
     }
 }
@@ -1195,9 +754,7 @@ fn unflatten(t: &Tensor, dim: i64, sizes: &[i64], op: &str) -> Result<Value, Eng
     // A 0-dim tensor wraps dim 0 but has no size to unflatten (PyTorch's
     // `self.size(0)` raises this); slicing its shape below would panic.
     if t.ndim() == 0 {
-        return Err(EngineError::index(
-            "Dimension specified as 0 but tensor has no dimensions",
-        ));
+        return Err(EngineError::index("Dimension specified as 0 but tensor has no dimensions"));
     }
     let dsize = t.shape().get(d).copied().unwrap_or(1);
     let inferred = layout::infer_size(sizes, dsize).map_err(|_| {
@@ -1217,60 +774,31 @@ fn unflatten(t: &Tensor, dim: i64, sizes: &[i64], op: &str) -> Result<Value, Eng
 
 fn contiguous(it: &Interp, t: &Rc<Tensor>, fmt: Option<Value>, span: Span) -> EvalResult<Value> {
     match fmt {
-        None | Some(Value::MemoryFormat("contiguous_format")) => {
-            Ok(match copy::contiguous(&it.ctx, t).at(span)? {
-                Some(n) => Value::tensor(n),
-                None => same(t),
-            })
-        }
-        Some(Value::MemoryFormat("channels_last"))
-        | Some(Value::MemoryFormat("channels_last_3d")) => {
+        None | Some(Value::MemoryFormat("contiguous_format")) => Ok(match copy::contiguous(&it.ctx, t).at(span)? {
+            Some(n) => Value::tensor(n),
+            None => same(t),
+        }),
+        Some(Value::MemoryFormat("channels_last")) | Some(Value::MemoryFormat("channels_last_3d")) => {
             let cl3 = matches!(fmt, Some(Value::MemoryFormat("channels_last_3d")));
-            let ok = if cl3 {
-                layout::is_channels_last_3d(t.shape(), t.stride())
-            } else {
-                layout::is_channels_last(t.shape(), t.stride())
-            };
+            let ok = if cl3 { layout::is_channels_last_3d(t.shape(), t.stride()) } else { layout::is_channels_last(t.shape(), t.stride()) };
             if ok {
                 return Ok(same(t));
             }
             let rank_ok = if cl3 { t.ndim() == 5 } else { t.ndim() == 4 };
             if !rank_ok {
-                let msg = if cl3 {
-                    "required rank 5 tensor to use channels_last_3d format"
-                } else {
-                    "required rank 4 tensor to use channels_last format"
-                };
+                let msg = if cl3 { "required rank 5 tensor to use channels_last_3d format" } else { "required rank 4 tensor to use channels_last format" };
                 return Err(EvalError::new(ErrorKind::RuntimeError, msg, span));
             }
             let strides = layout::channels_last_strides(t.shape()).at(span)?;
-            copy::copy_to_new(
-                &it.ctx,
-                t,
-                &strides,
-                t.dtype,
-                "contiguous(memory_format=channels_last)",
-            )
-            .map(Value::tensor)
-            .at(span)
+            copy::copy_to_new(&it.ctx, t, &strides, t.dtype, "contiguous(memory_format=channels_last)").map(Value::tensor).at(span)
         }
         Some(Value::MemoryFormat("preserve_format")) => {
             if t.is_contiguous() {
                 return Ok(same(t));
             }
-            Err(EvalError::new(
-                ErrorKind::RuntimeError,
-                "preserve memory format is unsupported by the contiguous operator",
-                span,
-            ))
+            Err(EvalError::new(ErrorKind::RuntimeError, "preserve memory format is unsupported by the contiguous operator", span))
         }
-        Some(v) => Err(EvalError::type_error(
-            format!(
-                "contiguous(): argument 'memory_format' must be torch.memory_format, not {}",
-                v.type_name()
-            ),
-            span,
-        )),
+        Some(v) => Err(EvalError::type_error(format!("contiguous(): argument 'memory_format' must be torch.memory_format, not {}", v.type_name()), span)),
     }
 }
 
@@ -1286,15 +814,7 @@ fn to(it: &mut Interp, t: &Rc<Tensor>, mut a: Args, span: Span) -> EvalResult<Va
             Value::Tensor(o) => dtype = Some(o.dtype),
             other => match super::args::to_device(&other) {
                 Some(d) => dev = Some((d, s)),
-                None => {
-                    return Err(EvalError::type_error(
-                        format!(
-                            "to() received an invalid combination of arguments - got ({})",
-                            other.type_name()
-                        ),
-                        s,
-                    ));
-                }
+                None => return Err(EvalError::type_error(format!("to() received an invalid combination of arguments - got ({})", other.type_name()), s)),
             },
         }
     }
@@ -1312,30 +832,15 @@ fn to(it: &mut Interp, t: &Rc<Tensor>, mut a: Args, span: Span) -> EvalResult<Va
     if non_blocking && t.storage.pinned() && target.is_cuda() {
         t.storage.record_stream();
     }
-    copy::copy_to_device(&it.ctx, t, target, &copy::preserve_strides(t), d, &op)
-        .map(Value::tensor)
-        .at(span)
+    copy::copy_to_device(&it.ctx, t, target, &copy::preserve_strides(t), d, &op).map(Value::tensor).at(span)
 }
 
 /// `t` on `device` (itself when already there): a real copy across devices.
-pub fn to_device(
-    it: &mut Interp,
-    t: Tensor,
-    device: crate::engine::Device,
-    span: Span,
-) -> EvalResult<Tensor> {
+pub fn to_device(it: &mut Interp, t: Tensor, device: crate::engine::Device, span: Span) -> EvalResult<Tensor> {
     if t.device() == device {
         return Ok(t);
     }
-    copy::copy_to_device(
-        &it.ctx,
-        &t,
-        device,
-        &copy::preserve_strides(&t),
-        t.dtype,
-        "to(device)",
-    )
-    .at(span)
+    copy::copy_to_device(&it.ctx, &t, device, &copy::preserve_strides(&t), t.dtype, "to(device)").at(span)
 }
 
 /// How many values `tolist` creates: every element plus every nested list.
@@ -1352,17 +857,10 @@ fn tolist_values(shape: &[usize]) -> u128 {
 pub(super) fn tolist(t: &Tensor) -> Value {
     fn nest(vals: &[crate::engine::Scalar], shape: &[usize]) -> Value {
         match shape.split_first() {
-            None => vals
-                .first()
-                .map(|s| Value::from_scalar(*s))
-                .unwrap_or(Value::None),
+            None => vals.first().map(|s| Value::from_scalar(*s)).unwrap_or(Value::None),
             Some((&n, rest)) => {
                 let c: usize = rest.iter().product();
-                Value::list(
-                    (0..n)
-                        .map(|i| nest(vals.get(i * c..(i + 1) * c).unwrap_or(&[]), rest))
-                        .collect(),
-                )
+                Value::list((0..n).map(|i| nest(vals.get(i * c..(i + 1) * c).unwrap_or(&[]), rest)).collect())
             }
         }
     }

@@ -10,119 +10,21 @@ use super::value::Value;
 
 /// Functions callable as `f(...)` or `torch.f(...)`.
 pub const FUNCTIONS: &[&str] = &[
-    "tensor",
-    "arange",
-    "zeros",
-    "ones",
-    "empty",
-    "full",
-    "linspace",
-    "eye",
-    "zeros_like",
-    "ones_like",
-    "empty_like",
-    "full_like",
-    "empty_strided",
-    "as_strided",
-    "cat",
-    "stack",
-    "transpose",
-    "permute",
-    "reshape",
-    "flatten",
-    "narrow",
-    "select",
-    "unsqueeze",
-    "squeeze",
-    "t",
-    "clone",
-    "detach",
-    "contiguous",
-    "is_contiguous",
-    "numel",
-    "result_type",
-    "promote_types",
-    "can_cast",
-    "abs",
-    "neg",
-    "sqrt",
-    "exp",
-    "log",
-    "sin",
-    "cos",
-    "tanh",
-    "sigmoid",
-    "relu",
-    "add",
-    "sub",
-    "mul",
-    "div",
-    "pow",
-    "chunk",
-    "split",
-    "unbind",
-    "movedim",
-    "diagonal",
-    "len",
-    "device",
-    "no_grad",
-    "sum",
-    "mean",
-    "prod",
-    "max",
-    "min",
-    "argmax",
-    "argmin",
-    "std",
-    "var",
-    "all",
-    "any",
-    "matmul",
-    "mm",
-    "bmm",
-    "dot",
-    "sort",
-    "clamp",
-    "clip",
-    "where",
-    "logical_not",
-    "logical_and",
-    "logical_or",
-    "logical_xor",
-    "maximum",
-    "minimum",
-    "eq",
-    "ne",
-    "lt",
-    "le",
-    "gt",
-    "ge",
-    "manual_seed",
-    "rand",
-    "randn",
-    "randint",
-    "unflatten",
-    "expand",
-    "floor_divide",
-    "remainder",
-    "concat",
-    "concatenate",
-    "load",
-    "save",
-    "from_numpy",
-    "as_tensor",
-    "asarray",
+    "tensor", "arange", "zeros", "ones", "empty", "full", "linspace", "eye", "zeros_like",
+    "ones_like", "empty_like", "full_like", "empty_strided", "as_strided", "cat", "stack",
+    "transpose", "permute", "reshape", "flatten", "narrow", "select", "unsqueeze", "squeeze",
+    "t", "clone", "detach", "contiguous", "is_contiguous", "numel", "result_type",
+    "promote_types", "can_cast", "abs", "neg", "sqrt", "exp", "log", "sin", "cos", "tanh",
+    "sigmoid", "relu", "add", "sub", "mul", "div", "pow", "chunk", "split", "unbind",
+    "movedim", "diagonal", "len", "device", "no_grad", "sum", "mean", "prod", "max", "min",
+    "argmax", "argmin", "std", "var", "all", "any", "matmul", "mm", "bmm", "dot", "sort", "clamp",
+    "clip", "where", "logical_not", "logical_and", "logical_or", "logical_xor", "maximum",
+    "minimum", "eq", "ne", "lt", "le", "gt", "ge", "manual_seed", "rand", "randn", "randint",
+    "unflatten", "expand", "floor_divide", "remainder", "concat", "concatenate", "load", "save", "from_numpy", "as_tensor", "asarray",
 ];
 
 /// Constants: memory formats and friends.
-pub const CONSTANTS: &[&str] = &[
-    "contiguous_format",
-    "channels_last",
-    "channels_last_3d",
-    "preserve_format",
-    "inf",
-    "nan",
-];
+pub const CONSTANTS: &[&str] = &["contiguous_format", "channels_last", "channels_last_3d", "preserve_format", "inf", "nan"];
 
 /// Modules that can be prefixes.
 pub const MODULES: &[&str] = &["torch", "cuda", "cpu"];
@@ -145,29 +47,17 @@ pub fn builtin(name: &str) -> Option<Value> {
         "nan" => return Some(Value::Float(f64::NAN)),
         _ => {}
     }
-    if super::memory::FUNCTIONS.contains(&name) && name.contains("memory") || name == "empty_cache"
-    {
+    if super::memory::FUNCTIONS.contains(&name) && name.contains("memory") || name == "empty_cache" {
         return Some(Value::Function(format!("cuda.{name}")));
     }
-    FUNCTIONS
-        .contains(&name)
-        .then(|| Value::Function(name.to_string()))
+    FUNCTIONS.contains(&name).then(|| Value::Function(name.to_string()))
 }
 
 /// Every name completion and suggestions may offer.
 pub fn all_builtin_names() -> Vec<String> {
-    let mut v: Vec<String> = FUNCTIONS
-        .iter()
-        .chain(CONSTANTS)
-        .chain(MODULES)
-        .map(|s| s.to_string())
-        .collect();
+    let mut v: Vec<String> = FUNCTIONS.iter().chain(CONSTANTS).chain(MODULES).map(|s| s.to_string()).collect();
     v.extend(DType::ALL.iter().map(|d| d.name().to_string()));
-    v.extend(
-        ["float", "double", "half", "long", "int", "short"]
-            .iter()
-            .map(|s| s.to_string()),
-    );
+    v.extend(["float", "double", "half", "long", "int", "short"].iter().map(|s| s.to_string()));
     v
 }
 
@@ -188,19 +78,11 @@ pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Opt
 }
 
 /// `NameError` with a "did you mean" hint from bindings and builtins.
-pub fn unknown_name<'a>(
-    name: &str,
-    bound: impl Iterator<Item = &'a String>,
-    span: Span,
-) -> EvalError {
+pub fn unknown_name<'a>(name: &str, bound: impl Iterator<Item = &'a String>, span: Span) -> EvalError {
     let builtins = all_builtin_names();
     let mut cands: Vec<&str> = bound.map(|s| s.as_str()).collect();
     cands.extend(builtins.iter().map(|s| s.as_str()));
-    let err = EvalError::new(
-        ErrorKind::NameError,
-        format!("name '{name}' is not defined"),
-        span,
-    );
+    let err = EvalError::new(ErrorKind::NameError, format!("name '{name}' is not defined"), span);
     match closest(name, cands.into_iter()) {
         Some(c) => err.with_hint(format!("did you mean `{c}`?")),
         None => err,
@@ -213,20 +95,14 @@ mod tests {
 
     #[test]
     fn resolves_torch_prefix_and_dtypes() {
-        assert!(matches!(
-            builtin("torch.float16"),
-            Some(Value::DType(DType::Float16))
-        ));
+        assert!(matches!(builtin("torch.float16"), Some(Value::DType(DType::Float16))));
         assert!(matches!(builtin("arange"), Some(Value::Function(f)) if f == "arange"));
         assert!(builtin("arnage").is_none());
     }
 
     #[test]
     fn suggests_close_names() {
-        assert_eq!(
-            closest("transpos", ["transpose", "t", "view"].into_iter()),
-            Some("transpose".into())
-        );
+        assert_eq!(closest("transpos", ["transpose", "t", "view"].into_iter()), Some("transpose".into()));
         assert_eq!(closest("zzz", ["transpose"].into_iter()), None);
     }
 }

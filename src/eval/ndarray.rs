@@ -30,22 +30,14 @@ pub struct NdArray {
 impl NdArray {
     /// An array that owns its memory (`np.load`, `np.array`).
     pub fn owning(view: Tensor) -> NdArray {
-        NdArray {
-            view,
-            base: None,
-            owndata: true,
-        }
+        NdArray { view, base: None, owndata: true }
     }
 
     /// `t.numpy()` / `np.asarray(t)`: a view of `t`'s memory whose base is
     /// a tensor aliasing `t` (as in PyTorch: not `t` itself).
     pub fn of_tensor(t: &Tensor) -> NdArray {
         let alias = t.view_as_layout(t.layout.clone(), "numpy()");
-        NdArray {
-            view: t.view_as_layout(t.layout.clone(), "numpy()"),
-            base: Some(Value::tensor(alias)),
-            owndata: false,
-        }
+        NdArray { view: t.view_as_layout(t.layout.clone(), "numpy()"), base: Some(Value::tensor(alias)), owndata: false }
     }
 
     pub fn itemsize(&self) -> usize {
@@ -53,11 +45,7 @@ impl NdArray {
     }
     /// NumPy's strides, in bytes.
     pub fn strides(&self) -> Vec<i64> {
-        self.view
-            .stride()
-            .iter()
-            .map(|&s| (s * self.itemsize()) as i64)
-            .collect()
+        self.view.stride().iter().map(|&s| (s * self.itemsize()) as i64).collect()
     }
     /// NumPy's contiguity flags (a dimension of size 1 never matters; an
     /// empty array is both).
@@ -65,9 +53,7 @@ impl NdArray {
         self.view.numel() == 0 || is_contiguous(self.view.shape(), self.view.stride())
     }
     pub fn f_contiguous(&self) -> bool {
-        self.view.numel() == 0
-            || is_fortran_contiguous(self.view.shape(), self.view.stride())
-            || self.view.ndim() <= 1 && self.c_contiguous()
+        self.view.numel() == 0 || is_fortran_contiguous(self.view.shape(), self.view.stride()) || self.view.ndim() <= 1 && self.c_contiguous()
     }
     /// `a.ctypes.data`: the address of the first element.
     pub fn data_address(&self) -> u64 {
@@ -86,26 +72,13 @@ pub fn numpy_name(d: DType) -> &'static str {
 /// `Tensor.numpy()`'s refusals.
 pub fn check_numpy(t: &Tensor, span: Span) -> EvalResult<()> {
     if t.requires_grad() {
-        return Err(EvalError::new(
-            ErrorKind::RuntimeError,
-            "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.",
-            span,
-        ));
+        return Err(EvalError::new(ErrorKind::RuntimeError, "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.", span));
     }
     if t.device().is_cuda() {
-        return Err(EvalError::type_error(
-            format!(
-                "can't convert {} device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.",
-                t.device()
-            ),
-            span,
-        ));
+        return Err(EvalError::type_error(format!("can't convert {} device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.", t.device()), span));
     }
     if t.dtype == DType::BFloat16 {
-        return Err(EvalError::type_error(
-            "Got unsupported ScalarType BFloat16",
-            span,
-        ));
+        return Err(EvalError::type_error("Got unsupported ScalarType BFloat16", span));
     }
     Ok(())
 }
@@ -130,19 +103,11 @@ pub fn flags_text(a: &NdArray) -> String {
 pub fn flag(a: &NdArray, key: &str, span: Span) -> EvalResult<Value> {
     Ok(Value::Bool(match key {
         "C_CONTIGUOUS" | "C" | "c_contiguous" | "contiguous" => a.c_contiguous(),
-        "F_CONTIGUOUS" | "F" | "f_contiguous" | "fortran" => {
-            a.f_contiguous() && !(a.c_contiguous() && a.view.ndim() > 1 && key == "fortran")
-        }
+        "F_CONTIGUOUS" | "F" | "f_contiguous" | "fortran" => a.f_contiguous() && !(a.c_contiguous() && a.view.ndim() > 1 && key == "fortran"),
         "OWNDATA" | "O" | "owndata" => a.owndata,
         "WRITEABLE" | "W" | "writeable" | "ALIGNED" | "A" | "aligned" => true,
         "WRITEBACKIFCOPY" | "X" | "writebackifcopy" => false,
-        _ => {
-            return Err(EvalError::new(
-                ErrorKind::KeyError,
-                format!("Unknown flag {}", super::py::repr::repr(&Value::str(key))),
-                span,
-            ));
-        }
+        _ => return Err(EvalError::new(ErrorKind::KeyError, format!("Unknown flag {}", super::py::repr::repr(&Value::str(key))), span)),
     }))
 }
 
@@ -152,9 +117,7 @@ pub fn shares_memory(a: &Tensor, b: &Tensor, exact: bool) -> bool {
     if !Rc::ptr_eq(&a.storage, &b.storage) || a.numel() == 0 || b.numel() == 0 {
         return false;
     }
-    let (Some((alo, ahi)), Some((blo, bhi))) = (a.layout.footprint(), b.layout.footprint()) else {
-        return false;
-    };
+    let (Some((alo, ahi)), Some((blo, bhi))) = (a.layout.footprint(), b.layout.footprint()) else { return false };
     let (sa, sb) = (a.dtype.size(), b.dtype.size());
     let (alo, ahi, blo, bhi) = (alo * sa, (ahi + 1) * sa, blo * sb, (bhi + 1) * sb);
     if ahi <= blo || bhi <= alo {
@@ -170,13 +133,10 @@ pub fn shares_memory(a: &Tensor, b: &Tensor, exact: bool) -> bool {
     }
     let bytes = |t: &Tensor| -> std::collections::HashSet<usize> {
         let s = t.dtype.size();
-        crate::engine::strided::StridedIndex::new(&t.layout)
-            .flat_map(|e| e * s..(e + 1) * s)
-            .collect()
+        crate::engine::strided::StridedIndex::new(&t.layout).flat_map(|e| e * s..(e + 1) * s).collect()
     };
     let sa = bytes(a);
-    crate::engine::strided::StridedIndex::new(&b.layout)
-        .any(|e| (e * sb..(e + 1) * sb).any(|x| sa.contains(&x)))
+    crate::engine::strided::StridedIndex::new(&b.layout).any(|e| (e * sb..(e + 1) * sb).any(|x| sa.contains(&x)))
 }
 
 /// `repr(a)`: NumPy's `array_repr`.
@@ -190,7 +150,7 @@ pub fn str_text(a: &NdArray) -> String {
 }
 
 fn numpy_text(a: &NdArray, as_repr: bool) -> String {
-    use crate::render::ndarray_repr::{NdData, NdView, array_repr, array_str};
+    use crate::render::ndarray_repr::{array_repr, array_str, NdData, NdView};
     let vals = a.view.to_scalars();
     let shape = a.view.shape().to_vec();
     let dtype = numpy_name(a.view.dtype);
@@ -209,20 +169,13 @@ fn numpy_text(a: &NdArray, as_repr: bool) -> String {
             NdData::Float(&floats)
         }
         _ => {
-            ints = vals
-                .iter()
-                .map(|v| match v {
-                    crate::engine::Scalar::Int(i) => *i,
-                    other => other.as_f64() as i64,
-                })
-                .collect();
+            ints = vals.iter().map(|v| match v {
+                crate::engine::Scalar::Int(i) => *i,
+                other => other.as_f64() as i64,
+            }).collect();
             NdData::Int(&ints)
         }
     };
     let v = NdView::new(&shape, data, dtype);
-    if as_repr {
-        array_repr(&v)
-    } else {
-        array_str(&v)
-    }
+    if as_repr { array_repr(&v) } else { array_str(&v) }
 }

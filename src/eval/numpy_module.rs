@@ -13,20 +13,11 @@ use crate::lang::span::Span;
 use super::args::Args;
 use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
-use super::ndarray::{NdArray, check_numpy};
+use super::ndarray::{check_numpy, NdArray};
 use super::value::Value;
 
 /// `np.NAME` functions (besides the file ones), by `Value::Function` name.
-pub const FUNCTIONS: &[&str] = &[
-    "numpy.dtype",
-    "numpy.array",
-    "numpy.asarray",
-    "numpy.shares_memory",
-    "numpy.may_share_memory",
-    "numpy.arange",
-    "numpy.zeros",
-    "numpy.ones",
-];
+pub const FUNCTIONS: &[&str] = &["numpy.dtype", "numpy.array", "numpy.asarray", "numpy.shares_memory", "numpy.may_share_memory", "numpy.arange", "numpy.zeros", "numpy.ones"];
 
 /// `np.float32` & co. are classes (`<class 'numpy.float32'>`); an array's
 /// `dtype` is a dtype object that compares equal to its class and name.
@@ -91,7 +82,7 @@ pub fn scalar_type_name(d: DType) -> &'static str {
 
 /// `str(np.float32(0.1))`: NumPy's scalar text (a 0-d array's `str`).
 pub fn scalar_str(d: DType, s: crate::engine::Scalar) -> String {
-    use crate::render::ndarray_repr::{NdData, NdView, array_str};
+    use crate::render::ndarray_repr::{array_str, NdData, NdView};
     let shape: [usize; 0] = [];
     let int = match s {
         crate::engine::Scalar::Int(x) => x,
@@ -110,13 +101,7 @@ pub fn scalar_str(d: DType, s: crate::engine::Scalar) -> String {
 /// `repr(np.float32(0.1))` in NumPy 2: `np.float32(0.1)`, `np.True_`.
 pub fn scalar_repr(d: DType, s: crate::engine::Scalar) -> String {
     match d {
-        DType::Bool => {
-            if s.as_bool() {
-                "np.True_".into()
-            } else {
-                "np.False_".into()
-            }
-        }
+        DType::Bool => if s.as_bool() { "np.True_".into() } else { "np.False_".into() },
         _ => format!("np.{}({})", super::ndarray::numpy_name(d), scalar_str(d, s)),
     }
 }
@@ -135,11 +120,7 @@ fn view_base(a: &Rc<NdArray>) -> Value {
 }
 
 fn view_of(a: &Rc<NdArray>, t: Tensor) -> Value {
-    Value::NdArray(Rc::new(NdArray {
-        view: t,
-        base: Some(view_base(a)),
-        owndata: false,
-    }))
+    Value::NdArray(Rc::new(NdArray { view: t, base: Some(view_base(a)), owndata: false }))
 }
 
 /// The tensor an array or tensor argument stands for (`np.shares_memory`).
@@ -155,58 +136,31 @@ fn dtype_arg(a: &mut Args, i: usize) -> EvalResult<Option<DType>> {
     match a.get(i, "dtype") {
         None | Some((Value::None, _)) => Ok(None),
         Some((v, _)) if dtype_of(&v).is_some() => Ok(dtype_of(&v)),
-        Some((v, s)) => Err(EvalError::type_error(
-            format!(
-                "Cannot interpret '{}' as a data type",
-                super::py::repr::repr(&v)
-            ),
-            s,
-        )),
+        Some((v, s)) => Err(EvalError::type_error(format!("Cannot interpret '{}' as a data type", super::py::repr::repr(&v)), s)),
     }
 }
 
 /// A copy of `t` into a fresh C-ordered storage.
 fn copy_of(it: &Interp, t: &Tensor, dtype: Option<DType>, span: Span) -> EvalResult<Tensor> {
     let d = dtype.unwrap_or(t.dtype);
-    crate::engine::ops::copy::copy_to_new(
-        &it.ctx,
-        t,
-        &crate::engine::layout::contiguous_strides(t.shape()),
-        d,
-        "np.array()",
-    )
-    .at(span)
+    crate::engine::ops::copy::copy_to_new(&it.ctx, t, &crate::engine::layout::contiguous_strides(t.shape()), d, "np.array()").at(span)
 }
 
 pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
     let span = a.span;
     match name {
         "numpy.dtype" => {
-            let (v, s) = a
-                .get(0, "dtype")
-                .ok_or_else(|| a.err("dtype() missing required argument 'dtype' (pos 1)"))?;
+            let (v, s) = a.get(0, "dtype").ok_or_else(|| a.err("dtype() missing required argument 'dtype' (pos 1)"))?;
             a.finish(1)?;
-            dtype_of(&v).map(Value::NpDType).ok_or_else(|| {
-                EvalError::type_error(
-                    format!("data type {} not understood", super::py::repr::repr(&v)),
-                    s,
-                )
-            })
+            dtype_of(&v).map(Value::NpDType).ok_or_else(|| EvalError::type_error(format!("data type {} not understood", super::py::repr::repr(&v)), s))
         }
         "numpy.array" | "numpy.asarray" => {
-            let (obj, os) = a.get(0, "object").ok_or_else(|| {
-                a.err(format!(
-                    "{}() missing required argument 'object' (pos 1)",
-                    &name[6..]
-                ))
-            })?;
+            let (obj, os) = a.get(0, "object").ok_or_else(|| a.err(format!("{}() missing required argument 'object' (pos 1)", &name[6..])))?;
             let dtype = dtype_arg(&mut a, 1)?;
             a.finish(2)?;
             let share = name == "numpy.asarray";
             match &obj {
-                Value::NdArray(x) if share && dtype.is_none_or(|d| d == x.view.dtype) => {
-                    Ok(obj.clone())
-                }
+                Value::NdArray(x) if share && dtype.is_none_or(|d| d == x.view.dtype) => Ok(obj.clone()),
                 Value::NdArray(x) => Ok(array(copy_of(it, &x.view, dtype, span)?)),
                 Value::Tensor(t) => {
                     check_numpy(t, os)?;
@@ -218,50 +172,19 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
                 }
                 other => {
                     // A list: NumPy's default dtypes (int64, float64, bool).
-                    let t = super::literal::tensor_from_value(
-                        it,
-                        other,
-                        dtype.or_else(|| numpy_default(other)),
-                        os,
-                    )?;
+                    let t = super::literal::tensor_from_value(it, other, dtype.or_else(|| numpy_default(other)), os)?;
                     Ok(array(t))
                 }
             }
         }
         "numpy.shares_memory" | "numpy.may_share_memory" => {
-            let (x, xs) = a
-                .get(0, "a")
-                .ok_or_else(|| a.err("shares_memory() missing required argument 'a' (pos 1)"))?;
-            let (y, ys) = a
-                .get(1, "b")
-                .ok_or_else(|| a.err("shares_memory() missing required argument 'b' (pos 2)"))?;
+            let (x, xs) = a.get(0, "a").ok_or_else(|| a.err("shares_memory() missing required argument 'a' (pos 1)"))?;
+            let (y, ys) = a.get(1, "b").ok_or_else(|| a.err("shares_memory() missing required argument 'b' (pos 2)"))?;
             a.take_kw("max_work");
             a.finish(2)?;
-            let tx = tensor_of(&x).ok_or_else(|| {
-                EvalError::type_error(
-                    format!(
-                        "tsr's np.{}() takes arrays or tensors, not {}",
-                        &name[6..],
-                        x.type_name()
-                    ),
-                    xs,
-                )
-            })?;
-            let ty = tensor_of(&y).ok_or_else(|| {
-                EvalError::type_error(
-                    format!(
-                        "tsr's np.{}() takes arrays or tensors, not {}",
-                        &name[6..],
-                        y.type_name()
-                    ),
-                    ys,
-                )
-            })?;
-            Ok(Value::Bool(super::ndarray::shares_memory(
-                tx,
-                ty,
-                name == "numpy.shares_memory",
-            )))
+            let tx = tensor_of(&x).ok_or_else(|| EvalError::type_error(format!("tsr's np.{}() takes arrays or tensors, not {}", &name[6..], x.type_name()), xs))?;
+            let ty = tensor_of(&y).ok_or_else(|| EvalError::type_error(format!("tsr's np.{}() takes arrays or tensors, not {}", &name[6..], y.type_name()), ys))?;
+            Ok(Value::Bool(super::ndarray::shares_memory(tx, ty, name == "numpy.shares_memory")))
         }
         "numpy.arange" | "numpy.zeros" | "numpy.ones" => {
             // torch's factories with NumPy's default dtypes: float64 for
@@ -271,23 +194,11 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
                 let (_, v, s) = a.kw.remove(i);
                 dtype = match v {
                     ref x if dtype_of(x).is_some() => dtype_of(x),
-                    other => {
-                        return Err(EvalError::type_error(
-                            format!(
-                                "Cannot interpret '{}' as a data type",
-                                super::py::repr::repr(&other)
-                            ),
-                            s,
-                        ));
-                    }
+                    other => return Err(EvalError::type_error(format!("Cannot interpret '{}' as a data type", super::py::repr::repr(&other)), s)),
                 };
             }
             let floats = a.pos.iter().any(|(v, _)| matches!(v, Value::Float(_)));
-            let d = dtype.unwrap_or(if name != "numpy.arange" || floats {
-                DType::Float64
-            } else {
-                DType::Int64
-            });
+            let d = dtype.unwrap_or(if name != "numpy.arange" || floats { DType::Float64 } else { DType::Int64 });
             a.kw.push(("dtype".into(), Value::DType(d), span));
             let torch_name = &name[6..];
             a.name = torch_name.to_string();
@@ -319,11 +230,7 @@ fn numpy_default(v: &Value) -> Option<DType> {
         Value::Tuple(xs) => xs.is_empty(),
         _ => false,
     };
-    if float || empty {
-        Some(DType::Float64)
-    } else {
-        None
-    }
+    if float || empty { Some(DType::Float64) } else { None }
 }
 
 /// `a.NAME`.
@@ -355,13 +262,7 @@ pub fn attr(a: &Rc<NdArray>, name: &str, span: Span) -> EvalResult<Value> {
 pub const METHODS: &[&str] = &["tolist", "copy", "item", "reshape"];
 
 /// `a.NAME(args)`.
-pub fn method(
-    it: &mut Interp,
-    a: &Rc<NdArray>,
-    name: &str,
-    pos: Vec<Value>,
-    span: Span,
-) -> EvalResult<Value> {
+pub fn method(it: &mut Interp, a: &Rc<NdArray>, name: &str, pos: Vec<Value>, span: Span) -> EvalResult<Value> {
     match (name, pos.as_slice()) {
         ("tolist", []) => Ok(super::methods::tolist(&a.view)),
         ("reshape", dims) if !dims.is_empty() => {
@@ -369,17 +270,7 @@ pub fn method(
             // strides allow it, else a copy (NumPy's rule, torch's math).
             let shape: Vec<i64> = match dims {
                 [Value::Tuple(xs)] => xs.iter().filter_map(super::args::to_int).collect(),
-                _ => dims
-                    .iter()
-                    .map(|d| {
-                        super::args::to_int(d).ok_or_else(|| {
-                            EvalError::type_error(
-                                "'float' object cannot be interpreted as an integer",
-                                span,
-                            )
-                        })
-                    })
-                    .collect::<EvalResult<_>>()?,
+                _ => dims.iter().map(|d| super::args::to_int(d).ok_or_else(|| EvalError::type_error("'float' object cannot be interpreted as an integer", span))).collect::<EvalResult<_>>()?,
             };
             match crate::engine::layout::view(&a.view.layout, &shape) {
                 Ok(l) => Ok(view_of(a, a.view.view_as_layout(l, "reshape"))),
@@ -392,33 +283,15 @@ pub fn method(
         }
         ("copy", []) => Ok(array(copy_of(it, &a.view, None, span)?)),
         ("item", []) if a.view.numel() == 1 => Ok(Value::from_scalar(python_scalar(&a.view, 0))),
-        ("item", []) => Err(EvalError::new(
-            ErrorKind::ValueError,
-            "can only convert an array of size 1 to a Python scalar",
-            span,
-        )),
+        ("item", []) => Err(EvalError::new(ErrorKind::ValueError, "can only convert an array of size 1 to a Python scalar", span)),
         ("item", [Value::Int(i)]) => {
             let n = a.view.numel() as i64;
             if *i >= n || *i < -n {
-                return Err(EvalError::new(
-                    ErrorKind::IndexError,
-                    format!("index {i} is out of bounds for size {n}"),
-                    span,
-                ));
+                return Err(EvalError::new(ErrorKind::IndexError, format!("index {i} is out of bounds for size {n}"), span));
             }
-            Ok(Value::from_scalar(python_scalar(
-                &a.view,
-                if *i < 0 {
-                    (i + n) as usize
-                } else {
-                    *i as usize
-                },
-            )))
+            Ok(Value::from_scalar(python_scalar(&a.view, if *i < 0 { (i + n) as usize } else { *i as usize })))
         }
-        _ => Err(EvalError::type_error(
-            format!("ndarray.{name}() got the wrong arguments"),
-            span,
-        )),
+        _ => Err(EvalError::type_error(format!("ndarray.{name}() got the wrong arguments"), span)),
     }
 }
 
@@ -428,12 +301,7 @@ fn python_scalar(t: &Tensor, flat: usize) -> crate::engine::Scalar {
 
 /// `a[items]`: a scalar for a full integer index, else a view (basic
 /// indexing) or a copy (advanced indexing), as NumPy gives them.
-pub fn index(
-    it: &mut Interp,
-    a: &Rc<NdArray>,
-    items: &[IndexItem],
-    span: Span,
-) -> EvalResult<Value> {
+pub fn index(it: &mut Interp, a: &Rc<NdArray>, items: &[IndexItem], span: Span) -> EvalResult<Value> {
     let r = super::expr::index_or_copy(it, &as_tensor(a), items, span)?;
     if r.ndim() == 0 {
         return Ok(Value::NpScalar(r.dtype, python_scalar(&r, 0)));
@@ -455,9 +323,7 @@ pub fn as_tensor(a: &NdArray) -> Rc<Tensor> {
 /// dtype or device changes, a new tensor from a list.
 pub fn torch_as_tensor(it: &mut Interp, mut a: Args, op: &str) -> EvalResult<Value> {
     let span = a.span;
-    let (data, ds) = a
-        .get(0, "data")
-        .ok_or_else(|| a.err("as_tensor() missing required argument 'data' (pos 1)"))?;
+    let (data, ds) = a.get(0, "data").ok_or_else(|| a.err("as_tensor() missing required argument 'data' (pos 1)"))?;
     let dtype = a.dtype_kw()?;
     let device = a.device_kw()?.map(|(d, _)| d);
     a.finish(1)?;
@@ -478,20 +344,9 @@ pub fn torch_as_tensor(it: &mut Interp, mut a: Args, op: &str) -> EvalResult<Val
     if d == base.dtype && dev == base.device() {
         return Ok(Value::Tensor(base));
     }
-    let moved = if dev != base.device() {
-        super::methods::to_device(it, (*base).clone(), dev, span)?
-    } else {
-        (*base).clone()
-    };
+    let moved = if dev != base.device() { super::methods::to_device(it, (*base).clone(), dev, span)? } else { (*base).clone() };
     let out = if d != moved.dtype {
-        crate::engine::ops::copy::copy_to_new(
-            &it.ctx,
-            &moved,
-            &crate::engine::layout::contiguous_strides(moved.shape()),
-            d,
-            op,
-        )
-        .at(span)?
+        crate::engine::ops::copy::copy_to_new(&it.ctx, &moved, &crate::engine::layout::contiguous_strides(moved.shape()), d, op).at(span)?
     } else {
         moved
     };

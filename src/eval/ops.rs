@@ -64,61 +64,28 @@ fn earg(o: &Operand) -> EArg<'_> {
 
 fn unsupported(sym: &str, a: &Value, b: &Value, span: Span) -> EvalError {
     EvalError::type_error(
-        format!(
-            "unsupported operand type(s) for {}: '{}' and '{}'",
-            sym,
-            a.type_name(),
-            b.type_name()
-        ),
+        format!("unsupported operand type(s) for {}: '{}' and '{}'", sym, a.type_name(), b.type_name()),
         span,
     )
 }
 
-fn tensor_binary(
-    it: &Interp,
-    op: BinaryOp,
-    a: &Value,
-    b: &Value,
-    sym: &str,
-    span: Span,
-) -> EvalResult<Value> {
+fn tensor_binary(it: &Interp, op: BinaryOp, a: &Value, b: &Value, sym: &str, span: Span) -> EvalResult<Value> {
     let (Some(x), Some(y)) = (operand(a), operand(b)) else {
         return Err(unsupported(sym, a, b, span));
     };
     // PyTorch's `scalar / tensor` is `tensor.reciprocal() * scalar`.
     if let (BinaryOp::Div, Operand::S(s), Operand::T(t)) = (op, &x, &y) {
-        let r = elementwise::binary(
-            &it.ctx,
-            BinaryOp::Div,
-            EArg::S(Scalar::Float(1.0)),
-            EArg::T(t),
-        )
-        .at(span)?;
+        let r = elementwise::binary(&it.ctx, BinaryOp::Div, EArg::S(Scalar::Float(1.0)), EArg::T(t)).at(span)?;
         let keep = r.clone();
-        let r = super::grad::record(
-            it,
-            "ReciprocalBackward0",
-            &[Some(t)],
-            r,
-            crate::engine::autograd::Formula::Reciprocal,
-            &[&keep],
-        );
+        let r = super::grad::record(it, "ReciprocalBackward0", &[Some(t)], r, crate::engine::autograd::Formula::Reciprocal, &[&keep]);
         let out = elementwise::binary(&it.ctx, BinaryOp::Mul, EArg::T(&r), EArg::S(*s)).at(span)?;
         let rr = Operand::T(Rc::new(r));
-        return Ok(Value::tensor(record_binary(
-            it,
-            BinaryOp::Mul,
-            &rr,
-            &Operand::S(*s),
-            out,
-        )?));
+        return Ok(Value::tensor(record_binary(it, BinaryOp::Mul, &rr, &Operand::S(*s), out)?));
     }
     // `2 * t` and `2 + t` are `t.__rmul__(2)` / `t.__radd__(2)`: the tensor
     // is the node's first input (`next_functions` order).
     let (x, y) = match (op, x, y) {
-        (BinaryOp::Add | BinaryOp::Mul, Operand::S(s), Operand::T(t)) => {
-            (Operand::T(t), Operand::S(s))
-        }
+        (BinaryOp::Add | BinaryOp::Mul, Operand::S(s), Operand::T(t)) => (Operand::T(t), Operand::S(s)),
         (_, x, y) => (x, y),
     };
     let out = elementwise::binary(&it.ctx, op, earg(&x), earg(&y)).at(span)?;
@@ -128,16 +95,8 @@ fn tensor_binary(
 /// `torch.add(2, x)` and friends with a number as `input`: PyTorch wraps
 /// it as a tensor and runs the Tensor-Tensor overload, so `sub` records
 /// `SubBackward0` and `div` divides directly (unlike `2 - x`, `2 / x`).
-pub fn number_first(
-    it: &Interp,
-    op: BinaryOp,
-    s: Scalar,
-    other: &Value,
-    span: Span,
-) -> EvalResult<Option<Value>> {
-    let Some(y) = operand(other) else {
-        return Ok(None);
-    };
+pub fn number_first(it: &Interp, op: BinaryOp, s: Scalar, other: &Value, span: Span) -> EvalResult<Option<Value>> {
+    let Some(y) = operand(other) else { return Ok(None) };
     let out = elementwise::binary(&it.ctx, op, EArg::S(s), earg(&y)).at(span)?;
     let x = Operand::S(s);
     if let (BinaryOp::Sub, Operand::T(t)) = (op, &y)
@@ -145,14 +104,7 @@ pub fn number_first(
     {
         let shapes = [vec![], t.shape().to_vec()];
         let f = crate::engine::autograd::Formula::AddSub { sub: true, shapes };
-        return Ok(Some(Value::tensor(super::grad::record(
-            it,
-            "SubBackward0",
-            &[None, Some(t)],
-            out,
-            f,
-            &[],
-        ))));
+        return Ok(Some(Value::tensor(super::grad::record(it, "SubBackward0", &[None, Some(t)], out, f, &[]))));
     }
     Ok(Some(Value::tensor(record_binary(it, op, &x, &y, out)?)))
 }
@@ -160,20 +112,12 @@ pub fn number_first(
 fn as_tensor(it: &Interp, o: &Operand) -> Option<Tensor> {
     match o {
         Operand::T(t) => Some((**t).clone()),
-        Operand::S(s) => {
-            Tensor::from_scalars(&it.ctx, &[], crate::engine::DType::Float64, &[*s], "scalar").ok()
-        }
+        Operand::S(s) => Tensor::from_scalars(&it.ctx, &[], crate::engine::DType::Float64, &[*s], "scalar").ok(),
     }
 }
 
 /// The autograd node of `x op y` (names and formulas as PyTorch's).
-fn record_binary(
-    it: &Interp,
-    op: BinaryOp,
-    x: &Operand,
-    y: &Operand,
-    out: Tensor,
-) -> EvalResult<Tensor> {
+fn record_binary(it: &Interp, op: BinaryOp, x: &Operand, y: &Operand, out: Tensor) -> EvalResult<Tensor> {
     use crate::engine::autograd::Formula;
     let tx = match x {
         Operand::T(t) => Some(t.as_ref()),
@@ -191,117 +135,35 @@ fn record_binary(
     let (sx, sy) = (as_tensor(it, x), as_tensor(it, y));
     let inputs = [tx, ty];
     Ok(match op {
-        BinaryOp::Add => super::grad::record(
-            it,
-            "AddBackward0",
-            &inputs,
-            out,
-            Formula::AddSub { sub: false, shapes },
-            &[],
-        ),
-        BinaryOp::Sub if tx.is_none() => super::grad::record_masked(
-            it,
-            "RsubBackward1",
-            &inputs,
-            &[false, true],
-            out,
-            Formula::AddSub { sub: true, shapes },
-            &[],
-        ),
-        BinaryOp::Sub => super::grad::record(
-            it,
-            "SubBackward0",
-            &inputs,
-            out,
-            Formula::AddSub { sub: true, shapes },
-            &[],
-        ),
+        BinaryOp::Add => super::grad::record(it, "AddBackward0", &inputs, out, Formula::AddSub { sub: false, shapes }, &[]),
+        BinaryOp::Sub if tx.is_none() => super::grad::record_masked(it, "RsubBackward1", &inputs, &[false, true], out, Formula::AddSub { sub: true, shapes }, &[]),
+        BinaryOp::Sub => super::grad::record(it, "SubBackward0", &inputs, out, Formula::AddSub { sub: true, shapes }, &[]),
         BinaryOp::Mul | BinaryOp::Div => {
-            let (Some(sx), Some(sy)) = (sx, sy) else {
-                return Ok(out);
-            };
-            let (name, f) = if op == BinaryOp::Mul {
-                ("MulBackward0", Formula::Mul { shapes })
-            } else {
-                ("DivBackward0", Formula::Div { shapes })
-            };
+            let (Some(sx), Some(sy)) = (sx, sy) else { return Ok(out) };
+            let (name, f) = if op == BinaryOp::Mul { ("MulBackward0", Formula::Mul { shapes }) } else { ("DivBackward0", Formula::Div { shapes }) };
             super::grad::record(it, name, &inputs, out, f, &[&sx, &sy])
         }
         BinaryOp::Pow => match (x, y) {
-            (Operand::T(a), Operand::S(e)) => super::grad::record_masked(
-                it,
-                "PowBackward0",
-                &inputs,
-                &[true, false],
-                out,
-                Formula::PowScalar { exp: e.as_f64() },
-                &[a],
-            ),
+            (Operand::T(a), Operand::S(e)) => super::grad::record_masked(it, "PowBackward0", &inputs, &[true, false], out, Formula::PowScalar { exp: e.as_f64() }, &[a]),
             (Operand::S(b), Operand::T(_)) => {
                 let keep = out.clone();
-                super::grad::record_masked(
-                    it,
-                    "PowBackward2",
-                    &inputs,
-                    &[false, true],
-                    out,
-                    Formula::RPowScalar { base: b.as_f64() },
-                    &[&keep],
-                )
+                super::grad::record_masked(it, "PowBackward2", &inputs, &[false, true], out, Formula::RPowScalar { base: b.as_f64() }, &[&keep])
             }
             (Operand::T(a), Operand::T(b)) => {
                 let keep = out.clone();
-                super::grad::record(
-                    it,
-                    "PowBackward1",
-                    &inputs,
-                    out,
-                    Formula::PowTensor { shapes },
-                    &[a, b, &keep],
-                )
+                super::grad::record(it, "PowBackward1", &inputs, out, Formula::PowTensor { shapes }, &[a, b, &keep])
             }
             _ => out,
         },
         BinaryOp::Mod => match (tx, ty) {
-            (Some(_), None) => super::grad::record_masked(
-                it,
-                "RemainderBackward0",
-                &inputs,
-                &[true, false],
-                out,
-                Formula::Remainder { shapes },
-                &[],
-            ),
-            (Some(a), Some(b)) => super::grad::record(
-                it,
-                "RemainderBackward1",
-                &inputs,
-                out,
-                Formula::Remainder { shapes },
-                &[a, b],
-            ),
-            _ => super::grad::record_masked(
-                it,
-                "NotImplemented",
-                &inputs,
-                &[false, true],
-                out,
-                Formula::NotImplemented("remainder"),
-                &[],
-            ),
+            (Some(_), None) => super::grad::record_masked(it, "RemainderBackward0", &inputs, &[true, false], out, Formula::Remainder { shapes }, &[]),
+            (Some(a), Some(b)) => super::grad::record(it, "RemainderBackward1", &inputs, out, Formula::Remainder { shapes }, &[a, b]),
+            _ => super::grad::record_masked(it, "NotImplemented", &inputs, &[false, true], out, Formula::NotImplemented("remainder"), &[]),
         },
         // PyTorch has no derivative for floor_divide: a node that fails in backward.
         BinaryOp::FloorDiv => {
             let present = [tx.is_some(), ty.is_some()];
-            super::grad::record_masked(
-                it,
-                "NotImplemented",
-                &inputs,
-                &present,
-                out,
-                Formula::NotImplemented("floor_divide"),
-                &[],
-            )
+            super::grad::record_masked(it, "NotImplemented", &inputs, &present, out, Formula::NotImplemented("floor_divide"), &[])
         }
         _ => out,
     })
@@ -315,9 +177,9 @@ pub fn binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) -> Ev
     if any_tensor {
         if op == BinOp::MatMul {
             return match (a, b) {
-                (Value::Tensor(x), Value::Tensor(y)) => Ok(Value::tensor(
-                    super::matmul::call(it, "matmul", x, y).at(span)?,
-                )),
+                (Value::Tensor(x), Value::Tensor(y)) => {
+                    Ok(Value::tensor(super::matmul::call(it, "matmul", x, y).at(span)?))
+                }
                 _ => Err(unsupported("@", a, b, span)),
             };
         }
@@ -364,37 +226,24 @@ pub fn float_divmod(vx: f64, wx: f64) -> (f64, f64) {
 /// Python arithmetic on numbers (`bool` acts as `int`).
 fn py_arith(op: BinOp, x: Scalar, y: Scalar, span: Span) -> EvalResult<Value> {
     let float = matches!(x, Scalar::Float(_)) || matches!(y, Scalar::Float(_));
-    let zero_div =
-        |what: &str| EvalError::new(ErrorKind::ZeroDivisionError, what.to_string(), span);
+    let zero_div = |what: &str| EvalError::new(ErrorKind::ZeroDivisionError, what.to_string(), span);
     if float || op == BinOp::Div {
         let (a, b) = (x.as_f64(), y.as_f64());
         let r = match op {
             BinOp::Add => a + b,
             BinOp::Sub => a - b,
             BinOp::Mul => a * b,
-            BinOp::Div if b == 0.0 => {
-                return Err(zero_div(if !float {
-                    "division by zero"
-                } else {
-                    "float division by zero"
-                }));
-            }
+            BinOp::Div if b == 0.0 => return Err(zero_div(if !float { "division by zero" } else { "float division by zero" })),
             BinOp::FloorDiv if b == 0.0 => return Err(zero_div("float floor division by zero")),
             BinOp::Mod if b == 0.0 => return Err(zero_div("float modulo")),
             BinOp::Div => a / b,
             BinOp::FloorDiv => float_divmod(a, b).0,
             BinOp::Mod => float_divmod(a, b).1,
-            BinOp::Pow if a == 0.0 && b < 0.0 && b.is_finite() => {
-                return Err(zero_div(NEG_POWER_OF_ZERO));
-            }
+            BinOp::Pow if a == 0.0 && b < 0.0 && b.is_finite() => return Err(zero_div(NEG_POWER_OF_ZERO)),
             BinOp::Pow => {
                 let r = a.powf(b);
                 if r.is_infinite() && a.is_finite() && b.is_finite() {
-                    return Err(EvalError::new(
-                        ErrorKind::OverflowError,
-                        "(34, 'Numerical result out of range')",
-                        span,
-                    ));
+                    return Err(EvalError::new(ErrorKind::OverflowError, "(34, 'Numerical result out of range')", span));
                 }
                 r
             }
@@ -404,98 +253,43 @@ fn py_arith(op: BinOp, x: Scalar, y: Scalar, span: Span) -> EvalResult<Value> {
                     Scalar::Int(_) => "int",
                     Scalar::Float(_) => "float",
                 };
-                return Err(EvalError::type_error(
-                    format!(
-                        "unsupported operand type(s) for {}: '{}' and '{}'",
-                        op.symbol(),
-                        name(x),
-                        name(y)
-                    ),
-                    span,
-                ));
+                return Err(EvalError::type_error(format!("unsupported operand type(s) for {}: '{}' and '{}'", op.symbol(), name(x), name(y)), span));
             }
         };
         return Ok(Value::Float(r));
     }
     let (a, b) = (x.as_i64(), y.as_i64());
-    let overflow = || {
-        EvalError::new(
-            ErrorKind::OverflowError,
-            "integer overflow (tsr ints are 64-bit)",
-            span,
-        )
-    };
+    let overflow = || EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span);
     let r = match op {
         BinOp::Add => a.checked_add(b).ok_or_else(overflow)?,
         BinOp::Sub => a.checked_sub(b).ok_or_else(overflow)?,
         BinOp::Mul => a.checked_mul(b).ok_or_else(overflow)?,
         BinOp::FloorDiv | BinOp::Mod if b == 0 => {
-            return Err(zero_div(if op == BinOp::Mod {
-                "integer modulo by zero"
-            } else {
-                "integer division or modulo by zero"
-            }));
+            return Err(zero_div(if op == BinOp::Mod { "integer modulo by zero" } else { "integer division or modulo by zero" }))
         }
-        BinOp::FloorDiv => a
-            .checked_div_euclid(b)
-            .map(|_| {
-                a.div_euclid(b)
-                    - if (a.rem_euclid(b) != 0) && b < 0 {
-                        1
-                    } else {
-                        0
-                    }
-            })
-            .ok_or_else(overflow)?,
+        BinOp::FloorDiv => a.checked_div_euclid(b).map(|_| a.div_euclid(b) - if (a.rem_euclid(b) != 0) && b < 0 { 1 } else { 0 }).ok_or_else(overflow)?,
         BinOp::Mod => {
             let m = a.checked_rem(b).ok_or_else(overflow)?;
-            if m != 0 && ((m < 0) != (b < 0)) {
-                m + b
-            } else {
-                m
-            }
+            if m != 0 && ((m < 0) != (b < 0)) { m + b } else { m }
         }
         BinOp::Pow if b < 0 && a == 0 => return Err(zero_div(NEG_POWER_OF_ZERO)),
         BinOp::Pow if b < 0 => return Ok(Value::Float((a as f64).powf(b as f64))),
-        BinOp::Pow => a
-            .checked_pow(b.min(u32::MAX as i64) as u32)
-            .ok_or_else(overflow)?,
+        BinOp::Pow => a.checked_pow(b.min(u32::MAX as i64) as u32).ok_or_else(overflow)?,
         BinOp::BitAnd => a & b,
         BinOp::BitOr => a | b,
         BinOp::BitXor => a ^ b,
-        BinOp::Shl | BinOp::Shr if b < 0 => {
-            return Err(EvalError::new(
-                ErrorKind::ValueError,
-                "negative shift count",
-                span,
-            ));
-        }
+        BinOp::Shl | BinOp::Shr if b < 0 => return Err(EvalError::new(ErrorKind::ValueError, "negative shift count", span)),
         BinOp::Shl if a == 0 => 0,
         // Python's ints are unbounded: any bit shifted out is an overflow here.
-        BinOp::Shl => a
-            .checked_shl(b.min(64) as u32)
-            .filter(|r| r >> b == a)
-            .ok_or_else(overflow)?,
+        BinOp::Shl => a.checked_shl(b.min(64) as u32).filter(|r| r >> b == a).ok_or_else(overflow)?,
         BinOp::Shr => a >> b.min(63),
-        BinOp::Div | BinOp::MatMul => {
-            return Err(EvalError::type_error(
-                format!(
-                    "unsupported operand type(s) for {}: 'int' and 'int'",
-                    op.symbol()
-                ),
-                span,
-            ));
-        }
+        BinOp::Div | BinOp::MatMul => return Err(EvalError::type_error(format!("unsupported operand type(s) for {}: 'int' and 'int'", op.symbol()), span)),
     };
-    Ok(
-        if matches!((x, y), (Scalar::Bool(_), Scalar::Bool(_)))
-            && matches!(op, BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor)
-        {
-            Value::Bool(r != 0)
-        } else {
-            Value::Int(r)
-        },
-    )
+    Ok(if matches!((x, y), (Scalar::Bool(_), Scalar::Bool(_))) && matches!(op, BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor) {
+        Value::Bool(r != 0)
+    } else {
+        Value::Int(r)
+    })
 }
 
 pub fn compare(it: &mut Interp, op: CmpOp, a: &Value, b: &Value, span: Span) -> EvalResult<Value> {
@@ -542,13 +336,9 @@ pub fn compare(it: &mut Interp, op: CmpOp, a: &Value, b: &Value, span: Span) -> 
                 CmpOp::Ne => !eq,
                 _ => {
                     return Err(EvalError::type_error(
-                        format!(
-                            "'<' not supported between instances of '{}' and '{}'",
-                            a.type_name(),
-                            b.type_name()
-                        ),
+                        format!("'<' not supported between instances of '{}' and '{}'", a.type_name(), b.type_name()),
                         span,
-                    ));
+                    ))
                 }
             }
         }
@@ -562,23 +352,16 @@ pub fn unary(it: &mut Interp, op: UnOp, v: &Value, span: Span) -> EvalResult<Val
         (UnOp::Pos, Value::Tensor(_) | Value::Int(_) | Value::Float(_)) => Ok(v.clone()),
         (UnOp::Neg, Value::Tensor(t)) => tensor_unary(it, UnaryOp::Neg, t, span),
         (UnOp::Invert, Value::Tensor(t)) => tensor_unary(it, UnaryOp::BitNot, t, span),
-        (UnOp::Neg, Value::Int(i)) => i.checked_neg().map(Value::Int).ok_or_else(|| {
-            EvalError::new(
-                ErrorKind::OverflowError,
-                "integer overflow (tsr ints are 64-bit)",
-                span,
-            )
-        }),
+        (UnOp::Neg, Value::Int(i)) => i
+            .checked_neg()
+            .map(Value::Int)
+            .ok_or_else(|| EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span)),
         (UnOp::Neg, Value::Bool(b)) => Ok(Value::Int(-(*b as i64))),
         (UnOp::Neg, Value::Float(f)) => Ok(Value::Float(-f)),
         (UnOp::Invert, Value::Int(i)) => Ok(Value::Int(!i)),
         (UnOp::Invert, Value::Bool(b)) => Ok(Value::Int(!(*b as i64))),
         _ => Err(EvalError::type_error(
-            format!(
-                "bad operand type for unary {}: '{}'",
-                super::expr::unop_name(op),
-                v.type_name()
-            ),
+            format!("bad operand type for unary {}: '{}'", super::expr::unop_name(op), v.type_name()),
             span,
         )),
     }
@@ -594,11 +377,7 @@ pub fn tensor_unary(it: &Interp, op: UnaryOp, t: &Tensor, span: Span) -> EvalRes
         UnaryOp::Neg => ("NegBackward0", Formula::Neg, None),
         UnaryOp::Exp => ("ExpBackward0", Formula::FromResult("exp"), Some(true)),
         UnaryOp::Tanh => ("TanhBackward0", Formula::FromResult("tanh"), Some(true)),
-        UnaryOp::Sigmoid => (
-            "SigmoidBackward0",
-            Formula::FromResult("sigmoid"),
-            Some(true),
-        ),
+        UnaryOp::Sigmoid => ("SigmoidBackward0", Formula::FromResult("sigmoid"), Some(true)),
         UnaryOp::Sqrt => ("SqrtBackward0", Formula::FromResult("sqrt"), Some(true)),
         UnaryOp::Relu => ("ReluBackward0", Formula::FromResult("relu"), Some(true)),
         UnaryOp::Log => ("LogBackward0", Formula::FromInput("log"), Some(false)),
@@ -613,33 +392,17 @@ pub fn tensor_unary(it: &Interp, op: UnaryOp, t: &Tensor, span: Span) -> EvalRes
         Some(false) => vec![t],
         None => vec![],
     };
-    Ok(Value::tensor(super::grad::record(
-        it,
-        name,
-        &[Some(t)],
-        out,
-        formula,
-        &saved,
-    )))
+    Ok(Value::tensor(super::grad::record(it, name, &[Some(t)], out, formula, &saved)))
 }
 
 /// `t op= rhs`, in place on `t`'s storage.
 pub fn inplace(it: &mut Interp, t: &Tensor, op: BinOp, rhs: &Value, span: Span) -> EvalResult<()> {
     use crate::engine::autograd::Formula;
     let Some(e) = engine_op(op) else {
-        return Err(EvalError::new(
-            ErrorKind::NotImplementedError,
-            format!("in-place `{}=` is not supported", op.symbol()),
-            span,
-        ));
+        return Err(EvalError::new(ErrorKind::NotImplementedError, format!("in-place `{}=` is not supported", op.symbol()), span));
     };
     let Some(r) = operand(rhs) else {
-        return Err(unsupported(
-            &format!("{}=", op.symbol()),
-            &Value::Tensor(Rc::new(t.clone())),
-            rhs,
-            span,
-        ));
+        return Err(unsupported(&format!("{}=", op.symbol()), &Value::Tensor(Rc::new(t.clone())), rhs, span));
     };
     let other = match &r {
         Operand::T(o) => Some(o.as_ref()),
@@ -647,14 +410,8 @@ pub fn inplace(it: &mut Interp, t: &Tensor, op: BinOp, rhs: &Value, span: Span) 
     };
     super::grad::inplace::check_inplace_with(it, t, other, span)?;
     // Ops whose backward needs x's old values keep a copy of them.
-    let tracked = it.grad_enabled
-        && t.dtype.is_floating()
-        && (t.requires_grad() || other.is_some_and(|o| o.requires_grad()));
-    let old = if tracked
-        && matches!(
-            e,
-            BinaryOp::Mul | BinaryOp::Div | BinaryOp::Pow | BinaryOp::Mod
-        ) {
+    let tracked = it.grad_enabled && t.dtype.is_floating() && (t.requires_grad() || other.is_some_and(|o| o.requires_grad()));
+    let old = if tracked && matches!(e, BinaryOp::Mul | BinaryOp::Div | BinaryOp::Pow | BinaryOp::Mod) {
         Some(crate::engine::ops::copy::clone(&it.ctx, t).at(span)?)
     } else {
         None
@@ -663,89 +420,33 @@ pub fn inplace(it: &mut Interp, t: &Tensor, op: BinOp, rhs: &Value, span: Span) 
     elementwise::binary_inplace(e, t, earg(&r)).at(span)?;
     let Some(old) = old.filter(|_| tracked) else {
         if tracked {
-            let shapes = [
-                t.shape().to_vec(),
-                other.map(|o| o.shape().to_vec()).unwrap_or_default(),
-            ];
+            let shapes = [t.shape().to_vec(), other.map(|o| o.shape().to_vec()).unwrap_or_default()];
             let (name, formula, slots): (&str, Formula, Vec<Option<&Tensor>>) = match e {
-                BinaryOp::Add => (
-                    "AddBackward0",
-                    Formula::AddSub { sub: false, shapes },
-                    vec![other],
-                ),
-                BinaryOp::Sub => (
-                    "SubBackward0",
-                    Formula::AddSub { sub: true, shapes },
-                    vec![other],
-                ),
-                BinaryOp::FloorDiv => (
-                    "NotImplemented",
-                    Formula::NotImplemented("floor_divide"),
-                    other.into_iter().map(Some).collect(),
-                ),
-                _ => (
-                    "NotImplemented",
-                    Formula::NotImplemented("inplace op"),
-                    other.into_iter().map(Some).collect(),
-                ),
+                BinaryOp::Add => ("AddBackward0", Formula::AddSub { sub: false, shapes }, vec![other]),
+                BinaryOp::Sub => ("SubBackward0", Formula::AddSub { sub: true, shapes }, vec![other]),
+                BinaryOp::FloorDiv => ("NotImplemented", Formula::NotImplemented("floor_divide"), other.into_iter().map(Some).collect()),
+                _ => ("NotImplemented", Formula::NotImplemented("inplace op"), other.into_iter().map(Some).collect()),
             };
             super::grad::rebase_node(it, t, name, &slots, formula, &[]);
         }
         return Ok(());
     };
-    let shapes = [
-        t.shape().to_vec(),
-        other.map(|o| o.shape().to_vec()).unwrap_or_default(),
-    ];
+    let shapes = [t.shape().to_vec(), other.map(|o| o.shape().to_vec()).unwrap_or_default()];
     let other_t = as_tensor(it, &r);
     match (e, &r) {
         (BinaryOp::Mul | BinaryOp::Div, _) => {
             if let Some(o) = &other_t {
-                let (name, f) = if e == BinaryOp::Mul {
-                    ("MulBackward0", Formula::Mul { shapes })
-                } else {
-                    ("DivBackward0", Formula::Div { shapes })
-                };
+                let (name, f) = if e == BinaryOp::Mul { ("MulBackward0", Formula::Mul { shapes }) } else { ("DivBackward0", Formula::Div { shapes }) };
                 super::grad::inplace::rebase_node_at(it, t, name, &[other], f, &[&old, o], pre);
             }
         }
-        (BinaryOp::Pow, Operand::S(x)) => super::grad::rebase_node(
-            it,
-            t,
-            "PowBackward0",
-            &[],
-            Formula::PowScalar { exp: x.as_f64() },
-            &[&old],
-        ),
+        (BinaryOp::Pow, Operand::S(x)) => super::grad::rebase_node(it, t, "PowBackward0", &[], Formula::PowScalar { exp: x.as_f64() }, &[&old]),
         (BinaryOp::Pow, Operand::T(o)) => {
             let now = t.clone();
-            super::grad::inplace::rebase_node_at(
-                it,
-                t,
-                "PowBackward1",
-                &[other],
-                Formula::PowTensor { shapes },
-                &[&old, o, &now],
-                None,
-            );
+            super::grad::inplace::rebase_node_at(it, t, "PowBackward1", &[other], Formula::PowTensor { shapes }, &[&old, o, &now], None);
         }
-        (BinaryOp::Mod, Operand::S(_)) => super::grad::rebase_node(
-            it,
-            t,
-            "RemainderBackward0",
-            &[],
-            Formula::Remainder { shapes },
-            &[],
-        ),
-        (_, _) => super::grad::inplace::rebase_node_at(
-            it,
-            t,
-            "RemainderBackward1",
-            &[other],
-            Formula::Remainder { shapes },
-            &[&old, other_t.as_ref().unwrap_or(&old)],
-            pre,
-        ),
+        (BinaryOp::Mod, Operand::S(_)) => super::grad::rebase_node(it, t, "RemainderBackward0", &[], Formula::Remainder { shapes }, &[]),
+        (_, _) => super::grad::inplace::rebase_node_at(it, t, "RemainderBackward1", &[other], Formula::Remainder { shapes }, &[&old, other_t.as_ref().unwrap_or(&old)], pre),
     }
     Ok(())
 }
@@ -754,9 +455,7 @@ pub fn inplace(it: &mut Interp, t: &Tensor, op: BinOp, rhs: &Value, span: Span) 
 pub fn to_tensor_arg(it: &mut Interp, v: &Value, dtype: DType, span: Span) -> EvalResult<Tensor> {
     match v {
         Value::Tensor(t) => Ok((**t).clone()),
-        Value::List(_) | Value::Tuple(_) => {
-            super::literal::tensor_from_value(it, v, Some(dtype), span)
-        }
+        Value::List(_) | Value::Tuple(_) => super::literal::tensor_from_value(it, v, Some(dtype), span),
         other => match other.as_scalar() {
             Some(s) => {
                 if let Some(msg) = s.overflow_check(dtype, false) {
@@ -765,13 +464,10 @@ pub fn to_tensor_arg(it: &mut Interp, v: &Value, dtype: DType, span: Span) -> Ev
                 Tensor::from_scalars(&it.ctx, &[], dtype, &[s], "scalar").at(span)
             }
             None => Err(EvalError::type_error(
-                format!(
-                    "can't assign a {} to a torch.{}Tensor",
-                    other.type_name(),
-                    super::super::engine::ops::promote::scalar_type_name(dtype)
-                ),
+                format!("can't assign a {} to a torch.{}Tensor", other.type_name(), super::super::engine::ops::promote::scalar_type_name(dtype)),
                 span,
             )),
         },
     }
 }
+

@@ -25,27 +25,18 @@ fn pieces(t: &Tensor, dim: i64, lens: &[usize], what: &str) -> Result<Vec<Value>
 /// `unbind(dim)`: `select(dim, i)` for every i.
 pub fn unbind(t: &Tensor, dim: i64) -> Result<Vec<Value>, EngineError> {
     if t.ndim() == 0 {
-        return Err(EngineError::index(
-            "Dimension specified as 0 but tensor has no dimensions",
-        ));
+        return Err(EngineError::index("Dimension specified as 0 but tensor has no dimensions"));
     }
     let d = layout::wrap_dim(dim, t.ndim())?;
     check_pieces("unbind", t.shape()[d])?;
     (0..t.shape()[d])
-        .map(|i| {
-            layout::select(&t.layout, d as i64, i as i64)
-                .map(|l| Value::tensor(t.view_as_layout(l, &format!("unbind({dim})[{i}]"))))
-        })
+        .map(|i| layout::select(&t.layout, d as i64, i as i64).map(|l| Value::tensor(t.view_as_layout(l, &format!("unbind({dim})[{i}]")))))
         .collect()
 }
 
 pub fn split(t: &Tensor, sv: &Value, dim: i64, span: Span, op: &str) -> EvalResult<Value> {
     if t.ndim() == 0 {
-        return Err(EvalError::new(
-            ErrorKind::RuntimeError,
-            "split expects at least a 1-dimensional tensor",
-            span,
-        ));
+        return Err(EvalError::new(ErrorKind::RuntimeError, "split expects at least a 1-dimensional tensor", span));
     }
     let d = layout::wrap_dim(dim, t.ndim()).at(span)?;
     let size = t.shape().get(d).copied().unwrap_or(0);
@@ -53,39 +44,22 @@ pub fn split(t: &Tensor, sv: &Value, dim: i64, span: Span, op: &str) -> EvalResu
         Value::Int(n) => {
             let n = *n;
             if n < 0 {
-                return Err(EvalError::new(
-                    ErrorKind::RuntimeError,
-                    format!("split expects split_size be non-negative, but got split_size={n}"),
-                    span,
-                ));
+                return Err(EvalError::new(ErrorKind::RuntimeError, format!("split expects split_size be non-negative, but got split_size={n}"), span));
             }
             if n == 0 {
                 if size != 0 {
-                    return Err(EvalError::new(
-                        ErrorKind::RuntimeError,
-                        format!(
-                            "split_size can only be 0 if dimension size is 0, but got dimension size of {size}"
-                        ),
-                        span,
-                    ));
+                    return Err(EvalError::new(ErrorKind::RuntimeError, format!("split_size can only be 0 if dimension size is 0, but got dimension size of {size}"), span));
                 }
                 vec![0]
             } else {
                 let n = usize::try_from(n).unwrap_or(usize::MAX);
                 let num = size.div_ceil(n).max(1);
                 check_pieces("split", num).at(span)?;
-                (0..num)
-                    .map(|i| n.min(size.saturating_sub(i * n)))
-                    .collect()
+                (0..num).map(|i| n.min(size.saturating_sub(i * n))).collect()
             }
         }
         other => {
-            let xs = seq_ints(other).ok_or_else(|| {
-                EvalError::type_error(
-                    "split(): argument 'split_size' must be int or tuple of ints",
-                    span,
-                )
-            })?;
+            let xs = seq_ints(other).ok_or_else(|| EvalError::type_error("split(): argument 'split_size' must be int or tuple of ints", span))?;
             let total: i64 = xs.iter().sum();
             if total != size as i64 || xs.iter().any(|&x| x < 0) {
                 return Err(EvalError::new(
@@ -107,14 +81,10 @@ pub fn split(t: &Tensor, sv: &Value, dim: i64, span: Span, op: &str) -> EvalResu
 
 pub fn chunk(t: &Tensor, k: i64, dim: i64, op: &str) -> Result<Value, EngineError> {
     if t.ndim() == 0 {
-        return Err(EngineError::runtime(
-            "chunk expects at least a 1-dimensional tensor",
-        ));
+        return Err(EngineError::runtime("chunk expects at least a 1-dimensional tensor"));
     }
     if k <= 0 {
-        return Err(EngineError::runtime(format!(
-            "chunk expects `chunks` to be greater than 0, got: {k}"
-        )));
+        return Err(EngineError::runtime(format!("chunk expects `chunks` to be greater than 0, got: {k}")));
     }
     let d = layout::wrap_dim(dim, t.ndim())?;
     let size = t.shape().get(d).copied().unwrap_or(0);
@@ -135,12 +105,9 @@ const MAX_PIECES: usize = 1 << 18;
 
 pub fn check_pieces(what: &str, n: usize) -> Result<(), EngineError> {
     if n > MAX_PIECES {
-        return Err(EngineError::runtime(format!(
-            "{what} would return {n} tensors; tsr returns at most {MAX_PIECES} from one call"
-        ))
-        .with_hint(
-            "split into fewer, larger pieces (a huge expanded view has as many rows as it claims)",
-        ));
+        return Err(EngineError::runtime(format!("{what} would return {n} tensors; tsr returns at most {MAX_PIECES} from one call"))
+            .with_hint("split into fewer, larger pieces (a huge expanded view has as many rows as it claims)"));
     }
     Ok(())
 }
+

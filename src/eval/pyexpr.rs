@@ -47,15 +47,8 @@ impl Interp {
                 // frozenset constant and rebuilds it when merging constants:
                 // its members go in twice, the second time in table order.
                 let constant = |e: &Expr| match &e.kind {
-                    ExprKind::Int(_)
-                    | ExprKind::Float(_)
-                    | ExprKind::Str(_)
-                    | ExprKind::Bool(_)
-                    | ExprKind::None => true,
-                    ExprKind::Unary {
-                        op: crate::lang::ast::UnOp::Neg,
-                        operand,
-                    } => matches!(operand.kind, ExprKind::Int(_) | ExprKind::Float(_)),
+                    ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::Bool(_) | ExprKind::None => true,
+                    ExprKind::Unary { op: crate::lang::ast::UnOp::Neg, operand } => matches!(operand.kind, ExprKind::Int(_) | ExprKind::Float(_)),
                     _ => false,
                 };
                 if xs.len() > 2 && xs.iter().all(constant) {
@@ -82,36 +75,19 @@ impl Interp {
                                     d.insert(k, x, v.span)?;
                                 }
                             }
-                            other => {
-                                return Err(EvalError::type_error(
-                                    format!("'{}' object is not a mapping", other.type_name()),
-                                    v.span,
-                                ));
-                            }
+                            other => return Err(EvalError::type_error(format!("'{}' object is not a mapping", other.type_name()), v.span)),
                         },
                     }
                 }
                 Ok(Value::Dict(Rc::new(RefCell::new(d))))
             }
-            ExprKind::Starred(_) => Err(EvalError::new(
-                ErrorKind::SyntaxError,
-                "can't use starred expression here",
-                span,
-            )),
+            ExprKind::Starred(_) => Err(EvalError::new(ErrorKind::SyntaxError, "can't use starred expression here", span)),
             ExprKind::IfExp { test, body, orelse } => {
                 let t = self.eval(test)?;
-                if super::expr::truthy(&t, test.span)? {
-                    self.eval(body)
-                } else {
-                    self.eval(orelse)
-                }
+                if super::expr::truthy(&t, test.span)? { self.eval(body) } else { self.eval(orelse) }
             }
             ExprKind::Lambda(f) => self.make_closure(f),
-            ExprKind::Comp {
-                kind: CompKind::Gen,
-                elt,
-                gens,
-            } => self.make_generator(elt, gens),
+            ExprKind::Comp { kind: CompKind::Gen, elt, gens } => self.make_generator(elt, gens),
             ExprKind::Comp { kind, elt, gens } => {
                 let mut out = Vec::new();
                 self.in_comp_scope(|it| {
@@ -148,22 +124,14 @@ impl Interp {
                 let v = self.eval(value)?;
                 // Python binds it in the enclosing function, even from a comprehension.
                 let saved = self.scope.clone();
-                while self
-                    .scope
-                    .as_ref()
-                    .is_some_and(|s| s.borrow().func.is_none())
-                {
+                while self.scope.as_ref().is_some_and(|s| s.borrow().func.is_none()) {
                     self.scope = self.scope.as_ref().and_then(|s| s.borrow().parent.clone());
                 }
                 self.bind_name(name, v.clone());
                 self.scope = saved;
                 Ok(v)
             }
-            _ => Err(EvalError::new(
-                ErrorKind::SyntaxError,
-                "not a Python expression",
-                span,
-            )),
+            _ => Err(EvalError::new(ErrorKind::SyntaxError, "not a Python expression", span)),
         }
     }
 
@@ -172,12 +140,7 @@ impl Interp {
         for p in parts {
             match p {
                 FPart::Lit(s) => out.push_str(s),
-                FPart::Field {
-                    expr,
-                    debug,
-                    conv,
-                    spec,
-                } => {
+                FPart::Field { expr, debug, conv, spec } => {
                     let v = self.eval(expr)?;
                     if !super::py::repr::printable(&v) {
                         super::py::repr::checked(&v, false, expr.span)?;
@@ -186,11 +149,7 @@ impl Interp {
                         out.push_str(d);
                     }
                     // `{x=}` shows the repr unless a conversion or spec says otherwise.
-                    let conv = conv.or(if debug.is_some() && spec.is_empty() {
-                        Some('r')
-                    } else {
-                        None
-                    });
+                    let conv = conv.or(if debug.is_some() && spec.is_empty() { Some('r') } else { None });
                     let v = match conv {
                         Some('r') => Value::Str(super::py::repr::repr(&v)),
                         Some('a') => Value::Str(super::py::repr::ascii(&super::py::repr::repr(&v))),
@@ -207,11 +166,7 @@ impl Interp {
     }
 
     fn in_comp_scope<T>(&mut self, f: impl FnOnce(&mut Interp) -> EvalResult<T>) -> EvalResult<T> {
-        let scope = Rc::new(RefCell::new(Scope {
-            vars: Default::default(),
-            parent: self.scope.clone(),
-            func: None,
-        }));
+        let scope = Rc::new(RefCell::new(Scope { vars: Default::default(), parent: self.scope.clone(), func: None }));
         let saved = self.scope.replace(scope);
         let r = f(self);
         self.scope = saved;
@@ -219,12 +174,7 @@ impl Interp {
     }
 
     /// Runs `body` for every item the clauses produce.
-    fn comp_loop(
-        &mut self,
-        gens: &[Comprehension],
-        i: usize,
-        body: &mut dyn FnMut(&mut Interp) -> EvalResult<()>,
-    ) -> EvalResult<()> {
+    fn comp_loop(&mut self, gens: &[Comprehension], i: usize, body: &mut dyn FnMut(&mut Interp) -> EvalResult<()>) -> EvalResult<()> {
         let Some(g) = gens.get(i) else {
             return body(self);
         };
@@ -260,13 +210,7 @@ impl Interp {
     }
 
     /// `a op b` for every comparison operator.
-    pub fn compare_values(
-        &mut self,
-        op: CmpOp,
-        a: &Value,
-        b: &Value,
-        span: Span,
-    ) -> EvalResult<Value> {
+    pub fn compare_values(&mut self, op: CmpOp, a: &Value, b: &Value, span: Span) -> EvalResult<Value> {
         match op {
             CmpOp::In | CmpOp::NotIn => {
                 let r = self.contains(b, a, span)?;
@@ -275,13 +219,9 @@ impl Interp {
             CmpOp::Is | CmpOp::IsNot => {
                 let same = match (a, b) {
                     (Value::List(x), Value::List(y)) => Rc::ptr_eq(x, y),
-                    (Value::Dict(x), Value::Dict(y)) | (Value::Set(x), Value::Set(y)) => {
-                        Rc::ptr_eq(x, y)
-                    }
+                    (Value::Dict(x), Value::Dict(y)) | (Value::Set(x), Value::Set(y)) => Rc::ptr_eq(x, y),
                     (Value::Func(x), Value::Func(y)) => Rc::ptr_eq(x, y),
-                    (Value::Type(x), Value::Type(y)) | (Value::Builtin(x), Value::Builtin(y)) => {
-                        x == y
-                    }
+                    (Value::Type(x), Value::Type(y)) | (Value::Builtin(x), Value::Builtin(y)) => x == y,
                     (Value::Method(x), Value::Method(y)) => Rc::ptr_eq(x, y),
                     (Value::Exception(x), Value::Exception(y)) => Rc::ptr_eq(x, y),
                     (Value::Int(x), Value::Int(y)) => x == y && (-5..=256).contains(x),
@@ -293,10 +233,7 @@ impl Interp {
                 };
                 Ok(Value::Bool(same == (op == CmpOp::Is)))
             }
-            _ if matches!(a, Value::Tensor(_))
-                || matches!(b, Value::Tensor(_))
-                || (a.as_scalar().is_some() && b.as_scalar().is_some()) =>
-            {
+            _ if matches!(a, Value::Tensor(_)) || matches!(b, Value::Tensor(_)) || (a.as_scalar().is_some() && b.as_scalar().is_some()) => {
                 super::ops::compare(self, op, a, b, span)
             }
             CmpOp::Eq => Ok(Value::Bool(super::py::compare::py_eq(a, b))),
@@ -306,10 +243,7 @@ impl Interp {
     }
 
     /// Call arguments with `*args` and `**kwargs` expanded.
-    pub(super) fn eval_call_args(
-        &mut self,
-        args: &[crate::lang::ast::Arg],
-    ) -> EvalResult<CallArgs> {
+    pub(super) fn eval_call_args(&mut self, args: &[crate::lang::ast::Arg]) -> EvalResult<CallArgs> {
         let mut pos = Vec::new();
         let mut kw: Vec<(String, Value)> = Vec::new();
         for a in args {
@@ -320,29 +254,15 @@ impl Interp {
                     Value::Dict(d) => {
                         for (k, x) in d.borrow().items() {
                             let Value::Str(k) = k else {
-                                return Err(EvalError::type_error(
-                                    "keywords must be strings",
-                                    a.value.span,
-                                ));
+                                return Err(EvalError::type_error("keywords must be strings", a.value.span));
                             };
                             if kw.iter().any(|(n, _)| *n == k) {
-                                return Err(EvalError::type_error(
-                                    format!("got multiple values for keyword argument '{k}'"),
-                                    a.value.span,
-                                ));
+                                return Err(EvalError::type_error(format!("got multiple values for keyword argument '{k}'"), a.value.span));
                             }
                             kw.push((k, x));
                         }
                     }
-                    other => {
-                        return Err(EvalError::type_error(
-                            format!(
-                                "argument after ** must be a mapping, not {}",
-                                other.type_name()
-                            ),
-                            a.value.span,
-                        ));
-                    }
+                    other => return Err(EvalError::type_error(format!("argument after ** must be a mapping, not {}", other.type_name()), a.value.span)),
                 },
                 (_, Some((k, _))) => kw.push((k.clone(), v)),
                 _ => pos.push(v),
@@ -352,24 +272,11 @@ impl Interp {
     }
 
     /// Calls any callable value with evaluated arguments.
-    pub fn call_value_args(
-        &mut self,
-        f: Value,
-        pos: Vec<Value>,
-        kw: Vec<(String, Value)>,
-        span: Span,
-    ) -> EvalResult<Value> {
+    pub fn call_value_args(&mut self, f: Value, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> EvalResult<Value> {
         self.call_value_args_at(f, pos, kw, span, span)
     }
 
-    pub(super) fn call_value_args_at(
-        &mut self,
-        f: Value,
-        pos: Vec<Value>,
-        kw: Vec<(String, Value)>,
-        span: Span,
-        fspan: Span,
-    ) -> EvalResult<Value> {
+    pub(super) fn call_value_args_at(&mut self, f: Value, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span, fspan: Span) -> EvalResult<Value> {
         match f {
             Value::Func(c) => self.call_closure(&c, pos, kw, span),
             Value::Builtin(name) | Value::Type(name) => {
@@ -385,44 +292,22 @@ impl Interp {
                     for x in items {
                         match x {
                             Value::Int(i) if i >= 0 => dims.push(i as usize),
-                            other => {
-                                return Err(EvalError::type_error(
-                                    format!(
-                                        "torch.Size() takes an iterable of 'int' (item 0 is '{}')",
-                                        other.type_name()
-                                    ),
-                                    span,
-                                ));
-                            }
+                            other => return Err(EvalError::type_error(format!("torch.Size() takes an iterable of 'int' (item 0 is '{}')", other.type_name()), span)),
                         }
                     }
                     return Ok(Value::Size(dims));
                 }
                 if name == "Tensor" {
-                    return Err(EvalError::type_error(
-                        format!(
-                            "tsr cannot construct torch.{name} directly; use torch.tensor(...)"
-                        ),
-                        span,
-                    ));
+                    return Err(EvalError::type_error(format!("tsr cannot construct torch.{name} directly; use torch.tensor(...)"), span));
                 }
                 // `max(x, dim=0)`, `sum(x, (0, 1))`, `max(a, b)`: a tensor with more
                 // arguments than Python's builtin takes for it is torch's function
                 // (as after `from torch import *`); `sum(x)` stays Python's.
                 let torchy = super::names::FUNCTIONS.contains(&name)
                     && matches!(pos.first(), Some(Value::Tensor(_)))
-                    && (pos.len() > 1
-                        || kw.iter().any(|(k, _)| {
-                            matches!(k.as_str(), "dim" | "keepdim" | "dtype" | "out")
-                        }));
+                    && (pos.len() > 1 || kw.iter().any(|(k, _)| matches!(k.as_str(), "dim" | "keepdim" | "dtype" | "out")));
                 if torchy {
-                    return self.call_value_args_at(
-                        Value::Function(name.to_string()),
-                        pos,
-                        kw,
-                        span,
-                        fspan,
-                    );
+                    return self.call_value_args_at(Value::Function(name.to_string()), pos, kw, span, fspan);
                 }
                 super::py::builtins::call(self, name, pos, kw, span)
             }
@@ -441,18 +326,10 @@ impl Interp {
                 // `str.lower` called with its receiver first.
                 Value::Type(t) => {
                     if m.1 == "maketrans" && *t == "str" {
-                        return super::py::methods::call_method(
-                            self,
-                            &Value::Str(String::new()),
-                            "maketrans",
-                            pos,
-                            kw,
-                            span,
-                        );
+                        return super::py::methods::call_method(self, &Value::Str(String::new()), "maketrans", pos, kw, span);
                     }
                     if m.1 == "fromkeys" && *t == "dict" {
-                        let keys =
-                            self.items_of(pos.first().unwrap_or(&Value::Tuple(vec![])), span)?;
+                        let keys = self.items_of(pos.first().unwrap_or(&Value::Tuple(vec![])), span)?;
                         let fill = pos.get(1).cloned().unwrap_or(Value::None);
                         let mut d = PyDict::default();
                         for k in keys {
@@ -462,18 +339,11 @@ impl Interp {
                     }
                     let mut pos = pos.into_iter();
                     let Some(recv) = pos.next() else {
-                        return Err(EvalError::type_error(
-                            format!("unbound method {t}.{}() needs an argument", m.1),
-                            span,
-                        ));
+                        return Err(EvalError::type_error(format!("unbound method {t}.{}() needs an argument", m.1), span));
                     };
                     if super::py::builtins::type_of(&recv) != *t {
                         return Err(EvalError::type_error(
-                            format!(
-                                "descriptor '{}' for '{t}' objects doesn't apply to a '{}' object",
-                                m.1,
-                                recv.type_name()
-                            ),
+                            format!("descriptor '{}' for '{t}' objects doesn't apply to a '{}' object", m.1, recv.type_name()),
                             span,
                         ));
                     }
@@ -486,31 +356,20 @@ impl Interp {
                 let a = super::args::Args {
                     name: fname.clone(),
                     pos: pos.into_iter().map(|v| (torch_dtype(v), span)).collect(),
-                    kw: kw
-                        .into_iter()
-                        .map(|(k, v)| (k, torch_dtype(v), span))
-                        .collect(),
+                    kw: kw.into_iter().map(|(k, v)| (k, torch_dtype(v), span)).collect(),
                     span,
                     pos_base: 0,
                 };
                 let op_text = span.text(&self.src).to_string();
                 super::builtins::call(self, &fname, a, &op_text)
             }
-            other => Err(EvalError::type_error(
-                format!("'{}' object is not callable", other.type_name()),
-                fspan,
-            )),
+            other => Err(EvalError::type_error(format!("'{}' object is not callable", other.type_name()), fspan)),
         }
     }
 
     /// Attributes of Python values (`None`: not one of those; the caller
     /// looks further).
-    pub(super) fn python_attr(
-        &mut self,
-        o: &Value,
-        name: &str,
-        span: Span,
-    ) -> EvalResult<Option<Value>> {
+    pub(super) fn python_attr(&mut self, o: &Value, name: &str, span: Span) -> EvalResult<Option<Value>> {
         Ok(Some(match (o, name) {
             (Value::Dict(d), "_metadata") if d.borrow().ordered => match d.borrow().metadata.clone() {
                 Some(m) => m,
@@ -595,23 +454,9 @@ impl Interp {
     }
 
     /// `o[items]` for Python values.
-    pub(super) fn index_python(
-        &mut self,
-        o: Value,
-        items: &[IndexItem],
-        span: Span,
-    ) -> EvalResult<Value> {
-        if let [
-            IndexItem::Slice {
-                start, stop, step, ..
-            },
-        ] = items
-        {
-            let (a, b, c) = (
-                self.opt_int(start)?,
-                self.opt_int(stop)?,
-                self.opt_int(step)?,
-            );
+    pub(super) fn index_python(&mut self, o: Value, items: &[IndexItem], span: Span) -> EvalResult<Value> {
+        if let [IndexItem::Slice { start, stop, step, .. }] = items {
+            let (a, b, c) = (self.opt_int(start)?, self.opt_int(stop)?, self.opt_int(step)?);
             return slice_value(&o, a, b, c, span);
         }
         let key = match items {
@@ -621,15 +466,7 @@ impl Interp {
                 for it in many {
                     match it {
                         IndexItem::Expr(e) => vals.push(self.eval(e)?),
-                        IndexItem::Slice { .. } => {
-                            return Err(EvalError::type_error(
-                                format!(
-                                    "{} indices must be integers or slices, not tuple",
-                                    o.type_name()
-                                ),
-                                span,
-                            ));
-                        }
+                        IndexItem::Slice { .. } => return Err(EvalError::type_error(format!("{} indices must be integers or slices, not tuple", o.type_name()), span)),
                     }
                 }
                 Value::Tuple(vals)
@@ -641,23 +478,12 @@ impl Interp {
     /// `o[key]` with an evaluated key.
     pub fn subscript(&mut self, o: Value, key: Value, span: Span) -> EvalResult<Value> {
         let int_key = |what: &str| -> EvalResult<i64> {
-            to_int(&key)
-                .filter(|_| !matches!(key, Value::Float(_)))
-                .ok_or_else(|| {
-                    EvalError::type_error(
-                        format!(
-                            "{what} indices must be integers or slices, not {}",
-                            key.type_name()
-                        ),
-                        span,
-                    )
-                })
+            to_int(&key).filter(|_| !matches!(key, Value::Float(_))).ok_or_else(|| {
+                EvalError::type_error(format!("{what} indices must be integers or slices, not {}", key.type_name()), span)
+            })
         };
         match &o {
-            Value::Dict(d) => d
-                .borrow()
-                .get(&key, span)?
-                .ok_or_else(|| super::py::dict::key_error(&key, span)),
+            Value::Dict(d) => d.borrow().get(&key, span)?.ok_or_else(|| super::py::dict::key_error(&key, span)),
             Value::List(xs) => {
                 let i = int_key("list")?;
                 let xs = xs.borrow();
@@ -669,114 +495,53 @@ impl Interp {
                 let i = int_key("storage")?;
                 let j = if i < 0 { i + n } else { i };
                 if j < 0 || j >= n {
-                    return Err(EvalError::new(
-                        ErrorKind::IndexError,
-                        format!("index {i} out of range for storage of size {n}"),
-                        span,
-                    ));
+                    return Err(EvalError::new(ErrorKind::IndexError, format!("index {i} out of range for storage of size {n}"), span));
                 }
                 Ok(Value::Int(st.bytes().bytes()[j as usize] as i64))
             }
             Value::NdFlags(a) => match &key {
                 Value::Str(k) => super::ndarray::flag(a, k, span),
-                other => Err(EvalError::new(
-                    ErrorKind::KeyError,
-                    format!("Unknown flag {}", super::py::repr::repr(other)),
-                    span,
-                )),
+                other => Err(EvalError::new(ErrorKind::KeyError, format!("Unknown flag {}", super::py::repr::repr(other)), span)),
             },
-            Value::Tuple(xs) => {
-                Ok(xs[seq_position(int_key("tuple")?, xs.len(), "tuple", span)?].clone())
-            }
-            Value::NamedTuple(_, fs) => Ok(fs
-                [seq_position(int_key("tuple")?, fs.len(), "tuple", span)?]
-            .1
-            .clone()),
-            Value::Size(xs) => Ok(Value::Int(
-                xs[seq_position(int_key("tuple")?, xs.len(), "tuple", span)?] as i64,
-            )),
+            Value::Tuple(xs) => Ok(xs[seq_position(int_key("tuple")?, xs.len(), "tuple", span)?].clone()),
+            Value::NamedTuple(_, fs) => Ok(fs[seq_position(int_key("tuple")?, fs.len(), "tuple", span)?].1.clone()),
+            Value::Size(xs) => Ok(Value::Int(xs[seq_position(int_key("tuple")?, xs.len(), "tuple", span)?] as i64)),
             Value::Str(s) => {
                 let chars: Vec<char> = s.chars().collect();
-                let i = to_int(&key)
-                    .filter(|_| !matches!(key, Value::Float(_)))
-                    .ok_or_else(|| {
-                        EvalError::type_error(
-                            format!("string indices must be integers, not '{}'", key.type_name()),
-                            span,
-                        )
-                    })?;
-                Ok(Value::Str(
-                    chars[seq_position(i, chars.len(), "string", span)?].to_string(),
-                ))
+                let i = to_int(&key).filter(|_| !matches!(key, Value::Float(_))).ok_or_else(|| {
+                    EvalError::type_error(format!("string indices must be integers, not '{}'", key.type_name()), span)
+                })?;
+                Ok(Value::Str(chars[seq_position(i, chars.len(), "string", span)?].to_string()))
             }
             Value::Range(a, b, st) => {
                 let n = super::py::seq::range_len(*a, *b, *st) as usize;
                 let i = int_key("range")?;
-                Ok(Value::Int(
-                    a + st * seq_position(i, n, "range object", span)? as i64,
-                ))
+                Ok(Value::Int(a + st * seq_position(i, n, "range object", span)? as i64))
             }
-            other => Err(EvalError::type_error(
-                format!("'{}' object is not subscriptable", other.type_name()),
-                span,
-            )),
+            other => Err(EvalError::type_error(format!("'{}' object is not subscriptable", other.type_name()), span)),
         }
     }
 
     /// `o[items] = v` for lists and dicts.
-    pub(super) fn set_item(
-        &mut self,
-        o: Value,
-        items: &[IndexItem],
-        v: Value,
-        span: Span,
-    ) -> EvalResult<()> {
+    pub(super) fn set_item(&mut self, o: Value, items: &[IndexItem], v: Value, span: Span) -> EvalResult<()> {
         match (&o, items) {
             (Value::Dict(d), [IndexItem::Expr(e)]) => {
                 let k = self.eval(e)?;
                 d.borrow_mut().insert(k, v, span)
             }
-            (
-                Value::List(l),
-                [
-                    IndexItem::Slice {
-                        start, stop, step, ..
-                    },
-                ],
-            ) => {
-                let (a, b, c) = (
-                    self.opt_int(start)?,
-                    self.opt_int(stop)?,
-                    self.opt_int(step)?,
-                );
+            (Value::List(l), [IndexItem::Slice { start, stop, step, .. }]) => {
+                let (a, b, c) = (self.opt_int(start)?, self.opt_int(stop)?, self.opt_int(step)?);
                 let new = self.items_of(&v, span)?;
                 let n = l.borrow().len();
                 let pos = slice_positions(a, b, c, n, span)?;
                 if c.unwrap_or(1) == 1 {
-                    let lo = pos.first().copied().unwrap_or_else(|| {
-                        a.map(|a| {
-                            if a < 0 {
-                                (a + n as i64).max(0) as usize
-                            } else {
-                                (a as usize).min(n)
-                            }
-                        })
-                        .unwrap_or(0)
-                    });
+                    let lo = pos.first().copied().unwrap_or_else(|| a.map(|a| if a < 0 { (a + n as i64).max(0) as usize } else { (a as usize).min(n) }).unwrap_or(0));
                     let hi = pos.last().map(|p| p + 1).unwrap_or(lo);
                     l.borrow_mut().splice(lo..hi, new);
                     return Ok(());
                 }
                 if pos.len() != new.len() {
-                    return Err(EvalError::new(
-                        ErrorKind::ValueError,
-                        format!(
-                            "attempt to assign sequence of size {} to extended slice of size {}",
-                            new.len(),
-                            pos.len()
-                        ),
-                        span,
-                    ));
+                    return Err(EvalError::new(ErrorKind::ValueError, format!("attempt to assign sequence of size {} to extended slice of size {}", new.len(), pos.len()), span));
                 }
                 let mut l = l.borrow_mut();
                 for (p, x) in pos.into_iter().zip(new) {
@@ -786,9 +551,7 @@ impl Interp {
             }
             (Value::TypedStorage(st), [IndexItem::Expr(e)]) => {
                 let i = self.eval(e)?;
-                let i = super::args::to_int(&i).ok_or_else(|| {
-                    EvalError::type_error("storage indices must be integers", span)
-                })?;
+                let i = super::args::to_int(&i).ok_or_else(|| EvalError::type_error("storage indices must be integers", span))?;
                 super::typed_storage::set(st, i, &v, span)
             }
             (Value::List(l), [IndexItem::Expr(e)]) => {
@@ -796,33 +559,14 @@ impl Interp {
                 l.borrow_mut()[p] = v;
                 Ok(())
             }
-            (other, _) => Err(EvalError::type_error(
-                format!(
-                    "'{}' object does not support item assignment",
-                    other.type_name()
-                ),
-                span,
-            )),
+            (other, _) => Err(EvalError::type_error(format!("'{}' object does not support item assignment", other.type_name()), span)),
         }
     }
 
     /// The position `l[e]` names for assignment or deletion.
-    fn list_position(
-        &mut self,
-        l: &Rc<RefCell<Vec<Value>>>,
-        e: &Expr,
-        span: Span,
-    ) -> EvalResult<usize> {
+    fn list_position(&mut self, l: &Rc<RefCell<Vec<Value>>>, e: &Expr, span: Span) -> EvalResult<usize> {
         let k = self.eval(e)?;
-        let i = to_int(&k).ok_or_else(|| {
-            EvalError::type_error(
-                format!(
-                    "list indices must be integers or slices, not {}",
-                    k.type_name()
-                ),
-                span,
-            )
-        })?;
+        let i = to_int(&k).ok_or_else(|| EvalError::type_error(format!("list indices must be integers or slices, not {}", k.type_name()), span))?;
         let n = l.borrow().len();
         seq_position(i, n, "list assignment", span)
     }
@@ -837,19 +581,8 @@ impl Interp {
                     None => Err(super::py::dict::key_error(&k, span)),
                 }
             }
-            (
-                Value::List(l),
-                [
-                    IndexItem::Slice {
-                        start, stop, step, ..
-                    },
-                ],
-            ) => {
-                let (a, b, c) = (
-                    self.opt_int(start)?,
-                    self.opt_int(stop)?,
-                    self.opt_int(step)?,
-                );
+            (Value::List(l), [IndexItem::Slice { start, stop, step, .. }]) => {
+                let (a, b, c) = (self.opt_int(start)?, self.opt_int(stop)?, self.opt_int(step)?);
                 let n = l.borrow().len();
                 let mut pos = slice_positions(a, b, c, n, span)?;
                 pos.sort_unstable();
@@ -864,53 +597,26 @@ impl Interp {
                 l.borrow_mut().remove(p);
                 Ok(())
             }
-            (Value::Tensor(_), _) => Err(EvalError::type_error(
-                "'Tensor' object does not support item deletion",
-                span,
-            )),
-            (other, _) => Err(EvalError::type_error(
-                format!(
-                    "'{}' object doesn't support item deletion",
-                    other.type_name()
-                ),
-                span,
-            )),
+            (Value::Tensor(_), _) => Err(EvalError::type_error("'Tensor' object does not support item deletion", span)),
+            (other, _) => Err(EvalError::type_error(format!("'{}' object doesn't support item deletion", other.type_name()), span)),
         }
     }
 }
 
 /// `o[a:b:c]` for lists, tuples, strings, ranges and sizes.
-fn slice_value(
-    o: &Value,
-    a: Option<i64>,
-    b: Option<i64>,
-    c: Option<i64>,
-    span: Span,
-) -> EvalResult<Value> {
-    let pick = |xs: &[Value]| -> EvalResult<Vec<Value>> {
-        Ok(slice_positions(a, b, c, xs.len(), span)?
-            .into_iter()
-            .map(|i| xs[i].clone())
-            .collect())
-    };
+fn slice_value(o: &Value, a: Option<i64>, b: Option<i64>, c: Option<i64>, span: Span) -> EvalResult<Value> {
+    let pick = |xs: &[Value]| -> EvalResult<Vec<Value>> { Ok(slice_positions(a, b, c, xs.len(), span)?.into_iter().map(|i| xs[i].clone()).collect()) };
     Ok(match o {
         Value::List(xs) => Value::list(pick(&xs.borrow())?),
         Value::Tuple(xs) => Value::Tuple(pick(xs)?),
-        Value::NamedTuple(_, fs) => Value::Tuple(pick(
-            &fs.iter().map(|(_, v)| v.clone()).collect::<Vec<_>>(),
-        )?),
+        Value::NamedTuple(_, fs) => Value::Tuple(pick(&fs.iter().map(|(_, v)| v.clone()).collect::<Vec<_>>())?),
         Value::Size(xs) => {
             let pos = slice_positions(a, b, c, xs.len(), span)?;
             Value::Size(pos.into_iter().map(|i| xs[i]).collect())
         }
         Value::Str(s) => {
             let chars: Vec<char> = s.chars().collect();
-            Value::Str(
-                slice_positions(a, b, c, chars.len(), span)?
-                    .into_iter()
-                    .map(|i| chars[i])
-                    .collect(),
-            )
+            Value::Str(slice_positions(a, b, c, chars.len(), span)?.into_iter().map(|i| chars[i]).collect())
         }
         Value::Range(r0, r1, st) => {
             let n = super::py::seq::range_len(*r0, *r1, *st) as usize;
@@ -925,11 +631,6 @@ fn slice_value(
             }
         }
         Value::Dict(_) => return Err(EvalError::type_error("unhashable type: 'slice'", span)),
-        other => {
-            return Err(EvalError::type_error(
-                format!("'{}' object is not subscriptable", other.type_name()),
-                span,
-            ));
-        }
+        other => return Err(EvalError::type_error(format!("'{}' object is not subscriptable", other.type_name()), span)),
     })
 }

@@ -3,10 +3,10 @@
 
 use std::rc::Rc;
 
+use crate::engine::ops::reduce::{reduce, ReduceOp};
 use crate::engine::Tensor;
-use crate::engine::ops::reduce::{ReduceOp, reduce};
 
-use super::args::{Args, seq_ints};
+use super::args::{seq_ints, Args};
 use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
 use super::value::Value;
@@ -27,13 +27,7 @@ fn op_of(name: &str) -> ReduceOp {
     }
 }
 
-pub fn call(
-    it: &mut Interp,
-    t: &Rc<Tensor>,
-    name: &str,
-    mut a: Args,
-    _op: &str,
-) -> EvalResult<Value> {
+pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _op: &str) -> EvalResult<Value> {
     let span = a.span;
     let op = op_of(name);
     // max(other) / min(other): element-wise maximum/minimum.
@@ -41,20 +35,12 @@ pub fn call(
         && let Some((Value::Tensor(other), _)) = a.pos.first().cloned()
     {
         a.finish(1)?;
-        return crate::engine::ops::join::maximum(&it.ctx, t, &other, op == ReduceOp::Max)
-            .map(Value::tensor)
-            .at(span);
+        return crate::engine::ops::join::maximum(&it.ctx, t, &other, op == ReduceOp::Max).map(Value::tensor).at(span);
     }
     let dims: Option<Vec<i64>> = match a.get(0, "dim") {
         None | Some((Value::None, _)) => None,
         Some((v, s)) => Some(seq_ints(&v).ok_or_else(|| {
-            EvalError::type_error(
-                format!(
-                    "{name}(): argument 'dim' must be int or tuple of ints, not {}",
-                    v.type_name()
-                ),
-                s,
-            )
+            EvalError::type_error(format!("{name}(): argument 'dim' must be int or tuple of ints, not {}", v.type_name()), s)
         })?),
     };
     if op == ReduceOp::Prod && dims.as_ref().is_some_and(|d| d.len() != 1) {
@@ -68,82 +54,35 @@ pub fn call(
         Some(d) if d.is_empty() && matches!(op, ReduceOp::Sum | ReduceOp::Mean) => None,
         other => other,
     };
-    if matches!(
-        op,
-        ReduceOp::Max | ReduceOp::Min | ReduceOp::ArgMax | ReduceOp::ArgMin
-    ) && let Some(d) = &dims
+    if matches!(op, ReduceOp::Max | ReduceOp::Min | ReduceOp::ArgMax | ReduceOp::ArgMin)
+        && let Some(d) = &dims
         && d.len() != 1
     {
-        return Err(EvalError::type_error(
-            format!("{name}(): argument 'dim' must be int, not tuple"),
-            span,
-        ));
+        return Err(EvalError::type_error(format!("{name}(): argument 'dim' must be int, not tuple"), span));
     }
     let keepdim = a.opt_bool(1, "keepdim", false)?;
     let mut correction = 1.0;
     if matches!(op, ReduceOp::Std | ReduceOp::Var) {
         if let Some((v, _)) = a.take_kw("unbiased") {
-            correction = if matches!(v, Value::Bool(false)) {
-                0.0
-            } else {
-                1.0
-            };
+            correction = if matches!(v, Value::Bool(false)) { 0.0 } else { 1.0 };
         }
         if let Some((v, s)) = a.take_kw("correction") {
-            correction = super::args::to_number(&v)
-                .map(|x| x.as_f64())
-                .ok_or_else(|| EvalError::type_error("correction must be a number", s))?;
+            correction = super::args::to_number(&v).map(|x| x.as_f64()).ok_or_else(|| EvalError::type_error("correction must be a number", s))?;
         }
     }
     let dtype = a.dtype_kw()?;
     a.finish(2)?;
     let src: Tensor = match dtype {
-        Some(d) => crate::engine::ops::copy::to_dtype(&it.ctx, t, d)
-            .at(span)?
-            .unwrap_or_else(|| (**t).clone()),
+        Some(d) => crate::engine::ops::copy::to_dtype(&it.ctx, t, d).at(span)?.unwrap_or_else(|| (**t).clone()),
         None => (**t).clone(),
     };
-    let r = reduce(
-        &it.ctx,
-        op,
-        &src,
-        dims.as_deref(),
-        keepdim,
-        correction,
-        dtype,
-    )
-    .at(span)?;
+    let r = reduce(&it.ctx, op, &src, dims.as_deref(), keepdim, correction, dtype).at(span)?;
     if matches!(op, ReduceOp::Std | ReduceOp::Var) {
-        super::warnings::degrees_of_freedom(
-            it,
-            name,
-            src.numel(),
-            r.values.numel(),
-            correction,
-            span,
-        );
+        super::warnings::degrees_of_freedom(it, name, src.numel(), r.values.numel(), correction, span);
     }
-    let r = crate::engine::ops::reduce::Reduced {
-        values: record(
-            it,
-            t,
-            op,
-            dims.as_deref(),
-            keepdim,
-            correction,
-            r.values,
-            r.indices.as_ref(),
-        ),
-        indices: r.indices,
-    };
+    let r = crate::engine::ops::reduce::Reduced { values: record(it, t, op, dims.as_deref(), keepdim, correction, r.values, r.indices.as_ref()), indices: r.indices };
     Ok(match r.indices {
-        Some(i) => Value::NamedTuple(
-            if op == ReduceOp::Max { "max" } else { "min" },
-            vec![
-                ("values", Value::tensor(r.values)),
-                ("indices", Value::tensor(i)),
-            ],
-        ),
+        Some(i) => Value::NamedTuple(if op == ReduceOp::Max { "max" } else { "min" }, vec![("values", Value::tensor(r.values)), ("indices", Value::tensor(i))]),
         None => Value::tensor(r.values),
     })
 }
@@ -151,124 +90,47 @@ pub fn call(
 /// The reduction's node: `SumBackward0/1`, `MeanBackward0/1`, `ProdBackward0/1`,
 /// `Max/MinBackward1` (all) and `Max/MinBackward0` (along a dim, from `indices`).
 #[allow(clippy::too_many_arguments)]
-fn record(
-    it: &Interp,
-    t: &Tensor,
-    op: ReduceOp,
-    dims: Option<&[i64]>,
-    keepdim: bool,
-    correction: f64,
-    out: Tensor,
-    indices: Option<&Tensor>,
-) -> Tensor {
+fn record(it: &Interp, t: &Tensor, op: ReduceOp, dims: Option<&[i64]>, keepdim: bool, correction: f64, out: Tensor, indices: Option<&Tensor>) -> Tensor {
     use crate::engine::autograd::Formula;
     let mean = op == ReduceOp::Mean;
-    let wrapped: Option<Vec<usize>> = dims.map(|ds| {
-        ds.iter()
-            .filter_map(|&d| crate::engine::layout::wrap_dim(d, t.ndim()).ok())
-            .filter(|_| t.ndim() > 0)
-            .collect()
-    });
+    let wrapped: Option<Vec<usize>> = dims.map(|ds| ds.iter().filter_map(|&d| crate::engine::layout::wrap_dim(d, t.ndim()).ok()).filter(|_| t.ndim() > 0).collect());
     match (op, dims) {
         (ReduceOp::Var | ReduceOp::Std, _) => {
             let std = op == ReduceOp::Std;
             let keep = out.clone();
-            let f = Formula::VarStd {
-                dims: wrapped,
-                correction,
-                keepdim,
-                std,
-            };
+            let f = Formula::VarStd { dims: wrapped, correction, keepdim, std };
             let name = if std { "StdBackward0" } else { "VarBackward0" };
             let saved: Vec<&Tensor> = if std { vec![t, &keep] } else { vec![t] };
             return super::grad::record(it, name, &[Some(t)], out, f, &saved);
         }
         (ReduceOp::Prod, None) => {
             let keep = out.clone();
-            return super::grad::record(
-                it,
-                "ProdBackward0",
-                &[Some(t)],
-                out,
-                Formula::ProdAll,
-                &[t, &keep],
-            );
+            return super::grad::record(it, "ProdBackward0", &[Some(t)], out, Formula::ProdAll, &[t, &keep]);
         }
         (ReduceOp::Prod, Some(_)) => {
             let keep = out.clone();
-            let dim = wrapped
-                .as_ref()
-                .and_then(|d| d.first().copied())
-                .unwrap_or(0);
-            return super::grad::record(
-                it,
-                "ProdBackward1",
-                &[Some(t)],
-                out,
-                Formula::ProdDim { dim, keepdim },
-                &[t, &keep],
-            );
+            let dim = wrapped.as_ref().and_then(|d| d.first().copied()).unwrap_or(0);
+            return super::grad::record(it, "ProdBackward1", &[Some(t)], out, Formula::ProdDim { dim, keepdim }, &[t, &keep]);
         }
         (ReduceOp::Max | ReduceOp::Min, Some(_)) => {
             let Some(idx) = indices else { return out };
-            let dim = wrapped
-                .as_ref()
-                .and_then(|d| d.first().copied())
-                .unwrap_or(0);
-            let name = if op == ReduceOp::Max {
-                "MaxBackward0"
-            } else {
-                "MinBackward0"
-            };
-            let f = Formula::IndexDim {
-                dim,
-                keepdim,
-                shape: t.shape().to_vec(),
-            };
+            let dim = wrapped.as_ref().and_then(|d| d.first().copied()).unwrap_or(0);
+            let name = if op == ReduceOp::Max { "MaxBackward0" } else { "MinBackward0" };
+            let f = Formula::IndexDim { dim, keepdim, shape: t.shape().to_vec() };
             return super::grad::record(it, name, &[Some(t)], out, f, &[idx]);
         }
         (ReduceOp::Max | ReduceOp::Min, None) => {
             let keep = out.clone();
-            let name = if op == ReduceOp::Max {
-                "MaxBackward1"
-            } else {
-                "MinBackward1"
-            };
+            let name = if op == ReduceOp::Max { "MaxBackward1" } else { "MinBackward1" };
             return super::grad::record(it, name, &[Some(t)], out, Formula::MaxMinAll, &[t, &keep]);
         }
         _ => {}
     }
     let (name, formula) = match (op, dims) {
-        (ReduceOp::Sum | ReduceOp::Mean, None) => (
-            if mean {
-                "MeanBackward0"
-            } else {
-                "SumBackward0"
-            },
-            Formula::SumAll {
-                shape: t.shape().to_vec(),
-                mean,
-            },
-        ),
+        (ReduceOp::Sum | ReduceOp::Mean, None) => (if mean { "MeanBackward0" } else { "SumBackward0" }, Formula::SumAll { shape: t.shape().to_vec(), mean }),
         (ReduceOp::Sum | ReduceOp::Mean, Some(ds)) => {
-            let dims: Vec<usize> = ds
-                .iter()
-                .filter_map(|&d| crate::engine::layout::wrap_dim(d, t.ndim()).ok())
-                .filter(|_| t.ndim() > 0)
-                .collect();
-            (
-                if mean {
-                    "MeanBackward1"
-                } else {
-                    "SumBackward1"
-                },
-                Formula::SumDims {
-                    shape: t.shape().to_vec(),
-                    dims,
-                    keepdim,
-                    mean,
-                },
-            )
+            let dims: Vec<usize> = ds.iter().filter_map(|&d| crate::engine::layout::wrap_dim(d, t.ndim()).ok()).filter(|_| t.ndim() > 0).collect();
+            (if mean { "MeanBackward1" } else { "SumBackward1" }, Formula::SumDims { shape: t.shape().to_vec(), dims, keepdim, mean })
         }
         _ => return out,
     };

@@ -8,10 +8,10 @@
 
 use std::rc::Rc;
 
-use crate::engine::Tensor;
 use crate::engine::autograd::Formula;
 use crate::engine::layout;
 use crate::engine::ops::copy;
+use crate::engine::Tensor;
 use crate::lang::ast::{BinOp, Expr, ExprKind, IndexItem};
 use crate::lang::span::Span;
 
@@ -25,24 +25,12 @@ fn target_tensor(it: &mut Interp, obj: &Expr) -> EvalResult<Rc<Tensor>> {
         Value::Tensor(t) => Ok(t),
         // Writes through an array land in the storage it shares.
         Value::NdArray(a) => Ok(super::numpy_module::as_tensor(&a)),
-        other => Err(EvalError::type_error(
-            format!(
-                "'{}' object does not support item assignment",
-                other.type_name()
-            ),
-            obj.span,
-        )),
+        other => Err(EvalError::type_error(format!("'{}' object does not support item assignment", other.type_name()), obj.span)),
     }
 }
 
 /// `obj[items] = v`.
-pub fn assign(
-    it: &mut Interp,
-    obj: &Expr,
-    items: &[IndexItem],
-    v: Value,
-    span: Span,
-) -> EvalResult<()> {
+pub fn assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], v: Value, span: Span) -> EvalResult<()> {
     let base = target_tensor(it, obj)?;
     let view = match it.eval_indices(items)? {
         Indices::Advanced(adv) => return it.advanced_set(&base, &adv, &v, span),
@@ -63,12 +51,7 @@ pub fn assign(
         let src = super::ops::to_tensor_arg(it, &v, target.dtype, span)?;
         let list = matches!(v, Value::List(_) | Value::Tuple(_));
         // A number is `fill_`, which PyTorch allows on overlapping targets.
-        if list {
-            copy::copy_into(target, &src)
-        } else {
-            copy::copy_into_overlapping(target, &src)
-        }
-        .at(span)?;
+        if list { copy::copy_into(target, &src) } else { copy::copy_into_overlapping(target, &src) }.at(span)?;
         if list {
             super::grad::record_copy(it, target, &src);
         } else {
@@ -83,14 +66,7 @@ pub fn assign(
     }
     if src.ndim() == 0 {
         copy::copy_into(target, &src).at(span)?;
-        super::grad::rebase_node(
-            it,
-            target,
-            "FillBackward3",
-            &[Some(&src)],
-            Formula::Fill,
-            &[],
-        );
+        super::grad::rebase_node(it, target, "FillBackward3", &[Some(&src)], Formula::Fill, &[]);
         return Ok(());
     }
     // src.view(sizes without leading 1s).expand(target's shape), then copy_.
@@ -102,32 +78,18 @@ pub fn assign(
     let sl = layout::view(&src.layout, &sizes).at(span)?;
     let el = layout::expand(&sl, &target_sizes, src.dtype.legacy_name()).at(span)?;
     let sv = super::grad::record_view(it, "ViewBackward0", &src, src.view_as_layout(sl, "view"));
-    let ev = if sv.shape() == target.shape() {
-        sv
-    } else {
-        super::grad::record_view(it, "ExpandBackward0", &sv, sv.view_as_layout(el, "expand"))
-    };
+    let ev = if sv.shape() == target.shape() { sv } else { super::grad::record_view(it, "ExpandBackward0", &sv, sv.view_as_layout(el, "expand")) };
     copy::copy_into(target, &ev).at(span)?;
     super::grad::record_copy(it, target, &ev);
     Ok(())
 }
 
 /// `obj[items] op= rhs`: Python's getitem, in-place op, setitem.
-pub fn aug_assign(
-    it: &mut Interp,
-    obj: &Expr,
-    items: &[IndexItem],
-    op: BinOp,
-    rhs: &Value,
-    span: Span,
-    stmt_span: Span,
-) -> EvalResult<()> {
+pub fn aug_assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], op: BinOp, rhs: &Value, span: Span, stmt_span: Span) -> EvalResult<()> {
     let base = target_tensor(it, obj)?;
     let view = match it.eval_indices(items)? {
         Indices::Advanced(adv) => return it.advanced_aug(&base, &adv, op, rhs, span, stmt_span),
-        Indices::Basic(specs, tuple) => {
-            Rc::new(super::expr::basic_view(it, &base, &specs, tuple, span)?)
-        }
+        Indices::Basic(specs, tuple) => Rc::new(super::expr::basic_view(it, &base, &specs, tuple, span)?),
     };
     super::ops::inplace(it, &view, op, rhs, stmt_span)?;
     assign(it, obj, items, Value::Tensor(view), span)

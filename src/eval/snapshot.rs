@@ -6,9 +6,9 @@
 //! `_Segment`, `_Block`, `_TraceEntry`); `docs/reference/serialization.md`
 //! records it, and what `torch.cuda._memory_viz` reads.
 
-use crate::engine::ErrorKind;
 use crate::engine::alloc::caching::{AllocEvent, BlockState, PoolKind};
 use crate::engine::alloc::cuda::CudaDevice;
+use crate::engine::ErrorKind;
 use crate::lang::span::Span;
 use crate::report::memory::{BlockReport, MemoryReport, SegmentReport};
 
@@ -22,9 +22,7 @@ pub fn keep_history(dev: &CudaDevice) {
     if dev.history.borrow().is_none() {
         return;
     }
-    let Ok(mut a) = dev.alloc.try_borrow_mut() else {
-        return;
-    };
+    let Ok(mut a) = dev.alloc.try_borrow_mut() else { return };
     let drained = a.drain_events();
     if let Some(h) = dev.history.borrow_mut().as_mut() {
         h.extend(drained);
@@ -53,23 +51,12 @@ fn trace_entry(e: &AllocEvent, t: u64) -> Vec<Value> {
         ])
     };
     match e {
-        AllocEvent::Alloc {
-            addr, size, stream, ..
-        } => vec![entry("alloc", *addr, *size, *stream)],
+        AllocEvent::Alloc { addr, size, stream, .. } => vec![entry("alloc", *addr, *size, *stream)],
         // The caching allocator frees at once when no other stream used the block.
-        AllocEvent::Free { addr, size, .. } => vec![
-            entry("free_requested", *addr, *size, 0),
-            entry("free_completed", *addr, *size, 0),
-        ],
-        AllocEvent::SegmentAlloc {
-            addr, size, stream, ..
-        } => vec![entry("segment_alloc", *addr, *size, *stream)],
-        AllocEvent::SegmentFree {
-            addr, size, stream, ..
-        } => vec![entry("segment_free", *addr, *size, *stream)],
-        AllocEvent::Oom {
-            size, device_free, ..
-        } => vec![pairs(vec![
+        AllocEvent::Free { addr, size, .. } => vec![entry("free_requested", *addr, *size, 0), entry("free_completed", *addr, *size, 0)],
+        AllocEvent::SegmentAlloc { addr, size, stream, .. } => vec![entry("segment_alloc", *addr, *size, *stream)],
+        AllocEvent::SegmentFree { addr, size, stream, .. } => vec![entry("segment_free", *addr, *size, *stream)],
+        AllocEvent::Oom { size, device_free, .. } => vec![pairs(vec![
             ("action", Value::str("oom")),
             ("device_free", int(*device_free)),
             ("size", int(*size as u64)),
@@ -98,14 +85,7 @@ fn snapshot_value(dev: &CudaDevice) -> Value {
                         ("address", int(off)),
                         ("size", int(b.size as u64)),
                         ("requested_size", int(b.requested_size as u64)),
-                        (
-                            "state",
-                            Value::str(if b.state == BlockState::Allocated {
-                                "active_allocated"
-                            } else {
-                                "inactive"
-                            }),
-                        ),
+                        ("state", Value::str(if b.state == BlockState::Allocated { "active_allocated" } else { "inactive" })),
                         ("frames", Value::list(vec![])),
                     ]);
                     off += b.size as u64;
@@ -120,14 +100,7 @@ fn snapshot_value(dev: &CudaDevice) -> Value {
                 ("active_size", int(s.allocated_size as u64)),
                 ("requested_size", int(s.requested_size as u64)),
                 ("stream", int(s.stream)),
-                (
-                    "segment_type",
-                    Value::str(if s.pool == PoolKind::Small {
-                        "small"
-                    } else {
-                        "large"
-                    }),
-                ),
+                ("segment_type", Value::str(if s.pool == PoolKind::Small { "small" } else { "large" })),
                 ("segment_pool_id", Value::Tuple(vec![int(0), int(0)])),
                 ("is_expandable", Value::Bool(false)),
                 ("frames", Value::list(vec![])),
@@ -136,10 +109,7 @@ fn snapshot_value(dev: &CudaDevice) -> Value {
         })
         .collect();
     let history = dev.history.borrow();
-    let events = history
-        .iter()
-        .flatten()
-        .chain(a.pending_events().iter().filter(|_| history.is_some()));
+    let events = history.iter().flatten().chain(a.pending_events().iter().filter(|_| history.is_some()));
     let mut traces = vec![];
     for (t, e) in events.enumerate() {
         traces.extend(trace_entry(e, t as u64 + 1));
@@ -154,23 +124,12 @@ fn snapshot_value(dev: &CudaDevice) -> Value {
 
 pub fn call(it: &mut Interp, name: &str, mut a: Args) -> EvalResult<Value> {
     let span = a.span;
-    let dev = it
-        .ctx
-        .cuda_device(0)
-        .map_err(|e| EvalError::from_engine(e, span))?;
+    let dev = it.ctx.cuda_device(0).map_err(|e| EvalError::from_engine(e, span))?;
     match name {
         "_record_memory_history" => {
             // enabled="all" (default), "state", or None to stop.
             let on = !matches!(a.get(0, "enabled"), Some((Value::None, _)));
-            for k in [
-                "context",
-                "stacks",
-                "max_entries",
-                "device",
-                "clear_history",
-                "compile_context",
-                "global_record_annotations",
-            ] {
+            for k in ["context", "stacks", "max_entries", "device", "clear_history", "compile_context", "global_record_annotations"] {
                 a.take_kw(k);
             }
             a.finish(1)?;
@@ -230,26 +189,9 @@ pub fn load_report(path: &str, span: Span) -> EvalResult<MemoryReport> {
     let reserved: u64 = snap.segments.iter().map(|s| s.total_size).sum();
     use crate::io::snapshot::BlockKind;
     // The and _memory_viz's rule: allocated is the active_allocated blocks.
-    let allocated: u64 = snap
-        .segments
-        .iter()
-        .flat_map(|s| &s.blocks)
-        .filter(|b| b.state == BlockKind::Allocated)
-        .map(|b| b.size)
-        .sum();
-    let free: Vec<u64> = snap
-        .segments
-        .iter()
-        .flat_map(|s| &s.blocks)
-        .filter(|b| b.state == BlockKind::Inactive)
-        .map(|b| b.size)
-        .collect();
-    let whole_free: Vec<u64> = snap
-        .segments
-        .iter()
-        .filter(|s| s.blocks.iter().all(|b| b.state == BlockKind::Inactive))
-        .map(|s| s.total_size)
-        .collect();
+    let allocated: u64 = snap.segments.iter().flat_map(|s| &s.blocks).filter(|b| b.state == BlockKind::Allocated).map(|b| b.size).sum();
+    let free: Vec<u64> = snap.segments.iter().flat_map(|s| &s.blocks).filter(|b| b.state == BlockKind::Inactive).map(|b| b.size).collect();
+    let whole_free: Vec<u64> = snap.segments.iter().filter(|s| s.blocks.iter().all(|b| b.state == BlockKind::Inactive)).map(|s| s.total_size).collect();
     let stats = [
         ("allocated_bytes.all.current", allocated),
         ("allocated_bytes.all.peak", allocated),
@@ -261,10 +203,7 @@ pub fn load_report(path: &str, span: Span) -> EvalResult<MemoryReport> {
         device: format!("cuda:0 (snapshot {path})"),
         simulated: false,
         device_name: None,
-        stats: stats
-            .iter()
-            .map(|(k, v)| (k.to_string(), serde_json::json!(v)))
-            .collect(),
+        stats: stats.iter().map(|(k, v)| (k.to_string(), serde_json::json!(v))).collect(),
         segments,
         largest_free_block: free.iter().copied().max().unwrap_or(0) as usize,
         total_free: free.iter().sum::<u64>() as usize,
@@ -276,10 +215,6 @@ pub fn load_report(path: &str, span: Span) -> EvalResult<MemoryReport> {
 pub fn require_string(v: Value, span: Span) -> EvalResult<String> {
     match v {
         Value::Str(s) => Ok(s),
-        other => Err(EvalError::new(
-            ErrorKind::TypeError,
-            format!("mem load expects a path (str), not {}", other.type_name()),
-            span,
-        )),
+        other => Err(EvalError::new(ErrorKind::TypeError, format!("mem load expects a path (str), not {}", other.type_name()), span)),
     }
 }

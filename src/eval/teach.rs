@@ -10,8 +10,8 @@ use std::rc::Rc;
 use crate::engine::{ErrorKind, Tensor};
 use crate::lang::ast::{Expr, ExprKind, IndexItem};
 use crate::lang::span::Span;
-use crate::report::Report;
 use crate::report::teach::{self as rt, Named, TeachReport};
+use crate::report::Report;
 
 use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
@@ -24,22 +24,13 @@ const NEST_DEPTH: usize = 3;
 /// At most this many live tensors are considered.
 const LIVE_MAX: usize = 10_000;
 
-pub fn run(
-    it: &mut Interp,
-    keyword: &str,
-    kspan: Span,
-    args: &[Expr],
-    span: Span,
-) -> EvalResult<Vec<Report>> {
+pub fn run(it: &mut Interp, keyword: &str, kspan: Span, args: &[Expr], span: Span) -> EvalResult<Vec<Report>> {
     let r = match keyword {
         "storage" => storage(it, one(keyword, kspan, args)?)?,
         "map" => map(it, kspan, args)?,
         "share" => {
             if let Some(a) = args.first() {
-                return Err(EvalError::type_error(
-                    "share takes no arguments: it lists every storage in the session",
-                    a.span,
-                ));
+                return Err(EvalError::type_error("share takes no arguments: it lists every storage in the session", a.span));
             }
             TeachReport::Share(rt::share::build(&live(it)))
         }
@@ -54,18 +45,10 @@ pub fn run(
         "explain" => explain::run(it, one(keyword, kspan, args)?)?,
         "diff" => {
             let [a, b] = args else {
-                return Err(EvalError::type_error(
-                    "diff takes two tensors: diff x, y",
-                    kspan,
-                ));
+                return Err(EvalError::type_error("diff takes two tensors: diff x, y", kspan));
             };
             let (ta, tb) = (tensor(it, a, keyword)?, tensor(it, b, keyword)?);
-            TeachReport::Diff(rt::diff::build(
-                &it.text_of(a.span),
-                &ta,
-                &it.text_of(b.span),
-                &tb,
-            ))
+            TeachReport::Diff(rt::diff::build(&it.text_of(a.span), &ta, &it.text_of(b.span), &tb))
         }
         "contiguity" => {
             let e = one(keyword, kspan, args)?;
@@ -77,7 +60,7 @@ pub fn run(
                 ErrorKind::NotImplementedError,
                 format!("`{other}` is not available yet in this version of tsr"),
                 span,
-            ));
+            ))
         }
     };
     Ok(vec![Report::Teach(r)])
@@ -87,10 +70,7 @@ pub fn run(
 fn one<'a>(keyword: &str, kspan: Span, args: &'a [Expr]) -> EvalResult<&'a Expr> {
     match args {
         [e] => Ok(e),
-        _ => Err(EvalError::type_error(
-            format!("{keyword} takes one expression: {keyword} x"),
-            kspan,
-        )),
+        _ => Err(EvalError::type_error(format!("{keyword} takes one expression: {keyword} x"), kspan)),
     }
 }
 
@@ -99,10 +79,7 @@ fn tensor(it: &mut Interp, e: &Expr, keyword: &str) -> EvalResult<Rc<Tensor>> {
     match it.eval(e)? {
         Value::Tensor(t) => Ok(t),
         Value::NdArray(a) => Ok(super::numpy_module::as_tensor(&a)),
-        other => Err(EvalError::type_error(
-            format!("{keyword} expects a tensor, got {}", other.type_name()),
-            e.span,
-        )),
+        other => Err(EvalError::type_error(format!("{keyword} expects a tensor, got {}", other.type_name()), e.span)),
     }
 }
 
@@ -114,14 +91,8 @@ pub fn live(it: &Interp) -> Vec<Named> {
             return;
         }
         match v {
-            Value::Tensor(t) => out.push(Named {
-                name,
-                tensor: t.clone(),
-            }),
-            Value::NdArray(a) => out.push(Named {
-                name,
-                tensor: super::numpy_module::as_tensor(a),
-            }),
+            Value::Tensor(t) => out.push(Named { name, tensor: t.clone() }),
+            Value::NdArray(a) => out.push(Named { name, tensor: super::numpy_module::as_tensor(a) }),
             Value::Tuple(_) | Value::List(_) if depth < NEST_DEPTH => {
                 for (i, x) in v.seq_items().unwrap_or_default().iter().enumerate() {
                     walk(format!("{name}[{i}]"), x, depth + 1, out);
@@ -149,15 +120,7 @@ fn storage(it: &mut Interp, e: &Expr) -> EvalResult<TeachReport> {
         Value::Tensor(t) => rt::storage::build(&name, &t.storage, Some(&t), &live),
         Value::Storage(s) => rt::storage::build(&name, &s, None, &live),
         Value::TypedStorage(s) => rt::storage::build(&name, &s.storage, None, &live),
-        other => {
-            return Err(EvalError::type_error(
-                format!(
-                    "storage expects a tensor or a storage, got {}",
-                    other.type_name()
-                ),
-                e.span,
-            ));
-        }
+        other => return Err(EvalError::type_error(format!("storage expects a tensor or a storage, got {}", other.type_name()), e.span)),
     }))
 }
 
@@ -167,30 +130,16 @@ fn bytes(it: &mut Interp, e: &Expr) -> EvalResult<TeachReport> {
         Value::Tensor(t) => rt::bytes::build_tensor(&name, &t),
         Value::Storage(s) => rt::bytes::build_storage(&name, &s),
         Value::TypedStorage(s) => rt::bytes::build_storage(&name, &s.storage),
-        other => {
-            return Err(EvalError::type_error(
-                format!(
-                    "bytes expects a tensor or a storage, got {}",
-                    other.type_name()
-                ),
-                e.span,
-            ));
-        }
+        other => return Err(EvalError::type_error(format!("bytes expects a tensor or a storage, got {}", other.type_name()), e.span)),
     }))
 }
 
 fn map(it: &mut Interp, kspan: Span, args: &[Expr]) -> EvalResult<TeachReport> {
     if args.is_empty() {
-        return Err(EvalError::type_error(
-            "map needs at least one tensor: map x, y",
-            kspan,
-        ));
+        return Err(EvalError::type_error("map needs at least one tensor: map x, y", kspan));
     }
     if let Some(extra) = args.get(MAP_MAX) {
-        return Err(EvalError::type_error(
-            format!("map draws at most {MAP_MAX} tensors at once"),
-            extra.span,
-        ));
+        return Err(EvalError::type_error(format!("map draws at most {MAP_MAX} tensors at once"), extra.span));
     }
     let mut ts = vec![];
     for a in args {
@@ -204,25 +153,14 @@ fn overlap(it: &mut Interp, kspan: Span, args: &[Expr]) -> EvalResult<TeachRepor
     match args {
         [a] => {
             let t = tensor(it, a, "overlap")?;
-            Ok(TeachReport::Overlap(rt::overlap::build(
-                &it.text_of(a.span),
-                &t,
-                None,
-            )))
+            Ok(TeachReport::Overlap(rt::overlap::build(&it.text_of(a.span), &t, None)))
         }
         [a, b] => {
             let (ta, tb) = (tensor(it, a, "overlap")?, tensor(it, b, "overlap")?);
             let (na, nb) = (it.text_of(a.span), it.text_of(b.span));
-            Ok(TeachReport::Overlap(rt::overlap::build(
-                &na,
-                &ta,
-                Some((&nb, &tb)),
-            )))
+            Ok(TeachReport::Overlap(rt::overlap::build(&na, &ta, Some((&nb, &tb)))))
         }
-        _ => Err(EvalError::type_error(
-            "overlap takes one or two tensors: overlap x, y (or overlap x for self-overlap)",
-            kspan,
-        )),
+        _ => Err(EvalError::type_error("overlap takes one or two tensors: overlap x, y (or overlap x for self-overlap)", kspan)),
     }
 }
 
@@ -237,10 +175,7 @@ fn addr(it: &mut Interp, e: &Expr) -> EvalResult<TeachReport> {
     let mut index = vec![];
     for item in items {
         let IndexItem::Expr(ie) = item else {
-            return Err(EvalError::type_error(
-                "addr needs one integer per dimension, not a slice: addr x[1, 2]",
-                e.span,
-            ));
+            return Err(EvalError::type_error("addr needs one integer per dimension, not a slice: addr x[1, 2]", e.span));
         };
         match it.eval(ie)? {
             Value::Int(i) => index.push(i),
@@ -248,25 +183,13 @@ fn addr(it: &mut Interp, e: &Expr) -> EvalResult<TeachReport> {
                 for x in xs {
                     match x {
                         Value::Int(i) => index.push(i),
-                        other => {
-                            return Err(EvalError::type_error(
-                                format!("addr needs integer indices, got {}", other.type_name()),
-                                ie.span,
-                            ));
-                        }
+                        other => return Err(EvalError::type_error(format!("addr needs integer indices, got {}", other.type_name()), ie.span)),
                     }
                 }
             }
-            other => {
-                return Err(EvalError::type_error(
-                    format!("addr needs integer indices, got {}", other.type_name()),
-                    ie.span,
-                ));
-            }
+            other => return Err(EvalError::type_error(format!("addr needs integer indices, got {}", other.type_name()), ie.span)),
         }
     }
     let name = it.text_of(obj.span);
-    rt::addr::build(&name, &t, &index)
-        .map(TeachReport::Addr)
-        .at(e.span)
+    rt::addr::build(&name, &t, &index).map(TeachReport::Addr).at(e.span)
 }

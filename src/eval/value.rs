@@ -7,8 +7,8 @@ use std::rc::Rc;
 use crate::engine::{DType, Device, Scalar, Tensor};
 
 pub use super::py::dict::{Key, PyDict};
-pub use super::py::exc::PyExc;
 pub use super::py::func::{Closure, Scope};
+pub use super::py::exc::PyExc;
 
 #[derive(Debug, Clone)]
 pub enum Value {
@@ -91,13 +91,7 @@ impl Value {
             Value::DType(_) => "torch.dtype",
             Value::Device(_) => "torch.device",
             Value::MemoryFormat(_) => "torch.memory_format",
-            Value::Dict(d) => {
-                if d.borrow().ordered {
-                    "OrderedDict"
-                } else {
-                    "dict"
-                }
-            }
+            Value::Dict(d) => if d.borrow().ordered { "OrderedDict" } else { "dict" },
             Value::Set(_) => "set",
             Value::Range(..) => "range",
             Value::Func(_) => "function",
@@ -217,11 +211,7 @@ impl DictViewKind {
         match self {
             DictViewKind::Keys => d.keys(),
             DictViewKind::Values => d.values(),
-            DictViewKind::Items => d
-                .items()
-                .into_iter()
-                .map(|(k, v)| Value::Tuple(vec![k, v]))
-                .collect(),
+            DictViewKind::Items => d.items().into_iter().map(|(k, v)| Value::Tuple(vec![k, v])).collect(),
         }
     }
 }

@@ -51,14 +51,7 @@ pub fn numpy_t(it: &mut Interp, ndim: usize, span: Span) {
 /// `std`/`var` (`fname`) with no degrees of freedom left: PyTorch's
 /// `warn_invalid_degrees_of_freedom` (the reduction factor is the input's
 /// numel divided by the output's, 0 for an empty output).
-pub fn degrees_of_freedom(
-    it: &mut Interp,
-    fname: &str,
-    numel_in: usize,
-    numel_out: usize,
-    correction: f64,
-    span: Span,
-) {
+pub fn degrees_of_freedom(it: &mut Interp, fname: &str, numel_in: usize, numel_out: usize, correction: f64, span: Span) {
     let factor = numel_in.checked_div(numel_out).unwrap_or(0);
     if factor as f64 - correction <= 0.0 {
         let msg = format!(

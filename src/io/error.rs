@@ -13,11 +13,7 @@ pub struct IoError {
 
 impl IoError {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        IoError {
-            kind,
-            message: message.into(),
-            hint: None,
-        }
+        IoError { kind, message: message.into(), hint: None }
     }
     pub fn runtime(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::RuntimeError, message)
@@ -39,23 +35,11 @@ impl IoError {
     pub fn os(e: &std::io::Error, path: &str) -> Self {
         let quoted = crate::io::py_quote(path);
         match e.kind() {
-            std::io::ErrorKind::NotFound => Self::new(
-                ErrorKind::FileNotFoundError,
-                format!("[Errno 2] No such file or directory: {quoted}"),
-            ),
-            std::io::ErrorKind::PermissionDenied => Self::new(
-                ErrorKind::PermissionError,
-                format!("[Errno 13] Permission denied: {quoted}"),
-            ),
+            std::io::ErrorKind::NotFound => Self::new(ErrorKind::FileNotFoundError, format!("[Errno 2] No such file or directory: {quoted}")),
+            std::io::ErrorKind::PermissionDenied => Self::new(ErrorKind::PermissionError, format!("[Errno 13] Permission denied: {quoted}")),
             _ => match e.raw_os_error() {
-                Some(21) => Self::new(
-                    ErrorKind::IsADirectoryError,
-                    format!("[Errno 21] Is a directory: {quoted}"),
-                ),
-                Some(n) => Self::new(
-                    ErrorKind::OSError,
-                    format!("[Errno {n}] {}: {quoted}", strip_os_suffix(&e.to_string())),
-                ),
+                Some(21) => Self::new(ErrorKind::IsADirectoryError, format!("[Errno 21] Is a directory: {quoted}")),
+                Some(n) => Self::new(ErrorKind::OSError, format!("[Errno {n}] {}: {quoted}", strip_os_suffix(&e.to_string()))),
                 None => Self::new(ErrorKind::OSError, format!("{e}: {quoted}")),
             },
         }
@@ -69,21 +53,13 @@ fn strip_os_suffix(s: &str) -> &str {
 
 impl From<EngineError> for IoError {
     fn from(e: EngineError) -> Self {
-        IoError {
-            kind: e.kind,
-            message: e.message,
-            hint: e.hint,
-        }
+        IoError { kind: e.kind, message: e.message, hint: e.hint }
     }
 }
 
 impl From<IoError> for EngineError {
     fn from(e: IoError) -> Self {
-        EngineError {
-            kind: e.kind,
-            message: e.message,
-            hint: e.hint,
-        }
+        EngineError { kind: e.kind, message: e.message, hint: e.hint }
     }
 }
 

@@ -67,32 +67,15 @@ pub fn list(path: &str) -> Result<Listing> {
             match super::torch_file::open(path) {
                 Ok(ar) => {
                     let file_bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-                    let format = if ar.is_legacy() {
-                        "torch-legacy"
-                    } else {
-                        "torch"
-                    };
-                    let mut out = Listing {
-                        format,
-                        file_bytes,
-                        tensors: vec![],
-                        elided: 0,
-                    };
-                    let mut w = Walk {
-                        p: &ar.pickled,
-                        out: &mut out,
-                        tensor_of: tensor_index(&ar.pickled),
-                        ar: &ar,
-                        visits: 0,
-                    };
+                    let format = if ar.is_legacy() { "torch-legacy" } else { "torch" };
+                    let mut out = Listing { format, file_bytes, tensors: vec![], elided: 0 };
+                    let mut w = Walk { p: &ar.pickled, out: &mut out, tensor_of: tensor_index(&ar.pickled), ar: &ar, visits: 0 };
                     if let Some(root) = ar.pickled.root.clone() {
                         w.walk(&root, String::new(), 0)?;
                     }
                     Ok(out)
                 }
-                Err(e) if kind == "zip" && e.message.contains("data.pkl: file not found") => {
-                    list_npz(path)
-                }
+                Err(e) if kind == "zip" && e.message.contains("data.pkl: file not found") => list_npz(path),
                 Err(e) => Err(e),
             }
         }
@@ -100,21 +83,8 @@ pub fn list(path: &str) -> Result<Listing> {
             let f = super::npy::open(path)?;
             let h = &f.header;
             let t = h.tensor(0)?;
-            let listed = Listed {
-                name: String::new(),
-                dtype: t.dtype,
-                shape: t.shape,
-                stride: t.stride,
-                storage_offset: 0,
-                storage: 0,
-                storage_bytes: h.nbytes(),
-            };
-            Ok(Listing {
-                format: "npy",
-                file_bytes: f.file_bytes,
-                tensors: vec![listed],
-                elided: 0,
-            })
+            let listed = Listed { name: String::new(), dtype: t.dtype, shape: t.shape, stride: t.stride, storage_offset: 0, storage: 0, storage_bytes: h.nbytes() };
+            Ok(Listing { format: "npy", file_bytes: f.file_bytes, tensors: vec![listed], elided: 0 })
         }
         Some("safetensors") => {
             let f = super::safetensors_file::open(path)?;
@@ -123,27 +93,11 @@ pub fn list(path: &str) -> Result<Listing> {
                 .iter()
                 .zip(&f.names)
                 .enumerate()
-                .map(|(i, (t, n))| Listed {
-                    name: n.clone(),
-                    dtype: t.dtype,
-                    shape: t.shape.clone(),
-                    stride: t.stride.clone(),
-                    storage_offset: 0,
-                    storage: i,
-                    storage_bytes: f.ranges[i].1 - f.ranges[i].0,
-                })
+                .map(|(i, (t, n))| Listed { name: n.clone(), dtype: t.dtype, shape: t.shape.clone(), stride: t.stride.clone(), storage_offset: 0, storage: i, storage_bytes: f.ranges[i].1 - f.ranges[i].0 })
                 .collect();
-            Ok(Listing {
-                format: "safetensors",
-                file_bytes: f.file_bytes,
-                tensors,
-                elided: 0,
-            })
+            Ok(Listing { format: "safetensors", file_bytes: f.file_bytes, tensors, elided: 0 })
         }
-        _ => Err(IoError::value(format!(
-            "{} is not a file tsr can list: not a PyTorch checkpoint, .npy, .npz or safetensors file",
-            super::py_quote(path)
-        ))),
+        _ => Err(IoError::value(format!("{} is not a file tsr can list: not a PyTorch checkpoint, .npy, .npz or safetensors file", super::py_quote(path)))),
     }
 }
 
@@ -152,22 +106,9 @@ fn list_npz(path: &str) -> Result<Listing> {
     let mut tensors = vec![];
     for (i, (name, h)) in z.members.iter().enumerate() {
         let t = h.tensor(i)?;
-        tensors.push(Listed {
-            name: name.clone(),
-            dtype: t.dtype,
-            shape: t.shape,
-            stride: t.stride,
-            storage_offset: 0,
-            storage: i,
-            storage_bytes: h.nbytes(),
-        });
+        tensors.push(Listed { name: name.clone(), dtype: t.dtype, shape: t.shape, stride: t.stride, storage_offset: 0, storage: i, storage_bytes: h.nbytes() });
     }
-    Ok(Listing {
-        format: "npz",
-        file_bytes: z.file_bytes,
-        tensors,
-        elided: 0,
-    })
+    Ok(Listing { format: "npz", file_bytes: z.file_bytes, tensors, elided: 0 })
 }
 
 /// For each arena node that is a tensor, its index in the archive's tensor list.
@@ -195,24 +136,14 @@ struct Walk<'a> {
 }
 
 fn join(prefix: &str, key: &str) -> String {
-    if prefix.is_empty() {
-        key.to_string()
-    } else {
-        format!("{prefix}.{key}")
-    }
+    if prefix.is_empty() { key.to_string() } else { format!("{prefix}.{key}") }
 }
 
 fn key_text(k: &Obj) -> String {
     match k {
         Obj::Str(s) => s.to_string(),
         Obj::Int(i) => i.to_string(),
-        Obj::Bool(b) => {
-            if *b {
-                "True".into()
-            } else {
-                "False".into()
-            }
-        }
+        Obj::Bool(b) => if *b { "True".into() } else { "False".into() },
         Obj::Float(f) => f.to_string(),
         Obj::None => "None".into(),
         _ => "?".into(),
@@ -223,10 +154,7 @@ impl Walk<'_> {
     fn walk(&mut self, o: &Obj, name: String, depth: usize) -> Result<()> {
         let Obj::Ref(i) = o else { return Ok(()) };
         if depth > MAX_DEPTH {
-            return Err(IoError::new(
-                crate::engine::ErrorKind::RecursionError,
-                format!("the file's objects are nested more than {MAX_DEPTH} deep"),
-            ));
+            return Err(IoError::new(crate::engine::ErrorKind::RecursionError, format!("the file's objects are nested more than {MAX_DEPTH} deep")));
         }
         self.visits += 1;
         if self.out.tensors.len() >= MAX_ROWS || self.visits > MAX_VISITS {

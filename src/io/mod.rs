@@ -19,8 +19,8 @@ pub mod safetensors_file;
 pub mod snapshot;
 pub mod torch_file;
 
-use crate::engine::DType;
 use crate::engine::layout::MAX_DIMS;
+use crate::engine::DType;
 
 pub use error::{IoError, Result};
 
@@ -57,20 +57,9 @@ impl FileTensor {
     /// The one constructor every reader uses: refuses more than 64 dims, an
     /// element count that overflows, and a layout that reaches past the end
     /// of a storage of `storage_nbytes` bytes (PyTorch's `setStorage` check).
-    pub fn checked(
-        dtype: DType,
-        shape: Vec<usize>,
-        stride: Vec<usize>,
-        offset: usize,
-        storage: usize,
-        storage_nbytes: usize,
-    ) -> Result<FileTensor> {
+    pub fn checked(dtype: DType, shape: Vec<usize>, stride: Vec<usize>, offset: usize, storage: usize, storage_nbytes: usize) -> Result<FileTensor> {
         if shape.len() > MAX_DIMS || stride.len() != shape.len() {
-            return Err(IoError::runtime(format!(
-                "a tensor in the file has {} sizes and {} strides (tsr allows at most {MAX_DIMS} dims)",
-                shape.len(),
-                stride.len()
-            )));
+            return Err(IoError::runtime(format!("a tensor in the file has {} sizes and {} strides (tsr allows at most {MAX_DIMS} dims)", shape.len(), stride.len())));
         }
         crate::engine::layout::check_numel(&shape)?;
         let itemsize = dtype.size() as u128;
@@ -78,11 +67,7 @@ impl FileTensor {
         let needed: u128 = if shape.contains(&0) {
             0
         } else {
-            let last: u128 = shape
-                .iter()
-                .zip(&stride)
-                .map(|(&n, &s)| (n as u128 - 1) * s as u128)
-                .sum();
+            let last: u128 = shape.iter().zip(&stride).map(|(&n, &s)| (n as u128 - 1) * s as u128).sum();
             (offset as u128 + last + 1) * itemsize
         };
         if needed > storage_nbytes as u128 {
@@ -93,14 +78,7 @@ impl FileTensor {
                 dtype.size(),
             )));
         }
-        Ok(FileTensor {
-            dtype,
-            shape,
-            stride,
-            offset,
-            storage,
-            requires_grad: false,
-        })
+        Ok(FileTensor { dtype, shape, stride, offset, storage, requires_grad: false })
     }
 }
 
@@ -122,9 +100,7 @@ pub fn file_head(path: &str, n: u64) -> Result<Vec<u8>> {
     use std::io::Read;
     let f = std::fs::File::open(path).map_err(|e| IoError::os(&e, path))?;
     let mut head = vec![];
-    f.take(n)
-        .read_to_end(&mut head)
-        .map_err(|e| IoError::os(&e, path))?;
+    f.take(n).read_to_end(&mut head).map_err(|e| IoError::os(&e, path))?;
     Ok(head)
 }
 

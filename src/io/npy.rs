@@ -12,8 +12,8 @@ use std::io::{Read, Seek, SeekFrom, Write};
 
 use crate::engine::DType;
 
-use super::FileTensor;
 use super::error::{IoError, Result};
+use super::FileTensor;
 
 pub const MAGIC: &[u8] = b"\x93NUMPY";
 
@@ -41,11 +41,7 @@ impl Header {
         let n = self.shape.len();
         let mut st = vec![0; n];
         let mut acc = 1usize;
-        let dims: Vec<usize> = if self.fortran {
-            (0..n).collect()
-        } else {
-            (0..n).rev().collect()
-        };
+        let dims: Vec<usize> = if self.fortran { (0..n).collect() } else { (0..n).rev().collect() };
         for i in dims {
             st[i] = acc;
             acc = acc.saturating_mul(self.shape[i].max(1));
@@ -54,14 +50,7 @@ impl Header {
     }
     /// The tensor header over a storage of exactly the array's bytes.
     pub fn tensor(&self, storage: usize) -> Result<FileTensor> {
-        FileTensor::checked(
-            self.dtype,
-            self.shape.clone(),
-            self.strides(),
-            0,
-            storage,
-            self.nbytes(),
-        )
+        FileTensor::checked(self.dtype, self.shape.clone(), self.strides(), 0, storage, self.nbytes())
     }
 }
 
@@ -100,7 +89,7 @@ fn dtype_of_descr(s: &str) -> Result<(DType, bool)> {
             return Err(IoError::type_error(format!(
                 "can't convert np.ndarray of type numpy.{}. The only supported types are: float64, float32, float16, int64, int32, int16, int8, uint8, and bool.",
                 numpy_name(code)
-            )));
+            )))
         }
     };
     Ok((d, order == b'>' && d.size() > 1))
@@ -126,9 +115,7 @@ pub fn read_header(r: &mut impl Read) -> Result<Header> {
     let n = super::read_up_to(r, &mut pre).map_err(|e| IoError::runtime(e.to_string()))?;
     if n < 8 || &pre[..6] != MAGIC {
         let got: String = pre[..n.min(6)].iter().map(|&b| escape_byte(b)).collect();
-        return Err(IoError::value(format!(
-            "the magic string is not correct; expected b'\\x93NUMPY', got b'{got}'"
-        )));
+        return Err(IoError::value(format!("the magic string is not correct; expected b'\\x93NUMPY', got b'{got}'")));
     }
     let version = (pre[6], pre[7]);
     let (len, start) = match version {
@@ -142,11 +129,7 @@ pub fn read_header(r: &mut impl Read) -> Result<Header> {
             r.read_exact(&mut b).map_err(|_| eof_header())?;
             (u32::from_le_bytes(b) as usize, 12)
         }
-        (a, b) => {
-            return Err(IoError::value(format!(
-                "we only support format version (1,0), (2,0), and (3,0), not ({a}, {b})"
-            )));
-        }
+        (a, b) => return Err(IoError::value(format!("we only support format version (1,0), (2,0), and (3,0), not ({a}, {b})"))),
     };
     // NumPy refuses headers over 10 000 bytes unless told to trust them.
     if len > 10_000 {
@@ -156,48 +139,24 @@ pub fn read_header(r: &mut impl Read) -> Result<Header> {
     }
     let mut h = vec![0u8; len];
     r.read_exact(&mut h).map_err(|_| eof_header())?;
-    let text = if version == (3, 0) {
-        String::from_utf8(h).ok()
-    } else {
-        h.iter()
-            .all(|b| b.is_ascii())
-            .then(|| String::from_utf8_lossy(&h).into_owned())
-    }
-    .ok_or_else(|| IoError::value("the header of the .npy file is not valid text"))?;
+    let text = if version == (3, 0) { String::from_utf8(h).ok() } else { h.iter().all(|b| b.is_ascii()).then(|| String::from_utf8_lossy(&h).into_owned()) }
+        .ok_or_else(|| IoError::value("the header of the .npy file is not valid text"))?;
     let (dtype, big, shape, fortran) = parse_header(&text)?;
-    Ok(Header {
-        dtype,
-        big_endian: big,
-        shape,
-        fortran,
-        data_start: (start + len) as u64,
-        version,
-    })
+    Ok(Header { dtype, big_endian: big, shape, fortran, data_start: (start + len) as u64, version })
 }
 
 fn escape_byte(b: u8) -> String {
-    if (0x20..0x7f).contains(&b) && b != b'\\' && b != b'\'' {
-        (b as char).to_string()
-    } else {
-        format!("\\x{b:02x}")
-    }
+    if (0x20..0x7f).contains(&b) && b != b'\\' && b != b'\'' { (b as char).to_string() } else { format!("\\x{b:02x}") }
 }
 
 fn eof_header() -> IoError {
-    IoError::new(
-        crate::engine::ErrorKind::EOFError,
-        "EOF: reading array header",
-    )
+    IoError::new(crate::engine::ErrorKind::EOFError, "EOF: reading array header")
 }
 
 /// Parses `{'descr': '<f8', 'fortran_order': False, 'shape': (3, 4), }`.
 fn parse_header(text: &str) -> Result<(DType, bool, Vec<usize>, bool)> {
     let bad = || IoError::value(format!("Cannot parse header: {}", super::py_quote(text)));
-    let body = text
-        .trim()
-        .strip_prefix('{')
-        .and_then(|t| t.strip_suffix('}'))
-        .ok_or_else(bad)?;
+    let body = text.trim().strip_prefix('{').and_then(|t| t.strip_suffix('}')).ok_or_else(bad)?;
     let (mut descr, mut fortran, mut shape) = (None, None, None);
     let mut rest = body.trim();
     while !rest.is_empty() {
@@ -207,11 +166,7 @@ fn parse_header(text: &str) -> Result<(DType, bool, Vec<usize>, bool)> {
         }
         let end = rest[1..].find(q).ok_or_else(bad)? + 1;
         let key = &rest[1..end];
-        rest = rest[end + 1..]
-            .trim_start()
-            .strip_prefix(':')
-            .ok_or_else(bad)?
-            .trim_start();
+        rest = rest[end + 1..].trim_start().strip_prefix(':').ok_or_else(bad)?.trim_start();
         let (value, after) = match rest.chars().next() {
             Some(c @ ('\'' | '"')) => {
                 let e = rest[1..].find(c).ok_or_else(bad)? + 1;
@@ -227,67 +182,35 @@ fn parse_header(text: &str) -> Result<(DType, bool, Vec<usize>, bool)> {
             }
         };
         match key {
-            "descr" if value.starts_with('\'') || value.starts_with('"') => {
-                descr = Some(value[1..value.len() - 1].to_string())
-            }
-            "descr" => {
-                return Err(IoError::type_error(
-                    "tsr reads arrays of one plain dtype, not structured arrays",
-                ));
-            }
-            "fortran_order" => {
-                fortran = Some(match value {
-                    "True" => true,
-                    "False" => false,
-                    _ => return Err(bad()),
-                })
-            }
+            "descr" if value.starts_with('\'') || value.starts_with('"') => descr = Some(value[1..value.len() - 1].to_string()),
+            "descr" => return Err(IoError::type_error("tsr reads arrays of one plain dtype, not structured arrays")),
+            "fortran_order" => fortran = Some(match value { "True" => true, "False" => false, _ => return Err(bad()) }),
             "shape" => {
-                let inner = value
-                    .strip_prefix('(')
-                    .and_then(|v| v.strip_suffix(')'))
-                    .ok_or_else(bad)?;
+                let inner = value.strip_prefix('(').and_then(|v| v.strip_suffix(')')).ok_or_else(bad)?;
                 let mut dims = vec![];
                 for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
                     dims.push(part.parse::<usize>().map_err(|_| bad())?);
                 }
                 shape = Some(dims);
             }
-            _ => {
-                return Err(IoError::value(format!(
-                    "Sorry, this does not support dtype keys other than 'descr', 'fortran_order' and 'shape': got {key:?}"
-                )));
-            }
+            _ => return Err(IoError::value(format!("Sorry, this does not support dtype keys other than 'descr', 'fortran_order' and 'shape': got {key:?}"))),
         }
         rest = after.trim_start();
         rest = rest.strip_prefix(',').unwrap_or(rest).trim_start();
     }
     let (Some(descr), Some(fortran), Some(shape)) = (descr, fortran, shape) else {
-        return Err(IoError::value(format!(
-            "Header does not contain the correct keys: {}",
-            super::py_quote(text)
-        )));
+        return Err(IoError::value(format!("Header does not contain the correct keys: {}", super::py_quote(text))));
     };
     if shape.len() > crate::engine::layout::MAX_DIMS {
-        return Err(IoError::value(format!(
-            "maximum supported dimension for an ndarray is currently {}, found {}",
-            crate::engine::layout::MAX_DIMS,
-            shape.len()
-        )));
+        return Err(IoError::value(format!("maximum supported dimension for an ndarray is currently {}, found {}", crate::engine::layout::MAX_DIMS, shape.len())));
     }
     let (dtype, big) = dtype_of_descr(&descr)?;
-    let total: Option<usize> = shape
-        .iter()
-        .try_fold(dtype.size(), |a: usize, &d| a.checked_mul(d))
-        .filter(|&t| t <= isize::MAX as usize);
+    let total: Option<usize> = shape.iter().try_fold(dtype.size(), |a: usize, &d| a.checked_mul(d)).filter(|&t| t <= isize::MAX as usize);
     if total.is_none() {
         // NumPy counts the elements in int64, which wraps, reads that many
         // (none, for the usual bomb) and then fails to reshape.
         let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-        return Err(IoError::value(format!(
-            "cannot reshape array of size 0 into shape ({})",
-            dims.join(",")
-        )));
+        return Err(IoError::value(format!("cannot reshape array of size 0 into shape ({})", dims.join(","))));
     }
     Ok((dtype, big, shape, fortran))
 }
@@ -304,19 +227,13 @@ pub fn open(path: &str) -> Result<NpyFile> {
     let file_bytes = file.metadata().map(|m| m.len()).unwrap_or(0);
     let header = read_header(&mut file)?;
     check_size(&header, file_bytes)?;
-    Ok(NpyFile {
-        header,
-        file_bytes,
-        file,
-    })
+    Ok(NpyFile { header, file_bytes, file })
 }
 
 impl NpyFile {
     /// Reads the array's bytes into `out` (exactly `nbytes`), native order.
     pub fn read_into(&mut self, out: &mut [u8]) -> Result<()> {
-        self.file
-            .seek(SeekFrom::Start(self.header.data_start))
-            .map_err(|e| IoError::runtime(e.to_string()))?;
+        self.file.seek(SeekFrom::Start(self.header.data_start)).map_err(|e| IoError::runtime(e.to_string()))?;
         read_data(&mut self.file, &self.header, out)
     }
 }
@@ -355,26 +272,16 @@ pub fn py_tuple(xs: &[usize]) -> String {
     match xs {
         [] => "()".to_string(),
         [x] => format!("({x},)"),
-        _ => format!(
-            "({})",
-            xs.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        _ => format!("({})", xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")),
     }
 }
 
 /// The `.npy` bytes NumPy's `np.save` writes for C- or Fortran-ordered
 /// data of `shape` (`data` already in that order).
 pub fn encode(dtype: DType, shape: &[usize], fortran: bool, data: &[u8]) -> Result<Vec<u8>> {
-    let descr =
-        descr(dtype).ok_or_else(|| IoError::type_error("Got unsupported ScalarType BFloat16"))?;
+    let descr = descr(dtype).ok_or_else(|| IoError::type_error("Got unsupported ScalarType BFloat16"))?;
     let fo = if fortran { "True" } else { "False" };
-    let mut header = format!(
-        "{{'descr': '{descr}', 'fortran_order': {fo}, 'shape': {}, }}",
-        py_tuple(shape)
-    );
+    let mut header = format!("{{'descr': '{descr}', 'fortran_order': {fo}, 'shape': {}, }}", py_tuple(shape));
     // NumPy leaves room for the growing axis to reach 21 digits.
     if let Some(axis) = if fortran { shape.last() } else { shape.first() } {
         header.push_str(&" ".repeat(21usize.saturating_sub(axis.to_string().len())));
@@ -382,11 +289,7 @@ pub fn encode(dtype: DType, shape: &[usize], fortran: bool, data: &[u8]) -> Resu
     // Version 1.0 unless the length needs 4 bytes; pad with spaces (never
     // none: an aligned header gets 64) so magic + version + length +
     // header + newline is a multiple of 64.
-    let (version, pre) = if header.len() + 1 + 64 <= 65535 {
-        ((1u8, 0u8), 10)
-    } else {
-        ((2, 0), 12)
-    };
+    let (version, pre) = if header.len() + 1 + 64 <= 65535 { ((1u8, 0u8), 10) } else { ((2, 0), 12) };
     let pad = 64 - (pre + header.len() + 1) % 64;
     header.push_str(&" ".repeat(pad));
     header.push('\n');
@@ -418,13 +321,10 @@ pub struct NpzFile {
 }
 
 fn zip_error(e: zip::result::ZipError) -> IoError {
-    IoError::new(
-        crate::engine::ErrorKind::BadZipFile,
-        match e {
-            zip::result::ZipError::InvalidArchive(m) => m.to_string(),
-            other => other.to_string(),
-        },
-    )
+    IoError::new(crate::engine::ErrorKind::BadZipFile, match e {
+        zip::result::ZipError::InvalidArchive(m) => m.to_string(),
+        other => other.to_string(),
+    })
 }
 
 pub fn open_npz(path: &str) -> Result<NpzFile> {
@@ -443,12 +343,7 @@ pub fn open_npz(path: &str) -> Result<NpzFile> {
         members.push((key, h));
         names.push(name);
     }
-    Ok(NpzFile {
-        members,
-        file_bytes,
-        archive,
-        names,
-    })
+    Ok(NpzFile { members, file_bytes, archive, names })
 }
 
 impl NpzFile {
@@ -465,21 +360,10 @@ impl NpzFile {
 pub fn write_npz(path: &str, members: &[(String, Vec<u8>)], compressed: bool) -> Result<()> {
     let file = File::create(path).map_err(|e| IoError::os(&e, path))?;
     let mut z = zip::ZipWriter::new(file);
-    let method = if compressed {
-        zip::CompressionMethod::Deflated
-    } else {
-        zip::CompressionMethod::Stored
-    };
-    let opts = zip::write::SimpleFileOptions::default()
-        .compression_method(method)
-        .last_modified_time(zip::DateTime::default())
-        .large_file(false);
+    let method = if compressed { zip::CompressionMethod::Deflated } else { zip::CompressionMethod::Stored };
+    let opts = zip::write::SimpleFileOptions::default().compression_method(method).last_modified_time(zip::DateTime::default()).large_file(false);
     for (name, bytes) in members {
-        let o = if bytes.len() as u64 >= u32::MAX as u64 {
-            opts.large_file(true)
-        } else {
-            opts
-        };
+        let o = if bytes.len() as u64 >= u32::MAX as u64 { opts.large_file(true) } else { opts };
         z.start_file(format!("{name}.npy"), o).map_err(zip_error)?;
         z.write_all(bytes).map_err(|e| IoError::os(&e, path))?;
     }

@@ -13,15 +13,12 @@ use safetensors::tensor::{Dtype, Metadata, SafeTensors, View};
 
 use crate::engine::DType;
 
-use super::FileTensor;
 use super::error::{IoError, Result};
+use super::FileTensor;
 
 /// `Error while deserializing header: …`, as the Python package says it.
 fn header_error(e: safetensors::SafeTensorError) -> IoError {
-    IoError::new(
-        crate::engine::ErrorKind::SafetensorError,
-        format!("Error while deserializing header: {e}"),
-    )
+    IoError::new(crate::engine::ErrorKind::SafetensorError, format!("Error while deserializing header: {e}"))
 }
 
 pub fn dtype_of(d: Dtype) -> Result<DType> {
@@ -36,11 +33,7 @@ pub fn dtype_of(d: Dtype) -> Result<DType> {
         Dtype::BF16 => DType::BFloat16,
         Dtype::F32 => DType::Float32,
         Dtype::F64 => DType::Float64,
-        other => {
-            return Err(IoError::type_error(format!(
-                "tsr has no dtype for safetensors' {other:?}"
-            )));
-        }
+        other => return Err(IoError::type_error(format!("tsr has no dtype for safetensors' {other:?}"))),
     })
 }
 
@@ -88,10 +81,7 @@ impl Mapped {
 
 pub fn open(path: &str) -> Result<StFile> {
     let file = File::open(path).map_err(|e| IoError::os(&e, path))?;
-    let file_bytes = file
-        .metadata()
-        .map(|m| m.len())
-        .map_err(|e| IoError::os(&e, path))?;
+    let file_bytes = file.metadata().map(|m| m.len()).map_err(|e| IoError::os(&e, path))?;
     let map = if file_bytes < 4096 {
         let mut v = Vec::with_capacity(file_bytes as usize);
         std::io::Read::read_to_end(&mut &file, &mut v).map_err(|e| IoError::os(&e, path))?;
@@ -113,14 +103,7 @@ pub fn from_bytes(bytes: Vec<u8>) -> Result<StFile> {
 fn parse(map: Mapped, file_bytes: u64) -> Result<StFile> {
     let (n, meta) = SafeTensors::read_metadata(map.bytes()).map_err(header_error)?;
     let base = 8 + n;
-    let mut st = StFile {
-        names: vec![],
-        tensors: vec![],
-        ranges: vec![],
-        metadata: meta.metadata().clone(),
-        file_bytes,
-        map,
-    };
+    let mut st = StFile { names: vec![], tensors: vec![], ranges: vec![], metadata: meta.metadata().clone(), file_bytes, map };
     add_tensors(&mut st, &meta, base)?;
     Ok(st)
 }
@@ -133,14 +116,7 @@ fn add_tensors(st: &mut StFile, meta: &Metadata, base: usize) -> Result<()> {
         let (a, b) = info.data_offsets;
         let stride = crate::engine::layout::contiguous_strides(&info.shape);
         let i = st.tensors.len();
-        st.tensors.push(FileTensor::checked(
-            dtype,
-            info.shape.clone(),
-            stride,
-            0,
-            i,
-            b - a,
-        )?);
+        st.tensors.push(FileTensor::checked(dtype, info.shape.clone(), stride, 0, i, b - a)?);
         st.ranges.push((base + a, base + b));
         st.names.push(name);
     }
@@ -181,18 +157,8 @@ impl View for &SaveTensor {
 }
 
 /// Writes the tensors as `safetensors.torch.save_file` does.
-pub fn save(
-    path: &str,
-    tensors: &[(String, SaveTensor)],
-    metadata: Option<HashMap<String, String>>,
-) -> Result<()> {
+pub fn save(path: &str, tensors: &[(String, SaveTensor)], metadata: Option<HashMap<String, String>>) -> Result<()> {
     let items: Vec<(&str, &SaveTensor)> = tensors.iter().map(|(n, t)| (n.as_str(), t)).collect();
-    safetensors::tensor::serialize_to_file(items, metadata, std::path::Path::new(path)).map_err(
-        |e| {
-            IoError::new(
-                crate::engine::ErrorKind::SafetensorError,
-                format!("Error while serializing: {e}"),
-            )
-        },
-    )
+    safetensors::tensor::serialize_to_file(items, metadata, std::path::Path::new(path))
+        .map_err(|e| IoError::new(crate::engine::ErrorKind::SafetensorError, format!("Error while serializing: {e}")))
 }

@@ -3,7 +3,7 @@
 //! tsr's `mem` report needs are taken; the blocks must tile their segment.
 
 use super::error::{IoError, Result};
-use super::pickle::read::{Node, Obj, Pickled, Policy, unpickle};
+use super::pickle::read::{unpickle, Node, Obj, Pickled, Policy};
 
 /// A block's `state`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,17 +43,11 @@ const MAX_BYTES: u64 = 1 << 30;
 pub fn read(path: &str) -> Result<Snapshot> {
     let meta = std::fs::metadata(path).map_err(|e| IoError::os(&e, path))?;
     if meta.len() > MAX_BYTES {
-        return Err(IoError::runtime(format!(
-            "{} is {} bytes; tsr reads snapshots of at most {MAX_BYTES}",
-            super::py_quote(path),
-            meta.len()
-        )));
+        return Err(IoError::runtime(format!("{} is {} bytes; tsr reads snapshots of at most {MAX_BYTES}", super::py_quote(path), meta.len())));
     }
     let data = std::fs::read(path).map_err(|e| IoError::os(&e, path))?;
     if data.starts_with(b"PK\x03\x04") {
-        return Err(bad(
-            "this is a zip archive (a torch.save checkpoint? `tsr inspect` lists those)",
-        ));
+        return Err(bad("this is a zip archive (a torch.save checkpoint? `tsr inspect` lists those)"));
     }
     parse(&data)
 }
@@ -65,10 +59,7 @@ fn bad(what: &str) -> IoError {
 
 fn get<'a>(p: &'a Pickled, dict: &Obj, key: &str) -> Option<&'a Obj> {
     match p.node(dict)? {
-        Node::Dict(items) => items
-            .iter()
-            .find(|(k, _)| matches!(k, Obj::Str(s) if &**s == key))
-            .map(|(_, v)| v),
+        Node::Dict(items) => items.iter().find(|(k, _)| matches!(k, Obj::Str(s) if &**s == key)).map(|(_, v)| v),
         _ => None,
     }
 }
@@ -90,28 +81,19 @@ fn uint(o: Option<&Obj>) -> Option<u64> {
 pub fn parse(data: &[u8]) -> Result<Snapshot> {
     let p = unpickle(data, Policy::Plain)?;
     let root = p.root.clone().ok_or_else(|| bad("empty pickle"))?;
-    let segs = get(&p, &root, "segments")
-        .and_then(|s| list(&p, s))
-        .ok_or_else(|| bad("no 'segments' list"))?;
+    let segs = get(&p, &root, "segments").and_then(|s| list(&p, s)).ok_or_else(|| bad("no 'segments' list"))?;
     let mut segments = Vec::with_capacity(segs.len());
     for s in segs {
-        let address =
-            uint(get(&p, s, "address")).ok_or_else(|| bad("a segment without 'address'"))?;
-        let total_size =
-            uint(get(&p, s, "total_size")).ok_or_else(|| bad("a segment without 'total_size'"))?;
+        let address = uint(get(&p, s, "address")).ok_or_else(|| bad("a segment without 'address'"))?;
+        let total_size = uint(get(&p, s, "total_size")).ok_or_else(|| bad("a segment without 'total_size'"))?;
         let small = matches!(get(&p, s, "segment_type"), Some(Obj::Str(t)) if &**t == "small");
         let mut blocks = vec![];
         let mut at = address;
-        for b in get(&p, s, "blocks")
-            .and_then(|b| list(&p, b))
-            .ok_or_else(|| bad("a segment without 'blocks'"))?
-        {
+        for b in get(&p, s, "blocks").and_then(|b| list(&p, b)).ok_or_else(|| bad("a segment without 'blocks'"))? {
             let size = uint(get(&p, b, "size")).ok_or_else(|| bad("a block without 'size'"))?;
             let baddr = uint(get(&p, b, "address")).unwrap_or(at);
             if baddr != at {
-                return Err(bad(&format!(
-                    "the blocks of the segment at 0x{address:x} do not tile it (a block at 0x{baddr:x}, expected 0x{at:x})"
-                )));
+                return Err(bad(&format!("the blocks of the segment at 0x{address:x} do not tile it (a block at 0x{baddr:x}, expected 0x{at:x})")));
             }
             let state = match get(&p, b, "state") {
                 Some(Obj::Str(s)) => s.to_string(),
@@ -124,28 +106,13 @@ pub fn parse(data: &[u8]) -> Result<Snapshot> {
                 other => return Err(bad(&format!("unknown block state '{other}'"))),
             };
             let requested_size = uint(get(&p, b, "requested_size")).unwrap_or(size);
-            blocks.push(SnapBlock {
-                address: baddr,
-                size,
-                requested_size,
-                state: kind,
-            });
-            at = at
-                .checked_add(size)
-                .ok_or_else(|| bad("a block size overflows"))?;
+            blocks.push(SnapBlock { address: baddr, size, requested_size, state: kind });
+            at = at.checked_add(size).ok_or_else(|| bad("a block size overflows"))?;
         }
         if at - address != total_size {
-            return Err(bad(&format!(
-                "the blocks of the segment at 0x{address:x} add up to {} bytes, not its total_size {total_size}",
-                at - address
-            )));
+            return Err(bad(&format!("the blocks of the segment at 0x{address:x} add up to {} bytes, not its total_size {total_size}", at - address)));
         }
-        segments.push(SnapSegment {
-            address,
-            total_size,
-            small,
-            blocks,
-        });
+        segments.push(SnapSegment { address, total_size, small, blocks });
     }
     Ok(Snapshot { segments })
 }

@@ -11,7 +11,7 @@ use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipArchive, ZipWriter};
 
 use super::error::{IoError, Result};
-use super::pickle::read::{Node, Pickled, Policy, unpickle};
+use super::pickle::read::{unpickle, Node, Pickled, Policy};
 use super::pickle::write::{Pickler, WObj};
 use super::{FileStorage, FileTensor, Source};
 
@@ -29,20 +29,14 @@ pub fn weights_only_error(message: &str) -> IoError {
     } else if message.contains("whose module ") && message.contains(" is blocked") {
         format!("Weights only load failed. {UNSAFE_MESSAGE}\n\n\n{message}{DOCS_MESSAGE}")
     } else {
-        format!(
-            "Weights only load failed. {UNSAFE_MESSAGE}\nPlease file an issue with the following so that we can make `weights_only=True` compatible with your use case: WeightsUnpickler error: \n\n{message}{DOCS_MESSAGE}"
-        )
+        format!("Weights only load failed. {UNSAFE_MESSAGE}\nPlease file an issue with the following so that we can make `weights_only=True` compatible with your use case: WeightsUnpickler error: \n\n{message}{DOCS_MESSAGE}")
     };
     IoError::unpickling(text).with_hint("tsr loads only tensors and plain data (dicts, lists, tuples, numbers, strings); it never runs code from a file")
 }
 
 /// Wraps the unpickler's own errors as `torch.load` does.
 fn wrap(e: IoError) -> IoError {
-    if e.kind == crate::engine::ErrorKind::UnpicklingError {
-        weights_only_error(&e.message)
-    } else {
-        e
-    }
+    if e.kind == crate::engine::ErrorKind::UnpicklingError { weights_only_error(&e.message) } else { e }
 }
 
 /// An opened checkpoint: its object tree and where each storage's bytes are.
@@ -66,24 +60,16 @@ const MINIZ: &str = " This is an internal miniz error. If you are seeing this er
 
 fn stream_error(what: &str, e: zip::result::ZipError) -> IoError {
     let reason = match e {
-        zip::result::ZipError::InvalidArchive(m)
-            if m.contains("EOCD") || m.contains("central directory end") =>
-        {
-            "failed finding central directory".to_string()
-        }
+        zip::result::ZipError::InvalidArchive(m) if m.contains("EOCD") || m.contains("central directory end") => "failed finding central directory".to_string(),
         zip::result::ZipError::InvalidArchive(m) => m.to_string(),
         zip::result::ZipError::Io(e) => e.to_string(),
         other => other.to_string(),
     };
-    IoError::runtime(format!(
-        "PytorchStreamReader failed reading {what}: {reason}.{MINIZ}"
-    ))
+    IoError::runtime(format!("PytorchStreamReader failed reading {what}: {reason}.{MINIZ}"))
 }
 
 /// The legacy format's magic number, `0x1950a86a20f9469cfc6c`, pickled.
-pub const LEGACY_MAGIC: &[u8] = &[
-    0x80, 0x02, 0x8a, 0x0a, 0x6c, 0xfc, 0x9c, 0x46, 0xf9, 0x20, 0x6a, 0xa8, 0x50, 0x19,
-];
+pub const LEGACY_MAGIC: &[u8] = &[0x80, 0x02, 0x8a, 0x0a, 0x6c, 0xfc, 0x9c, 0x46, 0xf9, 0x20, 0x6a, 0xa8, 0x50, 0x19];
 
 /// A legacy-format file is read whole; this is the most it may be.
 const LEGACY_MAX: u64 = 1 << 30;
@@ -100,14 +86,10 @@ pub fn open(path: &str) -> Result<TorchArchive> {
     if n >= LEGACY_MAGIC.len() && magic == LEGACY_MAGIC {
         let len = f.metadata().map(|m| m.len()).unwrap_or(0);
         if len > LEGACY_MAX {
-            return Err(IoError::runtime(format!(
-                "this legacy-format checkpoint is {len} bytes; tsr reads legacy files of at most {LEGACY_MAX} (the zip format has no limit)"
-            )));
+            return Err(IoError::runtime(format!("this legacy-format checkpoint is {len} bytes; tsr reads legacy files of at most {LEGACY_MAX} (the zip format has no limit)")));
         }
         let mut data = vec![];
-        f.rewind()
-            .and_then(|_| f.read_to_end(&mut data))
-            .map_err(|e| IoError::os(&e, path))?;
+        f.rewind().and_then(|_| f.read_to_end(&mut data)).map_err(|e| IoError::os(&e, path))?;
         return legacy(data);
     }
     if n < 4 || magic[..4] != *b"PK\x03\x04" {
@@ -120,19 +102,13 @@ pub fn open(path: &str) -> Result<TorchArchive> {
 /// A checkpoint from any seekable zip bytes (`open` checks the magic first).
 pub fn from_zip<R: Read + Seek>(r: R) -> Result<TorchArchive<R>> {
     let mut archive = ZipArchive::new(r).map_err(|e| stream_error("zip archive", e))?;
-    let names: Vec<String> = archive
-        .file_names()
-        .filter_map(|n| n.ok())
-        .map(|n| n.to_string())
-        .collect();
+    let names: Vec<String> = archive.file_names().filter_map(|n| n.ok()).map(|n| n.to_string()).collect();
     let pkl = names
         .iter()
         .find(|n| n.ends_with("/data.pkl") && n.matches('/').count() == 1)
         .or_else(|| names.iter().find(|n| *n == "data.pkl"))
         .cloned()
-        .ok_or_else(|| {
-            IoError::runtime("PytorchStreamReader failed locating file data.pkl: file not found")
-        })?;
+        .ok_or_else(|| IoError::runtime("PytorchStreamReader failed locating file data.pkl: file not found"))?;
     let prefix = pkl[..pkl.len() - "data.pkl".len()].to_string();
     let data = read_record(&mut archive, &pkl, 1 << 30)?;
     let big_endian = match archive.index_for_name(&format!("{prefix}byteorder")) {
@@ -143,49 +119,20 @@ pub fn from_zip<R: Read + Seek>(r: R) -> Result<TorchArchive<R>> {
     let mut storages = Vec::with_capacity(pickled.storages.len());
     for s in &pickled.storages {
         let name = format!("{prefix}data/{}", s.key);
-        let record = archive.index_for_name(&name).ok_or_else(|| {
-            IoError::runtime(format!(
-                "PytorchStreamReader failed locating file data/{}: file not found",
-                s.key
-            ))
+        let record = archive
+            .index_for_name(&name)
+            .ok_or_else(|| IoError::runtime(format!("PytorchStreamReader failed locating file data/{}: file not found", s.key)))?;
+        let size = archive.by_index_raw(record).map_err(|e| stream_error(&format!("file data/{}", s.key), e))?.size();
+        let nbytes = s.numel.checked_mul(s.dtype.size()).filter(|&n| n as u64 <= size).ok_or_else(|| {
+            IoError::runtime(format!("storage '{}' declares {} elements of {}, but its record holds {size} bytes", s.key, s.numel, s.dtype.name()))
         })?;
-        let size = archive
-            .by_index_raw(record)
-            .map_err(|e| stream_error(&format!("file data/{}", s.key), e))?
-            .size();
-        let nbytes = s
-            .numel
-            .checked_mul(s.dtype.size())
-            .filter(|&n| n as u64 <= size)
-            .ok_or_else(|| {
-                IoError::runtime(format!(
-                    "storage '{}' declares {} elements of {}, but its record holds {size} bytes",
-                    s.key,
-                    s.numel,
-                    s.dtype.name()
-                ))
-            })?;
         if !s.location.starts_with("cpu") && !s.location.starts_with("cuda") {
-            return Err(IoError::runtime(format!(
-                "don't know how to restore data location of {} (tagged with {})",
-                super::pickle::read::storage_class(s.dtype),
-                s.location
-            )));
+            return Err(IoError::runtime(format!("don't know how to restore data location of {} (tagged with {})", super::pickle::read::storage_class(s.dtype), s.location)));
         }
-        storages.push(FileStorage {
-            nbytes,
-            dtype: s.dtype,
-            source: Source::ZipRecord { name },
-        });
+        storages.push(FileStorage { nbytes, dtype: s.dtype, source: Source::ZipRecord { name } });
     }
     let tensors = checked_tensors(&pickled, &storages)?;
-    Ok(TorchArchive {
-        pickled,
-        tensors,
-        storages,
-        big_endian,
-        records: Records::Zip(archive),
-    })
+    Ok(TorchArchive { pickled, tensors, storages, big_endian, records: Records::Zip(archive) })
 }
 
 /// Every tensor header of the file, through the one checked constructor.
@@ -193,14 +140,7 @@ fn checked_tensors(pickled: &Pickled, storages: &[FileStorage]) -> Result<Vec<Fi
     let mut tensors = vec![];
     for n in &pickled.nodes {
         if let Node::Tensor(t) = n {
-            let mut ft = FileTensor::checked(
-                pickled.storages[t.storage].dtype,
-                t.shape.clone(),
-                t.stride.clone(),
-                t.offset,
-                t.storage,
-                storages[t.storage].nbytes,
-            )?;
+            let mut ft = FileTensor::checked(pickled.storages[t.storage].dtype, t.shape.clone(), t.stride.clone(), t.offset, t.storage, storages[t.storage].nbytes)?;
             ft.requires_grad = t.requires_grad;
             tensors.push(ft);
         }
@@ -219,17 +159,13 @@ pub fn legacy<R>(data: Vec<u8>) -> Result<TorchArchive<R>> {
         return Err(IoError::runtime("Invalid magic number; corrupt file?"));
     }
     let next = |pos: &mut usize| -> Result<Pickled> {
-        let (p, used) =
-            super::pickle::read::unpickle_prefix(&data[*pos..], Policy::Torch).map_err(wrap)?;
+        let (p, used) = super::pickle::read::unpickle_prefix(&data[*pos..], Policy::Torch).map_err(wrap)?;
         *pos += used;
         Ok(p)
     };
     let version = next(&mut pos)?;
     if version.root != Some(super::pickle::read::Obj::Int(1001)) {
-        return Err(IoError::runtime(format!(
-            "Invalid protocol version: {:?}",
-            version.root
-        )));
+        return Err(IoError::runtime(format!("Invalid protocol version: {:?}", version.root)));
     }
     let _sys_info = next(&mut pos)?;
     let pickled = next(&mut pos)?;
@@ -239,63 +175,33 @@ pub fn legacy<R>(data: Vec<u8>) -> Result<TorchArchive<R>> {
             .iter()
             .map(|o| match o {
                 super::pickle::read::Obj::Str(s) => Ok(s.to_string()),
-                _ => Err(IoError::runtime(
-                    "the legacy storage key list holds a non-string",
-                )),
+                _ => Err(IoError::runtime("the legacy storage key list holds a non-string")),
             })
             .collect::<Result<_>>()?,
         _ => return Err(IoError::runtime("the legacy file has no storage key list")),
     };
     let mut starts = vec![usize::MAX; pickled.storages.len()];
-    let mut storages: Vec<FileStorage> = pickled
-        .storages
-        .iter()
-        .map(|s| FileStorage {
-            nbytes: 0,
-            dtype: s.dtype,
-            source: Source::Range { start: 0 },
-        })
-        .collect();
+    let mut storages: Vec<FileStorage> = pickled.storages.iter().map(|s| FileStorage { nbytes: 0, dtype: s.dtype, source: Source::Range { start: 0 } }).collect();
     for key in key_list {
-        let count = data
-            .get(pos..pos + 8)
-            .ok_or_else(|| IoError::runtime("the legacy file ends inside a storage"))?;
+        let count = data.get(pos..pos + 8).ok_or_else(|| IoError::runtime("the legacy file ends inside a storage"))?;
         let count = u64::from_le_bytes(count.try_into().expect("8 bytes")) as usize;
         pos += 8;
         let Some(i) = pickled.storages.iter().position(|s| s.key == key) else {
-            return Err(IoError::runtime(format!(
-                "the legacy file stores '{key}', which its object does not use"
-            )));
+            return Err(IoError::runtime(format!("the legacy file stores '{key}', which its object does not use")));
         };
-        let nbytes = count
-            .checked_mul(pickled.storages[i].dtype.size())
-            .filter(|n| pos.checked_add(*n).is_some_and(|end| end <= data.len()))
-            .ok_or_else(|| IoError::runtime("the legacy file ends inside a storage"))?;
+        let nbytes = count.checked_mul(pickled.storages[i].dtype.size()).filter(|n| pos.checked_add(*n).is_some_and(|end| end <= data.len())).ok_or_else(|| IoError::runtime("the legacy file ends inside a storage"))?;
         if count != pickled.storages[i].numel {
-            return Err(IoError::runtime(format!(
-                "storage '{key}' holds {count} elements where its object says {}",
-                pickled.storages[i].numel
-            )));
+            return Err(IoError::runtime(format!("storage '{key}' holds {count} elements where its object says {}", pickled.storages[i].numel)));
         }
         starts[i] = pos;
-        storages[i] = FileStorage {
-            nbytes,
-            dtype: pickled.storages[i].dtype,
-            source: Source::Range { start: pos as u64 },
-        };
+        storages[i] = FileStorage { nbytes, dtype: pickled.storages[i].dtype, source: Source::Range { start: pos as u64 } };
         pos += nbytes;
     }
     if starts.contains(&usize::MAX) {
         return Err(IoError::runtime("a storage of the legacy file has no data"));
     }
     let tensors = checked_tensors(&pickled, &storages)?;
-    Ok(TorchArchive {
-        pickled,
-        tensors,
-        storages,
-        big_endian: false,
-        records: Records::Legacy { data, starts },
-    })
+    Ok(TorchArchive { pickled, tensors, storages, big_endian: false, records: Records::Legacy { data, starts } })
 }
 
 /// What `torch.load` says of a file that is not a zip: it tries the legacy
@@ -317,48 +223,21 @@ fn not_a_zip(f: &mut File, path: &str) -> IoError {
 /// Opens a record as PyTorch's reader does: a stored record's bytes as
 /// they are (miniz checks no CRC, so a damaged pickle reaches the
 /// unpickler and fails there), a compressed one through its decoder.
-fn record<'a, R: Read + Seek>(
-    archive: &'a mut ZipArchive<R>,
-    name: &str,
-) -> Result<zip::read::ZipFile<'a, R>> {
+fn record<'a, R: Read + Seek>(archive: &'a mut ZipArchive<R>, name: &str) -> Result<zip::read::ZipFile<'a, R>> {
     let short = name.split_once('/').map_or(name, |(_, r)| r).to_string();
-    let i = archive.index_for_name(name).ok_or_else(|| {
-        IoError::runtime(format!(
-            "PytorchStreamReader failed locating file {short}: file not found"
-        ))
-    })?;
-    let stored = archive
-        .by_index_raw(i)
-        .map_err(|e| stream_error(&format!("file {short}"), e))?
-        .compression()
-        == CompressionMethod::Stored;
-    if stored {
-        archive.by_index_raw(i)
-    } else {
-        archive.by_index(i)
-    }
-    .map_err(|e| stream_error(&format!("file {short}"), e))
+    let i = archive.index_for_name(name).ok_or_else(|| IoError::runtime(format!("PytorchStreamReader failed locating file {short}: file not found")))?;
+    let stored = archive.by_index_raw(i).map_err(|e| stream_error(&format!("file {short}"), e))?.compression() == CompressionMethod::Stored;
+    if stored { archive.by_index_raw(i) } else { archive.by_index(i) }.map_err(|e| stream_error(&format!("file {short}"), e))
 }
 
-fn read_record<R: Read + Seek>(
-    archive: &mut ZipArchive<R>,
-    name: &str,
-    cap: u64,
-) -> Result<Vec<u8>> {
+fn read_record<R: Read + Seek>(archive: &mut ZipArchive<R>, name: &str, cap: u64) -> Result<Vec<u8>> {
     let short = name.split_once('/').map_or(name, |(_, r)| r);
     let mut f = record(archive, name)?;
     if f.size() > cap {
-        return Err(IoError::runtime(format!(
-            "record {short} is {} bytes; tsr reads at most {cap}",
-            f.size()
-        )));
+        return Err(IoError::runtime(format!("record {short} is {} bytes; tsr reads at most {cap}", f.size())));
     }
     let mut out = Vec::with_capacity(f.size() as usize);
-    f.read_to_end(&mut out).map_err(|e| {
-        IoError::runtime(format!(
-            "PytorchStreamReader failed reading file {short}: {e}"
-        ))
-    })?;
+    f.read_to_end(&mut out).map_err(|e| IoError::runtime(format!("PytorchStreamReader failed reading file {short}: {e}")))?;
     Ok(out)
 }
 
@@ -382,20 +261,11 @@ impl<R: Read + Seek> TorchArchive<R> {
                 return Ok(());
             }
         };
-        let Source::ZipRecord { name } = &s.source else {
-            unreachable!("zip storages are zip records")
-        };
-        let short = name
-            .split_once('/')
-            .map_or(name.as_str(), |(_, r)| r)
-            .to_string();
+        let Source::ZipRecord { name } = &s.source else { unreachable!("zip storages are zip records") };
+        let short = name.split_once('/').map_or(name.as_str(), |(_, r)| r).to_string();
         let mut f = record(archive, name)?;
         let n = out.len().min(s.nbytes);
-        f.read_exact(&mut out[..n]).map_err(|e| {
-            IoError::runtime(format!(
-                "PytorchStreamReader failed reading file {short}: {e}"
-            ))
-        })?;
+        f.read_exact(&mut out[..n]).map_err(|e| IoError::runtime(format!("PytorchStreamReader failed reading file {short}: {e}")))?;
         if self.big_endian {
             super::swap_bytes(&mut out[..n], s.dtype.size());
         }
@@ -407,11 +277,7 @@ impl<R: Read + Seek> TorchArchive<R> {
 /// the storage with that id (as `WTensor::storage` named it).
 pub fn save(path: &str, root: &WObj, storage_bytes: &mut dyn FnMut(u64) -> Vec<u8>) -> Result<()> {
     let pickled = Pickler::dump(root)?;
-    let stem = std::path::Path::new(path)
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .filter(|s| !s.is_empty())
-        .unwrap_or("archive");
+    let stem = std::path::Path::new(path).file_stem().and_then(|s| s.to_str()).filter(|s| !s.is_empty()).unwrap_or("archive");
     let prefix = format!("{stem}/");
     let file = File::create(path).map_err(|e| IoError::os(&e, path))?;
     let mut z = ZipWriter::new(file);
@@ -420,16 +286,10 @@ pub fn save(path: &str, root: &WObj, storage_bytes: &mut dyn FnMut(u64) -> Vec<u
         .last_modified_time(zip::DateTime::default())
         .with_alignment(64)
         .large_file(false);
-    let werr = |e: zip::result::ZipError| {
-        IoError::runtime(format!("PytorchStreamWriter failed writing file: {e}"))
-    };
+    let werr = |e: zip::result::ZipError| IoError::runtime(format!("PytorchStreamWriter failed writing file: {e}"));
     let ioerr = |e: std::io::Error| IoError::os(&e, path);
     let put = |z: &mut ZipWriter<File>, name: &str, data: &[u8]| -> Result<()> {
-        let o = if data.len() as u64 >= u32::MAX as u64 {
-            opts.large_file(true)
-        } else {
-            opts
-        };
+        let o = if data.len() as u64 >= u32::MAX as u64 { opts.large_file(true) } else { opts };
         z.start_file(format!("{prefix}{name}"), o).map_err(werr)?;
         z.write_all(data).map_err(ioerr)
     };
@@ -452,11 +312,7 @@ pub fn save(path: &str, root: &WObj, storage_bytes: &mut dyn FnMut(u64) -> Vec<u
     put(&mut z, "version", b"3\n")?;
     // PyTorch writes a random 40-digit id; tsr derives one from the content,
     // so the same objects always make the same file.
-    let id = format!(
-        "{:020}{:020}",
-        digest,
-        digest.rotate_left(29) ^ 0x9e37_79b9_7f4a_7c15
-    );
+    let id = format!("{:020}{:020}", digest, digest.rotate_left(29) ^ 0x9e37_79b9_7f4a_7c15);
     put(&mut z, ".data/serialization_id", &id.as_bytes()[..40])?;
     z.finish().map_err(werr)?;
     Ok(())

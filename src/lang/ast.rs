@@ -16,77 +16,35 @@ pub enum StmtKind {
     /// A bare expression (echoed in the REPL).
     Expr(Expr),
     /// `a = expr`, `a, b = expr`, `y[0, 1] = expr`, `a = b = expr`.
-    Assign {
-        targets: Vec<Target>,
-        value: Expr,
-    },
+    Assign { targets: Vec<Target>, value: Expr },
     /// `y += expr` (in place, as in PyTorch).
-    AugAssign {
-        target: Target,
-        op: BinOp,
-        value: Expr,
-    },
+    AugAssign { target: Target, op: BinOp, value: Expr },
     /// `del a, b`.
     Del(Vec<Target>),
     /// A reporting statement: `inspect x, y`, `print x`, `storage x`, `share`, …
     /// `keyword` is one of [`REPORT_KEYWORDS`].
-    Report {
-        keyword: String,
-        keyword_span: Span,
-        args: Vec<Expr>,
-    },
+    Report { keyword: String, keyword_span: Span, args: Vec<Expr> },
     /// `with NAME(): <indented block>` (used for `no_grad`).
     /// `with EXPR [as TARGET]:`.
-    With {
-        context: Expr,
-        target: Option<Target>,
-        body: Vec<Stmt>,
-    },
+    With { context: Expr, target: Option<Target>, body: Vec<Stmt> },
     /// `if`/`elif`/`else` (an `elif` is an `If` alone in `orelse`).
-    If {
-        test: Expr,
-        body: Vec<Stmt>,
-        orelse: Vec<Stmt>,
-    },
-    While {
-        test: Expr,
-        body: Vec<Stmt>,
-        orelse: Vec<Stmt>,
-    },
-    For {
-        target: Target,
-        iter: Expr,
-        body: Vec<Stmt>,
-        orelse: Vec<Stmt>,
-    },
+    If { test: Expr, body: Vec<Stmt>, orelse: Vec<Stmt> },
+    While { test: Expr, body: Vec<Stmt>, orelse: Vec<Stmt> },
+    For { target: Target, iter: Expr, body: Vec<Stmt>, orelse: Vec<Stmt> },
     Break,
     Continue,
     Pass,
     Return(Option<Expr>),
     /// `def name(params): body`.
     Def(Rc<FuncDef>),
-    Try {
-        body: Vec<Stmt>,
-        handlers: Vec<Handler>,
-        orelse: Vec<Stmt>,
-        finalbody: Vec<Stmt>,
-    },
+    Try { body: Vec<Stmt>, handlers: Vec<Handler>, orelse: Vec<Stmt>, finalbody: Vec<Stmt> },
     /// `raise`, `raise E`, `raise E from C`.
-    Raise {
-        exc: Option<Expr>,
-        cause: Option<Expr>,
-    },
-    Assert {
-        test: Expr,
-        msg: Option<Expr>,
-    },
+    Raise { exc: Option<Expr>, cause: Option<Expr> },
+    Assert { test: Expr, msg: Option<Expr> },
     /// `import a.b as c, d`: (dotted name, alias, span).
     Import(Vec<(String, Option<String>, Span)>),
     /// `from a.b import c as d, e` (`*` is the name "*").
-    ImportFrom {
-        module: String,
-        names: Vec<(String, Option<String>, Span)>,
-    },
+    ImportFrom { module: String, names: Vec<(String, Option<String>, Span)> },
     Global(Vec<String>),
     Nonlocal(Vec<String>),
 }
@@ -155,33 +113,14 @@ pub enum CompKind {
 #[derive(Debug, Clone, PartialEq)]
 pub enum FPart {
     Lit(String),
-    Field {
-        expr: Box<Expr>,
-        debug: Option<String>,
-        conv: Option<char>,
-        spec: Vec<FPart>,
-    },
+    Field { expr: Box<Expr>, debug: Option<String>, conv: Option<char>, spec: Vec<FPart> },
 }
 
 /// Words that start a reporting statement when they begin a statement and are
 /// followed by something other than `=`, an augmented assignment, `.`, `[` or `,`.
 pub const REPORT_KEYWORDS: &[&str] = &[
-    "inspect",
-    "print",
-    "storage",
-    "map",
-    "share",
-    "overlap",
-    "addr",
-    "bytes",
-    "lineage",
-    "explain",
-    "diff",
-    "contiguity",
-    "mem",
-    "memtrace",
-    "timeit",
-    "graph",
+    "inspect", "print", "storage", "map", "share", "overlap", "addr", "bytes", "lineage",
+    "explain", "diff", "contiguity", "mem", "memtrace", "timeit", "graph",
 ];
 
 #[derive(Debug, Clone, PartialEq)]
@@ -190,17 +129,9 @@ pub enum Target {
     /// `a, b` or `(a, b)` or `[a, b]` on the left of `=`.
     Tuple(Vec<Target>, Span),
     /// `x[...]` on the left of `=` (item assignment through a view).
-    Index {
-        obj: Box<Expr>,
-        items: Vec<IndexItem>,
-        span: Span,
-    },
+    Index { obj: Box<Expr>, items: Vec<IndexItem>, span: Span },
     /// `x.grad` on the left of `=`.
-    Attr {
-        obj: Box<Expr>,
-        name: String,
-        span: Span,
-    },
+    Attr { obj: Box<Expr>, name: String, span: Span },
     /// `*rest` inside a tuple target.
     Starred(Box<Target>, Span),
 }
@@ -209,9 +140,7 @@ impl Target {
     pub fn span(&self) -> Span {
         match self {
             Target::Name(_, s) | Target::Tuple(_, s) => *s,
-            Target::Index { span, .. } | Target::Attr { span, .. } | Target::Starred(_, span) => {
-                *span
-            }
+            Target::Index { span, .. } | Target::Attr { span, .. } | Target::Starred(_, span) => *span,
         }
     }
 }
@@ -232,47 +161,19 @@ pub enum ExprKind {
     Ellipsis,
     Name(String),
     /// `obj.name`; `name_span` covers just the attribute name.
-    Attr {
-        obj: Box<Expr>,
-        name: String,
-        name_span: Span,
-    },
+    Attr { obj: Box<Expr>, name: String, name_span: Span },
     /// `func(args…)`; `func` is usually a `Name` or an `Attr` (a method call).
-    Call {
-        func: Box<Expr>,
-        args: Vec<Arg>,
-    },
+    Call { func: Box<Expr>, args: Vec<Arg> },
     /// `obj[items…]`.
-    Index {
-        obj: Box<Expr>,
-        items: Vec<IndexItem>,
-    },
-    Unary {
-        op: UnOp,
-        operand: Box<Expr>,
-    },
-    Binary {
-        op: BinOp,
-        lhs: Box<Expr>,
-        rhs: Box<Expr>,
-    },
+    Index { obj: Box<Expr>, items: Vec<IndexItem> },
+    Unary { op: UnOp, operand: Box<Expr> },
+    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
     /// `a < b`, `a == b`, `x in xs`, …
-    Compare {
-        op: CmpOp,
-        lhs: Box<Expr>,
-        rhs: Box<Expr>,
-    },
+    Compare { op: CmpOp, lhs: Box<Expr>, rhs: Box<Expr> },
     /// `a < b <= c`: each operand evaluated once, stops at the first false.
-    Chain {
-        operands: Vec<Expr>,
-        ops: Vec<CmpOp>,
-    },
+    Chain { operands: Vec<Expr>, ops: Vec<CmpOp> },
     /// `a and b`, `a or b`.
-    Logic {
-        op: LogicOp,
-        lhs: Box<Expr>,
-        rhs: Box<Expr>,
-    },
+    Logic { op: LogicOp, lhs: Box<Expr>, rhs: Box<Expr> },
     Tuple(Vec<Expr>),
     List(Vec<Expr>),
     /// `{a, b}`.
@@ -282,30 +183,15 @@ pub enum ExprKind {
     /// `*xs` in a display or a call.
     Starred(Box<Expr>),
     /// `a if cond else b`.
-    IfExp {
-        test: Box<Expr>,
-        body: Box<Expr>,
-        orelse: Box<Expr>,
-    },
+    IfExp { test: Box<Expr>, body: Box<Expr>, orelse: Box<Expr> },
     Lambda(Rc<FuncDef>),
     /// `[e for …]`, `{e for …}`, `(e for …)`.
-    Comp {
-        kind: CompKind,
-        elt: Box<Expr>,
-        gens: Vec<Comprehension>,
-    },
+    Comp { kind: CompKind, elt: Box<Expr>, gens: Vec<Comprehension> },
     /// `{k: v for …}`.
-    DictComp {
-        key: Box<Expr>,
-        value: Box<Expr>,
-        gens: Vec<Comprehension>,
-    },
+    DictComp { key: Box<Expr>, value: Box<Expr>, gens: Vec<Comprehension> },
     FString(Vec<FPart>),
     /// `name := value`.
-    NamedExpr {
-        name: String,
-        value: Box<Expr>,
-    },
+    NamedExpr { name: String, value: Box<Expr> },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -322,12 +208,7 @@ pub enum IndexItem {
     /// An integer, a tensor, `None` or `...` (as an `Expr`).
     Expr(Expr),
     /// `start:stop:step`, each optional.
-    Slice {
-        start: Option<Expr>,
-        stop: Option<Expr>,
-        step: Option<Expr>,
-        span: Span,
-    },
+    Slice { start: Option<Expr>, stop: Option<Expr>, step: Option<Expr>, span: Span },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

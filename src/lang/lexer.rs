@@ -16,8 +16,8 @@ use super::span::Span;
 mod strings;
 
 use super::token::{Token, TokenKind};
-pub use strings::unescape;
 use strings::{StrPrefix, fstring_pieces};
+pub use strings::unescape;
 
 /// The result of lexing a whole text.
 #[derive(Debug, Clone, PartialEq)]
@@ -156,11 +156,7 @@ impl<'a> Lexer<'a> {
             bytes: src.as_bytes(),
             // A UTF-8 byte order mark at the very start is not text (Python
             // skips it too); spans stay offsets into the original `src`.
-            pos: if src.starts_with('\u{feff}') {
-                '\u{feff}'.len_utf8()
-            } else {
-                0
-            },
+            pos: if src.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 },
             tokens: Vec::new(),
             depth: 0,
             open_stack: Vec::new(),
@@ -564,11 +560,7 @@ impl<'a> Lexer<'a> {
             }
             self.pos = end;
             self.close_all_brackets();
-            let what = if triple {
-                "unterminated triple-quoted string literal"
-            } else {
-                "unterminated string literal"
-            };
+            let what = if triple { "unterminated triple-quoted string literal" } else { "unterminated string literal" };
             return self.error(what, start, end);
         };
         let end = body_end + if triple { 3 } else { 1 };
@@ -584,11 +576,7 @@ impl<'a> Lexer<'a> {
             return;
         }
         let raw = self.src.get(body_start..body_end).unwrap_or("");
-        let value = if prefix.raw {
-            raw.replace("\r\n", "\n")
-        } else {
-            unescape(raw)
-        };
+        let value = if prefix.raw { raw.replace("\r\n", "\n") } else { unescape(raw) };
         self.push(TokenKind::Str(value), start, end);
     }
     fn operator(&mut self, b: u8) {
@@ -666,3 +654,4 @@ impl<'a> Lexer<'a> {
         self.push(kind, start, start + len);
     }
 }
+

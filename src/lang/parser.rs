@@ -68,26 +68,15 @@ pub(crate) fn parse_sub_expr(src: &str, start: usize, end: usize, depth: usize) 
     Ok(e)
 }
 
-fn shift_pieces(
-    pieces: Vec<super::token::FPiece>,
-    shift: &dyn Fn(usize) -> usize,
-) -> Vec<super::token::FPiece> {
+fn shift_pieces(pieces: Vec<super::token::FPiece>, shift: &dyn Fn(usize) -> usize) -> Vec<super::token::FPiece> {
     use super::token::FPiece;
     pieces
         .into_iter()
         .map(|p| match p {
             FPiece::Lit(s) => FPiece::Lit(s),
-            FPiece::Field {
-                expr,
-                debug,
-                conv,
-                spec,
-            } => FPiece::Field {
-                expr: (shift(expr.0), shift(expr.1)),
-                debug,
-                conv,
-                spec: shift_pieces(spec, shift),
-            },
+            FPiece::Field { expr, debug, conv, spec } => {
+                FPiece::Field { expr: (shift(expr.0), shift(expr.1)), debug, conv, spec: shift_pieces(spec, shift) }
+            }
         })
         .collect()
 }
@@ -122,8 +111,7 @@ pub fn is_complete(src: &str) -> bool {
             }
             T::Newline => {
                 let line = toks.get(line_start..i).unwrap_or(&[]);
-                prev_opens_block = line.last().is_some_and(|t| t.kind == T::Colon)
-                    && line.first().is_some_and(|t| opens_block(&t.kind));
+                prev_opens_block = line.last().is_some_and(|t| t.kind == T::Colon) && line.first().is_some_and(|t| opens_block(&t.kind));
                 last_opens_block = prev_opens_block;
                 last_in_block = !levels.is_empty() && levels.iter().all(|&legit| legit);
                 line_start = i + 1;
@@ -140,20 +128,7 @@ pub fn is_complete(src: &str) -> bool {
 }
 
 fn opens_block(k: &T) -> bool {
-    matches!(
-        k,
-        T::If
-            | T::Elif
-            | T::Else
-            | T::For
-            | T::While
-            | T::Def
-            | T::Try
-            | T::Except
-            | T::Finally
-            | T::With
-            | T::Unsupported(_)
-    )
+    matches!(k, T::If | T::Elif | T::Else | T::For | T::While | T::Def | T::Try | T::Except | T::Finally | T::With | T::Unsupported(_))
 }
 
 pub(crate) struct Parser<'a> {
@@ -187,17 +162,7 @@ fn bracket_char(kind: &T) -> &'static str {
 impl<'a> Parser<'a> {
     fn new(src: &'a str, tokens: Vec<Token>, unclosed: Vec<usize>, depth: usize) -> Self {
         let end = src.len();
-        Parser {
-            src,
-            tokens,
-            pos: 0,
-            prev_end: 0,
-            unclosed,
-            eof: Token::new(T::Eof, Span::new(end, end)),
-            depth,
-            blocks: 0,
-            posonly_mark: None,
-        }
+        Parser { src, tokens, pos: 0, prev_end: 0, unclosed, eof: Token::new(T::Eof, Span::new(end, end)), depth, blocks: 0, posonly_mark: None }
     }
 
     // ----- token access -------------------------------------------------
@@ -321,10 +286,7 @@ impl<'a> Parser<'a> {
                             break;
                         }
                     }
-                    if !matches!(
-                        self.peek_kind(),
-                        T::Newline | T::Eof | T::Dedent | T::Indent
-                    ) {
+                    if !matches!(self.peek_kind(), T::Newline | T::Eof | T::Dedent | T::Indent) {
                         let start = self.pos;
                         out.push(Err(self.unexpected()));
                         self.skip_statement(start);
@@ -342,8 +304,7 @@ impl<'a> Parser<'a> {
             self.advance();
         }
         let seen = self.tokens.get(start..self.pos).unwrap_or(&[]);
-        let mut level = seen.iter().filter(|t| t.kind == T::Indent).count() as i64
-            - seen.iter().filter(|t| t.kind == T::Dedent).count() as i64;
+        let mut level = seen.iter().filter(|t| t.kind == T::Indent).count() as i64 - seen.iter().filter(|t| t.kind == T::Dedent).count() as i64;
         let clause = |k: &T| matches!(k, T::Elif | T::Else | T::Except | T::Finally);
         loop {
             match self.peek_kind() {
@@ -438,32 +399,20 @@ impl<'a> Parser<'a> {
     /// errors are kept: they say more.
     fn never_closed(&self, start: usize, e: ParseError) -> ParseError {
         let tokens = self.tokens.get(start..self.pos.max(start)).unwrap_or(&[]);
-        let lexical = tokens
-            .iter()
-            .any(|t| matches!(t.kind, T::Error(_)) && t.span == e.span);
+        let lexical = tokens.iter().any(|t| matches!(t.kind, T::Error(_)) && t.span == e.span);
         if lexical || e == too_deep(e.span) {
             return e;
         }
-        let unclosed =
-            |t: &&Token| t.kind.is_opener() && self.unclosed.binary_search(&t.span.start).is_ok();
+        let unclosed = |t: &&Token| t.kind.is_opener() && self.unclosed.binary_search(&t.span.start).is_ok();
         match tokens.iter().find(unclosed) {
-            Some(open) => ParseError::new(
-                format!("'{}' was never closed", bracket_char(&open.kind)),
-                open.span,
-            ),
+            Some(open) => ParseError::new(format!("'{}' was never closed", bracket_char(&open.kind)), open.span),
             None => e,
         }
     }
 
     fn compound_start(&self) -> bool {
         match self.peek_kind() {
-            T::If
-            | T::For
-            | T::While
-            | T::Def
-            | T::Try
-            | T::With
-            | T::Unsupported("class" | "async") => true,
+            T::If | T::For | T::While | T::Def | T::Try | T::With | T::Unsupported("class" | "async") => true,
             T::At => true,
             // `match x:` is a soft keyword statement.
             T::Name(n) if n == "match" => self.match_statement(),
@@ -474,17 +423,7 @@ impl<'a> Parser<'a> {
 
     /// Whether the line starting here is `match …:` (not `match = …`).
     fn match_statement(&self) -> bool {
-        if matches!(
-            self.peek2_kind(),
-            T::Assign
-                | T::AugAssign(_)
-                | T::Dot
-                | T::LBracket
-                | T::Comma
-                | T::Newline
-                | T::Eof
-                | T::RParen
-        ) {
+        if matches!(self.peek2_kind(), T::Assign | T::AugAssign(_) | T::Dot | T::LBracket | T::Comma | T::Newline | T::Eof | T::RParen) {
             return false;
         }
         let mut i = self.pos;
@@ -500,10 +439,7 @@ impl<'a> Parser<'a> {
     fn compound(&mut self) -> PResult<Stmt> {
         let start = self.peek().span.start;
         if self.blocks >= MAX_BLOCKS {
-            return Err(ParseError::new(
-                format!("blocks nested too deeply (limit {MAX_BLOCKS})"),
-                self.peek().span,
-            ));
+            return Err(ParseError::new(format!("blocks nested too deeply (limit {MAX_BLOCKS})"), self.peek().span));
         }
         self.blocks += 1;
         let r = stacker::maybe_grow(256 * 1024, 4 << 20, || self.compound_inner(start));
@@ -531,12 +467,7 @@ impl<'a> Parser<'a> {
                 let iter = self.expr_list()?;
                 let body = self.block("for")?;
                 let orelse = self.else_block()?;
-                StmtKind::For {
-                    target,
-                    iter,
-                    body,
-                    orelse,
-                }
+                StmtKind::For { target, iter, body, orelse }
             }
             T::With => {
                 self.advance();
@@ -548,36 +479,17 @@ impl<'a> Parser<'a> {
                     None
                 };
                 let body = self.block("with")?;
-                StmtKind::With {
-                    context,
-                    target,
-                    body,
-                }
+                StmtKind::With { context, target, body }
             }
             T::Try => self.try_stmt()?,
             T::Def => self.def_stmt(start)?,
             T::Unsupported(w) => return Err(ParseError::new(unsupported(w), self.peek().span)),
-            T::At => {
-                return Err(ParseError::new(
-                    "tsr does not support decorators",
-                    self.peek().span,
-                ));
-            }
-            T::Name(_) => {
-                return Err(ParseError::new(
-                    "tsr does not support match statements",
-                    self.peek().span,
-                ));
-            }
-            T::Elif | T::Else | T::Except | T::Finally => {
-                return Err(ParseError::new("invalid syntax", self.peek().span));
-            }
+            T::At => return Err(ParseError::new("tsr does not support decorators", self.peek().span)),
+            T::Name(_) => return Err(ParseError::new("tsr does not support match statements", self.peek().span)),
+            T::Elif | T::Else | T::Except | T::Finally => return Err(ParseError::new("invalid syntax", self.peek().span)),
             _ => return Err(self.unexpected()),
         };
-        Ok(Stmt {
-            kind,
-            span: Span::new(start, self.prev_end),
-        })
+        Ok(Stmt { kind, span: Span::new(start, self.prev_end) })
     }
 
     fn if_rest(&mut self) -> PResult<StmtKind> {
@@ -586,10 +498,7 @@ impl<'a> Parser<'a> {
         let orelse = if self.at(&T::Elif) {
             let start = self.advance().start;
             let kind = self.if_rest()?;
-            vec![Stmt {
-                kind,
-                span: Span::new(start, self.prev_end),
-            }]
+            vec![Stmt { kind, span: Span::new(start, self.prev_end) }]
         } else {
             self.else_block()?
         };
@@ -632,27 +541,14 @@ impl<'a> Parser<'a> {
                 } else {
                     typ
                 };
-                let name = if self.eat(&T::As) {
-                    Some(self.name()?.0)
-                } else {
-                    None
-                };
+                let name = if self.eat(&T::As) { Some(self.name()?.0) } else { None };
                 (Some(typ), name)
             };
             let hspan = Span::new(hstart, self.prev_end);
             let hbody = self.block("except")?;
-            handlers.push(Handler {
-                typ,
-                name,
-                body: hbody,
-                span: hspan,
-            });
+            handlers.push(Handler { typ, name, body: hbody, span: hspan });
         }
-        let orelse = if !handlers.is_empty() {
-            self.else_block()?
-        } else {
-            vec![]
-        };
+        let orelse = if !handlers.is_empty() { self.else_block()? } else { vec![] };
         let finalbody = if self.at(&T::Finally) {
             self.advance();
             self.block("finally")?
@@ -662,12 +558,7 @@ impl<'a> Parser<'a> {
         if handlers.is_empty() && finalbody.is_empty() {
             return Err(self.error_here("expected 'except' or 'finally' block"));
         }
-        Ok(StmtKind::Try {
-            body,
-            handlers,
-            orelse,
-            finalbody,
-        })
+        Ok(StmtKind::Try { body, handlers, orelse, finalbody })
     }
 
     fn def_stmt(&mut self, start: usize) -> PResult<StmtKind> {
@@ -701,57 +592,28 @@ impl<'a> Parser<'a> {
             } else if self.eat(&T::DoubleStar) {
                 let (n, s) = self.name()?;
                 self.annotation(close)?;
-                params.push(Param {
-                    name: n,
-                    kind: ParamKind::VarKw,
-                    default: None,
-                    span: s,
-                });
+                params.push(Param { name: n, kind: ParamKind::VarKw, default: None, span: s });
             } else if self.eat(&T::Star) {
                 kw_only = true;
                 if matches!(self.peek_kind(), T::Name(_)) {
                     let (n, s) = self.name()?;
                     self.annotation(close)?;
-                    params.push(Param {
-                        name: n,
-                        kind: ParamKind::VarArgs,
-                        default: None,
-                        span: s,
-                    });
+                    params.push(Param { name: n, kind: ParamKind::VarArgs, default: None, span: s });
                 }
             } else {
                 let (n, s) = self.name()?;
                 self.annotation(close)?;
-                let default = if self.eat(&T::Assign) {
-                    Some(self.test()?)
-                } else {
-                    None
-                };
+                let default = if self.eat(&T::Assign) { Some(self.test()?) } else { None };
                 if default.is_some() {
                     seen_default = true;
                 } else if seen_default && !kw_only {
-                    return Err(ParseError::new(
-                        "parameter without a default follows parameter with a default",
-                        pstart.to(s),
-                    ));
+                    return Err(ParseError::new("parameter without a default follows parameter with a default", pstart.to(s)));
                 }
                 if params.iter().any(|p| p.name == n) {
-                    return Err(ParseError::new(
-                        format!("duplicate argument '{n}' in function definition"),
-                        s,
-                    ));
+                    return Err(ParseError::new(format!("duplicate argument '{n}' in function definition"), s));
                 }
-                let kind = if kw_only {
-                    ParamKind::KwOnly
-                } else {
-                    ParamKind::Normal
-                };
-                params.push(Param {
-                    name: n,
-                    kind,
-                    default,
-                    span: s,
-                });
+                let kind = if kw_only { ParamKind::KwOnly } else { ParamKind::Normal };
+                params.push(Param { name: n, kind, default, span: s });
             }
             if !self.eat(&T::Comma) {
                 break;
@@ -796,18 +658,8 @@ impl<'a> Parser<'a> {
         }
         self.advance();
         if !self.at(&T::Indent) {
-            let at = if self.at(&T::Eof) {
-                colon
-            } else {
-                self.peek().span
-            };
-            return Err(ParseError::new(
-                format!(
-                    "IndentationError: expected an indented block after {}",
-                    block_phrase(what, self.src, colon)
-                ),
-                at,
-            ));
+            let at = if self.at(&T::Eof) { colon } else { self.peek().span };
+            return Err(ParseError::new(format!("IndentationError: expected an indented block after {}", block_phrase(what, self.src, colon)), at));
         }
         self.advance();
         let mut body = Vec::new();
@@ -821,19 +673,12 @@ impl<'a> Parser<'a> {
                 T::Newline | T::Semi => {
                     self.advance();
                 }
-                T::Indent => {
-                    return Err(ParseError::new(
-                        "IndentationError: unexpected indent",
-                        self.peek().span,
-                    ));
-                }
+                T::Indent => return Err(ParseError::new("IndentationError: unexpected indent", self.peek().span)),
                 _ if self.compound_start() => body.push(self.compound()?),
                 _ => {
                     loop {
                         body.push(self.simple_stmt()?);
-                        if !self.eat(&T::Semi)
-                            || matches!(self.peek_kind(), T::Newline | T::Eof | T::Dedent)
-                        {
+                        if !self.eat(&T::Semi) || matches!(self.peek_kind(), T::Newline | T::Eof | T::Dedent) {
                             break;
                         }
                     }
@@ -893,47 +738,23 @@ pub(super) fn to_target(e: Expr, verb: &str) -> PResult<Target> {
     match e.kind {
         ExprKind::Name(n) => Ok(Target::Name(n, span)),
         ExprKind::Tuple(items) | ExprKind::List(items) => {
-            let targets: Vec<Target> = items
-                .into_iter()
-                .map(|i| to_target(i, verb))
-                .collect::<PResult<_>>()?;
-            if targets
-                .iter()
-                .filter(|t| matches!(t, Target::Starred(..)))
-                .count()
-                > 1
-            {
-                return Err(ParseError::new(
-                    "multiple starred expressions in assignment",
-                    span,
-                ));
+            let targets: Vec<Target> = items.into_iter().map(|i| to_target(i, verb)).collect::<PResult<_>>()?;
+            if targets.iter().filter(|t| matches!(t, Target::Starred(..))).count() > 1 {
+                return Err(ParseError::new("multiple starred expressions in assignment", span));
             }
             Ok(Target::Tuple(targets, span))
         }
-        ExprKind::Starred(inner) if verb != "delete" => {
-            Ok(Target::Starred(Box::new(to_target(*inner, verb)?), span))
-        }
+        ExprKind::Starred(inner) if verb != "delete" => Ok(Target::Starred(Box::new(to_target(*inner, verb)?), span)),
         ExprKind::Index { obj, items } => Ok(Target::Index { obj, items, span }),
         ExprKind::Attr { obj, name, .. } => Ok(Target::Attr { obj, name, span }),
-        other => Err(ParseError::new(
-            format!("cannot {verb} {}", describe(&other)),
-            span,
-        )),
+        other => Err(ParseError::new(format!("cannot {verb} {}", describe(&other)), span)),
     }
 }
 
 /// The target of an augmented assignment: a name, an index or an attribute.
 pub(super) fn to_aug_target(e: Expr) -> PResult<Target> {
     match e.kind {
-        ExprKind::Name(_) | ExprKind::Index { .. } | ExprKind::Attr { .. } => {
-            to_target(e, "assign to")
-        }
-        other => Err(ParseError::new(
-            format!(
-                "'{}' is an illegal expression for augmented assignment",
-                describe(&other)
-            ),
-            e.span,
-        )),
+        ExprKind::Name(_) | ExprKind::Index { .. } | ExprKind::Attr { .. } => to_target(e, "assign to"),
+        other => Err(ParseError::new(format!("'{}' is an illegal expression for augmented assignment", describe(&other)), e.span)),
     }
 }

@@ -17,10 +17,7 @@ impl Span {
 
     /// The smallest span covering both `self` and `other`.
     pub fn to(self, other: Span) -> Span {
-        Span {
-            start: self.start.min(other.start),
-            end: self.end.max(other.end),
-        }
+        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
     }
 
     /// The text this span covers, or "" when it lies outside `src`.
@@ -37,24 +34,15 @@ pub fn line_col(src: &str, pos: usize) -> (usize, usize) {
     let pos = pos.min(src.len());
     let before = &src.as_bytes()[..pos];
     let line = 1 + count_newlines(before);
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    let col = src
-        .get(line_start..pos)
-        .map(|s| s.chars().count())
-        .unwrap_or(0)
-        + 1;
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let col = src.get(line_start..pos).map(|s| s.chars().count()).unwrap_or(0) + 1;
     (line, col)
 }
 
 /// Number of `\n` bytes in `b`, counted in blocks of byte-wide sums so the
 /// compiler vectorises it (tens of bytes per cycle).
 fn count_newlines(b: &[u8]) -> usize {
-    b.chunks(255)
-        .map(|c| c.iter().fold(0u8, |n, &x| n + u8::from(x == b'\n')) as usize)
-        .sum()
+    b.chunks(255).map(|c| c.iter().fold(0u8, |n, &x| n + u8::from(x == b'\n')) as usize).sum()
 }
 
 /// The text of the line holding byte offset `pos` (without its `\n` or
@@ -63,10 +51,7 @@ fn count_newlines(b: &[u8]) -> usize {
 pub fn line_text(src: &str, pos: usize) -> &str {
     let pos = pos.min(src.len());
     let bytes = src.as_bytes();
-    let start = bytes[..pos]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
+    let start = bytes[..pos].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     match bytes[start..].iter().position(|&b| b == b'\n') {
         Some(n) => {
             let l = &src[start..start + n];
@@ -95,11 +80,7 @@ mod tests {
         for src in ["", "\n", "a", "ab\ncd\r\n\r\nef\r", "x\n\ny\n", "é\r\nü\n"] {
             for pos in 0..=src.len() + 2 {
                 let (line, _) = line_col(src, pos);
-                assert_eq!(
-                    line_text(src, pos),
-                    src.lines().nth(line - 1).unwrap_or(""),
-                    "{src:?} {pos}"
-                );
+                assert_eq!(line_text(src, pos), src.lines().nth(line - 1).unwrap_or(""), "{src:?} {pos}");
             }
         }
     }

@@ -75,17 +75,9 @@ pub(super) fn sexp(e: &Expr) -> String {
             }
             format!("(chain {out})")
         }
-        ExprKind::IfExp { test, body, orelse } => {
-            format!("(if {} {} {})", sexp(test), sexp(body), sexp(orelse))
-        }
+        ExprKind::IfExp { test, body, orelse } => format!("(if {} {} {})", sexp(test), sexp(body), sexp(orelse)),
         ExprKind::Starred(e) => format!("(* {})", sexp(e)),
-        other => format!(
-            "<{}>",
-            format!("{other:?}")
-                .split(['(', ' ', '{'])
-                .next()
-                .unwrap_or("")
-        ),
+        other => format!("<{}>", format!("{other:?}").split(['(', ' ', '{']).next().unwrap_or("")),
     }
 }
 
@@ -561,16 +553,8 @@ fn syntax_errors_and_spans() {
         ("x.not", "expected an attribute name after '.'", "not"),
         ("a + not b", "unexpected token 'not'", "not"),
         ("x[]", "expected an index", "]"),
-        (
-            "class A: pass",
-            "tsr does not support class definitions",
-            "class",
-        ),
-        (
-            "def f():\n    yield 1",
-            "tsr does not support generators ('yield')",
-            "yield",
-        ),
+        ("class A: pass", "tsr does not support class definitions", "class"),
+        ("def f():\n    yield 1", "tsr does not support generators ('yield')", "yield"),
         ("@d\ndef f(): pass", "tsr does not support decorators", "@"),
     ];
     for (src, message, text) in cases {

@@ -154,10 +154,5 @@ pub enum FPiece {
     Lit(String),
     /// `{expr=!r:spec}`: `expr` is the byte range of the expression text,
     /// `debug` the text echoed by `=` (expression, `=` and the spaces).
-    Field {
-        expr: (usize, usize),
-        debug: Option<String>,
-        conv: Option<char>,
-        spec: Vec<FPiece>,
-    },
+    Field { expr: (usize, usize), debug: Option<String>, conv: Option<char>, spec: Vec<FPiece> },
 }

@@ -14,30 +14,15 @@ pub fn render(d: &Diagnostic, st: Style) -> String {
         format!("{}:{}:{}", d.origin, d.line, d.col)
     };
     // Control characters would garble the terminal: show them escaped.
-    let line: String = d
-        .source_line
-        .chars()
-        .map(|c| if c.is_control() && c != '\t' { '?' } else { c })
-        .collect();
+    let line: String = d.source_line.chars().map(|c| if c.is_control() && c != '\t' { '?' } else { c }).collect();
     let (shown, offset) = clip(&line, d.col);
     let mut out = String::new();
-    out.push_str(&format!(
-        "{} {}\n",
-        st.red_bold(&format!("{}:", d.error_type)),
-        st.bold(&d.message)
-    ));
+    out.push_str(&format!("{} {}\n", st.red_bold(&format!("{}:", d.error_type)), st.bold(&d.message)));
     out.push_str(&format!("{}{} {}\n", pad, st.blue("-->"), loc));
     out.push_str(&format!("{}{}\n", pad, st.blue(" |")));
-    out.push_str(&format!(
-        "{} {} {}\n",
-        st.blue(&gutter),
-        st.blue("|"),
-        shown
-    ));
+    out.push_str(&format!("{} {} {}\n", st.blue(&gutter), st.blue("|"), shown));
     let caret_col = d.col.saturating_sub(1).saturating_sub(offset);
-    let width = d
-        .width
-        .min(shown.chars().count().saturating_sub(caret_col).max(1));
+    let width = d.width.min(shown.chars().count().saturating_sub(caret_col).max(1));
     out.push_str(&format!(
         "{}{} {}{}\n",
         pad,
@@ -46,12 +31,7 @@ pub fn render(d: &Diagnostic, st: Style) -> String {
         st.red_bold(&"^".repeat(width))
     ));
     if let Some(h) = &d.hint {
-        out.push_str(&format!(
-            "{}{} {}\n",
-            pad,
-            st.blue(" ="),
-            st.cyan(&format!("hint: {h}"))
-        ));
+        out.push_str(&format!("{}{} {}\n", pad, st.blue(" ="), st.cyan(&format!("hint: {h}"))));
     }
     out
 }
@@ -76,15 +56,7 @@ mod tests {
 
     #[test]
     fn caret_sits_under_the_span() {
-        let d = Diagnostic::new(
-            "NameError",
-            "name 'q' is not defined",
-            Some("did you mean `x`?".into()),
-            Span::new(4, 5),
-            "y = q + 1",
-            0,
-            "",
-        );
+        let d = Diagnostic::new("NameError", "name 'q' is not defined", Some("did you mean `x`?".into()), Span::new(4, 5), "y = q + 1", 0, "");
         let s = render(&d, Style::plain());
         assert_eq!(
             s,

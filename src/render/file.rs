@@ -2,7 +2,7 @@
 //! their tensor marked) or as JSON Lines (one object per tensor, then the
 //! `file_summary`).
 
-use comfy_table::{Cell, ContentArrangement, Table, presets};
+use comfy_table::{presets, Cell, ContentArrangement, Table};
 use serde_json::json;
 
 use crate::report::file::FileReport;
@@ -12,13 +12,7 @@ use super::style::Style;
 fn tuple(xs: &[usize]) -> String {
     match xs.len() {
         1 => format!("({},)", xs[0]),
-        _ => format!(
-            "({})",
-            xs.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        _ => format!("({})", xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")),
     }
 }
 
@@ -35,55 +29,18 @@ fn format_name(f: &str) -> &'static str {
 
 pub fn table(r: &FileReport, st: Style) -> String {
     let s = &r.summary;
-    let mut out = format!(
-        "{}: {}, {} bytes\n",
-        st.bold(&s.path),
-        format_name(s.format),
-        s.file_bytes
-    );
+    let mut out = format!("{}: {}, {} bytes\n", st.bold(&s.path), format_name(s.format), s.file_bytes);
     let mut t = Table::new();
     // Long key paths wrap inside their column: the table fits COLUMNS (else 80).
-    let width = std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.parse::<u16>().ok())
-        .filter(|&w| w >= 40)
-        .unwrap_or(80);
-    t.load_style(presets::UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_width(width);
-    t.set_header(
-        [
-            "name",
-            "dtype",
-            "shape",
-            "stride",
-            "offset",
-            "storage",
-            "storage bytes",
-        ]
-        .map(|h| Cell::new(st.bold(h))),
-    );
+    let width = std::env::var("COLUMNS").ok().and_then(|c| c.parse::<u16>().ok()).filter(|&w| w >= 40).unwrap_or(80);
+    t.load_style(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Dynamic).set_width(width);
+    t.set_header(["name", "dtype", "shape", "stride", "offset", "storage", "storage bytes"].map(|h| Cell::new(st.bold(h))));
     for row in &r.tensors {
         let shared = s.shared.iter().any(|g| g.contains(&row.name));
         let larger = row.storage_bytes > row.tensor_bytes;
-        let name = if row.name.is_empty() {
-            "(the tensor)".to_string()
-        } else {
-            row.name.clone()
-        };
-        let storage = if shared {
-            st.cyan(&format!("S{} shared", row.storage))
-        } else {
-            format!("S{}", row.storage)
-        };
-        let bytes = if larger {
-            st.yellow(&format!(
-                "{} > {} used",
-                row.storage_bytes, row.tensor_bytes
-            ))
-        } else {
-            row.storage_bytes.to_string()
-        };
+        let name = if row.name.is_empty() { "(the tensor)".to_string() } else { row.name.clone() };
+        let storage = if shared { st.cyan(&format!("S{} shared", row.storage)) } else { format!("S{}", row.storage) };
+        let bytes = if larger { st.yellow(&format!("{} > {} used", row.storage_bytes, row.tensor_bytes)) } else { row.storage_bytes.to_string() };
         t.add_row(vec![
             Cell::new(name),
             Cell::new(&row.dtype),

@@ -44,7 +44,7 @@ figure svg{max-width:none;height:auto}\
 .blue{color:var(--blue)}.magenta{color:var(--magenta)}.cyan{color:var(--cyan)}.white{color:var(--fg)}.black{color:var(--muted)}";
 
 /// The whole page. `title` names the session (a file name, or `tsr -c`).
-pub fn page(title: &str, entries: &[PageEntry], dropped: usize) -> String {
+pub fn page(title: &str, entries: &[PageEntry], dropped: usize, left_out: usize) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
@@ -67,6 +67,9 @@ pub fn page(title: &str, entries: &[PageEntry], dropped: usize) -> String {
             out,
             "<p class=\"d\">{dropped} earlier statements are not kept.</p>"
         );
+    }
+    if left_out > 0 {
+        let _ = writeln!(out, "<p class=\"d\">{left_out} outputs are not on this page: it keeps at most 64 MiB of text and figures.</p>");
     }
     let mut fig_no = 0;
     for (i, e) in entries.iter().enumerate() {
@@ -274,7 +277,7 @@ mod tests {
                 ],
             },
         ];
-        let p = page("demo <1>", &entries, 0);
+        let p = page("demo <1>", &entries, 0, 0);
         assert!(p.contains("<title>demo &lt;1&gt;</title>"));
         assert!(p.contains("2 statements, 1 figure"));
         assert!(p.contains("<span class=\"ln\">  2</span>map x</pre>"));

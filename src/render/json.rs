@@ -7,8 +7,7 @@ use crate::report::{Item, Report};
 
 fn line<T: Serialize>(v: &T) -> String {
     // Serialising these plain structs cannot fail; fall back to an error object.
-    serde_json::to_string(v)
-        .unwrap_or_else(|e| format!("{{\"kind\":\"error\",\"message\":\"{e}\"}}"))
+    serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"kind\":\"error\",\"message\":\"{e}\"}}"))
 }
 
 pub fn render(r: &Report) -> String {
@@ -18,42 +17,10 @@ pub fn render(r: &Report) -> String {
         Report::Print(t) => return format!("{}\n", line(&Item::Print(t.clone()))),
         Report::Timeit(t) => return format!("{}\n", line(&Item::Timeit(t.clone()))),
         Report::Teach(t) => return super::teach::json(t),
-        Report::Memory(m) => {
-            return format!(
-                "{}\n",
-                line(&Tagged {
-                    kind: "memory",
-                    body: m
-                })
-            );
-        }
-        Report::MemTrace(m) => {
-            return format!(
-                "{}\n",
-                line(&Tagged {
-                    kind: "memtrace",
-                    body: m
-                })
-            );
-        }
-        Report::Graph(g) => {
-            return format!(
-                "{}\n",
-                line(&Tagged {
-                    kind: "graph",
-                    body: g
-                })
-            );
-        }
-        Report::Warning(w) => {
-            return format!(
-                "{}\n",
-                line(&Tagged {
-                    kind: "warning",
-                    body: w
-                })
-            );
-        }
+        Report::Memory(m) => return format!("{}\n", line(&Tagged { kind: "memory", body: m })),
+        Report::MemTrace(m) => return format!("{}\n", line(&Tagged { kind: "memtrace", body: m })),
+        Report::Graph(g) => return format!("{}\n", line(&Tagged { kind: "graph", body: g })),
+        Report::Warning(w) => return format!("{}\n", line(&Tagged { kind: "warning", body: w })),
     };
     items.iter().map(|i| format!("{}\n", line(i))).collect()
 }
@@ -66,13 +33,7 @@ struct ErrorLine<'a> {
 }
 
 pub fn render_error(d: &Diagnostic) -> String {
-    format!(
-        "{}\n",
-        line(&ErrorLine {
-            kind: "error",
-            diag: d
-        })
-    )
+    format!("{}\n", line(&ErrorLine { kind: "error", diag: d }))
 }
 
 /// A report struct with a `kind` field in front.

@@ -37,12 +37,7 @@ pub fn memory(r: &MemoryReport, st: Style) -> String {
     }
     let shown = r.segments.len().min(32);
     for seg in &r.segments[..shown] {
-        out.push_str(&format!(
-            "segment {} {} {} pool\n",
-            hex(seg.address),
-            format_size(seg.size as u64),
-            seg.pool
-        ));
+        out.push_str(&format!("segment {} {} {} pool\n", hex(seg.address), format_size(seg.size as u64), seg.pool));
         // The bar: each cell is size/BAR bytes; a block gets at least one cell.
         let mut bar = String::new();
         let mut used = 0usize;
@@ -50,9 +45,7 @@ pub fn memory(r: &MemoryReport, st: Style) -> String {
             let cells = if i + 1 == seg.blocks.len() {
                 BAR.saturating_sub(used).max(1)
             } else {
-                ((b.size as f64 / seg.size.max(1) as f64) * BAR as f64)
-                    .round()
-                    .max(1.0) as usize
+                ((b.size as f64 / seg.size.max(1) as f64) * BAR as f64).round().max(1.0) as usize
             };
             let cells = cells.min(BAR.saturating_sub(used).max(1));
             used += cells;
@@ -68,24 +61,9 @@ pub fn memory(r: &MemoryReport, st: Style) -> String {
         out.push_str(&format!("  [{}]\n", bar));
         let blocks = seg.blocks.len();
         for b in seg.blocks.iter().take(16) {
-            let who = if b.owner.is_empty() {
-                String::new()
-            } else {
-                format!("  {}", b.owner.join(", "))
-            };
-            let req = if b.state == "allocated" && b.requested != b.size {
-                format!(" (requested {})", format_size(b.requested as u64))
-            } else {
-                String::new()
-            };
-            out.push_str(&format!(
-                "  {} {:>12} {:<15}{}{}\n",
-                hex(b.address),
-                format_size(b.size as u64),
-                b.state.replace('_', " "),
-                req,
-                who
-            ));
+            let who = if b.owner.is_empty() { String::new() } else { format!("  {}", b.owner.join(", ")) };
+            let req = if b.state == "allocated" && b.requested != b.size { format!(" (requested {})", format_size(b.requested as u64)) } else { String::new() };
+            out.push_str(&format!("  {} {:>12} {:<15}{}{}\n", hex(b.address), format_size(b.size as u64), b.state.replace('_', " "), req, who));
         }
         if blocks > 16 {
             out.push_str(&format!("  … {} more blocks\n", blocks - 16));
@@ -95,11 +73,7 @@ pub fn memory(r: &MemoryReport, st: Style) -> String {
         out.push_str(&format!("… {} more segments\n", r.segments.len() - shown));
     }
     if r.device != "cpu" {
-        let frag = if r.total_free == 0 {
-            0.0
-        } else {
-            100.0 * (1.0 - r.largest_free_block as f64 / r.total_free as f64)
-        };
+        let frag = if r.total_free == 0 { 0.0 } else { 100.0 * (1.0 - r.largest_free_block as f64 / r.total_free as f64) };
         out.push_str(&format!(
             "free in segments: {} (largest block {}, {:.0}% fragmented)\n",
             format_size(r.total_free as u64),
@@ -108,11 +82,7 @@ pub fn memory(r: &MemoryReport, st: Style) -> String {
         ));
         // The pinned pool is emptied by the host cache call, not by
         // torch.cuda.empty_cache().
-        let call = if r.segments.iter().any(|s| s.pool == "pinned") {
-            "torch._C._host_emptyCache()"
-        } else {
-            "empty_cache()"
-        };
+        let call = if r.segments.iter().any(|s| s.pool == "pinned") { "torch._C._host_emptyCache()" } else { "empty_cache()" };
         out.push_str(&format!(
             "{call} would release {} segment{} ({})\n",
             r.releasable_segments,

@@ -10,7 +10,7 @@ pub mod ndarray_repr;
 pub mod pyrepr;
 pub mod repr;
 pub mod style;
-pub mod svg;
 pub mod table;
+pub mod svg;
 pub mod teach;
 pub mod warning;

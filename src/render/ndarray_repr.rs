@@ -118,13 +118,7 @@ fn array2string(v: &NdView, separator: &str, prefix: &str, suffix: &str) -> Stri
     for i in (0..v.shape.len().saturating_sub(1)).rev() {
         strides[i] = strides[i + 1] * v.shape[i + 1];
     }
-    let layout = Layout {
-        v,
-        fmt: &fmt,
-        strides,
-        separator,
-        summarize,
-    };
+    let layout = Layout { v, fmt: &fmt, strides, separator, summarize };
     let hanging = format!(" {}", " ".repeat(prefix.len()));
     layout.recurse(0, 0, &hanging, (LINEWIDTH - suffix.len()) as isize)
 }
@@ -138,11 +132,8 @@ fn leading_trailing(shape: &[usize], axis: usize, base: usize, out: &mut Vec<usi
     }
     let stride: usize = shape[axis + 1..].iter().product();
     let n = shape[axis];
-    let picks: Vec<usize> = if n > 2 * EDGEITEMS {
-        (0..EDGEITEMS).chain(n - EDGEITEMS..n).collect()
-    } else {
-        (0..n).collect()
-    };
+    let picks: Vec<usize> =
+        if n > 2 * EDGEITEMS { (0..EDGEITEMS).chain(n - EDGEITEMS..n).collect() } else { (0..n).collect() };
     for i in picks {
         leading_trailing(shape, axis + 1, base + i * stride, out);
     }
@@ -171,14 +162,9 @@ impl Layout<'_> {
         let a_len = self.v.shape[axis];
         let stride = self.strides[axis];
         let show_summary = self.summarize && 2 * EDGEITEMS < a_len;
-        let (leading, trailing) = if show_summary {
-            (EDGEITEMS, EDGEITEMS)
-        } else {
-            (0, a_len)
-        };
+        let (leading, trailing) = if show_summary { (EDGEITEMS, EDGEITEMS) } else { (0, a_len) };
         let sep_r = self.separator.trim_end();
-        let child =
-            |i: usize| self.recurse(axis + 1, offset + i * stride, &next_hanging, next_width);
+        let child = |i: usize| self.recurse(axis + 1, offset + i * stride, &next_hanging, next_width);
         let mut s = String::new();
         if axes_left == 1 {
             let elem_width = curr_width - sep_r.len().max(1) as isize;
@@ -237,15 +223,9 @@ enum ElemFormat {
 impl ElemFormat {
     fn new(v: &NdView, idx: &[usize]) -> ElemFormat {
         match v.data {
-            NdData::Bool(_) => ElemFormat::Bool {
-                true_str: if v.shape.is_empty() { "True" } else { " True" },
-            },
-            NdData::Int(x) => ElemFormat::Int {
-                width: int_width(idx.iter().map(|&i| x[i])),
-            },
-            NdData::UInt(x) => ElemFormat::Int {
-                width: int_width(idx.iter().map(|&i| x[i])),
-            },
+            NdData::Bool(_) => ElemFormat::Bool { true_str: if v.shape.is_empty() { "True" } else { " True" } },
+            NdData::Int(x) => ElemFormat::Int { width: int_width(idx.iter().map(|&i| x[i])) },
+            NdData::UInt(x) => ElemFormat::Int { width: int_width(idx.iter().map(|&i| x[i])) },
             NdData::Float(x) => {
                 let vals: Vec<f64> = idx.iter().map(|&i| x[i]).collect();
                 ElemFormat::Float(FloatFormat::new(&vals, FloatTy::of(v.dtype)))
@@ -255,9 +235,7 @@ impl ElemFormat {
 
     fn format(&self, data: &NdData, i: usize) -> String {
         match (self, data) {
-            (ElemFormat::Bool { true_str }, NdData::Bool(b)) => {
-                if b[i] { true_str } else { "False" }.to_string()
-            }
+            (ElemFormat::Bool { true_str }, NdData::Bool(b)) => if b[i] { true_str } else { "False" }.to_string(),
             (ElemFormat::Int { width }, NdData::Int(x)) => format!("{:>width$}", x[i]),
             (ElemFormat::Int { width }, NdData::UInt(x)) => format!("{:>width$}", x[i]),
             (ElemFormat::Float(f), NdData::Float(x)) => f.format(x[i]),
@@ -311,27 +289,11 @@ impl FloatTy {
         let bias = (1i32 << (exp_bits - 1)) - 1;
         let (m, e, mbit, unequal) = if exp_field != 0 {
             let m = (1u64 << frac_bits) | frac;
-            (
-                m,
-                exp_field - bias - frac_bits as i32,
-                frac_bits,
-                exp_field != 1 && frac == 0,
-            )
+            (m, exp_field - bias - frac_bits as i32, frac_bits, exp_field != 1 && frac == 0)
         } else {
-            (
-                frac,
-                1 - bias - frac_bits as i32,
-                frac.checked_ilog2().unwrap_or(0),
-                false,
-            )
+            (frac, 1 - bias - frac_bits as i32, frac.checked_ilog2().unwrap_or(0), false)
         };
-        Parts {
-            neg,
-            m,
-            e,
-            mbit,
-            unequal,
-        }
+        Parts { neg, m, e, mbit, unequal }
     }
 }
 
@@ -362,15 +324,7 @@ struct Opts {
 impl Opts {
     fn new(scientific: bool, precision: i32, trim: Trim) -> Opts {
         let (min_digits, pad_left, pad_right, exp_digits) = (-1, -1, -1, -1);
-        Opts {
-            scientific,
-            precision,
-            min_digits,
-            trim,
-            pad_left,
-            pad_right,
-            exp_digits,
-        }
+        Opts { scientific, precision, min_digits, trim, pad_left, pad_right, exp_digits }
     }
 }
 
@@ -495,11 +449,7 @@ fn format_float(x: f64, ty: FloatTy, o: &Opts) -> String {
                 s.push('0');
             }
         }
-        let exp_digits = if o.exp_digits < 0 {
-            2
-        } else {
-            o.exp_digits.min(5)
-        } as usize;
+        let exp_digits = if o.exp_digits < 0 { 2 } else { o.exp_digits.min(5) } as usize;
         let sign = if pexp >= 0 { '+' } else { '-' };
         s.push_str(&format!("e{sign}{:0exp_digits$}", pexp.unsigned_abs()));
         return s;
@@ -559,13 +509,7 @@ fn format_float(x: f64, ty: FloatTy, o: &Opts) -> String {
 /// point or, with `total`, in all. Returns the digits and the base-10
 /// exponent of the first one.
 fn dragon4(p: &Parts, total: bool, cutoff_max: i32, cutoff_min: i32) -> (String, i32) {
-    let Parts {
-        m,
-        e,
-        mbit,
-        unequal,
-        ..
-    } = *p;
+    let Parts { m, e, mbit, unequal, .. } = *p;
     if m == 0 {
         return ("0".to_string(), 0);
     }
@@ -573,11 +517,7 @@ fn dragon4(p: &Parts, total: bool, cutoff_max: i32, cutoff_min: i32) -> (String,
     // value = m * 2^e = value / scale; margins are half the gap to the
     // neighbouring floats (the upper one doubled at a power of two).
     let shift = 1 + unequal as i32;
-    let (v, sc, ml) = if e > 0 {
-        (e + shift, shift, e)
-    } else {
-        (shift, shift - e, 0)
-    };
+    let (v, sc, ml) = if e > 0 { (e + shift, shift, e) } else { (shift, shift - e, 0) };
     let mut value = Big::shl(m, v as u32);
     let mut scale = Big::shl(1, sc as u32);
     let mut margin_low = Big::shl(1, ml as u32);
@@ -752,24 +692,15 @@ mod tests {
         assert_eq!(r, "array([[0., 1.],\n       [2., 3.]])");
         assert_eq!(s, "[[0. 1.]\n [2. 3.]]");
         let (r, s) = both(&[3], NdData::Int(&[1, 2, 3]), "int32");
-        assert_eq!(
-            (r.as_str(), s.as_str()),
-            ("array([1, 2, 3], dtype=int32)", "[1 2 3]")
-        );
+        assert_eq!((r.as_str(), s.as_str()), ("array([1, 2, 3], dtype=int32)", "[1 2 3]"));
         let (r, s) = both(&[], NdData::Float(&[3.5]), "float64");
         assert_eq!((r.as_str(), s.as_str()), ("array(3.5)", "3.5"));
         let (r, _) = both(&[0, 4], NdData::Float(&[]), "float64");
         assert_eq!(r, "array([], shape=(0, 4), dtype=float64)");
         let (r, s) = both(&[1], NdData::Float(&[0.1f32 as f64]), "float32");
-        assert_eq!(
-            (r.as_str(), s.as_str()),
-            ("array([0.1], dtype=float32)", "[0.1]")
-        );
+        assert_eq!((r.as_str(), s.as_str()), ("array([0.1], dtype=float32)", "[0.1]"));
         let (r, s) = both(&[2], NdData::Bool(&[true, false]), "bool");
-        assert_eq!(
-            (r.as_str(), s.as_str()),
-            ("array([ True, False])", "[ True False]")
-        );
+        assert_eq!((r.as_str(), s.as_str()), ("array([ True, False])", "[ True False]"));
     }
 
     #[derive(serde::Deserialize)]
@@ -790,9 +721,7 @@ mod tests {
             cases: Vec<Case>,
         }
         let text = include_str!("../../tests/ndarray_repr_cases.json");
-        let cases = serde_json::from_str::<Fixture>(text)
-            .expect("fixture json")
-            .cases;
+        let cases = serde_json::from_str::<Fixture>(text).expect("fixture json").cases;
         assert!(cases.len() >= 150, "fixture has only {} cases", cases.len());
         let mut failures = Vec::new();
         for (n, c) in cases.iter().enumerate() {
@@ -815,17 +744,11 @@ mod tests {
             for (what, got, want) in [("repr", r, &c.repr), ("str", s, &c.str)] {
                 if &got != want {
                     let shape = &c.shape;
-                    failures.push(format!(
-                        "case {n} {what} {dtype} {shape:?}:\n got: {got}\nwant: {want}"
-                    ));
+                    failures.push(format!("case {n} {what} {dtype} {shape:?}:\n got: {got}\nwant: {want}"));
                 }
             }
         }
         let (nf, total) = (failures.len(), 2 * cases.len());
-        assert!(
-            nf == 0,
-            "{nf} of {total} checks failed:\n{}",
-            failures.join("\n")
-        );
+        assert!(nf == 0, "{nf} of {total} checks failed:\n{}", failures.join("\n"));
     }
 }

@@ -1,9 +1,9 @@
 //! Python's `repr()` of language values, and the suffix rules that decide
 //! which `dtype=`/`device=`/`grad_fn=` parts a tensor repr shows.
 
-use super::repr::{PrintOptions, ReprKind, ReprSource, tensor_repr};
 use crate::engine::{DType, Device, Tensor};
 pub use crate::report::pyfloat::{py_float, scalar_text};
+use super::repr::{tensor_repr, PrintOptions, ReprKind, ReprSource};
 
 struct TensorSource<'a>(&'a Tensor);
 
@@ -33,10 +33,7 @@ impl ReprSource for TensorSource<'_> {
 pub fn tensor_text(t: &Tensor) -> String {
     if t.parameter {
         // torch.nn.Parameter.__repr__
-        let plain = Tensor {
-            parameter: false,
-            ..t.clone()
-        };
+        let plain = Tensor { parameter: false, ..t.clone() };
         return format!("Parameter containing:\n{}", tensor_text(&plain));
     }
     let mut suffixes = Vec::new();
@@ -55,3 +52,4 @@ pub fn tensor_text(t: &Tensor) -> String {
     }
     tensor_repr(&TensorSource(t), &suffixes, &PrintOptions::default())
 }
+

@@ -12,52 +12,24 @@ impl Style {
         Style { color: false }
     }
     pub fn red_bold(&self, s: &str) -> String {
-        if self.color {
-            s.red().bold().to_string()
-        } else {
-            s.to_string()
-        }
+        if self.color { s.red().bold().to_string() } else { s.to_string() }
     }
     pub fn blue(&self, s: &str) -> String {
-        if self.color {
-            s.blue().bold().to_string()
-        } else {
-            s.to_string()
-        }
+        if self.color { s.blue().bold().to_string() } else { s.to_string() }
     }
     pub fn yellow(&self, s: &str) -> String {
-        if self.color {
-            s.yellow().to_string()
-        } else {
-            s.to_string()
-        }
+        if self.color { s.yellow().to_string() } else { s.to_string() }
     }
     pub fn yellow_bold(&self, s: &str) -> String {
-        if self.color {
-            s.yellow().bold().to_string()
-        } else {
-            s.to_string()
-        }
+        if self.color { s.yellow().bold().to_string() } else { s.to_string() }
     }
     pub fn cyan(&self, s: &str) -> String {
-        if self.color {
-            s.cyan().to_string()
-        } else {
-            s.to_string()
-        }
+        if self.color { s.cyan().to_string() } else { s.to_string() }
     }
     pub fn dim(&self, s: &str) -> String {
-        if self.color {
-            s.dimmed().to_string()
-        } else {
-            s.to_string()
-        }
+        if self.color { s.dimmed().to_string() } else { s.to_string() }
     }
     pub fn bold(&self, s: &str) -> String {
-        if self.color {
-            s.bold().to_string()
-        } else {
-            s.to_string()
-        }
+        if self.color { s.bold().to_string() } else { s.to_string() }
     }
 }

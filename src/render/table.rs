@@ -1,7 +1,7 @@
 //! Reports as terminal tables: `inspect` shows tensors side by side, one
 //! column each, marking the fields that differ between them.
 
-use comfy_table::{Cell, ContentArrangement, Table, presets};
+use comfy_table::{presets, Cell, ContentArrangement, Table};
 
 use crate::report::{Item, Report, TensorReport};
 
@@ -14,13 +14,7 @@ pub fn hex(addr: u64) -> String {
 fn tuple(xs: &[usize]) -> String {
     match xs.len() {
         1 => format!("({},)", xs[0]),
-        _ => format!(
-            "({})",
-            xs.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        _ => format!("({})", xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")),
     }
 }
 
@@ -36,16 +30,7 @@ fn rows(ts: &[&TensorReport]) -> Vec<(&'static str, Vec<String>)> {
         ("stride", col(&|t| tuple(&t.stride))),
         ("storage_offset", col(&|t| t.storage_offset.to_string())),
         ("dtype", col(&|t| format!("torch.{}", t.dtype))),
-        (
-            "device",
-            col(&|t| {
-                if t.simulated {
-                    format!("{} (simulated)", t.device)
-                } else {
-                    t.device.clone()
-                }
-            }),
-        ),
+        ("device", col(&|t| if t.simulated { format!("{} (simulated)", t.device) } else { t.device.clone() })),
         ("element_size", col(&|t| format!("{} B", t.element_size))),
         ("numel", col(&|t| t.numel.to_string())),
         ("data_ptr", col(&|t| hex(t.data_ptr))),
@@ -57,29 +42,14 @@ fn rows(ts: &[&TensorReport]) -> Vec<(&'static str, Vec<String>)> {
             }),
         ),
         ("storage", col(&|t| format!("S{}", t.storage.id))),
-        (
-            "storage nbytes",
-            col(&|t| format!("{} B", t.storage.nbytes)),
-        ),
+        ("storage nbytes", col(&|t| format!("{} B", t.storage.nbytes))),
         ("storage data_ptr", col(&|t| hex(t.storage.data_ptr))),
         (
             "shared with",
-            col(&|t| {
-                if t.shared_with.is_empty() {
-                    "-".to_string()
-                } else {
-                    t.shared_with.join(", ")
-                }
-            }),
+            col(&|t| if t.shared_with.is_empty() { "-".to_string() } else { t.shared_with.join(", ") }),
         ),
-        (
-            "requires_grad",
-            col(&|t| py_bool(t.requires_grad).to_string()),
-        ),
-        (
-            "grad_fn",
-            col(&|t| t.grad_fn.clone().unwrap_or_else(|| "None".into())),
-        ),
+        ("requires_grad", col(&|t| py_bool(t.requires_grad).to_string())),
+        ("grad_fn", col(&|t| t.grad_fn.clone().unwrap_or_else(|| "None".into()))),
         ("is_leaf", col(&|t| py_bool(t.is_leaf).to_string())),
         (
             "grad",
@@ -95,24 +65,15 @@ fn rows(ts: &[&TensorReport]) -> Vec<(&'static str, Vec<String>)> {
 /// The inspect table for one or more tensors.
 pub fn tensors_table(ts: &[&TensorReport], st: Style) -> String {
     let mut table = Table::new();
-    table
-        .load_style(presets::UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Disabled);
+    table.load_style(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
     let mut header = vec![Cell::new("")];
     header.extend(ts.iter().map(|t| Cell::new(st.bold(&t.name))));
     table.set_header(header);
     for (field, vals) in rows(ts) {
         let differs = ts.len() > 1 && vals.iter().any(|v| v != &vals[0]);
-        let label = if differs {
-            format!("{field} ≠")
-        } else {
-            field.to_string()
-        };
+        let label = if differs { format!("{field} ≠") } else { field.to_string() };
         let mut row = vec![Cell::new(if differs { st.yellow(&label) } else { label })];
-        row.extend(
-            vals.iter()
-                .map(|v| Cell::new(if differs { st.yellow(v) } else { v.clone() })),
-        );
+        row.extend(vals.iter().map(|v| Cell::new(if differs { st.yellow(v) } else { v.clone() })));
         table.add_row(row);
     }
     table.to_string()

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::lang::span::{Span, line_col};
+use crate::lang::span::{line_col, Span};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Diagnostic {
@@ -31,24 +31,12 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// Builds a diagnostic for `span` in `src`, whose first line is line
     /// `line_base + 1` of the whole input.
-    pub fn new(
-        error_type: &str,
-        message: &str,
-        hint: Option<String>,
-        span: Span,
-        src: &str,
-        line_base: usize,
-        origin: &str,
-    ) -> Self {
+    pub fn new(error_type: &str, message: &str, hint: Option<String>, span: Span, src: &str, line_base: usize, origin: &str) -> Self {
         let (line, col) = line_col(src, span.start);
         let source_line = crate::lang::span::line_text(src, span.start).to_string();
         let (end_line, end_col) = line_col(src, span.end.max(span.start));
         let line_len = source_line.chars().count();
-        let width = if end_line == line {
-            end_col.saturating_sub(col)
-        } else {
-            line_len.saturating_sub(col - 1)
-        };
+        let width = if end_line == line { end_col.saturating_sub(col) } else { line_len.saturating_sub(col - 1) };
         Diagnostic {
             line: line + line_base,
             col,
@@ -68,15 +56,7 @@ mod tests {
 
     #[test]
     fn locates_second_line() {
-        let d = Diagnostic::new(
-            "RuntimeError",
-            "bad",
-            None,
-            Span::new(6, 9),
-            "a = 1\nb = xyz",
-            10,
-            "",
-        );
+        let d = Diagnostic::new("RuntimeError", "bad", None, Span::new(6, 9), "a = 1\nb = xyz", 10, "");
         assert_eq!((d.line, d.col, d.width), (12, 1, 3));
         assert_eq!(d.source_line, "b = xyz");
     }

@@ -69,20 +69,8 @@ pub fn build(path: &str, l: &Listing) -> FileReport {
             }
         }
     }
-    let tensor_bytes = seen
-        .iter()
-        .map(|(s, _)| {
-            tensors
-                .iter()
-                .find(|t| t.storage == *s)
-                .map_or(0, |t| t.storage_bytes as u64)
-        })
-        .sum();
-    let larger_storage = tensors
-        .iter()
-        .filter(|t| t.storage_bytes > t.tensor_bytes)
-        .map(|t| t.name.clone())
-        .collect();
+    let tensor_bytes = seen.iter().map(|(s, _)| tensors.iter().find(|t| t.storage == *s).map_or(0, |t| t.storage_bytes as u64)).sum();
+    let larger_storage = tensors.iter().filter(|t| t.storage_bytes > t.tensor_bytes).map(|t| t.name.clone()).collect();
     FileReport {
         summary: FileSummary {
             path: path.to_string(),

@@ -7,8 +7,8 @@ use std::rc::Rc;
 
 use serde::Serialize;
 
-use crate::engine::Tensor;
 use crate::engine::autograd::{Edge, Grad, LeafGrad, Node};
+use crate::engine::Tensor;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct GraphNode {
@@ -41,44 +41,20 @@ pub struct GraphReport {
 }
 
 /// Walks from `t`'s grad_fn; `leaf_names` names the bindings of a leaf.
-pub fn graph_report(
-    name: &str,
-    t: &Tensor,
-    leaf_names: &dyn Fn(&Rc<LeafGrad>) -> Vec<String>,
-) -> GraphReport {
+pub fn graph_report(name: &str, t: &Tensor, leaf_names: &dyn Fn(&Rc<LeafGrad>) -> Vec<String>) -> GraphReport {
     let mut nodes: Vec<GraphNode> = vec![];
     let mut ids: HashMap<usize, usize> = HashMap::new();
-    fn visit_leaf(
-        l: &Rc<LeafGrad>,
-        nodes: &mut Vec<GraphNode>,
-        ids: &mut HashMap<usize, usize>,
-        names: &dyn Fn(&Rc<LeafGrad>) -> Vec<String>,
-    ) -> usize {
+    fn visit_leaf(l: &Rc<LeafGrad>, nodes: &mut Vec<GraphNode>, ids: &mut HashMap<usize, usize>, names: &dyn Fn(&Rc<LeafGrad>) -> Vec<String>) -> usize {
         let k = Rc::as_ptr(l) as usize;
         if let Some(&id) = ids.get(&k) {
             return id;
         }
         let id = nodes.len();
         ids.insert(k, id);
-        nodes.push(GraphNode {
-            id,
-            name: "AccumulateGrad".into(),
-            saved: vec![],
-            next: vec![],
-            next_output_nr: vec![],
-            outputs: 1,
-            leaf: Some(names(l)),
-            released: false,
-        });
+        nodes.push(GraphNode { id, name: "AccumulateGrad".into(), saved: vec![], next: vec![], next_output_nr: vec![], outputs: 1, leaf: Some(names(l)), released: false });
         id
     }
-    fn visit(
-        n: &Rc<Node>,
-        nodes: &mut Vec<GraphNode>,
-        ids: &mut HashMap<usize, usize>,
-        names: &dyn Fn(&Rc<LeafGrad>) -> Vec<String>,
-        depth: usize,
-    ) -> usize {
+    fn visit(n: &Rc<Node>, nodes: &mut Vec<GraphNode>, ids: &mut HashMap<usize, usize>, names: &dyn Fn(&Rc<LeafGrad>) -> Vec<String>, depth: usize) -> usize {
         let k = Rc::as_ptr(n) as usize;
         if let Some(&id) = ids.get(&k) {
             return id;
@@ -89,25 +65,14 @@ pub fn graph_report(
             .saved
             .borrow()
             .iter()
-            .map(|s| {
-                format!(
-                    "{:?} {} (version {})",
-                    s.tensor.shape(),
-                    s.tensor.dtype.name(),
-                    s.version
-                )
-            })
+            .map(|s| format!("{:?} {} (version {})", s.tensor.shape(), s.tensor.dtype.name(), s.version))
             .collect();
         nodes.push(GraphNode {
             id,
             name: n.name.clone(),
             saved,
             next: vec![],
-            next_output_nr: n
-                .next
-                .iter()
-                .map(|e| e.as_ref().map_or(0, Edge::output_nr))
-                .collect(),
+            next_output_nr: n.next.iter().map(|e| e.as_ref().map_or(0, Edge::output_nr)).collect(),
             outputs: n.outputs,
             leaf: None,
             released: n.released.get(),
@@ -117,9 +82,7 @@ pub fn graph_report(
             next.push(match e {
                 None => None,
                 Some(Edge::Leaf(l)) => Some(visit_leaf(l, nodes, ids, names)),
-                Some(Edge::Node(m, _)) if depth < 10_000 && nodes.len() < 100_000 => {
-                    Some(visit(m, nodes, ids, names, depth + 1))
-                }
+                Some(Edge::Node(m, _)) if depth < 10_000 && nodes.len() < 100_000 => Some(visit(m, nodes, ids, names, depth + 1)),
                 Some(Edge::Node(..)) => None,
             });
         }
@@ -135,10 +98,5 @@ pub fn graph_report(
         Some(Grad::Shared(m)) => m.output_nr.get(),
         _ => 0,
     };
-    GraphReport {
-        name: name.to_string(),
-        root,
-        root_output_nr,
-        nodes,
-    }
+    GraphReport { name: name.to_string(), root, root_output_nr, nodes }
 }

@@ -2,8 +2,8 @@
 
 use serde::Serialize;
 
-use crate::engine::Tensor;
 use crate::engine::layout::contiguous_strides;
+use crate::engine::Tensor;
 
 use super::values::tensor_values;
 
@@ -60,11 +60,7 @@ pub struct TensorReport {
 
 /// Builds the report for `t`, shown as `name`; `bindings` are the session's
 /// live tensors (name, tensor), used to list who else shares the storage.
-pub fn tensor_report<'a>(
-    name: &str,
-    t: &Tensor,
-    bindings: impl Iterator<Item = (&'a str, &'a Tensor)>,
-) -> TensorReport {
+pub fn tensor_report<'a>(name: &str, t: &Tensor, bindings: impl Iterator<Item = (&'a str, &'a Tensor)>) -> TensorReport {
     let shared_with = bindings
         .filter(|(n, other)| *n != name && other.same_storage(t))
         .map(|(n, _)| n.to_string())

@@ -51,13 +51,7 @@ pub struct MemoryReport {
 
 /// Builds the CUDA report from the allocator's snapshot and stats; `owner`
 /// names the bindings on the storage at a block address.
-pub fn cuda_report(
-    device: &str,
-    simulated: bool,
-    snap: &MemorySnapshot,
-    stats: &[(String, i64)],
-    owner: &dyn Fn(u64) -> Vec<String>,
-) -> MemoryReport {
+pub fn cuda_report(device: &str, simulated: bool, snap: &MemorySnapshot, stats: &[(String, i64)], owner: &dyn Fn(u64) -> Vec<String>) -> MemoryReport {
     use crate::engine::alloc::caching::BlockState;
     let segments = snap
         .segments
@@ -81,11 +75,7 @@ pub fn cuda_report(
                         BlockState::InactiveSplit => "inactive_split",
                         BlockState::WholeFree => "free",
                     },
-                    owner: if b.state == BlockState::Allocated {
-                        owner(b.address)
-                    } else {
-                        vec![]
-                    },
+                    owner: if b.state == BlockState::Allocated { owner(b.address) } else { vec![] },
                 })
                 .collect(),
         })
@@ -94,10 +84,7 @@ pub fn cuda_report(
         device: device.to_string(),
         simulated,
         device_name: None,
-        stats: stats
-            .iter()
-            .map(|(k, v)| (k.clone(), serde_json::json!(v)))
-            .collect(),
+        stats: stats.iter().map(|(k, v)| (k.clone(), serde_json::json!(v))).collect(),
         segments,
         largest_free_block: snap.fragmentation.largest_free_block,
         total_free: snap.fragmentation.total_free,
@@ -131,148 +118,47 @@ pub fn gpu_trace_event(e: &GpuEvent) -> TraceEvent {
             event: "kernel",
             address: None,
             size: None,
-            detail: format!(
-                "{name} over {n} elements ({grid} blocks of {} threads)",
-                crate::engine::gpu::runtime::BLOCK
-            ),
+            detail: format!("{name} over {n} elements ({grid} blocks of {} threads)", crate::engine::gpu::runtime::BLOCK),
         },
-        GpuEvent::Upload { addr, bytes } => TraceEvent {
-            event: "h2d",
-            address: Some(*addr),
-            size: Some(*bytes),
-            detail: format!("host-to-device copy of {}", fs(*bytes as u64)),
-        },
-        GpuEvent::Download { addr, bytes } => TraceEvent {
-            event: "d2h",
-            address: Some(*addr),
-            size: Some(*bytes),
-            detail: format!("device-to-host copy of {}", fs(*bytes as u64)),
-        },
+        GpuEvent::Upload { addr, bytes } => TraceEvent { event: "h2d", address: Some(*addr), size: Some(*bytes), detail: format!("host-to-device copy of {}", fs(*bytes as u64)) },
+        GpuEvent::Download { addr, bytes } => TraceEvent { event: "d2h", address: Some(*addr), size: Some(*bytes), detail: format!("device-to-host copy of {}", fs(*bytes as u64)) },
     }
 }
 
 pub fn trace_event(e: &AllocEvent) -> TraceEvent {
     use crate::engine::alloc::caching::format_size as fs;
     let (event, address, size, detail) = match e {
-        AllocEvent::Alloc {
-            addr,
-            size,
-            requested,
-            pool,
-            tag,
-            ..
-        } => (
+        AllocEvent::Alloc { addr, size, requested, pool, tag, .. } => (
             "alloc",
             Some(*addr),
             Some(*size),
-            format!(
-                "{} block for a {} request{} ({})",
-                fs(*size as u64),
-                fs(*requested as u64),
-                tag.as_ref()
-                    .map(|t| format!(" by `{t}`"))
-                    .unwrap_or_default(),
-                pool.name()
-            ),
+            format!("{} block for a {} request{} ({})", fs(*size as u64), fs(*requested as u64), tag.as_ref().map(|t| format!(" by `{t}`")).unwrap_or_default(), pool.name()),
         ),
-        AllocEvent::Split {
-            addr,
-            size,
-            remainder_addr,
-            remainder_size,
-            ..
-        } => (
+        AllocEvent::Split { addr, size, remainder_addr, remainder_size, .. } => (
             "split",
             Some(*addr),
             Some(*size),
-            format!(
-                "kept {} at 0x{:x}; {} at 0x{:x} stays cached",
-                fs(*size as u64),
-                addr,
-                fs(*remainder_size as u64),
-                remainder_addr
-            ),
+            format!("kept {} at 0x{:x}; {} at 0x{:x} stays cached", fs(*size as u64), addr, fs(*remainder_size as u64), remainder_addr),
         ),
-        AllocEvent::Reuse { addr, size, .. } => (
-            "reuse",
-            Some(*addr),
-            Some(*size),
-            format!(
-                "cached block of {} reused (no cudaMalloc)",
-                fs(*size as u64)
-            ),
-        ),
-        AllocEvent::Free { addr, size, .. } => (
-            "free",
-            Some(*addr),
-            Some(*size),
-            format!("{} back to the pool (not to the device)", fs(*size as u64)),
-        ),
-        AllocEvent::Merge {
-            addr,
-            size,
-            absorbed_addr,
-            absorbed_size,
-            ..
-        } => (
+        AllocEvent::Reuse { addr, size, .. } => ("reuse", Some(*addr), Some(*size), format!("cached block of {} reused (no cudaMalloc)", fs(*size as u64))),
+        AllocEvent::Free { addr, size, .. } => ("free", Some(*addr), Some(*size), format!("{} back to the pool (not to the device)", fs(*size as u64))),
+        AllocEvent::Merge { addr, size, absorbed_addr, absorbed_size, .. } => (
             "merge",
             Some(*addr),
             Some(*size),
-            format!(
-                "absorbed the free neighbour at 0x{:x} ({}): now {}",
-                absorbed_addr,
-                fs(*absorbed_size as u64),
-                fs(*size as u64)
-            ),
+            format!("absorbed the free neighbour at 0x{:x} ({}): now {}", absorbed_addr, fs(*absorbed_size as u64), fs(*size as u64)),
         ),
-        AllocEvent::SegmentAlloc {
-            addr, size, pool, ..
-        } => (
-            "segment_alloc",
-            Some(*addr),
-            Some(*size),
-            format!(
-                "cudaMalloc of a {} segment ({})",
-                fs(*size as u64),
-                pool.name()
-            ),
-        ),
-        AllocEvent::SegmentFree { addr, size, .. } => (
-            "segment_free",
-            Some(*addr),
-            Some(*size),
-            format!("cudaFree of a {} segment", fs(*size as u64)),
-        ),
-        AllocEvent::Retry { alloc_size } => (
-            "retry",
-            None,
-            Some(*alloc_size),
-            format!(
-                "released cached segments and retried cudaMalloc({})",
-                fs(*alloc_size as u64)
-            ),
-        ),
-        AllocEvent::Oom {
-            size,
-            alloc_size,
-            device_free,
-        } => (
+        AllocEvent::SegmentAlloc { addr, size, pool, .. } => ("segment_alloc", Some(*addr), Some(*size), format!("cudaMalloc of a {} segment ({})", fs(*size as u64), pool.name())),
+        AllocEvent::SegmentFree { addr, size, .. } => ("segment_free", Some(*addr), Some(*size), format!("cudaFree of a {} segment", fs(*size as u64))),
+        AllocEvent::Retry { alloc_size } => ("retry", None, Some(*alloc_size), format!("released cached segments and retried cudaMalloc({})", fs(*alloc_size as u64))),
+        AllocEvent::Oom { size, alloc_size, device_free } => (
             "oom",
             None,
             Some(*size),
-            format!(
-                "out of memory: needed a {} segment, {} free on the device",
-                fs(*alloc_size as u64),
-                fs(*device_free)
-            ),
+            format!("out of memory: needed a {} segment, {} free on the device", fs(*alloc_size as u64), fs(*device_free)),
         ),
     };
-    TraceEvent {
-        event,
-        address,
-        size,
-        detail,
-    }
+    TraceEvent { event, address, size, detail }
 }
 
 /// PyTorch-named statistics for the CPU allocator. It does not cache, so
@@ -287,12 +173,7 @@ pub fn cpu_stats(s: &CpuStats) -> Vec<(String, i64)> {
         ("active_bytes", &s.bytes),
         ("active", &s.allocations),
     ] {
-        for (k, v) in [
-            ("allocated", st.allocated),
-            ("current", st.current),
-            ("freed", st.freed),
-            ("peak", st.peak),
-        ] {
+        for (k, v) in [("allocated", st.allocated), ("current", st.current), ("freed", st.freed), ("peak", st.peak)] {
             out.push((format!("{name}.all.{k}"), v.min(i64::MAX as u64) as i64));
         }
     }
@@ -307,36 +188,14 @@ pub fn cpu_stats(s: &CpuStats) -> Vec<(String, i64)> {
 /// segment (blocks are never split), in use or cached. `stats` holds
 /// PyTorch's `host_memory_stats()` keys, and the `allocated`/`reserved`
 /// totals under the names the other reports use.
-pub fn pinned_report(
-    blocks: &[(u64, usize, usize, &'static str, Vec<String>)],
-    stats: &[(String, i64)],
-) -> MemoryReport {
+pub fn pinned_report(blocks: &[(u64, usize, usize, &'static str, Vec<String>)], stats: &[(String, i64)]) -> MemoryReport {
     let get = |k: &str| stats.iter().find(|(n, _)| n == k).map_or(0, |(_, v)| *v);
-    let mut map: serde_json::Map<String, serde_json::Value> = stats
-        .iter()
-        .map(|(k, v)| (k.clone(), serde_json::json!(v)))
-        .collect();
-    map.insert(
-        "allocated_bytes.all.current".into(),
-        serde_json::json!(get("active_bytes.current")),
-    );
-    map.insert(
-        "allocated_bytes.all.peak".into(),
-        serde_json::json!(get("active_bytes.peak")),
-    );
-    map.insert(
-        "reserved_bytes.all.current".into(),
-        serde_json::json!(get("allocated_bytes.current")),
-    );
-    map.insert(
-        "reserved_bytes.all.peak".into(),
-        serde_json::json!(get("allocated_bytes.peak")),
-    );
-    let cached: Vec<usize> = blocks
-        .iter()
-        .filter(|b| b.3 == "free")
-        .map(|b| b.1)
-        .collect();
+    let mut map: serde_json::Map<String, serde_json::Value> = stats.iter().map(|(k, v)| (k.clone(), serde_json::json!(v))).collect();
+    map.insert("allocated_bytes.all.current".into(), serde_json::json!(get("active_bytes.current")));
+    map.insert("allocated_bytes.all.peak".into(), serde_json::json!(get("active_bytes.peak")));
+    map.insert("reserved_bytes.all.current".into(), serde_json::json!(get("allocated_bytes.current")));
+    map.insert("reserved_bytes.all.peak".into(), serde_json::json!(get("allocated_bytes.peak")));
+    let cached: Vec<usize> = blocks.iter().filter(|b| b.3 == "free").map(|b| b.1).collect();
     MemoryReport {
         device: "pinned host memory".into(),
         simulated: true,
@@ -348,13 +207,7 @@ pub fn pinned_report(
                 address: *addr,
                 size: *size,
                 pool: "pinned",
-                blocks: vec![BlockReport {
-                    address: *addr,
-                    size: *size,
-                    requested: *requested,
-                    state,
-                    owner: owner.clone(),
-                }],
+                blocks: vec![BlockReport { address: *addr, size: *size, requested: *requested, state, owner: owner.clone() }],
             })
             .collect(),
         largest_free_block: cached.iter().copied().max().unwrap_or(0),
@@ -371,23 +224,14 @@ pub fn cpu_report(s: &CpuStats, live: &[(u64, usize, Vec<String>)]) -> MemoryRep
         device: "cpu".into(),
         simulated: false,
         device_name: None,
-        stats: cpu_stats(s)
-            .into_iter()
-            .map(|(k, v)| (k, serde_json::json!(v)))
-            .collect(),
+        stats: cpu_stats(s).into_iter().map(|(k, v)| (k, serde_json::json!(v))).collect(),
         segments: live
             .into_iter()
             .map(|(addr, size, owner)| SegmentReport {
                 address: addr,
                 size,
                 pool: "cpu",
-                blocks: vec![BlockReport {
-                    address: addr,
-                    size,
-                    requested: size,
-                    state: "allocated",
-                    owner,
-                }],
+                blocks: vec![BlockReport { address: addr, size, requested: size, state: "allocated", owner }],
             })
             .collect(),
         largest_free_block: 0,

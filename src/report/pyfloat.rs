@@ -16,29 +16,14 @@ pub fn py_float(f: f64) -> String {
         return if f > 0.0 { "inf".into() } else { "-inf".into() };
     }
     if f == 0.0 {
-        return if f.is_sign_negative() {
-            "-0.0".into()
-        } else {
-            "0.0".into()
-        };
+        return if f.is_sign_negative() { "-0.0".into() } else { "0.0".into() };
     }
     // Rust's shortest form fixes how many digits are needed; the exactly
     // rounded form with that many digits breaks ties to even.
     let short = format!("{:e}", f.abs());
-    let ndig = short
-        .split('e')
-        .next()
-        .unwrap_or("")
-        .chars()
-        .filter(|c| c.is_ascii_digit())
-        .count()
-        .max(1);
+    let ndig = short.split('e').next().unwrap_or("").chars().filter(|c| c.is_ascii_digit()).count().max(1);
     let exact = format!("{:.*e}", ndig - 1, f.abs());
-    let chosen = if exact.parse::<f64>().ok() == Some(f.abs()) {
-        exact
-    } else {
-        short
-    };
+    let chosen = if exact.parse::<f64>().ok() == Some(f.abs()) { exact } else { short };
     let (mant, exp) = chosen.split_once('e').unwrap_or((&chosen, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
@@ -48,11 +33,7 @@ pub fn py_float(f: f64) -> String {
     let n = digits.len() as i32;
     if !(-4..16).contains(&exp) {
         let rest = &digits[1..];
-        let m = if rest.is_empty() {
-            digits[..1].to_string()
-        } else {
-            format!("{}.{rest}", &digits[..1])
-        };
+        let m = if rest.is_empty() { digits[..1].to_string() } else { format!("{}.{rest}", &digits[..1]) };
         let es = if exp < 0 { '-' } else { '+' };
         return format!("{sign}{m}e{es}{:02}", exp.abs());
     }

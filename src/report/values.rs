@@ -1,7 +1,7 @@
 //! JSON forms of values: tensors' `values` as nested lists (NaN and infinities
 //! as strings), and Python values as JSON (tuples as arrays, dtypes as names).
 
-use serde_json::{Value as Json, json};
+use serde_json::{json, Value as Json};
 
 use crate::engine::{Scalar, Tensor};
 

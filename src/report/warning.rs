@@ -69,18 +69,10 @@ mod tests {
 
     #[test]
     fn locates_and_keys() {
-        let mut w = WarningReport::new(
-            "UserWarning",
-            "careful",
-            Span::new(8, 14),
-            "a = 1\nb = y.grad",
-        );
+        let mut w = WarningReport::new("UserWarning", "careful", Span::new(8, 14), "a = 1\nb = y.grad");
         assert_eq!((w.line, w.col, w.width), (2, 3, 6));
         w.locate(10, "demo.tsr");
-        assert_eq!(
-            w.key(),
-            ("UserWarning".to_string(), "careful".to_string(), 12)
-        );
+        assert_eq!(w.key(), ("UserWarning".to_string(), "careful".to_string(), 12));
         assert_eq!(w.origin, "demo.tsr");
     }
 }

@@ -34,10 +34,7 @@ pub fn tsr(args: &[&str], stdin: &str) -> Output {
     let mut combined = String::new();
     reader.read_to_string(&mut combined).expect("read output");
     let status = child.wait().expect("wait tsr");
-    Output {
-        combined,
-        code: status.code().unwrap_or(-1),
-    }
+    Output { combined, code: status.code().unwrap_or(-1) }
 }
 
 /// Runs tsr and returns (stdout, stderr, exit code) separately.

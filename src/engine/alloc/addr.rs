@@ -15,9 +15,7 @@ pub struct StableAddrs {
 
 impl StableAddrs {
     pub fn new(base: u64) -> Self {
-        StableAddrs {
-            next: Cell::new(base),
-        }
+        StableAddrs { next: Cell::new(base) }
     }
 
     /// The address for a new allocation of `nbytes` (0 for empty storages).

@@ -46,11 +46,7 @@ pub struct CpuAllocator {
 
 impl CpuAllocator {
     pub fn new(cap: u64) -> Self {
-        CpuAllocator {
-            stats: RefCell::new(CpuStats::default()),
-            cap,
-            live: RefCell::new(Default::default()),
-        }
+        CpuAllocator { stats: RefCell::new(CpuStats::default()), cap, live: RefCell::new(Default::default()) }
     }
 
     /// Records a live allocation (for `mem cpu`).
@@ -92,11 +88,7 @@ impl CpuAllocator {
     pub fn check_host(&self, nbytes: u128) -> Result<()> {
         let current = self.stats.borrow().bytes.current;
         if nbytes.saturating_add(current as u128) > self.cap as u128 {
-            return Err(oom(
-                usize::try_from(nbytes).unwrap_or(usize::MAX),
-                current,
-                self.cap,
-            ));
+            return Err(oom(usize::try_from(nbytes).unwrap_or(usize::MAX), current, self.cap));
         }
         Ok(())
     }
@@ -106,10 +98,7 @@ impl CpuAllocator {
     /// could hold: only a view (stride 0, `as_strided`) gets there, and
     /// walking 10^12 elements would never end.
     pub fn check_walk(&self, what: &str, shape: &[usize], element_size: usize) -> Result<()> {
-        let numel = shape
-            .iter()
-            .try_fold(1u128, |a, &d| a.checked_mul(d as u128))
-            .unwrap_or(u128::MAX);
+        let numel = shape.iter().try_fold(1u128, |a, &d| a.checked_mul(d as u128)).unwrap_or(u128::MAX);
         let nbytes = numel.saturating_mul(element_size as u128);
         if nbytes > self.cap as u128 {
             return Err(EngineError::new(
@@ -126,9 +115,7 @@ impl CpuAllocator {
     }
 
     pub fn release(&self, nbytes: usize) {
-        let Ok(mut s) = self.stats.try_borrow_mut() else {
-            return;
-        };
+        let Ok(mut s) = self.stats.try_borrow_mut() else { return };
         s.bytes.decrease(nbytes as u64);
         s.allocations.decrease(1);
     }

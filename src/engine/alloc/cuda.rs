@@ -15,8 +15,8 @@ use std::rc::Rc;
 
 use super::caching::{AllocatorConfig, CachingAllocator, SegmentBackend, SimBackend};
 use crate::engine::error::{EngineError, Result};
-use crate::engine::gpu::GpuRuntime;
 use crate::engine::gpu::backend::DriverBackend;
+use crate::engine::gpu::GpuRuntime;
 
 /// How `--cuda` resolved for this session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,10 +89,7 @@ impl CudaDevice {
             index: 0,
             simulated: true,
             gpu: None,
-            alloc: RefCell::new(
-                CachingAllocator::new(DeviceBackend::Sim(SimBackend::new(capacity)), config)
-                    .with_device(0),
-            ),
+            alloc: RefCell::new(CachingAllocator::new(DeviceBackend::Sim(SimBackend::new(capacity)), config).with_device(0)),
             tracing: std::cell::Cell::new(false),
             history: RefCell::new(None),
             pinned: RefCell::new(super::pinned::PinnedPool::new()),
@@ -107,10 +104,7 @@ impl CudaDevice {
             index,
             simulated: false,
             gpu: Some(rt.clone()),
-            alloc: RefCell::new(
-                CachingAllocator::new(DeviceBackend::Real(DriverBackend::new(rt)), config)
-                    .with_device(index as i32),
-            ),
+            alloc: RefCell::new(CachingAllocator::new(DeviceBackend::Real(DriverBackend::new(rt)), config).with_device(index as i32)),
             tracing: std::cell::Cell::new(false),
             history: RefCell::new(None),
             pinned: RefCell::new(super::pinned::PinnedPool::new()),

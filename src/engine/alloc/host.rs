@@ -10,7 +10,7 @@
 //! faults alone cost about a millisecond). The pages still come zeroed from
 //! the OS and still go back to it when the buffer is dropped.
 
-use std::alloc::{Layout, alloc_zeroed, dealloc};
+use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ptr::NonNull;
 
 pub const CPU_ALIGNMENT: usize = 64;
@@ -39,11 +39,7 @@ impl HostBuffer {
     /// Allocates `len` zeroed bytes; `None` when the system refuses.
     pub fn zeroed(len: usize) -> Option<HostBuffer> {
         if len == 0 {
-            return Some(HostBuffer {
-                ptr: None,
-                raw: None,
-                len: 0,
-            });
+            return Some(HostBuffer { ptr: None, raw: None, len: 0 });
         }
         #[cfg(target_os = "linux")]
         if len >= HUGE_PAGE_MIN
@@ -57,11 +53,7 @@ impl HostBuffer {
         let skip = raw.as_ptr().align_offset(CPU_ALIGNMENT);
         // SAFETY: skip < 64 and the block has len + 64 bytes, so ptr..ptr+len is inside it.
         let ptr = NonNull::new(unsafe { raw.as_ptr().add(skip) })?;
-        Some(HostBuffer {
-            ptr: Some(ptr),
-            raw: Some(Raw::Heap(raw, layout)),
-            len,
-        })
+        Some(HostBuffer { ptr: Some(ptr), raw: Some(Raw::Heap(raw, layout)), len })
     }
 
     /// A fresh anonymous mapping of `len` bytes rounded up to 2 MiB, at a
@@ -74,14 +66,7 @@ impl HostBuffer {
         let map_len = used.checked_add(HUGE)?;
         // SAFETY: a new private anonymous mapping; nothing else refers to it.
         let p = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                map_len,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
-                -1,
-                0,
-            )
+            libc::mmap(std::ptr::null_mut(), map_len, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS, -1, 0)
         };
         if p == libc::MAP_FAILED {
             return None;
@@ -102,11 +87,7 @@ impl HostBuffer {
             libc::madvise(start as *mut libc::c_void, used, libc::MADV_HUGEPAGE);
         }
         let ptr = NonNull::new(start as *mut u8)?;
-        Some(HostBuffer {
-            ptr: Some(ptr),
-            raw: Some(Raw::Mapped(used)),
-            len,
-        })
+        Some(HostBuffer { ptr: Some(ptr), raw: Some(Raw::Mapped(used)), len })
     }
 
     pub fn len(&self) -> usize {

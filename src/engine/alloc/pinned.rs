@@ -82,20 +82,12 @@ pub fn round_size(n: usize) -> usize {
 
 /// The bucket of a rounded size (`Log2_64_Ceil`).
 pub fn bucket(n: usize) -> usize {
-    if n <= 1 {
-        0
-    } else {
-        (usize::BITS - (n - 1).leading_zeros()) as usize
-    }
+    if n <= 1 { 0 } else { (usize::BITS - (n - 1).leading_zeros()) as usize }
 }
 
 impl PinnedPool {
     pub fn new() -> Self {
-        PinnedPool {
-            free_lists: vec![vec![]; 65],
-            next_addr: PINNED_BASE,
-            ..Default::default()
-        }
+        PinnedPool { free_lists: vec![vec![]; 65], next_addr: PINNED_BASE, ..Default::default() }
     }
 
     /// Blocks whose streams are done go to their free lists (tsr's device
@@ -121,24 +113,13 @@ impl PinnedPool {
         }
         let size = round_size(nbytes);
         let list = &mut self.free_lists[bucket(size)];
-        let addr = match list
-            .iter()
-            .rposition(|a| self.blocks.get(a).is_some_and(|b| b.size >= size))
-        {
+        let addr = match list.iter().rposition(|a| self.blocks.get(a).is_some_and(|b| b.size >= size)) {
             Some(i) => list.remove(i),
             None => {
                 let addr = self.next_addr;
                 // Keep blocks apart and aligned, as real pinned allocations are.
                 self.next_addr += (size as u64).max(4096).next_multiple_of(4096);
-                self.blocks.insert(
-                    addr,
-                    PinnedBlock {
-                        size,
-                        requested: nbytes,
-                        state: PinnedState::Cached,
-                        streams: false,
-                    },
-                );
+                self.blocks.insert(addr, PinnedBlock { size, requested: nbytes, state: PinnedState::Cached, streams: false });
                 self.allocations.add(1);
                 self.allocated_bytes.add(size as i64);
                 addr
@@ -161,9 +142,7 @@ impl PinnedPool {
     }
 
     pub fn free(&mut self, addr: u64) {
-        let Some(b) = self.blocks.get_mut(&addr) else {
-            return;
-        };
+        let Some(b) = self.blocks.get_mut(&addr) else { return };
         if b.streams {
             b.state = PinnedState::PendingEvent;
             self.events.push_front(addr);
@@ -192,12 +171,7 @@ impl PinnedPool {
     /// `torch.cuda.host_memory_stats()`: PyTorch's 28 keys, sorted.
     pub fn stats(&self) -> Vec<(String, i64)> {
         let mut out = vec![];
-        for (name, c) in [
-            ("active_bytes", self.active_bytes),
-            ("active_requests", self.active_requests),
-            ("allocated_bytes", self.allocated_bytes),
-            ("allocations", self.allocations),
-        ] {
+        for (name, c) in [("active_bytes", self.active_bytes), ("active_requests", self.active_requests), ("allocated_bytes", self.allocated_bytes), ("allocations", self.allocations)] {
             out.push((format!("{name}.allocated"), c.allocated));
             out.push((format!("{name}.current"), c.current));
             out.push((format!("{name}.freed"), c.freed));
@@ -205,15 +179,7 @@ impl PinnedPool {
         }
         for t in ["host_alloc_time", "host_free_time"] {
             for k in ["avg", "count", "max", "min", "total"] {
-                let v = if k == "count" {
-                    if t == "host_alloc_time" {
-                        self.allocations.allocated
-                    } else {
-                        self.allocations.freed
-                    }
-                } else {
-                    0
-                };
+                let v = if k == "count" { if t == "host_alloc_time" { self.allocations.allocated } else { self.allocations.freed } } else { 0 };
                 out.push((format!("{t}.{k}"), v));
             }
         }
@@ -232,46 +198,18 @@ mod tests {
         // docs/reference/pinned-memory.md §5.
         let mut p = PinnedPool::new();
         let a = p.allocate(12);
-        assert_eq!(
-            (
-                p.allocations.current,
-                p.allocated_bytes.current,
-                p.active_bytes.current
-            ),
-            (1, 16, 16)
-        );
+        assert_eq!((p.allocations.current, p.allocated_bytes.current, p.active_bytes.current), (1, 16, 16));
         p.free(a);
-        assert_eq!(
-            (
-                p.allocations.current,
-                p.active_requests.current,
-                p.active_requests.freed
-            ),
-            (1, 0, 1)
-        );
+        assert_eq!((p.allocations.current, p.active_requests.current, p.active_requests.freed), (1, 0, 1));
         let b = p.allocate(16);
         assert_eq!(b, a, "an exact-size cached block comes back");
         let c = p.allocate(20);
         assert_ne!(c, a);
-        assert_eq!(
-            (
-                p.allocations.current,
-                p.allocated_bytes.current,
-                p.active_requests.allocated
-            ),
-            (2, 48, 3)
-        );
+        assert_eq!((p.allocations.current, p.allocated_bytes.current, p.active_requests.allocated), (2, 48, 3));
         p.free(b);
         p.free(c);
         p.empty_cache();
-        assert_eq!(
-            (
-                p.allocations.current,
-                p.allocations.freed,
-                p.allocated_bytes.current
-            ),
-            (0, 2, 0)
-        );
+        assert_eq!((p.allocations.current, p.allocations.freed, p.allocated_bytes.current), (0, 2, 0));
         assert_eq!(p.active_requests.freed, 3);
     }
 
@@ -284,10 +222,7 @@ mod tests {
         assert_eq!(p.blocks[&a].state, PinnedState::PendingEvent);
         assert_eq!(p.active_requests.current, 1);
         let b = p.allocate(128);
-        assert_eq!(
-            b, a,
-            "processed at the start of the allocation, then reused"
-        );
+        assert_eq!(b, a, "processed at the start of the allocation, then reused");
     }
 
     #[test]

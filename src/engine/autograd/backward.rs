@@ -7,10 +7,10 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::{Edge, LeafGrad, Node, formulas};
+use super::{formulas, Edge, LeafGrad, Node};
 use crate::engine::context::Context;
-use crate::engine::error::{EngineError, Result, fmt_list};
-use crate::engine::ops::elementwise::{Arg, BinaryOp, binary};
+use crate::engine::error::{fmt_list, EngineError, Result};
+use crate::engine::ops::elementwise::{binary, Arg, BinaryOp};
 use crate::engine::ops::{copy, factory};
 use crate::engine::scalar::Scalar;
 use crate::engine::tensor::Tensor;
@@ -25,14 +25,8 @@ fn key(n: &Rc<Node>) -> usize {
 /// as it is when its strides match the leaf's (dense leaves) or it is
 /// contiguous (other leaves).
 fn obeys_layout_contract(g: &Tensor, leaf: &LeafGrad) -> bool {
-    if leaf.stride.len() == g.ndim()
-        && crate::engine::layout::is_non_overlapping_and_dense(g.shape(), &leaf.stride)
-    {
-        g.shape()
-            .iter()
-            .zip(g.stride())
-            .zip(&leaf.stride)
-            .all(|((&n, &gs), &ls)| if n != 1 { gs == ls } else { gs != 0 })
+    if leaf.stride.len() == g.ndim() && crate::engine::layout::is_non_overlapping_and_dense(g.shape(), &leaf.stride) {
+        g.shape().iter().zip(g.stride()).zip(&leaf.stride).all(|((&n, &gs), &ls)| if n != 1 { gs == ls } else { gs != 0 })
     } else {
         g.is_contiguous()
     }
@@ -50,12 +44,9 @@ type GradRef = Rc<Tensor>;
 /// contiguous; a later one is added in place (`+=`, one version more).
 fn accumulate(ctx: &Context, leaf: &LeafGrad, g: GradRef) -> Result<()> {
     let mut slot = leaf.grad.borrow_mut();
-    let dense_leaf = leaf.stride.len() == g.ndim()
-        && crate::engine::layout::is_non_overlapping_and_dense(g.shape(), &leaf.stride);
+    let dense_leaf = leaf.stride.len() == g.ndim() && crate::engine::layout::is_non_overlapping_and_dense(g.shape(), &leaf.stride);
     let new = match slot.take() {
-        None if Rc::strong_count(&g) == 1 && obeys_layout_contract(&g, leaf) => {
-            Rc::try_unwrap(g).unwrap_or_else(|g| (*g).clone())
-        }
+        None if Rc::strong_count(&g) == 1 && obeys_layout_contract(&g, leaf) => Rc::try_unwrap(g).unwrap_or_else(|g| (*g).clone()),
         None if dense_leaf => {
             let t = copy::copy_to_new(ctx, &g, &leaf.stride, g.dtype, "grad")?;
             t.storage.bump_version();
@@ -100,11 +91,7 @@ pub fn input_grads(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<
 
 /// [`input_grads`] of a node with one gradient per output (`None` where
 /// none arrived): multi-output nodes take them all at once.
-fn node_input_grads(
-    ctx: &Context,
-    node: &Node,
-    grads: &[Option<GradRef>],
-) -> Result<Vec<Option<Tensor>>> {
+fn node_input_grads(ctx: &Context, node: &Node, grads: &[Option<GradRef>]) -> Result<Vec<Option<Tensor>>> {
     match &node.formula {
         super::Formula::MultiView { .. } => {
             check_runnable(node)?;
@@ -120,20 +107,13 @@ fn node_input_grads(
 
 fn check_runnable(node: &Node) -> Result<()> {
     if node.released.get() && node.saves {
-        return Err(EngineError::runtime(BACKWARD_TWICE).with_hint(
-            "call backward(retain_graph=True) the first time, or recompute the forward pass",
-        ));
+        return Err(EngineError::runtime(BACKWARD_TWICE).with_hint("call backward(retain_graph=True) the first time, or recompute the forward pass"));
     }
     check_saved(node)
 }
 
 fn present_only(node: &Node, grads: Vec<Option<Tensor>>) -> Vec<Option<Tensor>> {
-    grads
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| node.present.get(*i).copied().unwrap_or(true))
-        .map(|(_, g)| g)
-        .collect()
+    grads.into_iter().enumerate().filter(|(i, _)| node.present.get(*i).copied().unwrap_or(true)).map(|(_, g)| g).collect()
 }
 
 /// Frees what `node` saved (and what a `CopySlices` node's inner node saved).
@@ -169,16 +149,9 @@ fn check_saved(node: &Node) -> Result<()> {
 }
 
 /// Runs backward from `root` with output gradient `gradient` (ones for a scalar).
-pub fn backward(
-    ctx: &Context,
-    root: &Tensor,
-    gradient: Option<Tensor>,
-    retain_graph: bool,
-) -> Result<()> {
+pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_graph: bool) -> Result<()> {
     if root.grad_state().is_none() {
-        return Err(EngineError::runtime(
-            "element 0 of tensors does not require grad and does not have a grad_fn",
-        ));
+        return Err(EngineError::runtime("element 0 of tensors does not require grad and does not have a grad_fn"));
     }
     let g = match gradient {
         Some(g) => {
@@ -196,14 +169,7 @@ pub fn backward(
                 return Err(EngineError::runtime("grad can be implicitly created only for scalar outputs")
                     .with_hint("pass a gradient of the output's shape: y.backward(ones_like(y)), or reduce first: y.sum().backward()"));
             }
-            factory::full(
-                ctx,
-                root.device(),
-                root.shape(),
-                Scalar::Int(1),
-                root.dtype,
-                "ones_like",
-            )?
+            factory::full(ctx, root.device(), root.shape(), Scalar::Int(1), root.dtype, "ones_like")?
         }
     };
     // The caller still holds the root's gradient, its own or the implicit
@@ -256,36 +222,17 @@ pub fn backward(
             // But `squeeze` of no size-1 dim (`unsqueeze_to`) and `expand`
             // to the same shape (`sum_to`) return the gradient itself.
             let view_formula = match &n.formula {
-                super::Formula::ViewGrad(super::view_formulas::ViewGrad::Unsqueeze { dims }) => {
-                    !dims.is_empty()
-                }
+                super::Formula::ViewGrad(super::view_formulas::ViewGrad::Unsqueeze { dims }) => !dims.is_empty(),
                 super::Formula::ViewGrad(super::view_formulas::ViewGrad::Expand { .. }) => false,
-                f => matches!(
-                    f,
-                    super::Formula::SumAll { .. }
-                        | super::Formula::SumDims { .. }
-                        | super::Formula::ViewGrad(_)
-                        | super::Formula::Reshape { .. }
-                        | super::Formula::View { .. }
-                ),
+                f => matches!(f, super::Formula::SumAll { .. } | super::Formula::SumDims { .. } | super::Formula::ViewGrad(_) | super::Formula::Reshape { .. } | super::Formula::View { .. }),
             };
-            let passed = slots
-                .first()
-                .cloned()
-                .flatten()
-                .filter(|_| n.outputs == 1 && !view_formula);
+            let passed = slots.first().cloned().flatten().filter(|_| n.outputs == 1 && !view_formula);
             node_input_grads(ctx, &n, &slots)?
                 .into_iter()
                 // A gradient passed through unchanged keeps its handle.
                 .map(|o| {
                     o.map(|t| match &passed {
-                        Some(gout)
-                            if Rc::ptr_eq(&t.storage, &gout.storage)
-                                && t.layout == gout.layout
-                                && t.dtype == gout.dtype =>
-                        {
-                            gout.clone()
-                        }
+                        Some(gout) if Rc::ptr_eq(&t.storage, &gout.storage) && t.layout == gout.layout && t.dtype == gout.dtype => gout.clone(),
                         _ => Rc::new(t),
                     })
                 })
@@ -297,11 +244,7 @@ pub fn backward(
         // PyTorch computes no gradient for an input without an edge (a
         // number, a tensor that does not require grad), so such a gradient
         // must not hold the handle while the other inputs take theirs.
-        let grads: Vec<Option<GradRef>> = grads
-            .into_iter()
-            .zip(&n.next)
-            .map(|(g, e)| g.filter(|_| e.is_some()))
-            .collect();
+        let grads: Vec<Option<GradRef>> = grads.into_iter().zip(&n.next).map(|(g, e)| g.filter(|_| e.is_some())).collect();
         for (edge, grad) in n.next.iter().zip(grads) {
             let Some(edge) = edge else { continue };
             let grad = grad.map(|g| cast_to_input(ctx, g, edge)).transpose()?;
@@ -321,9 +264,7 @@ pub fn backward(
                 Edge::Node(m, nr) => {
                     let k = key(m);
                     if let Some(grad) = grad {
-                        let slots = pending
-                            .entry(k)
-                            .or_insert_with(|| vec![None; m.outputs.max(1)]);
+                        let slots = pending.entry(k).or_insert_with(|| vec![None; m.outputs.max(1)]);
                         if slots.len() <= *nr {
                             slots.resize(nr + 1, None);
                         }
@@ -354,9 +295,7 @@ fn cast_to_input(ctx: &Context, g: GradRef, edge: &Edge) -> Result<GradRef> {
         Edge::Node(m, _) => Some(m.out_dtype),
     };
     match want {
-        Some(d) if d != g.dtype && d.is_floating() => Ok(Rc::new(
-            copy::to_dtype(ctx, &g, d)?.unwrap_or_else(|| (*g).clone()),
-        )),
+        Some(d) if d != g.dtype && d.is_floating() => Ok(Rc::new(copy::to_dtype(ctx, &g, d)?.unwrap_or_else(|| (*g).clone()))),
         _ => Ok(g),
     }
 }

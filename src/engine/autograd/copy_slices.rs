@@ -11,21 +11,14 @@ use super::{Formula, Node};
 use crate::engine::context::Context;
 use crate::engine::error::{EngineError, Result};
 use crate::engine::layout::Layout;
-use crate::engine::ops::reduce::{ReduceOp, reduce};
+use crate::engine::ops::reduce::{reduce, ReduceOp};
 use crate::engine::ops::{copy, factory};
 use crate::engine::scalar::Scalar;
 use crate::engine::strided::StridedIndex;
 use crate::engine::tensor::Tensor;
 
 fn zeros_like(ctx: &Context, g: &Tensor) -> Result<Tensor> {
-    factory::full(
-        ctx,
-        g.device(),
-        g.shape(),
-        Scalar::Int(0),
-        g.dtype,
-        "zeros_like",
-    )
+    factory::full(ctx, g.device(), g.shape(), Scalar::Int(0), g.dtype, "zeros_like")
 }
 
 /// For each element of `view` (row-major), the row-major index of the
@@ -36,11 +29,7 @@ fn positions(base: &Layout, view: &Layout) -> Result<Vec<usize>> {
         pos.entry(p).or_insert(i);
     }
     StridedIndex::new(view)
-        .map(|p| {
-            pos.get(&p).copied().ok_or_else(|| {
-                EngineError::runtime("internal: a view element lies outside its base")
-            })
-        })
+        .map(|p| pos.get(&p).copied().ok_or_else(|| EngineError::runtime("internal: a view element lies outside its base")))
         .collect()
 }
 
@@ -49,19 +38,11 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
     Ok(match &node.formula {
         // fill_(value): nothing reaches self; a tensor value gets the sum.
         Formula::Fill => {
-            let value = if node.present.len() > 1 {
-                Some(reduce(ctx, ReduceOp::Sum, g, None, false, 1.0, Some(g.dtype))?.values)
-            } else {
-                None
-            };
+            let value = if node.present.len() > 1 { Some(reduce(ctx, ReduceOp::Sum, g, None, false, 1.0, Some(g.dtype))?.values) } else { None };
             vec![Some(zeros_like(ctx, g)?), value]
         }
         // copy_(src): src gets the gradient in its own shape, dtype and device.
-        Formula::Copy {
-            shape,
-            dtype,
-            device,
-        } => {
+        Formula::Copy { shape, dtype, device } => {
             let s = sum_to(ctx, g, shape)?;
             let s = if s.dtype != *dtype || s.device() != *device {
                 copy::copy_to_device(ctx, &s, *device, &copy::preserve_strides(&s), *dtype, "to")?
@@ -71,23 +52,11 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             vec![Some(zeros_like(ctx, g)?), Some(s)]
         }
         Formula::CopySlices { base, view, inner } => {
-            let inner = inner
-                .as_ref()
-                .ok_or_else(|| EngineError::runtime(super::backward::BACKWARD_TWICE))?;
+            let inner = inner.as_ref().ok_or_else(|| EngineError::runtime(super::backward::BACKWARD_TWICE))?;
             let idx = positions(base, view)?;
             let gv = g.to_scalars();
-            let slice: Vec<Scalar> = idx
-                .iter()
-                .map(|&i| gv.get(i).copied().unwrap_or(Scalar::Float(0.0)))
-                .collect();
-            let gs = Tensor::from_scalars_on(
-                ctx,
-                g.device(),
-                &view.shape,
-                g.dtype,
-                &slice,
-                "copy_slices",
-            )?;
+            let slice: Vec<Scalar> = idx.iter().map(|&i| gv.get(i).copied().unwrap_or(Scalar::Float(0.0))).collect();
+            let gs = Tensor::from_scalars_on(ctx, g.device(), &view.shape, g.dtype, &slice, "copy_slices")?;
             let mut res = super::backward::input_grads(ctx, inner, &gs)?;
             let mut out = gv;
             let first = if res.is_empty() { None } else { res.remove(0) };
@@ -100,14 +69,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                     *slot = v;
                 }
             }
-            let result = Tensor::from_scalars_on(
-                ctx,
-                g.device(),
-                &base.shape,
-                g.dtype,
-                &out,
-                "copy_slices",
-            )?;
+            let result = Tensor::from_scalars_on(ctx, g.device(), &base.shape, g.dtype, &out, "copy_slices")?;
             // PyTorch copies the gradient into a fresh tensor, then the
             // slice's gradient into it.
             result.storage.bump_version();

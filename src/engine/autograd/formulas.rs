@@ -6,9 +6,9 @@ use super::{Formula, Node};
 use crate::engine::context::Context;
 use crate::engine::error::{EngineError, Result};
 use crate::engine::layout::{self, Layout};
+use crate::engine::ops::elementwise::{binary, unary, Arg, BinaryOp, UnaryOp};
+use crate::engine::ops::reduce::{reduce, ReduceOp};
 use crate::engine::ops::copy;
-use crate::engine::ops::elementwise::{Arg, BinaryOp, UnaryOp, binary, unary};
-use crate::engine::ops::reduce::{ReduceOp, reduce};
 use crate::engine::scalar::Scalar;
 use crate::engine::strided::StridedIndex;
 use crate::engine::tensor::Tensor;
@@ -33,16 +33,9 @@ pub fn sum_to(ctx: &Context, g: &Tensor, shape: &[usize]) -> Result<Tensor> {
             dims.push((lead + i) as i64);
         }
     }
-    let r = if dims.is_empty() {
-        g.clone()
-    } else {
-        reduce(ctx, ReduceOp::Sum, g, Some(&dims), true, 1.0, Some(g.dtype))?.values
-    };
+    let r = if dims.is_empty() { g.clone() } else { reduce(ctx, ReduceOp::Sum, g, Some(&dims), true, 1.0, Some(g.dtype))?.values };
     let r = r.contiguous_or_self(ctx)?;
-    let l = layout::view(
-        &r.layout,
-        &shape.iter().map(|&x| x as i64).collect::<Vec<_>>(),
-    )?;
+    let l = layout::view(&r.layout, &shape.iter().map(|&x| x as i64).collect::<Vec<_>>())?;
     Ok(r.view_as_layout(l, "sum_to"))
 }
 
@@ -73,25 +66,14 @@ fn view_backward(ctx: &Context, g: &Tensor, input: &Layout, output: &Layout) -> 
         }
     }
     let vals: Vec<Scalar> = acc.into_iter().map(Scalar::Float).collect();
-    Tensor::from_scalars_on(
-        ctx,
-        g.device(),
-        &input.shape,
-        g.dtype,
-        &vals,
-        "view_backward",
-    )
+    Tensor::from_scalars_on(ctx, g.device(), &input.shape, g.dtype, &vals, "view_backward")
 }
 
 /// `g` in the dtype of the input it is for (PyTorch's engine casts every
 /// gradient to its input's dtype; a Python number operand, saved as a 0-dim
 /// float64 tensor, must not promote the other's gradient either).
 fn as_input(ctx: &Context, g: Tensor, input: &Tensor) -> Result<Tensor> {
-    Ok(if g.dtype != input.dtype && input.dtype.is_floating() {
-        copy::to_dtype(ctx, &g, input.dtype)?.unwrap_or(g)
-    } else {
-        g
-    })
+    Ok(if g.dtype != input.dtype && input.dtype.is_floating() { copy::to_dtype(ctx, &g, input.dtype)?.unwrap_or(g) } else { g })
 }
 
 /// Gradients for `node`'s inputs (in `node.next` order) from `g`.
@@ -100,120 +82,51 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
         Formula::AddSub { sub, shapes } => {
             let ga = sum_to(ctx, g, &shapes[0])?;
             let gb = sum_to(ctx, g, &shapes[1])?;
-            let gb = if *sub {
-                unary(ctx, UnaryOp::Neg, &gb)?
-            } else {
-                gb
-            };
+            let gb = if *sub { unary(ctx, UnaryOp::Neg, &gb)? } else { gb };
             vec![Some(ga), Some(gb)]
         }
         Formula::Mul { shapes } => {
             let (a, b) = (saved(node, 0)?, saved(node, 1)?);
             vec![
-                Some(as_input(
-                    ctx,
-                    sum_to(ctx, &bin(ctx, BinaryOp::Mul, g, &b)?, &shapes[0])?,
-                    &a,
-                )?),
-                Some(as_input(
-                    ctx,
-                    sum_to(ctx, &bin(ctx, BinaryOp::Mul, g, &a)?, &shapes[1])?,
-                    &b,
-                )?),
+                Some(as_input(ctx, sum_to(ctx, &bin(ctx, BinaryOp::Mul, g, &b)?, &shapes[0])?, &a)?),
+                Some(as_input(ctx, sum_to(ctx, &bin(ctx, BinaryOp::Mul, g, &a)?, &shapes[1])?, &b)?),
             ]
         }
         Formula::Div { shapes } => {
             let (a, b) = (saved(node, 0)?, saved(node, 1)?);
             let ga = bin(ctx, BinaryOp::Div, g, &b)?;
-            let gb = bin(
-                ctx,
-                BinaryOp::Div,
-                &bin(ctx, BinaryOp::Mul, g, &a)?,
-                &bin(ctx, BinaryOp::Mul, &b, &b)?,
-            )?;
+            let gb = bin(ctx, BinaryOp::Div, &bin(ctx, BinaryOp::Mul, g, &a)?, &bin(ctx, BinaryOp::Mul, &b, &b)?)?;
             let gb = unary(ctx, UnaryOp::Neg, &gb)?;
-            vec![
-                Some(as_input(ctx, sum_to(ctx, &ga, &shapes[0])?, &a)?),
-                Some(as_input(ctx, sum_to(ctx, &gb, &shapes[1])?, &b)?),
-            ]
+            vec![Some(as_input(ctx, sum_to(ctx, &ga, &shapes[0])?, &a)?), Some(as_input(ctx, sum_to(ctx, &gb, &shapes[1])?, &b)?)]
         }
         Formula::PowScalar { exp } => {
             let a = saved(node, 0)?;
             if *exp == 0.0 {
                 // PyTorch: a zero exponent gives `zeros_like(self)` (not 0 · x^-1,
                 // whose zeros may be negative).
-                vec![Some(crate::engine::ops::factory::full(
-                    ctx,
-                    a.device(),
-                    a.shape(),
-                    Scalar::Int(0),
-                    a.dtype,
-                    "zeros_like",
-                )?)]
+                vec![Some(crate::engine::ops::factory::full(ctx, a.device(), a.shape(), Scalar::Int(0), a.dtype, "zeros_like")?)]
             } else {
-                let d = bin_s(
-                    ctx,
-                    BinaryOp::Mul,
-                    &bin_s(ctx, BinaryOp::Pow, &a, exp - 1.0)?,
-                    *exp,
-                )?;
+                let d = bin_s(ctx, BinaryOp::Mul, &bin_s(ctx, BinaryOp::Pow, &a, exp - 1.0)?, *exp)?;
                 vec![Some(bin(ctx, BinaryOp::Mul, g, &d)?)]
             }
         }
         Formula::RPowScalar { base } => {
             let out = saved(node, 0)?;
-            vec![
-                None,
-                Some(bin_s(
-                    ctx,
-                    BinaryOp::Mul,
-                    &bin(ctx, BinaryOp::Mul, g, &out)?,
-                    base.ln(),
-                )?),
-            ]
+            vec![None, Some(bin_s(ctx, BinaryOp::Mul, &bin(ctx, BinaryOp::Mul, g, &out)?, base.ln())?)]
         }
         Formula::Neg => vec![Some(unary(ctx, UnaryOp::Neg, g)?)],
         Formula::Reciprocal => {
             // d(1/x) = -1/x² = -r², from the saved result r.
             let r = saved(node, 0)?;
-            vec![Some(unary(
-                ctx,
-                UnaryOp::Neg,
-                &bin(ctx, BinaryOp::Mul, g, &bin(ctx, BinaryOp::Mul, &r, &r)?)?,
-            )?)]
+            vec![Some(unary(ctx, UnaryOp::Neg, &bin(ctx, BinaryOp::Mul, g, &bin(ctx, BinaryOp::Mul, &r, &r)?)?)?)]
         }
         Formula::FromResult(op) => {
             let out = saved(node, 0)?;
             let d = match *op {
                 "exp" => out,
-                "tanh" => bin_s(
-                    ctx,
-                    BinaryOp::Mul,
-                    &bin_s(
-                        ctx,
-                        BinaryOp::Sub,
-                        &bin(ctx, BinaryOp::Mul, &out, &out)?,
-                        1.0,
-                    )?,
-                    -1.0,
-                )?,
-                "sigmoid" => bin(
-                    ctx,
-                    BinaryOp::Mul,
-                    &out,
-                    &bin_s(
-                        ctx,
-                        BinaryOp::Mul,
-                        &bin_s(ctx, BinaryOp::Sub, &out, 1.0)?,
-                        -1.0,
-                    )?,
-                )?,
-                "sqrt" => bin_s(
-                    ctx,
-                    BinaryOp::Div,
-                    &bin_s(ctx, BinaryOp::Pow, &out, -1.0)?,
-                    2.0,
-                )?,
+                "tanh" => bin_s(ctx, BinaryOp::Mul, &bin_s(ctx, BinaryOp::Sub, &bin(ctx, BinaryOp::Mul, &out, &out)?, 1.0)?, -1.0)?,
+                "sigmoid" => bin(ctx, BinaryOp::Mul, &out, &bin_s(ctx, BinaryOp::Mul, &bin_s(ctx, BinaryOp::Sub, &out, 1.0)?, -1.0)?)?,
+                "sqrt" => bin_s(ctx, BinaryOp::Div, &bin_s(ctx, BinaryOp::Pow, &out, -1.0)?, 2.0)?,
                 _ => {
                     // relu: 1 where the result is positive.
                     let m = bin_s(ctx, BinaryOp::Gt, &out, 0.0)?;
@@ -232,43 +145,22 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                     // abs: sign(a).
                     let pos = bin_s(ctx, BinaryOp::Gt, &a, 0.0)?;
                     let neg = bin_s(ctx, BinaryOp::Lt, &a, 0.0)?;
-                    bin(
-                        ctx,
-                        BinaryOp::Sub,
-                        &copy::to_dtype(ctx, &pos, g.dtype)?.unwrap_or(pos),
-                        &copy::to_dtype(ctx, &neg, g.dtype)?.unwrap_or(neg),
-                    )?
+                    bin(ctx, BinaryOp::Sub, &copy::to_dtype(ctx, &pos, g.dtype)?.unwrap_or(pos), &copy::to_dtype(ctx, &neg, g.dtype)?.unwrap_or(neg))?
                 }
             };
             vec![Some(bin(ctx, BinaryOp::Mul, g, &d)?)]
         }
         Formula::SumAll { shape, mean } => {
             let n: usize = shape.iter().product();
-            let g = if *mean {
-                bin_s(ctx, BinaryOp::Div, g, n.max(1) as f64)?
-            } else {
-                g.clone()
-            };
+            let g = if *mean { bin_s(ctx, BinaryOp::Div, g, n.max(1) as f64)? } else { g.clone() };
             let sizes: Vec<i64> = shape.iter().map(|&x| x as i64).collect();
             // PyTorch's sum backward is the expanded gradient itself (a
             // `.grad` copies it); mean's division makes a new tensor.
-            let e = g.view_as_layout(
-                layout::expand(&g.layout, &sizes, g.dtype.legacy_name())?,
-                "expand",
-            );
+            let e = g.view_as_layout(layout::expand(&g.layout, &sizes, g.dtype.legacy_name())?, "expand");
             // The division is of the expanded gradient: a fresh contiguous tensor.
-            vec![Some(if *mean {
-                copy::copy_to_new(ctx, &e, &layout::contiguous_strides(shape), e.dtype, "div")?
-            } else {
-                e
-            })]
+            vec![Some(if *mean { copy::copy_to_new(ctx, &e, &layout::contiguous_strides(shape), e.dtype, "div")? } else { e })]
         }
-        Formula::SumDims {
-            shape,
-            dims,
-            keepdim,
-            mean,
-        } => {
+        Formula::SumDims { shape, dims, keepdim, mean } => {
             let mut gg = g.clone();
             if !keepdim {
                 let mut sorted = dims.clone();
@@ -282,45 +174,25 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                 gg = bin_s(ctx, BinaryOp::Div, &gg, n.max(1) as f64)?;
             }
             let sizes: Vec<i64> = shape.iter().map(|&x| x as i64).collect();
-            let e = gg.view_as_layout(
-                layout::expand(&gg.layout, &sizes, gg.dtype.legacy_name())?,
-                "expand",
-            );
+            let e = gg.view_as_layout(layout::expand(&gg.layout, &sizes, gg.dtype.legacy_name())?, "expand");
             // The division is of the expanded gradient: a fresh contiguous tensor.
-            vec![Some(if *mean {
-                copy::copy_to_new(ctx, &e, &layout::contiguous_strides(shape), e.dtype, "div")?
-            } else {
-                e
-            })]
+            vec![Some(if *mean { copy::copy_to_new(ctx, &e, &layout::contiguous_strides(shape), e.dtype, "div")? } else { e })]
         }
         Formula::View { input, output } if node.name == "AsStridedBackward0" => {
-            vec![Some(super::as_strided::as_strided_backward(
-                ctx, g, input, output,
-            )?)]
+            vec![Some(super::as_strided::as_strided_backward(ctx, g, input, output)?)]
         }
         Formula::View { input, output } => vec![Some(view_backward(ctx, g, input, output)?)],
-        Formula::IndexView { shape, map } => vec![Some(super::index_formulas::scatter_backward(
-            ctx, g, shape, map,
-        )?)],
+        Formula::IndexView { shape, map } => vec![Some(super::index_formulas::scatter_backward(ctx, g, shape, map)?)],
         Formula::ViewGrad(v) => vec![Some(v.apply(ctx, g)?)],
         Formula::Reshape { shape } => {
             let s: Vec<i64> = shape.iter().map(|&x| x as i64).collect();
-            vec![Some(
-                crate::engine::ops::shape::reshape(ctx, g, &s, "reshape")?.0,
-            )]
+            vec![Some(crate::engine::ops::shape::reshape(ctx, g, &s, "reshape")?.0)]
         }
         Formula::Identity => vec![Some(g.clone())],
         Formula::IndexPut { items, value_shape } => {
             let gs = copy::clone(ctx, g)?;
             let shape = crate::engine::ops::advanced::result_shape(g, items)?;
-            let zeros = crate::engine::ops::factory::full(
-                ctx,
-                g.device(),
-                &shape,
-                Scalar::Int(0),
-                g.dtype,
-                "zeros_like",
-            )?;
+            let zeros = crate::engine::ops::factory::full(ctx, g.device(), &shape, Scalar::Int(0), g.dtype, "zeros_like")?;
             crate::engine::ops::advanced::index_put(&gs, items, &zeros, false)?;
             // PyTorch's out-of-place `index_put` leaves its result at version 0.
             gs.storage.reset_version();
@@ -328,14 +200,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             vec![Some(gs), Some(sum_to(ctx, &gv, value_shape)?)]
         }
         Formula::Index { shape, items } => {
-            let z = crate::engine::ops::factory::full(
-                ctx,
-                g.device(),
-                shape,
-                Scalar::Int(0),
-                g.dtype,
-                "zeros_like",
-            )?;
+            let z = crate::engine::ops::factory::full(ctx, g.device(), shape, Scalar::Int(0), g.dtype, "zeros_like")?;
             crate::engine::ops::advanced::index_put(&z, items, g, true)?;
             vec![Some(z)]
         }
@@ -343,35 +208,16 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             if g.dtype == *dtype && g.device() == *device {
                 vec![Some(g.clone())]
             } else {
-                vec![Some(copy::copy_to_device(
-                    ctx,
-                    g,
-                    *device,
-                    &copy::preserve_strides(g),
-                    *dtype,
-                    "to",
-                )?)]
+                vec![Some(copy::copy_to_device(ctx, g, *device, &copy::preserve_strides(g), *dtype, "to")?)]
             }
         }
-        Formula::Linalg { op, need, a, b } => {
-            super::linalg_formulas::apply(ctx, node, g, *op, *need, [a, b])?
-        }
+        Formula::Linalg { op, need, a, b } => super::linalg_formulas::apply(ctx, node, g, *op, *need, [a, b])?,
         Formula::Where { shapes } => {
             let cond = saved(node, 0)?;
-            let zero = crate::engine::ops::factory::full(
-                ctx,
-                g.device(),
-                &[],
-                Scalar::Int(0),
-                g.dtype,
-                "zero",
-            )?;
+            let zero = crate::engine::ops::factory::full(ctx, g.device(), &[], Scalar::Int(0), g.dtype, "zero")?;
             let gx = crate::engine::ops::join::where_(ctx, &cond, g, &zero)?;
             let gy = crate::engine::ops::join::where_(ctx, &cond, &zero, g)?;
-            vec![
-                Some(sum_to(ctx, &gx, &shapes[0])?),
-                Some(sum_to(ctx, &gy, &shapes[1])?),
-            ]
+            vec![Some(sum_to(ctx, &gx, &shapes[0])?), Some(sum_to(ctx, &gy, &shapes[1])?)]
         }
         Formula::Clamp { min, max } => {
             // PyTorch 2.15: `where((x > min) & (x < max), grad, 0)`: a bound
@@ -383,41 +229,21 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             let mask = match (lo, hi) {
                 (Some(l), Some(h)) => {
                     // `logical_and_`: in place, so the mask keeps x's layout.
-                    crate::engine::ops::elementwise::binary_inplace(
-                        BinaryOp::BitAnd,
-                        &l,
-                        Arg::T(&h),
-                    )?;
+                    crate::engine::ops::elementwise::binary_inplace(BinaryOp::BitAnd, &l, Arg::T(&h))?;
                     l
                 }
                 (Some(m), None) | (None, Some(m)) => m,
                 (None, None) => return Ok(vec![Some(g.clone())]),
             };
-            let zero = crate::engine::ops::factory::full(
-                ctx,
-                g.device(),
-                &[],
-                Scalar::Int(0),
-                g.dtype,
-                "zero",
-            )?;
-            vec![Some(crate::engine::ops::join::where_(
-                ctx, &mask, g, &zero,
-            )?)]
+            let zero = crate::engine::ops::factory::full(ctx, g.device(), &[], Scalar::Int(0), g.dtype, "zero")?;
+            vec![Some(crate::engine::ops::join::where_(ctx, &mask, g, &zero)?)]
         }
         Formula::Cat { dim, shapes } => {
             let mut start = 0i64;
             let mut out = vec![];
             for s in shapes {
                 if s.len() == 1 && s[0] == 0 && g.ndim() != 1 {
-                    out.push(Some(crate::engine::ops::factory::full(
-                        ctx,
-                        g.device(),
-                        s,
-                        Scalar::Int(0),
-                        g.dtype,
-                        "zeros",
-                    )?));
+                    out.push(Some(crate::engine::ops::factory::full(ctx, g.device(), s, Scalar::Int(0), g.dtype, "zeros")?));
                     continue;
                 }
                 let len = s.get(*dim).copied().unwrap_or(0) as i64;
@@ -437,49 +263,23 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             .collect::<Result<_>>()?,
         Formula::PowTensor { shapes } => {
             let (a, b, out) = (saved(node, 0)?, saved(node, 1)?, saved(node, 2)?);
-            let zero = crate::engine::ops::factory::full(
-                ctx,
-                g.device(),
-                &[],
-                Scalar::Int(0),
-                g.dtype,
-                "zero",
-            )?;
+            let zero = crate::engine::ops::factory::full(ctx, g.device(), &[], Scalar::Int(0), g.dtype, "zero")?;
             let where_ = crate::engine::ops::join::where_;
             // PyTorch's pow_backward_self: where(b == 0, 0, g · (b · a^(b-1))).
             let bm1 = bin_s(ctx, BinaryOp::Sub, &b, 1.0)?;
-            let raw_a = bin(
-                ctx,
-                BinaryOp::Mul,
-                g,
-                &bin(ctx, BinaryOp::Mul, &b, &bin(ctx, BinaryOp::Pow, &a, &bm1)?)?,
-            )?;
+            let raw_a = bin(ctx, BinaryOp::Mul, g, &bin(ctx, BinaryOp::Mul, &b, &bin(ctx, BinaryOp::Pow, &a, &bm1)?)?)?;
             let ga = where_(ctx, &bin_s(ctx, BinaryOp::Eq, &b, 0.0)?, &zero, &raw_a)?;
             // pow_backward_exponent: g · where(b >= 0 & a == 0, 0, out · ln a),
             // with a in the result's dtype.
             let a_ = copy::to_dtype(ctx, &a, out.dtype)?.unwrap_or_else(|| a.clone());
             let t = bin(ctx, BinaryOp::Mul, &out, &unary(ctx, UnaryOp::Log, &a_)?)?;
-            let mask = bin(
-                ctx,
-                BinaryOp::BitAnd,
-                &bin_s(ctx, BinaryOp::Ge, &b, 0.0)?,
-                &bin_s(ctx, BinaryOp::Eq, &a_, 0.0)?,
-            )?;
+            let mask = bin(ctx, BinaryOp::BitAnd, &bin_s(ctx, BinaryOp::Ge, &b, 0.0)?, &bin_s(ctx, BinaryOp::Eq, &a_, 0.0)?)?;
             let gb = bin(ctx, BinaryOp::Mul, g, &where_(ctx, &mask, &zero, &t)?)?;
-            vec![
-                Some(sum_to(ctx, &ga, &shapes[0])?),
-                Some(sum_to(ctx, &gb, &shapes[1])?),
-            ]
+            vec![Some(sum_to(ctx, &ga, &shapes[0])?), Some(sum_to(ctx, &gb, &shapes[1])?)]
         }
-        Formula::VarStd {
-            dims,
-            correction,
-            keepdim,
-            std,
-        } => {
+        Formula::VarStd { dims, correction, keepdim, std } => {
             let x = saved(node, 0)?;
-            let idims: Option<Vec<i64>> =
-                dims.as_ref().map(|d| d.iter().map(|&v| v as i64).collect());
+            let idims: Option<Vec<i64>> = dims.as_ref().map(|d| d.iter().map(|&v| v as i64).collect());
             let n: usize = match dims {
                 None => x.numel(),
                 Some(d) => d.iter().map(|&i| x.shape()[i]).product(),
@@ -496,68 +296,45 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                 }
             }
             let scale = 1.0 / (n as f64 - correction);
-            let mut d = bin_s(
-                ctx,
-                BinaryOp::Mul,
-                &bin(ctx, BinaryOp::Mul, &gg, &centered)?,
-                2.0 * scale,
-            )?;
+            let mut d = bin_s(ctx, BinaryOp::Mul, &bin(ctx, BinaryOp::Mul, &gg, &centered)?, 2.0 * scale)?;
             if *std {
                 let mut out = saved(node, 1)?;
                 if let (Some(dd), false) = (dims, keepdim) {
                     let mut sorted = dd.clone();
                     sorted.sort_unstable();
                     for &k in &sorted {
-                        out = out
-                            .view_as_layout(layout::unsqueeze(&out.layout, k as i64)?, "unsqueeze");
+                        out = out.view_as_layout(layout::unsqueeze(&out.layout, k as i64)?, "unsqueeze");
                     }
                 }
-                d = bin(
-                    ctx,
-                    BinaryOp::Div,
-                    &d,
-                    &bin_s(ctx, BinaryOp::Mul, &out, 2.0)?,
-                )?;
+                d = bin(ctx, BinaryOp::Div, &d, &bin_s(ctx, BinaryOp::Mul, &out, 2.0)?)?;
             }
             vec![Some(d)]
         }
-        Formula::ProdAll
-        | Formula::ProdDim { .. }
-        | Formula::MaxMinAll
-        | Formula::IndexDim { .. }
-        | Formula::Sort { .. } => super::reduce_formulas::apply(ctx, node, g)?,
-        Formula::Fill | Formula::Copy { .. } | Formula::CopySlices { .. } => {
-            super::copy_slices::apply(ctx, node, g)?
+        Formula::ProdAll | Formula::ProdDim { .. } | Formula::MaxMinAll | Formula::IndexDim { .. } | Formula::Sort { .. } => {
+            super::reduce_formulas::apply(ctx, node, g)?
         }
+        Formula::Fill | Formula::Copy { .. } | Formula::CopySlices { .. } => super::copy_slices::apply(ctx, node, g)?,
         Formula::Remainder { shapes } => {
             // d(a % b) = g for a and -g · floor(a / b) for b (b a tensor only).
             let ga = sum_to(ctx, g, &shapes[0])?;
             let gb = if node.saved.borrow().len() == 2 {
                 let (a, b) = (saved(node, 0)?, saved(node, 1)?);
                 let q = bin(ctx, BinaryOp::FloorDiv, &a, &b)?;
-                Some(sum_to(
-                    ctx,
-                    &unary(ctx, UnaryOp::Neg, &bin(ctx, BinaryOp::Mul, g, &q)?)?,
-                    &shapes[1],
-                )?)
+                Some(sum_to(ctx, &unary(ctx, UnaryOp::Neg, &bin(ctx, BinaryOp::Mul, g, &q)?)?, &shapes[1])?)
             } else {
                 None
             };
             vec![Some(ga), gb]
         }
-        Formula::MultiView { .. } | Formula::InvalidView { .. } => {
-            super::multi::apply(ctx, node, &[Some(g)])?
-        }
+        Formula::MultiView { .. } | Formula::InvalidView { .. } => super::multi::apply(ctx, node, &[Some(g)])?,
         Formula::NotImplemented(op) => {
-            return Err(EngineError::runtime(format!(
-                "derivative for aten::{op} is not implemented"
-            )));
+            return Err(EngineError::runtime(format!("derivative for aten::{op} is not implemented")));
         }
         Formula::Unsupported => {
             return Err(EngineError::new(
                 crate::engine::error::ErrorKind::NotImplementedError,
                 format!("tsr does not compute the gradient of {} yet", node.name),
-            ));
+            ))
         }
     })
 }

@@ -23,13 +23,7 @@ use crate::engine::tensor::Tensor;
 /// True when no two elements of `l` share a position (every dim of size
 /// > 1, sorted by stride, steps past all the smaller dims' extent).
 pub fn no_internal_overlap(l: &Layout) -> bool {
-    let mut dims: Vec<(usize, usize)> = l
-        .shape
-        .iter()
-        .zip(&l.stride)
-        .filter(|(s, _)| **s > 1)
-        .map(|(&s, &st)| (st, s))
-        .collect();
+    let mut dims: Vec<(usize, usize)> = l.shape.iter().zip(&l.stride).filter(|(s, _)| **s > 1).map(|(&s, &st)| (st, s)).collect();
     if l.numel() == 0 {
         return true;
     }
@@ -47,25 +41,13 @@ pub fn no_internal_overlap(l: &Layout) -> bool {
 /// The input's gradient: zeros of `shape` (the gradient's dtype and device,
 /// contiguous, version 0) with `g` written (summed where the map's elements
 /// overlap, as unfold's windows do) at the positions of `map`.
-pub fn scatter_backward(
-    ctx: &Context,
-    g: &Tensor,
-    shape: &[usize],
-    map: &Layout,
-) -> Result<Tensor> {
+pub fn scatter_backward(ctx: &Context, g: &Tensor, shape: &[usize], map: &Layout) -> Result<Tensor> {
     if no_internal_overlap(map) {
         let z = factory::full(ctx, g.device(), shape, Scalar::Int(0), g.dtype, "zeros")?;
         if map.numel() > 0 {
             let src = g.storage.bytes();
             let mut dst = z.storage.bytes_mut();
-            copy::copy_strided(
-                dst.bytes_mut(),
-                map,
-                z.dtype,
-                src.bytes(),
-                &g.layout,
-                g.dtype,
-            );
+            copy::copy_strided(dst.bytes_mut(), map, z.dtype, src.bytes(), &g.layout, g.dtype);
         }
         return Ok(z);
     }
@@ -87,11 +69,7 @@ mod tests {
     use super::*;
 
     fn l(shape: &[usize], stride: &[usize]) -> Layout {
-        Layout {
-            shape: shape.to_vec(),
-            stride: stride.to_vec(),
-            offset: 0,
-        }
+        Layout { shape: shape.to_vec(), stride: stride.to_vec(), offset: 0 }
     }
 
     #[test]

@@ -4,12 +4,12 @@
 //! was column-major (`mm_mat1_backward` / `mm_mat2_backward`), so a
 //! transposed leaf adopts it as it is.
 
-use super::Node;
 use super::formulas::saved;
+use super::Node;
 use crate::engine::context::Context;
 use crate::engine::error::Result;
 use crate::engine::layout::{self, Layout};
-use crate::engine::ops::elementwise::{Arg, BinaryOp, binary};
+use crate::engine::ops::elementwise::{binary, Arg, BinaryOp};
 use crate::engine::ops::linalg;
 use crate::engine::tensor::Tensor;
 
@@ -43,27 +43,14 @@ fn column_major(l: &Layout) -> bool {
 }
 
 /// `[grad of a, grad of b]`, each only when `need` asks for it.
-pub fn apply(
-    ctx: &Context,
-    node: &Node,
-    g: &Tensor,
-    op: LinalgOp,
-    need: [bool; 2],
-    layouts: [&Layout; 2],
-) -> Result<Vec<Option<Tensor>>> {
+pub fn apply(ctx: &Context, node: &Node, g: &Tensor, op: LinalgOp, need: [bool; 2], layouts: [&Layout; 2]) -> Result<Vec<Option<Tensor>>> {
     // Saved: a (when b needs a gradient), then b (when a does).
     let a = if need[1] { Some(saved(node, 0)?) } else { None };
-    let b = if need[0] {
-        Some(saved(node, need[1] as usize)?)
-    } else {
-        None
-    };
+    let b = if need[0] { Some(saved(node, need[1] as usize)?) } else { None };
     let ga = match &b {
         None => None,
         Some(b) => Some(match op {
-            LinalgOp::Mm if column_major(layouts[0]) => {
-                tr(&linalg::mm(ctx, b, &tr(g, 0, 1)?)?, 0, 1)?
-            }
+            LinalgOp::Mm if column_major(layouts[0]) => tr(&linalg::mm(ctx, b, &tr(g, 0, 1)?)?, 0, 1)?,
             LinalgOp::Mm => linalg::mm(ctx, g, &tr(b, 0, 1)?)?,
             LinalgOp::Bmm => linalg::bmm(ctx, g, &tr(b, 1, 2)?)?,
             // grad.ger(vec): the outer product.
@@ -77,9 +64,7 @@ pub fn apply(
     let gb = match &a {
         None => None,
         Some(a) => Some(match op {
-            LinalgOp::Mm if column_major(layouts[1]) => {
-                tr(&linalg::mm(ctx, &tr(g, 0, 1)?, a)?, 0, 1)?
-            }
+            LinalgOp::Mm if column_major(layouts[1]) => tr(&linalg::mm(ctx, &tr(g, 0, 1)?, a)?, 0, 1)?,
             LinalgOp::Mm => linalg::mm(ctx, &tr(a, 0, 1)?, g)?,
             LinalgOp::Bmm => linalg::bmm(ctx, &tr(a, 1, 2)?, g)?,
             LinalgOp::Mv => linalg::mv(ctx, &tr(a, 0, 1)?, g)?,

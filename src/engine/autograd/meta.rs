@@ -54,11 +54,7 @@ pub struct ViewInfo {
 
 impl Meta {
     pub fn new(state: Option<Grad>) -> Rc<Meta> {
-        Rc::new(Meta {
-            state: RefCell::new(state),
-            view: None,
-            ..Default::default()
-        })
+        Rc::new(Meta { state: RefCell::new(state), view: None, ..Default::default() })
     }
 }
 
@@ -121,10 +117,7 @@ fn regenerate(m: &Meta, v: &ViewInfo, version: u64, dtype: DType) {
         saved: RefCell::new(vec![]),
         saves: false,
         released: Cell::new(false),
-        formula: Formula::View {
-            input: v.base_layout.clone(),
-            output: v.layout.clone(),
-        },
+        formula: Formula::View { input: v.base_layout.clone(), output: v.layout.clone() },
         out_shape: v.layout.shape.clone(),
         out_dtype: dtype,
         present: vec![true],
@@ -197,18 +190,8 @@ pub fn view_info(t: &Tensor) -> Option<Rc<Meta>> {
 
 /// Makes `out` a differentiable view of `input` whose current state is
 /// `state`; `output_nr` is its output number of that state's node.
-pub fn make_view(
-    input: &Tensor,
-    out: &Tensor,
-    state: Option<Grad>,
-    multi: Option<usize>,
-    output_nr: usize,
-) {
-    let of_view = view_info(input).and_then(|m| {
-        m.view
-            .as_ref()
-            .map(|v| (v.base.clone(), v.base_layout.clone()))
-    });
+pub fn make_view(input: &Tensor, out: &Tensor, state: Option<Grad>, multi: Option<usize>, output_nr: usize) {
+    let of_view = view_info(input).and_then(|m| m.view.as_ref().map(|v| (v.base.clone(), v.base_layout.clone())));
     let (base, base_layout) = match of_view {
         Some(found) => found,
         None => {
@@ -221,19 +204,8 @@ pub fn make_view(
             (base, input.layout.clone())
         }
     };
-    let info = ViewInfo {
-        base,
-        base_layout,
-        layout: out.layout.clone(),
-        version: Cell::new(out.version()),
-        multi,
-    };
-    let m = Rc::new(Meta {
-        state: RefCell::new(state),
-        view: Some(info),
-        output_nr: Cell::new(output_nr),
-        ..Default::default()
-    });
+    let info = ViewInfo { base, base_layout, layout: out.layout.clone(), version: Cell::new(out.version()), multi };
+    let m = Rc::new(Meta { state: RefCell::new(state), view: Some(info), output_nr: Cell::new(output_nr), ..Default::default() });
     *out.autograd.borrow_mut() = Some(Grad::Shared(m));
 }
 

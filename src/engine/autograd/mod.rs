@@ -119,12 +119,7 @@ impl Saved {
         };
         let tensor = t.clone();
         *tensor.autograd.borrow_mut() = None;
-        Saved {
-            tensor,
-            version: t.version(),
-            producer,
-            meta,
-        }
+        Saved { tensor, version: t.version(), producer, meta }
     }
 
     /// Saves the node's own output: named by the node forever.
@@ -151,9 +146,7 @@ impl Saved {
             Some(SavedMeta::Weak(w)) => w.upgrade(),
             None => None,
         };
-        let Some(m) = m else {
-            return self.producer.clone();
-        };
+        let Some(m) = m else { return self.producer.clone() };
         match meta::resolve_meta(&m, self.tensor.version(), self.tensor.dtype) {
             Some(Grad::Node(n)) => Some(n.name.clone()),
             _ => None,
@@ -165,26 +158,15 @@ impl Saved {
 #[derive(Debug, Clone)]
 pub enum Formula {
     /// `a + b` / `a - b` (gradient negated for b when `sub`).
-    AddSub {
-        sub: bool,
-        shapes: [Vec<usize>; 2],
-    },
+    AddSub { sub: bool, shapes: [Vec<usize>; 2] },
     /// `a * b` (saved a, b; a scalar operand has no edge).
-    Mul {
-        shapes: [Vec<usize>; 2],
-    },
+    Mul { shapes: [Vec<usize>; 2] },
     /// `a / b` (saved a, b).
-    Div {
-        shapes: [Vec<usize>; 2],
-    },
+    Div { shapes: [Vec<usize>; 2] },
     /// `a ** e` for a Python number e (saved a).
-    PowScalar {
-        exp: f64,
-    },
+    PowScalar { exp: f64 },
     /// `base ** a` for a Python number base (saved result).
-    RPowScalar {
-        base: f64,
-    },
+    RPowScalar { base: f64 },
     Neg,
     /// `reciprocal()` (how PyTorch computes `scalar / tensor`), saved result.
     Reciprocal,
@@ -193,154 +175,81 @@ pub enum Formula {
     /// log, sin, cos, abs: from the saved input.
     FromInput(&'static str),
     /// Full `sum()` / `mean()` (`mean` divides by the count).
-    SumAll {
-        shape: Vec<usize>,
-        mean: bool,
-    },
+    SumAll { shape: Vec<usize>, mean: bool },
     /// `sum(dims, keepdim)` / `mean(dims, keepdim)`.
-    SumDims {
-        shape: Vec<usize>,
-        dims: Vec<usize>,
-        keepdim: bool,
-        mean: bool,
-    },
+    SumDims { shape: Vec<usize>, dims: Vec<usize>, keepdim: bool, mean: bool },
     /// A view: the gradient flows back through the storage positions
     /// (`AsStridedBackward0`).
-    View {
-        input: Layout,
-        output: Layout,
-    },
+    View { input: Layout, output: Layout },
     /// A view that picks elements by index (slice, select, narrow,
     /// diagonal, unfold, split, unbind): zeros of the input's `shape` with
     /// the gradient written through `map`, the op applied to a contiguous
     /// tensor of that shape ([`index_formulas`]).
-    IndexView {
-        shape: Vec<usize>,
-        map: Layout,
-    },
+    IndexView { shape: Vec<usize>, map: Layout },
     /// A shape view whose gradient is a view of the incoming one (`t`,
     /// `permute`, `view`, `unsqueeze`, `expand`, …).
     ViewGrad(view_formulas::ViewGrad),
     /// `_unsafe_view` (a reshape that copied, matmul's folds): `grad.reshape(shape)`.
-    Reshape {
-        shape: Vec<usize>,
-    },
+    Reshape { shape: Vec<usize> },
     /// `clone()` / `contiguous()`.
     Identity,
     /// Advanced indexing `x[idx]` (`IndexBackward0`): zeros of the input's
     /// `shape` with the gradient added at the indexed positions, as
     /// PyTorch's `zeros_like(self).index_put_(indices, grad, accumulate=True)`.
-    Index {
-        shape: Vec<usize>,
-        items: Vec<crate::engine::ops::advanced::AdvItem>,
-    },
+    Index { shape: Vec<usize>, items: Vec<crate::engine::ops::advanced::AdvItem> },
     /// `x[idx] = v` (`IndexPutBackward0`): `x`'s gradient with zeros at the
     /// written positions, and `v`'s the gradient there, summed back to
     /// `value_shape` (the value was broadcast).
-    IndexPut {
-        items: Vec<crate::engine::ops::advanced::AdvItem>,
-        value_shape: Vec<usize>,
-    },
+    IndexPut { items: Vec<crate::engine::ops::advanced::AdvItem>, value_shape: Vec<usize> },
     /// `to(dtype)`, `.cuda()`, `.cpu()`: the gradient converts back.
-    ToCopy {
-        dtype: DType,
-        device: crate::engine::device::Device,
-    },
+    ToCopy { dtype: DType, device: crate::engine::device::Device },
     /// `mm`, `bmm`, `mv`, `dot`: `need` says which inputs want a gradient;
     /// saved are `a` when `b` needs one, then `b` when `a` does (PyTorch
     /// saves only those); `a`/`b` are the inputs' layouts when called.
-    Linalg {
-        op: linalg_formulas::LinalgOp,
-        need: [bool; 2],
-        a: Layout,
-        b: Layout,
-    },
+    Linalg { op: linalg_formulas::LinalgOp, need: [bool; 2], a: Layout, b: Layout },
     /// `where(cond, x, y)` (saved cond).
-    Where {
-        shapes: [Vec<usize>; 2],
-    },
+    Where { shapes: [Vec<usize>; 2] },
     /// `clamp(min, max)`: the gradient passes where min ≤ x ≤ max (saved x).
-    Clamp {
-        min: Option<f64>,
-        max: Option<f64>,
-    },
+    Clamp { min: Option<f64>, max: Option<f64> },
     /// `cat(tensors, dim)`: the gradient is split back (sizes along dim, and
     /// each input's shape for legacy empty 1-D inputs).
-    Cat {
-        dim: usize,
-        shapes: Vec<Vec<usize>>,
-    },
+    Cat { dim: usize, shapes: Vec<Vec<usize>> },
     /// `stack(tensors, dim)`: input i gets `g.select(dim, i)`.
-    Stack {
-        dim: usize,
-        count: usize,
-    },
+    Stack { dim: usize, count: usize },
     /// `a ** b` for two tensors (saved a, b, result).
-    PowTensor {
-        shapes: [Vec<usize>; 2],
-    },
+    PowTensor { shapes: [Vec<usize>; 2] },
     /// `var`/`std` over `dims` (all when None) (saved x; std also its result).
-    VarStd {
-        dims: Option<Vec<usize>>,
-        correction: f64,
-        keepdim: bool,
-        std: bool,
-    },
+    VarStd { dims: Option<Vec<usize>>, correction: f64, keepdim: bool, std: bool },
     /// Full `prod()` (saved x).
     ProdAll,
     /// Full `max()`/`min()`: the gradient is shared evenly by the ties (saved x, result).
     MaxMinAll,
     /// `sort(dim)`: the gradient goes back to where each value came from (saved indices).
-    Sort {
-        dim: usize,
-    },
+    Sort { dim: usize },
     /// `prod(dim, keepdim)` (saved x, result).
-    ProdDim {
-        dim: usize,
-        keepdim: bool,
-    },
+    ProdDim { dim: usize, keepdim: bool },
     /// `max(dim)`/`min(dim)` values: the gradient goes to the saved indices.
-    IndexDim {
-        dim: usize,
-        keepdim: bool,
-        shape: Vec<usize>,
-    },
+    IndexDim { dim: usize, keepdim: bool, shape: Vec<usize> },
     /// `a % b` (saved a, b): `g` for a, `-g * floor(a / b)` for b.
-    Remainder {
-        shapes: [Vec<usize>; 2],
-    },
+    Remainder { shapes: [Vec<usize>; 2] },
     /// `fill_`, `zero_`: zero for self, the summed gradient for a tensor value.
     Fill,
     /// `copy_(src)`: zero for self, the gradient (summed to src's shape, in
     /// src's dtype and device) for src.
-    Copy {
-        shape: Vec<usize>,
-        dtype: DType,
-        device: crate::engine::device::Device,
-    },
+    Copy { shape: Vec<usize>, dtype: DType, device: crate::engine::device::Device },
     /// An in-place op on a view of a non-leaf: the base's gradient outside
     /// the view passes through, inside it goes through `inner` (whose other
     /// inputs' gradients are this node's other outputs).
-    CopySlices {
-        base: Layout,
-        view: Layout,
-        inner: Option<Rc<Node>>,
-    },
+    CopySlices { base: Layout, view: Layout, inner: Option<Rc<Node>> },
     /// A multi-output view op (`split`, `chunk`, `unbind`): one node for
     /// all outputs; the input's gradient is zeros of `shape` with each
     /// output's gradient written through its `maps` entry (outputs no
     /// gradient reached stay zero, as PyTorch's `cat`/`stack` of zeros).
-    MultiView {
-        shape: Vec<usize>,
-        maps: Vec<Layout>,
-    },
+    MultiView { shape: Vec<usize>, maps: Vec<Layout> },
     /// What an output of a multi-output view gets when its base changed in
     /// place: PyTorch refuses to regenerate its `grad_fn`. `op` is the
     /// view op's short name (`Split`), `nr` the output number.
-    InvalidView {
-        op: String,
-        nr: usize,
-    },
+    InvalidView { op: String, nr: usize },
     /// An op PyTorch has no derivative for (`floor_divide`, number `%` tensor):
     /// backward fails with PyTorch's message naming the aten op.
     NotImplemented(&'static str),

@@ -14,13 +14,7 @@ fn values(t: &Tensor) -> Vec<f64> {
     t.to_scalars().into_iter().map(|s| s.as_f64()).collect()
 }
 
-fn tensor(
-    ctx: &Context,
-    like: &Tensor,
-    shape: &[usize],
-    vals: Vec<f64>,
-    op: &str,
-) -> Result<Tensor> {
+fn tensor(ctx: &Context, like: &Tensor, shape: &[usize], vals: Vec<f64>, op: &str) -> Result<Tensor> {
     let vals: Vec<Scalar> = vals.into_iter().map(Scalar::Float).collect();
     Tensor::from_scalars_on(ctx, like.device(), shape, like.dtype, &vals, op)
 }
@@ -29,10 +23,7 @@ fn tensor(
 fn split3(shape: &[usize], dim: usize) -> (usize, usize, usize) {
     let outer = shape.get(..dim).map(|s| s.iter().product()).unwrap_or(1);
     let len = shape.get(dim).copied().unwrap_or(1);
-    let inner = shape
-        .get(dim + 1..)
-        .map(|s| s.iter().product())
-        .unwrap_or(1);
+    let inner = shape.get(dim + 1..).map(|s| s.iter().product()).unwrap_or(1);
     (outer, len, inner)
 }
 
@@ -91,10 +82,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             for o in 0..outer {
                 for i in 0..inner {
                     let k = o * inner + i;
-                    let (gk, rk) = (
-                        gv.get(k).copied().unwrap_or(0.0),
-                        res.get(k).copied().unwrap_or(0.0),
-                    );
+                    let (gk, rk) = (gv.get(k).copied().unwrap_or(0.0), res.get(k).copied().unwrap_or(0.0));
                     let at = |j: usize| (o * len + j) * inner + i;
                     if any_zero {
                         let slice: Vec<f64> = (0..len).map(|j| v[at(j)]).collect();
@@ -119,13 +107,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             let hit = |v: f64| v == m || (v.is_nan() && m.is_nan());
             let ties = xs.iter().filter(|&&v| hit(v)).count().max(1);
             let gv = g.item()?.as_f64() / ties as f64;
-            let t = tensor(
-                ctx,
-                g,
-                x.shape(),
-                xs.iter().map(|&v| if hit(v) { gv } else { 0.0 }).collect(),
-                "max_backward",
-            )?;
+            let t = tensor(ctx, g, x.shape(), xs.iter().map(|&v| if hit(v) { gv } else { 0.0 }).collect(), "max_backward")?;
             t.storage.bump_version();
             t
         }
@@ -139,10 +121,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                 for i in 0..inner {
                     let k = o * inner + i;
                     let j = iv.get(k).copied().unwrap_or(0.0).max(0.0) as usize;
-                    if let (Some(slot), Some(v)) = (
-                        r.get_mut((o * len + j.min(len.saturating_sub(1))) * inner + i),
-                        gv.get(k),
-                    ) {
+                    if let (Some(slot), Some(v)) = (r.get_mut((o * len + j.min(len.saturating_sub(1))) * inner + i), gv.get(k)) {
                         *slot = *v;
                     }
                 }
@@ -164,11 +143,8 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                 for j in 0..len {
                     for i in 0..inner {
                         let k = (o * len + j) * inner + i;
-                        let src = (iv.get(k).copied().unwrap_or(0.0) as i64)
-                            .clamp(0, len as i64 - 1) as usize;
-                        if let (Some(slot), Some(v)) =
-                            (r.get_mut((o * len + src) * inner + i), gv.get(k))
-                        {
+                        let src = (iv.get(k).copied().unwrap_or(0.0) as i64).clamp(0, len as i64 - 1) as usize;
+                        if let (Some(slot), Some(v)) = (r.get_mut((o * len + src) * inner + i), gv.get(k)) {
                             *slot = *v;
                         }
                     }
@@ -180,11 +156,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             t.storage.bump_version();
             t
         }
-        _ => {
-            return Err(crate::engine::error::EngineError::runtime(
-                "internal: not a reduction formula",
-            ));
-        }
+        _ => return Err(crate::engine::error::EngineError::runtime("internal: not a reduction formula")),
     };
     Ok(vec![Some(grad)])
 }

@@ -21,7 +21,7 @@ use crate::engine::context::Context;
 use crate::engine::error::{EngineError, Result};
 use crate::engine::layout::contiguous_strides;
 use crate::engine::ops::copy;
-use crate::engine::ops::elementwise::{Arg, BinaryOp, binary};
+use crate::engine::ops::elementwise::{binary, Arg, BinaryOp};
 use crate::engine::tensor::Tensor;
 
 pub const NOT_REQUIRES_GRAD: &str = "can't retain_grad on Tensor that has requires_grad=False";
@@ -29,16 +29,13 @@ pub const NOT_REQUIRES_GRAD: &str = "can't retain_grad on Tensor that has requir
 /// `t.retain_grad()`: a no-op on leaves and when already retaining.
 pub fn retain_grad(t: &Tensor) -> Result<()> {
     match t.grad_state() {
-        None => Err(EngineError::runtime(NOT_REQUIRES_GRAD).with_hint(
-            "only tensors computed from one that requires grad have a gradient to retain",
-        )),
+        None => Err(EngineError::runtime(NOT_REQUIRES_GRAD)
+            .with_hint("only tensors computed from one that requires grad have a gradient to retain")),
         Some(Grad::Leaf(_)) | Some(Grad::Shared(_)) => Ok(()),
         Some(Grad::Node(n)) => {
             let m = meta::shared(t);
             if !m.retains_grad.get() {
-                n.retain
-                    .borrow_mut()
-                    .push((m.output_nr.get(), Rc::downgrade(&m)));
+                n.retain.borrow_mut().push((m.output_nr.get(), Rc::downgrade(&m)));
                 m.retains_grad.set(true);
             }
             Ok(())
@@ -48,8 +45,7 @@ pub fn retain_grad(t: &Tensor) -> Result<()> {
 
 /// `t.retains_grad`: true for a non-leaf after `retain_grad()`.
 pub fn retains_grad(t: &Tensor) -> bool {
-    matches!(t.grad_state(), Some(Grad::Node(_)))
-        && own_meta(t).is_some_and(|m| m.retains_grad.get())
+    matches!(t.grad_state(), Some(Grad::Node(_))) && own_meta(t).is_some_and(|m| m.retains_grad.get())
 }
 
 fn own_meta(t: &Tensor) -> Option<Rc<Meta>> {
@@ -109,21 +105,10 @@ pub fn move_hook(m: &Meta, old: &Option<Grad>, new: &Option<Grad>) {
 
 /// Runs `node`'s retain hooks with the gradients reaching its outputs
 /// (`grads[i]` for output i; a hook whose output got none does nothing).
-pub fn fire<G: std::ops::Deref<Target = Tensor>>(
-    ctx: &Context,
-    node: &Node,
-    grads: &[Option<G>],
-) -> Result<()> {
-    let hooks: Vec<(usize, Rc<Meta>)> = node
-        .retain
-        .borrow()
-        .iter()
-        .filter_map(|(nr, w)| w.upgrade().map(|m| (*nr, m)))
-        .collect();
+pub fn fire<G: std::ops::Deref<Target = Tensor>>(ctx: &Context, node: &Node, grads: &[Option<G>]) -> Result<()> {
+    let hooks: Vec<(usize, Rc<Meta>)> = node.retain.borrow().iter().filter_map(|(nr, w)| w.upgrade().map(|m| (*nr, m))).collect();
     for (nr, m) in hooks {
-        let Some(Some(g)) = grads.get(nr) else {
-            continue;
-        };
+        let Some(Some(g)) = grads.get(nr) else { continue };
         let g: &Tensor = g;
         let old = m.grad.borrow().clone();
         let new = match old {

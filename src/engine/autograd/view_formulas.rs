@@ -43,48 +43,26 @@ impl ViewGrad {
                 for (i, &j) in inverse.iter().enumerate() {
                     perm[j] = i as i64;
                 }
-                (
-                    ViewGrad::Permute { inverse },
-                    layout::permute(input, &perm).ok()?,
-                )
+                (ViewGrad::Permute { inverse }, layout::permute(input, &perm).ok()?)
             }
             "ViewBackward0" | "ReshapeAliasBackward0" => {
                 let stride = layout::compute_stride(&input.shape, &input.stride, &output.shape)?;
-                let redo = Layout {
-                    shape: output.shape.clone(),
-                    stride,
-                    offset: input.offset,
-                };
-                (
-                    ViewGrad::Reshape {
-                        shape: input.shape.clone(),
-                    },
-                    redo,
-                )
+                let redo = Layout { shape: output.shape.clone(), stride, offset: input.offset };
+                (ViewGrad::Reshape { shape: input.shape.clone() }, redo)
             }
             "UnsqueezeBackward0" => {
                 let dims = inserted(&input.shape, &output.shape)?;
-                let redo = dims
-                    .iter()
-                    .try_fold(input.clone(), |l, &d| layout::unsqueeze(&l, d as i64).ok())?;
+                let redo = dims.iter().try_fold(input.clone(), |l, &d| layout::unsqueeze(&l, d as i64).ok())?;
                 (ViewGrad::Squeeze { dims }, redo)
             }
             "SqueezeBackward0" | "SqueezeBackward1" | "SqueezeBackward2" => {
                 let dims = inserted(&output.shape, &input.shape)?;
                 let ds: Vec<i64> = dims.iter().map(|&d| d as i64).collect();
-                (
-                    ViewGrad::Unsqueeze { dims },
-                    layout::squeeze_dims(input, Some(&ds)).ok()?,
-                )
+                (ViewGrad::Unsqueeze { dims }, layout::squeeze_dims(input, Some(&ds)).ok()?)
             }
             "ExpandBackward0" => {
                 let sizes: Vec<i64> = output.shape.iter().map(|&d| d as i64).collect();
-                (
-                    ViewGrad::Expand {
-                        shape: input.shape.clone(),
-                    },
-                    layout::expand(input, &sizes, "").ok()?,
-                )
+                (ViewGrad::Expand { shape: input.shape.clone() }, layout::expand(input, &sizes, "").ok()?)
             }
             _ => return None,
         };
@@ -128,14 +106,8 @@ fn inverse_perm(input: &Layout, output: &Layout) -> Option<Vec<usize>> {
     let mut inverse = Vec::with_capacity(input.ndim());
     for i in 0..input.ndim() {
         // Prefer the same position, so a transpose of equal dims is the identity.
-        let pick = |j: usize| {
-            !used[j] && output.shape[j] == input.shape[i] && output.stride[j] == input.stride[i]
-        };
-        let j = if pick(i) {
-            i
-        } else {
-            (0..output.ndim()).find(|&j| pick(j))?
-        };
+        let pick = |j: usize| !used[j] && output.shape[j] == input.shape[i] && output.stride[j] == input.stride[i];
+        let j = if pick(i) { i } else { (0..output.ndim()).find(|&j| pick(j))? };
         used[j] = true;
         inverse.push(j);
     }
@@ -155,8 +127,7 @@ fn inserted(short: &[usize], long: &[usize]) -> Option<Vec<usize>> {
     can[n][m] = true;
     for i in (0..n).rev() {
         for j in (0..=m).rev() {
-            can[i][j] = (j < m && long[i] == short[j] && can[i + 1][j + 1])
-                || (long[i] == 1 && can[i + 1][j]);
+            can[i][j] = (j < m && long[i] == short[j] && can[i + 1][j + 1]) || (long[i] == 1 && can[i + 1][j]);
         }
     }
     if !can[0][0] {

@@ -7,8 +7,8 @@
 
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
-use std::ffi::{CString, c_void};
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::ffi::{c_void, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use cudarc::driver::{result, sys};
 
@@ -27,10 +27,7 @@ pub struct CudaDriver {
 }
 
 /// Runs `f`, turning a panic (a missing library or symbol) into Err.
-pub fn guarded<T>(
-    what: &str,
-    f: impl FnOnce() -> std::result::Result<T, String>,
-) -> std::result::Result<T, String> {
+pub fn guarded<T>(what: &str, f: impl FnOnce() -> std::result::Result<T, String>) -> std::result::Result<T, String> {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(r) => r,
         Err(p) => {
@@ -45,32 +42,15 @@ pub fn guarded<T>(
 }
 
 fn driver_msg(e: result::DriverError) -> String {
-    let name = e
-        .error_name()
-        .map(|c| c.to_string_lossy().into_owned())
-        .unwrap_or_else(|_| format!("{:?}", e.0));
-    let text = e
-        .error_string()
-        .map(|c| c.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    if text.is_empty() {
-        name
-    } else {
-        format!("{name} ({text})")
-    }
+    let name = e.error_name().map(|c| c.to_string_lossy().into_owned()).unwrap_or_else(|_| format!("{:?}", e.0));
+    let text = e.error_string().map(|c| c.to_string_lossy().into_owned()).unwrap_or_default();
+    if text.is_empty() { name } else { format!("{name} ({text})") }
 }
 
 /// A CUDA error as the engine reports it ("CUDA error: out of memory").
 fn cuda_error(e: result::DriverError) -> EngineError {
-    let text = e
-        .error_string()
-        .map(|c| c.to_string_lossy().into_owned())
-        .unwrap_or_else(|_| format!("{:?}", e.0));
-    let kind = if e.0 == sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY {
-        ErrorKind::OutOfMemoryError
-    } else {
-        ErrorKind::RuntimeError
-    };
+    let text = e.error_string().map(|c| c.to_string_lossy().into_owned()).unwrap_or_else(|_| format!("{:?}", e.0));
+    let kind = if e.0 == sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY { ErrorKind::OutOfMemoryError } else { ErrorKind::RuntimeError };
     EngineError::new(kind, format!("CUDA error: {text}"))
 }
 
@@ -84,31 +64,19 @@ impl CudaDriver {
                 return Err("the CUDA driver library (libcuda.so) was not found".into());
             }
             result::init().map_err(|e| format!("cuInit failed: {}", driver_msg(e)))?;
-            let count = result::device::get_count()
-                .map_err(|e| format!("cuDeviceGetCount failed: {}", driver_msg(e)))?;
+            let count = result::device::get_count().map_err(|e| format!("cuDeviceGetCount failed: {}", driver_msg(e)))?;
             if count < 1 {
                 return Err("the CUDA driver reports no GPU".into());
             }
-            let dev = result::device::get(0)
-                .map_err(|e| format!("cuDeviceGet(0) failed: {}", driver_msg(e)))?;
+            let dev = result::device::get(0).map_err(|e| format!("cuDeviceGet(0) failed: {}", driver_msg(e)))?;
             let name = result::device::get_name(dev).unwrap_or_else(|_| "CUDA device 0".into());
             // SAFETY: `dev` came from cuDeviceGet.
-            let total_memory = unsafe { result::device::total_mem(dev) }
-                .map_err(|e| format!("cuDeviceTotalMem failed: {}", driver_msg(e)))?
-                as u64;
+            let total_memory = unsafe { result::device::total_mem(dev) }.map_err(|e| format!("cuDeviceTotalMem failed: {}", driver_msg(e)))? as u64;
             // SAFETY: as above; the primary context is retained for the process lifetime.
-            let ctx = unsafe { result::primary_ctx::retain(dev) }
-                .map_err(|e| format!("cuDevicePrimaryCtxRetain failed: {}", driver_msg(e)))?;
+            let ctx = unsafe { result::primary_ctx::retain(dev) }.map_err(|e| format!("cuDevicePrimaryCtxRetain failed: {}", driver_msg(e)))?;
             // SAFETY: ctx was just retained.
-            unsafe { result::ctx::set_current(ctx) }
-                .map_err(|e| format!("cuCtxSetCurrent failed: {}", driver_msg(e)))?;
-            Ok(CudaDriver {
-                name,
-                total_memory,
-                ctx,
-                module: OnceCell::new(),
-                functions: RefCell::new(HashMap::new()),
-            })
+            unsafe { result::ctx::set_current(ctx) }.map_err(|e| format!("cuCtxSetCurrent failed: {}", driver_msg(e)))?;
+            Ok(CudaDriver { name, total_memory, ctx, module: OnceCell::new(), functions: RefCell::new(HashMap::new()) })
         })
     }
 
@@ -160,11 +128,7 @@ impl CudaDriver {
         if let Some(f) = self.functions.borrow().get(name) {
             return Ok(*f);
         }
-        let module = self
-            .module
-            .get_or_init(|| self.compile())
-            .clone()
-            .map_err(EngineError::runtime)?;
+        let module = self.module.get_or_init(|| self.compile()).clone().map_err(EngineError::runtime)?;
         let cname = CString::new(name).map_err(|_| EngineError::runtime("bad kernel name"))?;
         // SAFETY: module is a loaded module; cname is NUL-terminated.
         let f = unsafe { result::module::get_function(module, cname) }.map_err(cuda_error)?;
@@ -178,17 +142,12 @@ impl CudaDriver {
             if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
                 return Err("NVRTC (libnvrtc.so) was not found, so tsr cannot compile its CUDA kernels; install the CUDA runtime libraries or use --cuda sim".into());
             }
-            let opts = cudarc::nvrtc::CompileOptions {
-                name: Some("tsr_kernels.cu".into()),
-                ..Default::default()
-            };
-            let ptx = cudarc::nvrtc::compile_ptx_with_opts(KERNELS_CU, opts)
-                .map_err(|e| format!("NVRTC failed: {e:?}"))?;
+            let opts = cudarc::nvrtc::CompileOptions { name: Some("tsr_kernels.cu".into()), ..Default::default() };
+            let ptx = cudarc::nvrtc::compile_ptx_with_opts(KERNELS_CU, opts).map_err(|e| format!("NVRTC failed: {e:?}"))?;
             let src = CString::new(ptx.to_src()).map_err(|_| "PTX contains NUL".to_string())?;
             self.bind().map_err(|e| e.message)?;
             // SAFETY: src is a NUL-terminated PTX image.
-            unsafe { result::module::load_data(src.as_ptr() as *const c_void) }
-                .map_err(|e| format!("cuModuleLoadData failed: {}", driver_msg(e)))
+            unsafe { result::module::load_data(src.as_ptr() as *const c_void) }.map_err(|e| format!("cuModuleLoadData failed: {}", driver_msg(e)))
         })
     }
 
@@ -196,27 +155,11 @@ impl CudaDriver {
     ///
     /// # Safety
     /// As [`super::runtime::GpuRuntime::launch`].
-    pub unsafe fn launch(
-        &self,
-        name: &'static str,
-        grid: u32,
-        block: u32,
-        params: &mut [*mut c_void],
-    ) -> Result<()> {
+    pub unsafe fn launch(&self, name: &'static str, grid: u32, block: u32, params: &mut [*mut c_void]) -> Result<()> {
         let f = self.function(name)?;
         self.bind()?;
         // SAFETY: the caller's contract; the default stream is synchronised below.
-        unsafe {
-            result::launch_kernel(
-                f,
-                (grid, 1, 1),
-                (block, 1, 1),
-                0,
-                std::ptr::null_mut(),
-                params,
-            )
-        }
-        .map_err(cuda_error)?;
+        unsafe { result::launch_kernel(f, (grid, 1, 1), (block, 1, 1), 0, std::ptr::null_mut(), params) }.map_err(cuda_error)?;
         result::ctx::synchronize().map_err(cuda_error)
     }
 }
@@ -231,45 +174,20 @@ mod tests {
     #[test]
     fn kernels_compile_with_nvrtc() {
         // SAFETY: only asks whether the library can be opened.
-        let present = guarded("probing NVRTC", || {
-            Ok(unsafe { cudarc::nvrtc::sys::is_culib_present() })
-        })
-        .unwrap_or(false);
+        let present = guarded("probing NVRTC", || Ok(unsafe { cudarc::nvrtc::sys::is_culib_present() })).unwrap_or(false);
         if !present {
             eprintln!("skipped: NVRTC (libnvrtc.so) not found on this machine");
             return;
         }
-        let opts = cudarc::nvrtc::CompileOptions {
-            name: Some("tsr_kernels.cu".into()),
-            arch: Some("compute_90"),
-            ..Default::default()
-        };
-        let ptx = cudarc::nvrtc::compile_ptx_with_opts(KERNELS_CU, opts)
-            .unwrap_or_else(|e| panic!("NVRTC rejected kernels.cu: {e:?}"));
+        let opts = cudarc::nvrtc::CompileOptions { name: Some("tsr_kernels.cu".into()), arch: Some("compute_90"), ..Default::default() };
+        let ptx = cudarc::nvrtc::compile_ptx_with_opts(KERNELS_CU, opts).unwrap_or_else(|e| panic!("NVRTC rejected kernels.cu: {e:?}"));
         let src = ptx.to_src();
         if let Some(path) = std::env::var_os("TSR_DUMP_PTX") {
             std::fs::write(path, &src).expect("write PTX");
         }
         // Every kernel the launchers name is in the module, unmangled.
-        for name in [
-            "copy_1",
-            "copy_8",
-            "cast_f32_i64",
-            "cast_u8_b8",
-            "binary_f32",
-            "compare_i64",
-            "unary_f64",
-            "sum_f32",
-            "sum_i32",
-            "reduce_f32",
-            "reduce_b8",
-            "matmul_f32",
-            "matmul_f64",
-        ] {
-            assert!(
-                src.contains(&format!(".entry {name}(")),
-                "PTX has no entry {name}"
-            );
+        for name in ["copy_1", "copy_8", "cast_f32_i64", "cast_u8_b8", "binary_f32", "compare_i64", "unary_f64", "sum_f32", "sum_i32", "reduce_f32", "reduce_b8", "matmul_f32", "matmul_f64"] {
+            assert!(src.contains(&format!(".entry {name}(")), "PTX has no entry {name}");
         }
     }
 }

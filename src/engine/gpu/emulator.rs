@@ -9,7 +9,7 @@
 //! by the environment variable `TSR_CUDA_EMULATOR=<path to the .so>` together
 //! with `--cuda real|auto`, and the device is named as an emulator everywhere.
 
-use std::alloc::{Layout, alloc_zeroed, dealloc};
+use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -33,14 +33,8 @@ impl Emulator {
     pub fn load(path: &str, capacity: u64) -> std::result::Result<Emulator, String> {
         // SAFETY: the library is tsr's own emulator.cpp built for the host;
         // loading it runs no initialisers beyond C++ statics.
-        let lib = unsafe { libloading::Library::new(path) }
-            .map_err(|e| format!("cannot load the CUDA emulator {path}: {e}"))?;
-        Ok(Emulator {
-            lib,
-            capacity,
-            live: RefCell::new(HashMap::new()),
-            used: std::cell::Cell::new(0),
-        })
+        let lib = unsafe { libloading::Library::new(path) }.map_err(|e| format!("cannot load the CUDA emulator {path}: {e}"))?;
+        Ok(Emulator { lib, capacity, live: RefCell::new(HashMap::new()), used: std::cell::Cell::new(0) })
     }
 
     pub fn malloc(&self, nbytes: usize) -> Result<u64> {
@@ -61,35 +55,21 @@ impl Emulator {
 
     pub fn free(&self, ptr: u64) {
         if let Some(layout) = self.live.borrow_mut().remove(&ptr) {
-            self.used
-                .set(self.used.get().saturating_sub(layout.size() as u64));
+            self.used.set(self.used.get().saturating_sub(layout.size() as u64));
             // SAFETY: allocated in `malloc` with this layout, freed once.
             unsafe { dealloc(ptr as *mut u8, layout) };
         }
     }
 
     pub fn mem_info(&self) -> (u64, u64) {
-        (
-            self.capacity - self.used.get().min(self.capacity),
-            self.capacity,
-        )
+        (self.capacity - self.used.get().min(self.capacity), self.capacity)
     }
 
     /// The live block holding `[ptr, ptr + len)`, or an illegal-address error
     /// (what a real device reports for an out-of-bounds access).
     fn check(&self, ptr: u64, len: usize) -> Result<()> {
-        let ok = self
-            .live
-            .borrow()
-            .iter()
-            .any(|(&base, l)| ptr >= base && ptr + len as u64 <= base + l.size() as u64);
-        if ok || len == 0 {
-            Ok(())
-        } else {
-            Err(EngineError::runtime(
-                "CUDA error: an illegal memory access was encountered",
-            ))
-        }
+        let ok = self.live.borrow().iter().any(|(&base, l)| ptr >= base && ptr + len as u64 <= base + l.size() as u64);
+        if ok || len == 0 { Ok(()) } else { Err(EngineError::runtime("CUDA error: an illegal memory access was encountered")) }
     }
 
     pub fn zero(&self, ptr: u64, nbytes: usize) -> Result<()> {
@@ -117,19 +97,11 @@ impl Emulator {
     ///
     /// # Safety
     /// As [`super::runtime::GpuRuntime::launch`].
-    pub unsafe fn launch(
-        &self,
-        name: &'static str,
-        grid: u32,
-        block: u32,
-        params: &mut [*mut c_void],
-    ) -> Result<()> {
+    pub unsafe fn launch(&self, name: &'static str, grid: u32, block: u32, params: &mut [*mut c_void]) -> Result<()> {
         let sym = format!("emu_{name}\0");
         // SAFETY: every emu_* symbol has the LaunchFn signature (emulator.cpp).
-        let f: libloading::Symbol<LaunchFn> =
-            unsafe { self.lib.get(sym.as_bytes()) }.map_err(|e| {
-                EngineError::runtime(format!("CUDA emulator has no kernel {name}: {e}"))
-            })?;
+        let f: libloading::Symbol<LaunchFn> = unsafe { self.lib.get(sym.as_bytes()) }
+            .map_err(|e| EngineError::runtime(format!("CUDA emulator has no kernel {name}: {e}")))?;
         // SAFETY: the caller's contract on params.
         unsafe { f(grid, block, params.as_mut_ptr()) };
         Ok(())

@@ -88,9 +88,7 @@ macro_rules! params {
 /// `dst[i] = src[i]` (converted to `dst`'s dtype) where `src_l` is `src`'s
 /// layout already expanded to `dst`'s shape. Both must be on one real GPU.
 pub fn copy(dst: &Tensor, src: &Tensor, src_l: &Layout) -> Result<bool> {
-    let (Some(rt), Some(srt)) = (runtime_of(dst), runtime_of(src)) else {
-        return Ok(false);
-    };
+    let (Some(rt), Some(srt)) = (runtime_of(dst), runtime_of(src)) else { return Ok(false) };
     if !Rc::ptr_eq(&rt, &srt) {
         return Ok(false);
     }
@@ -98,23 +96,20 @@ pub fn copy(dst: &Tensor, src: &Tensor, src_l: &Layout) -> Result<bool> {
     if n == 0 {
         return Ok(true);
     }
-    let name: &'static str =
-        if dst.dtype == src.dtype || (dst.dtype == DType::UInt8 && src.dtype == DType::Bool) {
-            match dst.dtype.size() {
-                1 => "copy_1",
-                2 => "copy_2",
-                4 => "copy_4",
-                _ => "copy_8",
-            }
-        } else {
-            match cast_kernel(src.dtype, dst.dtype) {
-                Some(k) => k,
-                None => return Ok(false),
-            }
-        };
-    let Some((m, nd)) = meta(dst.shape(), &[&dst.layout, src_l]) else {
-        return Ok(false);
+    let name: &'static str = if dst.dtype == src.dtype || (dst.dtype == DType::UInt8 && src.dtype == DType::Bool) {
+        match dst.dtype.size() {
+            1 => "copy_1",
+            2 => "copy_2",
+            4 => "copy_4",
+            _ => "copy_8",
+        }
+    } else {
+        match cast_kernel(src.dtype, dst.dtype) {
+            Some(k) => k,
+            None => return Ok(false),
+        }
     };
+    let Some((m, nd)) = meta(dst.shape(), &[&dst.layout, src_l]) else { return Ok(false) };
     let (d, s) = (ptr(dst, &dst.layout), ptr(src, src_l));
     let mut p = params![d, s, m, nd, n];
     // SAFETY: copy_*/cast_* take (dst, src, meta, nd, n); both layouts lie
@@ -128,68 +123,14 @@ pub fn copy(dst: &Tensor, src: &Tensor, src_l: &Layout) -> Result<bool> {
 fn cast_kernel(src: DType, dst: DType) -> Option<&'static str> {
     let (s, d) = (suffix(src)?, suffix(dst)?);
     const NAMES: &[&str] = &[
-        "cast_u8_u8",
-        "cast_u8_i8",
-        "cast_u8_i16",
-        "cast_u8_i32",
-        "cast_u8_i64",
-        "cast_u8_f32",
-        "cast_u8_f64",
-        "cast_u8_b8",
-        "cast_i8_u8",
-        "cast_i8_i8",
-        "cast_i8_i16",
-        "cast_i8_i32",
-        "cast_i8_i64",
-        "cast_i8_f32",
-        "cast_i8_f64",
-        "cast_i8_b8",
-        "cast_i16_u8",
-        "cast_i16_i8",
-        "cast_i16_i16",
-        "cast_i16_i32",
-        "cast_i16_i64",
-        "cast_i16_f32",
-        "cast_i16_f64",
-        "cast_i16_b8",
-        "cast_i32_u8",
-        "cast_i32_i8",
-        "cast_i32_i16",
-        "cast_i32_i32",
-        "cast_i32_i64",
-        "cast_i32_f32",
-        "cast_i32_f64",
-        "cast_i32_b8",
-        "cast_i64_u8",
-        "cast_i64_i8",
-        "cast_i64_i16",
-        "cast_i64_i32",
-        "cast_i64_i64",
-        "cast_i64_f32",
-        "cast_i64_f64",
-        "cast_i64_b8",
-        "cast_f32_u8",
-        "cast_f32_i8",
-        "cast_f32_i16",
-        "cast_f32_i32",
-        "cast_f32_i64",
-        "cast_f32_f32",
-        "cast_f32_f64",
-        "cast_f32_b8",
-        "cast_f64_u8",
-        "cast_f64_i8",
-        "cast_f64_i16",
-        "cast_f64_i32",
-        "cast_f64_i64",
-        "cast_f64_f32",
-        "cast_f64_f64",
-        "cast_f64_b8",
-        "cast_b8_i8",
-        "cast_b8_i16",
-        "cast_b8_i32",
-        "cast_b8_i64",
-        "cast_b8_f32",
-        "cast_b8_f64",
+        "cast_u8_u8", "cast_u8_i8", "cast_u8_i16", "cast_u8_i32", "cast_u8_i64", "cast_u8_f32", "cast_u8_f64", "cast_u8_b8",
+        "cast_i8_u8", "cast_i8_i8", "cast_i8_i16", "cast_i8_i32", "cast_i8_i64", "cast_i8_f32", "cast_i8_f64", "cast_i8_b8",
+        "cast_i16_u8", "cast_i16_i8", "cast_i16_i16", "cast_i16_i32", "cast_i16_i64", "cast_i16_f32", "cast_i16_f64", "cast_i16_b8",
+        "cast_i32_u8", "cast_i32_i8", "cast_i32_i16", "cast_i32_i32", "cast_i32_i64", "cast_i32_f32", "cast_i32_f64", "cast_i32_b8",
+        "cast_i64_u8", "cast_i64_i8", "cast_i64_i16", "cast_i64_i32", "cast_i64_i64", "cast_i64_f32", "cast_i64_f64", "cast_i64_b8",
+        "cast_f32_u8", "cast_f32_i8", "cast_f32_i16", "cast_f32_i32", "cast_f32_i64", "cast_f32_f32", "cast_f32_f64", "cast_f32_b8",
+        "cast_f64_u8", "cast_f64_i8", "cast_f64_i16", "cast_f64_i32", "cast_f64_i64", "cast_f64_f32", "cast_f64_f64", "cast_f64_b8",
+        "cast_b8_i8", "cast_b8_i16", "cast_b8_i32", "cast_b8_i64", "cast_b8_f32", "cast_b8_f64",
     ];
     let want = format!("cast_{s}_{d}");
     NAMES.iter().find(|n| **n == want).copied()
@@ -207,13 +148,7 @@ enum Operand {
 /// when it qualifies; a device temporary converted by the cast kernel when
 /// its dtype differs (PyTorch casts inside the kernel instead); a value for
 /// numbers. None when `x` cannot join (a CPU tensor with dims).
-fn operand(
-    ctx: &Context,
-    rt: &Rc<GpuRuntime>,
-    device: crate::engine::Device,
-    x: &Arg,
-    compute: DType,
-) -> Result<Option<Operand>> {
+fn operand(ctx: &Context, rt: &Rc<GpuRuntime>, device: crate::engine::Device, x: &Arg, compute: DType) -> Result<Option<Operand>> {
     let on_rt = |t: &Tensor| runtime_of(t).is_some_and(|r| Rc::ptr_eq(&r, rt));
     match x {
         Arg::T(t) if on_rt(t) && t.dtype == compute => Ok(Some(Operand::Device((*t).clone()))),
@@ -231,20 +166,9 @@ fn operand(
 /// `out = a op b` on the GPU for + - * and comparisons on every dtype with
 /// a kernel, and / // % ** on float32/float64, computed in `compute`
 /// (PyTorch's common dtype).
-pub fn binary(
-    ctx: &Context,
-    op: BinaryOp,
-    compute: DType,
-    out: &Tensor,
-    a: &Arg,
-    b: &Arg,
-) -> Result<bool> {
-    let Some(rt) = runtime_of(out) else {
-        return Ok(false);
-    };
-    let Some(sfx) = suffix(compute) else {
-        return Ok(false);
-    };
+pub fn binary(ctx: &Context, op: BinaryOp, compute: DType, out: &Tensor, a: &Arg, b: &Arg) -> Result<bool> {
+    let Some(rt) = runtime_of(out) else { return Ok(false) };
+    let Some(sfx) = suffix(compute) else { return Ok(false) };
     let (kind, code): (&str, i32) = match op {
         BinaryOp::Add => ("binary", 0),
         BinaryOp::Sub => ("binary", 1),
@@ -265,25 +189,16 @@ pub fn binary(
         return Ok(false);
     }
     let device = out.device();
-    let (Some(oa), Some(ob)) = (
-        operand(ctx, &rt, device, a, compute)?,
-        operand(ctx, &rt, device, b, compute)?,
-    ) else {
+    let (Some(oa), Some(ob)) = (operand(ctx, &rt, device, a, compute)?, operand(ctx, &rt, device, b, compute)?) else {
         return Ok(false);
     };
     let n = out.numel() as i64;
     if n == 0 {
         return Ok(true);
     }
-    let Some(name) = kernel_name(kind, sfx) else {
-        return Ok(false);
-    };
+    let Some(name) = kernel_name(kind, sfx) else { return Ok(false) };
     // A value operand reads no memory: a null pointer and all-zero strides.
-    let zero = Layout {
-        shape: out.shape().to_vec(),
-        stride: vec![0; out.ndim()],
-        offset: 0,
-    };
+    let zero = Layout { shape: out.shape().to_vec(), stride: vec![0; out.ndim()], offset: 0 };
     let side = |o: &Operand| -> (Layout, u64, [u8; 8], bool) {
         match o {
             Operand::Device(t) => {
@@ -297,9 +212,7 @@ pub fn binary(
     let (la, pa, sa, a_val) = side(&oa);
     let (lb, pb, sb, b_val) = side(&ob);
     let scalars: i32 = a_val as i32 | ((b_val as i32) << 1);
-    let Some((m, nd)) = meta(out.shape(), &[&out.layout, &la, &lb]) else {
-        return Ok(false);
-    };
+    let Some((m, nd)) = meta(out.shape(), &[&out.layout, &la, &lb]) else { return Ok(false) };
     let po = ptr(out, &out.layout);
     let mut p = params![po, pa, pb, m, nd, n, code, sa, sb, scalars];
     // SAFETY: binary_*/compare_* take (out, a, b, meta, nd, n, op, sa, sb,
@@ -312,9 +225,7 @@ pub fn binary(
 
 /// `out = op(x)` on the GPU for the float unary math ops.
 pub fn unary(ctx: &Context, op: UnaryOp, out: &Tensor, x: &Tensor) -> Result<bool> {
-    let Some(rt) = runtime_of(out) else {
-        return Ok(false);
-    };
+    let Some(rt) = runtime_of(out) else { return Ok(false) };
     let sfx = match out.dtype {
         DType::Float32 => "f32",
         DType::Float64 => "f64",
@@ -341,12 +252,8 @@ pub fn unary(ctx: &Context, op: UnaryOp, out: &Tensor, x: &Tensor) -> Result<boo
     if n == 0 {
         return Ok(true);
     }
-    let Some(name) = kernel_name("unary", sfx) else {
-        return Ok(false);
-    };
-    let Some((m, nd)) = meta(out.shape(), &[&out.layout, &tx.layout]) else {
-        return Ok(false);
-    };
+    let Some(name) = kernel_name("unary", sfx) else { return Ok(false) };
+    let Some((m, nd)) = meta(out.shape(), &[&out.layout, &tx.layout]) else { return Ok(false) };
     let (po, px) = (ptr(out, &out.layout), ptr(&tx, &tx.layout));
     let mut p = params![po, px, m, nd, n, code];
     // SAFETY: unary_* take (out, a, meta, nd, n, op).
@@ -357,40 +264,12 @@ pub fn unary(ctx: &Context, op: UnaryOp, out: &Tensor, x: &Tensor) -> Result<boo
 
 fn kernel_name(kind: &str, sfx: &str) -> Option<&'static str> {
     const NAMES: &[&str] = &[
-        "binary_u8",
-        "binary_i8",
-        "binary_i16",
-        "binary_i32",
-        "binary_i64",
-        "binary_f32",
-        "binary_f64",
-        "compare_b8",
-        "compare_i8",
-        "compare_i16",
-        "compare_i32",
-        "compare_i64",
-        "compare_f32",
-        "compare_f64",
-        "unary_f32",
-        "unary_f64",
-        "sum_f32",
-        "sum_f64",
-        "sum_i64",
-        "sum_i32",
-        "sum_i16",
-        "sum_i8",
-        "sum_u8",
-        "sum_b8",
-        "reduce_f32",
-        "reduce_f64",
-        "reduce_i64",
-        "reduce_i32",
-        "reduce_i16",
-        "reduce_i8",
-        "reduce_u8",
-        "reduce_b8",
-        "matmul_f32",
-        "matmul_f64",
+        "binary_u8", "binary_i8", "binary_i16", "binary_i32", "binary_i64", "binary_f32", "binary_f64",
+        "compare_b8", "compare_i8", "compare_i16", "compare_i32", "compare_i64", "compare_f32", "compare_f64",
+        "unary_f32", "unary_f64",
+        "sum_f32", "sum_f64", "sum_i64", "sum_i32", "sum_i16", "sum_i8", "sum_u8", "sum_b8",
+        "reduce_f32", "reduce_f64", "reduce_i64", "reduce_i32", "reduce_i16", "reduce_i8", "reduce_u8", "reduce_b8",
+        "matmul_f32", "matmul_f64",
     ];
     let want = format!("{kind}_{sfx}");
     NAMES.iter().find(|n| **n == want).copied()
@@ -400,34 +279,16 @@ fn kernel_name(kind: &str, sfx: &str) -> Option<&'static str> {
 /// floats keep theirs, integers and bool give int64. Two deterministic
 /// passes: per-block partials, then one block over the partials.
 pub fn sum(ctx: &Context, x: &Tensor) -> Result<Option<Tensor>> {
-    let Some(rt) = runtime_of(x) else {
-        return Ok(None);
-    };
-    let Some(sfx) = suffix(x.dtype) else {
-        return Ok(None);
-    };
-    let Some(name) = kernel_name("sum", sfx) else {
-        return Ok(None);
-    };
-    let acc = if x.dtype.is_floating() {
-        x.dtype
-    } else {
-        DType::Int64
-    };
-    let Some(acc_name) = kernel_name("sum", suffix(acc).unwrap_or("i64")) else {
-        return Ok(None);
-    };
+    let Some(rt) = runtime_of(x) else { return Ok(None) };
+    let Some(sfx) = suffix(x.dtype) else { return Ok(None) };
+    let Some(name) = kernel_name("sum", sfx) else { return Ok(None) };
+    let acc = if x.dtype.is_floating() { x.dtype } else { DType::Int64 };
+    let Some(acc_name) = kernel_name("sum", suffix(acc).unwrap_or("i64")) else { return Ok(None) };
     // The kernel reads a contiguous range: bring other layouts into one first.
     let dense = if x.is_contiguous() {
         x.clone()
     } else {
-        let tmp = Tensor::alloc_on(
-            ctx,
-            x.device(),
-            x.shape(),
-            x.dtype,
-            "sum (contiguous input)",
-        )?;
+        let tmp = Tensor::alloc_on(ctx, x.device(), x.shape(), x.dtype, "sum (contiguous input)")?;
         let l = x.layout.clone();
         if !copy(&tmp, x, &l)? {
             return Ok(None);
@@ -438,11 +299,7 @@ pub fn sum(ctx: &Context, x: &Tensor) -> Result<Option<Tensor>> {
     let blocks = n.div_ceil(super::runtime::BLOCK as u64).clamp(1, 1024) as u32;
     let partial = Tensor::alloc_on(ctx, x.device(), &[blocks as usize], acc, "sum (partials)")?;
     let result = Tensor::alloc_on(ctx, x.device(), &[1], acc, "sum")?;
-    let (pp, pin, n64) = (
-        ptr(&partial, &partial.layout),
-        ptr(&dense, &dense.layout),
-        n as i64,
-    );
+    let (pp, pin, n64) = (ptr(&partial, &partial.layout), ptr(&dense, &dense.layout), n as i64);
     let mut p1 = params![pp, pin, n64];
     // SAFETY: sum_* take (out, in, n); `partial` holds `blocks` accumulators.
     unsafe { rt.launch(name, n, Some(blocks), &mut p1)? };
@@ -451,14 +308,7 @@ pub fn sum(ctx: &Context, x: &Tensor) -> Result<Option<Tensor>> {
     // SAFETY: as above, one block reducing `blocks` partials into result[0].
     unsafe { rt.launch(acc_name, blocks as u64, Some(1), &mut p2)? };
     result.storage.device_written();
-    Ok(Some(result.view_as_layout(
-        Layout {
-            shape: vec![],
-            stride: vec![],
-            offset: 0,
-        },
-        "sum",
-    )))
+    Ok(Some(result.view_as_layout(Layout { shape: vec![], stride: vec![], offset: 0 }, "sum")))
 }
 
 /// A reduction the `reduce_*` kernel runs.
@@ -477,70 +327,35 @@ pub enum ReduceKind {
 /// accumulator (sum/prod: the float dtype itself or int64; max/min: the
 /// input's own dtype, float32/float64/int64 only), or more than 16 kept or
 /// reduced dims.
-pub fn reduce(
-    ctx: &Context,
-    kind: ReduceKind,
-    x: &Tensor,
-    reduced: &[bool],
-    keepdim: bool,
-    odt: DType,
-) -> Result<Option<Tensor>> {
-    let Some(rt) = runtime_of(x) else {
-        return Ok(None);
-    };
-    let Some(sfx) = suffix(x.dtype) else {
-        return Ok(None);
-    };
-    let acc = if x.dtype.is_floating() {
-        x.dtype
-    } else {
-        DType::Int64
-    };
+pub fn reduce(ctx: &Context, kind: ReduceKind, x: &Tensor, reduced: &[bool], keepdim: bool, odt: DType) -> Result<Option<Tensor>> {
+    let Some(rt) = runtime_of(x) else { return Ok(None) };
+    let Some(sfx) = suffix(x.dtype) else { return Ok(None) };
+    let acc = if x.dtype.is_floating() { x.dtype } else { DType::Int64 };
     let fits = match kind {
         ReduceKind::Sum | ReduceKind::Prod => odt == acc,
         ReduceKind::Mean => odt == acc && x.dtype.is_floating(),
-        ReduceKind::Max | ReduceKind::Min => {
-            odt == x.dtype && matches!(x.dtype, DType::Float32 | DType::Float64 | DType::Int64)
-        }
+        ReduceKind::Max | ReduceKind::Min => odt == x.dtype && matches!(x.dtype, DType::Float32 | DType::Float64 | DType::Int64),
     };
-    let Some(name) = kernel_name("reduce", sfx) else {
-        return Ok(None);
-    };
+    let Some(name) = kernel_name("reduce", sfx) else { return Ok(None) };
     if !fits || reduced.len() != x.ndim() {
         return Ok(None);
     }
     let dims = |want: bool| -> (Vec<usize>, Vec<usize>) {
-        (0..x.ndim())
-            .filter(|&d| reduced[d] == want)
-            .map(|d| (x.shape()[d], x.stride()[d]))
-            .unzip()
+        (0..x.ndim()).filter(|&d| reduced[d] == want).map(|d| (x.shape()[d], x.stride()[d])).unzip()
     };
     let (kept_sizes, kept_in) = dims(false);
     let (red_sizes, red_in) = dims(true);
     let out_shape: Vec<usize> = if keepdim {
-        (0..x.ndim())
-            .map(|d| if reduced[d] { 1 } else { x.shape()[d] })
-            .collect()
+        (0..x.ndim()).map(|d| if reduced[d] { 1 } else { x.shape()[d] }).collect()
     } else {
         kept_sizes.clone()
     };
     let out = Tensor::alloc_on(ctx, x.device(), &out_shape, odt, kind_name(kind))?;
     // Size-1 dims inserted by keepdim do not move the kept ones in memory.
     let out_strides = crate::engine::layout::contiguous_strides(&kept_sizes);
-    let l = |shape: &[usize], stride: &[usize]| Layout {
-        shape: shape.to_vec(),
-        stride: stride.to_vec(),
-        offset: 0,
-    };
-    let Some((kept, nk)) = meta_or_empty(
-        &kept_sizes,
-        &[&l(&kept_sizes, &kept_in), &l(&kept_sizes, &out_strides)],
-    ) else {
-        return Ok(None);
-    };
-    let Some((red, nr)) = meta_or_empty(&red_sizes, &[&l(&red_sizes, &red_in)]) else {
-        return Ok(None);
-    };
+    let l = |shape: &[usize], stride: &[usize]| Layout { shape: shape.to_vec(), stride: stride.to_vec(), offset: 0 };
+    let Some((kept, nk)) = meta_or_empty(&kept_sizes, &[&l(&kept_sizes, &kept_in), &l(&kept_sizes, &out_strides)]) else { return Ok(None) };
+    let Some((red, nr)) = meta_or_empty(&red_sizes, &[&l(&red_sizes, &red_in)]) else { return Ok(None) };
     let n_out = kept_sizes.iter().product::<usize>() as i64;
     let n_red = red_sizes.iter().product::<usize>() as i64;
     if n_out == 0 {
@@ -587,14 +402,8 @@ fn meta_or_empty(shape: &[usize], layouts: &[&Layout]) -> Option<([i64; 4 * MAX_
 /// `out` is a fresh contiguous `[batch..., m, n]`. False for other dtypes or
 /// more than 16 batch dims (the host computes those).
 pub fn matmul(out: &Tensor, a: &Tensor, al: &Layout, b: &Tensor, bl: &Layout) -> Result<bool> {
-    let (Some(rt), Some(ra), Some(rb)) = (runtime_of(out), runtime_of(a), runtime_of(b)) else {
-        return Ok(false);
-    };
-    if !Rc::ptr_eq(&rt, &ra)
-        || !Rc::ptr_eq(&rt, &rb)
-        || a.dtype != out.dtype
-        || b.dtype != out.dtype
-    {
+    let (Some(rt), Some(ra), Some(rb)) = (runtime_of(out), runtime_of(a), runtime_of(b)) else { return Ok(false) };
+    if !Rc::ptr_eq(&rt, &ra) || !Rc::ptr_eq(&rt, &rb) || a.dtype != out.dtype || b.dtype != out.dtype {
         return Ok(false);
     }
     let sfx = match out.dtype {
@@ -602,23 +411,15 @@ pub fn matmul(out: &Tensor, a: &Tensor, al: &Layout, b: &Tensor, bl: &Layout) ->
         DType::Float64 => "f64",
         _ => return Ok(false),
     };
-    let Some(name) = kernel_name("matmul", sfx) else {
-        return Ok(false);
-    };
+    let Some(name) = kernel_name("matmul", sfx) else { return Ok(false) };
     let nd = al.ndim();
     if nd < 2 || bl.ndim() != nd {
         return Ok(false);
     }
     let batch = &al.shape[..nd - 2];
     let (m, k, n) = (al.shape[nd - 2], al.shape[nd - 1], bl.shape[nd - 1]);
-    let lb = |l: &Layout| Layout {
-        shape: batch.to_vec(),
-        stride: l.stride[..nd - 2].to_vec(),
-        offset: 0,
-    };
-    let Some((meta_b, nb)) = meta_or_empty(batch, &[&lb(al), &lb(bl)]) else {
-        return Ok(false);
-    };
+    let lb = |l: &Layout| Layout { shape: batch.to_vec(), stride: l.stride[..nd - 2].to_vec(), offset: 0 };
+    let Some((meta_b, nb)) = meta_or_empty(batch, &[&lb(al), &lb(bl)]) else { return Ok(false) };
     let n_out = out.numel() as i64;
     if n_out == 0 {
         return Ok(true);
@@ -627,9 +428,7 @@ pub fn matmul(out: &Tensor, a: &Tensor, al: &Layout, b: &Tensor, bl: &Layout) ->
     let (a_rs, a_cs) = (al.stride[nd - 2] as i64, al.stride[nd - 1] as i64);
     let (b_rs, b_cs) = (bl.stride[nd - 2] as i64, bl.stride[nd - 1] as i64);
     let (po, pa, pb) = (ptr(out, &out.layout), ptr(a, al), ptr(b, bl));
-    let mut p = params![
-        po, pa, pb, meta_b, nb, n_out, m, n, k, a_rs, a_cs, b_rs, b_cs
-    ];
+    let mut p = params![po, pa, pb, meta_b, nb, n_out, m, n, k, a_rs, a_cs, b_rs, b_cs];
     // SAFETY: matmul_* take (out, a, b, batch, nb, n_out, m, n, k, a_rs,
     // a_cs, b_rs, b_cs); the expanded layouts stay inside a's and b's
     // storages and out holds n_out contiguous elements.

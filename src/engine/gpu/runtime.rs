@@ -6,7 +6,7 @@
 use std::ffi::c_void;
 use std::rc::Rc;
 
-use super::driver::{CudaDriver, guarded};
+use super::driver::{guarded, CudaDriver};
 use super::emulator::Emulator;
 use crate::engine::error::Result;
 
@@ -22,11 +22,7 @@ pub const EMULATOR_ENV: &str = "TSR_CUDA_EMULATOR";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GpuEvent {
     /// A kernel over `n` elements with `grid` blocks of [`BLOCK`] threads.
-    Kernel {
-        name: &'static str,
-        n: u64,
-        grid: u32,
-    },
+    Kernel { name: &'static str, n: u64, grid: u32 },
     /// Host-to-device copy of `bytes` bytes to `addr`.
     Upload { addr: u64, bytes: usize },
     /// Device-to-host copy of `bytes` bytes from `addr`.
@@ -67,9 +63,7 @@ impl GpuRuntime {
         if let Some(path) = std::env::var_os(EMULATOR_ENV) {
             let path = path.to_string_lossy().into_owned();
             let capacity = 1u64 << 30;
-            let emu = guarded("loading the CUDA emulator", || {
-                Emulator::load(&path, capacity)
-            })?;
+            let emu = guarded("loading the CUDA emulator", || Emulator::load(&path, capacity))?;
             return Ok(GpuRuntime {
                 ordinal: 0,
                 name: "tsr CUDA emulator: kernels.cu on the host, for tests".into(),
@@ -152,10 +146,7 @@ impl GpuRuntime {
         if src.is_empty() {
             return Ok(());
         }
-        self.record(GpuEvent::Upload {
-            addr: dst,
-            bytes: src.len(),
-        });
+        self.record(GpuEvent::Upload { addr: dst, bytes: src.len() });
         match &self.dev {
             Dev::Cuda(d) => d.upload(dst, src),
             Dev::Emulated(e) => e.upload(dst, src),
@@ -167,10 +158,7 @@ impl GpuRuntime {
         if dst.is_empty() {
             return Ok(());
         }
-        self.record(GpuEvent::Download {
-            addr: src,
-            bytes: dst.len(),
-        });
+        self.record(GpuEvent::Download { addr: src, bytes: dst.len() });
         match &self.dev {
             Dev::Cuda(d) => d.download(dst, src),
             Dev::Emulated(e) => e.download(dst, src),
@@ -184,15 +172,8 @@ impl GpuRuntime {
     /// `params` must match the kernel's signature in `kernels.cu`, and every
     /// pointer in them must address enough live device memory for `n`
     /// elements at the strides passed.
-    pub unsafe fn launch(
-        &self,
-        name: &'static str,
-        n: u64,
-        blocks: Option<u32>,
-        params: &mut [*mut c_void],
-    ) -> Result<()> {
-        let grid =
-            blocks.unwrap_or_else(|| n.div_ceil(BLOCK as u64).clamp(1, MAX_BLOCKS as u64) as u32);
+    pub unsafe fn launch(&self, name: &'static str, n: u64, blocks: Option<u32>, params: &mut [*mut c_void]) -> Result<()> {
+        let grid = blocks.unwrap_or_else(|| n.div_ceil(BLOCK as u64).clamp(1, MAX_BLOCKS as u64) as u32);
         self.record(GpuEvent::Kernel { name, n, grid });
         // SAFETY: forwarded contract.
         unsafe {

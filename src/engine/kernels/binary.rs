@@ -72,13 +72,9 @@ fn view<'a, T: Num>(d: &Dense<'a>, n: usize) -> Option<Result<&'a [T], T>> {
 }
 
 fn run<T: Num>(op: BinaryOp, out: &mut [u8], a: &Dense, b: &Dense) -> bool {
-    let Ok(out) = bytemuck::try_cast_slice_mut::<u8, T>(out) else {
-        return false;
-    };
+    let Ok(out) = bytemuck::try_cast_slice_mut::<u8, T>(out) else { return false };
     let n = out.len();
-    let (Some(av), Some(bv)) = (view::<T>(a, n), view::<T>(b, n)) else {
-        return false;
-    };
+    let (Some(av), Some(bv)) = (view::<T>(a, n), view::<T>(b, n)) else { return false };
     // Monomorphised per operation so each inner loop is a single vectorisable op.
     macro_rules! go {
         ($f:expr) => {{
@@ -127,12 +123,8 @@ fn run<T: Num>(op: BinaryOp, out: &mut [u8], a: &Dense, b: &Dense) -> bool {
 /// Returns false for dtypes/ops this kernel does not cover.
 pub fn dense_binary(op: BinaryOp, dtype: DType, out: &mut [u8], a: &Dense, b: &Dense) -> bool {
     match (dtype, op) {
-        (DType::Float32, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div) => {
-            run::<f32>(op, out, a, b)
-        }
-        (DType::Float64, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div) => {
-            run::<f64>(op, out, a, b)
-        }
+        (DType::Float32, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div) => run::<f32>(op, out, a, b),
+        (DType::Float64, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div) => run::<f64>(op, out, a, b),
         (DType::Int32, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) => run::<i32>(op, out, a, b),
         (DType::Int64, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) => run::<i64>(op, out, a, b),
         _ => false,
@@ -143,20 +135,13 @@ pub fn dense_binary(op: BinaryOp, dtype: DType, out: &mut [u8], a: &Dense, b: &D
 /// scalar, both of `dtype`). False when this kernel does not cover the case.
 pub fn dense_binary_inplace(op: BinaryOp, dtype: DType, a: &mut [u8], b: &Dense) -> bool {
     fn run<T: Num>(op: BinaryOp, a: &mut [u8], b: &Dense) -> bool {
-        let Ok(a) = bytemuck::try_cast_slice_mut::<u8, T>(a) else {
-            return false;
-        };
+        let Ok(a) = bytemuck::try_cast_slice_mut::<u8, T>(a) else { return false };
         let n = a.len();
-        let Some(bv) = view::<T>(b, n) else {
-            return false;
-        };
+        let Some(bv) = view::<T>(b, n) else { return false };
         let body = |(i, o): (usize, &mut [T])| {
             let start = i * CHUNK;
             match &bv {
-                Ok(y) => o
-                    .iter_mut()
-                    .zip(&y[start..])
-                    .for_each(|(x, y)| *x = T::apply(op, *x, *y)),
+                Ok(y) => o.iter_mut().zip(&y[start..]).for_each(|(x, y)| *x = T::apply(op, *x, *y)),
                 Err(y) => o.iter_mut().for_each(|x| *x = T::apply(op, *x, *y)),
             }
         };
@@ -168,12 +153,8 @@ pub fn dense_binary_inplace(op: BinaryOp, dtype: DType, a: &mut [u8], b: &Dense)
         true
     }
     match (dtype, op) {
-        (DType::Float32, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div) => {
-            run::<f32>(op, a, b)
-        }
-        (DType::Float64, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div) => {
-            run::<f64>(op, a, b)
-        }
+        (DType::Float32, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div) => run::<f32>(op, a, b),
+        (DType::Float64, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div) => run::<f64>(op, a, b),
         (DType::Int32, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) => run::<i32>(op, a, b),
         (DType::Int64, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) => run::<i64>(op, a, b),
         _ => false,
@@ -188,21 +169,9 @@ mod tests {
     fn adds_and_divides_f32() {
         let a: Vec<f32> = (0..100_000).map(|i| i as f32).collect();
         let mut out = vec![0f32; a.len()];
-        assert!(dense_binary(
-            BinaryOp::Add,
-            DType::Float32,
-            bytemuck::cast_slice_mut(&mut out),
-            &Dense::Slice(bytemuck::cast_slice(&a)),
-            &Dense::Slice(bytemuck::cast_slice(&a))
-        ));
+        assert!(dense_binary(BinaryOp::Add, DType::Float32, bytemuck::cast_slice_mut(&mut out), &Dense::Slice(bytemuck::cast_slice(&a)), &Dense::Slice(bytemuck::cast_slice(&a))));
         assert!(out.iter().enumerate().all(|(i, &v)| v == 2.0 * i as f32));
-        assert!(dense_binary(
-            BinaryOp::Div,
-            DType::Float32,
-            bytemuck::cast_slice_mut(&mut out),
-            &Dense::Slice(bytemuck::cast_slice(&a)),
-            &Dense::Scalar(Scalar::Int(4))
-        ));
+        assert!(dense_binary(BinaryOp::Div, DType::Float32, bytemuck::cast_slice_mut(&mut out), &Dense::Slice(bytemuck::cast_slice(&a)), &Dense::Scalar(Scalar::Int(4))));
         assert_eq!(out[10], 2.5);
     }
 
@@ -210,13 +179,7 @@ mod tests {
     fn integer_add_wraps() {
         let a = vec![i32::MAX, 1];
         let mut out = vec![0i32; 2];
-        assert!(dense_binary(
-            BinaryOp::Add,
-            DType::Int32,
-            bytemuck::cast_slice_mut(&mut out),
-            &Dense::Slice(bytemuck::cast_slice(&a)),
-            &Dense::Scalar(Scalar::Int(1))
-        ));
+        assert!(dense_binary(BinaryOp::Add, DType::Int32, bytemuck::cast_slice_mut(&mut out), &Dense::Slice(bytemuck::cast_slice(&a)), &Dense::Scalar(Scalar::Int(1))));
         assert_eq!(out, vec![i32::MIN, 2]);
     }
 }

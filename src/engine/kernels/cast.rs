@@ -10,24 +10,9 @@ use crate::engine::dtype::DType;
 
 const CHUNK: usize = 1 << 14;
 
-fn map<S: bytemuck::Pod + Send + Sync, D: bytemuck::Pod + Send + Sync>(
-    dst: &mut [u8],
-    src: &[u8],
-    n: usize,
-    f: impl Fn(S) -> D + Sync,
-) -> bool {
-    let (Some(d), Some(s)) = (
-        dst.get_mut(..n * std::mem::size_of::<D>()),
-        src.get(..n * std::mem::size_of::<S>()),
-    ) else {
-        return false;
-    };
-    let (Ok(d), Ok(s)) = (
-        bytemuck::try_cast_slice_mut::<u8, D>(d),
-        bytemuck::try_cast_slice::<u8, S>(s),
-    ) else {
-        return false;
-    };
+fn map<S: bytemuck::Pod + Send + Sync, D: bytemuck::Pod + Send + Sync>(dst: &mut [u8], src: &[u8], n: usize, f: impl Fn(S) -> D + Sync) -> bool {
+    let (Some(d), Some(s)) = (dst.get_mut(..n * std::mem::size_of::<D>()), src.get(..n * std::mem::size_of::<S>())) else { return false };
+    let (Ok(d), Ok(s)) = (bytemuck::try_cast_slice_mut::<u8, D>(d), bytemuck::try_cast_slice::<u8, S>(s)) else { return false };
     let body = |(i, o): (usize, &mut [D])| {
         for (o, x) in o.iter_mut().zip(&s[i * CHUNK..]) {
             *o = f(*x);
@@ -48,9 +33,7 @@ macro_rules! from_src {
             DType::Float32 => map::<$s, f32>($dst, $src, $n, |x| conv(x) as f32),
             DType::Float64 => map::<$s, f64>($dst, $src, $n, |x| conv(x)),
             DType::Float16 => map::<$s, u16>($dst, $src, $n, |x| f16::from_f64(conv(x)).to_bits()),
-            DType::BFloat16 => {
-                map::<$s, u16>($dst, $src, $n, |x| bf16::from_f64(conv(x)).to_bits())
-            }
+            DType::BFloat16 => map::<$s, u16>($dst, $src, $n, |x| bf16::from_f64(conv(x)).to_bits()),
             _ => false,
         }
     }};
@@ -109,24 +92,11 @@ pub fn dense_cast(dst: &mut [u8], to: DType, src: &[u8], from: DType, n: usize) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::scalar::{Scalar, read};
+    use crate::engine::scalar::{read, Scalar};
 
     #[test]
     fn agrees_with_scalar_casts() {
-        let vals: Vec<i64> = vec![
-            0,
-            1,
-            -1,
-            127,
-            128,
-            255,
-            256,
-            -129,
-            70000,
-            i64::MAX,
-            i64::MIN,
-            16777217,
-        ];
+        let vals: Vec<i64> = vec![0, 1, -1, 127, 128, 255, 256, -129, 70000, i64::MAX, i64::MIN, 16777217];
         let src: Vec<u8> = vals.iter().flat_map(|v| v.to_ne_bytes()).collect();
         for to in DType::ALL {
             let mut dst = vec![0u8; vals.len() * to.size()];
@@ -134,11 +104,7 @@ mod tests {
                 continue;
             }
             for (i, v) in vals.iter().enumerate() {
-                assert_eq!(
-                    read(to, &dst, i),
-                    Some(Scalar::Int(*v).cast(to)),
-                    "{to:?} {v}"
-                );
+                assert_eq!(read(to, &dst, i), Some(Scalar::Int(*v).cast(to)), "{to:?} {v}");
             }
         }
     }
@@ -146,12 +112,6 @@ mod tests {
     #[test]
     fn float_to_int_is_left_to_the_generic_path() {
         let mut dst = [0u8; 4];
-        assert!(!dense_cast(
-            &mut dst,
-            DType::Int32,
-            &1.5f32.to_ne_bytes(),
-            DType::Float32,
-            1
-        ));
+        assert!(!dense_cast(&mut dst, DType::Int32, &1.5f32.to_ne_bytes(), DType::Float32, 1));
     }
 }

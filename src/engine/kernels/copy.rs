@@ -17,9 +17,7 @@ const TRANSPOSE_BAND_BYTES: usize = 256;
 /// `size` bytes. Returns false when the destination is not dense (caller
 /// falls back) or an index would leave a buffer.
 pub fn copy_dense(dst: &mut [u8], dl: &Layout, src: &[u8], sl: &Layout, size: usize) -> bool {
-    if !crate::engine::layout::is_non_overlapping_and_dense(&dl.shape, &dl.stride)
-        || dl.shape != sl.shape
-    {
+    if !crate::engine::layout::is_non_overlapping_and_dense(&dl.shape, &dl.stride) || dl.shape != sl.shape {
         return false;
     }
     let n = dl.numel();
@@ -27,9 +25,7 @@ pub fn copy_dense(dst: &mut [u8], dl: &Layout, src: &[u8], sl: &Layout, size: us
         return true;
     }
     // Bounds, once: the last byte each side can touch.
-    let (Some((_, dhi)), Some((_, shi))) = (dl.footprint(), sl.footprint()) else {
-        return true;
-    };
+    let (Some((_, dhi)), Some((_, shi))) = (dl.footprint(), sl.footprint()) else { return true };
     if (dhi + 1) * size > dst.len() || (shi + 1) * size > src.len() {
         return false;
     }
@@ -42,40 +38,16 @@ pub fn copy_dense(dst: &mut [u8], dl: &Layout, src: &[u8], sl: &Layout, size: us
     let dst = &mut dst[d0..d0 + n * size];
     match size {
         1 => run::<u8>(dst, &shape, &sstride, src, sl.offset),
-        2 => run::<u16>(
-            bytemuck::cast_slice_mut(dst),
-            &shape,
-            &sstride,
-            bytemuck::cast_slice(src),
-            sl.offset,
-        ),
-        4 => run::<u32>(
-            bytemuck::cast_slice_mut(dst),
-            &shape,
-            &sstride,
-            bytemuck::cast_slice(src),
-            sl.offset,
-        ),
-        8 => run::<u64>(
-            bytemuck::cast_slice_mut(dst),
-            &shape,
-            &sstride,
-            bytemuck::cast_slice(src),
-            sl.offset,
-        ),
+        2 => run::<u16>(bytemuck::cast_slice_mut(dst), &shape, &sstride, bytemuck::cast_slice(src), sl.offset),
+        4 => run::<u32>(bytemuck::cast_slice_mut(dst), &shape, &sstride, bytemuck::cast_slice(src), sl.offset),
+        8 => run::<u64>(bytemuck::cast_slice_mut(dst), &shape, &sstride, bytemuck::cast_slice(src), sl.offset),
         _ => return false,
     }
     true
 }
 
 /// `dst` is contiguous over `shape`; `src` is read at `soff + Σ i·sstride`.
-fn run<T: Copy + Send + Sync>(
-    dst: &mut [T],
-    shape: &[usize],
-    sstride: &[usize],
-    src: &[T],
-    soff: usize,
-) {
+fn run<T: Copy + Send + Sync>(dst: &mut [T], shape: &[usize], sstride: &[usize], src: &[T], soff: usize) {
     let nd = shape.len();
     if nd == 0 {
         dst[0] = src[soff];
@@ -83,11 +55,7 @@ fn run<T: Copy + Send + Sync>(
     }
     let cols = shape[nd - 1];
     let cs = sstride[nd - 1];
-    let (rows, rs) = if nd >= 2 {
-        (shape[nd - 2], sstride[nd - 2])
-    } else {
-        (1, 0)
-    };
+    let (rows, rs) = if nd >= 2 { (shape[nd - 2], sstride[nd - 2]) } else { (1, 0) };
     let outer_shape = if nd >= 2 { &shape[..nd - 2] } else { &[][..] };
     let outer_stride = if nd >= 2 { &sstride[..nd - 2] } else { &[][..] };
     let plane = rows * cols;
@@ -110,11 +78,7 @@ fn run<T: Copy + Send + Sync>(
     // cache lines (friendlier to the hardware prefetcher).
     let block = (64 / std::mem::size_of::<T>()).max(1);
     const BAND: usize = 8;
-    let band = if transpose {
-        TRANSPOSE_BAND_BYTES / std::mem::size_of::<T>()
-    } else {
-        block * BAND
-    };
+    let band = if transpose { TRANSPOSE_BAND_BYTES / std::mem::size_of::<T>() } else { block * BAND };
     let row_blocks = rows.div_ceil(band);
     let work = |(item, chunk): (usize, &mut [T])| {
         if crate::engine::interrupt::requested() {
@@ -185,20 +149,10 @@ mod tests {
         // 128x192 and 64x256 take the fixed-size tile path; the others the general one.
         for (r, c) in [(1, 1), (3, 5), (70, 130), (129, 64), (128, 192), (64, 256)] {
             let src: Vec<u32> = (0..(r * c) as u32).collect();
-            let sl = Layout {
-                shape: vec![c, r],
-                stride: vec![1, c],
-                offset: 0,
-            };
+            let sl = Layout { shape: vec![c, r], stride: vec![1, c], offset: 0 };
             let dl = Layout::contiguous(&[c, r]);
             let mut dst = vec![0u32; r * c];
-            assert!(copy_dense(
-                bytemuck::cast_slice_mut(&mut dst),
-                &dl,
-                bytemuck::cast_slice(&src),
-                &sl,
-                4
-            ));
+            assert!(copy_dense(bytemuck::cast_slice_mut(&mut dst), &dl, bytemuck::cast_slice(&src), &sl, 4));
             let expect: Vec<u32> = StridedIndex::new(&sl).map(|i| src[i]).collect();
             assert_eq!(dst, expect);
         }
@@ -208,20 +162,10 @@ mod tests {
     fn transposed_u64_tiles_match_naive() {
         let (r, c) = (64usize, 96usize);
         let src: Vec<u64> = (0..(r * c) as u64).collect();
-        let sl = Layout {
-            shape: vec![c, r],
-            stride: vec![1, c],
-            offset: 0,
-        };
+        let sl = Layout { shape: vec![c, r], stride: vec![1, c], offset: 0 };
         let dl = Layout::contiguous(&[c, r]);
         let mut dst = vec![0u64; r * c];
-        assert!(copy_dense(
-            bytemuck::cast_slice_mut(&mut dst),
-            &dl,
-            bytemuck::cast_slice(&src),
-            &sl,
-            8
-        ));
+        assert!(copy_dense(bytemuck::cast_slice_mut(&mut dst), &dl, bytemuck::cast_slice(&src), &sl, 8));
         let expect: Vec<u64> = StridedIndex::new(&sl).map(|i| src[i]).collect();
         assert_eq!(dst, expect);
     }
@@ -229,20 +173,10 @@ mod tests {
     #[test]
     fn three_d_permute_with_offset() {
         let src: Vec<u16> = (0..200u16).collect();
-        let sl = Layout {
-            shape: vec![4, 2, 3],
-            stride: vec![1, 12, 4],
-            offset: 5,
-        };
+        let sl = Layout { shape: vec![4, 2, 3], stride: vec![1, 12, 4], offset: 5 };
         let dl = Layout::contiguous(&[4, 2, 3]);
         let mut dst = vec![0u16; 24];
-        assert!(copy_dense(
-            bytemuck::cast_slice_mut(&mut dst),
-            &dl,
-            bytemuck::cast_slice(&src),
-            &sl,
-            2
-        ));
+        assert!(copy_dense(bytemuck::cast_slice_mut(&mut dst), &dl, bytemuck::cast_slice(&src), &sl, 2));
         let expect: Vec<u16> = StridedIndex::new(&sl).map(|i| src[i]).collect();
         assert_eq!(dst, expect);
     }
@@ -256,11 +190,7 @@ mod tests {
         let mut dst = vec![0u8; dl.numel() * size];
         assert!(copy_dense(&mut dst, &dl, &src, sl, size), "{sl:?}");
         for (k, i) in StridedIndex::new(sl).enumerate() {
-            assert_eq!(
-                dst[k * size..(k + 1) * size],
-                src[i * size..(i + 1) * size],
-                "{sl:?} size {size} element {k}"
-            );
+            assert_eq!(dst[k * size..(k + 1) * size], src[i * size..(i + 1) * size], "{sl:?} size {size} element {k}");
         }
     }
 
@@ -269,70 +199,27 @@ mod tests {
         for size in [1, 2, 4, 8] {
             // Batched transposes with an offset; odd sizes leave edges on
             // both sides; 300x257 is over the parallel threshold.
-            for (b, r, c) in [
-                (1, 0, 5),
-                (1, 1, 1),
-                (2, 17, 33),
-                (3, 40, 24),
-                (1, 300, 257),
-                (2, 64, 130),
-            ] {
-                let sl = Layout {
-                    shape: vec![b, c, r],
-                    stride: vec![r * c, 1, r],
-                    offset: 3,
-                };
+            for (b, r, c) in [(1, 0, 5), (1, 1, 1), (2, 17, 33), (3, 40, 24), (1, 300, 257), (2, 64, 130)] {
+                let sl = Layout { shape: vec![b, c, r], stride: vec![r * c, 1, r], offset: 3 };
                 check_layout(&sl, size);
                 // A transpose of a column slice: source rows padded (stride r + 7).
-                let sl = Layout {
-                    shape: vec![c, r],
-                    stride: vec![1, r + 7],
-                    offset: 1,
-                };
+                let sl = Layout { shape: vec![c, r], stride: vec![1, r + 7], offset: 1 };
                 check_layout(&sl, size);
             }
             // The batch dim innermost in the source: permute(2, 0, 1).
-            let sl = Layout {
-                shape: vec![5, 19, 23],
-                stride: vec![1, 23 * 5, 5],
-                offset: 0,
-            };
+            let sl = Layout { shape: vec![5, 19, 23], stride: vec![1, 23 * 5, 5], offset: 0 };
             check_layout(&sl, size);
             // Contiguous rows and plain row runs.
-            check_layout(
-                &Layout {
-                    shape: vec![70, 90],
-                    stride: vec![90, 1],
-                    offset: 2,
-                },
-                size,
-            );
-            check_layout(
-                &Layout {
-                    shape: vec![70, 90],
-                    stride: vec![100, 1],
-                    offset: 2,
-                },
-                size,
-            );
+            check_layout(&Layout { shape: vec![70, 90], stride: vec![90, 1], offset: 2 }, size);
+            check_layout(&Layout { shape: vec![70, 90], stride: vec![100, 1], offset: 2 }, size);
         }
     }
 
     #[test]
     fn refuses_out_of_bounds() {
         let src = vec![0u8; 10];
-        let sl = Layout {
-            shape: vec![4],
-            stride: vec![4],
-            offset: 0,
-        };
+        let sl = Layout { shape: vec![4], stride: vec![4], offset: 0 };
         let mut dst = vec![0u8; 4];
-        assert!(!copy_dense(
-            &mut dst,
-            &Layout::contiguous(&[4]),
-            &src,
-            &sl,
-            1
-        ));
+        assert!(!copy_dense(&mut dst, &Layout::contiguous(&[4]), &src, &sl, 1));
     }
 }

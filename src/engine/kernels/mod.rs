@@ -4,9 +4,9 @@
 //! front, and then runs tight loops split across threads with rayon.
 //! Callers fall back to the generic element-by-element code when a kernel
 //! returns `false` (unsupported dtype or layout).
+pub mod copy;
 pub mod binary;
 pub mod cast;
-pub mod copy;
 pub mod sum;
 pub mod transpose;
 pub mod unary;
@@ -20,7 +20,5 @@ pub const PAR_THRESHOLD: usize = 1 << 16;
 #[cfg(target_arch = "x86_64")]
 pub fn avx512_allowed() -> bool {
     static OK: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *OK.get_or_init(|| {
-        std::env::var_os("TSR_NO_AVX512").is_none() && is_x86_feature_detected!("avx512f")
-    })
+    *OK.get_or_init(|| std::env::var_os("TSR_NO_AVX512").is_none() && is_x86_feature_detected!("avx512f"))
 }

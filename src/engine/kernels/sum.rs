@@ -166,7 +166,7 @@ pub fn dense_sum(dtype: DType, bytes: &[u8], n: usize) -> Option<f64> {
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::{COLS, LANES, RUN, finish};
+    use super::{finish, COLS, LANES, RUN};
     use std::arch::x86_64::*;
 
     /// One run: the eight rows of 16 added pairwise, columns 0..8 in the
@@ -184,12 +184,7 @@ mod x86 {
                 _mm512_add_ps(_mm512_add_ps(v(4), v(5)), _mm512_add_ps(v(6), v(7))),
             );
             lo = _mm512_add_pd(lo, _mm512_cvtps_pd(_mm512_castps512_ps256(t)));
-            hi = _mm512_add_pd(
-                hi,
-                _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd::<1>(
-                    _mm512_castps_pd(t),
-                ))),
-            );
+            hi = _mm512_add_pd(hi, _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd::<1>(_mm512_castps_pd(t)))));
         }
         let mut lanes = [0f64; COLS];
         // SAFETY: 8 doubles at 0 and at 8 of a 16-lane array.
@@ -233,12 +228,8 @@ mod x86 {
                     _mm256_add_ps(_mm256_add_ps(v(0), v(1)), _mm256_add_ps(v(2), v(3))),
                     _mm256_add_ps(_mm256_add_ps(v(4), v(5)), _mm256_add_ps(v(6), v(7))),
                 );
-                acc[2 * half] =
-                    _mm256_add_pd(acc[2 * half], _mm256_cvtps_pd(_mm256_castps256_ps128(t)));
-                acc[2 * half + 1] = _mm256_add_pd(
-                    acc[2 * half + 1],
-                    _mm256_cvtps_pd(_mm256_extractf128_ps::<1>(t)),
-                );
+                acc[2 * half] = _mm256_add_pd(acc[2 * half], _mm256_cvtps_pd(_mm256_castps256_ps128(t)));
+                acc[2 * half + 1] = _mm256_add_pd(acc[2 * half + 1], _mm256_cvtps_pd(_mm256_extractf128_ps::<1>(t)));
             }
         }
         let mut lanes = [0f64; COLS];
@@ -298,10 +289,7 @@ mod tests {
     fn sums_large_and_small() {
         let xs: Vec<f32> = (0..100_003).map(|i| (i % 7) as f32).collect();
         let expect: f64 = xs.iter().map(|&x| x as f64).sum();
-        assert_eq!(
-            dense_sum(DType::Float32, bytemuck::cast_slice(&xs), xs.len()),
-            Some(expect)
-        );
+        assert_eq!(dense_sum(DType::Float32, bytemuck::cast_slice(&xs), xs.len()), Some(expect));
         assert_eq!(dense_sum(DType::Float64, &[], 0), Some(0.0));
         assert_eq!(dense_sum(DType::Int32, &[], 0), None);
         // Too few bytes for n elements.
@@ -310,12 +298,8 @@ mod tests {
 
     #[test]
     fn every_leaf_matches_the_portable_one_bit_for_bit() {
-        for n in [
-            0usize, 1, 2, 31, 32, 33, 63, 64, 65, 100, 4095, 4096, 4097, 10_000, 70_001, 200_000,
-        ] {
-            let f: Vec<f32> = (0..n)
-                .map(|i| ((i * 7919) % 1000) as f32 * 0.37 - 150.0)
-                .collect();
+        for n in [0usize, 1, 2, 31, 32, 33, 63, 64, 65, 100, 4095, 4096, 4097, 10_000, 70_001, 200_000] {
+            let f: Vec<f32> = (0..n).map(|i| ((i * 7919) % 1000) as f32 * 0.37 - 150.0).collect();
             let d: Vec<f64> = f.iter().map(|&x| x as f64 * 1.000_000_1).collect();
             let (rf, rd) = (cascade(Isa::Portable, &f), cascade(Isa::Portable, &d));
             for isa in isas() {
@@ -347,21 +331,13 @@ mod tests {
         // Values with heavy cancellation, exact in float32 (multiples of
         // 1/64), summed exactly with integers.
         for n in [1000usize, 4096 * 3 + 77, (1 << 20) + 123] {
-            let xs: Vec<f32> = (0..n)
-                .map(|i| {
-                    ((i * 7919 % 2001) as f32 - 1000.0) / 64.0
-                        * if i % 3 == 0 { 1000.0 } else { 1.0 }
-                })
-                .collect();
+            let xs: Vec<f32> = (0..n).map(|i| ((i * 7919 % 2001) as f32 - 1000.0) / 64.0 * if i % 3 == 0 { 1000.0 } else { 1.0 }).collect();
             let exact_sum = exact(xs.iter().map(|&x| x as f64));
             let abs: f64 = xs.iter().map(|&x| (x as f64).abs()).sum();
             let bound = 3.0 * f32::EPSILON as f64 / 2.0 * abs + 1e-12 * abs;
             for isa in isas() {
                 let r = cascade(isa, &xs);
-                assert!(
-                    (r - exact_sum).abs() <= bound,
-                    "n={n}: {r} vs {exact_sum} (bound {bound})"
-                );
+                assert!((r - exact_sum).abs() <= bound, "n={n}: {r} vs {exact_sum} (bound {bound})");
             }
         }
     }
@@ -380,10 +356,7 @@ mod tests {
         assert_eq!(naive, 1.0);
         for isa in isas() {
             let r = cascade(isa, &xs);
-            assert!(
-                (r - exact_sum).abs() <= (LEAF / LANES) as f64 * tiny + f64::EPSILON,
-                "{r} vs {exact_sum}"
-            );
+            assert!((r - exact_sum).abs() <= (LEAF / LANES) as f64 * tiny + f64::EPSILON, "{r} vs {exact_sum}");
             assert!((r - exact_sum).abs() < (exact_sum - naive) / 1000.0);
         }
     }
@@ -392,22 +365,11 @@ mod tests {
     fn nan_and_inf_propagate() {
         let mut xs = vec![1f32; 10_000];
         xs[5000] = f32::INFINITY;
-        assert_eq!(
-            dense_sum(DType::Float32, bytemuck::cast_slice(&xs), xs.len()),
-            Some(f64::INFINITY)
-        );
+        assert_eq!(dense_sum(DType::Float32, bytemuck::cast_slice(&xs), xs.len()), Some(f64::INFINITY));
         xs[7000] = f32::NEG_INFINITY;
-        assert!(
-            dense_sum(DType::Float32, bytemuck::cast_slice(&xs), xs.len())
-                .unwrap()
-                .is_nan()
-        );
+        assert!(dense_sum(DType::Float32, bytemuck::cast_slice(&xs), xs.len()).unwrap().is_nan());
         let mut ys = vec![1f64; 5000];
         ys[4999] = f64::NAN;
-        assert!(
-            dense_sum(DType::Float64, bytemuck::cast_slice(&ys), ys.len())
-                .unwrap()
-                .is_nan()
-        );
+        assert!(dense_sum(DType::Float64, bytemuck::cast_slice(&ys), ys.len()).unwrap().is_nan());
     }
 }

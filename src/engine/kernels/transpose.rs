@@ -52,18 +52,8 @@ pub fn best_isa() -> Isa {
 /// best one below it that covers `T`'s size). Returns false, touching
 /// nothing, when `dst` is not `nrows * cols` long or a source index would
 /// leave `src`.
-pub fn transpose_band<T: Copy>(
-    isa: Isa,
-    dst: &mut [T],
-    src: &[T],
-    base: usize,
-    cs: usize,
-    nrows: usize,
-    cols: usize,
-) -> bool {
-    let Some(n) = nrows.checked_mul(cols) else {
-        return false;
-    };
+pub fn transpose_band<T: Copy>(isa: Isa, dst: &mut [T], src: &[T], base: usize, cs: usize, nrows: usize, cols: usize) -> bool {
+    let Some(n) = nrows.checked_mul(cols) else { return false };
     if dst.len() != n {
         return false;
     }
@@ -71,9 +61,7 @@ pub fn transpose_band<T: Copy>(
         return true;
     }
     // The last source element read: (nrows - 1) + (cols - 1) * cs past base.
-    let last = (cols - 1)
-        .checked_mul(cs)
-        .and_then(|x| x.checked_add(base + nrows - 1));
+    let last = (cols - 1).checked_mul(cs).and_then(|x| x.checked_add(base + nrows - 1));
     if last.is_none_or(|l| l >= src.len()) {
         return false;
     }
@@ -86,37 +74,15 @@ pub fn transpose_band<T: Copy>(
         let size = std::mem::size_of::<T>();
         #[cfg(target_arch = "x86_64")]
         match (isa, size) {
-            (Isa::Avx512, 4) => {
-                return blocks::<16, 16, _>(d.cast(), s.cast(), cs, nrows, cols, |d, ld, s, cs| {
-                    x86::f32_16x16(d, ld, s, cs)
-                });
-            }
-            (Isa::Avx512, 8) => {
-                return blocks::<8, 8, _>(d.cast(), s.cast(), cs, nrows, cols, |d, ld, s, cs| {
-                    x86::f64_8x8(d, ld, s, cs)
-                });
-            }
-            (Isa::Avx2, 4) => {
-                return blocks::<8, 16, _>(d.cast(), s.cast(), cs, nrows, cols, |d, ld, s, cs| {
-                    x86::f32_8x16(d, ld, s, cs)
-                });
-            }
-            (Isa::Avx2, 8) => {
-                return blocks::<4, 8, _>(d.cast(), s.cast(), cs, nrows, cols, |d, ld, s, cs| {
-                    x86::f64_4x8(d, ld, s, cs)
-                });
-            }
-            (Isa::Avx512 | Isa::Avx2 | Isa::Sse2, 2) => {
-                return blocks::<8, 8, _>(d.cast(), s.cast(), cs, nrows, cols, |d, ld, s, cs| {
-                    x86::u16_8x8(d, ld, s, cs)
-                });
-            }
+            (Isa::Avx512, 4) => return blocks::<16, 16, _>(d.cast(), s.cast(), cs, nrows, cols, |d, ld, s, cs| x86::f32_16x16(d, ld, s, cs)),
+            (Isa::Avx512, 8) => return blocks::<8, 8, _>(d.cast(), s.cast(), cs, nrows, cols, |d, ld, s, cs| x86::f64_8x8(d, ld, s, cs)),
+            (Isa::Avx2, 4) => return blocks::<8, 16, _>(d.cast(), s.cast(), cs, nrows, cols, |d, ld, s, cs| x86::f32_8x16(d, ld, s, cs)),
+            (Isa::Avx2, 8) => return blocks::<4, 8, _>(d.cast(), s.cast(), cs, nrows, cols, |d, ld, s, cs| x86::f64_4x8(d, ld, s, cs)),
+            (Isa::Avx512 | Isa::Avx2 | Isa::Sse2, 2) => return blocks::<8, 8, _>(d.cast(), s.cast(), cs, nrows, cols, |d, ld, s, cs| x86::u16_8x8(d, ld, s, cs)),
             _ => {}
         }
         let _ = size;
-        blocks::<8, 8, T>(d, s, cs, nrows, cols, |d, ld, s, cs| {
-            portable_block::<T, 8>(d, ld, s, cs)
-        })
+        blocks::<8, 8, T>(d, s, cs, nrows, cols, |d, ld, s, cs| portable_block::<T, 8>(d, ld, s, cs))
     }
 }
 
@@ -231,10 +197,7 @@ mod x86 {
             }
             for j in 0..8 {
                 _mm512_storeu_ps(d.add(j * ld), _mm512_shuffle_f32x4::<0x88>(t[j], t[8 + j]));
-                _mm512_storeu_ps(
-                    d.add((8 + j) * ld),
-                    _mm512_shuffle_f32x4::<0xdd>(t[j], t[8 + j]),
-                );
+                _mm512_storeu_ps(d.add((8 + j) * ld), _mm512_shuffle_f32x4::<0xdd>(t[j], t[8 + j]));
             }
         }
     }
@@ -418,9 +381,7 @@ mod tests {
     /// Every kernel on every size against the naive loop, with an offset,
     /// a padded source stride and band heights/widths off the block sizes.
     fn check<T: Copy + PartialEq + std::fmt::Debug>(make: impl Fn(usize) -> T) {
-        let sizes = [
-            0usize, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 64, 70,
-        ];
+        let sizes = [0usize, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 64, 70];
         for isa in isas() {
             for &nrows in &sizes {
                 for &cols in &sizes {
@@ -432,11 +393,7 @@ mod tests {
                         assert!(transpose_band(isa, &mut dst, &src, base, cs, nrows, cols));
                         for r in 0..nrows {
                             for c in 0..cols {
-                                assert_eq!(
-                                    dst[r * cols + c],
-                                    src[base + r + c * cs],
-                                    "{isa:?} {nrows}x{cols} cs {cs} at {r},{c}"
-                                );
+                                assert_eq!(dst[r * cols + c], src[base + r + c * cs], "{isa:?} {nrows}x{cols} cs {cs} at {r},{c}");
                             }
                         }
                     }

@@ -8,22 +8,10 @@ use crate::engine::ops::elementwise::UnaryOp;
 
 const CHUNK: usize = 1 << 14;
 
-fn map<T: bytemuck::Pod + Send + Sync>(
-    out: &mut [u8],
-    inp: &[u8],
-    n: usize,
-    f: impl Fn(T) -> T + Sync,
-) -> bool {
+fn map<T: bytemuck::Pod + Send + Sync>(out: &mut [u8], inp: &[u8], n: usize, f: impl Fn(T) -> T + Sync) -> bool {
     let size = std::mem::size_of::<T>();
-    let (Some(o), Some(i)) = (out.get_mut(..n * size), inp.get(..n * size)) else {
-        return false;
-    };
-    let (Ok(o), Ok(i)) = (
-        bytemuck::try_cast_slice_mut::<u8, T>(o),
-        bytemuck::try_cast_slice::<u8, T>(i),
-    ) else {
-        return false;
-    };
+    let (Some(o), Some(i)) = (out.get_mut(..n * size), inp.get(..n * size)) else { return false };
+    let (Ok(o), Ok(i)) = (bytemuck::try_cast_slice_mut::<u8, T>(o), bytemuck::try_cast_slice::<u8, T>(i)) else { return false };
     let body = |(k, o): (usize, &mut [T])| {
         if crate::engine::interrupt::requested() {
             return;

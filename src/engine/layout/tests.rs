@@ -3,11 +3,7 @@
 use super::*;
 
 fn l(shape: &[usize], stride: &[usize], offset: usize) -> Layout {
-    Layout {
-        shape: shape.to_vec(),
-        stride: stride.to_vec(),
-        offset,
-    }
+    Layout { shape: shape.to_vec(), stride: stride.to_vec(), offset }
 }
 
 #[test]
@@ -24,10 +20,7 @@ fn contiguity_skips_size_one_dims() {
     assert!(!is_contiguous(&[4, 3], &[1, 4]));
     assert!(is_channels_last(&[2, 3, 4, 5], &[60, 1, 15, 3]));
     assert!(!is_channels_last(&[3, 4, 5], &[20, 5, 1]));
-    assert_eq!(
-        channels_last_strides(&[2, 3, 4, 5]).unwrap(),
-        vec![60, 1, 15, 3]
-    );
+    assert_eq!(channels_last_strides(&[2, 3, 4, 5]).unwrap(), vec![60, 1, 15, 3]);
 }
 
 #[test]
@@ -54,24 +47,13 @@ fn compute_stride_worked_examples() {
 #[test]
 fn infer_size_errors_use_pytorch_wording() {
     assert_eq!(infer_size(&[-1, 4], 12).unwrap(), vec![3, 4]);
-    assert_eq!(
-        infer_size(&[-1, -1], 12).unwrap_err().message,
-        "only one dimension can be inferred"
-    );
-    assert_eq!(
-        infer_size(&[5], 12).unwrap_err().message,
-        "shape '[5]' is invalid for input of size 12"
-    );
+    assert_eq!(infer_size(&[-1, -1], 12).unwrap_err().message, "only one dimension can be inferred");
+    assert_eq!(infer_size(&[5], 12).unwrap_err().message, "shape '[5]' is invalid for input of size 12");
     assert_eq!(
         infer_size(&[-2, 6], 12).unwrap_err().message,
         "invalid shape dimension -2 at index 0 of shape [-2, 6]"
     );
-    assert!(
-        infer_size(&[-1, 0], 0)
-            .unwrap_err()
-            .message
-            .starts_with("cannot reshape tensor of 0 elements")
-    );
+    assert!(infer_size(&[-1, 0], 0).unwrap_err().message.starts_with("cannot reshape tensor of 0 elements"));
 }
 
 #[test]
@@ -100,9 +82,7 @@ fn error_messages_match_pytorch() {
         "Dimension out of range (expected to be in range of [-2, 1], but got 2)"
     );
     assert_eq!(
-        expand(&Layout::contiguous(&[3, 1]), &[2, 4], "LongTensor")
-            .unwrap_err()
-            .message,
+        expand(&Layout::contiguous(&[3, 1]), &[2, 4], "LongTensor").unwrap_err().message,
         "The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 0.  Target sizes: [2, 4].  Tensor sizes: [3, 1]"
     );
     assert_eq!(
@@ -110,9 +90,7 @@ fn error_messages_match_pytorch() {
         "setStorage: sizes [3, 4], strides [4, 2], storage offset 0, and itemsize 8 requiring a storage size of 120 are out of bounds for storage of size 96"
     );
     assert_eq!(
-        narrow(&Layout::contiguous(&[4]), 0, 5, 1)
-            .unwrap_err()
-            .message,
+        narrow(&Layout::contiguous(&[4]), 0, 5, 1).unwrap_err().message,
         "start out of range (expected to be in range of [-4, 4], but got 5)"
     );
     assert_eq!(

@@ -24,12 +24,7 @@ pub enum AdvItem {
     Basic(IndexSpec),
     /// An index tensor's (or list's) values: long, int, byte or bool. Lists
     /// are given as values, so they never become storages.
-    Values {
-        shape: Vec<usize>,
-        vals: Vec<crate::engine::Scalar>,
-        dtype: DType,
-        stride: Option<Vec<usize>>,
-    },
+    Values { shape: Vec<usize>, vals: Vec<crate::engine::Scalar>, dtype: DType, stride: Option<Vec<usize>> },
 }
 
 /// What every index operand looks like to the plan.
@@ -43,12 +38,7 @@ struct IndexData<'a> {
 
 impl AdvItem {
     pub fn from_tensor(t: &Tensor) -> AdvItem {
-        AdvItem::Values {
-            shape: t.shape().to_vec(),
-            vals: t.to_scalars(),
-            dtype: t.dtype,
-            stride: Some(t.stride().to_vec()),
-        }
+        AdvItem::Values { shape: t.shape().to_vec(), vals: t.to_scalars(), dtype: t.dtype, stride: Some(t.stride().to_vec()) }
     }
 }
 
@@ -68,13 +58,7 @@ struct Plan {
 }
 
 fn shape_list(s: &[usize]) -> String {
-    format!(
-        "[{}]",
-        s.iter()
-            .map(|d| d.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    )
+    format!("[{}]", s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "))
 }
 
 /// Whether `items` need advanced indexing.
@@ -89,26 +73,15 @@ fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
         .iter()
         .map(|i| match i {
             AdvItem::Basic(IndexSpec::Int(_) | IndexSpec::Slice { .. }) => 1,
-            AdvItem::Values {
-                shape,
-                dtype: DType::Bool | DType::UInt8,
-                ..
-            } => shape.len(),
+            AdvItem::Values { shape, dtype: DType::Bool | DType::UInt8, .. } => shape.len(),
             AdvItem::Values { .. } => 1,
             _ => 0,
         })
         .sum();
     if consuming > t.ndim() {
-        return Err(EngineError::index(format!(
-            "too many indices for tensor of dimension {}",
-            t.ndim()
-        )));
+        return Err(EngineError::index(format!("too many indices for tensor of dimension {}", t.ndim())));
     }
-    let full = IndexSpec::Slice {
-        start: None,
-        stop: None,
-        step: None,
-    };
+    let full = IndexSpec::Slice { start: None, stop: None, step: None };
     let mut specs = Vec::with_capacity(items.len());
     let mut out_dim = 0usize;
     let mut seen_ellipsis = false;
@@ -128,23 +101,9 @@ fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
                 }
                 specs.push(s.clone());
             }
-            AdvItem::Values {
-                shape,
-                vals,
-                dtype,
-                stride,
-            } => {
-                let x = IndexData {
-                    shape,
-                    vals,
-                    dtype: *dtype,
-                    stride: stride.as_deref(),
-                };
-                let k = if matches!(x.dtype, DType::Bool | DType::UInt8) {
-                    x.shape.len()
-                } else {
-                    1
-                };
+            AdvItem::Values { shape, vals, dtype, stride } => {
+                let x = IndexData { shape, vals, dtype: *dtype, stride: stride.as_deref() };
+                let k = if matches!(x.dtype, DType::Bool | DType::UInt8) { x.shape.len() } else { 1 };
                 tensors.push((out_dim, x));
                 for _ in 0..k {
                     specs.push(full.clone());
@@ -192,17 +151,10 @@ fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
             }
             DType::Int64 | DType::Int32 => {
                 dims.push(pos);
-                index_vals.push((
-                    x.shape.to_vec(),
-                    x.vals.iter().map(|s| s.as_i64()).collect(),
-                ));
+                index_vals.push((x.shape.to_vec(), x.vals.iter().map(|s| s.as_i64()).collect()));
                 index_strides.push(x.stride.map(|s| s.to_vec()));
             }
-            _ => {
-                return Err(EngineError::index(
-                    "tensors used as indices must be long, int, byte or bool tensors",
-                ));
-            }
+            _ => return Err(EngineError::index("tensors used as indices must be long, int, byte or bool tensors")),
         }
     }
     // Broadcast the indices together.
@@ -211,11 +163,7 @@ fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
         bshape = broadcast_shapes(&bshape, s).map_err(|_| {
             EngineError::index(format!(
                 "shape mismatch: indexing tensors could not be broadcast together with shapes {}",
-                index_vals
-                    .iter()
-                    .map(|(s, _)| shape_list(s))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                index_vals.iter().map(|(s, _)| shape_list(s)).collect::<Vec<_>>().join(", ")
             ))
         })?;
     }
@@ -223,10 +171,7 @@ fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
     let mut idx = Vec::with_capacity(index_vals.len());
     // PyTorch checks bounds while reading: a result with no elements reads
     // nothing (`x[[5], 1:1]`), so nothing is checked.
-    let other_numel: usize = (0..view.ndim())
-        .filter(|d| !dims.contains(d))
-        .map(|d| view.shape[d])
-        .product();
+    let other_numel: usize = (0..view.ndim()).filter(|d| !dims.contains(d)).map(|d| view.shape[d]).product();
     let reads = check_bounds && bnumel * other_numel > 0;
     for (j, ((s, vals), &d)) in index_vals.iter().zip(&dims).enumerate() {
         let size = view.shape[d];
@@ -256,13 +201,9 @@ fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
                 }
                 // The dimension is counted among the index tensors, as PyTorch does.
                 if size == 0 {
-                    return Err(EngineError::index(
-                        "index is out of bounds for dimension with size 0",
-                    ));
+                    return Err(EngineError::index("index is out of bounds for dimension with size 0"));
                 }
-                return Err(EngineError::index(format!(
-                    "index {v} is out of bounds for dimension {j} with size {size}"
-                )));
+                return Err(EngineError::index(format!("index {v} is out of bounds for dimension {j} with size {size}")));
             }
             out.push(if v < 0 { (v + n) as usize } else { v as usize });
         }
@@ -304,11 +245,7 @@ fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
     // TensorIterator's operands: the restrided input, then each index
     // broadcast into the result (stride 0 outside the broadcast dims).
     let b_at = order.iter().position(Option::is_none).unwrap_or(0);
-    let mut layouts = vec![Layout {
-        shape: out_shape.clone(),
-        stride: src_stride,
-        offset: 0,
-    }];
+    let mut layouts = vec![Layout { shape: out_shape.clone(), stride: src_stride, offset: 0 }];
     for ((s, _), own) in index_vals.iter().zip(&index_strides) {
         let mut stride = vec![0usize; out_shape.len()];
         let lead = bshape.len() - s.len();
@@ -319,23 +256,11 @@ fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
             }
             acc *= s[sd];
         }
-        layouts.push(Layout {
-            shape: out_shape.clone(),
-            stride,
-            offset: 0,
-        });
+        layouts.push(Layout { shape: out_shape.clone(), stride, offset: 0 });
     }
     let refs: Vec<&Layout> = layouts.iter().collect();
     let out_stride = output_strides(&refs, &out_shape);
-    Ok(Plan {
-        view,
-        dims,
-        idx,
-        bshape,
-        adjacent,
-        out_shape,
-        out_stride,
-    })
+    Ok(Plan { view, dims, idx, bshape, adjacent, out_shape, out_stride })
 }
 
 impl Plan {
@@ -348,9 +273,7 @@ impl Plan {
     fn positions(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         let nb = self.bshape.len();
         let first = self.dims.first().copied().unwrap_or(0);
-        let rest: Vec<usize> = (0..self.view.ndim())
-            .filter(|d| !self.dims.contains(d))
-            .collect();
+        let rest: Vec<usize> = (0..self.view.ndim()).filter(|d| !self.dims.contains(d)).collect();
         let b_at = if self.adjacent { first } else { 0 };
         let mut coord = vec![0usize; self.out_shape.len()];
         let total = self.numel();
@@ -395,10 +318,7 @@ pub fn index(ctx: &Context, t: &Tensor, items: &[AdvItem], op: &str) -> Result<T
         let dst = dst.bytes_mut();
         for (i, (s, d)) in p.positions().enumerate() {
             if i % (1 << 16) == 0 && crate::engine::interrupt::requested() {
-                return Err(EngineError::new(
-                    crate::engine::ErrorKind::KeyboardInterrupt,
-                    "interrupted",
-                ));
+                return Err(EngineError::new(crate::engine::ErrorKind::KeyboardInterrupt, "interrupted"));
             }
             dst[d * es..(d + 1) * es].copy_from_slice(&src[s * es..(s + 1) * es]);
         }
@@ -443,11 +363,7 @@ pub fn index_put(t: &Tensor, items: &[AdvItem], value: &Tensor, accumulate: bool
 }
 
 /// `a + b` in dtype `dt` (for `index_put_(…, accumulate=True)`).
-fn add_scalars(
-    a: crate::engine::Scalar,
-    b: crate::engine::Scalar,
-    dt: DType,
-) -> crate::engine::Scalar {
+fn add_scalars(a: crate::engine::Scalar, b: crate::engine::Scalar, dt: DType) -> crate::engine::Scalar {
     use crate::engine::Scalar;
     let r = match (a, b) {
         (Scalar::Bool(x), Scalar::Bool(y)) => Scalar::Bool(x || y),

@@ -5,7 +5,7 @@
 use crate::engine::context::Context;
 use crate::engine::dtype::DType;
 use crate::engine::error::Result;
-use crate::engine::layout::{self, Layout, contiguous_strides};
+use crate::engine::layout::{self, contiguous_strides, Layout};
 use crate::engine::scalar::{self, Scalar};
 use crate::engine::strided::StridedIndex;
 use crate::engine::tensor::Tensor;
@@ -98,12 +98,7 @@ pub fn write_values(dst: &Tensor, vals: &[Scalar]) {
 /// two elements at one address (a stride-0 dim of size > 1).
 pub fn check_no_internal_overlap(t: &Tensor) -> Result<()> {
     // An empty tensor is "non-overlapping and dense" to PyTorch: no overlap.
-    if !t.shape().contains(&0)
-        && t.shape()
-            .iter()
-            .zip(t.stride())
-            .any(|(&s, &st)| s > 1 && st == 0)
-    {
+    if !t.shape().contains(&0) && t.shape().iter().zip(t.stride()).any(|(&s, &st)| s > 1 && st == 0) {
         return Err(crate::engine::error::EngineError::runtime(
             "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.",
         ));
@@ -129,12 +124,7 @@ pub fn fill_unchecked(dst: &Tensor, v: Scalar) {
     // is one write, not 10^12 to the same place.
     let l = &dst.layout;
     let once = Layout {
-        shape: l
-            .shape
-            .iter()
-            .zip(&l.stride)
-            .map(|(&n, &st)| if st == 0 { n.min(1) } else { n })
-            .collect(),
+        shape: l.shape.iter().zip(&l.stride).map(|(&n, &st)| if st == 0 { n.min(1) } else { n }).collect(),
         stride: l.stride.clone(),
         offset: l.offset,
     };
@@ -149,39 +139,19 @@ pub fn fill_unchecked(dst: &Tensor, v: Scalar) {
 }
 
 /// A new tensor with `stride` holding `src`'s values converted to `dtype`.
-pub fn copy_to_new(
-    ctx: &Context,
-    src: &Tensor,
-    stride: &[usize],
-    dtype: DType,
-    op: &str,
-) -> Result<Tensor> {
+pub fn copy_to_new(ctx: &Context, src: &Tensor, stride: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
     copy_to_device(ctx, src, src.device(), stride, dtype, op)
 }
 
 /// A new tensor on `device` with `stride`, holding `src`'s values as `dtype`
 /// (a host-to-device or device-to-host copy when the devices differ).
-pub fn copy_to_device(
-    ctx: &Context,
-    src: &Tensor,
-    device: crate::engine::Device,
-    stride: &[usize],
-    dtype: DType,
-    op: &str,
-) -> Result<Tensor> {
+pub fn copy_to_device(ctx: &Context, src: &Tensor, device: crate::engine::Device, stride: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
     let out = Tensor::alloc_strided_on(ctx, device, src.shape(), stride, dtype, op)?;
     // Both on one real GPU: a copy (and cast) kernel; else through the host.
     if !crate::engine::gpu::launch::copy(&out, src, &src.layout)? {
         let sbuf = src.storage.bytes();
         let mut dbuf = out.storage.bytes_mut();
-        copy_strided(
-            dbuf.bytes_mut(),
-            &out.layout,
-            dtype,
-            sbuf.bytes(),
-            &src.layout,
-            src.dtype,
-        );
+        copy_strided(dbuf.bytes_mut(), &out.layout, dtype, sbuf.bytes(), &src.layout, src.dtype);
     }
     Ok(out.with_copy_lineage(src, op))
 }
@@ -207,14 +177,7 @@ pub fn contiguous(ctx: &Context, src: &Tensor) -> Result<Option<Tensor>> {
     if src.is_contiguous() {
         return Ok(None);
     }
-    copy_to_new(
-        ctx,
-        src,
-        &contiguous_strides(src.shape()),
-        src.dtype,
-        "contiguous()",
-    )
-    .map(Some)
+    copy_to_new(ctx, src, &contiguous_strides(src.shape()), src.dtype, "contiguous()").map(Some)
 }
 
 /// `to(dtype)`: `None` when nothing changes (the caller returns self).
@@ -231,33 +194,21 @@ pub fn to_dtype(ctx: &Context, src: &Tensor, dtype: DType) -> Result<Option<Tens
 /// then convert in memory order. False when the pair is not covered.
 fn cast_dense(dst: &mut [u8], dl: &Layout, dd: DType, src: &[u8], sl: &Layout, sd: DType) -> bool {
     use crate::engine::kernels::{cast::dense_cast, copy::copy_dense};
-    if !layout::is_non_overlapping_and_dense(&dl.shape, &dl.stride)
-        || sd.is_floating() && !dd.is_floating()
-    {
+    if !layout::is_non_overlapping_and_dense(&dl.shape, &dl.stride) || sd.is_floating() && !dd.is_floating() {
         return false;
     }
     let n = dl.numel();
     let lo = |l: &Layout| l.footprint().map(|(lo, _)| lo).unwrap_or(0);
     let d0 = lo(dl) * dd.size();
-    let Some(out) = dst.get_mut(d0..d0 + n * dd.size()) else {
-        return false;
-    };
+    let Some(out) = dst.get_mut(d0..d0 + n * dd.size()) else { return false };
     if sl.stride == dl.stride && sl.shape == dl.shape {
         let s0 = lo(sl) * sd.size();
-        let Some(inp) = src.get(s0..s0 + n * sd.size()) else {
-            return false;
-        };
+        let Some(inp) = src.get(s0..s0 + n * sd.size()) else { return false };
         return dense_cast(out, dd, inp, sd, n);
     }
     // Gather into a temporary with the destination's strides, then convert.
-    let tl = Layout {
-        shape: dl.shape.clone(),
-        stride: dl.stride.clone(),
-        offset: 0,
-    };
-    let Some(mut tmp) = crate::engine::alloc::host::HostBuffer::zeroed(n * sd.size()) else {
-        return false;
-    };
+    let tl = Layout { shape: dl.shape.clone(), stride: dl.stride.clone(), offset: 0 };
+    let Some(mut tmp) = crate::engine::alloc::host::HostBuffer::zeroed(n * sd.size()) else { return false };
     if !copy_dense(tmp.bytes_mut(), &tl, src, sl, sd.size()) {
         return false;
     }

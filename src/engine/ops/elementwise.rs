@@ -10,7 +10,7 @@ use crate::engine::strided::StridedIndex;
 use crate::engine::tensor::Tensor;
 
 use super::iter_layout::{broadcast_layout, broadcast_shapes, output_strides};
-use super::promote::{Operand, can_cast, result_type, scalar_type_name};
+use super::promote::{can_cast, result_type, scalar_type_name, Operand};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BinaryOp {
@@ -58,10 +58,7 @@ impl BinaryOp {
         }
     }
     fn is_comparison(self) -> bool {
-        matches!(
-            self,
-            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne
-        )
+        matches!(self, BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne)
     }
 }
 
@@ -75,10 +72,7 @@ pub enum Arg<'a> {
 impl Arg<'_> {
     fn operand(&self) -> Operand {
         match self {
-            Arg::T(t) => Operand::Tensor {
-                dtype: t.dtype,
-                ndim: t.ndim(),
-            },
+            Arg::T(t) => Operand::Tensor { dtype: t.dtype, ndim: t.ndim() },
             Arg::S(s) => Operand::Wrapped(*s),
         }
     }
@@ -98,9 +92,7 @@ fn sub_check(op: BinaryOp, a: &Arg, b: &Arg) -> Result<()> {
         && *e < 0
         && !t.dtype.is_floating()
     {
-        return Err(EngineError::runtime(
-            "Integers to negative integer powers are not allowed.",
-        ));
+        return Err(EngineError::runtime("Integers to negative integer powers are not allowed."));
     }
     if op == BinaryOp::Sub {
         let is_bool = |x: &Arg| match x {
@@ -108,12 +100,8 @@ fn sub_check(op: BinaryOp, a: &Arg, b: &Arg) -> Result<()> {
             Arg::S(s) => matches!(s, Scalar::Bool(_)),
         };
         let msg = match (is_bool(a), is_bool(b)) {
-            (true, true) => Some(
-                "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.",
-            ),
-            (true, false) | (false, true) => Some(
-                "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.",
-            ),
+            (true, true) => Some("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead."),
+            (true, false) | (false, true) => Some("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."),
             _ => None,
         };
         if let Some(m) = msg {
@@ -134,9 +122,7 @@ fn dtypes(op: BinaryOp, a: &Arg, b: &Arg) -> Result<(DType, DType)> {
 fn result_dtypes(op: BinaryOp, common: DType) -> (DType, DType) {
     match op {
         _ if op.is_comparison() => (common, DType::Bool),
-        BinaryOp::Div if common.category() != Category::Floating => {
-            (DType::DEFAULT_FLOAT, DType::DEFAULT_FLOAT)
-        }
+        BinaryOp::Div if common.category() != Category::Floating => (DType::DEFAULT_FLOAT, DType::DEFAULT_FLOAT),
         _ => (common, common),
     }
 }
@@ -155,24 +141,14 @@ fn kernel_check(op: BinaryOp, b: &Arg, common: DType) -> Result<()> {
         _ => None,
     };
     if let (Some(k), DType::Bool) = (no_bool_kernel, common) {
-        return Err(EngineError::new(
-            ErrorKind::NotImplementedError,
-            format!("\"{k}\" not implemented for 'Bool'"),
-        ));
+        return Err(EngineError::new(ErrorKind::NotImplementedError, format!("\"{k}\" not implemented for 'Bool'")));
     }
-    if matches!(
-        op,
-        BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor | BinaryOp::Shl | BinaryOp::Shr
-    ) && common.is_floating()
-    {
-        return Err(EngineError::new(
-            ErrorKind::NotImplementedError,
-            format!(
-                "\"{}_cpu\" not implemented for '{}'",
-                op.name(),
-                scalar_type_name(common)
-            ),
-        ));
+    if matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor | BinaryOp::Shl | BinaryOp::Shr) && common.is_floating() {
+        return Err(EngineError::new(ErrorKind::NotImplementedError, format!(
+            "\"{}_cpu\" not implemented for '{}'",
+            op.name(),
+            scalar_type_name(common)
+        )));
     }
     Ok(())
 }
@@ -184,10 +160,7 @@ fn int_op(op: BinaryOp, x: i64, y: i64) -> Result<Scalar> {
         BinaryOp::Mul => x.wrapping_mul(y),
         BinaryOp::FloorDiv | BinaryOp::Mod => {
             if y == 0 {
-                return Err(EngineError::new(
-                    ErrorKind::RuntimeError,
-                    "ZeroDivisionError",
-                ));
+                return Err(EngineError::new(ErrorKind::RuntimeError, "ZeroDivisionError"));
             }
             let q = x.wrapping_div(y);
             let r = x.wrapping_rem(y);
@@ -204,13 +177,7 @@ fn int_op(op: BinaryOp, x: i64, y: i64) -> Result<Scalar> {
         // else 0 (a negative number exponent was refused in `sub_check`).
         BinaryOp::Pow if y < 0 => match x {
             1 => 1,
-            -1 => {
-                if y % 2 == 0 {
-                    1
-                } else {
-                    -1
-                }
-            }
+            -1 => if y % 2 == 0 { 1 } else { -1 },
             _ => 0,
         },
         BinaryOp::Pow => x.wrapping_pow(y.min(u32::MAX as i64) as u32),
@@ -228,33 +195,16 @@ fn shift(op: BinaryOp, dtype: DType, x: i64, y: i64) -> i64 {
     let bits = dtype.size() as u32 * 8;
     let signed = dtype != DType::UInt8;
     // The count as the signed type of the same width.
-    let count = if signed {
-        y
-    } else {
-        ((y as u64) << (64 - bits)) as i64 >> (64 - bits)
-    };
+    let count = if signed { y } else { ((y as u64) << (64 - bits)) as i64 >> (64 - bits) };
     let wrap = |v: i64| -> i64 {
         let v = (v as u64) << (64 - bits);
-        if signed {
-            (v as i64) >> (64 - bits)
-        } else {
-            (v >> (64 - bits)) as i64
-        }
+        if signed { (v as i64) >> (64 - bits) } else { (v >> (64 - bits)) as i64 }
     };
     if op == BinaryOp::Shl {
-        if count < 0 || count >= bits as i64 {
-            0
-        } else {
-            wrap(((x as u64) << count) as i64)
-        }
+        if count < 0 || count >= bits as i64 { 0 } else { wrap(((x as u64) << count) as i64) }
     } else {
         let max = bits as i64 - signed as i64;
-        x >> (if count < 0 || count >= max {
-            max
-        } else {
-            count
-        })
-        .min(63)
+        x >> (if count < 0 || count >= max { max } else { count }).min(63)
     }
 }
 
@@ -295,11 +245,7 @@ fn float_op(op: BinaryOp, x: f64, y: f64) -> Scalar {
         }
         BinaryOp::Mod => {
             let m = x % y;
-            if m != 0.0 && ((y < 0.0) != (m < 0.0)) {
-                m + y
-            } else {
-                m
-            }
+            if m != 0.0 && ((y < 0.0) != (m < 0.0)) { m + y } else { m }
         }
         BinaryOp::Pow => x.powf(y),
         BinaryOp::Lt => return Scalar::Bool(x < y),
@@ -308,9 +254,7 @@ fn float_op(op: BinaryOp, x: f64, y: f64) -> Scalar {
         BinaryOp::Ge => return Scalar::Bool(x >= y),
         BinaryOp::Eq => return Scalar::Bool(x == y),
         BinaryOp::Ne => return Scalar::Bool(x != y),
-        BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor | BinaryOp::Shl | BinaryOp::Shr => {
-            f64::NAN
-        }
+        BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor | BinaryOp::Shl | BinaryOp::Shr => f64::NAN,
     })
 }
 
@@ -318,9 +262,7 @@ fn apply(op: BinaryOp, compute: DType, x: Scalar, y: Scalar) -> Result<Scalar> {
     let (x, y) = (x.cast(compute), y.cast(compute));
     match compute.category() {
         Category::Floating => Ok(float_op(op, x.as_f64(), y.as_f64())),
-        Category::Integer if matches!(op, BinaryOp::Shl | BinaryOp::Shr) => {
-            Ok(Scalar::Int(shift(op, compute, x.as_i64(), y.as_i64())))
-        }
+        Category::Integer if matches!(op, BinaryOp::Shl | BinaryOp::Shr) => Ok(Scalar::Int(shift(op, compute, x.as_i64(), y.as_i64()))),
         Category::Integer => int_op(op, x.as_i64(), y.as_i64()),
         Category::Bool => {
             let (a, b) = (x.as_bool(), y.as_bool());
@@ -332,13 +274,7 @@ fn apply(op: BinaryOp, compute: DType, x: Scalar, y: Scalar) -> Result<Scalar> {
                     ErrorKind::NotImplementedError,
                     "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.",
                 )),
-                _ => int_op(op, a as i64, b as i64).map(|s| {
-                    if op.is_comparison() {
-                        s
-                    } else {
-                        Scalar::Bool(s.as_bool())
-                    }
-                }),
+                _ => int_op(op, a as i64, b as i64).map(|s| if op.is_comparison() { s } else { Scalar::Bool(s.as_bool()) }),
             }
         }
     }
@@ -358,19 +294,10 @@ fn broadcast_values(arg: &Arg, shape: &[usize]) -> Vec<Scalar> {
     }
 }
 
-fn compute_values(
-    op: BinaryOp,
-    compute: DType,
-    a: &Arg,
-    b: &Arg,
-    shape: &[usize],
-) -> Result<Vec<Scalar>> {
+fn compute_values(op: BinaryOp, compute: DType, a: &Arg, b: &Arg, shape: &[usize]) -> Result<Vec<Scalar>> {
     let av = broadcast_values(a, shape);
     let bv = broadcast_values(b, shape);
-    av.into_iter()
-        .zip(bv)
-        .map(|(x, y)| apply(op, compute, x, y))
-        .collect()
+    av.into_iter().zip(bv).map(|(x, y)| apply(op, compute, x, y)).collect()
 }
 
 /// `a op b` into a new tensor.
@@ -386,17 +313,11 @@ pub fn binary(ctx: &Context, op: BinaryOp, a: Arg, b: Arg) -> Result<Tensor> {
     let layouts: Vec<Layout> = [&a, &b]
         .iter()
         .map(|x| match x {
-            Arg::T(t) if t.dtype != compute && !t.device().is_cuda() => Layout {
-                shape: t.shape().to_vec(),
-                stride: super::copy::preserve_strides(t),
-                offset: 0,
-            },
+            Arg::T(t) if t.dtype != compute && !t.device().is_cuda() => {
+                Layout { shape: t.shape().to_vec(), stride: super::copy::preserve_strides(t), offset: 0 }
+            }
             Arg::T(t) => t.layout.clone(),
-            Arg::S(_) => Layout {
-                shape: vec![],
-                stride: vec![],
-                offset: 0,
-            },
+            Arg::S(_) => Layout { shape: vec![], stride: vec![], offset: 0 },
         })
         .collect();
     let layouts: Vec<&Layout> = layouts.iter().collect();
@@ -433,13 +354,7 @@ pub fn binary(ctx: &Context, op: BinaryOp, a: Arg, b: Arg) -> Result<Tensor> {
             let done = {
                 let mut obuf = out.storage.bytes_mut();
                 match obuf.bytes_mut().get_mut(o0..o0 + n * out_dtype.size()) {
-                    Some(dst) => crate::engine::kernels::binary::dense_binary(
-                        op,
-                        out_dtype,
-                        dst,
-                        &da.view(),
-                        &db.view(),
-                    ),
+                    Some(dst) => crate::engine::kernels::binary::dense_binary(op, out_dtype, dst, &da.view(), &db.view()),
                     None => false,
                 }
             };
@@ -476,11 +391,7 @@ pub fn common_device(args: &[&Arg]) -> Result<crate::engine::Device> {
                 if scalar_cpu(t) {
                     continue;
                 }
-                if c == Device::Cpu
-                    && ts
-                        .iter()
-                        .any(|x| x.device() == Device::Cpu && scalar_cpu(x))
-                {
+                if c == Device::Cpu && ts.iter().any(|x| x.device() == Device::Cpu && scalar_cpu(x)) {
                     dev = Some(d);
                     continue;
                 }
@@ -516,23 +427,7 @@ pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Arg) -> Result<()> {
             scalar_type_name(out_dtype),
             scalar_type_name(a.dtype)
         ))
-        .with_hint(
-            format!(
-                "the result is {} but x is {}; write `x = x ⊕ y` (a new tensor) or convert x first",
-                out_dtype.name(),
-                a.dtype.name()
-            )
-            .replace(
-                '⊕',
-                match op {
-                    BinaryOp::Add => "+",
-                    BinaryOp::Sub => "-",
-                    BinaryOp::Mul => "*",
-                    BinaryOp::Div => "/",
-                    _ => "op",
-                },
-            ),
-        ));
+        .with_hint(format!("the result is {} but x is {}; write `x = x ⊕ y` (a new tensor) or convert x first", out_dtype.name(), a.dtype.name()).replace('⊕', match op { BinaryOp::Add => "+", BinaryOp::Sub => "-", BinaryOp::Mul => "*", BinaryOp::Div => "/", _ => "op" })));
     }
     kernel_check(op, &b, common)?;
     if compute == a.dtype && inplace_dense(op, a, &b) {
@@ -548,7 +443,7 @@ pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Arg) -> Result<()> {
 /// The in-place fast path: `a` dense, `b` a scalar or a dense tensor of a's
 /// dtype and strides in another storage; no scratch memory at all.
 fn inplace_dense(op: BinaryOp, a: &Tensor, b: &Arg) -> bool {
-    use crate::engine::kernels::binary::{Dense, dense_binary_inplace};
+    use crate::engine::kernels::binary::{dense_binary_inplace, Dense};
     let n = a.numel();
     if n == 0 || !crate::engine::layout::is_non_overlapping_and_dense(a.shape(), a.stride()) {
         return false;
@@ -565,18 +460,12 @@ fn inplace_dense(op: BinaryOp, a: &Tensor, b: &Arg) -> bool {
             }
         }
         Arg::T(t) => {
-            if t.same_storage(a)
-                || t.dtype != a.dtype
-                || t.shape() != a.shape()
-                || t.stride() != a.stride()
-            {
+            if t.same_storage(a) || t.dtype != a.dtype || t.shape() != a.shape() || t.stride() != a.stride() {
                 return false;
             }
             let src = t.storage.bytes();
             let b0 = lo(t);
-            let Some(bs) = src.bytes().get(b0..b0 + n * size) else {
-                return false;
-            };
+            let Some(bs) = src.bytes().get(b0..b0 + n * size) else { return false };
             let mut buf = a.storage.bytes_mut();
             let a0 = lo(a);
             match buf.bytes_mut().get_mut(a0..a0 + n * size) {
@@ -620,49 +509,27 @@ impl UnaryOp {
     }
     /// True for ops that turn integer inputs into the default float dtype.
     fn floating_only(self) -> bool {
-        !matches!(
-            self,
-            UnaryOp::Neg | UnaryOp::Abs | UnaryOp::Relu | UnaryOp::BitNot
-        )
+        !matches!(self, UnaryOp::Neg | UnaryOp::Abs | UnaryOp::Relu | UnaryOp::BitNot)
     }
 }
 
 /// `op(x)` into a new tensor with PyTorch's output layout.
 pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
-    let out_dtype = if op.floating_only() && !x.dtype.is_floating() {
-        DType::DEFAULT_FLOAT
-    } else {
-        x.dtype
-    };
+    let out_dtype = if op.floating_only() && !x.dtype.is_floating() { DType::DEFAULT_FLOAT } else { x.dtype };
     if op == UnaryOp::Relu && x.dtype == DType::Bool {
-        return Err(EngineError::new(
-            ErrorKind::NotImplementedError,
-            "Boolean inputs not supported for relu",
-        ));
+        return Err(EngineError::new(ErrorKind::NotImplementedError, "Boolean inputs not supported for relu"));
     }
     if op == UnaryOp::Abs && x.dtype == DType::Bool {
-        return Err(EngineError::new(
-            ErrorKind::NotImplementedError,
-            "\"abs_cpu\" not implemented for 'Bool'",
-        ));
+        return Err(EngineError::new(ErrorKind::NotImplementedError, "\"abs_cpu\" not implemented for 'Bool'"));
     }
     if op == UnaryOp::Neg && x.dtype == DType::Bool {
-        return Err(EngineError::new(
-            ErrorKind::NotImplementedError,
-            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.",
-        ));
+        return Err(EngineError::new(ErrorKind::NotImplementedError, "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."));
     }
     if op == UnaryOp::BitNot && x.dtype.is_floating() {
-        return Err(EngineError::type_error(
-            "~ (operator.invert) is only implemented on integer and Boolean-type tensors",
-        ));
+        return Err(EngineError::type_error("~ (operator.invert) is only implemented on integer and Boolean-type tensors"));
     }
     // An integer input of a float op is first cast on the CPU (see `binary`).
-    let cast = (out_dtype != x.dtype && !x.device().is_cuda()).then(|| Layout {
-        shape: x.shape().to_vec(),
-        stride: super::copy::preserve_strides(x),
-        offset: 0,
-    });
+    let cast = (out_dtype != x.dtype && !x.device().is_cuda()).then(|| Layout { shape: x.shape().to_vec(), stride: super::copy::preserve_strides(x), offset: 0 });
     let stride = output_strides(&[cast.as_ref().unwrap_or(&x.layout)], x.shape());
     let out = Tensor::alloc_strided_on(ctx, x.device(), x.shape(), &stride, out_dtype, op.name())?;
     if crate::engine::gpu::launch::unary(ctx, op, &out, x)? {
@@ -674,9 +541,7 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
         let done = {
             let mut obuf = out.storage.bytes_mut();
             match obuf.bytes_mut().get_mut(o0..) {
-                Some(dst) => {
-                    crate::engine::kernels::unary::dense_unary(op, out_dtype, dst, src.bytes(), n)
-                }
+                Some(dst) => crate::engine::kernels::unary::dense_unary(op, out_dtype, dst, src.bytes(), n),
                 None => false,
             }
         };
@@ -707,13 +572,7 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
                         UnaryOp::Cos => f.cos(),
                         UnaryOp::Tanh => f.tanh(),
                         UnaryOp::Sigmoid => 1.0 / (1.0 + (-f).exp()),
-                        UnaryOp::Relu => {
-                            if f < 0.0 {
-                                0.0
-                            } else {
-                                f
-                            }
-                        }
+                        UnaryOp::Relu => if f < 0.0 { 0.0 } else { f },
                         UnaryOp::BitNot => f,
                     })
                 }
@@ -727,20 +586,12 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
 /// `x` broadcast into `out`'s shape and (dense) strides, converted to
 /// `dtype`, as a temporary buffer in `out`'s memory order. Temporaries are
 /// not storages: they get no id and are freed at once.
-fn densify(
-    x: &Tensor,
-    out: &Tensor,
-    dtype: DType,
-) -> Option<crate::engine::alloc::host::HostBuffer> {
+fn densify(x: &Tensor, out: &Tensor, dtype: DType) -> Option<crate::engine::alloc::host::HostBuffer> {
     if !crate::engine::layout::is_non_overlapping_and_dense(out.shape(), out.stride()) {
         return None;
     }
     let n = out.numel();
-    let tl = Layout {
-        shape: out.shape().to_vec(),
-        stride: out.stride().to_vec(),
-        offset: 0,
-    };
+    let tl = Layout { shape: out.shape().to_vec(), stride: out.stride().to_vec(), offset: 0 };
     let sl = broadcast_layout(&x.layout, out.shape());
     let mut tmp = crate::engine::alloc::host::HostBuffer::zeroed(n * dtype.size())?;
     let src = x.storage.bytes();
@@ -751,7 +602,7 @@ fn densify(
 /// The fast path: every tensor operand has the output's dtype, shape and
 /// (dense) strides, so all of them can be walked in raw memory order.
 fn try_dense(op: BinaryOp, out: &Tensor, a: &Arg, b: &Arg) -> bool {
-    use crate::engine::kernels::binary::{Dense, dense_binary};
+    use crate::engine::kernels::binary::{dense_binary, Dense};
     let size = out.dtype.size();
     let n = out.numel();
     let usable = |x: &Arg| match x {
@@ -767,9 +618,7 @@ fn try_dense(op: BinaryOp, out: &Tensor, a: &Arg, b: &Arg) -> bool {
         return false;
     }
     // Operands' bytes stay borrowed while the kernel runs (fresh output: no aliasing).
-    fn guard<'t>(
-        x: &Arg<'t>,
-    ) -> Option<std::cell::Ref<'t, crate::engine::alloc::host::HostBuffer>> {
+    fn guard<'t>(x: &Arg<'t>) -> Option<std::cell::Ref<'t, crate::engine::alloc::host::HostBuffer>> {
         match x {
             Arg::T(t) => Some(t.storage.bytes()),
             Arg::S(_) => None,
@@ -778,30 +627,18 @@ fn try_dense(op: BinaryOp, out: &Tensor, a: &Arg, b: &Arg) -> bool {
     fn first(t: &Tensor, size: usize) -> usize {
         t.layout.footprint().map(|(lo, _)| lo).unwrap_or(0) * size
     }
-    fn dense<'g>(
-        x: &Arg,
-        g: &'g Option<std::cell::Ref<'_, crate::engine::alloc::host::HostBuffer>>,
-        n: usize,
-        size: usize,
-    ) -> Option<Dense<'g>> {
+    fn dense<'g>(x: &Arg, g: &'g Option<std::cell::Ref<'_, crate::engine::alloc::host::HostBuffer>>, n: usize, size: usize) -> Option<Dense<'g>> {
         match (x, g) {
             (Arg::S(s), _) => Some(Dense::Scalar(*s)),
-            (Arg::T(t), Some(g)) => g
-                .bytes()
-                .get(first(t, size)..first(t, size) + n * size)
-                .map(Dense::Slice),
+            (Arg::T(t), Some(g)) => g.bytes().get(first(t, size)..first(t, size) + n * size).map(Dense::Slice),
             _ => None,
         }
     }
     let (ga, gb) = (guard(a), guard(b));
-    let (Some(xa), Some(xb)) = (dense(a, &ga, n, size), dense(b, &gb, n, size)) else {
-        return false;
-    };
+    let (Some(xa), Some(xb)) = (dense(a, &ga, n, size), dense(b, &gb, n, size)) else { return false };
     let mut obuf = out.storage.bytes_mut();
     let o0 = first(out, size);
-    let Some(dst) = obuf.bytes_mut().get_mut(o0..o0 + n * size) else {
-        return false;
-    };
+    let Some(dst) = obuf.bytes_mut().get_mut(o0..o0 + n * size) else { return false };
     dense_binary(op, out.dtype, dst, &xa, &xb)
 }
 
@@ -831,13 +668,7 @@ mod tests {
     }
 
     /// A (r, c) tensor of `dtype` whose element (i, j) is `f(i, j)`.
-    fn mat(
-        ctx: &Context,
-        r: usize,
-        c: usize,
-        dtype: DType,
-        f: impl Fn(usize, usize) -> f64,
-    ) -> Tensor {
+    fn mat(ctx: &Context, r: usize, c: usize, dtype: DType, f: impl Fn(usize, usize) -> f64) -> Tensor {
         let vals: Vec<Scalar> = (0..r * c).map(|k| Scalar::Float(f(k / c, k % c))).collect();
         Tensor::from_scalars(ctx, &[r, c], dtype, &vals, "test").unwrap()
     }
@@ -850,49 +681,26 @@ mod tests {
     #[test]
     fn fast_paths_match_element_by_element_math() {
         let ctx = ctx();
-        let x = mat(&ctx, 100, 100, DType::Float32, |i, j| {
-            (i * 7 + j) as f64 * 0.25
-        });
+        let x = mat(&ctx, 100, 100, DType::Float32, |i, j| (i * 7 + j) as f64 * 0.25);
         let xt = x.view_as_layout(layout::t(&x.layout).unwrap(), "t");
         let s = binary(&ctx, BinaryOp::Add, Arg::T(&xt), Arg::T(&x)).unwrap();
-        let expect: Vec<f64> = (0..10000)
-            .map(|k| {
-                ((k % 100) * 7 + k / 100) as f64 * 0.25 + ((k / 100) * 7 + k % 100) as f64 * 0.25
-            })
-            .collect();
+        let expect: Vec<f64> = (0..10000).map(|k| ((k % 100) * 7 + k / 100) as f64 * 0.25 + ((k / 100) * 7 + k % 100) as f64 * 0.25).collect();
         assert_eq!(floats(&s), expect);
 
         let i = mat(&ctx, 100, 100, DType::Int32, |i, j| (i as f64) - (j as f64));
         let q = binary(&ctx, BinaryOp::Mul, Arg::T(&i), Arg::S(Scalar::Float(0.5))).unwrap();
         assert_eq!(q.dtype, DType::Float32);
-        assert_eq!(
-            floats(&q),
-            (0..10000)
-                .map(|k| ((k / 100) as f64 - (k % 100) as f64) * 0.5)
-                .collect::<Vec<_>>()
-        );
+        assert_eq!(floats(&q), (0..10000).map(|k| ((k / 100) as f64 - (k % 100) as f64) * 0.5).collect::<Vec<_>>());
 
         let col = mat(&ctx, 100, 1, DType::Float64, |i, _| i as f64);
         let row = mat(&ctx, 1, 100, DType::Float64, |_, j| j as f64 * 1000.0);
         let b = binary(&ctx, BinaryOp::Sub, Arg::T(&col), Arg::T(&row)).unwrap();
         assert_eq!(b.shape(), &[100, 100]);
-        assert_eq!(
-            floats(&b),
-            (0..10000)
-                .map(|k| (k / 100) as f64 - (k % 100) as f64 * 1000.0)
-                .collect::<Vec<_>>()
-        );
+        assert_eq!(floats(&b), (0..10000).map(|k| (k / 100) as f64 - (k % 100) as f64 * 1000.0).collect::<Vec<_>>());
 
         let e = unary(&ctx, UnaryOp::Exp, &xt).unwrap();
-        assert_eq!(
-            e.stride(),
-            xt.stride(),
-            "unary keeps a dense input's layout"
-        );
-        let want: Vec<f64> = floats(&xt)
-            .iter()
-            .map(|v| (*v as f32).exp() as f64)
-            .collect();
+        assert_eq!(e.stride(), xt.stride(), "unary keeps a dense input's layout");
+        let want: Vec<f64> = floats(&xt).iter().map(|v| (*v as f32).exp() as f64).collect();
         assert_eq!(floats(&e), want);
     }
 }

@@ -3,7 +3,7 @@
 use crate::engine::context::Context;
 use crate::engine::device::Device;
 use crate::engine::dtype::DType;
-use crate::engine::error::{EngineError, Result, fmt_list};
+use crate::engine::error::{fmt_list, EngineError, Result};
 use crate::engine::scalar::Scalar;
 use crate::engine::tensor::Tensor;
 
@@ -21,14 +21,7 @@ pub fn sizes(raw: &[i64]) -> Result<Vec<usize>> {
 }
 
 /// `full(size, value)`; `zeros`/`ones`/`empty` are `full` with 0/1/0.
-pub fn full(
-    ctx: &Context,
-    device: Device,
-    shape: &[usize],
-    value: Scalar,
-    dtype: DType,
-    op: &str,
-) -> Result<Tensor> {
+pub fn full(ctx: &Context, device: Device, shape: &[usize], value: Scalar, dtype: DType, op: &str) -> Result<Tensor> {
     if let Some(msg) = value.overflow_check(dtype, false) {
         return Err(EngineError::runtime(msg));
     }
@@ -52,40 +45,19 @@ pub fn dtype_of_value(v: Scalar) -> DType {
 }
 
 /// `arange(start, end, step)`; `dtype` defaults from the arguments.
-pub fn arange(
-    ctx: &Context,
-    device: Device,
-    start: Scalar,
-    end: Scalar,
-    step: Scalar,
-    dtype: Option<DType>,
-    op: &str,
-) -> Result<Tensor> {
-    let any_float = [start, end, step]
-        .iter()
-        .any(|s| matches!(s, Scalar::Float(_)));
-    let dtype = dtype.unwrap_or(if any_float {
-        DType::DEFAULT_FLOAT
-    } else {
-        DType::Int64
-    });
+pub fn arange(ctx: &Context, device: Device, start: Scalar, end: Scalar, step: Scalar, dtype: Option<DType>, op: &str) -> Result<Tensor> {
+    let any_float = [start, end, step].iter().any(|s| matches!(s, Scalar::Float(_)));
+    let dtype = dtype.unwrap_or(if any_float { DType::DEFAULT_FLOAT } else { DType::Int64 });
     let (s, e, st) = (start.as_f64(), end.as_f64(), step.as_f64());
     if st == 0.0 {
-        return Err(EngineError::runtime("step must be nonzero")
-            .with_hint("arange(start, end, step) needs a step other than 0"));
+        return Err(EngineError::runtime("step must be nonzero").with_hint("arange(start, end, step) needs a step other than 0"));
     }
     if !s.is_finite() || !e.is_finite() {
-        return Err(EngineError::runtime(format!(
-            "unsupported range: {} -> {}",
-            fmt_num(s),
-            fmt_num(e)
-        )));
+        return Err(EngineError::runtime(format!("unsupported range: {} -> {}", fmt_num(s), fmt_num(e))));
     }
     if (st > 0.0 && e < s) || (st < 0.0 && e > s) {
-        return Err(EngineError::runtime(
-            "upper bound and lower bound inconsistent with step sign",
-        )
-        .with_hint("counting down needs a negative step: arange(5, 0, -1)"));
+        return Err(EngineError::runtime("upper bound and lower bound inconsistent with step sign")
+            .with_hint("counting down needs a negative step: arange(5, 0, -1)"));
     }
     let n = ((e - s) / st).ceil();
     if !(0.0..9.0e18).contains(&n) {
@@ -97,11 +69,7 @@ pub fn arange(
     let vals: Vec<Scalar> = (0..n)
         .map(|i| {
             if ints {
-                Scalar::Int(
-                    start
-                        .as_i64()
-                        .wrapping_add((i as i64).wrapping_mul(step.as_i64())),
-                )
+                Scalar::Int(start.as_i64().wrapping_add((i as i64).wrapping_mul(step.as_i64())))
             } else {
                 Scalar::Float(s + i as f64 * st)
             }
@@ -112,45 +80,23 @@ pub fn arange(
 }
 
 fn fmt_num(x: f64) -> String {
-    if x.is_nan() {
-        "nan".into()
-    } else if x > 0.0 {
-        "inf".into()
-    } else {
-        "-inf".into()
-    }
+    if x.is_nan() { "nan".into() } else if x > 0.0 { "inf".into() } else { "-inf".into() }
 }
 
 /// `linspace(start, end, steps)`.
-pub fn linspace(
-    ctx: &Context,
-    device: Device,
-    start: f64,
-    end: f64,
-    steps: i64,
-    dtype: DType,
-    op: &str,
-) -> Result<Tensor> {
+pub fn linspace(ctx: &Context, device: Device, start: f64, end: f64, steps: i64, dtype: DType, op: &str) -> Result<Tensor> {
     if steps < 0 {
         return Err(EngineError::runtime("number of steps must be non-negative"));
     }
     let n = steps as usize;
     let t = Tensor::alloc_on(ctx, device, &[n], dtype, op)?;
-    let step = if n > 1 {
-        (end - start) / (n - 1) as f64
-    } else {
-        0.0
-    };
+    let step = if n > 1 { (end - start) / (n - 1) as f64 } else { 0.0 };
     // PyTorch fills from each end towards the middle; one step is `start`.
     let half = if n == 1 { 1 } else { n / 2 };
     let vals: Vec<Scalar> = (0..n)
         .map(|i| {
             // PyTorch fills the two halves from each end for symmetry.
-            Scalar::Float(if i < half {
-                start + step * i as f64
-            } else {
-                end - step * (n - 1 - i) as f64
-            })
+            Scalar::Float(if i < half { start + step * i as f64 } else { end - step * (n - 1 - i) as f64 })
         })
         .collect();
     super::copy::write_values(&t, &vals);
@@ -158,25 +104,12 @@ pub fn linspace(
 }
 
 /// `eye(n, m)`.
-pub fn eye(
-    ctx: &Context,
-    device: Device,
-    n: i64,
-    m: i64,
-    dtype: DType,
-    op: &str,
-) -> Result<Tensor> {
+pub fn eye(ctx: &Context, device: Device, n: i64, m: i64, dtype: DType, op: &str) -> Result<Tensor> {
     if n < 0 {
-        return Err(EngineError::runtime(format!(
-            "n must be greater or equal to 0, got {}",
-            n
-        )));
+        return Err(EngineError::runtime(format!("n must be greater or equal to 0, got {}", n)));
     }
     if m < 0 {
-        return Err(EngineError::runtime(format!(
-            "m must be greater or equal to 0, got {}",
-            m
-        )));
+        return Err(EngineError::runtime(format!("m must be greater or equal to 0, got {}", m)));
     }
     let shape = [n as usize, m as usize];
     let t = Tensor::alloc_on(ctx, device, &shape, dtype, op)?;

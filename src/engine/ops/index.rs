@@ -6,11 +6,7 @@ use crate::engine::layout::{self, Layout};
 #[derive(Debug, Clone, PartialEq)]
 pub enum IndexSpec {
     Int(i64),
-    Slice {
-        start: Option<i64>,
-        stop: Option<i64>,
-        step: Option<i64>,
-    },
+    Slice { start: Option<i64>, stop: Option<i64>, step: Option<i64> },
     NewAxis,
     Ellipsis,
 }
@@ -29,32 +25,17 @@ pub fn index_layout(l: &Layout, items: &[IndexSpec]) -> Result<Layout> {
             IndexSpec::Int(0) => {
                 return Err(EngineError::index(
                     "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number",
-                ));
+                ))
             }
-            IndexSpec::Int(i) => {
-                return Err(EngineError::index(format!(
-                    "index {i} is out of bounds for dimension 0 with size 0"
-                )));
-            }
-            IndexSpec::Slice { step: Some(0), .. } => {
-                return Err(EngineError::value("slice step cannot be zero"));
-            }
-            IndexSpec::Slice { step: Some(s), .. } if s < 0 => {
-                return Err(EngineError::value("step must be greater than zero"));
-            }
-            IndexSpec::Slice { .. } => {
-                return Err(EngineError::index(
-                    "slice() cannot be applied to a 0-dim tensor.",
-                ));
-            }
+            IndexSpec::Int(i) => return Err(EngineError::index(format!("index {i} is out of bounds for dimension 0 with size 0"))),
+            IndexSpec::Slice { step: Some(0), .. } => return Err(EngineError::value("slice step cannot be zero")),
+            IndexSpec::Slice { step: Some(s), .. } if s < 0 => return Err(EngineError::value("step must be greater than zero")),
+            IndexSpec::Slice { .. } => return Err(EngineError::index("slice() cannot be applied to a 0-dim tensor.")),
             _ => {}
         }
     }
     if consuming > l.ndim() {
-        return Err(EngineError::index(format!(
-            "too many indices for tensor of dimension {}",
-            l.ndim()
-        )));
+        return Err(EngineError::index(format!("too many indices for tensor of dimension {}", l.ndim())));
     }
     // PyTorch 2.15 accepts several ellipses: each skips the unindexed dims.
     // `dim` can then pass the last dim; every use below checks it.
@@ -64,10 +45,7 @@ pub fn index_layout(l: &Layout, items: &[IndexSpec]) -> Result<Layout> {
         match item {
             IndexSpec::Int(i) => {
                 let Some(&size) = out.shape.get(dim) else {
-                    return Err(EngineError::index(format!(
-                        "too many indices for tensor of dimension {}",
-                        l.ndim()
-                    )));
+                    return Err(EngineError::index(format!("too many indices for tensor of dimension {}", l.ndim())));
                 };
                 let size = size as i64;
                 if *i < -size || *i >= size {
@@ -75,20 +53,13 @@ pub fn index_layout(l: &Layout, items: &[IndexSpec]) -> Result<Layout> {
                         "index {} is out of bounds for dimension {} with size {}",
                         i, real_dim, size
                     ))
-                    .with_hint(format!(
-                        "valid indices are {} to {}",
-                        -size,
-                        size - 1
-                    )));
+                    .with_hint(format!("valid indices are {} to {}", -size, size - 1)));
                 }
                 out = layout::index_int(&out, dim, *i)?;
             }
             IndexSpec::Slice { start, stop, step } => {
                 if dim >= out.ndim() {
-                    return Err(EngineError::index(format!(
-                        "too many indices for tensor of dimension {}",
-                        l.ndim()
-                    )));
+                    return Err(EngineError::index(format!("too many indices for tensor of dimension {}", l.ndim())));
                 }
                 out = layout::slice(&out, dim, *start, *stop, step.unwrap_or(1))?;
                 dim += 1;
@@ -110,18 +81,7 @@ mod tests {
     #[test]
     fn slices_ints_and_newaxis() {
         let l = Layout::contiguous(&[3, 4]);
-        let r = index_layout(
-            &l,
-            &[
-                IndexSpec::Int(1),
-                IndexSpec::Slice {
-                    start: Some(1),
-                    stop: None,
-                    step: Some(2),
-                },
-            ],
-        )
-        .unwrap();
+        let r = index_layout(&l, &[IndexSpec::Int(1), IndexSpec::Slice { start: Some(1), stop: None, step: Some(2) }]).unwrap();
         assert_eq!((r.shape, r.stride, r.offset), (vec![2], vec![2], 5));
         let r = index_layout(&l, &[IndexSpec::Ellipsis, IndexSpec::NewAxis]).unwrap();
         assert_eq!((r.shape, r.stride), (vec![3, 4, 1], vec![4, 1, 1]));
@@ -137,19 +97,10 @@ mod tests {
             "index 5 is out of bounds for dimension 0 with size 3"
         );
         assert_eq!(
-            index_layout(&l, &[IndexSpec::Int(0), IndexSpec::Int(0)])
-                .unwrap_err()
-                .message,
+            index_layout(&l, &[IndexSpec::Int(0), IndexSpec::Int(0)]).unwrap_err().message,
             "too many indices for tensor of dimension 1"
         );
-        let s = index_layout(
-            &l,
-            &[IndexSpec::Slice {
-                start: None,
-                stop: None,
-                step: Some(0),
-            }],
-        );
+        let s = index_layout(&l, &[IndexSpec::Slice { start: None, stop: None, step: Some(0) }]);
         assert_eq!(s.unwrap_err().message, "slice step cannot be zero");
     }
 }

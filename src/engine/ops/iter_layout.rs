@@ -36,18 +36,10 @@ pub fn broadcast_layout(l: &Layout, shape: &[usize]) -> Layout {
     for i in 0..n {
         let offset = n - 1 - i;
         if let Some(d) = l.ndim().checked_sub(offset + 1) {
-            stride[i] = if l.shape[d] == 1 && shape[i] != 1 {
-                0
-            } else {
-                l.stride[d]
-            };
+            stride[i] = if l.shape[d] == 1 && shape[i] != 1 { 0 } else { l.stride[d] };
         }
     }
-    Layout {
-        shape: shape.to_vec(),
-        stride,
-        offset: l.offset,
-    }
+    Layout { shape: shape.to_vec(), stride, offset: l.offset }
 }
 
 /// Strides of a freshly allocated output for inputs `ins` (their original
@@ -58,9 +50,7 @@ pub fn output_strides(ins: &[&Layout], shape: &[usize]) -> Vec<usize> {
         if ins.iter().all(|l| l.is_contiguous()) {
             return layout::contiguous_strides(shape);
         }
-        if ins
-            .iter()
-            .all(|l| layout::is_channels_last(&l.shape, &l.stride))
+        if ins.iter().all(|l| layout::is_channels_last(&l.shape, &l.stride))
             && let Ok(s) = layout::channels_last_strides(shape)
         {
             return s;
@@ -123,17 +113,9 @@ mod tests {
 
     #[test]
     fn transposed_input_gives_transposed_output() {
-        let t = Layout {
-            shape: vec![4, 3],
-            stride: vec![1, 4],
-            offset: 0,
-        };
+        let t = Layout { shape: vec![4, 3], stride: vec![1, 4], offset: 0 };
         assert_eq!(output_strides(&[&t], &[4, 3]), vec![1, 4]);
-        let sliced = Layout {
-            shape: vec![2, 2],
-            stride: vec![8, 2],
-            offset: 0,
-        };
+        let sliced = Layout { shape: vec![2, 2], stride: vec![8, 2], offset: 0 };
         assert_eq!(output_strides(&[&sliced], &[2, 2]), vec![2, 1]);
     }
 }

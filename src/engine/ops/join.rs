@@ -4,14 +4,14 @@
 
 use crate::engine::context::Context;
 use crate::engine::dtype::DType;
-use crate::engine::error::{EngineError, Result, fmt_list};
+use crate::engine::error::{fmt_list, EngineError, Result};
 use crate::engine::layout::{self, Layout};
 use crate::engine::scalar::Scalar;
 use crate::engine::tensor::Tensor;
 
 use super::elementwise::Arg;
 use super::iter_layout::{broadcast_layout, broadcast_shapes, output_strides};
-use super::promote::{Operand, result_type, scalar_type_name};
+use super::promote::{result_type, scalar_type_name, Operand};
 
 /// `cat(tensors, dim)` with type promotion; legacy 1-D empty tensors are skipped.
 pub fn cat(ctx: &Context, ts: &[&Tensor], dim: i64) -> Result<Tensor> {
@@ -33,16 +33,9 @@ fn cat_output_strides(ts: &[&Tensor], shape: &[usize]) -> Vec<usize> {
 }
 
 /// `cat` into an output with `stride` (`None`: cat's own memory format).
-fn cat_strided(
-    ctx: &Context,
-    ts: &[&Tensor],
-    dim: i64,
-    stride: Option<Vec<usize>>,
-) -> Result<Tensor> {
+fn cat_strided(ctx: &Context, ts: &[&Tensor], dim: i64, stride: Option<Vec<usize>>) -> Result<Tensor> {
     if ts.is_empty() {
-        return Err(EngineError::runtime(
-            "torch.cat(): expected a non-empty list of Tensors",
-        ));
+        return Err(EngineError::runtime("torch.cat(): expected a non-empty list of Tensors"));
     }
     for (i, t) in ts.iter().enumerate() {
         if t.ndim() == 0 {
@@ -51,19 +44,9 @@ fn cat_strided(
             )));
         }
     }
-    let ops: Vec<Operand> = ts
-        .iter()
-        .map(|t| Operand::Tensor {
-            dtype: t.dtype,
-            ndim: t.ndim(),
-        })
-        .collect();
+    let ops: Vec<Operand> = ts.iter().map(|t| Operand::Tensor { dtype: t.dtype, ndim: t.ndim() }).collect();
     let dtype = result_type(&ops);
-    let live: Vec<(usize, &&Tensor)> = ts
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| !(t.ndim() == 1 && t.numel() == 0))
-        .collect();
+    let live: Vec<(usize, &&Tensor)> = ts.iter().enumerate().filter(|(_, t)| !(t.ndim() == 1 && t.numel() == 0)).collect();
     let Some((_, first)) = live.first() else {
         return Tensor::alloc_on(ctx, ts[0].device(), &[0], dtype, "cat");
     };
@@ -159,10 +142,7 @@ fn arg_values(x: &Arg, shape: &[usize]) -> Vec<Scalar> {
 
 fn arg_operand(x: &Arg) -> Operand {
     match x {
-        Arg::T(t) => Operand::Tensor {
-            dtype: t.dtype,
-            ndim: t.ndim(),
-        },
+        Arg::T(t) => Operand::Tensor { dtype: t.dtype, ndim: t.ndim() },
         Arg::S(s) => Operand::Wrapped(*s),
     }
 }
@@ -176,19 +156,8 @@ fn arg_shape<'a>(x: &'a Arg) -> &'a [usize] {
 
 /// A new tensor of `shape` whose strides TensorIterator would choose for
 /// `inputs`, filled with `vals` in logical order.
-fn iter_output(
-    ctx: &Context,
-    inputs: &[&Arg],
-    shape: &[usize],
-    dtype: DType,
-    vals: &[Scalar],
-    op: &str,
-) -> Result<Tensor> {
-    let scalar = Layout {
-        shape: vec![],
-        stride: vec![],
-        offset: 0,
-    };
+fn iter_output(ctx: &Context, inputs: &[&Arg], shape: &[usize], dtype: DType, vals: &[Scalar], op: &str) -> Result<Tensor> {
+    let scalar = Layout { shape: vec![], stride: vec![], offset: 0 };
     let ls: Vec<&Layout> = inputs
         .iter()
         .map(|x| match x {
@@ -211,10 +180,7 @@ pub fn where_args(ctx: &Context, cond: &Tensor, x: Arg, y: Arg) -> Result<Tensor
             scalar_type_name(cond.dtype)
         )));
     }
-    let shape = broadcast_shapes(
-        &broadcast_shapes(cond.shape(), arg_shape(&x))?,
-        arg_shape(&y),
-    )?;
+    let shape = broadcast_shapes(&broadcast_shapes(cond.shape(), arg_shape(&x))?, arg_shape(&y))?;
     let dtype = result_type(&[arg_operand(&x), arg_operand(&y)]);
     for a in [&x, &y] {
         if let Arg::S(s) = a
@@ -225,16 +191,8 @@ pub fn where_args(ctx: &Context, cond: &Tensor, x: Arg, y: Arg) -> Result<Tensor
     }
     // The result is dense: check its size before gathering broadcast scalars.
     ctx.cpu.check_walk("where", &shape, dtype.size())?;
-    let (c, a, b) = (
-        values_bcast(cond, &shape),
-        arg_values(&x, &shape),
-        arg_values(&y, &shape),
-    );
-    let vals: Vec<Scalar> = c
-        .iter()
-        .zip(a.iter().zip(&b))
-        .map(|(c, (a, b))| if c.as_bool() { *a } else { *b })
-        .collect();
+    let (c, a, b) = (values_bcast(cond, &shape), arg_values(&x, &shape), arg_values(&y, &shape));
+    let vals: Vec<Scalar> = c.iter().zip(a.iter().zip(&b)).map(|(c, (a, b))| if c.as_bool() { *a } else { *b }).collect();
     let c_arg = Arg::T(cond);
     iter_output(ctx, &[&c_arg, &x, &y], &shape, dtype, &vals, "where")
 }
@@ -248,10 +206,7 @@ pub fn where_(ctx: &Context, cond: &Tensor, x: &Tensor, y: &Tensor) -> Result<Te
 pub fn maximum(ctx: &Context, a: &Tensor, b: &Tensor, max: bool) -> Result<Tensor> {
     let shape = broadcast_shapes(a.shape(), b.shape())?;
     let dtype = result_type(&[arg_operand(&Arg::T(a)), arg_operand(&Arg::T(b))]);
-    let (x, y) = (
-        arg_values(&Arg::T(a), &shape),
-        arg_values(&Arg::T(b), &shape),
-    );
+    let (x, y) = (arg_values(&Arg::T(a), &shape), arg_values(&Arg::T(b), &shape));
     let vals: Vec<Scalar> = x
         .iter()
         .zip(&y)
@@ -259,55 +214,24 @@ pub fn maximum(ctx: &Context, a: &Tensor, b: &Tensor, max: bool) -> Result<Tenso
             let (p, q) = (p.cast(dtype), q.cast(dtype));
             if dtype.is_floating() {
                 let (f, g) = (p.as_f64(), q.as_f64());
-                Scalar::Float(if f.is_nan() || g.is_nan() {
-                    f64::NAN
-                } else if max {
-                    f.max(g)
-                } else {
-                    f.min(g)
-                })
+                Scalar::Float(if f.is_nan() || g.is_nan() { f64::NAN } else if max { f.max(g) } else { f.min(g) })
             } else if dtype == DType::Bool {
-                Scalar::Bool(if max {
-                    p.as_bool() | q.as_bool()
-                } else {
-                    p.as_bool() & q.as_bool()
-                })
+                Scalar::Bool(if max { p.as_bool() | q.as_bool() } else { p.as_bool() & q.as_bool() })
             } else {
-                Scalar::Int(if max {
-                    p.as_i64().max(q.as_i64())
-                } else {
-                    p.as_i64().min(q.as_i64())
-                })
+                Scalar::Int(if max { p.as_i64().max(q.as_i64()) } else { p.as_i64().min(q.as_i64()) })
             }
         })
         .collect();
     let (ta, tb) = (Arg::T(a), Arg::T(b));
-    iter_output(
-        ctx,
-        &[&ta, &tb],
-        &shape,
-        dtype,
-        &vals,
-        if max { "maximum" } else { "minimum" },
-    )
+    iter_output(ctx, &[&ta, &tb], &shape, dtype, &vals, if max { "maximum" } else { "minimum" })
 }
 
 /// `clamp(min, max)`.
-pub fn clamp(
-    ctx: &Context,
-    t: &Tensor,
-    min: Option<Scalar>,
-    max: Option<Scalar>,
-) -> Result<Tensor> {
+pub fn clamp(ctx: &Context, t: &Tensor, min: Option<Scalar>, max: Option<Scalar>) -> Result<Tensor> {
     if min.is_none() && max.is_none() {
-        return Err(EngineError::runtime(
-            "torch.clamp: At least one of 'min' or 'max' must not be None",
-        ));
+        return Err(EngineError::runtime("torch.clamp: At least one of 'min' or 'max' must not be None"));
     }
-    let mut ops = vec![Operand::Tensor {
-        dtype: t.dtype,
-        ndim: t.ndim(),
-    }];
+    let mut ops = vec![Operand::Tensor { dtype: t.dtype, ndim: t.ndim() }];
     ops.extend(min.iter().chain(max.iter()).map(|s| Operand::Wrapped(*s)));
     let dtype = result_type(&ops);
     // Only `clamp(min=…)` alone checks its bound (PyTorch's clamp_min path):
@@ -368,14 +292,7 @@ pub fn sort(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Te
     let d = layout::wrap_dim(dim, n)?;
     if n == 0 {
         let v = super::copy::clone(ctx, t)?;
-        let i = Tensor::from_scalars_on(
-            ctx,
-            t.device(),
-            &[],
-            DType::Int64,
-            &[Scalar::Int(0)],
-            "sort",
-        )?;
+        let i = Tensor::from_scalars_on(ctx, t.device(), &[], DType::Int64, &[Scalar::Int(0)], "sort")?;
         return Ok((v, i));
     }
     // A huge expanded view would never finish (and its scalars would not
@@ -390,14 +307,8 @@ pub fn sort(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Te
     let i = Tensor::alloc_strided_on(ctx, t.device(), &shape, &strides, DType::Int64, "sort")?;
     let vals = t.to_scalars();
     let len = shape[d];
-    let inner: usize = shape[d + 1..]
-        .iter()
-        .fold(1usize, |a, &b| a.saturating_mul(b));
-    let outer: usize = if vals.is_empty() {
-        0
-    } else {
-        shape[..d].iter().product()
-    };
+    let inner: usize = shape[d + 1..].iter().fold(1usize, |a, &b| a.saturating_mul(b));
+    let outer: usize = if vals.is_empty() { 0 } else { shape[..d].iter().product() };
     let mut out_v = vals.clone();
     let mut out_i = vec![Scalar::Int(0); vals.len()];
     let key = |s: &Scalar| -> (bool, f64, i64) {
@@ -412,10 +323,7 @@ pub fn sort(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Te
             let mut order: Vec<usize> = (0..len).collect();
             order.sort_by(|&a, &b| {
                 let (ka, kb) = (key(&vals[idx[a]]), key(&vals[idx[b]]));
-                let ord =
-                    ka.0.cmp(&kb.0)
-                        .then(ka.1.partial_cmp(&kb.1).unwrap_or(std::cmp::Ordering::Equal))
-                        .then(ka.2.cmp(&kb.2));
+                let ord = ka.0.cmp(&kb.0).then(ka.1.partial_cmp(&kb.1).unwrap_or(std::cmp::Ordering::Equal)).then(ka.2.cmp(&kb.2));
                 if descending { ord.reverse() } else { ord }
             });
             for (j, &src) in order.iter().enumerate() {

@@ -35,10 +35,7 @@ fn combine(higher: Option<DType>, lower: Option<DType>) -> Option<DType> {
         (Some(h), Some(l)) => {
             if h.category() == Category::Floating {
                 Some(h)
-            } else if h == DType::Bool
-                || l.category() == Category::Floating
-                || l.category() > h.category()
-            {
+            } else if h == DType::Bool || l.category() == Category::Floating || l.category() > h.category() {
                 Some(DType::promote(h, l))
             } else {
                 Some(h)
@@ -95,25 +92,13 @@ mod tests {
 
     #[test]
     fn verified_promotions() {
-        assert_eq!(
-            result_type(&[t(Int32, 1), Operand::Wrapped(Scalar::Float(2.5))]),
-            Float32
-        );
-        assert_eq!(
-            result_type(&[t(Int32, 1), Operand::Wrapped(Scalar::Int(2))]),
-            Int32
-        );
+        assert_eq!(result_type(&[t(Int32, 1), Operand::Wrapped(Scalar::Float(2.5))]), Float32);
+        assert_eq!(result_type(&[t(Int32, 1), Operand::Wrapped(Scalar::Int(2))]), Int32);
         assert_eq!(result_type(&[t(UInt8, 1), t(Int64, 0)]), UInt8);
         assert_eq!(result_type(&[t(UInt8, 1), t(Int64, 1)]), Int64);
         assert_eq!(result_type(&[t(Float16, 1), t(Float64, 0)]), Float16);
         assert_eq!(result_type(&[t(Int64, 1), t(Float64, 0)]), Float64);
-        assert_eq!(
-            result_type(&[t(Bool, 1), Operand::Wrapped(Scalar::Int(1))]),
-            Int64
-        );
-        assert_eq!(
-            result_type(&[t(Int8, 0), Operand::Wrapped(Scalar::Float(1.5))]),
-            Float32
-        );
+        assert_eq!(result_type(&[t(Bool, 1), Operand::Wrapped(Scalar::Int(1))]), Int64);
+        assert_eq!(result_type(&[t(Int8, 0), Operand::Wrapped(Scalar::Float(1.5))]), Float32);
     }
 }

@@ -25,12 +25,7 @@ pub const DEFAULT_SEED: u64 = 67280421310721;
 
 impl Generator {
     pub fn new(seed: u64) -> Self {
-        let mut g = Generator {
-            state: [0; N],
-            left: 1,
-            next: 0,
-            next_double_normal: None,
-        };
+        let mut g = Generator { state: [0; N], left: 1, next: 0, next_double_normal: None };
         g.seed(seed);
         g
     }
@@ -39,9 +34,7 @@ impl Generator {
         self.state[0] = (seed & 0xffff_ffff) as u32;
         for j in 1..N {
             let prev = self.state[j - 1];
-            self.state[j] = 1812433253u32
-                .wrapping_mul(prev ^ (prev >> 30))
-                .wrapping_add(j as u32);
+            self.state[j] = 1812433253u32.wrapping_mul(prev ^ (prev >> 30)).wrapping_add(j as u32);
         }
         self.left = 1;
         self.next = 0;
@@ -89,11 +82,7 @@ impl Generator {
     fn uniform(&mut self, dtype: DType) -> f64 {
         // float16/bfloat16 draw a float32 uniform and round it.
         let digits = if dtype == DType::Float64 { 53 } else { 24 };
-        let val = if dtype == DType::Float64 {
-            self.random64()
-        } else {
-            self.random() as u64
-        };
+        let val = if dtype == DType::Float64 { self.random64() } else { self.random() as u64 };
         let u = (val & ((1u64 << digits) - 1)) as f64 / (1u64 << digits) as f64;
         round_to(dtype, u)
     }
@@ -149,22 +138,8 @@ fn check_float(dtype: DType, what: &str) -> Result<()> {
 }
 
 /// `rand(shape)` or `randn(shape)`.
-pub fn fill_random(
-    ctx: &Context,
-    device: crate::engine::Device,
-    shape: &[usize],
-    dtype: DType,
-    normal: bool,
-    op: &str,
-) -> Result<Tensor> {
-    check_float(
-        dtype,
-        if normal {
-            "normal_kernel_cpu"
-        } else {
-            "check_uniform_bounds"
-        },
-    )?;
+pub fn fill_random(ctx: &Context, device: crate::engine::Device, shape: &[usize], dtype: DType, normal: bool, op: &str) -> Result<Tensor> {
+    check_float(dtype, if normal { "normal_kernel_cpu" } else { "check_uniform_bounds" })?;
     let t = Tensor::alloc_on(ctx, device, shape, dtype, op)?;
     let n = t.numel();
     let mut g = ctx.rng.borrow_mut();
@@ -195,15 +170,7 @@ pub fn fill_random(
 }
 
 /// `randint(low, high, shape)`.
-pub fn randint(
-    ctx: &Context,
-    device: crate::engine::Device,
-    shape: &[usize],
-    low: i64,
-    high: i64,
-    dtype: DType,
-    op: &str,
-) -> Result<Tensor> {
+pub fn randint(ctx: &Context, device: crate::engine::Device, shape: &[usize], low: i64, high: i64, dtype: DType, op: &str) -> Result<Tensor> {
     if low >= high {
         return Err(EngineError::runtime(format!(
             "random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
@@ -214,11 +181,7 @@ pub fn randint(
     let mut g = ctx.rng.borrow_mut();
     let vals: Vec<Scalar> = (0..t.numel())
         .map(|_| {
-            let r = if range >= 1u128 << 32 {
-                g.random64() as u128
-            } else {
-                g.random() as u128
-            };
+            let r = if range >= 1u128 << 32 { g.random64() as u128 } else { g.random() as u128 };
             Scalar::Int((r % range) as i64 + low)
         })
         .collect();

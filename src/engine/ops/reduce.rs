@@ -49,11 +49,7 @@ impl ReduceOp {
 fn out_dtype(op: ReduceOp, d: DType) -> Result<DType> {
     Ok(match op {
         ReduceOp::Sum | ReduceOp::Prod => {
-            if d.category() == Category::Floating {
-                d
-            } else {
-                DType::Int64
-            }
+            if d.category() == Category::Floating { d } else { DType::Int64 }
         }
         ReduceOp::Mean | ReduceOp::Std | ReduceOp::Var => {
             if d.category() != Category::Floating {
@@ -64,8 +60,7 @@ fn out_dtype(op: ReduceOp, d: DType) -> Result<DType> {
                     ),
                     _ => "std and var only support floating point and complex dtypes".to_string(),
                 };
-                return Err(EngineError::new(ErrorKind::NotImplementedError, msg)
-                    .with_hint(format!("convert first: x.float().{}()", op.name())));
+                return Err(EngineError::new(ErrorKind::NotImplementedError, msg).with_hint(format!("convert first: x.float().{}()", op.name())));
             }
             d
         }
@@ -79,13 +74,7 @@ fn out_dtype(op: ReduceOp, d: DType) -> Result<DType> {
             }
             DType::Int64
         }
-        ReduceOp::All | ReduceOp::Any => {
-            if d == DType::UInt8 {
-                DType::UInt8
-            } else {
-                DType::Bool
-            }
-        }
+        ReduceOp::All | ReduceOp::Any => if d == DType::UInt8 { DType::UInt8 } else { DType::Bool },
     })
 }
 
@@ -98,41 +87,25 @@ fn fold(op: ReduceOp, vals: &[Scalar], dtype: DType, correction: f64) -> (Scalar
             if float {
                 (Scalar::Float(float_sum(vals, dtype)), 0)
             } else {
-                (
-                    Scalar::Int(vals.iter().fold(0i64, |a, v| a.wrapping_add(v.as_i64()))),
-                    0,
-                )
+                (Scalar::Int(vals.iter().fold(0i64, |a, v| a.wrapping_add(v.as_i64()))), 0)
             }
         }
         ReduceOp::Prod => {
             if float {
                 // PyTorch's CPU prod accumulates in the dtype itself (a
                 // float16 product rounds at every step), in order.
-                (
-                    vals.iter().fold(Scalar::Float(1.0).cast(dtype), |a, v| {
-                        Scalar::Float(a.as_f64() * v.as_f64()).cast(dtype)
-                    }),
-                    0,
-                )
+                (vals.iter().fold(Scalar::Float(1.0).cast(dtype), |a, v| Scalar::Float(a.as_f64() * v.as_f64()).cast(dtype)), 0)
             } else {
-                (
-                    Scalar::Int(vals.iter().fold(1i64, |a, v| a.wrapping_mul(v.as_i64()))),
-                    0,
-                )
+                (Scalar::Int(vals.iter().fold(1i64, |a, v| a.wrapping_mul(v.as_i64()))), 0)
             }
         }
         ReduceOp::Mean => (Scalar::Float(float_sum(vals, dtype) / vals.len() as f64), 0),
         ReduceOp::Var | ReduceOp::Std => {
             let n = vals.len() as f64;
             let mean = pairwise_sum(vals) / n;
-            let ss: f64 = vals
-                .iter()
-                .fold(0.0, |a, v| a + (v.as_f64() - mean).powi(2));
+            let ss: f64 = vals.iter().fold(0.0, |a, v| a + (v.as_f64() - mean).powi(2));
             let var = ss / (n - correction).max(0.0);
-            (
-                Scalar::Float(if op == ReduceOp::Std { var.sqrt() } else { var }),
-                0,
-            )
+            (Scalar::Float(if op == ReduceOp::Std { var.sqrt() } else { var }), 0)
         }
         ReduceOp::Max | ReduceOp::Min | ReduceOp::ArgMax | ReduceOp::ArgMin => {
             let want_max = matches!(op, ReduceOp::Max | ReduceOp::ArgMax);
@@ -146,11 +119,7 @@ fn fold(op: ReduceOp, vals: &[Scalar], dtype: DType, correction: f64) -> (Scalar
                 let c_nan = matches!(c, Scalar::Float(f) if f.is_nan());
                 let better = c_nan
                     || if float {
-                        if want_max {
-                            c.as_f64() > b.as_f64()
-                        } else {
-                            c.as_f64() < b.as_f64()
-                        }
+                        if want_max { c.as_f64() > b.as_f64() } else { c.as_f64() < b.as_f64() }
                     } else if want_max {
                         c.as_i64() > b.as_i64()
                     } else {
@@ -207,23 +176,12 @@ pub struct Reduced {
 }
 
 /// Reduces `t` over `dims` (all dims when `None`).
-pub fn reduce(
-    ctx: &Context,
-    op: ReduceOp,
-    t: &Tensor,
-    dims: Option<&[i64]>,
-    keepdim: bool,
-    correction: f64,
-    out: Option<DType>,
-) -> Result<Reduced> {
+pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, keepdim: bool, correction: f64, out: Option<DType>) -> Result<Reduced> {
     let odt = match out {
         Some(d) if op == ReduceOp::Mean && d.category() != Category::Floating => {
             return Err(EngineError::new(
                 ErrorKind::NotImplementedError,
-                format!(
-                    "mean(): could not infer output dtype. Optional dtype must be either a floating point or complex dtype. Got: {}",
-                    scalar_type_name(d)
-                ),
+                format!("mean(): could not infer output dtype. Optional dtype must be either a floating point or complex dtype. Got: {}", scalar_type_name(d)),
             ));
         }
         Some(d) => d,
@@ -240,9 +198,7 @@ pub fn reduce(
                 let w = layout::wrap_dim(d, n)?;
                 if n == 0 {
                     if scalar_dim_seen {
-                        return Err(EngineError::runtime(
-                            "dim 0 appears multiple times in the list of dims",
-                        ));
+                        return Err(EngineError::runtime("dim 0 appears multiple times in the list of dims"));
                     }
                     scalar_dim_seen = true;
                     continue;
@@ -260,43 +216,20 @@ pub fn reduce(
     // Walking more elements than a dense tensor under the cap could hold
     // (a huge expanded view) would never end; an overflowing count is one.
     ctx.cpu.check_walk(op.name(), t.shape(), t.dtype.size())?;
-    let count: usize = (0..n)
-        .filter(|&d| reduced[d])
-        .map(|d| t.shape()[d])
-        .try_fold(1usize, |a, d| a.checked_mul(d))
-        .unwrap_or(usize::MAX);
-    if count == 0
-        && matches!(
-            op,
-            ReduceOp::Max | ReduceOp::Min | ReduceOp::ArgMax | ReduceOp::ArgMin
-        )
-    {
+    let count: usize = (0..n).filter(|&d| reduced[d]).map(|d| t.shape()[d]).try_fold(1usize, |a, d| a.checked_mul(d)).unwrap_or(usize::MAX);
+    if count == 0 && matches!(op, ReduceOp::Max | ReduceOp::Min | ReduceOp::ArgMax | ReduceOp::ArgMin) {
         let name = op.name();
-        let kind = if dims.is_none() && matches!(op, ReduceOp::Max | ReduceOp::Min) {
-            ErrorKind::RuntimeError
-        } else {
-            ErrorKind::IndexError
-        };
-        return Err(EngineError::new(
-            kind,
-            if dims.is_none() {
-                if kind == ErrorKind::IndexError && dims.is_none() {
-                    format!(
-                        "{name}(): Expected reduction dim to be specified for input.numel() == 0."
-                    )
-                } else {
-                    format!(
-                        "{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument."
-                    )
-                }
+        let kind = if dims.is_none() && matches!(op, ReduceOp::Max | ReduceOp::Min) { ErrorKind::RuntimeError } else { ErrorKind::IndexError };
+        return Err(EngineError::new(kind, if dims.is_none() {
+            if kind == ErrorKind::IndexError && dims.is_none() {
+                format!("{name}(): Expected reduction dim to be specified for input.numel() == 0.")
             } else {
-                let d = dims.and_then(|d| d.first()).copied().unwrap_or(0);
-                format!(
-                    "{name}(): Expected reduction dim {} to have non-zero size.",
-                    crate::engine::layout::wrap_dim(d, n).unwrap_or(0)
-                )
-            },
-        ));
+                format!("{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.")
+            }
+        } else {
+            let d = dims.and_then(|d| d.first()).copied().unwrap_or(0);
+            format!("{name}(): Expected reduction dim {} to have non-zero size.", crate::engine::layout::wrap_dim(d, n).unwrap_or(0))
+        }));
     }
     // On a real GPU: a full sum is the two-pass sum kernel; sum, mean and
     // prod over any dims, and max/min over all dims, the reduce kernel.
@@ -307,10 +240,7 @@ pub fn reduce(
             && let Some(values) = crate::engine::gpu::launch::sum(ctx, t)?
             && values.dtype == odt
         {
-            return Ok(Reduced {
-                values,
-                indices: None,
-            });
+            return Ok(Reduced { values, indices: None });
         }
         // A full mean: the two-pass sum divided by the count on the device.
         if kept_none(&reduced)
@@ -319,17 +249,9 @@ pub fn reduce(
             && let Some(total) = crate::engine::gpu::launch::sum(ctx, t)?
             && total.dtype == odt
         {
-            use super::elementwise::{Arg, BinaryOp, binary};
-            let values = binary(
-                ctx,
-                BinaryOp::Div,
-                Arg::T(&total),
-                Arg::S(Scalar::Float(count as f64)),
-            )?;
-            return Ok(Reduced {
-                values,
-                indices: None,
-            });
+            use super::elementwise::{binary, Arg, BinaryOp};
+            let values = binary(ctx, BinaryOp::Div, Arg::T(&total), Arg::S(Scalar::Float(count as f64)))?;
+            return Ok(Reduced { values, indices: None });
         }
         use crate::engine::gpu::launch::ReduceKind;
         let kind = match op {
@@ -341,48 +263,26 @@ pub fn reduce(
             _ => None,
         };
         if let Some(kind) = kind
-            && let Some(values) =
-                crate::engine::gpu::launch::reduce(ctx, kind, t, &reduced, keepdim, odt)?
+            && let Some(values) = crate::engine::gpu::launch::reduce(ctx, kind, t, &reduced, keepdim, odt)?
         {
-            return Ok(Reduced {
-                values,
-                indices: None,
-            });
+            return Ok(Reduced { values, indices: None });
         }
     }
     // Full sum/mean of a dense float tensor: the order does not matter, so
     // sum the memory directly.
-    if kept_none(&reduced)
-        && matches!(op, ReduceOp::Sum | ReduceOp::Mean)
-        && count >= 4096
+    if kept_none(&reduced) && matches!(op, ReduceOp::Sum | ReduceOp::Mean) && count >= 4096
         && layout::is_non_overlapping_and_dense(t.shape(), t.stride())
     {
         let lo = t.layout.footprint().map(|(lo, _)| lo).unwrap_or(0) * t.dtype.size();
         let total = {
             let buf = t.storage.bytes();
-            buf.bytes()
-                .get(lo..)
-                .and_then(|b| crate::engine::kernels::sum::dense_sum(t.dtype, b, count))
+            buf.bytes().get(lo..).and_then(|b| crate::engine::kernels::sum::dense_sum(t.dtype, b, count))
         };
         if let Some(total) = total {
-            let v = if op == ReduceOp::Mean {
-                total / count as f64
-            } else {
-                total
-            };
+            let v = if op == ReduceOp::Mean { total / count as f64 } else { total };
             let shape: Vec<usize> = if keepdim { vec![1; n] } else { vec![] };
-            let values = Tensor::from_scalars_on(
-                ctx,
-                t.device(),
-                &shape,
-                odt,
-                &[Scalar::Float(v)],
-                op.name(),
-            )?;
-            return Ok(Reduced {
-                values,
-                indices: None,
-            });
+            let values = Tensor::from_scalars_on(ctx, t.device(), &shape, odt, &[Scalar::Float(v)], op.name())?;
+            return Ok(Reduced { values, indices: None });
         }
     }
     // Kept dims (in order) then reduced dims: one inner loop per output element.
@@ -407,38 +307,22 @@ pub fn reduce(
         for base in StridedIndex::new(&outer) {
             scratch.clear();
             let inner = sub(&red, base);
-            scratch.extend(
-                StridedIndex::new(&inner)
-                    .map(|i| scalar::read(t.dtype, bytes, i).unwrap_or(Scalar::Int(0))),
-            );
+            scratch.extend(StridedIndex::new(&inner).map(|i| scalar::read(t.dtype, bytes, i).unwrap_or(Scalar::Int(0))));
             // prod(dtype=…) multiplies in the requested dtype.
-            let fold_dtype = if op == ReduceOp::Prod && odt.is_floating() {
-                odt
-            } else {
-                t.dtype
-            };
+            let fold_dtype = if op == ReduceOp::Prod && odt.is_floating() { odt } else { t.dtype };
             let (v, i) = fold(op, &scratch, fold_dtype, correction);
             out_vals.push(v);
             out_idx.push(Scalar::Int(i));
         }
     }
     let out_shape: Vec<usize> = if keepdim {
-        (0..n)
-            .map(|d| if reduced[d] { 1 } else { t.shape()[d] })
-            .collect()
+        (0..n).map(|d| if reduced[d] { 1 } else { t.shape()[d] }).collect()
     } else {
         kept.iter().map(|&d| t.shape()[d]).collect()
     };
     let values = Tensor::from_scalars_on(ctx, t.device(), &out_shape, odt, &out_vals, op.name())?;
     let indices = if dims.is_some() && matches!(op, ReduceOp::Max | ReduceOp::Min) {
-        Some(Tensor::from_scalars_on(
-            ctx,
-            t.device(),
-            &out_shape,
-            DType::Int64,
-            &out_idx,
-            op.name(),
-        )?)
+        Some(Tensor::from_scalars_on(ctx, t.device(), &out_shape, DType::Int64, &out_idx, op.name())?)
     } else {
         None
     };

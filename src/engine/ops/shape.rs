@@ -2,7 +2,7 @@
 
 use crate::engine::context::Context;
 use crate::engine::error::{EngineError, Result};
-use crate::engine::layout::{self, Layout, compute_stride, infer_size};
+use crate::engine::layout::{self, compute_stride, infer_size, Layout};
 use crate::engine::tensor::Tensor;
 
 /// What `reshape` did and why, for `explain`.
@@ -17,23 +17,14 @@ pub enum ReshapeOutcome {
 }
 
 /// `reshape(shape)`: a view when PyTorch's rule allows it, otherwise a copy.
-pub fn reshape(
-    ctx: &Context,
-    t: &Tensor,
-    shape: &[i64],
-    op: &str,
-) -> Result<(Tensor, ReshapeOutcome)> {
+pub fn reshape(ctx: &Context, t: &Tensor, shape: &[i64], op: &str) -> Result<(Tensor, ReshapeOutcome)> {
     let newshape = infer_size(shape, t.numel())?;
     if t.is_contiguous() {
         let l = layout::view(&t.layout, shape)?;
         return Ok((t.view_as_layout(l, op), ReshapeOutcome::ViewOfContiguous));
     }
     if let Some(stride) = compute_stride(t.shape(), t.stride(), &newshape) {
-        let l = Layout {
-            shape: newshape,
-            stride,
-            offset: t.layout.offset,
-        };
+        let l = Layout { shape: newshape, stride, offset: t.layout.offset };
         return Ok((t.view_as_layout(l, op), ReshapeOutcome::ViewByStrides));
     }
     let strides = layout::contiguous_strides(t.shape());
@@ -57,9 +48,7 @@ pub fn flatten(ctx: &Context, t: &Tensor, start: i64, end: i64, op: &str) -> Res
     let s = layout::wrap_dim(start, t.ndim())?;
     let e = layout::wrap_dim(end, t.ndim())?;
     if s > e {
-        return Err(EngineError::runtime(
-            "flatten() has invalid args: start_dim cannot come after end_dim",
-        ));
+        return Err(EngineError::runtime("flatten() has invalid args: start_dim cannot come after end_dim"));
     }
     if s == e {
         return Ok(t.clone());

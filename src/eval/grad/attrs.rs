@@ -6,7 +6,7 @@
 
 use std::rc::Rc;
 
-use crate::engine::autograd::{Formula, Grad, meta, retain};
+use crate::engine::autograd::{meta, retain, Formula, Grad};
 use crate::engine::{DType, ErrorKind, Tensor};
 use crate::lang::span::Span;
 
@@ -24,18 +24,13 @@ pub fn read(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> EvalResu
         "is_leaf" => Value::Bool(!matches!(valid_state(t, span)?, Some(Grad::Node(_)))),
         "grad" => {
             let g = retain::grad_of(t);
-            if g.is_none()
-                && matches!(t.grad_state(), Some(Grad::Node(_)))
-                && !retain::retains_grad(t)
-            {
+            if g.is_none() && matches!(t.grad_state(), Some(Grad::Node(_))) && !retain::retains_grad(t) {
                 it.warn(super::super::warnings::NON_LEAF_GRAD, span);
             }
             g.map(Value::tensor).unwrap_or(Value::None)
         }
         "output_nr" => Value::Int(match &*t.autograd.borrow() {
-            Some(Grad::Shared(m)) if matches!(&*m.state.borrow(), Some(Grad::Node(_))) => {
-                m.output_nr.get() as i64
-            }
+            Some(Grad::Shared(m)) if matches!(&*m.state.borrow(), Some(Grad::Node(_))) => m.output_nr.get() as i64,
             _ => 0,
         }),
         _ => return Ok(None),
@@ -49,11 +44,7 @@ fn valid_state(t: &Tensor, span: Span) -> EvalResult<Option<Grad>> {
     if let Some(Grad::Node(n)) = &state
         && let Formula::InvalidView { op, nr } = &n.formula
     {
-        return Err(EvalError::new(
-            ErrorKind::RuntimeError,
-            meta::invalid_view_message(op, *nr),
-            span,
-        ));
+        return Err(EvalError::new(ErrorKind::RuntimeError, meta::invalid_view_message(op, *nr), span));
     }
     Ok(state)
 }

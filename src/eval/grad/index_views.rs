@@ -10,9 +10,9 @@
 
 use std::rc::Rc;
 
-use crate::engine::Tensor;
 use crate::engine::layout::{self, Layout};
 use crate::engine::ops::index::IndexSpec;
+use crate::engine::Tensor;
 
 use super::super::args::Args;
 use super::super::interp::Interp;
@@ -20,10 +20,7 @@ use super::super::value::Value;
 
 /// A view method whose backward is index-based in PyTorch.
 fn is_index_view(name: &str) -> bool {
-    matches!(
-        name,
-        "narrow" | "select" | "diagonal" | "unfold" | "split" | "chunk" | "unbind"
-    )
+    matches!(name, "narrow" | "select" | "diagonal" | "unfold" | "split" | "chunk" | "unbind")
 }
 
 /// A view method call to replay on a contiguous header of the input's shape.
@@ -36,22 +33,11 @@ pub struct Replay {
 impl Replay {
     /// The replay of `t.name(a)`, when its node needs index maps.
     pub fn prepare(it: &Interp, t: &Tensor, name: &str, a: &Args) -> Option<Replay> {
-        if !is_index_view(name) || !it.grad_enabled || !t.dtype.is_floating() || !t.requires_grad()
-        {
+        if !is_index_view(name) || !it.grad_enabled || !t.dtype.is_floating() || !t.requires_grad() {
             return None;
         }
-        let args = Args {
-            name: a.name.clone(),
-            pos: a.pos.clone(),
-            kw: a.kw.clone(),
-            span: a.span,
-            pos_base: a.pos_base,
-        };
-        let first =
-            a.kw.iter()
-                .find(|(k, _, _)| k == "split_size")
-                .map(|(_, v, _)| v)
-                .or_else(|| a.pos.first().map(|(v, _)| v));
+        let args = Args { name: a.name.clone(), pos: a.pos.clone(), kw: a.kw.clone(), span: a.span, pos_base: a.pos_base };
+        let first = a.kw.iter().find(|(k, _, _)| k == "split_size").map(|(_, v, _)| v).or_else(|| a.pos.first().map(|(v, _)| v));
         let with_sizes = name == "split" && matches!(first, Some(Value::List(_) | Value::Tuple(_)));
         Some(Replay { args, with_sizes })
     }
@@ -60,26 +46,13 @@ impl Replay {
     /// header of `t`'s shape: the layouts of its outputs, in order. Views
     /// never read or write their storage, so the header may claim more
     /// elements than `t`'s storage holds.
-    pub fn maps<E>(
-        self,
-        t: &Tensor,
-        call: impl FnOnce(&Rc<Tensor>, Args) -> Result<Value, E>,
-    ) -> Option<Vec<Layout>> {
+    pub fn maps<E>(self, t: &Tensor, call: impl FnOnce(&Rc<Tensor>, Args) -> Result<Value, E>) -> Option<Vec<Layout>> {
         let mut shadow = t.view_as_layout(Layout::contiguous(t.shape()), "index map");
         shadow.lineage = None;
         let v = call(&Rc::new(shadow), self.args).ok()?;
         match v {
             Value::Tensor(r) => Some(vec![r.layout.clone()]),
-            Value::Tuple(xs) => xs
-                .iter()
-                .map(|x| {
-                    if let Value::Tensor(r) = x {
-                        Some(r.layout.clone())
-                    } else {
-                        None
-                    }
-                })
-                .collect(),
+            Value::Tuple(xs) => xs.iter().map(|x| if let Value::Tensor(r) = x { Some(r.layout.clone()) } else { None }).collect(),
             _ => None,
         }
     }
@@ -87,38 +60,20 @@ impl Replay {
 
 /// The node name of view method `name` (`split` with sizes differs).
 pub fn node_name(name: &str, replay: Option<&Replay>) -> Option<&'static str> {
-    replay
-        .filter(|r| r.with_sizes)
-        .map(|_| "SplitWithSizesBackward0")
-        .or((name == "split").then_some("SplitBackward0"))
+    replay.filter(|r| r.with_sizes).map(|_| "SplitWithSizesBackward0").or((name == "split").then_some("SplitBackward0"))
 }
 
 enum Step {
-    Select {
-        dim: usize,
-        index: i64,
-    },
-    Slice {
-        dim: usize,
-        start: Option<i64>,
-        stop: Option<i64>,
-        step: i64,
-    },
-    Unsqueeze {
-        dim: usize,
-    },
+    Select { dim: usize, index: i64 },
+    Slice { dim: usize, start: Option<i64>, stop: Option<i64>, step: i64 },
+    Unsqueeze { dim: usize },
 }
 
 impl Step {
     fn apply(&self, l: &Layout) -> crate::engine::error::Result<Layout> {
         match *self {
             Step::Select { dim, index } => layout::index_int(l, dim, index),
-            Step::Slice {
-                dim,
-                start,
-                stop,
-                step,
-            } => layout::slice(l, dim, start, stop, step),
+            Step::Slice { dim, start, stop, step } => layout::slice(l, dim, start, stop, step),
             Step::Unsqueeze { dim } => layout::unsqueeze(l, dim as i64),
         }
     }
@@ -139,20 +94,12 @@ fn steps(shape: &[usize], specs: &[IndexSpec], tuple: bool) -> Vec<Step> {
     if !tuple && specs.len() == 1 {
         return match specs[0] {
             IndexSpec::Int(index) => vec![Step::Select { dim: 0, index }],
-            IndexSpec::Slice { start, stop, step } => vec![Step::Slice {
-                dim: 0,
-                start,
-                stop,
-                step: step.unwrap_or(1),
-            }],
+            IndexSpec::Slice { start, stop, step } => vec![Step::Slice { dim: 0, start, stop, step: step.unwrap_or(1) }],
             IndexSpec::NewAxis => vec![Step::Unsqueeze { dim: 0 }],
             IndexSpec::Ellipsis => vec![],
         };
     }
-    let consuming = specs
-        .iter()
-        .filter(|s| matches!(s, IndexSpec::Int(_) | IndexSpec::Slice { .. }))
-        .count();
+    let consuming = specs.iter().filter(|s| matches!(s, IndexSpec::Int(_) | IndexSpec::Slice { .. })).count();
     let mut shape = shape.to_vec();
     let ndim = shape.len();
     let (mut dim, mut out) = (0usize, vec![]);
@@ -167,16 +114,9 @@ fn steps(shape: &[usize], specs: &[IndexSpec], tuple: bool) -> Vec<Step> {
             IndexSpec::Slice { start, stop, step } => {
                 let len = shape.get(dim).copied().unwrap_or(0) as i64;
                 // applySlice: a slice from 0 past the end with step 1 is no op.
-                let whole = start.unwrap_or(0) == 0
-                    && step.unwrap_or(1) == 1
-                    && stop.is_none_or(|e| e >= len);
+                let whole = start.unwrap_or(0) == 0 && step.unwrap_or(1) == 1 && stop.is_none_or(|e| e >= len);
                 if !whole {
-                    out.push(Step::Slice {
-                        dim,
-                        start,
-                        stop,
-                        step: step.unwrap_or(1),
-                    });
+                    out.push(Step::Slice { dim, start, stop, step: step.unwrap_or(1) });
                     let l = Layout::contiguous(&shape);
                     if let Ok(n) = layout::slice(&l, dim, start, stop, step.unwrap_or(1)) {
                         shape = n.shape;
@@ -198,13 +138,7 @@ fn steps(shape: &[usize], specs: &[IndexSpec], tuple: bool) -> Vec<Step> {
 /// Gives `out` (the view `t[specs]`) its autograd history: a chain of
 /// `SelectBackward0`/`SliceBackward0`/`UnsqueezeBackward0` nodes (or
 /// `AliasBackward0`), each slice and select with its index map.
-pub fn record_index(
-    it: &Interp,
-    t: &Tensor,
-    specs: &[IndexSpec],
-    tuple: bool,
-    out: Tensor,
-) -> Tensor {
+pub fn record_index(it: &Interp, t: &Tensor, specs: &[IndexSpec], tuple: bool, out: Tensor) -> Tensor {
     if !(it.grad_enabled && t.dtype.is_floating() && t.requires_grad()) {
         return super::record_view(it, "AliasBackward0", t, out);
     }
@@ -214,10 +148,7 @@ pub fn record_index(
     };
     let mut cur = t.clone();
     for s in init {
-        let (Ok(l), Ok(map)) = (
-            s.apply(&cur.layout),
-            s.apply(&Layout::contiguous(cur.shape())),
-        ) else {
+        let (Ok(l), Ok(map)) = (s.apply(&cur.layout), s.apply(&Layout::contiguous(cur.shape()))) else {
             return super::record_view(it, last.name(), t, out);
         };
         let next = cur.view_as_layout(l, "index");
@@ -242,9 +173,7 @@ fn s_map(s: &Step, input: &Tensor) -> Option<Layout> {
 /// True when the text of `x[...]` has a trailing comma inside its brackets
 /// (`x[1:,]` is a tuple index).
 pub fn trailing_comma(text: &str) -> bool {
-    text.trim_end()
-        .strip_suffix(']')
-        .is_some_and(|s| s.trim_end().ends_with(','))
+    text.trim_end().strip_suffix(']').is_some_and(|s| s.trim_end().ends_with(','))
 }
 
 #[cfg(test)]
@@ -252,18 +181,11 @@ mod tests {
     use super::*;
 
     fn names(shape: &[usize], specs: &[IndexSpec], tuple: bool) -> Vec<&'static str> {
-        steps(shape, specs, tuple)
-            .iter()
-            .map(|s| s.name())
-            .collect()
+        steps(shape, specs, tuple).iter().map(|s| s.name()).collect()
     }
 
     fn sl(start: Option<i64>, stop: Option<i64>) -> IndexSpec {
-        IndexSpec::Slice {
-            start,
-            stop,
-            step: None,
-        }
+        IndexSpec::Slice { start, stop, step: None }
     }
 
     #[test]
@@ -271,30 +193,10 @@ mod tests {
         let sh = [2, 3];
         assert_eq!(names(&sh, &[sl(None, None)], false), ["SliceBackward0"]);
         assert!(names(&sh, &[sl(None, None)], true).is_empty());
-        assert_eq!(
-            names(&sh, &[sl(Some(0), Some(5)), IndexSpec::Int(0)], true),
-            ["SelectBackward0"]
-        );
-        assert_eq!(
-            names(&sh, &[sl(Some(-2), None), IndexSpec::Int(0)], true),
-            ["SliceBackward0", "SelectBackward0"]
-        );
-        assert_eq!(
-            names(
-                &sh,
-                &[sl(None, None), IndexSpec::NewAxis, IndexSpec::Int(0)],
-                true
-            ),
-            ["UnsqueezeBackward0", "SelectBackward0"]
-        );
-        assert_eq!(
-            names(
-                &sh,
-                &[IndexSpec::NewAxis, IndexSpec::Ellipsis, IndexSpec::NewAxis],
-                true
-            ),
-            ["UnsqueezeBackward0", "UnsqueezeBackward0"]
-        );
+        assert_eq!(names(&sh, &[sl(Some(0), Some(5)), IndexSpec::Int(0)], true), ["SelectBackward0"]);
+        assert_eq!(names(&sh, &[sl(Some(-2), None), IndexSpec::Int(0)], true), ["SliceBackward0", "SelectBackward0"]);
+        assert_eq!(names(&sh, &[sl(None, None), IndexSpec::NewAxis, IndexSpec::Int(0)], true), ["UnsqueezeBackward0", "SelectBackward0"]);
+        assert_eq!(names(&sh, &[IndexSpec::NewAxis, IndexSpec::Ellipsis, IndexSpec::NewAxis], true), ["UnsqueezeBackward0", "UnsqueezeBackward0"]);
         assert_eq!(names(&sh, &[sl(None, Some(0))], true), ["SliceBackward0"]);
         assert!(names(&sh, &[IndexSpec::Ellipsis], false).is_empty());
         assert!(trailing_comma("x[1:, ]") && trailing_comma("[:,]") && !trailing_comma("x[1:]"));

@@ -23,12 +23,7 @@ pub fn check_inplace(it: &Interp, t: &Tensor, span: Span) -> EvalResult<()> {
 }
 
 /// [`check_inplace`] where `other`'s requiring grad also makes the op tracked.
-pub fn check_inplace_with(
-    it: &Interp,
-    t: &Tensor,
-    other: Option<&Tensor>,
-    span: Span,
-) -> EvalResult<()> {
+pub fn check_inplace_with(it: &Interp, t: &Tensor, other: Option<&Tensor>, span: Span) -> EvalResult<()> {
     if !it.grad_enabled {
         return Ok(());
     }
@@ -71,12 +66,8 @@ pub fn check_inplace_with(
         }
     }
     if let Some(Grad::Leaf(_)) = state {
-        return Err(EvalError::new(
-            ErrorKind::RuntimeError,
-            "a leaf Variable that requires grad is being used in an in-place operation.",
-            span,
-        )
-        .with_hint("wrap the update in `with no_grad():`, or work on x.detach()"));
+        return Err(EvalError::new(ErrorKind::RuntimeError, "a leaf Variable that requires grad is being used in an in-place operation.", span)
+            .with_hint("wrap the update in `with no_grad():`, or work on x.detach()"));
     }
     Ok(())
 }
@@ -88,45 +79,21 @@ pub fn rebase(it: &Interp, t: &Tensor, name: &str, other: Option<&Tensor>, formu
 }
 
 /// [`rebase`] whose formula needs `saved` tensors (`x *= y` saves the old x and y).
-pub fn rebase_saving(
-    it: &Interp,
-    t: &Tensor,
-    name: &str,
-    other: Option<&Tensor>,
-    formula: Formula,
-    saved: &[&Tensor],
-) {
+pub fn rebase_saving(it: &Interp, t: &Tensor, name: &str, other: Option<&Tensor>, formula: Formula, saved: &[&Tensor]) {
     rebase_node(it, t, name, &[other], formula, saved)
 }
 
 /// Records the in-place op `name` on `t` whose other inputs are `others`
 /// (`None` for a number, which still takes a slot, as PyTorch's wrapped
 /// scalars). A view's base gets `CopySlices` wrapping the node.
-pub fn rebase_node(
-    it: &Interp,
-    t: &Tensor,
-    name: &str,
-    others: &[Option<&Tensor>],
-    formula: Formula,
-    saved: &[&Tensor],
-) {
+pub fn rebase_node(it: &Interp, t: &Tensor, name: &str, others: &[Option<&Tensor>], formula: Formula, saved: &[&Tensor]) {
     rebase_node_at(it, t, name, others, formula, saved, None)
 }
 
 /// [`rebase_node`] where `pre` is `t`'s version before the write: saved
 /// tensors on `t`'s storage were saved then (PyTorch saves before writing).
-pub fn rebase_node_at(
-    it: &Interp,
-    t: &Tensor,
-    name: &str,
-    others: &[Option<&Tensor>],
-    formula: Formula,
-    saved: &[&Tensor],
-    pre: Option<u64>,
-) {
-    if !it.grad_enabled
-        || !(t.requires_grad() || others.iter().flatten().any(|o| o.requires_grad()))
-    {
+pub fn rebase_node_at(it: &Interp, t: &Tensor, name: &str, others: &[Option<&Tensor>], formula: Formula, saved: &[&Tensor], pre: Option<u64>) {
+    if !it.grad_enabled || !(t.requires_grad() || others.iter().flatten().any(|o| o.requires_grad())) {
         return;
     }
     let state = t.grad_state();
@@ -138,11 +105,7 @@ pub fn rebase_node_at(
         _ => None,
     };
     let mut next = vec![crate::engine::autograd::edge_of(t)];
-    next.extend(
-        others
-            .iter()
-            .map(|o| o.and_then(crate::engine::autograd::edge_of)),
-    );
+    next.extend(others.iter().map(|o| o.and_then(crate::engine::autograd::edge_of)));
     let node = Node {
         name: name.to_string(),
         present: vec![true; next.len()],
@@ -188,11 +151,7 @@ pub fn rebase_node_at(
         saved: Default::default(),
         saves: node.saves,
         released: Default::default(),
-        formula: Formula::CopySlices {
-            base: v.base_layout.clone(),
-            view: t.layout.clone(),
-            inner: Some(Rc::new(node)),
-        },
+        formula: Formula::CopySlices { base: v.base_layout.clone(), view: t.layout.clone(), inner: Some(Rc::new(node)) },
         out_shape: v.base_layout.shape.clone(),
         out_dtype: t.dtype,
     };
@@ -203,10 +162,6 @@ pub fn rebase_node_at(
 /// After `dst.copy_(src)`: `CopyBackwards` (src gets the gradient back in
 /// its own shape, dtype and device).
 pub fn record_copy(it: &Interp, dst: &Tensor, src: &Tensor) {
-    let f = Formula::Copy {
-        shape: src.shape().to_vec(),
-        dtype: src.dtype,
-        device: src.device(),
-    };
+    let f = Formula::Copy { shape: src.shape().to_vec(), dtype: src.dtype, device: src.device() };
     rebase_node(it, dst, "CopyBackwards", &[Some(src)], f, &[]);
 }

@@ -6,42 +6,30 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use crate::engine::Tensor;
-use crate::engine::autograd::{Formula, Grad, LeafGrad, Node, edge_of, meta};
+use crate::engine::autograd::{edge_of, meta, Formula, Grad, LeafGrad, Node};
 use crate::engine::layout::Layout;
+use crate::engine::Tensor;
 
 use super::super::interp::Interp;
 
 /// Gives the outputs `outs` of the view op `name` on `input` one shared
 /// node; `maps` are the op's outputs on a contiguous tensor of the input's
 /// shape (the index maps of [`Formula::MultiView`]).
-pub fn record_multi_view(
-    it: &Interp,
-    name: &str,
-    input: &Tensor,
-    outs: Vec<Tensor>,
-    maps: Option<Vec<Layout>>,
-) -> Vec<Tensor> {
+pub fn record_multi_view(it: &Interp, name: &str, input: &Tensor, outs: Vec<Tensor>, maps: Option<Vec<Layout>>) -> Vec<Tensor> {
     if !input.dtype.is_floating() {
         return outs;
     }
     if !it.grad_enabled {
         if input.requires_grad() {
             for o in &outs {
-                *o.autograd.borrow_mut() = Some(Grad::Leaf(Rc::new(LeafGrad {
-                    no_grad_view: true,
-                    ..Default::default()
-                })));
+                *o.autograd.borrow_mut() = Some(Grad::Leaf(Rc::new(LeafGrad { no_grad_view: true, ..Default::default() })));
             }
         }
         return outs;
     }
     let state = input.grad_state().map(|_| {
         let formula = match maps {
-            Some(maps) if maps.len() == outs.len() => Formula::MultiView {
-                shape: input.shape().to_vec(),
-                maps,
-            },
+            Some(maps) if maps.len() == outs.len() => Formula::MultiView { shape: input.shape().to_vec(), maps },
             _ => Formula::Unsupported,
         };
         Grad::Node(Rc::new(Node {
@@ -67,34 +55,12 @@ pub fn record_multi_view(
 /// The tuple a multi-output view method returns, its tensors recorded
 /// with [`record_multi_view`] (tensors that already have autograd state,
 /// or share no storage with `t`, are left as they are).
-pub fn attach(
-    it: &Interp,
-    t: &Tensor,
-    name: &str,
-    xs: &[super::super::value::Value],
-    maps: Option<Vec<Layout>>,
-) -> super::super::value::Value {
+pub fn attach(it: &Interp, t: &Tensor, name: &str, xs: &[super::super::value::Value], maps: Option<Vec<Layout>>) -> super::super::value::Value {
     use super::super::value::Value;
-    let fresh = xs
-        .iter()
-        .all(|x| matches!(x, Value::Tensor(r) if r.same_storage(t) && !r.requires_grad()));
+    let fresh = xs.iter().all(|x| matches!(x, Value::Tensor(r) if r.same_storage(t) && !r.requires_grad()));
     if !fresh {
         return Value::Tuple(xs.to_vec());
     }
-    let outs: Vec<Tensor> = xs
-        .iter()
-        .filter_map(|x| {
-            if let Value::Tensor(r) = x {
-                Some((**r).clone())
-            } else {
-                None
-            }
-        })
-        .collect();
-    Value::Tuple(
-        record_multi_view(it, name, t, outs, maps)
-            .into_iter()
-            .map(Value::tensor)
-            .collect(),
-    )
+    let outs: Vec<Tensor> = xs.iter().filter_map(|x| if let Value::Tensor(r) = x { Some((**r).clone()) } else { None }).collect();
+    Value::Tuple(record_multi_view(it, name, t, outs, maps).into_iter().map(Value::tensor).collect())
 }

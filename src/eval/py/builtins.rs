@@ -37,33 +37,17 @@ impl Call {
     pub(super) fn arity(&self, min: usize, max: usize) -> EvalResult<()> {
         let n = self.pos.len();
         if let Some((k, _)) = self.kw.first() {
-            return Err(self.err(format!(
-                "{}() got an unexpected keyword argument '{k}'",
-                self.name
-            )));
+            return Err(self.err(format!("{}() got an unexpected keyword argument '{k}'", self.name)));
         }
         if n < min || n > max {
             let what = if min == max && min == 1 {
                 format!("{}() takes exactly one argument ({n} given)", self.name)
             } else if min == max {
-                format!(
-                    "{}() takes exactly {} argument{} ({n} given)",
-                    self.name,
-                    min,
-                    if min == 1 { "" } else { "s" }
-                )
+                format!("{}() takes exactly {} argument{} ({n} given)", self.name, min, if min == 1 { "" } else { "s" })
             } else if n < min {
-                format!(
-                    "{} expected at least {min} argument{}, got {n}",
-                    self.name,
-                    if min == 1 { "" } else { "s" }
-                )
+                format!("{} expected at least {min} argument{}, got {n}", self.name, if min == 1 { "" } else { "s" })
             } else {
-                format!(
-                    "{} expected at most {max} argument{}, got {n}",
-                    self.name,
-                    if max == 1 { "" } else { "s" }
-                )
+                format!("{} expected at most {max} argument{}, got {n}", self.name, if max == 1 { "" } else { "s" })
             };
             return Err(self.err(what));
         }
@@ -125,114 +109,52 @@ pub const BUILTINS: &[(&str, bool, Builtin)] = &[
 /// The builtin named `name` as a value.
 pub fn lookup(name: &str) -> Option<Value> {
     if let Some((n, is_type, _)) = BUILTINS.iter().find(|(n, _, _)| *n == name) {
-        return Some(if *is_type {
-            Value::Type(n)
-        } else {
-            Value::Builtin(n)
-        });
+        return Some(if *is_type { Value::Type(n) } else { Value::Builtin(n) });
     }
     super::exc::static_name(name).map(Value::Type)
 }
 
 /// Calls the builtin `name`.
-pub fn call(
-    it: &mut Interp,
-    name: &str,
-    pos: Vec<Value>,
-    kw: Vec<(String, Value)>,
-    span: Span,
-) -> EvalResult<Value> {
+pub fn call(it: &mut Interp, name: &str, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> EvalResult<Value> {
     if let Some(kind) = super::exc::from_name(name) {
         if let Some((k, _)) = kw.first() {
-            return Err(EvalError::type_error(
-                format!("{name}() takes no keyword arguments (got '{k}')"),
-                span,
-            ));
+            return Err(EvalError::type_error(format!("{name}() takes no keyword arguments (got '{k}')"), span));
         }
         let message = super::exc::message_of(kind, &pos);
-        return Ok(Value::Exception(Rc::new(super::exc::PyExc {
-            kind,
-            message,
-            args: pos,
-            cause: None,
-        })));
+        return Ok(Value::Exception(Rc::new(super::exc::PyExc { kind, message, args: pos, cause: None })));
     }
     let Some((n, _, f)) = BUILTINS.iter().find(|(n, _, _)| *n == name) else {
-        return Err(EvalError::type_error(
-            format!("'{name}' is not callable"),
-            span,
-        ));
+        return Err(EvalError::type_error(format!("'{name}' is not callable"), span));
     };
     // Numeric builtins see a NumPy scalar as the Python number it holds.
-    let pos = if matches!(
-        name,
-        "int"
-            | "float"
-            | "round"
-            | "abs"
-            | "range"
-            | "bool"
-            | "divmod"
-            | "pow"
-            | "hex"
-            | "oct"
-            | "bin"
-            | "chr"
-    ) {
-        pos.into_iter()
-            .map(|v| match v {
-                Value::NpScalar(_, s) => Value::from_scalar(s),
-                other => other,
-            })
-            .collect()
+    let pos = if matches!(name, "int" | "float" | "round" | "abs" | "range" | "bool" | "divmod" | "pow" | "hex" | "oct" | "bin" | "chr") {
+        pos.into_iter().map(|v| match v {
+            Value::NpScalar(_, s) => Value::from_scalar(s),
+            other => other,
+        }).collect()
     } else {
         pos
     };
-    f(
-        it,
-        Call {
-            name: n,
-            pos,
-            kw,
-            span,
-        },
-    )
+    f(it, Call { name: n, pos, kw, span })
 }
 
 fn print(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
     let sep = match c.kw("sep") {
         None | Some(Value::None) => " ".to_string(),
         Some(Value::Str(s)) => s,
-        Some(v) => {
-            return Err(c.err(format!(
-                "sep must be None or a string, not {}",
-                v.type_name()
-            )));
-        }
+        Some(v) => return Err(c.err(format!("sep must be None or a string, not {}", v.type_name()))),
     };
     let end = match c.kw("end") {
         None | Some(Value::None) => "\n".to_string(),
         Some(Value::Str(s)) => s,
-        Some(v) => {
-            return Err(c.err(format!(
-                "end must be None or a string, not {}",
-                v.type_name()
-            )));
-        }
+        Some(v) => return Err(c.err(format!("end must be None or a string, not {}", v.type_name()))),
     };
     c.kw("flush");
     if let Some((k, _)) = c.kw.first() {
         return Err(c.err(format!("'{k}' is an invalid keyword argument for print()")));
     }
-    let parts: Vec<String> = c
-        .pos
-        .iter()
-        .map(|v| super::repr::checked(v, true, c.span))
-        .collect::<EvalResult<_>>()?;
-    it.emit(Report::Print(TextReport {
-        text: parts.join(&sep),
-        end,
-    }));
+    let parts: Vec<String> = c.pos.iter().map(|v| super::repr::checked(v, true, c.span)).collect::<EvalResult<_>>()?;
+    it.emit(Report::Print(TextReport { text: parts.join(&sep), end }));
     Ok(Value::None)
 }
 
@@ -256,12 +178,7 @@ fn len(_: &mut Interp, c: Call) -> EvalResult<Value> {
         Value::TypedStorage(s) => s.len(),
         Value::NdArray(a) if a.view.ndim() == 0 => return Err(c.err("len() of unsized object")),
         Value::NdArray(a) => a.view.shape()[0],
-        other => {
-            return Err(c.err(format!(
-                "object of type '{}' has no len()",
-                other.type_name()
-            )));
-        }
+        other => return Err(c.err(format!("object of type '{}' has no len()", other.type_name()))),
     };
     Ok(Value::Int(n as i64))
 }
@@ -270,41 +187,22 @@ pub(super) fn int_arg(c: &Call, v: &Value) -> EvalResult<i64> {
     match v {
         Value::Int(i) => Ok(*i),
         Value::Bool(b) => Ok(*b as i64),
-        Value::Tensor(t) if t.numel() == 1 && !t.dtype.is_floating() => t
-            .item()
-            .map(|s| s.as_i64())
-            .map_err(|e| EvalError::from_engine(e, c.span)),
-        other => Err(c.err(format!(
-            "'{}' object cannot be interpreted as an integer",
-            other.type_name()
-        ))),
+        Value::Tensor(t) if t.numel() == 1 && !t.dtype.is_floating() => t.item().map(|s| s.as_i64()).map_err(|e| EvalError::from_engine(e, c.span)),
+        other => Err(c.err(format!("'{}' object cannot be interpreted as an integer", other.type_name()))),
     }
 }
 
 fn range(_: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 3)?;
-    let v: Vec<i64> = c
-        .pos
-        .iter()
-        .map(|v| int_arg(&c, v))
-        .collect::<EvalResult<_>>()?;
+    let v: Vec<i64> = c.pos.iter().map(|v| int_arg(&c, v)).collect::<EvalResult<_>>()?;
     let (a, b, s) = match *v.as_slice() {
         [b] => (0, b, 1),
         [a, b] => (a, b, 1),
         [a, b, s] => (a, b, s),
-        _ => {
-            return Err(c.err(format!(
-                "range expected at most 3 arguments, got {}",
-                v.len()
-            )));
-        }
+        _ => return Err(c.err(format!("range expected at most 3 arguments, got {}", v.len()))),
     };
     if s == 0 {
-        return Err(EvalError::new(
-            ErrorKind::ValueError,
-            "range() arg 3 must not be zero",
-            c.span,
-        ));
+        return Err(EvalError::new(ErrorKind::ValueError, "range() arg 3 must not be zero", c.span));
     }
     Ok(Value::Range(a, b, s))
 }
@@ -339,56 +237,26 @@ fn enumerate(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
 
 fn zip(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
     let strict = c.kw("strict").is_some_and(|v| v.truthy().unwrap_or(false));
-    let cols: Vec<Vec<Value>> = c
-        .pos
-        .iter()
-        .map(|v| it.items_of(v, c.span))
-        .collect::<EvalResult<_>>()?;
+    let cols: Vec<Vec<Value>> = c.pos.iter().map(|v| it.items_of(v, c.span)).collect::<EvalResult<_>>()?;
     let n = cols.iter().map(Vec::len).min().unwrap_or(0);
     // CPython names the first argument whose length differs from the first's.
     if strict && let Some(i) = cols.iter().position(|col| col.len() != cols[0].len()) {
-        let how = if cols[i].len() > cols[0].len() {
-            "longer"
-        } else {
-            "shorter"
-        };
-        let than = if i == 1 {
-            "argument 1".to_string()
-        } else {
-            format!("arguments 1-{i}")
-        };
-        return Err(EvalError::new(
-            ErrorKind::ValueError,
-            format!("zip() argument {} is {how} than {than}", i + 1),
-            c.span,
-        ));
+        let how = if cols[i].len() > cols[0].len() { "longer" } else { "shorter" };
+        let than = if i == 1 { "argument 1".to_string() } else { format!("arguments 1-{i}") };
+        return Err(EvalError::new(ErrorKind::ValueError, format!("zip() argument {} is {how} than {than}", i + 1), c.span));
     }
-    Ok(iter_value(
-        (0..n)
-            .map(|i| Value::Tuple(cols.iter().map(|col| col[i].clone()).collect()))
-            .collect(),
-        "zip",
-    ))
+    Ok(iter_value((0..n).map(|i| Value::Tuple(cols.iter().map(|col| col[i].clone()).collect())).collect(), "zip"))
 }
 
 fn reversed(it: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 1)?;
     match &c.pos[0] {
-        Value::Set(_) | Value::Iter(..) => {
-            return Err(c.err(format!(
-                "'{}' object is not reversible",
-                c.pos[0].type_name()
-            )));
-        }
+        Value::Set(_) | Value::Iter(..) => return Err(c.err(format!("'{}' object is not reversible", c.pos[0].type_name()))),
         _ => {}
     }
     let mut items = it.items_of(&c.pos[0], c.span)?;
     items.reverse();
-    let name = if matches!(c.pos[0], Value::List(_)) {
-        "list_reverseiterator"
-    } else {
-        "reversed"
-    };
+    let name = if matches!(c.pos[0], Value::List(_)) { "list_reverseiterator" } else { "reversed" };
     Ok(iter_value(items, name))
 }
 
@@ -401,19 +269,14 @@ fn sorted(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
     }
     c.arity(1, 1)?;
     let items = it.items_of(&c.pos[0], c.span)?;
-    Ok(Value::list(super::sort::sort_values(
-        it, items, key, reverse, c.span,
-    )?))
+    Ok(Value::list(super::sort::sort_values(it, items, key, reverse, c.span)?))
 }
 
 fn extreme(it: &mut Interp, mut c: Call, want_max: bool) -> EvalResult<Value> {
     let key = c.kw("key");
     let default = c.kw("default");
     if let Some((k, _)) = c.kw.first() {
-        return Err(c.err(format!(
-            "'{k}' is an invalid keyword argument for {}()",
-            c.name
-        )));
+        return Err(c.err(format!("'{k}' is an invalid keyword argument for {}()", c.name)));
     }
     let items = match c.pos.len() {
         0 => return Err(c.err(format!("{} expected at least 1 argument, got 0", c.name))),
@@ -421,43 +284,24 @@ fn extreme(it: &mut Interp, mut c: Call, want_max: bool) -> EvalResult<Value> {
         _ => c.pos.clone(),
     };
     if items.is_empty() {
-        return default.ok_or_else(|| {
-            EvalError::new(
-                ErrorKind::ValueError,
-                format!("{}() iterable argument is empty", c.name),
-                c.span,
-            )
-        });
+        return default.ok_or_else(|| EvalError::new(ErrorKind::ValueError, format!("{}() iterable argument is empty", c.name), c.span));
     }
     let mut best = items[0].clone();
     let mut best_key = match &key {
-        Some(f) if !matches!(f, Value::None) => {
-            it.call_value_args(f.clone(), vec![best.clone()], vec![], c.span)?
-        }
+        Some(f) if !matches!(f, Value::None) => it.call_value_args(f.clone(), vec![best.clone()], vec![], c.span)?,
         _ => best.clone(),
     };
     for x in items.into_iter().skip(1) {
         let k = match &key {
-            Some(f) if !matches!(f, Value::None) => {
-                it.call_value_args(f.clone(), vec![x.clone()], vec![], c.span)?
-            }
+            Some(f) if !matches!(f, Value::None) => it.call_value_args(f.clone(), vec![x.clone()], vec![], c.span)?,
             _ => x.clone(),
         };
         // CPython asks `item > best` for max and `item < best` for min.
         let better = match (&k, &best_key) {
             (Value::Tensor(_), _) | (_, Value::Tensor(_)) => {
-                if want_max {
-                    it.py_less(&best_key, &k, c.span)?
-                } else {
-                    it.py_less(&k, &best_key, c.span)?
-                }
+                if want_max { it.py_less(&best_key, &k, c.span)? } else { it.py_less(&k, &best_key, c.span)? }
             }
-            _ => super::compare::py_order(
-                if want_max { CmpOp::Gt } else { CmpOp::Lt },
-                &k,
-                &best_key,
-                c.span,
-            )?,
+            _ => super::compare::py_order(if want_max { CmpOp::Gt } else { CmpOp::Lt }, &k, &best_key, c.span)?,
         };
         if better {
             best = x;
@@ -478,14 +322,9 @@ fn max(it: &mut Interp, c: Call) -> EvalResult<Value> {
 fn sum(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
     let start = c.kw("start");
     if c.pos.is_empty() || c.pos.len() > 2 {
-        return Err(c.err(format!(
-            "sum() takes at most 2 arguments ({} given)",
-            c.pos.len()
-        )));
+        return Err(c.err(format!("sum() takes at most 2 arguments ({} given)", c.pos.len())));
     }
-    let acc = start
-        .or_else(|| c.pos.get(1).cloned())
-        .unwrap_or(Value::Int(0));
+    let acc = start.or_else(|| c.pos.get(1).cloned()).unwrap_or(Value::Int(0));
     if let Value::Str(_) = acc {
         return Err(c.err("sum() can't sum strings [use ''.join(seq) instead]"));
     }
@@ -507,10 +346,7 @@ pub struct SumAcc {
 
 impl SumAcc {
     pub fn new(start: Value) -> Self {
-        SumAcc {
-            acc: start,
-            comp: None,
-        }
+        SumAcc { acc: start, comp: None }
     }
 
     pub fn add(&mut self, it: &mut Interp, x: Value, span: Span) -> EvalResult<()> {
@@ -572,10 +408,7 @@ fn map(it: &mut Interp, c: Call) -> EvalResult<Value> {
         return Err(c.err("map() must have at least two arguments."));
     }
     let f = c.pos[0].clone();
-    let cols: Vec<Vec<Value>> = c.pos[1..]
-        .iter()
-        .map(|v| it.items_of(v, c.span))
-        .collect::<EvalResult<_>>()?;
+    let cols: Vec<Vec<Value>> = c.pos[1..].iter().map(|v| it.items_of(v, c.span)).collect::<EvalResult<_>>()?;
     let n = cols.iter().map(Vec::len).min().unwrap_or(0);
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
@@ -607,53 +440,27 @@ fn filter(it: &mut Interp, c: Call) -> EvalResult<Value> {
 fn abs(it: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 1)?;
     match &c.pos[0] {
-        Value::Int(i) => i.checked_abs().map(Value::Int).ok_or_else(|| {
-            EvalError::new(
-                ErrorKind::OverflowError,
-                "integer overflow (tsr ints are 64-bit)",
-                c.span,
-            )
-        }),
+        Value::Int(i) => i.checked_abs().map(Value::Int).ok_or_else(|| EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", c.span)),
         Value::Bool(b) => Ok(Value::Int(*b as i64)),
         Value::Float(f) => Ok(Value::Float(f.abs())),
-        Value::Tensor(t) => super::super::ops::tensor_unary(
-            it,
-            crate::engine::ops::elementwise::UnaryOp::Abs,
-            t,
-            c.span,
-        ),
-        other => Err(c.err(format!(
-            "bad operand type for abs(): '{}'",
-            other.type_name()
-        ))),
+        Value::Tensor(t) => super::super::ops::tensor_unary(it, crate::engine::ops::elementwise::UnaryOp::Abs, t, c.span),
+        other => Err(c.err(format!("bad operand type for abs(): '{}'", other.type_name()))),
     }
 }
 
 fn divmod(it: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(2, 2)?;
-    if c.pos
-        .iter()
-        .any(|v| v.as_scalar().is_none() && !matches!(v, Value::Tensor(_)))
-    {
-        return Err(c.err(format!(
-            "unsupported operand type(s) for divmod(): '{}' and '{}'",
-            c.pos[0].type_name(),
-            c.pos[1].type_name()
-        )));
+    if c.pos.iter().any(|v| v.as_scalar().is_none() && !matches!(v, Value::Tensor(_))) {
+        return Err(c.err(format!("unsupported operand type(s) for divmod(): '{}' and '{}'", c.pos[0].type_name(), c.pos[1].type_name())));
     }
     if (matches!(c.pos[0], Value::Float(_)) || matches!(c.pos[1], Value::Float(_)))
-        && let (Some(a), Some(b)) = (c.pos[0].as_scalar(), c.pos[1].as_scalar())
-    {
-        if b.as_f64() == 0.0 {
-            return Err(EvalError::new(
-                ErrorKind::ZeroDivisionError,
-                "float divmod()",
-                c.span,
-            ));
+        && let (Some(a), Some(b)) = (c.pos[0].as_scalar(), c.pos[1].as_scalar()) {
+            if b.as_f64() == 0.0 {
+                return Err(EvalError::new(ErrorKind::ZeroDivisionError, "float divmod()", c.span));
+            }
+            let (q, r) = super::super::ops::float_divmod(a.as_f64(), b.as_f64());
+            return Ok(Value::Tuple(vec![Value::Float(q), Value::Float(r)]));
         }
-        let (q, r) = super::super::ops::float_divmod(a.as_f64(), b.as_f64());
-        return Ok(Value::Tuple(vec![Value::Float(q), Value::Float(r)]));
-    }
     let q = super::super::ops::binop(it, BinOp::FloorDiv, &c.pos[0], &c.pos[1], c.span)?;
     let r = super::super::ops::binop(it, BinOp::Mod, &c.pos[0], &c.pos[1], c.span)?;
     Ok(Value::Tuple(vec![q, r]))
@@ -662,37 +469,20 @@ fn divmod(it: &mut Interp, c: Call) -> EvalResult<Value> {
 fn pow(it: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(2, 3)?;
     if let Some(m) = c.pos.get(2) {
-        let (b, e, m) = (
-            int_arg(&c, &c.pos[0])?,
-            int_arg(&c, &c.pos[1])?,
-            int_arg(&c, m)?,
-        );
+        let (b, e, m) = (int_arg(&c, &c.pos[0])?, int_arg(&c, &c.pos[1])?, int_arg(&c, m)?);
         if m == 0 {
-            return Err(EvalError::new(
-                ErrorKind::ValueError,
-                "pow() 3rd argument cannot be 0",
-                c.span,
-            ));
+            return Err(EvalError::new(ErrorKind::ValueError, "pow() 3rd argument cannot be 0", c.span));
         }
         let (b, e) = if e < 0 {
             // Python 3.8+: a negative exponent takes the modular inverse.
-            let (mut t, mut nt, mut r, mut nr) = (
-                0i128,
-                1i128,
-                (m as i128).abs(),
-                (b as i128).rem_euclid((m as i128).abs()),
-            );
+            let (mut t, mut nt, mut r, mut nr) = (0i128, 1i128, (m as i128).abs(), (b as i128).rem_euclid((m as i128).abs()));
             while nr != 0 {
                 let q = r / nr;
                 (t, nt) = (nt, t - q * nt);
                 (r, nr) = (nr, r - q * nr);
             }
             if r != 1 {
-                return Err(EvalError::new(
-                    ErrorKind::ValueError,
-                    "base is not invertible for the given modulus",
-                    c.span,
-                ));
+                return Err(EvalError::new(ErrorKind::ValueError, "base is not invertible for the given modulus", c.span));
             }
             (t.rem_euclid((m as i128).abs()) as i64, -e)
         } else {
@@ -755,28 +545,18 @@ fn tuple(it: &mut Interp, c: Call) -> EvalResult<Value> {
 fn dict(it: &mut Interp, c: Call) -> EvalResult<Value> {
     let mut d = PyDict::default();
     if c.pos.len() > 1 {
-        return Err(c.err(format!(
-            "dict expected at most 1 argument, got {}",
-            c.pos.len()
-        )));
+        return Err(c.err(format!("dict expected at most 1 argument, got {}", c.pos.len())));
     }
     if let Some(src) = c.pos.first() {
         match src {
             Value::Dict(other) => d = other.borrow().clone(),
             other => {
                 for (i, pair) in it.items_of(other, c.span)?.into_iter().enumerate() {
-                    let kv = it.items_of(&pair, c.span).map_err(|_| {
-                        c.err(format!(
-                            "cannot convert dictionary update sequence element #{i} to a sequence"
-                        ))
-                    })?;
+                    let kv = it.items_of(&pair, c.span).map_err(|_| c.err(format!("cannot convert dictionary update sequence element #{i} to a sequence")))?;
                     if kv.len() != 2 {
                         return Err(EvalError::new(
                             ErrorKind::ValueError,
-                            format!(
-                                "dictionary update sequence element #{i} has length {}; 2 is required",
-                                kv.len()
-                            ),
+                            format!("dictionary update sequence element #{i} has length {}; 2 is required", kv.len()),
                             c.span,
                         ));
                     }
@@ -812,11 +592,7 @@ pub fn type_of(v: &Value) -> &'static str {
         Value::NamedTuple(name, _) => name,
         Value::DType(_) => "dtype",
         Value::Device(_) => "device",
-        Value::Exception(e) => super::exc::TYPES
-            .iter()
-            .find(|(k, _, _)| *k == e.kind)
-            .map(|(_, n, _)| *n)
-            .unwrap_or("Exception"),
+        Value::Exception(e) => super::exc::TYPES.iter().find(|(k, _, _)| *k == e.kind).map(|(_, n, _)| *n).unwrap_or("Exception"),
         other => other.type_name(),
     }
 }
@@ -847,9 +623,7 @@ fn isinstance(_: &mut Interp, c: Call) -> EvalResult<Value> {
             Value::Type(name) if is_instance(&c.pos[0], name) => return Ok(Value::Bool(true)),
             Value::Type(_) => {}
             Value::Tuple(ts) => stack.extend(ts),
-            _ => {
-                return Err(c.err("isinstance() arg 2 must be a type, a tuple of types, or a union"));
-            }
+            _ => return Err(c.err("isinstance() arg 2 must be a type, a tuple of types, or a union")),
         }
     }
     Ok(Value::Bool(false))
@@ -910,29 +684,15 @@ fn chr(_: &mut Interp, c: Call) -> EvalResult<Value> {
         .ok()
         .and_then(char::from_u32)
         .map(|ch| Value::Str(ch.to_string()))
-        .ok_or_else(|| {
-            EvalError::new(
-                ErrorKind::ValueError,
-                "chr() arg not in range(0x110000)",
-                c.span,
-            )
-        })
+        .ok_or_else(|| EvalError::new(ErrorKind::ValueError, "chr() arg not in range(0x110000)", c.span))
 }
 
 fn ord(_: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 1)?;
     match &c.pos[0] {
-        Value::Str(s) if s.chars().count() == 1 => {
-            Ok(Value::Int(s.chars().next().map_or(0, |ch| ch as i64)))
-        }
-        Value::Str(s) => Err(c.err(format!(
-            "ord() expected a character, but string of length {} found",
-            s.chars().count()
-        ))),
-        other => Err(c.err(format!(
-            "ord() expected string of length 1, but {} found",
-            other.type_name()
-        ))),
+        Value::Str(s) if s.chars().count() == 1 => Ok(Value::Int(s.chars().next().map_or(0, |ch| ch as i64))),
+        Value::Str(s) => Err(c.err(format!("ord() expected a character, but string of length {} found", s.chars().count()))),
+        other => Err(c.err(format!("ord() expected string of length 1, but {} found", other.type_name()))),
     }
 }
 
@@ -975,10 +735,7 @@ fn next(it: &mut Interp, c: Call) -> EvalResult<Value> {
         };
     }
     let Value::Iter(q, _) = &c.pos[0] else {
-        return Err(c.err(format!(
-            "'{}' object is not an iterator",
-            c.pos[0].type_name()
-        )));
+        return Err(c.err(format!("'{}' object is not an iterator", c.pos[0].type_name())));
     };
     let item = q.borrow_mut().pop_front();
     match (item, c.pos.get(1)) {
@@ -990,22 +747,14 @@ fn next(it: &mut Interp, c: Call) -> EvalResult<Value> {
 
 fn callable(_: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 1)?;
-    Ok(Value::Bool(matches!(
-        c.pos[0],
-        Value::Func(_) | Value::Builtin(_) | Value::Type(_) | Value::Method(_) | Value::Function(_)
-    )))
+    Ok(Value::Bool(matches!(c.pos[0], Value::Func(_) | Value::Builtin(_) | Value::Type(_) | Value::Method(_) | Value::Function(_))))
 }
 
 fn format(_: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 2)?;
     let spec = match c.pos.get(1) {
         Some(Value::Str(s)) => s.clone(),
-        Some(other) => {
-            return Err(c.err(format!(
-                "format() argument 2 must be str, not {}",
-                other.type_name()
-            )));
-        }
+        Some(other) => return Err(c.err(format!("format() argument 2 must be str, not {}", other.type_name()))),
         None => String::new(),
     };
     super::format::format_value(&c.pos[0], &spec, c.span).map(Value::Str)
@@ -1024,9 +773,7 @@ fn exit(_: &mut Interp, c: Call) -> EvalResult<Value> {
 
 fn ascii(_: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 1)?;
-    Ok(Value::Str(super::repr::ascii(&super::repr::checked(
-        &c.pos[0], false, c.span,
-    )?)))
+    Ok(Value::Str(super::repr::ascii(&super::repr::checked(&c.pos[0], false, c.span)?)))
 }
 
 fn object(_: &mut Interp, c: Call) -> EvalResult<Value> {

@@ -55,9 +55,7 @@ pub fn py_eq(a: &Value, b: &Value) -> bool {
 
 /// A dict's keys or items view as the set it behaves as (values views are not set-like).
 fn view_as_set(v: &Value, span: Span) -> Option<Value> {
-    let Value::DictView(d, k) = v else {
-        return None;
-    };
+    let Value::DictView(d, k) = v else { return None };
     if *k == super::super::value::DictViewKind::Values {
         return None;
     }
@@ -73,11 +71,7 @@ fn py_eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
         return false;
     }
     if let Some(sa) = view_as_set(a, Span::default()) {
-        return py_eq_depth(
-            &sa,
-            &view_as_set(b, Span::default()).unwrap_or_else(|| b.clone()),
-            depth + 1,
-        );
+        return py_eq_depth(&sa, &view_as_set(b, Span::default()).unwrap_or_else(|| b.clone()), depth + 1);
     }
     if let Some(sb) = view_as_set(b, Span::default()) {
         return py_eq_depth(a, &sb, depth + 1);
@@ -93,9 +87,7 @@ fn py_eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
         (Value::Tensor(t), other) | (other, Value::Tensor(t)) if t.numel() == 1 => {
             let Ok(s) = t.item() else { return false };
             return match other {
-                Value::Tensor(u) if u.numel() == 1 => {
-                    u.item().is_ok_and(|w| w.as_f64() == s.as_f64())
-                }
+                Value::Tensor(u) if u.numel() == 1 => u.item().is_ok_and(|w| w.as_f64() == s.as_f64()),
                 o => o.as_scalar().is_some_and(|w| w.as_f64() == s.as_f64()),
             };
         }
@@ -105,18 +97,14 @@ fn py_eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
         (Value::Func(x), Value::Func(y)) => return Rc::ptr_eq(x, y),
         (Value::DType(x), Value::DType(y)) => return x == y,
         (Value::NpDType(x), Value::NpDType(y)) => return x == y,
-        (Value::NpDType(x), other @ (Value::Type(_) | Value::Str(_)))
-        | (other @ (Value::Type(_) | Value::Str(_)), Value::NpDType(x)) => {
+        (Value::NpDType(x), other @ (Value::Type(_) | Value::Str(_))) | (other @ (Value::Type(_) | Value::Str(_)), Value::NpDType(x)) => {
             return super::super::numpy_module::dtype_of(other) == Some(*x);
         }
         (Value::NdArray(x), Value::NdArray(y)) if Rc::ptr_eq(x, y) => return true,
         (Value::Device(x), Value::Device(y)) => return x == y,
         (Value::Type(x), Value::Type(y)) | (Value::Builtin(x), Value::Builtin(y)) => return x == y,
         (Value::Range(a1, b1, c1), Value::Range(a2, b2, c2)) => {
-            let (n1, n2) = (
-                super::seq::range_len(*a1, *b1, *c1),
-                super::seq::range_len(*a2, *b2, *c2),
-            );
+            let (n1, n2) = (super::seq::range_len(*a1, *b1, *c1), super::seq::range_len(*a2, *b2, *c2));
             return n1 == n2 && (n1 == 0 || (a1 == a2 && (n1 == 1 || c1 == c2)));
         }
         (Value::Dict(x), Value::Dict(y)) => {
@@ -125,11 +113,7 @@ fn py_eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
             }
             let (x, y) = (x.borrow(), y.borrow());
             return x.len() == y.len()
-                && x.map.iter().all(|(k, (_, v))| {
-                    y.map
-                        .get(k)
-                        .is_some_and(|(_, w)| py_eq_depth(v, w, depth + 1))
-                });
+                && x.map.iter().all(|(k, (_, v))| y.map.get(k).is_some_and(|(_, w)| py_eq_depth(v, w, depth + 1)));
         }
         (Value::Set(x), Value::Set(y)) => {
             let (x, y) = (x.borrow(), y.borrow());
@@ -138,28 +122,13 @@ fn py_eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
         _ => {}
     }
     match (seq(a), seq(b)) {
-        (Some((ta, xa)), Some((tb, xb))) => {
-            ta == tb
-                && xa.len() == xb.len()
-                && xa
-                    .iter()
-                    .zip(&xb)
-                    .all(|(x, y)| py_eq_depth(x, y, depth + 1))
-        }
+        (Some((ta, xa)), Some((tb, xb))) => ta == tb && xa.len() == xb.len() && xa.iter().zip(&xb).all(|(x, y)| py_eq_depth(x, y, depth + 1)),
         _ => false,
     }
 }
 
 fn order_error(op: CmpOp, a: &Value, b: &Value, span: Span) -> EvalError {
-    EvalError::type_error(
-        format!(
-            "'{}' not supported between instances of '{}' and '{}'",
-            op.symbol(),
-            a.type_name(),
-            b.type_name()
-        ),
-        span,
-    )
+    EvalError::type_error(format!("'{}' not supported between instances of '{}' and '{}'", op.symbol(), a.type_name(), b.type_name()), span)
 }
 
 /// Python's `<`, `<=`, `>`, `>=` on numbers, strings and sequences.
@@ -175,13 +144,7 @@ pub fn py_order(op: CmpOp, a: &Value, b: &Value, span: Span) -> EvalResult<bool>
 
 /// The ordering of two values; NaN compares as unordered (false both ways),
 /// which `py_order` gets right because it is only asked one question.
-fn py_cmp(
-    op: CmpOp,
-    a: &Value,
-    b: &Value,
-    span: Span,
-    depth: usize,
-) -> EvalResult<std::cmp::Ordering> {
+fn py_cmp(op: CmpOp, a: &Value, b: &Value, span: Span, depth: usize) -> EvalResult<std::cmp::Ordering> {
     use std::cmp::Ordering;
     if let (Some(x), Some(y)) = (a.as_scalar(), b.as_scalar()) {
         let r = num_cmp(x, y);
@@ -227,21 +190,9 @@ impl Interp {
         Ok(match container {
             Value::Str(s) => match item {
                 Value::Str(x) => s.contains(x.as_str()),
-                other => {
-                    return Err(EvalError::type_error(
-                        format!(
-                            "'in <string>' requires string as left operand, not {}",
-                            other.type_name()
-                        ),
-                        span,
-                    ));
-                }
+                other => return Err(EvalError::type_error(format!("'in <string>' requires string as left operand, not {}", other.type_name()), span)),
             },
-            Value::Dict(d)
-            | Value::Set(d)
-            | Value::DictView(d, super::super::value::DictViewKind::Keys) => {
-                d.borrow().contains(item, span)?
-            }
+            Value::Dict(d) | Value::Set(d) | Value::DictView(d, super::super::value::DictViewKind::Keys) => d.borrow().contains(item, span)?,
             Value::Range(a, b, s) => match item.as_scalar() {
                 Some(x) if !matches!(x, crate::engine::Scalar::Float(f) if f.fract() != 0.0) => {
                     let x = x.as_i64();
@@ -255,13 +206,7 @@ impl Interp {
             },
             Value::Tensor(t) => {
                 // `Tensor.__contains__`: `(self == element).any().item()`.
-                let eq = super::super::ops::compare(
-                    self,
-                    CmpOp::Eq,
-                    &Value::Tensor(t.clone()),
-                    item,
-                    span,
-                )?;
+                let eq = super::super::ops::compare(self, CmpOp::Eq, &Value::Tensor(t.clone()), item, span)?;
                 match eq {
                     Value::Tensor(e) => e.to_scalars().iter().any(|s| s.as_bool()),
                     other => other.truthy().unwrap_or(false),
@@ -269,10 +214,7 @@ impl Interp {
             }
             other => {
                 let items = self.items_of(other, span).map_err(|_| {
-                    EvalError::type_error(
-                        format!("argument of type '{}' is not iterable", other.type_name()),
-                        span,
-                    )
+                    EvalError::type_error(format!("argument of type '{}' is not iterable", other.type_name()), span)
                 })?;
                 items.iter().any(|x| same_or_eq(x, item))
             }
@@ -309,18 +251,10 @@ fn int_of(v: &Value) -> Option<i64> {
 
 /// Operators between Python values that are not numbers: `None` when the
 /// operands are not of such a kind (numbers and tensors are handled by the caller).
-pub fn py_binop(
-    it: &mut Interp,
-    op: BinOp,
-    a: &Value,
-    b: &Value,
-    span: Span,
-) -> Option<EvalResult<Value>> {
+pub fn py_binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) -> Option<EvalResult<Value>> {
     // `d.keys() - {'a'}`: keys and items views are set-like.
-    if matches!(
-        op,
-        BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor
-    ) && (matches!(a, Value::DictView(..)) || matches!(b, Value::DictView(..)))
+    if matches!(op, BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor)
+        && (matches!(a, Value::DictView(..)) || matches!(b, Value::DictView(..)))
     {
         let as_set = |v: &Value| -> Option<Value> {
             match v {
@@ -340,78 +274,40 @@ pub fn py_binop(
             }
             Ok(Value::Str(format!("{x}{y}")))
         }
-        (BinOp::Add, Value::Str(_), other) => Err(EvalError::type_error(
-            format!(
-                "can only concatenate str (not \"{}\") to str",
-                other.type_name()
-            ),
-            span,
-        )),
+        (BinOp::Add, Value::Str(_), other) => Err(EvalError::type_error(format!("can only concatenate str (not \"{}\") to str", other.type_name()), span)),
         (BinOp::Add, Value::List(x), Value::List(y)) => {
             let items = [x.borrow().clone(), y.borrow().clone()].concat();
             Ok(Value::list(items))
         }
-        (BinOp::Add, Value::List(_), other) => Err(EvalError::type_error(
-            format!(
-                "can only concatenate list (not \"{}\") to list",
-                other.type_name()
-            ),
-            span,
-        )),
+        (BinOp::Add, Value::List(_), other) => Err(EvalError::type_error(format!("can only concatenate list (not \"{}\") to list", other.type_name()), span)),
         (BinOp::Add, Value::Size(x), Value::Tuple(_) | Value::Size(_)) => {
             let ys = seq(b).map(|s| s.1).unwrap_or_default();
             let mut out = x.clone();
             for y in ys {
                 match int_of(&y) {
                     Some(i) if i >= 0 => out.push(i as usize),
-                    _ => {
-                        return Some(Err(EvalError::type_error(
-                            "torch.Size() takes an iterable of 'int'",
-                            span,
-                        )));
-                    }
+                    _ => return Some(Err(EvalError::type_error("torch.Size() takes an iterable of 'int'", span))),
                 }
             }
             Ok(Value::Size(out))
         }
-        (BinOp::Add, Value::Tuple(x), Value::Size(y))
-            if x.iter().all(|v| matches!(v, Value::Int(i) if *i >= 0)) =>
-        {
-            let mut out: Vec<usize> = x
-                .iter()
-                .map(|v| {
-                    if let Value::Int(i) = v {
-                        *i as usize
-                    } else {
-                        0
-                    }
-                })
-                .collect();
+        (BinOp::Add, Value::Tuple(x), Value::Size(y)) if x.iter().all(|v| matches!(v, Value::Int(i) if *i >= 0)) => {
+            let mut out: Vec<usize> = x.iter().map(|v| if let Value::Int(i) = v { *i as usize } else { 0 }).collect();
             out.extend(y.iter().copied());
             Ok(Value::Size(out))
         }
-        (BinOp::Mul, Value::Size(x), n) | (BinOp::Mul, n, Value::Size(x))
-            if int_of(n).is_some() =>
-        {
+        (BinOp::Mul, Value::Size(x), n) | (BinOp::Mul, n, Value::Size(x)) if int_of(n).is_some() => {
             let k = int_of(n).unwrap_or(0).max(0) as usize;
             if let Err(e) = it.check_len((x.len() * k) as u128, span) {
                 return Some(Err(e));
             }
-            Ok(Value::Size(
-                x.iter().copied().cycle().take(x.len() * k).collect(),
-            ))
+            Ok(Value::Size(x.iter().copied().cycle().take(x.len() * k).collect()))
         }
         (BinOp::Add, Value::Tuple(x), Value::Tuple(_) | Value::Size(_)) => {
             let ys = seq(b).map(|s| s.1).unwrap_or_default();
             Ok(Value::Tuple([x.clone(), ys].concat()))
         }
-        (BinOp::Add, Value::Tuple(_) | Value::Size(_), other) => Err(EvalError::type_error(
-            format!(
-                "can only concatenate tuple (not \"{}\") to tuple",
-                other.type_name()
-            ),
-            span,
-        )),
+        (BinOp::Add, Value::Tuple(_) | Value::Size(_), other) => Err(EvalError::type_error(format!("can only concatenate tuple (not \"{}\") to tuple", other.type_name()), span)),
         (BinOp::Mul, Value::Str(s), n) | (BinOp::Mul, n, Value::Str(s)) if int_of(n).is_some() => {
             let n = int_of(n).unwrap_or(0).max(0) as u128;
             if let Err(e) = it.check_len(n * s.len() as u128 / 16, span) {
@@ -419,44 +315,20 @@ pub fn py_binop(
             }
             Ok(Value::Str(s.repeat(n as usize)))
         }
-        (BinOp::Mul, Value::List(x), n) | (BinOp::Mul, n, Value::List(x))
-            if int_of(n).is_some() =>
-        {
+        (BinOp::Mul, Value::List(x), n) | (BinOp::Mul, n, Value::List(x)) if int_of(n).is_some() => {
             let items = x.borrow().clone();
             repeat(it, &items, int_of(n).unwrap_or(0), span).map(Value::list)
         }
-        (BinOp::Mul, Value::Tuple(x), n) | (BinOp::Mul, n, Value::Tuple(x))
-            if int_of(n).is_some() =>
-        {
+        (BinOp::Mul, Value::Tuple(x), n) | (BinOp::Mul, n, Value::Tuple(x)) if int_of(n).is_some() => {
             repeat(it, x, int_of(n).unwrap_or(0), span).map(Value::Tuple)
         }
-        (BinOp::Mul, Value::Str(_) | Value::List(_) | Value::Tuple(_), other)
-            if !matches!(other, Value::Tensor(_)) =>
-        {
-            Err(EvalError::type_error(
-                format!(
-                    "can't multiply sequence by non-int of type '{}'",
-                    other.type_name()
-                ),
-                span,
-            ))
+        (BinOp::Mul, Value::Str(_) | Value::List(_) | Value::Tuple(_), other) if !matches!(other, Value::Tensor(_)) => {
+            Err(EvalError::type_error(format!("can't multiply sequence by non-int of type '{}'", other.type_name()), span))
         }
-        (BinOp::Mul, other, Value::Str(_) | Value::List(_) | Value::Tuple(_))
-            if !matches!(other, Value::Tensor(_)) =>
-        {
-            Err(EvalError::type_error(
-                format!(
-                    "can't multiply sequence by non-int of type '{}'",
-                    other.type_name()
-                ),
-                span,
-            ))
+        (BinOp::Mul, other, Value::Str(_) | Value::List(_) | Value::Tuple(_)) if !matches!(other, Value::Tensor(_)) => {
+            Err(EvalError::type_error(format!("can't multiply sequence by non-int of type '{}'", other.type_name()), span))
         }
-        (
-            BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor,
-            Value::Set(x),
-            Value::Set(y),
-        ) => {
+        (BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor, Value::Set(x), Value::Set(y)) => {
             let (x, y) = (x.borrow(), y.borrow());
             let mut out = PyDict::default();
             let keep = |k: &super::dict::Key, in_x: bool, in_y: bool| match op {

@@ -33,19 +33,12 @@ impl Key {
             Value::Float(f) if f.fract() == 0.0 && f.abs() < 9.2e18 => Key::Int(*f as i64),
             Value::Float(f) => Key::Float(if *f == 0.0 { 0 } else { f.to_bits() }),
             Value::Str(s) => Key::Str(s.clone()),
-            Value::Tuple(xs) => Key::Tuple(
-                xs.iter()
-                    .map(|x| Key::of(x, span))
-                    .collect::<EvalResult<_>>()?,
-            ),
+            Value::Tuple(xs) => Key::Tuple(xs.iter().map(|x| Key::of(x, span)).collect::<EvalResult<_>>()?),
             Value::Size(xs) => Key::Tuple(xs.iter().map(|&x| Key::Int(x as i64)).collect()),
             Value::Tensor(t) => Key::Id(std::rc::Rc::as_ptr(t) as usize),
             Value::Func(f) => Key::Id(std::rc::Rc::as_ptr(f) as usize),
             Value::List(_) | Value::Dict(_) | Value::Set(_) => {
-                return Err(EvalError::type_error(
-                    format!("unhashable type: '{}'", v.type_name()),
-                    span,
-                ));
+                return Err(EvalError::type_error(format!("unhashable type: '{}'", v.type_name()), span));
             }
             Value::Type(t) | Value::Builtin(t) => Key::Other(format!("type:{t}")),
             Value::DType(d) => Key::Other(format!("dtype:{d}")),
@@ -131,10 +124,7 @@ impl PyDict {
             })
             .collect();
         match ints {
-            Some(v) if keys.len() > 1 => cpython_set_slots(&v)
-                .into_iter()
-                .map(|i| keys[i].clone())
-                .collect(),
+            Some(v) if keys.len() > 1 => cpython_set_slots(&v).into_iter().map(|i| keys[i].clone()).collect(),
             _ => keys,
         }
     }
@@ -159,11 +149,7 @@ fn cpython_set_slots(keys: &[i64]) -> Vec<usize> {
         let mut perturb = hash as u64;
         let mut i = (hash as u64 as usize) & mask;
         loop {
-            let probes = if i + LINEAR_PROBES <= mask {
-                LINEAR_PROBES
-            } else {
-                0
-            };
+            let probes = if i + LINEAR_PROBES <= mask { LINEAR_PROBES } else { 0 };
             for j in 0..=probes {
                 if table[i + j].is_none() {
                     table[i + j] = Some((hash, idx));
@@ -171,11 +157,7 @@ fn cpython_set_slots(keys: &[i64]) -> Vec<usize> {
                 }
             }
             perturb >>= PERTURB_SHIFT;
-            i = (i
-                .wrapping_mul(5)
-                .wrapping_add(1)
-                .wrapping_add(perturb as usize))
-                & mask;
+            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
         }
     }
     let mut table: Vec<Option<(i64, usize)>> = vec![None; 8];

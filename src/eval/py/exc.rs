@@ -23,21 +23,13 @@ pub const TYPES: &[(ErrorKind, &str, ErrorKind)] = &[
     (K::SystemExit, "SystemExit", K::BaseException),
     (K::Exception, "Exception", K::BaseException),
     (K::ArithmeticError, "ArithmeticError", K::Exception),
-    (
-        K::ZeroDivisionError,
-        "ZeroDivisionError",
-        K::ArithmeticError,
-    ),
+    (K::ZeroDivisionError, "ZeroDivisionError", K::ArithmeticError),
     (K::OverflowError, "OverflowError", K::ArithmeticError),
     (K::LookupError, "LookupError", K::Exception),
     (K::IndexError, "IndexError", K::LookupError),
     (K::KeyError, "KeyError", K::LookupError),
     (K::RuntimeError, "RuntimeError", K::Exception),
-    (
-        K::NotImplementedError,
-        "NotImplementedError",
-        K::RuntimeError,
-    ),
+    (K::NotImplementedError, "NotImplementedError", K::RuntimeError),
     (K::RecursionError, "RecursionError", K::RuntimeError),
     // torch.OutOfMemoryError derives from RuntimeError.
     (K::OutOfMemoryError, "OutOfMemoryError", K::RuntimeError),
@@ -50,11 +42,7 @@ pub const TYPES: &[(ErrorKind, &str, ErrorKind)] = &[
     (K::StopIteration, "StopIteration", K::Exception),
     (K::MemoryError, "MemoryError", K::Exception),
     (K::ImportError, "ImportError", K::Exception),
-    (
-        K::ModuleNotFoundError,
-        "ModuleNotFoundError",
-        K::ImportError,
-    ),
+    (K::ModuleNotFoundError, "ModuleNotFoundError", K::ImportError),
     (K::SyntaxError, "SyntaxError", K::Exception),
     (K::IndentationError, "IndentationError", K::SyntaxError),
     (K::OSError, "OSError", K::Exception),
@@ -65,35 +53,21 @@ pub const TYPES: &[(ErrorKind, &str, ErrorKind)] = &[
     // Raised by file readers; a program cannot name them (no `pickle`,
     // `safetensors_rust` or `zipfile` module), but `except Exception` catches them.
     (K::UnpicklingError, "_pickle.UnpicklingError", K::Exception),
-    (
-        K::SafetensorError,
-        "safetensors_rust.SafetensorError",
-        K::Exception,
-    ),
+    (K::SafetensorError, "safetensors_rust.SafetensorError", K::Exception),
     (K::BadZipFile, "zipfile.BadZipFile", K::Exception),
 ];
 
 pub fn from_name(name: &str) -> Option<ErrorKind> {
-    TYPES
-        .iter()
-        .find(|(_, n, _)| *n == name)
-        .map(|(k, _, _)| *k)
+    TYPES.iter().find(|(_, n, _)| *n == name).map(|(k, _, _)| *k)
 }
 
 /// `name` as a `&'static str` when it names an exception type.
 pub fn static_name(name: &str) -> Option<&'static str> {
-    TYPES
-        .iter()
-        .find(|(_, n, _)| *n == name)
-        .map(|(_, n, _)| *n)
+    TYPES.iter().find(|(_, n, _)| *n == name).map(|(_, n, _)| *n)
 }
 
 fn base(k: ErrorKind) -> ErrorKind {
-    TYPES
-        .iter()
-        .find(|(t, _, _)| *t == k)
-        .map(|(_, _, b)| *b)
-        .unwrap_or(K::Exception)
+    TYPES.iter().find(|(t, _, _)| *t == k).map(|(_, _, b)| *b).unwrap_or(K::Exception)
 }
 
 /// Whether an exception of type `k` is caught by `except of`.

@@ -75,11 +75,7 @@ fn parse_spec(s: &str, span: Span) -> EvalResult<Spec> {
     if !w.is_empty() {
         sp.width = w.parse().map_err(|_| bad_spec(span))?;
         if sp.width > 1 << 20 {
-            return Err(EvalError::new(
-                ErrorKind::ValueError,
-                "Too many decimal digits in format string",
-                span,
-            ));
+            return Err(EvalError::new(ErrorKind::ValueError, "Too many decimal digits in format string", span));
         }
     }
     if i < c.len() && matches!(c[i], ',' | '_') {
@@ -90,19 +86,11 @@ fn parse_spec(s: &str, span: Span) -> EvalResult<Spec> {
         i += 1;
         let p = digits_at(&c, &mut i);
         if p.is_empty() {
-            return Err(EvalError::new(
-                ErrorKind::ValueError,
-                "Format specifier missing precision",
-                span,
-            ));
+            return Err(EvalError::new(ErrorKind::ValueError, "Format specifier missing precision", span));
         }
         let p: usize = p.parse().map_err(|_| bad_spec(span))?;
         if p > 1 << 16 {
-            return Err(EvalError::new(
-                ErrorKind::ValueError,
-                "precision too big",
-                span,
-            ));
+            return Err(EvalError::new(ErrorKind::ValueError, "precision too big", span));
         }
         sp.precision = Some(p);
     }
@@ -119,9 +107,7 @@ fn parse_spec(s: &str, span: Span) -> EvalResult<Spec> {
 /// Inserts `sep` every `every` digits of the integer part of `digits`.
 fn group(digits: &str, sep: char, every: usize) -> String {
     // Hex digits include `e`: only a decimal number has an exponent.
-    let (int, rest) = match digits
-        .find(|c: char| !c.is_ascii_alphanumeric() || (every == 3 && (c == 'e' || c == 'E')))
-    {
+    let (int, rest) = match digits.find(|c: char| !c.is_ascii_alphanumeric() || (every == 3 && (c == 'e' || c == 'E'))) {
         Some(p) => digits.split_at(p),
         None => (digits, ""),
     };
@@ -170,9 +156,7 @@ fn sign_of(neg: bool, sp: &Spec) -> &'static str {
 
 /// `1.5e+03`: Python's exponent has a sign and at least two digits.
 fn fix_exp(s: &str, upper: bool) -> String {
-    let Some((m, e)) = s.split_once('e') else {
-        return s.to_string();
-    };
+    let Some((m, e)) = s.split_once('e') else { return s.to_string() };
     let e: i32 = e.parse().unwrap_or(0);
     let sign = if e < 0 { '-' } else { '+' };
     let ech = if upper { 'E' } else { 'e' };
@@ -194,40 +178,23 @@ fn strip_zeros(s: &str) -> String {
 /// The decimal exponent of `x` once rounded to `p` significant digits.
 fn exp10(x: f64, p: usize) -> i32 {
     let s = format!("{:.*e}", p.saturating_sub(1), x);
-    s.split_once('e')
-        .and_then(|(_, e)| e.parse().ok())
-        .unwrap_or(0)
+    s.split_once('e').and_then(|(_, e)| e.parse().ok()).unwrap_or(0)
 }
 
 /// `format(x, spec)` for a float (its magnitude; the sign is added by the caller).
 fn float_body(x: f64, sp: &Spec) -> String {
     if x.is_nan() {
-        return if matches!(sp.ty, Some('E' | 'F' | 'G')) {
-            "NAN".into()
-        } else {
-            "nan".into()
-        };
+        return if matches!(sp.ty, Some('E' | 'F' | 'G')) { "NAN".into() } else { "nan".into() };
     }
     if x.is_infinite() {
-        return if matches!(sp.ty, Some('E' | 'F' | 'G')) {
-            "INF".into()
-        } else {
-            "inf".into()
-        };
+        return if matches!(sp.ty, Some('E' | 'F' | 'G')) { "INF".into() } else { "inf".into() };
     }
     match sp.ty {
         Some('f' | 'F') => {
             let s = format!("{:.*}", sp.precision.unwrap_or(6), x);
-            if sp.alt && !s.contains('.') {
-                format!("{s}.")
-            } else {
-                s
-            }
+            if sp.alt && !s.contains('.') { format!("{s}.") } else { s }
         }
-        Some('e' | 'E') => fix_exp(
-            &format!("{:.*e}", sp.precision.unwrap_or(6), x),
-            sp.ty == Some('E'),
-        ),
+        Some('e' | 'E') => fix_exp(&format!("{:.*e}", sp.precision.unwrap_or(6), x), sp.ty == Some('E')),
         Some('%') => format!("{:.*}%", sp.precision.unwrap_or(6), x * 100.0),
         Some('g' | 'G' | 'n') | None => {
             if sp.ty.is_none() && sp.precision.is_none() {
@@ -243,28 +210,16 @@ fn float_body(x: f64, sp: &Spec) -> String {
                 let digits = (p as i32 - 1 - e).max(0) as usize;
                 let s = format!("{:.*}", digits, x);
                 // `#` keeps trailing zeros and the point ('100000.').
-                if sp.alt {
-                    if s.contains('.') { s } else { format!("{s}.") }
-                } else {
-                    strip_zeros(&s)
-                }
+                if sp.alt { if s.contains('.') { s } else { format!("{s}.") } } else { strip_zeros(&s) }
             } else {
                 let s = fix_exp(&format!("{:.*e}", p - 1, x), sp.ty == Some('G'));
                 if sp.alt {
-                    if s.contains('.') {
-                        s
-                    } else {
-                        s.replacen(['e', 'E'], if sp.ty == Some('G') { ".E" } else { ".e" }, 1)
-                    }
+                    if s.contains('.') { s } else { s.replacen(['e', 'E'], if sp.ty == Some('G') { ".E" } else { ".e" }, 1) }
                 } else {
                     strip_zeros(&s)
                 }
             };
-            if none && !s.contains(['.', 'e', 'E']) {
-                format!("{s}.0")
-            } else {
-                s
-            }
+            if none && !s.contains(['.', 'e', 'E']) { format!("{s}.0") } else { s }
         }
         _ => String::new(),
     }
@@ -288,27 +243,14 @@ pub fn format_value(v: &Value, spec: &str, span: Span) -> EvalResult<String> {
         return Ok(str(&v));
     }
     let sp = parse_spec(spec, span)?;
-    let unknown = |t: char, v: &Value| {
-        EvalError::new(
-            ErrorKind::ValueError,
-            format!(
-                "Unknown format code '{t}' for object of type '{}'",
-                v.type_name()
-            ),
-            span,
-        )
-    };
+    let unknown = |t: char, v: &Value| EvalError::new(ErrorKind::ValueError, format!("Unknown format code '{t}' for object of type '{}'", v.type_name()), span);
     match &v {
         Value::Str(s) => {
             if let Some(t) = sp.ty.filter(|&t| t != 's') {
                 return Err(unknown(t, &v));
             }
             if sp.sign.is_some() {
-                return Err(EvalError::new(
-                    ErrorKind::ValueError,
-                    "Sign not allowed in string format specifier",
-                    span,
-                ));
+                return Err(EvalError::new(ErrorKind::ValueError, "Sign not allowed in string format specifier", span));
             }
             let body: String = match sp.precision {
                 Some(p) => s.chars().take(p).collect(),
@@ -316,11 +258,8 @@ pub fn format_value(v: &Value, spec: &str, span: Span) -> EvalResult<String> {
             };
             Ok(pad("", &body, &sp, '<'))
         }
-        Value::Int(_) | Value::Bool(_)
-            if !matches!(sp.ty, Some('e' | 'E' | 'f' | 'F' | 'g' | 'G' | '%')) =>
-        {
-            if matches!(&v, Value::Bool(_)) && sp.ty.is_none() && sp.width == 0 && sp.sign.is_none()
-            {
+        Value::Int(_) | Value::Bool(_) if !matches!(sp.ty, Some('e' | 'E' | 'f' | 'F' | 'g' | 'G' | '%')) => {
+            if matches!(&v, Value::Bool(_)) && sp.ty.is_none() && sp.width == 0 && sp.sign.is_none() {
                 return Ok(str(&v));
             }
             let i = match v.as_scalar() {
@@ -331,11 +270,7 @@ pub fn format_value(v: &Value, spec: &str, span: Span) -> EvalResult<String> {
                 return Err(unknown(t, &v));
             }
             if sp.precision.is_some() {
-                return Err(EvalError::new(
-                    ErrorKind::ValueError,
-                    "Precision not allowed in integer format specifier",
-                    span,
-                ));
+                return Err(EvalError::new(ErrorKind::ValueError, "Precision not allowed in integer format specifier", span));
             }
             let mag = i.unsigned_abs();
             let (digits, prefix, every) = match sp.ty {
@@ -344,24 +279,14 @@ pub fn format_value(v: &Value, spec: &str, span: Span) -> EvalResult<String> {
                 Some('X') => (format!("{mag:X}"), "0X", 4),
                 Some('o') => (format!("{mag:o}"), "0o", 4),
                 Some('b') => (format!("{mag:b}"), "0b", 4),
-                Some('c') => (
-                    char::from_u32(i as u32)
-                        .map(String::from)
-                        .unwrap_or_default(),
-                    "",
-                    3,
-                ),
+                Some('c') => (char::from_u32(i as u32).map(String::from).unwrap_or_default(), "", 3),
                 Some(t) => return Err(unknown(t, &v)),
             };
             let digits = match sp.grouping {
                 Some(g) => group(&digits, g, every),
                 None => digits,
             };
-            let sign = format!(
-                "{}{}",
-                sign_of(i < 0, &sp),
-                if sp.alt { prefix } else { "" }
-            );
+            let sign = format!("{}{}", sign_of(i < 0, &sp), if sp.alt { prefix } else { "" });
             Ok(pad(&sign, &digits, &sp, '>'))
         }
         Value::Int(_) | Value::Bool(_) | Value::Float(_) => {
@@ -379,13 +304,7 @@ pub fn format_value(v: &Value, spec: &str, span: Span) -> EvalResult<String> {
             }
             Ok(pad(sign_of(neg && !x.is_nan(), &sp), &body, &sp, '>'))
         }
-        other => Err(EvalError::type_error(
-            format!(
-                "unsupported format string passed to {}.__format__",
-                other.type_name()
-            ),
-            span,
-        )),
+        other => Err(EvalError::type_error(format!("unsupported format string passed to {}.__format__", other.type_name()), span)),
     }
 }
 
@@ -410,13 +329,7 @@ pub fn percent(fmt: &str, args: &Value, span: Span) -> EvalResult<Value> {
         i += 1;
         let mut key = None;
         if i < c.len() && c[i] == '(' {
-            let close = c[i..]
-                .iter()
-                .position(|&x| x == ')')
-                .map(|p| p + i)
-                .ok_or_else(|| {
-                    EvalError::new(ErrorKind::ValueError, "incomplete format key", span)
-                })?;
+            let close = c[i..].iter().position(|&x| x == ')').map(|p| p + i).ok_or_else(|| EvalError::new(ErrorKind::ValueError, "incomplete format key", span))?;
             key = Some(c[i + 1..close].iter().collect::<String>());
             i = close + 1;
         }
@@ -427,10 +340,7 @@ pub fn percent(fmt: &str, args: &Value, span: Span) -> EvalResult<Value> {
         }
         // `*` takes the width (or precision) from the arguments.
         let star = |next: &mut usize| -> EvalResult<i64> {
-            let v = items
-                .get(*next)
-                .cloned()
-                .ok_or_else(|| err("not enough arguments for format string"))?;
+            let v = items.get(*next).cloned().ok_or_else(|| err("not enough arguments for format string"))?;
             *next += 1;
             match v {
                 Value::Int(n) => Ok(n),
@@ -458,11 +368,7 @@ pub fn percent(fmt: &str, args: &Value, span: Span) -> EvalResult<Value> {
             }
         }
         let Some(&ty) = c.get(i) else {
-            return Err(EvalError::new(
-                ErrorKind::ValueError,
-                "incomplete format",
-                span,
-            ));
+            return Err(EvalError::new(ErrorKind::ValueError, "incomplete format", span));
         };
         i += 1;
         if ty == '%' {
@@ -470,27 +376,15 @@ pub fn percent(fmt: &str, args: &Value, span: Span) -> EvalResult<Value> {
             continue;
         }
         let value = match (&key, mapping) {
-            (Some(k), Some(Value::Dict(d))) => d
-                .borrow()
-                .get(&Value::Str(k.clone()), span)?
-                .ok_or_else(|| super::dict::key_error(&Value::Str(k.clone()), span))?,
+            (Some(k), Some(Value::Dict(d))) => d.borrow().get(&Value::Str(k.clone()), span)?.ok_or_else(|| super::dict::key_error(&Value::Str(k.clone()), span))?,
             (Some(_), _) => return Err(err("format requires a mapping")),
             (None, _) => {
-                let v = items
-                    .get(next)
-                    .cloned()
-                    .ok_or_else(|| err("not enough arguments for format string"))?;
+                let v = items.get(next).cloned().ok_or_else(|| err("not enough arguments for format string"))?;
                 next += 1;
                 v
             }
         };
-        let align = if flags.contains('-') {
-            "<"
-        } else if flags.contains('0') && ty != 's' && ty != 'r' {
-            ""
-        } else {
-            ">"
-        };
+        let align = if flags.contains('-') { "<" } else if flags.contains('0') && ty != 's' && ty != 'r' { "" } else { ">" };
         let mut spec = String::from(align);
         if flags.contains('+') {
             spec.push('+');
@@ -512,19 +406,8 @@ pub fn percent(fmt: &str, args: &Value, span: Span) -> EvalResult<Value> {
             // A precision on an int pads its digits with zeros ('%.3d' % 7 is '007').
             'd' | 'i' | 'u' | 'x' | 'X' | 'o' if prec.as_deref().is_some_and(|p| !p.is_empty()) => {
                 let n = match &value {
-                    Value::Float(f) if f.is_finite() && matches!(ty, 'd' | 'i' | 'u') => {
-                        f.trunc() as i64
-                    }
-                    v => v
-                        .as_scalar()
-                        .filter(|s| !matches!(s, Scalar::Float(_)))
-                        .map(Scalar::as_i64)
-                        .ok_or_else(|| {
-                            err(&format!(
-                                "%{ty} format: an integer is required, not {}",
-                                v.type_name()
-                            ))
-                        })?,
+                    Value::Float(f) if f.is_finite() && matches!(ty, 'd' | 'i' | 'u') => f.trunc() as i64,
+                    v => v.as_scalar().filter(|s| !matches!(s, Scalar::Float(_))).map(Scalar::as_i64).ok_or_else(|| err(&format!("%{ty} format: an integer is required, not {}", v.type_name())))?,
                 };
                 let p: usize = prec.as_deref().unwrap_or("0").parse().unwrap_or(0);
                 let mag = n.unsigned_abs();
@@ -534,15 +417,7 @@ pub fn percent(fmt: &str, args: &Value, span: Span) -> EvalResult<Value> {
                     'o' => format!("{mag:o}"),
                     _ => mag.to_string(),
                 };
-                let sign = if n < 0 {
-                    "-"
-                } else if flags.contains('+') {
-                    "+"
-                } else if flags.contains(' ') {
-                    " "
-                } else {
-                    ""
-                };
+                let sign = if n < 0 { "-" } else if flags.contains('+') { "+" } else if flags.contains(' ') { " " } else { "" };
                 let body = format!("{sign}{digits:0>p$}");
                 let w = format!("{}{}", if flags.contains('-') { "<" } else { ">" }, width);
                 format_value(&Value::Str(body), &w, span)?
@@ -558,40 +433,24 @@ pub fn percent(fmt: &str, args: &Value, span: Span) -> EvalResult<Value> {
             'd' | 'i' | 'u' => {
                 let n = match &value {
                     Value::Float(f) if f.is_finite() => Value::Int(f.trunc() as i64),
-                    Value::Int(_) | Value::Bool(_) => {
-                        Value::Int(value.as_scalar().map(Scalar::as_i64).unwrap_or(0))
-                    }
-                    Value::Tensor(t) if t.numel() == 1 => {
-                        Value::Int(t.item().map(|s| s.as_f64().trunc() as i64).unwrap_or(0))
-                    }
-                    other => {
-                        return Err(err(&format!(
-                            "%{ty} format: a real number is required, not {}",
-                            other.type_name()
-                        )));
-                    }
+                    Value::Int(_) | Value::Bool(_) => Value::Int(value.as_scalar().map(Scalar::as_i64).unwrap_or(0)),
+                    Value::Tensor(t) if t.numel() == 1 => Value::Int(t.item().map(|s| s.as_f64().trunc() as i64).unwrap_or(0)),
+                    other => return Err(err(&format!("%{ty} format: a real number is required, not {}", other.type_name()))),
                 };
                 spec.push('d');
                 format_value(&n, &spec, span)?
             }
             'x' | 'X' | 'o' => {
                 let Some(n) = value.as_scalar().filter(|s| !matches!(s, Scalar::Float(_))) else {
-                    return Err(err(&format!(
-                        "%{ty} format: an integer is required, not {}",
-                        value.type_name()
-                    )));
+                    return Err(err(&format!("%{ty} format: an integer is required, not {}", value.type_name())));
                 };
                 spec.push(ty);
                 format_value(&Value::Int(n.as_i64()), &spec, span)?
             }
             'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
                 let x = match &value {
-                    Value::Tensor(t) if t.numel() == 1 => {
-                        t.item().map(|s| s.as_f64()).unwrap_or(0.0)
-                    }
-                    v => v.as_scalar().map(Scalar::as_f64).ok_or_else(|| {
-                        err(&format!("must be real number, not {}", v.type_name()))
-                    })?,
+                    Value::Tensor(t) if t.numel() == 1 => t.item().map(|s| s.as_f64()).unwrap_or(0.0),
+                    v => v.as_scalar().map(Scalar::as_f64).ok_or_else(|| err(&format!("must be real number, not {}", v.type_name())))?,
                 };
                 if prec.is_none() {
                     spec.push_str(".6");
@@ -602,9 +461,7 @@ pub fn percent(fmt: &str, args: &Value, span: Span) -> EvalResult<Value> {
             'c' => {
                 let ch = match &value {
                     Value::Str(s) if s.chars().count() == 1 => s.clone(),
-                    Value::Int(n) => char::from_u32(*n as u32)
-                        .map(String::from)
-                        .unwrap_or_default(),
+                    Value::Int(n) => char::from_u32(*n as u32).map(String::from).unwrap_or_default(),
                     _ => return Err(err("%c requires an int or a unicode character")),
                 };
                 let w = format!("{}{}", if flags.contains('-') { "<" } else { ">" }, width);
@@ -613,11 +470,7 @@ pub fn percent(fmt: &str, args: &Value, span: Span) -> EvalResult<Value> {
             other => {
                 return Err(EvalError::new(
                     ErrorKind::ValueError,
-                    format!(
-                        "unsupported format character '{other}' (0x{:x}) at index {}",
-                        other as u32,
-                        i - 1
-                    ),
+                    format!("unsupported format character '{other}' (0x{:x}) at index {}", other as u32, i - 1),
                     span,
                 ));
             }
@@ -632,17 +485,8 @@ pub fn percent(fmt: &str, args: &Value, span: Span) -> EvalResult<Value> {
 
 /// `s.format(*pos, **kw)`: `{}`, `{0}`, `{name}`, `{x.attr}`, `{x[0]}`,
 /// `!r`/`!s`, and specs (which may hold nested fields).
-pub fn str_format(
-    it: &mut super::super::interp::Interp,
-    s: &str,
-    pos: &[Value],
-    kw: &[(String, Value)],
-    span: Span,
-) -> EvalResult<Value> {
-    let mut auto = Numbering {
-        next: 0,
-        manual: None,
-    };
+pub fn str_format(it: &mut super::super::interp::Interp, s: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> EvalResult<Value> {
+    let mut auto = Numbering { next: 0, manual: None };
     format_fields(it, s, pos, kw, span, &mut auto, 0).map(Value::Str)
 }
 
@@ -672,15 +516,7 @@ impl Numbering {
     }
 }
 
-fn format_fields(
-    it: &mut super::super::interp::Interp,
-    s: &str,
-    pos: &[Value],
-    kw: &[(String, Value)],
-    span: Span,
-    auto: &mut Numbering,
-    depth: usize,
-) -> EvalResult<String> {
+fn format_fields(it: &mut super::super::interp::Interp, s: &str, pos: &[Value], kw: &[(String, Value)], span: Span, auto: &mut Numbering, depth: usize) -> EvalResult<String> {
     let c: Vec<char> = s.chars().collect();
     let mut out = String::new();
     let mut i = 0;
@@ -711,11 +547,7 @@ fn format_fields(
                     }
                 }
                 if j >= c.len() {
-                    return Err(verr(if i + 1 >= c.len() || !c[i + 1..].contains(&'}') {
-                        "Single '{' encountered in format string"
-                    } else {
-                        "expected '}' before end of string"
-                    }));
+                    return Err(verr(if i + 1 >= c.len() || !c[i + 1..].contains(&'}') { "Single '{' encountered in format string" } else { "expected '}' before end of string" }));
                 }
                 let field: String = c[i + 1..j].iter().collect();
                 i = j + 1;
@@ -732,34 +564,14 @@ fn format_fields(
                 let (first, rest) = name.split_at(split);
                 let mut v = if first.is_empty() {
                     auto.set(false, span)?;
-                    let v = pos.get(auto.next).cloned().ok_or_else(|| {
-                        EvalError::new(
-                            ErrorKind::IndexError,
-                            format!(
-                                "Replacement index {} out of range for positional args tuple",
-                                auto.next
-                            ),
-                            span,
-                        )
-                    })?;
+                    let v = pos.get(auto.next).cloned().ok_or_else(|| EvalError::new(ErrorKind::IndexError, format!("Replacement index {} out of range for positional args tuple", auto.next), span))?;
                     auto.next += 1;
                     v
                 } else if let Ok(n) = first.parse::<usize>() {
                     auto.set(true, span)?;
-                    pos.get(n).cloned().ok_or_else(|| {
-                        EvalError::new(
-                            ErrorKind::IndexError,
-                            format!("Replacement index {n} out of range for positional args tuple"),
-                            span,
-                        )
-                    })?
+                    pos.get(n).cloned().ok_or_else(|| EvalError::new(ErrorKind::IndexError, format!("Replacement index {n} out of range for positional args tuple"), span))?
                 } else {
-                    kw.iter()
-                        .find(|(k, _)| k == first)
-                        .map(|(_, v)| v.clone())
-                        .ok_or_else(|| {
-                            EvalError::new(ErrorKind::KeyError, super::repr::str_repr(first), span)
-                        })?
+                    kw.iter().find(|(k, _)| k == first).map(|(_, v)| v.clone()).ok_or_else(|| EvalError::new(ErrorKind::KeyError, super::repr::str_repr(first), span))?
                 };
                 let mut r = rest;
                 while !r.is_empty() {
@@ -768,20 +580,13 @@ fn format_fields(
                         v = it.get_attr(v, &after[..end], span)?;
                         r = &after[end..];
                     } else if let Some(after) = r.strip_prefix('[') {
-                        let end = after
-                            .find(']')
-                            .ok_or_else(|| verr("Missing ']' in format string"))?;
+                        let end = after.find(']').ok_or_else(|| verr("Missing ']' in format string"))?;
                         let key = &after[..end];
-                        let k = key
-                            .parse::<i64>()
-                            .map(Value::Int)
-                            .unwrap_or_else(|_| Value::Str(key.to_string()));
+                        let k = key.parse::<i64>().map(Value::Int).unwrap_or_else(|_| Value::Str(key.to_string()));
                         v = it.subscript(v, k, span)?;
                         r = &after[end + 1..];
                     } else {
-                        return Err(verr(
-                            "Only '.' or '[' may follow ']' in format field specifier",
-                        ));
+                        return Err(verr("Only '.' or '[' may follow ']' in format field specifier"));
                     }
                 }
                 let v = match conv {
@@ -790,11 +595,7 @@ fn format_fields(
                     None => v,
                     Some(_) => return Err(verr("Unknown conversion specifier")),
                 };
-                let spec = if spec.contains('{') && depth < 2 {
-                    format_fields(it, &spec, pos, kw, span, auto, depth + 1)?
-                } else {
-                    spec
-                };
+                let spec = if spec.contains('{') && depth < 2 { format_fields(it, &spec, pos, kw, span, auto, depth + 1)? } else { spec };
                 out.push_str(&format_value(&v, &spec, span)?);
             }
             ch => {

@@ -87,26 +87,12 @@ fn and_list(names: &[String]) -> String {
 
 impl Interp {
     /// Calls a `def`/`lambda` with evaluated arguments.
-    pub fn call_closure(
-        &mut self,
-        f: &Rc<Closure>,
-        pos: Vec<Value>,
-        kw: Vec<(String, Value)>,
-        span: Span,
-    ) -> EvalResult<Value> {
+    pub fn call_closure(&mut self, f: &Rc<Closure>, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> EvalResult<Value> {
         if self.call_depth >= RECURSION_LIMIT {
-            return Err(EvalError::new(
-                ErrorKind::RecursionError,
-                "maximum recursion depth exceeded",
-                span,
-            ));
+            return Err(EvalError::new(ErrorKind::RecursionError, "maximum recursion depth exceeded", span));
         }
         let vars = bind(f, pos, kw, span)?;
-        let scope = Rc::new(RefCell::new(Scope {
-            vars,
-            parent: f.env.clone(),
-            func: Some(f.def.clone()),
-        }));
+        let scope = Rc::new(RefCell::new(Scope { vars, parent: f.env.clone(), func: Some(f.def.clone()) }));
         let saved = self.scope.replace(scope);
         self.call_depth += 1;
         self.qualnames.push(f.qualname.clone());
@@ -148,17 +134,13 @@ impl Interp {
                     if first {
                         return Err(EvalError::new(
                             ErrorKind::UnboundLocalError,
-                            format!(
-                                "cannot access local variable '{name}' where it is not associated with a value"
-                            ),
+                            format!("cannot access local variable '{name}' where it is not associated with a value"),
                             span,
                         ));
                     }
                     return Err(EvalError::new(
                         ErrorKind::NameError,
-                        format!(
-                            "cannot access free variable '{name}' where it is not associated with a value in enclosing scope"
-                        ),
+                        format!("cannot access free variable '{name}' where it is not associated with a value in enclosing scope"),
                         span,
                     ));
                 }
@@ -179,20 +161,14 @@ impl Interp {
         // The common case: no `global`/`nonlocal` declarations in this scope.
         {
             let mut b = scope.borrow_mut();
-            if b.func
-                .as_ref()
-                .is_none_or(|f| f.globals.is_empty() && f.nonlocals.is_empty())
-            {
+            if b.func.as_ref().is_none_or(|f| f.globals.is_empty() && f.nonlocals.is_empty()) {
                 b.vars.set(name, v);
                 return;
             }
         }
         let scope = scope.clone();
         let (global, nonlocal) = match &scope.borrow().func {
-            Some(f) => (
-                f.globals.iter().any(|g| g == name),
-                f.nonlocals.iter().any(|g| g == name),
-            ),
+            Some(f) => (f.globals.iter().any(|g| g == name), f.nonlocals.iter().any(|g| g == name)),
             None => (false, false),
         };
         if global {
@@ -202,11 +178,7 @@ impl Interp {
         if nonlocal {
             let mut up = scope.borrow().parent.clone();
             while let Some(s) = up {
-                let holds = s.borrow().vars.contains_key(name)
-                    || s.borrow()
-                        .func
-                        .as_ref()
-                        .is_some_and(|f| f.locals.iter().any(|l| l == name));
+                let holds = s.borrow().vars.contains_key(name) || s.borrow().func.as_ref().is_some_and(|f| f.locals.iter().any(|l| l == name));
                 if holds {
                     s.borrow_mut().vars.set(name, v);
                     return;
@@ -220,15 +192,7 @@ impl Interp {
     /// `del name`; false when it was not bound.
     pub fn unbind_name(&mut self, name: &str) -> bool {
         match self.scope.clone() {
-            Some(s)
-                if !s
-                    .borrow()
-                    .func
-                    .as_ref()
-                    .is_some_and(|f| f.globals.iter().any(|g| g == name)) =>
-            {
-                s.borrow_mut().vars.remove(name).is_some()
-            }
+            Some(s) if !s.borrow().func.as_ref().is_some_and(|f| f.globals.iter().any(|g| g == name)) => s.borrow_mut().vars.remove(name).is_some(),
             _ => self.vars.remove(name).is_some(),
         }
     }
@@ -241,9 +205,7 @@ fn bind(f: &Closure, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> E
     let fname = &f.qualname;
     let err = |m: String| EvalError::type_error(m, span);
     let mut vars = Vars(Vec::with_capacity(d.params.len() + d.locals.len()));
-    let positional: Vec<usize> = (0..d.params.len())
-        .filter(|&i| d.params[i].kind == ParamKind::Normal)
-        .collect();
+    let positional: Vec<usize> = (0..d.params.len()).filter(|&i| d.params[i].kind == ParamKind::Normal).collect();
     let varargs = d.params.iter().position(|p| p.kind == ParamKind::VarArgs);
     let varkw = d.params.iter().position(|p| p.kind == ParamKind::VarKw);
     let given = pos.len();
@@ -263,73 +225,42 @@ fn bind(f: &Closure, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> E
             }
             None => {
                 let max = positional.len();
-                let min = positional
-                    .iter()
-                    .filter(|&&i| d.params[i].default.is_none())
-                    .count();
+                let min = positional.iter().filter(|&&i| d.params[i].default.is_none()).count();
                 let takes = if min == max {
-                    format!(
-                        "{max} positional argument{}",
-                        if max == 1 { "" } else { "s" }
-                    )
+                    format!("{max} positional argument{}", if max == 1 { "" } else { "s" })
                 } else {
                     format!("from {min} to {max} positional arguments")
                 };
                 let were = if given == 1 { "was" } else { "were" };
-                return Err(err(format!(
-                    "{fname}() takes {takes} but {given} {were} given"
-                )));
+                return Err(err(format!("{fname}() takes {takes} but {given} {were} given")));
             }
         }
     } else if let Some(i) = varargs {
         vars.insert_key(f.keys[i].clone(), Value::Tuple(vec![]));
     }
     let mut kwargs = super::dict::PyDict::default();
-    let posonly_by_kw: Vec<String> = kw
-        .iter()
-        .filter(|(k, _)| {
-            d.params[..d.posonly.min(d.params.len())]
-                .iter()
-                .any(|p| &p.name == k)
-        })
-        .map(|(k, _)| k.clone())
-        .collect();
+    let posonly_by_kw: Vec<String> = kw.iter().filter(|(k, _)| d.params[..d.posonly.min(d.params.len())].iter().any(|p| &p.name == k)).map(|(k, _)| k.clone()).collect();
     if !posonly_by_kw.is_empty() && varkw.is_none() {
         return Err(err(format!(
             "{fname}() got some positional-only arguments passed as keyword arguments: {}",
-            posonly_by_kw
-                .iter()
-                .map(|k| format!("'{k}'"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            posonly_by_kw.iter().map(|k| format!("'{k}'")).collect::<Vec<_>>().join(", ")
         )));
     }
     for (k, v) in kw {
         let posonly = d.posonly;
-        match d.params.iter().enumerate().position(|(i, p)| {
-            p.name == k && i >= posonly && matches!(p.kind, ParamKind::Normal | ParamKind::KwOnly)
-        }) {
+        match d.params.iter().enumerate().position(|(i, p)| p.name == k && i >= posonly && matches!(p.kind, ParamKind::Normal | ParamKind::KwOnly)) {
             Some(i) => {
                 if vars.contains_key(&d.params[i].name) {
-                    return Err(err(format!(
-                        "{fname}() got multiple values for argument '{k}'"
-                    )));
+                    return Err(err(format!("{fname}() got multiple values for argument '{k}'")));
                 }
                 vars.insert_key(f.keys[i].clone(), v);
             }
             None if varkw.is_some() => kwargs.insert_str(k, v),
-            None => {
-                return Err(err(format!(
-                    "{fname}() got an unexpected keyword argument '{k}'"
-                )));
-            }
+            None => return Err(err(format!("{fname}() got an unexpected keyword argument '{k}'"))),
         }
     }
     if let Some(i) = varkw {
-        vars.insert_key(
-            f.keys[i].clone(),
-            Value::Dict(Rc::new(RefCell::new(kwargs))),
-        );
+        vars.insert_key(f.keys[i].clone(), Value::Dict(Rc::new(RefCell::new(kwargs))));
     }
     let mut missing = Vec::new();
     let mut missing_kw = Vec::new();
@@ -347,19 +278,11 @@ fn bind(f: &Closure, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> E
     }
     if !missing.is_empty() {
         let n = missing.len();
-        return Err(err(format!(
-            "{fname}() missing {n} required positional argument{}: {}",
-            if n == 1 { "" } else { "s" },
-            and_list(&missing)
-        )));
+        return Err(err(format!("{fname}() missing {n} required positional argument{}: {}", if n == 1 { "" } else { "s" }, and_list(&missing))));
     }
     if !missing_kw.is_empty() {
         let n = missing_kw.len();
-        return Err(err(format!(
-            "{fname}() missing {n} required keyword-only argument{}: {}",
-            if n == 1 { "" } else { "s" },
-            and_list(&missing_kw)
-        )));
+        return Err(err(format!("{fname}() missing {n} required keyword-only argument{}: {}", if n == 1 { "" } else { "s" }, and_list(&missing_kw))));
     }
     Ok(vars)
 }

@@ -36,50 +36,23 @@ impl Interp {
     /// `(elt for … in …)`: evaluates the first iterable now.
     pub fn make_generator(&mut self, elt: &Expr, gens: &[Comprehension]) -> EvalResult<Value> {
         let Some(first) = gens.first() else {
-            return Err(EvalError::new(
-                ErrorKind::SyntaxError,
-                "a generator needs a for clause",
-                elt.span,
-            ));
+            return Err(EvalError::new(ErrorKind::SyntaxError, "a generator needs a for clause", elt.span));
         };
         let seq = self.eval(&first.iter)?;
         let it = self.iter_of(&seq, first.iter.span)?;
-        let scope = Rc::new(RefCell::new(Scope {
-            vars: Default::default(),
-            parent: self.scope.clone(),
-            func: None,
-        }));
-        Ok(Value::Gen(Rc::new(RefCell::new(Generator {
-            elt: Rc::new(elt.clone()),
-            gens: Rc::from(gens),
-            scope,
-            iters: vec![it],
-            running: false,
-        }))))
+        let scope = Rc::new(RefCell::new(Scope { vars: Default::default(), parent: self.scope.clone(), func: None }));
+        Ok(Value::Gen(Rc::new(RefCell::new(Generator { elt: Rc::new(elt.clone()), gens: Rc::from(gens), scope, iters: vec![it], running: false }))))
     }
 
     /// The generator's next item, or `None` when it is exhausted.
-    pub fn gen_next(
-        &mut self,
-        g: &Rc<RefCell<Generator>>,
-        span: Span,
-    ) -> EvalResult<Option<Value>> {
+    pub fn gen_next(&mut self, g: &Rc<RefCell<Generator>>, span: Span) -> EvalResult<Option<Value>> {
         let (mut iters, scope, elt, gens) = {
             let mut st = g.borrow_mut();
             if st.running {
-                return Err(EvalError::new(
-                    ErrorKind::ValueError,
-                    "generator already executing",
-                    span,
-                ));
+                return Err(EvalError::new(ErrorKind::ValueError, "generator already executing", span));
             }
             st.running = true;
-            (
-                std::mem::take(&mut st.iters),
-                st.scope.clone(),
-                st.elt.clone(),
-                st.gens.clone(),
-            )
+            (std::mem::take(&mut st.iters), st.scope.clone(), st.elt.clone(), st.gens.clone())
         };
         let saved = self.scope.replace(scope);
         let result = self.gen_step(&mut iters, &elt, &gens, span);
@@ -87,26 +60,14 @@ impl Interp {
         let mut st = g.borrow_mut();
         st.running = false;
         // A generator that raised or ended is finished.
-        st.iters = if matches!(result, Ok(Some(_))) {
-            iters
-        } else {
-            vec![]
-        };
+        st.iters = if matches!(result, Ok(Some(_))) { iters } else { vec![] };
         result
     }
 
-    fn gen_step(
-        &mut self,
-        iters: &mut Vec<PyIter>,
-        elt: &Expr,
-        gens: &[Comprehension],
-        span: Span,
-    ) -> EvalResult<Option<Value>> {
+    fn gen_step(&mut self, iters: &mut Vec<PyIter>, elt: &Expr, gens: &[Comprehension], span: Span) -> EvalResult<Option<Value>> {
         'next: loop {
             self.check_interrupt(span)?;
-            let Some(k) = iters.len().checked_sub(1) else {
-                return Ok(None);
-            };
+            let Some(k) = iters.len().checked_sub(1) else { return Ok(None) };
             let g = &gens[k];
             let Some(item) = self.next_item(&mut iters[k], g.iter.span)? else {
                 iters.pop();

@@ -7,49 +7,12 @@ use super::super::error::{EvalError, EvalResult};
 use super::super::value::Value;
 
 pub const FUNCTIONS: &[&str] = &[
-    "math.copysign",
-    "math.degrees",
-    "math.radians",
-    "math.acos",
-    "math.asin",
-    "math.atan",
-    "math.fsum",
-    "math.isqrt",
-    "math.lcm",
-    "math.fmod",
-    "math.log1p",
-    "math.expm1",
-    "math.sinh",
-    "math.cosh",
-    "math.asinh",
-    "math.acosh",
-    "math.atanh",
-    "math.dist",
-    "math.remainder",
-    "math.sqrt",
-    "math.prod",
-    "math.ceil",
-    "math.floor",
-    "math.log",
-    "math.log2",
-    "math.log10",
-    "math.exp",
-    "math.isclose",
-    "math.isnan",
-    "math.isinf",
-    "math.isfinite",
-    "math.fabs",
-    "math.pow",
-    "math.sin",
-    "math.cos",
-    "math.tan",
-    "math.atan2",
-    "math.gcd",
-    "math.factorial",
-    "math.hypot",
-    "math.trunc",
-    "math.tanh",
-    "math.comb",
+    "math.copysign", "math.degrees", "math.radians", "math.acos", "math.asin", "math.atan", "math.fsum", "math.isqrt",
+    "math.lcm", "math.fmod", "math.log1p", "math.expm1", "math.sinh", "math.cosh", "math.asinh", "math.acosh", "math.atanh",
+    "math.dist", "math.remainder",
+    "math.sqrt", "math.prod", "math.ceil", "math.floor", "math.log", "math.log2", "math.log10", "math.exp", "math.isclose", "math.isnan",
+    "math.isinf", "math.isfinite", "math.fabs", "math.pow", "math.sin", "math.cos", "math.tan", "math.atan2", "math.gcd", "math.factorial",
+    "math.hypot", "math.trunc", "math.tanh", "math.comb",
 ];
 
 pub fn attr(name: &str) -> Option<Value> {
@@ -59,24 +22,14 @@ pub fn attr(name: &str) -> Option<Value> {
         "tau" => Value::Float(std::f64::consts::TAU),
         "inf" => Value::Float(f64::INFINITY),
         "nan" => Value::Float(f64::NAN),
-        n => {
-            return FUNCTIONS
-                .iter()
-                .find(|f| f.strip_prefix("math.") == Some(n))
-                .map(|f| Value::Builtin(f));
-        }
+        n => return FUNCTIONS.iter().find(|f| f.strip_prefix("math.") == Some(n)).map(|f| Value::Builtin(f)),
     })
 }
 
 fn num(v: &Value, span: Span) -> EvalResult<f64> {
     match v {
-        Value::Tensor(t) if t.numel() == 1 => t
-            .item()
-            .map(|s| s.as_f64())
-            .map_err(|e| EvalError::from_engine(e, span)),
-        v => v.as_scalar().map(|s| s.as_f64()).ok_or_else(|| {
-            EvalError::type_error(format!("must be real number, not {}", v.type_name()), span)
-        }),
+        Value::Tensor(t) if t.numel() == 1 => t.item().map(|s| s.as_f64()).map_err(|e| EvalError::from_engine(e, span)),
+        v => v.as_scalar().map(|s| s.as_f64()).ok_or_else(|| EvalError::type_error(format!("must be real number, not {}", v.type_name()), span)),
     }
 }
 
@@ -84,13 +37,7 @@ fn int(v: &Value, span: Span) -> EvalResult<i64> {
     match v {
         Value::Int(i) => Ok(*i),
         Value::Bool(b) => Ok(*b as i64),
-        other => Err(EvalError::type_error(
-            format!(
-                "'{}' object cannot be interpreted as an integer",
-                other.type_name()
-            ),
-            span,
-        )),
+        other => Err(EvalError::type_error(format!("'{}' object cannot be interpreted as an integer", other.type_name()), span)),
     }
 }
 
@@ -99,16 +46,9 @@ fn domain(span: Span) -> EvalError {
 }
 
 pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> EvalResult<Value> {
-    let allowed: &[&str] = if name == "isclose" {
-        &["rel_tol", "abs_tol"]
-    } else {
-        &[]
-    };
+    let allowed: &[&str] = if name == "isclose" { &["rel_tol", "abs_tol"] } else { &[] };
     if let Some((k, _)) = kw.iter().find(|(k, _)| !allowed.contains(&k.as_str())) {
-        return Err(EvalError::type_error(
-            format!("{name}() got an unexpected keyword argument '{k}'"),
-            span,
-        ));
+        return Err(EvalError::type_error(format!("{name}() got an unexpected keyword argument '{k}'"), span));
     }
     let kwf = |k: &str, d: f64| -> EvalResult<f64> {
         match kw.iter().find(|(n, _)| n == k) {
@@ -116,11 +56,7 @@ pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> Ev
             None => Ok(d),
         }
     };
-    let a = |i: usize| {
-        pos.get(i).ok_or_else(|| {
-            EvalError::type_error(format!("{name}() missing a required argument"), span)
-        })
-    };
+    let a = |i: usize| pos.get(i).ok_or_else(|| EvalError::type_error(format!("{name}() missing a required argument"), span));
     let x = || num(a(0)?, span);
     Ok(match name {
         "sqrt" => {
@@ -133,11 +69,7 @@ pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> Ev
         "exp" => {
             let r = x()?.exp();
             if r.is_infinite() && x()?.is_finite() {
-                return Err(EvalError::new(
-                    ErrorKind::OverflowError,
-                    "math range error",
-                    span,
-                ));
+                return Err(EvalError::new(ErrorKind::OverflowError, "math range error", span));
             }
             Value::Float(r)
         }
@@ -213,11 +145,7 @@ pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> Ev
         "isqrt" => {
             let n = int(a(0)?, span)?;
             if n < 0 {
-                return Err(EvalError::new(
-                    ErrorKind::ValueError,
-                    "isqrt() argument must be nonnegative",
-                    span,
-                ));
+                return Err(EvalError::new(ErrorKind::ValueError, "isqrt() argument must be nonnegative", span));
             }
             let mut r = (n as f64).sqrt() as i64;
             while r * r > n {
@@ -239,13 +167,7 @@ pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> Ev
                 while q != 0 {
                     (p, q) = (q, p % q);
                 }
-                acc = (acc / p).checked_mul(n).ok_or_else(|| {
-                    EvalError::new(
-                        ErrorKind::OverflowError,
-                        "integer overflow (tsr ints are 64-bit)",
-                        span,
-                    )
-                })?;
+                acc = (acc / p).checked_mul(n).ok_or_else(|| EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span))?;
             }
             Value::Int(acc)
         }
@@ -254,12 +176,7 @@ pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> Ev
             let items = match a(0)? {
                 Value::List(l) => l.borrow().clone(),
                 Value::Tuple(t) => t.clone(),
-                other => {
-                    return Err(EvalError::type_error(
-                        format!("'{}' object is not iterable", other.type_name()),
-                        span,
-                    ));
-                }
+                other => return Err(EvalError::type_error(format!("'{}' object is not iterable", other.type_name()), span)),
             };
             let mut partials: Vec<f64> = Vec::new();
             for v in &items {
@@ -297,9 +214,7 @@ pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> Ev
                         break;
                     }
                 }
-                if n > 0
-                    && ((lo < 0.0 && partials[n - 1] < 0.0) || (lo > 0.0 && partials[n - 1] > 0.0))
-                {
+                if n > 0 && ((lo < 0.0 && partials[n - 1] < 0.0) || (lo > 0.0 && partials[n - 1] > 0.0)) {
                     let y = lo * 2.0;
                     let x = hi + y;
                     if y == x - hi {
@@ -312,17 +227,10 @@ pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> Ev
         "dist" => {
             let (p, q) = (a(0)?, a(1)?);
             let (Some(p), Some(q)) = (p.seq_items(), q.seq_items()) else {
-                return Err(EvalError::type_error(
-                    "dist(): arguments must be sequences",
-                    span,
-                ));
+                return Err(EvalError::type_error("dist(): arguments must be sequences", span));
             };
             if p.len() != q.len() {
-                return Err(EvalError::new(
-                    ErrorKind::ValueError,
-                    "both points must have the same number of dimensions",
-                    span,
-                ));
+                return Err(EvalError::new(ErrorKind::ValueError, "both points must have the same number of dimensions", span));
             }
             let mut s = 0.0;
             for (x, y) in p.iter().zip(&q) {
@@ -336,15 +244,7 @@ pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> Ev
         "tan" => Value::Float(x()?.tan()),
         "tanh" => Value::Float(x()?.tanh()),
         "atan2" => Value::Float(x()?.atan2(num(a(1)?, span)?)),
-        "hypot" => Value::Float(
-            pos.iter()
-                .map(|v| num(v, span))
-                .collect::<EvalResult<Vec<_>>>()?
-                .iter()
-                .map(|v| v * v)
-                .sum::<f64>()
-                .sqrt(),
-        ),
+        "hypot" => Value::Float(pos.iter().map(|v| num(v, span)).collect::<EvalResult<Vec<_>>>()?.iter().map(|v| v * v).sum::<f64>().sqrt()),
         "fabs" => Value::Float(x()?.abs()),
         "pow" => {
             let (b, e) = (x()?, num(a(1)?, span)?);
@@ -353,11 +253,7 @@ pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> Ev
             }
             let r = b.powf(e);
             if r.is_infinite() && b.is_finite() && e.is_finite() {
-                return Err(EvalError::new(
-                    ErrorKind::OverflowError,
-                    "math range error",
-                    span,
-                ));
+                return Err(EvalError::new(ErrorKind::OverflowError, "math range error", span));
             }
             Value::Float(r)
         }
@@ -377,23 +273,13 @@ pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> Ev
             let (p, q) = (x()?, num(a(1)?, span)?);
             let (rel, abs) = (kwf("rel_tol", 1e-9)?, kwf("abs_tol", 0.0)?);
             if rel < 0.0 || abs < 0.0 {
-                return Err(EvalError::new(
-                    ErrorKind::ValueError,
-                    "tolerances must be non-negative",
-                    span,
-                ));
+                return Err(EvalError::new(ErrorKind::ValueError, "tolerances must be non-negative", span));
             }
-            let close = p == q
-                || (p.is_finite()
-                    && q.is_finite()
-                    && (p - q).abs() <= (rel * p.abs().max(q.abs())).max(abs));
+            let close = p == q || (p.is_finite() && q.is_finite() && (p - q).abs() <= (rel * p.abs().max(q.abs())).max(abs));
             Value::Bool(close)
         }
         "gcd" => {
-            let (mut p, mut q) = (
-                int(a(0)?, span)?.unsigned_abs(),
-                int(a(1)?, span)?.unsigned_abs(),
-            );
+            let (mut p, mut q) = (int(a(0)?, span)?.unsigned_abs(), int(a(1)?, span)?.unsigned_abs());
             while q != 0 {
                 (p, q) = (q, p % q);
             }
@@ -402,32 +288,18 @@ pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> Ev
         "factorial" => {
             let n = int(a(0)?, span)?;
             if n < 0 {
-                return Err(EvalError::new(
-                    ErrorKind::ValueError,
-                    "factorial() not defined for negative values",
-                    span,
-                ));
+                return Err(EvalError::new(ErrorKind::ValueError, "factorial() not defined for negative values", span));
             }
             let mut r: i64 = 1;
             for k in 2..=n {
-                r = r.checked_mul(k).ok_or_else(|| {
-                    EvalError::new(
-                        ErrorKind::OverflowError,
-                        "integer overflow (tsr ints are 64-bit)",
-                        span,
-                    )
-                })?;
+                r = r.checked_mul(k).ok_or_else(|| EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span))?;
             }
             Value::Int(r)
         }
         "comb" => {
             let (n, k) = (int(a(0)?, span)?, int(a(1)?, span)?);
             if n < 0 || k < 0 {
-                return Err(EvalError::new(
-                    ErrorKind::ValueError,
-                    "n must be a non-negative integer",
-                    span,
-                ));
+                return Err(EvalError::new(ErrorKind::ValueError, "n must be a non-negative integer", span));
             }
             if k > n {
                 return Ok(Value::Int(0));
@@ -436,11 +308,7 @@ pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> Ev
             for i in 0..k.min(n - k) {
                 r = r * (n - i) as i128 / (i + 1) as i128;
                 if r > i64::MAX as i128 {
-                    return Err(EvalError::new(
-                        ErrorKind::OverflowError,
-                        "integer overflow (tsr ints are 64-bit)",
-                        span,
-                    ));
+                    return Err(EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span));
                 }
             }
             Value::Int(r as i64)
@@ -450,36 +318,17 @@ pub fn call(name: &str, pos: &[Value], kw: &[(String, Value)], span: Span) -> Ev
                 Value::List(l) => l.borrow().clone(),
                 Value::Tuple(t) => t.clone(),
                 Value::Size(s) => s.iter().map(|&x| Value::Int(x as i64)).collect(),
-                other => {
-                    return Err(EvalError::type_error(
-                        format!("'{}' object is not iterable", other.type_name()),
-                        span,
-                    ));
-                }
+                other => return Err(EvalError::type_error(format!("'{}' object is not iterable", other.type_name()), span)),
             };
             let mut acc = Value::Int(1);
             for v in items {
                 acc = match (&acc, &v) {
-                    (Value::Int(p), Value::Int(q)) => {
-                        Value::Int(p.checked_mul(*q).ok_or_else(|| {
-                            EvalError::new(
-                                ErrorKind::OverflowError,
-                                "integer overflow (tsr ints are 64-bit)",
-                                span,
-                            )
-                        })?)
-                    }
+                    (Value::Int(p), Value::Int(q)) => Value::Int(p.checked_mul(*q).ok_or_else(|| EvalError::new(ErrorKind::OverflowError, "integer overflow (tsr ints are 64-bit)", span))?),
                     _ => Value::Float(num(&acc, span)? * num(&v, span)?),
                 };
             }
             acc
         }
-        other => {
-            return Err(EvalError::new(
-                ErrorKind::AttributeError,
-                format!("module 'math' has no attribute '{other}'"),
-                span,
-            ));
-        }
+        other => return Err(EvalError::new(ErrorKind::AttributeError, format!("module 'math' has no attribute '{other}'"), span)),
     })
 }

@@ -14,86 +14,17 @@ use super::repr::str;
 
 /// Method names per type (for attribute lookup, `hasattr` and completion).
 pub const STR_METHODS: &[&str] = &[
-    "format",
-    "join",
-    "split",
-    "rsplit",
-    "strip",
-    "lstrip",
-    "rstrip",
-    "replace",
-    "startswith",
-    "endswith",
-    "upper",
-    "lower",
-    "ljust",
-    "rjust",
-    "center",
-    "zfill",
-    "find",
-    "rfind",
-    "index",
-    "count",
-    "isdigit",
-    "isalpha",
-    "isalnum",
-    "isspace",
-    "isupper",
-    "islower",
-    "title",
-    "capitalize",
-    "splitlines",
-    "partition",
-    "rpartition",
-    "swapcase",
-    "expandtabs",
-    "removeprefix",
-    "removesuffix",
-    "casefold",
-    "isnumeric",
-    "isdecimal",
-    "isidentifier",
-    "isascii",
-    "isprintable",
-    "istitle",
-    "rindex",
-    "translate",
-    "maketrans",
+    "format", "join", "split", "rsplit", "strip", "lstrip", "rstrip", "replace", "startswith", "endswith", "upper", "lower",
+    "ljust", "rjust", "center", "zfill", "find", "rfind", "index", "count", "isdigit", "isalpha", "isalnum", "isspace",
+    "isupper", "islower", "title", "capitalize", "splitlines", "partition", "rpartition", "swapcase", "expandtabs", "removeprefix",
+    "removesuffix", "casefold", "isnumeric", "isdecimal", "isidentifier", "isascii", "isprintable", "istitle", "rindex",
+    "translate", "maketrans",
 ];
-pub const LIST_METHODS: &[&str] = &[
-    "append", "extend", "insert", "pop", "remove", "index", "count", "sort", "reverse", "copy",
-    "clear",
-];
-pub const DICT_METHODS: &[&str] = &[
-    "keys",
-    "values",
-    "items",
-    "get",
-    "pop",
-    "update",
-    "setdefault",
-    "copy",
-    "clear",
-    "popitem",
-];
+pub const LIST_METHODS: &[&str] = &["append", "extend", "insert", "pop", "remove", "index", "count", "sort", "reverse", "copy", "clear"];
+pub const DICT_METHODS: &[&str] = &["keys", "values", "items", "get", "pop", "update", "setdefault", "copy", "clear", "popitem"];
 pub const SET_METHODS: &[&str] = &[
-    "add",
-    "discard",
-    "remove",
-    "pop",
-    "union",
-    "intersection",
-    "difference",
-    "symmetric_difference",
-    "copy",
-    "clear",
-    "issubset",
-    "issuperset",
-    "isdisjoint",
-    "update",
-    "intersection_update",
-    "difference_update",
-    "symmetric_difference_update",
+    "add", "discard", "remove", "pop", "union", "intersection", "difference", "symmetric_difference", "copy", "clear", "issubset",
+    "issuperset", "isdisjoint", "update", "intersection_update", "difference_update", "symmetric_difference_update",
 ];
 pub const TUPLE_METHODS: &[&str] = &["index", "count"];
 pub const FLOAT_METHODS: &[&str] = &["is_integer", "hex", "as_integer_ratio", "conjugate"];
@@ -131,10 +62,7 @@ fn str_arg<'a>(c: &'a Call, i: usize, what: &str) -> EvalResult<Option<&'a str>>
     match c.pos.get(i) {
         None | Some(Value::None) => Ok(None),
         Some(Value::Str(s)) => Ok(Some(s)),
-        Some(v) => Err(EvalError::type_error(
-            format!("{what} must be str or None, not {}", v.type_name()),
-            c.span,
-        )),
+        Some(v) => Err(EvalError::type_error(format!("{what} must be str or None, not {}", v.type_name()), c.span)),
     }
 }
 
@@ -143,13 +71,7 @@ fn int_at(c: &Call, i: usize, default: i64) -> EvalResult<i64> {
         None | Some(Value::None) => Ok(default),
         Some(Value::Int(n)) => Ok(*n),
         Some(Value::Bool(b)) => Ok(*b as i64),
-        Some(v) => Err(EvalError::type_error(
-            format!(
-                "'{}' object cannot be interpreted as an integer",
-                v.type_name()
-            ),
-            c.span,
-        )),
+        Some(v) => Err(EvalError::type_error(format!("'{}' object cannot be interpreted as an integer", v.type_name()), c.span)),
     }
 }
 
@@ -157,12 +79,7 @@ fn justify(s: &str, c: &Call, how: char) -> EvalResult<Value> {
     let w = int_at(c, 0, 0)?.max(0) as usize;
     let fill = match c.pos.get(1) {
         Some(Value::Str(f)) if f.chars().count() == 1 => f.chars().next().unwrap_or(' '),
-        Some(_) => {
-            return Err(EvalError::type_error(
-                "The fill character must be exactly one character long",
-                c.span,
-            ));
-        }
+        Some(_) => return Err(EvalError::type_error("The fill character must be exactly one character long", c.span)),
         None => ' ',
     };
     let n = s.chars().count();
@@ -206,27 +123,16 @@ fn split_ws(s: &str, max: i64) -> Vec<Value> {
 
 fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value> {
     let span = c.span;
-    let strs =
-        |v: Vec<&str>| Value::list(v.into_iter().map(|x| Value::Str(x.to_string())).collect());
+    let strs = |v: Vec<&str>| Value::list(v.into_iter().map(|x| Value::Str(x.to_string())).collect());
     Ok(match name {
         "format" => super::format::str_format(it, s, &c.pos, &c.kw, span)?,
         "join" => {
-            let items = it
-                .items_of(c.pos.first().unwrap_or(&Value::None), span)
-                .map_err(|_| EvalError::type_error("can only join an iterable", span))?;
+            let items = it.items_of(c.pos.first().unwrap_or(&Value::None), span).map_err(|_| EvalError::type_error("can only join an iterable", span))?;
             let mut parts = Vec::with_capacity(items.len());
             for (i, x) in items.iter().enumerate() {
                 match x {
                     Value::Str(p) => parts.push(p.clone()),
-                    other => {
-                        return Err(EvalError::type_error(
-                            format!(
-                                "sequence item {i}: expected str instance, {} found",
-                                other.type_name()
-                            ),
-                            span,
-                        ));
-                    }
+                    other => return Err(EvalError::type_error(format!("sequence item {i}: expected str instance, {} found", other.type_name()), span)),
                 }
             }
             Value::Str(parts.join(s))
@@ -248,20 +154,11 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
                 None if name == "split" => Value::list(split_ws(s, max)),
                 None => {
                     let rev: String = s.chars().rev().collect();
-                    let mut parts: Vec<Value> = split_ws(&rev, max)
-                        .into_iter()
-                        .map(|v| Value::Str(str(&v).chars().rev().collect()))
-                        .collect();
+                    let mut parts: Vec<Value> = split_ws(&rev, max).into_iter().map(|v| Value::Str(str(&v).chars().rev().collect())).collect();
                     parts.reverse();
                     Value::list(parts)
                 }
-                Some("") => {
-                    return Err(EvalError::new(
-                        ErrorKind::ValueError,
-                        "empty separator",
-                        span,
-                    ));
-                }
+                Some("") => return Err(EvalError::new(ErrorKind::ValueError, "empty separator", span)),
                 Some(sep) if max < 0 => strs(s.split(sep).collect()),
                 Some(sep) if name == "split" => strs(s.splitn(max as usize + 1, sep).collect()),
                 Some(sep) => {
@@ -273,27 +170,12 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
         }
         "splitlines" => {
             // Python's line boundaries, `\r\n` as one; `keepends` keeps them.
-            let keep = c
-                .pos
-                .first()
-                .or(c.kw.iter().find(|(k, _)| k == "keepends").map(|(_, v)| v))
-                .is_some_and(|v| v.truthy().unwrap_or(false));
+            let keep = c.pos.first().or(c.kw.iter().find(|(k, _)| k == "keepends").map(|(_, v)| v)).is_some_and(|v| v.truthy().unwrap_or(false));
             let mut out = Vec::new();
             let mut cur = String::new();
             let mut it_chars = s.chars().peekable();
             while let Some(ch) = it_chars.next() {
-                let brk = matches!(
-                    ch,
-                    '\n' | '\r'
-                        | '\x0b'
-                        | '\x0c'
-                        | '\x1c'
-                        | '\x1d'
-                        | '\x1e'
-                        | '\u{85}'
-                        | '\u{2028}'
-                        | '\u{2029}'
-                );
+                let brk = matches!(ch, '\n' | '\r' | '\x0b' | '\x0c' | '\x1c' | '\x1d' | '\x1e' | '\u{85}' | '\u{2028}' | '\u{2029}');
                 if !brk {
                     cur.push(ch);
                     continue;
@@ -319,39 +201,24 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
                 Some(cs) => cs.contains(ch),
                 None => ch.is_whitespace(),
             };
-            Value::Str(
-                match name {
-                    "strip" => s.trim_matches(pred),
-                    "lstrip" => s.trim_start_matches(pred),
-                    _ => s.trim_end_matches(pred),
-                }
-                .to_string(),
-            )
+            Value::Str(match name {
+                "strip" => s.trim_matches(pred),
+                "lstrip" => s.trim_start_matches(pred),
+                _ => s.trim_end_matches(pred),
+            }.to_string())
         }
         "replace" => {
             let (Some(Value::Str(a)), Some(Value::Str(b))) = (c.pos.first(), c.pos.get(1)) else {
-                return Err(EvalError::type_error(
-                    "replace() argument must be str",
-                    span,
-                ));
+                return Err(EvalError::type_error("replace() argument must be str", span));
             };
             let n = int_at(&c, 2, -1)?;
-            Value::Str(if n < 0 {
-                s.replace(a.as_str(), b)
-            } else {
-                s.replacen(a.as_str(), b, n as usize)
-            })
+            Value::Str(if n < 0 { s.replace(a.as_str(), b) } else { s.replacen(a.as_str(), b, n as usize) })
         }
         "startswith" | "endswith" => {
             let pats: Vec<String> = match c.pos.first() {
                 Some(Value::Str(p)) => vec![p.clone()],
                 Some(Value::Tuple(ps)) => ps.iter().map(str).collect(),
-                _ => {
-                    return Err(EvalError::type_error(
-                        format!("{name} first arg must be str or a tuple of str"),
-                        span,
-                    ));
-                }
+                _ => return Err(EvalError::type_error(format!("{name} first arg must be str or a tuple of str"), span)),
             };
             // `start`/`end` slice the text first (in characters).
             let chars: Vec<char> = s.chars().collect();
@@ -361,41 +228,17 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
             if int_at(&c, 1, 0)? > n {
                 return Ok(Value::Bool(false));
             }
-            let part: String = if lo <= hi {
-                chars[lo..hi].iter().collect()
-            } else {
-                String::new()
-            };
-            Value::Bool(pats.iter().any(|p| {
-                if name == "startswith" {
-                    part.starts_with(p.as_str())
-                } else {
-                    part.ends_with(p.as_str())
-                }
-            }))
+            let part: String = if lo <= hi { chars[lo..hi].iter().collect() } else { String::new() };
+            Value::Bool(pats.iter().any(|p| if name == "startswith" { part.starts_with(p.as_str()) } else { part.ends_with(p.as_str()) }))
         }
         "upper" => Value::Str(s.to_uppercase()),
         "lower" => Value::Str(s.to_lowercase()),
-        "swapcase" => Value::Str(
-            s.chars()
-                .map(|ch| {
-                    if ch.is_uppercase() {
-                        ch.to_lowercase().collect::<String>()
-                    } else {
-                        ch.to_uppercase().collect()
-                    }
-                })
-                .collect(),
-        ),
+        "swapcase" => Value::Str(s.chars().map(|ch| if ch.is_uppercase() { ch.to_lowercase().collect::<String>() } else { ch.to_uppercase().collect() }).collect()),
         "title" => {
             let mut out = String::new();
             let mut prev_alpha = false;
             for ch in s.chars() {
-                if prev_alpha {
-                    out.extend(ch.to_lowercase())
-                } else {
-                    out.extend(ch.to_uppercase())
-                }
+                if prev_alpha { out.extend(ch.to_lowercase()) } else { out.extend(ch.to_uppercase()) }
                 prev_alpha = ch.is_alphabetic();
             }
             Value::Str(out)
@@ -425,13 +268,7 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
         }
         "find" | "rfind" | "index" | "count" => {
             let Some(Value::Str(p)) = c.pos.first() else {
-                return Err(EvalError::type_error(
-                    format!(
-                        "must be str, not {}",
-                        c.pos.first().map_or("NoneType", |v| v.type_name())
-                    ),
-                    span,
-                ));
+                return Err(EvalError::type_error(format!("must be str, not {}", c.pos.first().map_or("NoneType", |v| v.type_name())), span));
             };
             // `start`/`end` count characters; search in that slice of the text.
             let nchars = s.chars().count() as i64;
@@ -441,40 +278,20 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
             if int_at(&c, 1, 0)? > nchars {
                 return Ok(match name {
                     "count" => Value::Int(0),
-                    "index" => {
-                        return Err(EvalError::new(
-                            ErrorKind::ValueError,
-                            "substring not found",
-                            span,
-                        ));
-                    }
+                    "index" => return Err(EvalError::new(ErrorKind::ValueError, "substring not found", span)),
                     _ => Value::Int(-1),
                 });
             }
             let byte = |ci: usize| s.char_indices().nth(ci).map_or(s.len(), |(b, _)| b);
             let (blo, bhi) = (byte(lo), byte(hi).max(byte(lo)));
             let hay = &s[blo..bhi];
-            let found = if name == "rfind" {
-                hay.rfind(p.as_str())
-            } else {
-                hay.find(p.as_str())
-            };
+            let found = if name == "rfind" { hay.rfind(p.as_str()) } else { hay.find(p.as_str()) };
             let chars = |b: usize| (lo + hay[..b].chars().count()) as i64;
             match name {
-                "count" => Value::Int(if p.is_empty() {
-                    hay.chars().count() as i64 + 1
-                } else {
-                    hay.matches(p.as_str()).count() as i64
-                }),
+                "count" => Value::Int(if p.is_empty() { hay.chars().count() as i64 + 1 } else { hay.matches(p.as_str()).count() as i64 }),
                 "index" => match found {
                     Some(b) => Value::Int(chars(b)),
-                    None => {
-                        return Err(EvalError::new(
-                            ErrorKind::ValueError,
-                            "substring not found",
-                            span,
-                        ));
-                    }
+                    None => return Err(EvalError::new(ErrorKind::ValueError, "substring not found", span)),
                 },
                 _ => Value::Int(found.map_or(-1, chars)),
             }
@@ -503,57 +320,28 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
             Value::Str(out)
         }
         "removeprefix" | "removesuffix" => {
-            let Some(Value::Str(p)) = c.pos.first() else {
-                return Err(EvalError::type_error("must be str", span));
-            };
-            Value::Str(
-                if name == "removeprefix" {
-                    s.strip_prefix(p.as_str())
-                } else {
-                    s.strip_suffix(p.as_str())
-                }
-                .unwrap_or(s)
-                .to_string(),
-            )
+            let Some(Value::Str(p)) = c.pos.first() else { return Err(EvalError::type_error("must be str", span)) };
+            Value::Str(if name == "removeprefix" { s.strip_prefix(p.as_str()) } else { s.strip_suffix(p.as_str()) }.unwrap_or(s).to_string())
         }
         "casefold" => Value::Str(s.to_lowercase()),
-        "isnumeric" | "isdecimal" => {
-            Value::Bool(!s.is_empty() && s.chars().all(|ch| ch.is_numeric()))
-        }
-        "isidentifier" => Value::Bool(
-            s.chars()
-                .next()
-                .is_some_and(|ch| ch.is_alphabetic() || ch == '_')
-                && s.chars().all(|ch| ch.is_alphanumeric() || ch == '_'),
-        ),
+        "isnumeric" | "isdecimal" => Value::Bool(!s.is_empty() && s.chars().all(|ch| ch.is_numeric())),
+        "isidentifier" => Value::Bool(s.chars().next().is_some_and(|ch| ch.is_alphabetic() || ch == '_') && s.chars().all(|ch| ch.is_alphanumeric() || ch == '_')),
         "rpartition" => {
-            let Some(Value::Str(p)) = c.pos.first() else {
-                return Err(EvalError::type_error("must be str", span));
-            };
+            let Some(Value::Str(p)) = c.pos.first() else { return Err(EvalError::type_error("must be str", span)) };
             match s.rsplit_once(p.as_str()) {
-                Some((a, b)) => {
-                    Value::Tuple(vec![Value::str(a), Value::str(p.clone()), Value::str(b)])
-                }
+                Some((a, b)) => Value::Tuple(vec![Value::str(a), Value::str(p.clone()), Value::str(b)]),
                 None => Value::Tuple(vec![Value::str(""), Value::str(""), Value::str(s)]),
             }
         }
         "partition" => {
-            let Some(Value::Str(p)) = c.pos.first() else {
-                return Err(EvalError::type_error("must be str", span));
-            };
+            let Some(Value::Str(p)) = c.pos.first() else { return Err(EvalError::type_error("must be str", span)) };
             match s.split_once(p.as_str()) {
-                Some((a, b)) => {
-                    Value::Tuple(vec![Value::str(a), Value::str(p.clone()), Value::str(b)])
-                }
+                Some((a, b)) => Value::Tuple(vec![Value::str(a), Value::str(p.clone()), Value::str(b)]),
                 None => Value::Tuple(vec![Value::str(s), Value::str(""), Value::str("")]),
             }
         }
         "isascii" => Value::Bool(s.is_ascii()),
-        "isprintable" => {
-            Value::Bool(s.chars().all(|ch| {
-                super::repr::str_repr(&ch.to_string()).chars().count() == 3 || ch == '\''
-            }))
-        }
+        "isprintable" => Value::Bool(s.chars().all(|ch| super::repr::str_repr(&ch.to_string()).chars().count() == 3 || ch == '\'')),
         "istitle" => {
             // Uppercase only after an uncased character, lowercase only after a cased one.
             let (mut cased, mut prev_cased, mut ok) = (false, false, true);
@@ -573,27 +361,16 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
             Value::Bool(ok && cased)
         }
         "rindex" => {
-            let Some(Value::Str(p)) = c.pos.first() else {
-                return Err(EvalError::type_error("must be str", span));
-            };
+            let Some(Value::Str(p)) = c.pos.first() else { return Err(EvalError::type_error("must be str", span)) };
             match s.rfind(p.as_str()) {
                 Some(b) => Value::Int(s[..b].chars().count() as i64),
-                None => {
-                    return Err(EvalError::new(
-                        ErrorKind::ValueError,
-                        "substring not found",
-                        span,
-                    ));
-                }
+                None => return Err(EvalError::new(ErrorKind::ValueError, "substring not found", span)),
             }
         }
         "translate" => {
             // A table maps code points to strings, code points or None (delete).
             let Some(Value::Dict(table)) = c.pos.first() else {
-                return Err(EvalError::type_error(
-                    "translate() argument must be a mapping",
-                    span,
-                ));
+                return Err(EvalError::type_error("translate() argument must be a mapping", span));
             };
             let table = table.borrow();
             let mut out = String::new();
@@ -602,18 +379,8 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
                     None => out.push(ch),
                     Some(Value::None) => {}
                     Some(Value::Str(r)) => out.push_str(&r),
-                    Some(Value::Int(cp)) => {
-                        out.push(char::from_u32(cp as u32).unwrap_or('\u{fffd}'))
-                    }
-                    Some(other) => {
-                        return Err(EvalError::type_error(
-                            format!(
-                                "character mapping must return integer, None or str, not {}",
-                                other.type_name()
-                            ),
-                            span,
-                        ));
-                    }
+                    Some(Value::Int(cp)) => out.push(char::from_u32(cp as u32).unwrap_or('\u{fffd}')),
+                    Some(other) => return Err(EvalError::type_error(format!("character mapping must return integer, None or str, not {}", other.type_name()), span)),
                 }
             }
             Value::Str(out)
@@ -625,28 +392,16 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
                 (Some(Value::Dict(m)), None, None) => {
                     for (k, v) in m.borrow().items() {
                         let k = match k {
-                            Value::Str(ks) if ks.chars().count() == 1 => {
-                                Value::Int(ks.chars().next().map_or(0, |ch| ch as i64))
-                            }
+                            Value::Str(ks) if ks.chars().count() == 1 => Value::Int(ks.chars().next().map_or(0, |ch| ch as i64)),
                             Value::Int(i) => Value::Int(i),
-                            _ => {
-                                return Err(EvalError::new(
-                                    ErrorKind::ValueError,
-                                    "string keys in translate table must be of length 1",
-                                    span,
-                                ));
-                            }
+                            _ => return Err(EvalError::new(ErrorKind::ValueError, "string keys in translate table must be of length 1", span)),
                         };
                         d.insert(k, v, span)?;
                     }
                 }
                 (Some(Value::Str(x)), Some(Value::Str(y)), z) => {
                     if x.chars().count() != y.chars().count() {
-                        return Err(EvalError::new(
-                            ErrorKind::ValueError,
-                            "the first two maketrans arguments must have equal length",
-                            span,
-                        ));
+                        return Err(EvalError::new(ErrorKind::ValueError, "the first two maketrans arguments must have equal length", span));
                     }
                     for (a, b) in x.chars().zip(y.chars()) {
                         d.insert(Value::Int(a as i64), Value::Int(b as i64), span)?;
@@ -657,12 +412,7 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
                         }
                     }
                 }
-                _ => {
-                    return Err(EvalError::type_error(
-                        "maketrans() arguments must be a dict, or two (or three) strings",
-                        span,
-                    ));
-                }
+                _ => return Err(EvalError::type_error("maketrans() arguments must be a dict, or two (or three) strings", span)),
             }
             Value::Dict(Rc::new(RefCell::new(d)))
         }
@@ -670,38 +420,20 @@ fn str_method(it: &mut Interp, s: &str, name: &str, c: Call) -> EvalResult<Value
         "isalpha" => Value::Bool(!s.is_empty() && s.chars().all(char::is_alphabetic)),
         "isalnum" => Value::Bool(!s.is_empty() && s.chars().all(char::is_alphanumeric)),
         "isspace" => Value::Bool(!s.is_empty() && s.chars().all(char::is_whitespace)),
-        "isupper" => {
-            Value::Bool(s.chars().any(char::is_uppercase) && !s.chars().any(char::is_lowercase))
-        }
-        "islower" => {
-            Value::Bool(s.chars().any(char::is_lowercase) && !s.chars().any(char::is_uppercase))
-        }
+        "isupper" => Value::Bool(s.chars().any(char::is_uppercase) && !s.chars().any(char::is_lowercase)),
+        "islower" => Value::Bool(s.chars().any(char::is_lowercase) && !s.chars().any(char::is_uppercase)),
         _ => return Err(no_attr("str", name, span)),
     })
 }
 
 pub fn no_attr(ty: &str, name: &str, span: Span) -> EvalError {
-    EvalError::new(
-        ErrorKind::AttributeError,
-        format!("'{ty}' object has no attribute '{name}'"),
-        span,
-    )
+    EvalError::new(ErrorKind::AttributeError, format!("'{ty}' object has no attribute '{name}'"), span)
 }
 
-fn list_method(
-    it: &mut Interp,
-    l: &Rc<RefCell<Vec<Value>>>,
-    name: &str,
-    mut c: Call,
-) -> EvalResult<Value> {
+fn list_method(it: &mut Interp, l: &Rc<RefCell<Vec<Value>>>, name: &str, mut c: Call) -> EvalResult<Value> {
     let span = c.span;
     let arg = |c: &Call, n: usize| -> EvalResult<Value> {
-        c.pos.get(n).cloned().ok_or_else(|| {
-            EvalError::type_error(
-                format!("list.{name}() takes exactly one argument (0 given)"),
-                span,
-            )
-        })
+        c.pos.get(n).cloned().ok_or_else(|| EvalError::type_error(format!("list.{name}() takes exactly one argument (0 given)"), span))
     };
     Ok(match name {
         "append" => {
@@ -718,10 +450,7 @@ fn list_method(
         }
         "insert" => {
             let i = int_at(&c, 0, 0)?;
-            let v =
-                c.pos.get(1).cloned().ok_or_else(|| {
-                    EvalError::type_error("insert expected 2 arguments, got 1", span)
-                })?;
+            let v = c.pos.get(1).cloned().ok_or_else(|| EvalError::type_error("insert expected 2 arguments, got 1", span))?;
             let n = l.borrow().len() as i64;
             let j = if i < 0 { (i + n).max(0) } else { i.min(n) };
             l.borrow_mut().insert(j as usize, v);
@@ -730,11 +459,7 @@ fn list_method(
         "pop" => {
             let n = l.borrow().len();
             if n == 0 {
-                return Err(EvalError::new(
-                    ErrorKind::IndexError,
-                    "pop from empty list",
-                    span,
-                ));
+                return Err(EvalError::new(ErrorKind::IndexError, "pop from empty list", span));
             }
             let i = int_at(&c, 0, -1)?;
             let j = super::seq::seq_position(i, n, "pop", span)?;
@@ -748,13 +473,7 @@ fn list_method(
                     l.borrow_mut().remove(p);
                     Value::None
                 }
-                None => {
-                    return Err(EvalError::new(
-                        ErrorKind::ValueError,
-                        "list.remove(x): x not in list",
-                        span,
-                    ));
-                }
+                None => return Err(EvalError::new(ErrorKind::ValueError, "list.remove(x): x not in list", span)),
             }
         }
         "index" => {
@@ -762,41 +481,20 @@ fn list_method(
             let n = l.borrow().len() as i64;
             let clamp = |i: i64| (if i < 0 { i + n } else { i }).clamp(0, n) as usize;
             let (lo, hi) = (clamp(int_at(&c, 1, 0)?), clamp(int_at(&c, 2, n)?));
-            match l
-                .borrow()
-                .iter()
-                .enumerate()
-                .skip(lo)
-                .take(hi.saturating_sub(lo))
-                .position(|(_, x)| super::compare::py_eq(x, &v))
-            {
+            match l.borrow().iter().enumerate().skip(lo).take(hi.saturating_sub(lo)).position(|(_, x)| super::compare::py_eq(x, &v)) {
                 Some(p) => Value::Int((p + lo) as i64),
-                None => {
-                    return Err(EvalError::new(
-                        ErrorKind::ValueError,
-                        format!("{} is not in list", super::repr::repr(&v)),
-                        span,
-                    ));
-                }
+                None => return Err(EvalError::new(ErrorKind::ValueError, format!("{} is not in list", super::repr::repr(&v)), span)),
             }
         }
         "count" => {
             let v = arg(&c, 0)?;
-            Value::Int(
-                l.borrow()
-                    .iter()
-                    .filter(|x| super::compare::py_eq(x, &v))
-                    .count() as i64,
-            )
+            Value::Int(l.borrow().iter().filter(|x| super::compare::py_eq(x, &v)).count() as i64)
         }
         "sort" => {
             let key = c.kw("key");
             let reverse = c.kw("reverse").is_some_and(|v| v.truthy().unwrap_or(false));
             if !c.pos.is_empty() {
-                return Err(EvalError::type_error(
-                    "sort() takes no positional arguments",
-                    span,
-                ));
+                return Err(EvalError::type_error("sort() takes no positional arguments", span));
             }
             let items = l.borrow().clone();
             let sorted = super::sort::sort_values(it, items, key, reverse, span)?;
@@ -824,9 +522,7 @@ fn dict_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) ->
         "items" => Value::DictView(d.clone(), DictViewKind::Items),
         "get" => {
             let k = c.pos.first().cloned().unwrap_or(Value::None);
-            d.borrow()
-                .get(&k, span)?
-                .unwrap_or_else(|| c.pos.get(1).cloned().unwrap_or(Value::None))
+            d.borrow().get(&k, span)?.unwrap_or_else(|| c.pos.get(1).cloned().unwrap_or(Value::None))
         }
         "pop" => {
             let k = c.pos.first().cloned().unwrap_or(Value::None);
@@ -841,13 +537,7 @@ fn dict_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) ->
             let last = d.borrow_mut().map.pop();
             match last {
                 Some((_, (k, v))) => Value::Tuple(vec![k, v]),
-                None => {
-                    return Err(EvalError::new(
-                        ErrorKind::KeyError,
-                        "'popitem(): dictionary is empty'",
-                        span,
-                    ));
-                }
+                None => return Err(EvalError::new(ErrorKind::KeyError, "'popitem(): dictionary is empty'", span)),
             }
         }
         "setdefault" => {
@@ -871,15 +561,7 @@ fn dict_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) ->
                         for p in it.items_of(other, span)? {
                             let kv = it.items_of(&p, span)?;
                             if kv.len() != 2 {
-                                return Err(EvalError::new(
-                                    ErrorKind::ValueError,
-                                    format!(
-                                        "dictionary update sequence element #{} has length {}; 2 is required",
-                                        v.len(),
-                                        kv.len()
-                                    ),
-                                    span,
-                                ));
+                                return Err(EvalError::new(ErrorKind::ValueError, format!("dictionary update sequence element #{} has length {}; 2 is required", v.len(), kv.len()), span));
                             }
                             v.push((kv[0].clone(), kv[1].clone()));
                         }
@@ -951,13 +633,7 @@ fn set_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) -> 
                     d.borrow_mut().remove(&v, span)?;
                     v
                 }
-                None => {
-                    return Err(EvalError::new(
-                        ErrorKind::KeyError,
-                        "'pop from an empty set'",
-                        span,
-                    ));
-                }
+                None => return Err(EvalError::new(ErrorKind::KeyError, "'pop from an empty set'", span)),
             }
         }
         "update" => {
@@ -997,27 +673,13 @@ fn set_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) -> 
                         }
                         m
                     }
-                    "intersection" => acc
-                        .map
-                        .into_iter()
-                        .filter(|(k, _)| o.map.contains_key(k))
-                        .collect(),
-                    _ => acc
-                        .map
-                        .into_iter()
-                        .filter(|(k, _)| !o.map.contains_key(k))
-                        .collect(),
+                    "intersection" => acc.map.into_iter().filter(|(k, _)| o.map.contains_key(k)).collect(),
+                    _ => acc.map.into_iter().filter(|(k, _)| !o.map.contains_key(k)).collect(),
                 };
             }
             new(acc)
         }
-        "union"
-        | "intersection"
-        | "difference"
-        | "symmetric_difference"
-        | "issubset"
-        | "issuperset"
-        | "isdisjoint" => {
+        "union" | "intersection" | "difference" | "symmetric_difference" | "issubset" | "issuperset" | "isdisjoint" => {
             let o = other(it, &c)?;
             let me = d.borrow();
             let mut out = PyDict::default();
@@ -1028,38 +690,17 @@ fn set_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) -> 
                         out.map.entry(k).or_insert(v);
                     }
                 }
-                "intersection" => {
-                    out.map = me
-                        .map
-                        .iter()
-                        .filter(|(k, _)| o.map.contains_key(*k))
-                        .map(|(k, v)| (k.clone(), v.clone()))
-                        .collect()
-                }
-                "difference" => {
-                    out.map = me
-                        .map
-                        .iter()
-                        .filter(|(k, _)| !o.map.contains_key(*k))
-                        .map(|(k, v)| (k.clone(), v.clone()))
-                        .collect()
-                }
+                "intersection" => out.map = me.map.iter().filter(|(k, _)| o.map.contains_key(*k)).map(|(k, v)| (k.clone(), v.clone())).collect(),
+                "difference" => out.map = me.map.iter().filter(|(k, _)| !o.map.contains_key(*k)).map(|(k, v)| (k.clone(), v.clone())).collect(),
                 "symmetric_difference" => {
-                    out.map = me
-                        .map
-                        .iter()
-                        .filter(|(k, _)| !o.map.contains_key(*k))
-                        .map(|(k, v)| (k.clone(), v.clone()))
-                        .collect();
+                    out.map = me.map.iter().filter(|(k, _)| !o.map.contains_key(*k)).map(|(k, v)| (k.clone(), v.clone())).collect();
                     for (k, v) in o.map.iter() {
                         if !me.map.contains_key(k) {
                             out.map.insert(k.clone(), v.clone());
                         }
                     }
                 }
-                "isdisjoint" => {
-                    return Ok(Value::Bool(!me.map.keys().any(|k| o.map.contains_key(k))));
-                }
+                "isdisjoint" => return Ok(Value::Bool(!me.map.keys().any(|k| o.map.contains_key(k)))),
                 "issubset" => return Ok(Value::Bool(me.map.keys().all(|k| o.map.contains_key(k)))),
                 _ => return Ok(Value::Bool(o.map.keys().all(|k| me.map.contains_key(k)))),
             }
@@ -1077,19 +718,10 @@ fn set_method(it: &mut Interp, d: &Rc<RefCell<PyDict>>, name: &str, c: Call) -> 
 fn tuple_method(items: &[Value], name: &str, c: Call) -> EvalResult<Value> {
     let v = c.pos.first().cloned().unwrap_or(Value::None);
     match name {
-        "count" => Ok(Value::Int(
-            items
-                .iter()
-                .filter(|x| super::compare::py_eq(x, &v))
-                .count() as i64,
-        )),
+        "count" => Ok(Value::Int(items.iter().filter(|x| super::compare::py_eq(x, &v)).count() as i64)),
         "index" => match items.iter().position(|x| super::compare::py_eq(x, &v)) {
             Some(p) => Ok(Value::Int(p as i64)),
-            None => Err(EvalError::new(
-                ErrorKind::ValueError,
-                "tuple.index(x): x not in tuple",
-                c.span,
-            )),
+            None => Err(EvalError::new(ErrorKind::ValueError, "tuple.index(x): x not in tuple", c.span)),
         },
         _ => Err(no_attr("tuple", name, c.span)),
     }
@@ -1098,52 +730,14 @@ fn tuple_method(items: &[Value], name: &str, c: Call) -> EvalResult<Value> {
 /// How many positional arguments a method takes, as CPython declares it:
 /// none, exactly one, or a range (`name expected at least/most …`).
 fn arity(ty: &str, name: &str) -> Option<(usize, usize)> {
-    let none = [
-        "upper",
-        "lower",
-        "title",
-        "capitalize",
-        "swapcase",
-        "casefold",
-        "isdigit",
-        "isalpha",
-        "isalnum",
-        "isspace",
-        "isupper",
-        "islower",
-        "isnumeric",
-        "isdecimal",
-        "isidentifier",
-        "isascii",
-        "isprintable",
-        "istitle",
-        "reverse",
-        "copy",
-        "clear",
-        "popitem",
-        "keys",
-        "values",
-        "items",
-    ];
-    let one = [
-        "append",
-        "remove",
-        "add",
-        "discard",
-        "zfill",
-        "removeprefix",
-        "removesuffix",
-        "partition",
-        "rpartition",
-        "join",
-    ];
+    let none = ["upper", "lower", "title", "capitalize", "swapcase", "casefold", "isdigit", "isalpha", "isalnum", "isspace", "isupper",
+        "islower", "isnumeric", "isdecimal", "isidentifier", "isascii", "isprintable", "istitle", "reverse", "copy", "clear", "popitem",
+        "keys", "values", "items"];
+    let one = ["append", "remove", "add", "discard", "zfill", "removeprefix", "removesuffix", "partition", "rpartition", "join"];
     if none.contains(&name) && !(ty == "set" && name == "pop") {
         return Some((0, 0));
     }
-    if one.contains(&name)
-        || (ty == "list" && name == "count")
-        || (ty == "tuple" && name == "count")
-    {
+    if one.contains(&name) || (ty == "list" && name == "count") || (ty == "tuple" && name == "count") {
         return Some((1, 1));
     }
     Some(match (ty, name) {
@@ -1155,9 +749,7 @@ fn arity(ty: &str, name: &str) -> Option<(usize, usize)> {
         ("str", "split" | "rsplit") => (0, 2),
         ("str", "strip" | "lstrip" | "rstrip") => (0, 1),
         ("str", "ljust" | "rjust" | "center") => (1, 2),
-        ("str", "find" | "rfind" | "index" | "rindex" | "count" | "startswith" | "endswith") => {
-            (1, 3)
-        }
+        ("str", "find" | "rfind" | "index" | "rindex" | "count" | "startswith" | "endswith") => (1, 3),
         ("str", "expandtabs") => (0, 1),
         _ => return None,
     })
@@ -1165,9 +757,7 @@ fn arity(ty: &str, name: &str) -> Option<(usize, usize)> {
 
 fn check_arity(recv: &Value, name: &str, c: &Call) -> EvalResult<()> {
     let ty = recv.type_name();
-    let Some((min, max)) = arity(ty, name) else {
-        return Ok(());
-    };
+    let Some((min, max)) = arity(ty, name) else { return Ok(()) };
     let n = c.pos.len();
     if (min..=max).contains(&n) {
         return Ok(());
@@ -1175,33 +765,15 @@ fn check_arity(recv: &Value, name: &str, c: &Call) -> EvalResult<()> {
     let msg = match (min, max) {
         (0, 0) => format!("{ty}.{name}() takes no arguments ({n} given)"),
         (1, 1) => format!("{ty}.{name}() takes exactly one argument ({n} given)"),
-        _ if n < min => format!(
-            "{name} expected at least {min} argument{}, got {n}",
-            if min == 1 { "" } else { "s" }
-        ),
-        _ => format!(
-            "{name} expected at most {max} argument{}, got {n}",
-            if max == 1 { "" } else { "s" }
-        ),
+        _ if n < min => format!("{name} expected at least {min} argument{}, got {n}", if min == 1 { "" } else { "s" }),
+        _ => format!("{name} expected at most {max} argument{}, got {n}", if max == 1 { "" } else { "s" }),
     };
     Err(EvalError::type_error(msg, c.span))
 }
 
 /// Calls method `name` of the Python value `recv`.
-pub fn call_method(
-    it: &mut Interp,
-    recv: &Value,
-    name: &str,
-    pos: Vec<Value>,
-    kw: Vec<(String, Value)>,
-    span: Span,
-) -> EvalResult<Value> {
-    let c = Call {
-        name: "method",
-        pos,
-        kw,
-        span,
-    };
+pub fn call_method(it: &mut Interp, recv: &Value, name: &str, pos: Vec<Value>, kw: Vec<(String, Value)>, span: Span) -> EvalResult<Value> {
+    let c = Call { name: "method", pos, kw, span };
     check_arity(recv, name, &c)?;
     match recv {
         Value::Str(s) => str_method(it, s, name, c),
@@ -1217,30 +789,17 @@ pub fn call_method(
                 Value::Bool(b) => Some(*b as i64),
                 _ => None,
             });
-            let k = x
-                .filter(|x| (x - a) % st == 0 && (0..n).contains(&((x - a) / st)))
-                .map(|x| (x - a) / st);
+            let k = x.filter(|x| (x - a) % st == 0 && (0..n).contains(&((x - a) / st))).map(|x| (x - a) / st);
             match (name, k) {
                 ("count", k) => Ok(Value::Int(k.is_some() as i64)),
                 (_, Some(k)) => Ok(Value::Int(k)),
-                _ => Err(EvalError::new(
-                    ErrorKind::ValueError,
-                    format!(
-                        "{} is not in range",
-                        c.pos.first().map(super::repr::repr).unwrap_or_default()
-                    ),
-                    span,
-                )),
+                _ => Err(EvalError::new(ErrorKind::ValueError, format!("{} is not in range", c.pos.first().map(super::repr::repr).unwrap_or_default()), span)),
             }
         }
         Value::Float(f) => match name {
             "is_integer" => Ok(Value::Bool(f.is_finite() && f.fract() == 0.0)),
             "conjugate" => Ok(Value::Float(*f)),
-            "hex" | "as_integer_ratio" => Err(EvalError::new(
-                ErrorKind::NotImplementedError,
-                format!("tsr does not implement float.{name}()"),
-                span,
-            )),
+            "hex" | "as_integer_ratio" => Err(EvalError::new(ErrorKind::NotImplementedError, format!("tsr does not implement float.{name}()"), span)),
             _ => Err(no_attr("float", name, span)),
         },
         Value::Int(_) | Value::Bool(_) => {
@@ -1252,11 +811,7 @@ pub fn call_method(
                 _ => Err(no_attr(recv.type_name(), name, span)),
             }
         }
-        Value::Size(xs) => tuple_method(
-            &xs.iter().map(|&x| Value::Int(x as i64)).collect::<Vec<_>>(),
-            name,
-            c,
-        ),
+        Value::Size(xs) => tuple_method(&xs.iter().map(|&x| Value::Int(x as i64)).collect::<Vec<_>>(), name, c),
         other => Err(no_attr(other.type_name(), name, span)),
     }
 }

@@ -55,11 +55,7 @@ pub fn str(v: &Value) -> String {
 /// Python's repr of a string: single quotes unless the text has a single
 /// quote and no double quote.
 pub fn str_repr(s: &str) -> String {
-    let quote = if s.contains('\'') && !s.contains('"') {
-        '"'
-    } else {
-        '\''
-    };
+    let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
     let mut out = String::with_capacity(s.len() + 2);
     out.push(quote);
     for c in s.chars() {
@@ -72,9 +68,7 @@ pub fn str_repr(s: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02x}", c as u32)),
             c if !printable_char(c) => {
                 let u = c as u32;
                 if u < 0x100 {
@@ -239,13 +233,7 @@ fn scalar_repr(v: &Value) -> String {
         Value::Int(i) => i.to_string(),
         Value::Float(f) => py_float(*f),
         Value::Str(s) => str_repr(s),
-        Value::Size(xs) => format!(
-            "torch.Size([{}])",
-            xs.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        Value::Size(xs) => format!("torch.Size([{}])", xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")),
         Value::DType(d) => d.to_string(),
         Value::Device(Device::Cpu) => "device(type='cpu')".into(),
         Value::Device(Device::Cuda(i)) => format!("device(type='cuda', index={i})"),
@@ -255,42 +243,23 @@ fn scalar_repr(v: &Value) -> String {
         Value::Function(f) => format!("<built-in method {f} of type object>"),
         Value::Ellipsis => "Ellipsis".into(),
         // PyTorch's node repr carries its address, as every Python object's.
-        Value::GradFn(n) => format!(
-            "<{} object at 0x{:x}>",
-            n.name,
-            object_address(std::rc::Rc::as_ptr(n) as *const u8 as usize)
-        ),
-        Value::AccumulateGrad(l) => format!(
-            "<AccumulateGrad object at 0x{:x}>",
-            object_address(std::rc::Rc::as_ptr(l) as *const u8 as usize)
-        ),
+        Value::GradFn(n) => format!("<{} object at 0x{:x}>", n.name, object_address(std::rc::Rc::as_ptr(n) as *const u8 as usize)),
+        Value::AccumulateGrad(l) => format!("<AccumulateGrad object at 0x{:x}>", object_address(std::rc::Rc::as_ptr(l) as *const u8 as usize)),
         Value::TypedStorage(s) => super::super::typed_storage::text(s),
         Value::NdArray(a) => super::super::ndarray::repr(a),
         Value::NdFlags(a) => super::super::ndarray::flags_text(a),
         Value::NpDType(d) => format!("dtype('{}')", super::super::ndarray::numpy_name(*d)),
         Value::NpScalar(d, s) => super::super::numpy_module::scalar_repr(*d, *s),
-        Value::SafeOpen(f) => format!(
-            "<builtins.safe_open object at 0x{:x}>",
-            object_address(std::rc::Rc::as_ptr(f) as *const u8 as usize)
-        ),
+        Value::SafeOpen(f) => format!("<builtins.safe_open object at 0x{:x}>", object_address(std::rc::Rc::as_ptr(f) as *const u8 as usize)),
         // PyTorch's UntypedStorage.__str__: each byte on its own line.
         Value::Storage(s) => {
             let b = s.bytes();
             let items: Vec<String> = b.bytes().iter().map(|x| x.to_string()).collect();
-            format!(
-                " {}\n[torch.storage.UntypedStorage(device={}) of size {}]",
-                items.join("\n "),
-                s.device,
-                s.nbytes()
-            )
+            format!(" {}\n[torch.storage.UntypedStorage(device={}) of size {}]", items.join("\n "), s.device, s.nbytes())
         }
         Value::Range(a, b, 1) => format!("range({a}, {b})"),
         Value::Range(a, b, c) => format!("range({a}, {b}, {c})"),
-        Value::Func(f) => format!(
-            "<function {} at 0x{:x}>",
-            f.qualname,
-            object_address(std::rc::Rc::as_ptr(f) as *const u8 as usize)
-        ),
+        Value::Func(f) => format!("<function {} at 0x{:x}>", f.qualname, object_address(std::rc::Rc::as_ptr(f) as *const u8 as usize)),
         Value::Builtin(name) => format!("<built-in function {name}>"),
         Value::Method(m) => format!("<built-in method {} of {} object>", m.1, m.0.type_name()),
         Value::Type(t) => match *t {
@@ -303,19 +272,12 @@ fn scalar_repr(v: &Value) -> String {
             format!("{}({})", e.kind.name(), args.join(", "))
         }
         Value::Iter(_, name) => format!("<{name} object>"),
-        Value::Gen(g) => format!(
-            "<generator object <genexpr> at 0x{:x}>",
-            object_address(std::rc::Rc::as_ptr(g) as *const u8 as usize)
-        ),
+        Value::Gen(g) => format!("<generator object <genexpr> at 0x{:x}>", object_address(std::rc::Rc::as_ptr(g) as *const u8 as usize)),
         Value::DictView(d, k) => {
             let items = k.items(&d.borrow());
             format!("{}({})", k.type_name(), repr(&Value::list(items)))
         }
-        Value::Tuple(_)
-        | Value::List(_)
-        | Value::Dict(_)
-        | Value::Set(_)
-        | Value::NamedTuple(..) => repr(v),
+        Value::Tuple(_) | Value::List(_) | Value::Dict(_) | Value::Set(_) | Value::NamedTuple(..) => repr(v),
     }
 }
 
@@ -364,17 +326,14 @@ fn value_json_in(v: &Value, budget: &mut u128, depth: usize) -> Json {
         Value::Function(f) => json!(f),
         Value::Ellipsis => json!("..."),
         // A named tuple is a tuple in Python: an array, in field order.
-        Value::NamedTuple(_, fields) => {
-            Json::Array(fields.iter().map(|(_, v)| value_json(v)).collect())
-        }
+        Value::NamedTuple(_, fields) => Json::Array(fields.iter().map(|(_, v)| value_json(v)).collect()),
         Value::GradFn(n) => json!(n.name),
         Value::AccumulateGrad(_) => json!("AccumulateGrad"),
-        Value::Storage(s) => {
-            json!({"id": s.id, "data_ptr": s.data_ptr(), "nbytes": s.nbytes(), "device": s.device.to_string()})
-        }
+        Value::Storage(s) => json!({"id": s.id, "data_ptr": s.data_ptr(), "nbytes": s.nbytes(), "device": s.device.to_string()}),
         other => json!(repr(other)),
     }
 }
+
 
 /// The most values `repr`/`str` will write: a list shared with itself
 /// (`x = [x, x]` forty times) is small in memory but would print 2^40 items.
@@ -402,10 +361,7 @@ fn scan(v: &Value) -> Scan {
         if n > MAX_PRINTED_VALUES {
             return Scan::TooMany;
         }
-        let is_container = matches!(
-            x,
-            Value::List(_) | Value::Tuple(_) | Value::Dict(_) | Value::Set(_)
-        );
+        let is_container = matches!(x, Value::List(_) | Value::Tuple(_) | Value::Dict(_) | Value::Set(_));
         if is_container && depth > MAX_DEPTH {
             return Scan::TooDeep;
         }
@@ -429,11 +385,7 @@ fn scan(v: &Value) -> Scan {
                     return Scan::TooMany;
                 }
                 // A list inside itself prints as `[...]`: do not follow it.
-                stack.extend(
-                    b.iter()
-                        .filter(|y| !matches!(y, Value::List(m) if std::rc::Rc::ptr_eq(m, l)))
-                        .map(|y| (y.clone(), depth + 1)),
-                );
+                stack.extend(b.iter().filter(|y| !matches!(y, Value::List(m) if std::rc::Rc::ptr_eq(m, l))).map(|y| (y.clone(), depth + 1)));
             }
             Value::Tuple(xs) => stack.extend(xs.iter().map(|y| (y.clone(), depth + 1))),
             Value::Dict(d) => {
@@ -451,29 +403,15 @@ fn scan(v: &Value) -> Scan {
 }
 
 /// `repr`/`str` of `v`, or Python's `MemoryError` when it would not fit.
-pub fn checked(
-    v: &Value,
-    as_str: bool,
-    span: crate::lang::span::Span,
-) -> super::super::error::EvalResult<String> {
+pub fn checked(v: &Value, as_str: bool, span: crate::lang::span::Span) -> super::super::error::EvalResult<String> {
     match scan(v) {
         Scan::Fits => {}
         Scan::TooMany => {
-            return Err(super::super::error::EvalError::new(
-                crate::engine::ErrorKind::MemoryError,
-                "",
-                span,
-            )
-            .with_hint(format!(
-                "printing this value would write more than {MAX_PRINTED_VALUES} items"
-            )));
+            return Err(super::super::error::EvalError::new(crate::engine::ErrorKind::MemoryError, "", span)
+                .with_hint(format!("printing this value would write more than {MAX_PRINTED_VALUES} items")));
         }
         Scan::TooDeep => {
-            return Err(super::super::error::EvalError::new(
-                crate::engine::ErrorKind::RecursionError,
-                "maximum recursion depth exceeded while getting the repr of an object",
-                span,
-            ));
+            return Err(super::super::error::EvalError::new(crate::engine::ErrorKind::RecursionError, "maximum recursion depth exceeded while getting the repr of an object", span));
         }
     }
     Ok(if as_str { str(v) } else { repr(v) })
@@ -504,10 +442,7 @@ mod tests {
     #[test]
     fn values_print_like_python() {
         assert_eq!(str(&Value::Device(Device::Cuda(0))), "cuda:0");
-        assert_eq!(
-            repr(&Value::Device(Device::Cuda(0))),
-            "device(type='cuda', index=0)"
-        );
+        assert_eq!(repr(&Value::Device(Device::Cuda(0))), "device(type='cuda', index=0)");
         assert_eq!(str(&Value::Device(Device::Cpu)), "cpu");
         assert_eq!(repr(&Value::Tuple(vec![Value::Int(4)])), "(4,)");
         assert_eq!(repr(&Value::Size(vec![3, 4])), "torch.Size([3, 4])");

@@ -23,51 +23,29 @@ pub fn range_len(start: i64, stop: i64, step: i64) -> i64 {
 /// An iteration in progress.
 pub enum PyIter {
     Items(std::vec::IntoIter<Value>),
-    Range {
-        next: i64,
-        stop: i64,
-        step: i64,
-    },
+    Range { next: i64, stop: i64, step: i64 },
     Shared(Rc<std::cell::RefCell<std::collections::VecDeque<Value>>>),
     /// A dict's keys or a set's members: changing its size while iterating
     /// is Python's RuntimeError.
-    Table {
-        table: Rc<std::cell::RefCell<super::dict::PyDict>>,
-        items: std::vec::IntoIter<Value>,
-        len: usize,
-        set: bool,
-    },
+    Table { table: Rc<std::cell::RefCell<super::dict::PyDict>>, items: std::vec::IntoIter<Value>, len: usize, set: bool },
     Gen(Rc<std::cell::RefCell<super::generator::Generator>>),
     /// A list, read live as Python's list iterator: items appended while
     /// iterating are seen.
-    List {
-        list: Rc<std::cell::RefCell<Vec<Value>>>,
-        pos: usize,
-    },
+    List { list: Rc<std::cell::RefCell<Vec<Value>>>, pos: usize },
 }
 
 impl Interp {
     /// Starts iterating `v`, or Python's "'int' object is not iterable".
     pub fn iter_of(&mut self, v: &Value, span: Span) -> EvalResult<PyIter> {
         Ok(match v {
-            Value::Range(a, b, s) => PyIter::Range {
-                next: *a,
-                stop: *b,
-                step: *s,
-            },
+            Value::Range(a, b, s) => PyIter::Range { next: *a, stop: *b, step: *s },
             Value::Tensor(t) => {
                 if t.ndim() == 0 {
                     return Err(EvalError::type_error("iteration over a 0-d tensor", span));
                 }
                 self.check_len(t.shape()[0] as u128, span)?;
                 // `Tensor.__iter__` is `iter(self.unbind(0))`: views of the rows.
-                let a = super::super::args::Args {
-                    name: "unbind".into(),
-                    pos: vec![],
-                    kw: vec![],
-                    span,
-                    pos_base: 0,
-                };
+                let a = super::super::args::Args { name: "unbind".into(), pos: vec![], kw: vec![], span, pos_base: 0 };
                 match super::super::methods::call(self, t, "unbind", a, span, "unbind()")? {
                     Value::Tuple(rows) => PyIter::Items(rows.into_iter()),
                     other => PyIter::Items(vec![other].into_iter()),
@@ -75,20 +53,12 @@ impl Interp {
             }
             Value::Iter(q, _) => PyIter::Shared(q.clone()),
             Value::Gen(g) => PyIter::Gen(g.clone()),
-            Value::List(l) => PyIter::List {
-                list: l.clone(),
-                pos: 0,
-            },
+            Value::List(l) => PyIter::List { list: l.clone(), pos: 0 },
             Value::Dict(d) | Value::Set(d) => {
                 let set = matches!(v, Value::Set(_));
                 let b = d.borrow();
                 let items = if set { b.set_order() } else { b.keys() };
-                PyIter::Table {
-                    table: d.clone(),
-                    items: items.into_iter(),
-                    len: b.len(),
-                    set,
-                }
+                PyIter::Table { table: d.clone(), items: items.into_iter(), len: b.len(), set }
             }
             other => PyIter::Items(self.items_of(other, span)?.into_iter()),
         })
@@ -127,12 +97,7 @@ impl Interp {
                 }
                 out
             }
-            other => {
-                return Err(EvalError::type_error(
-                    format!("'{}' object is not iterable", other.type_name()),
-                    span,
-                ));
-            }
+            other => return Err(EvalError::type_error(format!("'{}' object is not iterable", other.type_name()), span)),
         })
     }
 
@@ -162,19 +127,10 @@ impl Interp {
                 let g = g.clone();
                 self.gen_next(&g, _span)?
             }
-            PyIter::Table {
-                table,
-                items,
-                len,
-                set,
-            } => {
+            PyIter::Table { table, items, len, set } => {
                 if table.borrow().len() != *len {
                     let what = if *set { "Set" } else { "dictionary" };
-                    return Err(EvalError::new(
-                        ErrorKind::RuntimeError,
-                        format!("{what} changed size during iteration"),
-                        _span,
-                    ));
+                    return Err(EvalError::new(ErrorKind::RuntimeError, format!("{what} changed size during iteration"), _span));
                 }
                 items.next()
             }
@@ -194,21 +150,11 @@ impl Interp {
 }
 
 /// Python's `slice.indices`: the positions a slice selects from `len` items.
-pub fn slice_positions(
-    start: Option<i64>,
-    stop: Option<i64>,
-    step: Option<i64>,
-    len: usize,
-    span: Span,
-) -> EvalResult<Vec<usize>> {
+pub fn slice_positions(start: Option<i64>, stop: Option<i64>, step: Option<i64>, len: usize, span: Span) -> EvalResult<Vec<usize>> {
     let n = len as i64;
     let step = step.unwrap_or(1);
     if step == 0 {
-        return Err(EvalError::new(
-            ErrorKind::ValueError,
-            "slice step cannot be zero",
-            span,
-        ));
+        return Err(EvalError::new(ErrorKind::ValueError, "slice step cannot be zero", span));
     }
     let (lo, hi) = if step < 0 { (-1, n - 1) } else { (0, n) };
     let fix = |v: Option<i64>, default: i64| match v {
@@ -216,11 +162,7 @@ pub fn slice_positions(
         Some(v) if v < 0 => (v + n).max(lo),
         Some(v) => v.min(hi),
     };
-    let (a, b) = if step < 0 {
-        (fix(start, hi), fix(stop, lo))
-    } else {
-        (fix(start, lo), fix(stop, hi))
-    };
+    let (a, b) = if step < 0 { (fix(start, hi), fix(stop, lo)) } else { (fix(start, lo), fix(stop, hi)) };
     let mut out = vec![];
     let mut i = a;
     while (step > 0 && i < b) || (step < 0 && i > b) {
@@ -235,11 +177,7 @@ pub fn seq_position(i: i64, len: usize, what: &str, span: Span) -> EvalResult<us
     let n = len as i64;
     let j = if i < 0 { i + n } else { i };
     if j < 0 || j >= n {
-        return Err(EvalError::new(
-            ErrorKind::IndexError,
-            format!("{what} index out of range"),
-            span,
-        ));
+        return Err(EvalError::new(ErrorKind::IndexError, format!("{what} index out of range"), span));
     }
     Ok(j as usize)
 }

@@ -9,19 +9,10 @@ use super::super::interp::Interp;
 use super::super::value::Value;
 
 /// Sorts with Python's `<` (stable), by `key` if given.
-pub fn sort_values(
-    it: &mut Interp,
-    items: Vec<Value>,
-    key: Option<Value>,
-    reverse: bool,
-    span: Span,
-) -> EvalResult<Vec<Value>> {
+pub fn sort_values(it: &mut Interp, items: Vec<Value>, key: Option<Value>, reverse: bool, span: Span) -> EvalResult<Vec<Value>> {
     let keys: Vec<Value> = match &key {
         Some(Value::None) | None => items.clone(),
-        Some(f) => items
-            .iter()
-            .map(|x| it.call_value_args(f.clone(), vec![x.clone()], vec![], span))
-            .collect::<EvalResult<_>>()?,
+        Some(f) => items.iter().map(|x| it.call_value_args(f.clone(), vec![x.clone()], vec![], span)).collect::<EvalResult<_>>()?,
     };
     let mut idx: Vec<usize> = (0..items.len()).collect();
     let mut err = None;
@@ -99,12 +90,7 @@ fn merge_sort(v: &mut [usize], less: &mut dyn FnMut(usize, usize) -> bool) {
     v.copy_from_slice(&out);
 }
 
-pub fn sort_list(
-    it: &mut Interp,
-    items: Vec<Value>,
-    key: Option<Value>,
-    reverse: bool,
-    span: Span,
-) -> EvalResult<Vec<Value>> {
+pub fn sort_list(it: &mut Interp, items: Vec<Value>, key: Option<Value>, reverse: bool, span: Span) -> EvalResult<Vec<Value>> {
     sort_values(it, items, key, reverse, span)
 }
+

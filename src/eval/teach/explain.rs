@@ -13,17 +13,16 @@
 
 use std::rc::Rc;
 
+use crate::engine::layout::{infer_size, VIEW_INCOMPATIBLE};
 use crate::engine::Tensor;
-use crate::engine::layout::{VIEW_INCOMPATIBLE, infer_size};
-use crate::eval::py::repr::repr as value_text;
 use crate::lang::ast::{Arg, Expr, ExprKind};
 use crate::lang::span::Span;
-use crate::report::teach::TeachReport;
-use crate::report::teach::chunks::{ChunkAnalysis, analyze};
+use crate::eval::py::repr::repr as value_text;
+use crate::report::teach::chunks::{analyze, ChunkAnalysis};
 use crate::report::teach::explain::{
-    ExplainError, ExplainReport, ExplainStep, OpClass, TensorState, blocking_break, chunk_list,
-    chunk_name, classify, describe,
+    blocking_break, chunk_list, chunk_name, classify, describe, ExplainError, ExplainReport, ExplainStep, OpClass, TensorState,
 };
+use crate::report::teach::TeachReport;
 
 use super::super::args::{seq_ints, to_int};
 use super::super::error::{EvalError, EvalResult};
@@ -42,20 +41,11 @@ struct Walk<'a> {
 pub fn run(it: &mut Interp, e: &Expr) -> EvalResult<TeachReport> {
     it.vars.retain(|k, _| !k.starts_with(TEMP));
     let expr = it.text_of(e.span);
-    let mut w = Walk {
-        it,
-        steps: vec![],
-        error: None,
-    };
+    let mut w = Walk { it, steps: vec![], error: None };
     let result = w.walk(e);
     w.it.vars.retain(|k, _| !k.starts_with(TEMP));
     let summary = summary(&w.steps, result.as_ref().ok(), w.error.as_ref());
-    Ok(TeachReport::Explain(ExplainReport {
-        expr,
-        steps: w.steps,
-        error: w.error,
-        summary,
-    }))
+    Ok(TeachReport::Explain(ExplainReport { expr, steps: w.steps, error: w.error, summary }))
 }
 
 fn summary(steps: &[ExplainStep], v: Option<&Value>, err: Option<&ExplainError>) -> String {
@@ -66,18 +56,13 @@ fn summary(steps: &[ExplainStep], v: Option<&Value>, err: Option<&ExplainError>)
     let copies: Vec<&ExplainStep> = steps.iter().filter(|s| s.copied).collect();
     match v {
         Some(Value::Tensor(t)) => {
-            let first = steps
-                .iter()
-                .find_map(|s| s.output.as_ref().or(s.input.as_ref()));
+            let first = steps.iter().find_map(|s| s.output.as_ref().or(s.input.as_ref()));
             let bytes: usize = copies.iter().map(|s| s.bytes_copied).sum();
             match first {
                 Some(f) if f.storage == t.storage.id => format!(
                     "the result shares storage S{} with {}: no data was copied",
                     f.storage,
-                    steps
-                        .first()
-                        .map(|s| s.expr.as_str())
-                        .unwrap_or("the input")
+                    steps.first().map(|s| s.expr.as_str()).unwrap_or("the input")
                 ),
                 _ => format!(
                     "the result lives in storage S{}: {} new storage{} along the way ({bytes} B written)",
@@ -89,11 +74,7 @@ fn summary(steps: &[ExplainStep], v: Option<&Value>, err: Option<&ExplainError>)
         }
         Some(other) => {
             let ty = other.type_name();
-            let article = if ty.starts_with(['a', 'e', 'i', 'o', 'u']) {
-                "an"
-            } else {
-                "a"
-            };
+            let article = if ty.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
             format!("the result is {article} {ty}: {}", value_text(other))
         }
         None => String::new(),
@@ -108,10 +89,7 @@ fn temp_name(i: usize) -> String {
 /// An expression reading the `i`-th operand (keeping the operand's span,
 /// so errors still point at the code that produced it).
 fn temp(i: usize, span: Span) -> Box<Expr> {
-    Box::new(Expr {
-        kind: ExprKind::Name(temp_name(i)),
-        span,
-    })
+    Box::new(Expr { kind: ExprKind::Name(temp_name(i)), span })
 }
 
 impl Walk<'_> {
@@ -120,8 +98,7 @@ impl Walk<'_> {
     fn is_module_path(&self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Name(n) => {
-                !self.it.vars.contains_key(n)
-                    && matches!(super::super::names::builtin(n), Some(Value::Module(_)))
+                !self.it.vars.contains_key(n) && matches!(super::super::names::builtin(n), Some(Value::Module(_)))
             }
             ExprKind::Attr { obj, .. } => self.is_module_path(obj),
             _ => false,
@@ -131,87 +108,36 @@ impl Walk<'_> {
     fn walk(&mut self, e: &Expr) -> EvalResult<Value> {
         match &e.kind {
             ExprKind::Call { func, args } => match &func.kind {
-                ExprKind::Attr {
-                    obj,
-                    name,
-                    name_span,
-                } if !self.is_module_path(obj) => {
+                ExprKind::Attr { obj, name, name_span } if !self.is_module_path(obj) => {
                     let recv = self.walk(obj)?;
-                    let attr = ExprKind::Attr {
-                        obj: temp(0, obj.span),
-                        name: name.clone(),
-                        name_span: *name_span,
-                    };
-                    let node = ExprKind::Call {
-                        func: Box::new(Expr {
-                            kind: attr,
-                            span: func.span,
-                        }),
-                        args: args.clone(),
-                    };
-                    let op = format!(
-                        ".{}",
-                        Span::new(name_span.start, e.span.end).text(&self.it.src)
-                    );
+                    let attr = ExprKind::Attr { obj: temp(0, obj.span), name: name.clone(), name_span: *name_span };
+                    let node = ExprKind::Call { func: Box::new(Expr { kind: attr, span: func.span }), args: args.clone() };
+                    let op = format!(".{}", Span::new(name_span.start, e.span.end).text(&self.it.src));
                     self.link(e, vec![(recv, obj.span)], &op, name, node, Some(args))
                 }
                 _ => self.base(e),
             },
-            ExprKind::Attr {
-                obj,
-                name,
-                name_span,
-            } if !self.is_module_path(obj) => {
+            ExprKind::Attr { obj, name, name_span } if !self.is_module_path(obj) => {
                 let recv = self.walk(obj)?;
-                let node = ExprKind::Attr {
-                    obj: temp(0, obj.span),
-                    name: name.clone(),
-                    name_span: *name_span,
-                };
-                self.link(
-                    e,
-                    vec![(recv, obj.span)],
-                    &format!(".{name}"),
-                    name,
-                    node,
-                    None,
-                )
+                let node = ExprKind::Attr { obj: temp(0, obj.span), name: name.clone(), name_span: *name_span };
+                self.link(e, vec![(recv, obj.span)], &format!(".{name}"), name, node, None)
             }
             ExprKind::Index { obj, items } => {
                 let recv = self.walk(obj)?;
-                let op = Span::new(obj.span.end, e.span.end)
-                    .text(&self.it.src)
-                    .to_string();
-                let node = ExprKind::Index {
-                    obj: temp(0, obj.span),
-                    items: items.clone(),
-                };
+                let op = Span::new(obj.span.end, e.span.end).text(&self.it.src).to_string();
+                let node = ExprKind::Index { obj: temp(0, obj.span), items: items.clone() };
                 self.link(e, vec![(recv, obj.span)], &op, "[]", node, None)
             }
             ExprKind::Binary { op, lhs, rhs } => {
                 let a = self.walk(lhs)?;
                 let b = self.walk(rhs)?;
-                let node = ExprKind::Binary {
-                    op: *op,
-                    lhs: temp(0, lhs.span),
-                    rhs: temp(1, rhs.span),
-                };
-                self.link(
-                    e,
-                    vec![(a, lhs.span), (b, rhs.span)],
-                    op.symbol(),
-                    op.symbol(),
-                    node,
-                    None,
-                )
+                let node = ExprKind::Binary { op: *op, lhs: temp(0, lhs.span), rhs: temp(1, rhs.span) };
+                self.link(e, vec![(a, lhs.span), (b, rhs.span)], op.symbol(), op.symbol(), node, None)
             }
             ExprKind::Unary { op, operand } => {
                 let a = self.walk(operand)?;
                 let sym = super::super::expr::unop_name(*op);
-                let node = ExprKind::Unary {
-                    op: *op,
-                    operand: temp(0, operand.span),
-                };
+                let node = ExprKind::Unary { op: *op, operand: temp(0, operand.span) };
                 self.link(e, vec![(a, operand.span)], sym, sym, node, None)
             }
             _ => self.base(e),
@@ -228,25 +154,11 @@ impl Walk<'_> {
         if let Value::Tensor(t) = &v {
             let state = TensorState::of(t);
             let (kind, why) = if matches!(e.kind, ExprKind::Name(_)) {
-                (
-                    "binding",
-                    format!(
-                        "`{text}` is a binding: storage S{} ({} B)",
-                        t.storage.id,
-                        t.storage.nbytes()
-                    ),
-                )
+                ("binding", format!("`{text}` is a binding: storage S{} ({} B)", t.storage.id, t.storage.nbytes()))
             } else if t.lineage.as_ref().is_some_and(|s| !s.copied) {
                 ("view", format!("a view of storage S{}", t.storage.id))
             } else {
-                (
-                    "new",
-                    format!(
-                        "creates a new storage S{} ({} B)",
-                        t.storage.id,
-                        t.storage.nbytes()
-                    ),
-                )
+                ("new", format!("creates a new storage S{} ({} B)", t.storage.id, t.storage.nbytes()))
             };
             let copied = kind == "new";
             self.steps.push(ExplainStep {
@@ -267,15 +179,7 @@ impl Walk<'_> {
 
     /// Applies one operation to operands already computed: `node` is a copy
     /// of `e` whose operands read the temporary bindings `temp(i)`.
-    fn link(
-        &mut self,
-        e: &Expr,
-        operands: Vec<(Value, Span)>,
-        op: &str,
-        name: &str,
-        node: ExprKind,
-        args: Option<&[Arg]>,
-    ) -> EvalResult<Value> {
+    fn link(&mut self, e: &Expr, operands: Vec<(Value, Span)>, op: &str, name: &str, node: ExprKind, args: Option<&[Arg]>) -> EvalResult<Value> {
         let recv: Option<Rc<Tensor>> = operands.iter().find_map(|(v, _)| match v {
             Value::Tensor(t) => Some(t.clone()),
             _ => None,
@@ -288,10 +192,7 @@ impl Walk<'_> {
         for (i, (v, _)) in operands.into_iter().enumerate() {
             self.it.vars.insert(temp_name(i), v);
         }
-        let node = Expr {
-            kind: node,
-            span: e.span,
-        };
+        let node = Expr { kind: node, span: e.span };
         let result = self.it.eval(&node);
         self.it.vars.retain(|k, _| !k.starts_with(TEMP));
         let expr = self.it.text_of(e.span);
@@ -300,20 +201,10 @@ impl Walk<'_> {
             Ok(v) => v,
             Err(err) => {
                 let chunks = match (&recv, class, args) {
-                    (Some(r), OpClass::ViewShape, Some(args))
-                        if err.message == VIEW_INCOMPATIBLE =>
-                    {
-                        self.requested(r, name, args)
-                    }
+                    (Some(r), OpClass::ViewShape, Some(args)) if err.message == VIEW_INCOMPATIBLE => self.requested(r, name, args),
                     _ => None,
                 };
-                return Err(self.fail(
-                    &expr,
-                    op,
-                    recv.as_deref().map(|r| (r, recv_text.as_str())),
-                    chunks.map(|c| (c, args)),
-                    err,
-                ));
+                return Err(self.fail(&expr, op, recv.as_deref().map(|r| (r, recv_text.as_str())), chunks.map(|c| (c, args)), err));
             }
         };
         let Some(r) = recv else { return Ok(v) };
@@ -321,63 +212,24 @@ impl Walk<'_> {
         let step = match &v {
             Value::Tensor(t) => {
                 let (a, b) = (TensorState::of(&r), TensorState::of(t));
-                let chunks = matches!(class, OpClass::ViewShape | OpClass::Reshape)
-                    .then(|| analyze(r.shape(), r.stride(), t.shape()));
-                let (kind, why) = describe(
-                    class,
-                    op.trim_start_matches('.'),
-                    &recv_text,
-                    &a,
-                    &b,
-                    Rc::ptr_eq(&r, t),
-                    chunks.as_ref(),
-                );
+                let chunks = matches!(class, OpClass::ViewShape | OpClass::Reshape).then(|| analyze(r.shape(), r.stride(), t.shape()));
+                let (kind, why) = describe(class, op.trim_start_matches('.'), &recv_text, &a, &b, Rc::ptr_eq(&r, t), chunks.as_ref());
                 let copied = a.storage != b.storage;
-                ExplainStep {
-                    expr,
-                    op: op.into(),
-                    kind,
-                    copied,
-                    input,
-                    bytes_copied: if copied { b.nbytes } else { 0 },
-                    output: Some(b),
-                    value: None,
-                    why,
-                    chunks,
-                }
+                ExplainStep { expr, op: op.into(), kind, copied, input, bytes_copied: if copied { b.nbytes } else { 0 }, output: Some(b), value: None, why, chunks }
             }
             other => {
                 let views = match other {
-                    Value::Tuple(xs)
-                        if !xs.is_empty()
-                            && xs.iter().all(
-                                |x| matches!(x, Value::Tensor(t) if t.storage.id == r.storage.id),
-                            ) =>
-                    {
+                    Value::Tuple(xs) if !xs.is_empty() && xs.iter().all(|x| matches!(x, Value::Tensor(t) if t.storage.id == r.storage.id)) => {
                         Some(xs.len())
                     }
                     _ => None,
                 };
                 let why = match views {
-                    Some(n) => format!(
-                        "returns {n} views of storage S{}: no data moves",
-                        r.storage.id
-                    ),
+                    Some(n) => format!("returns {n} views of storage S{}: no data moves", r.storage.id),
                     None => format!("returns a Python {}, not a tensor", other.type_name()),
                 };
                 let kind = if views.is_some() { "view" } else { "value" };
-                ExplainStep {
-                    expr,
-                    op: op.into(),
-                    kind: kind.into(),
-                    copied: false,
-                    input,
-                    output: None,
-                    value: Some(value_text(other)),
-                    why,
-                    chunks: None,
-                    bytes_copied: 0,
-                }
+                ExplainStep { expr, op: op.into(), kind: kind.into(), copied: false, input, output: None, value: Some(value_text(other)), why, chunks: None, bytes_copied: 0 }
             }
         };
         self.steps.push(step);
@@ -402,14 +254,7 @@ impl Walk<'_> {
     }
 
     /// Records the failing op and returns its error.
-    fn fail(
-        &mut self,
-        expr: &str,
-        op: &str,
-        recv: Option<(&Tensor, &str)>,
-        chunks: Option<(ChunkAnalysis, Option<&[Arg]>)>,
-        err: EvalError,
-    ) -> EvalError {
+    fn fail(&mut self, expr: &str, op: &str, recv: Option<(&Tensor, &str)>, chunks: Option<(ChunkAnalysis, Option<&[Arg]>)>, err: EvalError) -> EvalError {
         let mut why = format!("fails with {}", err.kind.name());
         let mut fix = None;
         if let (Some((r, rtext)), Some((c, args))) = (recv, &chunks) {
@@ -426,19 +271,10 @@ impl Walk<'_> {
                 }
             }
             let args_text = args
-                .and_then(|a| {
-                    Some(Span::new(
-                        a.first()?.value.span.start,
-                        a.last()?.value.span.end,
-                    ))
-                })
+                .and_then(|a| Some(Span::new(a.first()?.value.span.start, a.last()?.value.span.end)))
                 .map(|s| self.it.text_of(s))
                 .unwrap_or_default();
-            let reshape = if op.starts_with(".view_as") {
-                "reshape_as"
-            } else {
-                "reshape"
-            };
+            let reshape = if op.starts_with(".view_as") { "reshape_as" } else { "reshape" };
             fix = Some(format!(
                 "{rtext}.{reshape}({args_text}) copies {} B once (the same as {rtext}.contiguous(){op}); no view of {rtext} has this shape",
                 r.numel().saturating_mul(r.dtype.size())
@@ -456,12 +292,7 @@ impl Walk<'_> {
             chunks: chunks.map(|c| c.0),
             bytes_copied: 0,
         });
-        self.error = Some(ExplainError {
-            error_type: err.kind.name().to_string(),
-            message: err.message.clone(),
-            hint: err.hint.clone(),
-            fix,
-        });
+        self.error = Some(ExplainError { error_type: err.kind.name().to_string(), message: err.message.clone(), hint: err.hint.clone(), fix });
         err
     }
 }

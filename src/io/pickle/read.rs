@@ -38,10 +38,7 @@ pub enum Node {
     Dict(Vec<(Obj, Obj)>),
     Set(Vec<Obj>),
     /// `collections.OrderedDict`, with the `_metadata` a `state_dict` carries.
-    OrderedDict {
-        items: Vec<(Obj, Obj)>,
-        metadata: Option<Obj>,
-    },
+    OrderedDict { items: Vec<(Obj, Obj)>, metadata: Option<Obj> },
     /// `torch.Size(...)`.
     Size(Vec<usize>),
     /// A tensor header (`torch._utils._rebuild_tensor_v2`).
@@ -133,29 +130,18 @@ fn allowed_global(module: &str, name: &str) -> Option<Global> {
         ("torch._utils", "_rebuild_tensor_v2") => Global::RebuildTensorV2,
         ("torch._utils", "_rebuild_parameter") => Global::RebuildParameter,
         ("torch", "Size") => Global::Size,
-        ("torch", n) => {
-            Global::StorageType(DType::ALL.into_iter().find(|d| storage_class(*d) == n)?)
-        }
+        ("torch", n) => Global::StorageType(DType::ALL.into_iter().find(|d| storage_class(*d) == n)?),
         _ => return None,
     })
 }
 
 /// The allowlist, as `module.name` strings (for the README and the tests).
 pub fn allowlist() -> Vec<String> {
-    let mut v: Vec<String> = [
-        "collections.OrderedDict",
-        "torch._utils._rebuild_tensor_v2",
-        "torch._utils._rebuild_parameter",
-        "torch.Size",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    v.extend(
-        DType::ALL
-            .iter()
-            .map(|d| format!("torch.{}", storage_class(*d))),
-    );
+    let mut v: Vec<String> = ["collections.OrderedDict", "torch._utils._rebuild_tensor_v2", "torch._utils._rebuild_parameter", "torch.Size"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    v.extend(DType::ALL.iter().map(|d| format!("torch.{}", storage_class(*d))));
     v
 }
 
@@ -184,15 +170,7 @@ pub fn unpickle(data: &[u8], policy: Policy) -> Result<Pickled> {
 /// Unpickles the pickle at the start of `data`; also returns how many bytes
 /// it took (the legacy checkpoint format is several pickles in a row).
 pub fn unpickle_prefix(data: &[u8], policy: Policy) -> Result<(Pickled, usize)> {
-    let mut r = Reader {
-        data,
-        pos: 0,
-        policy,
-        stack: vec![],
-        memo: HashMap::new(),
-        out: Pickled::default(),
-        storage_keys: HashMap::new(),
-    };
+    let mut r = Reader { data, pos: 0, policy, stack: vec![], memo: HashMap::new(), out: Pickled::default(), storage_keys: HashMap::new() };
     r.run()?;
     Ok((r.out, r.pos))
 }
@@ -203,11 +181,7 @@ fn truncated() -> IoError {
 
 impl<'a> Reader<'a> {
     fn take(&mut self, n: usize) -> Result<&'a [u8]> {
-        let end = self
-            .pos
-            .checked_add(n)
-            .filter(|&e| e <= self.data.len())
-            .ok_or_else(truncated)?;
+        let end = self.pos.checked_add(n).filter(|&e| e <= self.data.len()).ok_or_else(truncated)?;
         let s = &self.data[self.pos..end];
         self.pos = end;
         Ok(s)
@@ -216,35 +190,24 @@ impl<'a> Reader<'a> {
         Ok(self.take(1)?[0])
     }
     fn u16(&mut self) -> Result<u16> {
-        Ok(u16::from_le_bytes(
-            self.take(2)?.try_into().expect("2 bytes"),
-        ))
+        Ok(u16::from_le_bytes(self.take(2)?.try_into().expect("2 bytes")))
     }
     fn u32(&mut self) -> Result<u32> {
-        Ok(u32::from_le_bytes(
-            self.take(4)?.try_into().expect("4 bytes"),
-        ))
+        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4 bytes")))
     }
     fn u64(&mut self) -> Result<u64> {
-        Ok(u64::from_le_bytes(
-            self.take(8)?.try_into().expect("8 bytes"),
-        ))
+        Ok(u64::from_le_bytes(self.take(8)?.try_into().expect("8 bytes")))
     }
     fn line(&mut self) -> Result<&'a str> {
         let rest = &self.data[self.pos..];
-        let n = rest
-            .iter()
-            .position(|&b| b == b'\n')
-            .ok_or_else(truncated)?;
+        let n = rest.iter().position(|&b| b == b'\n').ok_or_else(truncated)?;
         self.pos += n + 1;
-        std::str::from_utf8(&rest[..n])
-            .map_err(|_| IoError::unpickling("a GLOBAL name is not UTF-8"))
+        std::str::from_utf8(&rest[..n]).map_err(|_| IoError::unpickling("a GLOBAL name is not UTF-8"))
     }
     fn string(&mut self, n: u64) -> Result<Obj> {
         let n = usize::try_from(n).map_err(|_| truncated())?;
         let b = self.take(n)?;
-        let s = std::str::from_utf8(b)
-            .map_err(|_| IoError::unpickling("a string in the pickle is not valid UTF-8"))?;
+        let s = std::str::from_utf8(b).map_err(|_| IoError::unpickling("a string in the pickle is not valid UTF-8"))?;
         Ok(Obj::Str(s.into()))
     }
     fn bytes(&mut self, n: u64) -> Result<Obj> {
@@ -275,20 +238,13 @@ impl<'a> Reader<'a> {
     }
     /// The items above the topmost MARK, which is removed.
     fn pop_mark(&mut self) -> Result<Vec<Obj>> {
-        let m = self
-            .stack
-            .iter()
-            .rposition(|i| matches!(i, Item::Mark))
-            .ok_or_else(|| IoError::unpickling("could not find MARK"))?;
+        let m = self.stack.iter().rposition(|i| matches!(i, Item::Mark)).ok_or_else(|| IoError::unpickling("could not find MARK"))?;
         let items = self.stack.split_off(m + 1);
         self.stack.pop();
-        Ok(items
-            .into_iter()
-            .map(|i| match i {
-                Item::Obj(o) => o,
-                Item::Mark => unreachable!("rposition found the topmost mark"),
-            })
-            .collect())
+        Ok(items.into_iter().map(|i| match i {
+            Item::Obj(o) => o,
+            Item::Mark => unreachable!("rposition found the topmost mark"),
+        }).collect())
     }
     fn node_mut(&mut self, o: &Obj) -> Option<&mut Node> {
         match o {
@@ -303,9 +259,7 @@ impl<'a> Reader<'a> {
                 v.extend(items);
                 Ok(())
             }
-            _ => Err(IoError::unpickling(
-                "APPEND to something that is not a list",
-            )),
+            _ => Err(IoError::unpickling("APPEND to something that is not a list")),
         }
     }
     fn set_items(&mut self, target: &Obj, items: Vec<Obj>) -> Result<()> {
@@ -327,9 +281,7 @@ impl<'a> Reader<'a> {
                 }
                 Ok(())
             }
-            _ => Err(IoError::unpickling(
-                "SETITEM on something that is not a dict",
-            )),
+            _ => Err(IoError::unpickling("SETITEM on something that is not a dict")),
         }
     }
 
@@ -427,11 +379,7 @@ impl<'a> Reader<'a> {
                                 }
                             }
                         }
-                        _ => {
-                            return Err(IoError::unpickling(
-                                "ADDITEMS to something that is not a set",
-                            ));
-                        }
+                        _ => return Err(IoError::unpickling("ADDITEMS to something that is not a set")),
                     }
                 }
                 b'J' => {
@@ -447,19 +395,13 @@ impl<'a> Reader<'a> {
                     self.push(Obj::Int(v as i64));
                 }
                 0x8a | 0x8b => {
-                    let n = if op == 0x8a {
-                        self.u8()? as u64
-                    } else {
-                        self.u32()? as u64
-                    };
+                    let n = if op == 0x8a { self.u8()? as u64 } else { self.u32()? as u64 };
                     let b = self.take(usize::try_from(n).map_err(|_| truncated())?)?;
                     self.push(Obj::Int(long_le(b)?));
                 }
                 b'G' => {
                     let b = self.take(8)?;
-                    self.push(Obj::Float(f64::from_be_bytes(
-                        b.try_into().expect("8 bytes"),
-                    )));
+                    self.push(Obj::Float(f64::from_be_bytes(b.try_into().expect("8 bytes"))));
                 }
                 b'N' => self.push(Obj::None),
                 0x88 => self.push(Obj::Bool(true)),
@@ -489,17 +431,8 @@ impl<'a> Reader<'a> {
                     let _args = self.pop()?;
                     let cls = self.pop()?;
                     match self.out.node(&cls) {
-                        Some(Node::Global(Global::OrderedDict)) => {
-                            self.push_node(Node::OrderedDict {
-                                items: vec![],
-                                metadata: None,
-                            })
-                        }
-                        _ => {
-                            return Err(IoError::unpickling(
-                                "NEWOBJ of a class that is not allowed",
-                            ));
-                        }
+                        Some(Node::Global(Global::OrderedDict)) => self.push_node(Node::OrderedDict { items: vec![], metadata: None }),
+                        _ => return Err(IoError::unpickling("NEWOBJ of a class that is not allowed")),
                     }
                 }
                 b'C' => {
@@ -528,20 +461,13 @@ impl<'a> Reader<'a> {
                     self.memo.insert(i, o);
                 }
                 0x94 => {
-                    let i = u32::try_from(self.memo.len())
-                        .map_err(|_| IoError::unpickling("memo too large"))?;
+                    let i = u32::try_from(self.memo.len()).map_err(|_| IoError::unpickling("memo too large"))?;
                     let o = self.top()?;
                     self.memo.insert(i, o);
                 }
                 b'h' | b'j' => {
-                    let i = if op == b'h' {
-                        self.u8()? as u32
-                    } else {
-                        self.u32()?
-                    };
-                    let o = self.memo.get(&i).cloned().ok_or_else(|| {
-                        IoError::unpickling(format!("Memo value not found at index {i}"))
-                    })?;
+                    let i = if op == b'h' { self.u8()? as u32 } else { self.u32()? };
+                    let o = self.memo.get(&i).cloned().ok_or_else(|| IoError::unpickling(format!("Memo value not found at index {i}")))?;
                     self.push(o);
                 }
                 b'c' => {
@@ -573,10 +499,12 @@ impl<'a> Reader<'a> {
                     let made = self.persistent(&pid)?;
                     self.push_node(made);
                 }
-                b'0' => match self.stack.pop() {
-                    Some(_) => {}
-                    None => return Err(IoError::unpickling("unpickling stack underflow")),
-                },
+                b'0' => {
+                    match self.stack.pop() {
+                        Some(_) => {}
+                        None => return Err(IoError::unpickling("unpickling stack underflow")),
+                    }
+                }
                 b'1' => {
                     self.pop_mark()?;
                 }
@@ -599,23 +527,12 @@ impl<'a> Reader<'a> {
     fn reduce(&mut self, f: &Obj, args: &Obj) -> Result<Node> {
         let g = match self.out.node(f) {
             Some(Node::Global(g)) => *g,
-            _ => {
-                return Err(IoError::unpickling(
-                    "REDUCE of something that is not an allowed global",
-                ));
-            }
+            _ => return Err(IoError::unpickling("REDUCE of something that is not an allowed global")),
         };
-        let args = self
-            .tuple_items(args)
-            .ok_or_else(|| IoError::unpickling("REDUCE arguments are not a tuple"))?;
+        let args = self.tuple_items(args).ok_or_else(|| IoError::unpickling("REDUCE arguments are not a tuple"))?;
         match g {
-            Global::OrderedDict if args.is_empty() => Ok(Node::OrderedDict {
-                items: vec![],
-                metadata: None,
-            }),
-            Global::OrderedDict => Err(IoError::unpickling(
-                "OrderedDict() takes no arguments in a weights-only load",
-            )),
+            Global::OrderedDict if args.is_empty() => Ok(Node::OrderedDict { items: vec![], metadata: None }),
+            Global::OrderedDict => Err(IoError::unpickling("OrderedDict() takes no arguments in a weights-only load")),
             Global::Size => {
                 let dims = match args.first().and_then(|a| self.tuple_items(a)) {
                     Some(d) => d,
@@ -631,36 +548,23 @@ impl<'a> Reader<'a> {
                     _ => return Err(IoError::unpickling("_rebuild_parameter: bad arguments")),
                 };
                 match self.out.node(&data) {
-                    Some(Node::Tensor(t)) => Ok(Node::Tensor(TensorSpec {
-                        requires_grad: rg,
-                        parameter: true,
-                        ..t.clone()
-                    })),
-                    _ => Err(IoError::unpickling(
-                        "_rebuild_parameter: data is not a tensor",
-                    )),
+                    Some(Node::Tensor(t)) => Ok(Node::Tensor(TensorSpec { requires_grad: rg, parameter: true, ..t.clone() })),
+                    _ => Err(IoError::unpickling("_rebuild_parameter: data is not a tensor")),
                 }
             }
-            Global::StorageType(_) => Err(IoError::unpickling(
-                "a storage type cannot be called in a weights-only load",
-            )),
+            Global::StorageType(_) => Err(IoError::unpickling("a storage type cannot be called in a weights-only load")),
         }
     }
 
     fn sizes(&self, items: &[Obj], what: &str) -> Result<Vec<usize>> {
         if items.len() > crate::engine::layout::MAX_DIMS {
-            return Err(IoError::runtime(format!(
-                "{what}: more than {} dimensions",
-                crate::engine::layout::MAX_DIMS
-            )));
+            return Err(IoError::runtime(format!("{what}: more than {} dimensions", crate::engine::layout::MAX_DIMS)));
         }
         items
             .iter()
             .map(|o| match o {
                 Obj::Int(i) if *i >= 0 => Ok(*i as usize),
-                _ => Err(IoError::unpickling(format!(
-                    "{what}: sizes must be non-negative ints"
-                ))),
+                _ => Err(IoError::unpickling(format!("{what}: sizes must be non-negative ints"))),
             })
             .collect()
     }
@@ -681,32 +585,18 @@ impl<'a> Reader<'a> {
         let shape = self.sizes(&self.tuple_items(&args[2]).ok_or_else(bad)?, "size")?;
         let stride = self.sizes(&self.tuple_items(&args[3]).ok_or_else(bad)?, "stride")?;
         if shape.len() != stride.len() {
-            return Err(IoError::runtime(format!(
-                "mismatch in length of strides and shape: {} vs {}",
-                stride.len(),
-                shape.len()
-            )));
+            return Err(IoError::runtime(format!("mismatch in length of strides and shape: {} vs {}", stride.len(), shape.len())));
         }
         let requires_grad = match args[4] {
             Obj::Bool(b) => b,
             _ => return Err(bad()),
         };
-        Ok(Node::Tensor(TensorSpec {
-            storage,
-            offset,
-            shape,
-            stride,
-            requires_grad,
-            parameter: false,
-        }))
+        Ok(Node::Tensor(TensorSpec { storage, offset, shape, stride, requires_grad, parameter: false }))
     }
 
     fn build(&mut self, target: &Obj, state: &Obj) -> Result<()> {
         let meta = match self.out.node(state) {
-            Some(Node::Dict(d)) => d
-                .iter()
-                .find(|(k, _)| matches!(k, Obj::Str(s) if &**s == "_metadata"))
-                .map(|(_, v)| v.clone()),
+            Some(Node::Dict(d)) => d.iter().find(|(k, _)| matches!(k, Obj::Str(s) if &**s == "_metadata")).map(|(_, v)| v.clone()),
             _ => None,
         };
         match (self.node_mut(target), meta) {
@@ -714,44 +604,24 @@ impl<'a> Reader<'a> {
                 *metadata = Some(m);
                 Ok(())
             }
-            _ => Err(IoError::unpickling(
-                "BUILD of an object other than a state_dict's OrderedDict is not supported",
-            )),
+            _ => Err(IoError::unpickling("BUILD of an object other than a state_dict's OrderedDict is not supported")),
         }
     }
 
     fn persistent(&mut self, pid: &Obj) -> Result<Node> {
-        let items = self
-            .tuple_items(pid)
-            .ok_or_else(|| IoError::unpickling("persistent id is not a tuple"))?;
+        let items = self.tuple_items(pid).ok_or_else(|| IoError::unpickling("persistent id is not a tuple"))?;
         if self.policy != Policy::Torch {
-            return Err(IoError::unpickling(
-                "A load persistent id instruction was encountered, but no persistent_load function was specified.",
-            ));
+            return Err(IoError::unpickling("A load persistent id instruction was encountered, but no persistent_load function was specified."));
         }
-        let bad =
-            || IoError::unpickling("persistent id is not ('storage', type, key, location, numel)");
+        let bad = || IoError::unpickling("persistent id is not ('storage', type, key, location, numel)");
         // The legacy format adds a sixth item, `view_metadata`, None unless
         // the storage was saved as a view of another (PyTorch < 0.4).
         let items = match items.as_slice() {
             [head @ .., Obj::None] if head.len() == 5 => head.to_vec(),
-            [_, _, _, _, _, _] => {
-                return Err(IoError::runtime(
-                    "tsr does not read storage views of the legacy format (saved by PyTorch before 0.4)",
-                ));
-            }
+            [_, _, _, _, _, _] => return Err(IoError::runtime("tsr does not read storage views of the legacy format (saved by PyTorch before 0.4)")),
             _ => items,
         };
-        let [
-            Obj::Str(tag),
-            ty,
-            Obj::Str(key),
-            Obj::Str(location),
-            Obj::Int(numel),
-        ] = items.as_slice()
-        else {
-            return Err(bad());
-        };
+        let [Obj::Str(tag), ty, Obj::Str(key), Obj::Str(location), Obj::Int(numel)] = items.as_slice() else { return Err(bad()) };
         if &**tag != "storage" || *numel < 0 {
             return Err(bad());
         }
@@ -759,18 +629,12 @@ impl<'a> Reader<'a> {
             Some(Node::Global(Global::StorageType(d))) => *d,
             _ => return Err(bad()),
         };
-        let spec = StorageSpec {
-            key: key.to_string(),
-            dtype,
-            location: location.to_string(),
-            numel: *numel as usize,
-        };
+        let spec = StorageSpec { key: key.to_string(), dtype, location: location.to_string(), numel: *numel as usize };
         let i = match self.storage_keys.get(&spec.key) {
             Some(&i) => i,
             None => {
                 self.out.storages.push(spec.clone());
-                self.storage_keys
-                    .insert(spec.key.clone(), self.out.storages.len() - 1);
+                self.storage_keys.insert(spec.key.clone(), self.out.storages.len() - 1);
                 self.out.storages.len() - 1
             }
         };
@@ -785,13 +649,8 @@ fn long_le(b: &[u8]) -> Result<i64> {
     }
     let neg = b[b.len() - 1] & 0x80 != 0;
     let fill = if neg { 0xff } else { 0 };
-    if b.len() > 8 && b[8..].iter().any(|&x| x != fill)
-        || b.len() > 8 && ((b[7] & 0x80 != 0) != neg)
-    {
-        return Err(IoError::new(
-            crate::engine::ErrorKind::OverflowError,
-            "Python int too large to convert to C long",
-        ));
+    if b.len() > 8 && b[8..].iter().any(|&x| x != fill) || b.len() > 8 && ((b[7] & 0x80 != 0) != neg) {
+        return Err(IoError::new(crate::engine::ErrorKind::OverflowError, "Python int too large to convert to C long"));
     }
     let mut buf = [fill; 8];
     let n = b.len().min(8);
@@ -802,9 +661,8 @@ fn long_le(b: &[u8]) -> Result<i64> {
 /// The opcodes PyTorch's weights-only unpickler accepts (its complete
 /// list); any other byte is "Unsupported operand N" under the torch policy.
 const TORCH_OPCODES: &[u8] = &[
-    b'c', 0x81, b'R', b'b', b'a', b'e', b's', b'u', b'(', b't', 0x85, 0x86, 0x87, b'N', 0x89, 0x88,
-    b')', b']', b'}', 0x8f, b'J', b'K', b'M', b'G', b'X', b'U', b'Q', b'h', b'j', b'q', b'r', 0x8a,
-    0x80, b'.',
+    b'c', 0x81, b'R', b'b', b'a', b'e', b's', b'u', b'(', b't', 0x85, 0x86, 0x87, b'N', 0x89, 0x88, b')', b']', b'}', 0x8f, b'J', b'K', b'M',
+    b'G', b'X', b'U', b'Q', b'h', b'j', b'q', b'r', 0x8a, 0x80, b'.',
 ];
 
 /// Modules PyTorch's weights-only unpickler blocks outright.
@@ -819,15 +677,10 @@ pub fn refused_global(module: &str, name: &str, policy: Policy) -> IoError {
     }
     let full = format!("{module}.{name}");
     if BLOCKED_MODULES.contains(&module) {
-        return IoError::unpickling(format!(
-            "Trying to load unsupported GLOBAL {full} whose module {module} is blocked."
-        ));
+        return IoError::unpickling(format!("Trying to load unsupported GLOBAL {full} whose module {module} is blocked."));
     }
     let shown = match full.strip_prefix("builtins") {
-        Some(rest) => rest
-            .strip_prefix('.')
-            .map(str::to_string)
-            .unwrap_or_else(|| format!("builtins{rest}")),
+        Some(rest) => rest.strip_prefix('.').map(str::to_string).unwrap_or_else(|| format!("builtins{rest}")),
         None => full,
     };
     IoError::unpickling(format!(
@@ -839,9 +692,7 @@ fn unsupported_opcode(op: u8, policy: Policy) -> IoError {
     match policy {
         Policy::Torch => IoError::unpickling(format!("Unsupported operand {op}")),
         // CPython's words: the byte itself when printable, else its escape.
-        Policy::Plain if (0x20..0x7f).contains(&op) && op != b'\'' && op != b'\\' => {
-            IoError::unpickling(format!("invalid load key, '{}'.", op as char))
-        }
+        Policy::Plain if (0x20..0x7f).contains(&op) && op != b'\'' && op != b'\\' => IoError::unpickling(format!("invalid load key, '{}'.", op as char)),
         Policy::Plain => IoError::unpickling(format!("invalid load key, '\\x{op:02x}'.")),
     }
 }

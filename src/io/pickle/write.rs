@@ -7,8 +7,8 @@ use std::collections::HashMap;
 
 use crate::engine::DType;
 
-use super::super::error::{IoError, Result};
 use super::read::storage_class;
+use super::super::error::{IoError, Result};
 
 /// An object to pickle. Containers and tensors carry an identity (`id`):
 /// the second time an identity is met, the pickle refers to the first.
@@ -20,24 +20,11 @@ pub enum WObj {
     Float(f64),
     Str(String),
     Tuple(Vec<WObj>),
-    List {
-        id: usize,
-        items: Vec<WObj>,
-    },
-    Dict {
-        id: usize,
-        items: Vec<(WObj, WObj)>,
-    },
-    OrderedDict {
-        id: usize,
-        items: Vec<(WObj, WObj)>,
-        metadata: Option<Box<WObj>>,
-    },
+    List { id: usize, items: Vec<WObj> },
+    Dict { id: usize, items: Vec<(WObj, WObj)> },
+    OrderedDict { id: usize, items: Vec<(WObj, WObj)>, metadata: Option<Box<WObj>> },
     Size(Vec<usize>),
-    Tensor {
-        id: usize,
-        t: WTensor,
-    },
+    Tensor { id: usize, t: WTensor },
     /// A container or tensor already written (a shared or cyclic reference).
     Seen(usize),
 }
@@ -225,10 +212,7 @@ impl Pickler {
 
     fn save(&mut self, o: &WObj, depth: usize) -> Result<()> {
         if depth > MAX_DEPTH {
-            return Err(IoError::new(
-                crate::engine::ErrorKind::RecursionError,
-                "maximum recursion depth exceeded while pickling an object",
-            ));
+            return Err(IoError::new(crate::engine::ErrorKind::RecursionError, "maximum recursion depth exceeded while pickling an object"));
         }
         match o {
             WObj::None => self.out.push(b'N'),
@@ -242,9 +226,7 @@ impl Pickler {
             WObj::Tuple(items) => self.tuple(items, depth)?,
             WObj::Seen(id) => {
                 if !self.memo_get(&MemoKey::Id(*id)) {
-                    return Err(IoError::runtime(
-                        "internal error: a shared object was not written first",
-                    ));
+                    return Err(IoError::runtime("internal error: a shared object was not written first"));
                 }
             }
             WObj::List { id, items } => {
@@ -265,11 +247,7 @@ impl Pickler {
                 self.put(MemoKey::Id(*id));
                 self.set_items(items, depth)?;
             }
-            WObj::OrderedDict {
-                id,
-                items,
-                metadata,
-            } => {
+            WObj::OrderedDict { id, items, metadata } => {
                 self.global("collections", "OrderedDict");
                 self.out.extend_from_slice(b")R");
                 self.put(MemoKey::Id(*id));
@@ -306,14 +284,7 @@ impl Pickler {
     fn tensor(&mut self, t: &WTensor, depth: usize) -> Result<()> {
         if t.parameter {
             self.global("torch._utils", "_rebuild_parameter");
-            self.tensor(
-                &WTensor {
-                    parameter: false,
-                    requires_grad: false,
-                    ..t.clone()
-                },
-                depth,
-            )?;
+            self.tensor(&WTensor { parameter: false, requires_grad: false, ..t.clone() }, depth)?;
             self.put_anon();
             self.out.push(if t.requires_grad { 0x88 } else { 0x89 });
             self.global("collections", "OrderedDict");

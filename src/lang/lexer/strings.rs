@@ -79,17 +79,9 @@ pub fn unescape(raw: &str) -> String {
                 }
             }
             'x' | 'u' | 'U' => {
-                let len = match n {
-                    'x' => 2,
-                    'u' => 4,
-                    _ => 8,
-                };
+                let len = match n { 'x' => 2, 'u' => 4, _ => 8 };
                 let hex: String = chars.clone().take(len).collect();
-                match (hex.len() == len)
-                    .then(|| u32::from_str_radix(&hex, 16).ok())
-                    .flatten()
-                    .and_then(char::from_u32)
-                {
+                match (hex.len() == len).then(|| u32::from_str_radix(&hex, 16).ok()).flatten().and_then(char::from_u32) {
                     Some(ch) => {
                         for _ in 0..len {
                             chars.next();
@@ -115,24 +107,14 @@ type FResult = Result<Vec<FPiece>, (String, usize, usize)>;
 
 /// Splits the body `src[start..end]` of an f-string into literal pieces and
 /// replacement fields. `depth` counts nested format specs (Python allows 2).
-pub(super) fn fstring_pieces(
-    src: &str,
-    start: usize,
-    end: usize,
-    raw: bool,
-    depth: usize,
-) -> FResult {
+pub(super) fn fstring_pieces(src: &str, start: usize, end: usize, raw: bool, depth: usize) -> FResult {
     let bytes = src.as_bytes();
     let mut pieces = Vec::new();
     let mut lit_start = start;
     let mut lit = String::new();
     let mut i = start;
     let flush = |lit: &mut String, text: &str| {
-        lit.push_str(&if raw {
-            text.to_string()
-        } else {
-            unescape(text)
-        });
+        lit.push_str(&if raw { text.to_string() } else { unescape(text) });
     };
     while i < end {
         match bytes[i] {
@@ -171,13 +153,7 @@ pub(super) fn fstring_pieces(
 }
 
 /// One `{…}` field starting at `open`; returns it and the index after `}`.
-fn fstring_field(
-    src: &str,
-    open: usize,
-    end: usize,
-    raw: bool,
-    depth: usize,
-) -> Result<(FPiece, usize), (String, usize, usize)> {
+fn fstring_field(src: &str, open: usize, end: usize, raw: bool, depth: usize) -> Result<(FPiece, usize), (String, usize, usize)> {
     let bytes = src.as_bytes();
     let mut i = open + 1;
     let mut nest = 0usize;
@@ -226,11 +202,7 @@ fn fstring_field(
         return Err(("f-string: expecting '}'".into(), open, end));
     };
     if src[expr_start..e_end].trim().is_empty() {
-        return Err((
-            "f-string: valid expression required before '}'".into(),
-            open,
-            e_end + 1,
-        ));
+        return Err(("f-string: valid expression required before '}'".into(), open, e_end + 1));
     }
     let mut debug = None;
     let mut j = e_end;
@@ -246,13 +218,7 @@ fn fstring_field(
     if j < end && bytes[j] == b'!' {
         match bytes.get(j + 1) {
             Some(&c @ (b's' | b'r' | b'a')) => conv = Some(c as char),
-            _ => {
-                return Err((
-                    "f-string: invalid conversion character: expected 's', 'r', or 'a'".into(),
-                    j,
-                    j + 2,
-                ));
-            }
+            _ => return Err(("f-string: invalid conversion character: expected 's', 'r', or 'a'".into(), j, j + 2)),
         }
         j += 2;
     }
@@ -282,13 +248,5 @@ fn fstring_field(
     }
     // Trailing whitespace of the expression is not part of it.
     let e_end = expr_start + src[expr_start..e_end].trim_end().len();
-    Ok((
-        FPiece::Field {
-            expr: (expr_start, e_end),
-            debug,
-            conv,
-            spec,
-        },
-        j + 1,
-    ))
+    Ok((FPiece::Field { expr: (expr_start, e_end), debug, conv, spec }, j + 1))
 }

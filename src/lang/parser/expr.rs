@@ -7,19 +7,13 @@
 //! later passes over the tree, `Drop` included) stays bounded.
 
 use super::{MAX_DEPTH, PResult, Parser, bracket_char, scope, to_target};
-use crate::lang::ast::{
-    Arg, BinOp, CmpOp, CompKind, Comprehension, Expr, ExprKind, FPart, IndexItem, LogicOp, Stmt,
-    StmtKind, Target, UnOp,
-};
+use crate::lang::ast::{Arg, BinOp, CmpOp, CompKind, Comprehension, Expr, ExprKind, FPart, IndexItem, LogicOp, Stmt, StmtKind, Target, UnOp};
 use crate::lang::error::ParseError;
 use crate::lang::span::Span;
 use crate::lang::token::{FPiece, TokenKind as T};
 
 pub(crate) fn too_deep(span: Span) -> ParseError {
-    ParseError::new(
-        format!("expression nested too deeply (limit {MAX_DEPTH})"),
-        span,
-    )
+    ParseError::new(format!("expression nested too deeply (limit {MAX_DEPTH})"), span)
 }
 
 fn binop_of(kind: &T) -> Option<(u8, BinOp)> {
@@ -64,10 +58,7 @@ impl Parser<'_> {
     }
 
     fn mk(&self, kind: ExprKind, start: usize) -> Expr {
-        Expr {
-            kind,
-            span: Span::new(start, self.prev_end.max(start)),
-        }
+        Expr { kind, span: Span::new(start, self.prev_end.max(start)) }
     }
 
     /// Items separated by commas (`*x` allowed); a trailing comma is allowed.
@@ -78,12 +69,7 @@ impl Parser<'_> {
         while self.at(&T::Comma) {
             self.advance();
             comma = true;
-            if self.at_terminator()
-                || matches!(
-                    self.peek_kind(),
-                    T::Assign | T::AugAssign(_) | T::RParen | T::Colon
-                )
-            {
+            if self.at_terminator() || matches!(self.peek_kind(), T::Assign | T::AugAssign(_) | T::RParen | T::Colon) {
                 break;
             }
             items.push(self.star_test()?);
@@ -95,18 +81,12 @@ impl Parser<'_> {
     pub(super) fn expr_list(&mut self) -> PResult<Expr> {
         let start = self.peek().span.start;
         let (mut items, comma) = self.test_list()?;
-        if !comma
-            && items.len() == 1
-            && !matches!(items[0].kind, ExprKind::Starred(_))
-            && let Some(e) = items.pop()
-        {
-            return Ok(e);
-        }
+        if !comma && items.len() == 1 && !matches!(items[0].kind, ExprKind::Starred(_))
+            && let Some(e) = items.pop() {
+                return Ok(e);
+            }
         if !comma && matches!(items.first().map(|e| &e.kind), Some(ExprKind::Starred(_))) {
-            return Err(ParseError::new(
-                "can't use starred expression here",
-                items[0].span,
-            ));
+            return Err(ParseError::new("can't use starred expression here", items[0].span));
         }
         Ok(self.mk(ExprKind::Tuple(items), start))
     }
@@ -169,13 +149,7 @@ impl Parser<'_> {
             self.advance();
             self.advance();
             let value = self.test()?;
-            return Ok(self.mk(
-                ExprKind::NamedExpr {
-                    name,
-                    value: Box::new(value),
-                },
-                start,
-            ));
+            return Ok(self.mk(ExprKind::NamedExpr { name, value: Box::new(value) }, start));
         }
         if self.at(&T::Lambda) {
             self.advance();
@@ -183,10 +157,7 @@ impl Parser<'_> {
             self.expect(&T::Colon, ":")?;
             let body = self.test()?;
             let span = Span::new(start, self.prev_end);
-            let ret = Stmt {
-                kind: StmtKind::Return(Some(body)),
-                span,
-            };
+            let ret = Stmt { kind: StmtKind::Return(Some(body)), span };
             let f = scope::func_def("<lambda>".into(), params, vec![ret], span);
             return Ok(self.mk(ExprKind::Lambda(std::rc::Rc::new(f)), start));
         }
@@ -199,14 +170,7 @@ impl Parser<'_> {
             }
             self.advance();
             let orelse = self.test()?;
-            return Ok(self.mk(
-                ExprKind::IfExp {
-                    test: Box::new(cond),
-                    body: Box::new(e),
-                    orelse: Box::new(orelse),
-                },
-                start,
-            ));
+            return Ok(self.mk(ExprKind::IfExp { test: Box::new(cond), body: Box::new(e), orelse: Box::new(orelse) }, start));
         }
         Ok(e)
     }
@@ -221,14 +185,7 @@ impl Parser<'_> {
             self.enter()?;
             let rhs = self.and_test();
             self.leave();
-            lhs = self.mk(
-                ExprKind::Logic {
-                    op: LogicOp::Or,
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs?),
-                },
-                start,
-            );
+            lhs = self.mk(ExprKind::Logic { op: LogicOp::Or, lhs: Box::new(lhs), rhs: Box::new(rhs?) }, start);
         }
         Ok(lhs)
     }
@@ -243,14 +200,7 @@ impl Parser<'_> {
             self.enter()?;
             let rhs = self.not_test();
             self.leave();
-            lhs = self.mk(
-                ExprKind::Logic {
-                    op: LogicOp::And,
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs?),
-                },
-                start,
-            );
+            lhs = self.mk(ExprKind::Logic { op: LogicOp::And, lhs: Box::new(lhs), rhs: Box::new(rhs?) }, start);
         }
         Ok(lhs)
     }
@@ -261,13 +211,7 @@ impl Parser<'_> {
             self.enter()?;
             let operand = self.not_test();
             self.leave();
-            return Ok(self.mk(
-                ExprKind::Unary {
-                    op: UnOp::Not,
-                    operand: Box::new(operand?),
-                },
-                start,
-            ));
+            return Ok(self.mk(ExprKind::Unary { op: UnOp::Not, operand: Box::new(operand?) }, start));
         }
         self.comparison()
     }
@@ -283,11 +227,7 @@ impl Parser<'_> {
             T::In => CmpOp::In,
             T::Is => {
                 self.advance();
-                return Some(if self.eat(&T::Not) {
-                    CmpOp::IsNot
-                } else {
-                    CmpOp::Is
-                });
+                return Some(if self.eat(&T::Not) { CmpOp::IsNot } else { CmpOp::Is });
             }
             T::Not if *self.peek2_kind() == T::In => {
                 self.advance();
@@ -317,14 +257,7 @@ impl Parser<'_> {
         if ops.len() == 1 {
             let rhs = operands.pop().ok_or_else(|| self.unexpected())?;
             let lhs = operands.pop().ok_or_else(|| self.unexpected())?;
-            return Ok(self.mk(
-                ExprKind::Compare {
-                    op: ops[0],
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs),
-                },
-                start,
-            ));
+            return Ok(self.mk(ExprKind::Compare { op: ops[0], lhs: Box::new(lhs), rhs: Box::new(rhs) }, start));
         }
         Ok(self.mk(ExprKind::Chain { operands, ops }, start))
     }
@@ -347,14 +280,7 @@ impl Parser<'_> {
             self.enter()?;
             let rhs = self.binary(bp + 1);
             self.leave();
-            lhs = self.mk(
-                ExprKind::Binary {
-                    op,
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs?),
-                },
-                start,
-            );
+            lhs = self.mk(ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs?) }, start);
         }
         Ok(lhs)
     }
@@ -371,13 +297,7 @@ impl Parser<'_> {
         let operand = self.unary();
         self.leave();
         let operand = operand?;
-        Ok(self.mk(
-            ExprKind::Unary {
-                op,
-                operand: Box::new(operand),
-            },
-            start,
-        ))
+        Ok(self.mk(ExprKind::Unary { op, operand: Box::new(operand) }, start))
     }
 
     fn power(&mut self) -> PResult<Expr> {
@@ -388,14 +308,7 @@ impl Parser<'_> {
             self.enter()?;
             let exp = self.unary();
             self.leave();
-            return Ok(self.mk(
-                ExprKind::Binary {
-                    op: BinOp::Pow,
-                    lhs: Box::new(base),
-                    rhs: Box::new(exp?),
-                },
-                start,
-            ));
+            return Ok(self.mk(ExprKind::Binary { op: BinOp::Pow, lhs: Box::new(base), rhs: Box::new(exp?) }, start));
         }
         Ok(base)
     }
@@ -412,38 +325,19 @@ impl Parser<'_> {
                         T::Name(n) => (n, self.advance()),
                         _ => return Err(self.error_here("expected an attribute name after '.'")),
                     };
-                    e = self.mk(
-                        ExprKind::Attr {
-                            obj: Box::new(e),
-                            name,
-                            name_span,
-                        },
-                        start,
-                    );
+                    e = self.mk(ExprKind::Attr { obj: Box::new(e), name, name_span }, start);
                 }
                 T::LParen => {
                     self.advance();
                     let args = self.call_args()?;
                     self.close(&T::RParen)?;
-                    e = self.mk(
-                        ExprKind::Call {
-                            func: Box::new(e),
-                            args,
-                        },
-                        start,
-                    );
+                    e = self.mk(ExprKind::Call { func: Box::new(e), args }, start);
                 }
                 T::LBracket => {
                     self.advance();
                     let items = self.subscript()?;
                     self.close(&T::RBracket)?;
-                    e = self.mk(
-                        ExprKind::Index {
-                            obj: Box::new(e),
-                            items,
-                        },
-                        start,
-                    );
+                    e = self.mk(ExprKind::Index { obj: Box::new(e), items }, start);
                 }
                 _ => break,
             }
@@ -462,16 +356,9 @@ impl Parser<'_> {
             return Ok(());
         }
         match self.peek_kind() {
-            T::Newline | T::Eof | T::Dedent | T::Indent => Err(ParseError::new(
-                format!("'{}' was never closed", open_of(closer)),
-                self.peek().span,
-            )),
+            T::Newline | T::Eof | T::Dedent | T::Indent => Err(ParseError::new(format!("'{}' was never closed", open_of(closer)), self.peek().span)),
             k if k.is_closer() => Err(ParseError::new(
-                format!(
-                    "closing parenthesis '{}' does not match opening parenthesis '{}'",
-                    bracket_char(k),
-                    open_of(closer)
-                ),
+                format!("closing parenthesis '{}' does not match opening parenthesis '{}'", bracket_char(k), open_of(closer)),
                 self.peek().span,
             )),
             _ => Err(self.unexpected_in_brackets(closer)),
@@ -482,10 +369,7 @@ impl Parser<'_> {
         match self.peek_kind() {
             T::Error(_) => self.unexpected(),
             T::Comma | T::Colon if *closer == T::RBracket => self.unexpected(),
-            _ => ParseError::new(
-                format!("expected ',' or '{}'", bracket_char(closer)),
-                self.peek().span,
-            ),
+            _ => ParseError::new(format!("expected ',' or '{}'", bracket_char(closer)), self.peek().span),
         }
     }
 
@@ -498,77 +382,36 @@ impl Parser<'_> {
             let arg = if self.at(&T::Star) || self.at(&T::DoubleStar) {
                 let star = if self.at(&T::Star) { 1 } else { 2 };
                 self.advance();
-                Arg {
-                    name: None,
-                    value: self.test()?,
-                    star,
-                }
-            } else if let (T::Name(n), T::Assign) =
-                (self.peek_kind().clone(), self.peek2_kind().clone())
-            {
+                Arg { name: None, value: self.test()?, star }
+            } else if let (T::Name(n), T::Assign) = (self.peek_kind().clone(), self.peek2_kind().clone()) {
                 let s = self.advance();
                 self.advance();
-                Arg {
-                    name: Some((n, s)),
-                    value: self.test()?,
-                    star: 0,
-                }
+                Arg { name: Some((n, s)), value: self.test()?, star: 0 }
             } else {
                 let start = self.peek().span.start;
                 let value = self.test()?;
                 if self.at(&T::For) {
                     let gens = self.comp_for()?;
-                    let g = self.mk(
-                        ExprKind::Comp {
-                            kind: CompKind::Gen,
-                            elt: Box::new(value),
-                            gens,
-                        },
-                        start,
-                    );
+                    let g = self.mk(ExprKind::Comp { kind: CompKind::Gen, elt: Box::new(value), gens }, start);
                     if !args.is_empty() || !self.at(&T::RParen) {
-                        return Err(ParseError::new(
-                            "Generator expression must be parenthesized",
-                            g.span,
-                        ));
+                        return Err(ParseError::new("Generator expression must be parenthesized", g.span));
                     }
-                    Arg {
-                        name: None,
-                        value: g,
-                        star: 0,
-                    }
+                    Arg { name: None, value: g, star: 0 }
                 } else {
                     if self.at(&T::Assign) {
-                        return Err(ParseError::new(
-                            "expression cannot contain assignment, perhaps you meant \"==\"?",
-                            value.span,
-                        ));
+                        return Err(ParseError::new("expression cannot contain assignment, perhaps you meant \"==\"?", value.span));
                     }
-                    Arg {
-                        name: None,
-                        value,
-                        star: 0,
-                    }
+                    Arg { name: None, value, star: 0 }
                 }
             };
             if arg.name.is_none() && arg.star == 0 && (seen_kw || seen_kw_unpack) {
-                let what = if seen_kw_unpack {
-                    "keyword argument unpacking"
-                } else {
-                    "keyword argument"
-                };
-                return Err(ParseError::new(
-                    format!("positional argument follows {what}"),
-                    arg.value.span,
-                ));
+                let what = if seen_kw_unpack { "keyword argument unpacking" } else { "keyword argument" };
+                return Err(ParseError::new(format!("positional argument follows {what}"), arg.value.span));
             }
             if let Some((n, s)) = &arg.name
                 && !names.insert(n.clone())
             {
-                return Err(ParseError::new(
-                    format!("keyword argument repeated: {n}"),
-                    *s,
-                ));
+                return Err(ParseError::new(format!("keyword argument repeated: {n}"), *s));
             }
             seen_kw |= arg.name.is_some();
             seen_kw_unpack |= arg.star == 2;
@@ -590,33 +433,16 @@ impl Parser<'_> {
                 break;
             }
             let start = self.peek().span.start;
-            let first = if self.at(&T::Colon) {
-                None
-            } else {
-                Some(self.star_test()?)
-            };
+            let first = if self.at(&T::Colon) { None } else { Some(self.star_test()?) };
             if self.at(&T::Colon) {
                 self.advance();
-                let stop = if matches!(self.peek_kind(), T::Colon | T::Comma | T::RBracket) {
-                    None
-                } else {
-                    Some(self.test()?)
-                };
+                let stop = if matches!(self.peek_kind(), T::Colon | T::Comma | T::RBracket) { None } else { Some(self.test()?) };
                 let step = if self.eat(&T::Colon) {
-                    if matches!(self.peek_kind(), T::Comma | T::RBracket) {
-                        None
-                    } else {
-                        Some(self.test()?)
-                    }
+                    if matches!(self.peek_kind(), T::Comma | T::RBracket) { None } else { Some(self.test()?) }
                 } else {
                     None
                 };
-                items.push(IndexItem::Slice {
-                    start: first,
-                    stop,
-                    step,
-                    span: Span::new(start, self.prev_end),
-                });
+                items.push(IndexItem::Slice { start: first, stop, step, span: Span::new(start, self.prev_end) });
             } else if let Some(e) = first {
                 items.push(IndexItem::Expr(e));
             }
@@ -726,16 +552,7 @@ impl Parser<'_> {
             }
         }
         if !any_f || parts.iter().all(|p| matches!(p, FPart::Lit(_))) {
-            let s: String = parts
-                .into_iter()
-                .map(|p| {
-                    if let FPart::Lit(s) = p {
-                        s
-                    } else {
-                        String::new()
-                    }
-                })
-                .collect();
+            let s: String = parts.into_iter().map(|p| if let FPart::Lit(s) = p { s } else { String::new() }).collect();
             return Ok(self.mk(ExprKind::Str(s), start));
         }
         Ok(self.mk(ExprKind::FString(parts), start))
@@ -746,23 +563,13 @@ impl Parser<'_> {
         for p in pieces {
             match p {
                 FPiece::Lit(s) => out.push(FPart::Lit(s.clone())),
-                FPiece::Field {
-                    expr,
-                    debug,
-                    conv,
-                    spec,
-                } => {
+                FPiece::Field { expr, debug, conv, spec } => {
                     if self.depth + 1 >= MAX_DEPTH {
                         return Err(too_deep(Span::new(expr.0, expr.1)));
                     }
                     let e = super::parse_sub_expr(self.src, expr.0, expr.1, self.depth + 1)?;
                     let spec = self.fparts(spec)?;
-                    out.push(FPart::Field {
-                        expr: Box::new(e),
-                        debug: debug.clone(),
-                        conv: *conv,
-                        spec,
-                    });
+                    out.push(FPart::Field { expr: Box::new(e), debug: debug.clone(), conv: *conv, spec });
                 }
             }
         }
@@ -779,22 +586,12 @@ impl Parser<'_> {
         if self.at(&T::For) {
             let gens = self.comp_for()?;
             self.close(&T::RParen)?;
-            return Ok(self.mk(
-                ExprKind::Comp {
-                    kind: CompKind::Gen,
-                    elt: Box::new(first),
-                    gens,
-                },
-                start,
-            ));
+            return Ok(self.mk(ExprKind::Comp { kind: CompKind::Gen, elt: Box::new(first), gens }, start));
         }
         if self.at(&T::RParen) {
             self.advance();
             if matches!(first.kind, ExprKind::Starred(_)) {
-                return Err(ParseError::new(
-                    "cannot use starred expression here",
-                    first.span,
-                ));
+                return Err(ParseError::new("cannot use starred expression here", first.span));
             }
             // Parentheses only group: keep the inner node, widen its span.
             let mut e = first;
@@ -820,14 +617,7 @@ impl Parser<'_> {
         if self.at(&T::For) {
             let gens = self.comp_for()?;
             self.close(&T::RBracket)?;
-            return Ok(self.mk(
-                ExprKind::Comp {
-                    kind: CompKind::List,
-                    elt: Box::new(first),
-                    gens,
-                },
-                start,
-            ));
+            return Ok(self.mk(ExprKind::Comp { kind: CompKind::List, elt: Box::new(first), gens }, start));
         }
         let mut items = vec![first];
         while self.eat(&T::Comma) {
@@ -855,28 +645,14 @@ impl Parser<'_> {
             if self.at(&T::For) {
                 let gens = self.comp_for()?;
                 self.close(&T::RBrace)?;
-                return Ok(self.mk(
-                    ExprKind::DictComp {
-                        key: Box::new(first),
-                        value: Box::new(value),
-                        gens,
-                    },
-                    start,
-                ));
+                return Ok(self.mk(ExprKind::DictComp { key: Box::new(first), value: Box::new(value), gens }, start));
             }
             return self.dict_rest(start, Some((first, value)));
         }
         if self.at(&T::For) {
             let gens = self.comp_for()?;
             self.close(&T::RBrace)?;
-            return Ok(self.mk(
-                ExprKind::Comp {
-                    kind: CompKind::Set,
-                    elt: Box::new(first),
-                    gens,
-                },
-                start,
-            ));
+            return Ok(self.mk(ExprKind::Comp { kind: CompKind::Set, elt: Box::new(first), gens }, start));
         }
         let mut items = vec![first];
         while self.eat(&T::Comma) {
@@ -896,9 +672,10 @@ impl Parser<'_> {
             items.push((Some(k), v));
         }
         loop {
-            if !need_item && (!self.eat(&T::Comma) || self.at(&T::RBrace)) {
-                break;
-            }
+            if !need_item
+                && (!self.eat(&T::Comma) || self.at(&T::RBrace)) {
+                    break;
+                }
             need_item = false;
             if self.eat(&T::DoubleStar) {
                 items.push((None, self.bitor()?));

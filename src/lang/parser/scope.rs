@@ -16,17 +16,10 @@ pub fn func_def(name: String, params: Vec<Param>, body: Vec<Stmt>, span: Span) -
     while let Some(stmts) = stack.pop() {
         for s in stmts {
             match &s.kind {
-                StmtKind::Assign { targets, .. } => {
-                    targets.iter().for_each(|t| target_names(t, &mut bound))
-                }
+                StmtKind::Assign { targets, .. } => targets.iter().for_each(|t| target_names(t, &mut bound)),
                 StmtKind::AugAssign { target, .. } => target_names(target, &mut bound),
                 StmtKind::Del(ts) => ts.iter().for_each(|t| target_names(t, &mut bound)),
-                StmtKind::For {
-                    target,
-                    body,
-                    orelse,
-                    ..
-                } => {
+                StmtKind::For { target, body, orelse, .. } => {
                     target_names(target, &mut bound);
                     stack.push(body);
                     stack.push(orelse);
@@ -41,12 +34,7 @@ pub fn func_def(name: String, params: Vec<Param>, body: Vec<Stmt>, span: Span) -
                     }
                     stack.push(body);
                 }
-                StmtKind::Try {
-                    body,
-                    handlers,
-                    orelse,
-                    finalbody,
-                } => {
+                StmtKind::Try { body, handlers, orelse, finalbody } => {
                     stack.push(body);
                     stack.push(orelse);
                     stack.push(finalbody);
@@ -60,11 +48,7 @@ pub fn func_def(name: String, params: Vec<Param>, body: Vec<Stmt>, span: Span) -
                 StmtKind::Def(f) => bound.push(f.name.clone()),
                 StmtKind::Import(items) => {
                     for (m, alias, _) in items {
-                        bound.push(
-                            alias
-                                .clone()
-                                .unwrap_or_else(|| m.split('.').next().unwrap_or("").to_string()),
-                        );
+                        bound.push(alias.clone().unwrap_or_else(|| m.split('.').next().unwrap_or("").to_string()));
                     }
                 }
                 StmtKind::ImportFrom { names, .. } => {
@@ -84,16 +68,7 @@ pub fn func_def(name: String, params: Vec<Param>, body: Vec<Stmt>, span: Span) -
             locals.push(n);
         }
     }
-    FuncDef {
-        name,
-        params,
-        body,
-        span,
-        locals,
-        globals,
-        nonlocals,
-        posonly: 0,
-    }
+    FuncDef { name, params, body, span, locals, globals, nonlocals, posonly: 0 }
 }
 
 fn target_names(t: &Target, out: &mut Vec<String>) {

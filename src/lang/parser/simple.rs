@@ -18,12 +18,7 @@ impl Parser<'_> {
             T::Del => {
                 self.advance();
                 let (items, _) = self.test_list()?;
-                StmtKind::Del(
-                    items
-                        .into_iter()
-                        .map(|e| to_target(e, "delete"))
-                        .collect::<PResult<_>>()?,
-                )
+                StmtKind::Del(items.into_iter().map(|e| to_target(e, "delete")).collect::<PResult<_>>()?)
             }
             T::Pass => {
                 self.advance();
@@ -39,37 +34,22 @@ impl Parser<'_> {
             }
             T::Return => {
                 self.advance();
-                StmtKind::Return(if self.at_terminator() {
-                    None
-                } else {
-                    Some(self.expr_list()?)
-                })
+                StmtKind::Return(if self.at_terminator() { None } else { Some(self.expr_list()?) })
             }
             T::Raise => {
                 self.advance();
                 if self.at_terminator() {
-                    StmtKind::Raise {
-                        exc: None,
-                        cause: None,
-                    }
+                    StmtKind::Raise { exc: None, cause: None }
                 } else {
                     let exc = Some(self.test()?);
-                    let cause = if self.eat(&T::From) {
-                        Some(self.test()?)
-                    } else {
-                        None
-                    };
+                    let cause = if self.eat(&T::From) { Some(self.test()?) } else { None };
                     StmtKind::Raise { exc, cause }
                 }
             }
             T::Assert => {
                 self.advance();
                 let test = self.test()?;
-                let msg = if self.eat(&T::Comma) {
-                    Some(self.test()?)
-                } else {
-                    None
-                };
+                let msg = if self.eat(&T::Comma) { Some(self.test()?) } else { None };
                 StmtKind::Assert { test, msg }
             }
             T::Global | T::Nonlocal => {
@@ -79,22 +59,14 @@ impl Parser<'_> {
                 while self.eat(&T::Comma) {
                     names.push(self.name()?.0);
                 }
-                if global {
-                    StmtKind::Global(names)
-                } else {
-                    StmtKind::Nonlocal(names)
-                }
+                if global { StmtKind::Global(names) } else { StmtKind::Nonlocal(names) }
             }
             T::Import => {
                 self.advance();
                 let mut items = Vec::new();
                 loop {
                     let (m, span) = self.dotted()?;
-                    let alias = if self.eat(&T::As) {
-                        Some(self.name()?.0)
-                    } else {
-                        None
-                    };
+                    let alias = if self.eat(&T::As) { Some(self.name()?.0) } else { None };
                     items.push((m, alias, span));
                     if !self.eat(&T::Comma) {
                         break;
@@ -114,11 +86,7 @@ impl Parser<'_> {
                     let paren = self.eat(&T::LParen);
                     loop {
                         let (n, s) = self.name()?;
-                        let alias = if self.eat(&T::As) {
-                            Some(self.name()?.0)
-                        } else {
-                            None
-                        };
+                        let alias = if self.eat(&T::As) { Some(self.name()?.0) } else { None };
                         names.push((n, alias, s));
                         if !self.eat(&T::Comma) || (paren && self.at(&T::RParen)) {
                             break;
@@ -139,10 +107,7 @@ impl Parser<'_> {
         if !self.at_terminator() {
             return Err(self.unexpected());
         }
-        Ok(Stmt {
-            kind,
-            span: Span::new(start, self.prev_end),
-        })
+        Ok(Stmt { kind, span: Span::new(start, self.prev_end) })
     }
 
     /// `a.b.c` (module names).
@@ -170,19 +135,7 @@ impl Parser<'_> {
             return false;
         }
         let next = self.peek2_kind();
-        if matches!(
-            next,
-            T::Assign
-                | T::AugAssign(_)
-                | T::Dot
-                | T::LBracket
-                | T::Comma
-                | T::Colon
-                | T::EqEq
-                | T::NotEq
-                | T::Is
-                | T::In
-        ) {
+        if matches!(next, T::Assign | T::AugAssign(_) | T::Dot | T::LBracket | T::Comma | T::Colon | T::EqEq | T::NotEq | T::Is | T::In) {
             return false;
         }
         if name == "print" || name == "map" {
@@ -190,17 +143,7 @@ impl Parser<'_> {
             if *next == T::LParen {
                 return self.more_after_parens(self.pos + 1);
             }
-            return matches!(
-                next,
-                T::Name(_)
-                    | T::Int(_)
-                    | T::Float(_)
-                    | T::Str(_)
-                    | T::FStr(_)
-                    | T::True
-                    | T::False
-                    | T::None
-            );
+            return matches!(next, T::Name(_) | T::Int(_) | T::Float(_) | T::Str(_) | T::FStr(_) | T::True | T::False | T::None);
         }
         true
     }
@@ -216,10 +159,7 @@ impl Parser<'_> {
                 depth = depth.saturating_sub(1);
                 if depth == 0 {
                     let after = self.tokens.get(i + 1).map(|t| &t.kind);
-                    return !matches!(
-                        after,
-                        None | Some(T::Newline | T::Semi | T::Eof | T::Dedent)
-                    );
+                    return !matches!(after, None | Some(T::Newline | T::Semi | T::Eof | T::Dedent));
                 }
             } else if matches!(t.kind, T::Newline | T::Eof) && depth == 0 {
                 return false;
@@ -232,45 +172,19 @@ impl Parser<'_> {
     fn report(&mut self, keyword: String) -> PResult<StmtKind> {
         let keyword_span = self.advance();
         // `mem load PATH`: a memory snapshot file.
-        if keyword == "mem"
-            && matches!(self.peek_kind(), T::Name(n) if n == "load")
-            && !matches!(
-                self.tokens.get(self.pos + 1).map(|t| &t.kind),
-                Some(T::Comma | T::Newline | T::Semi | T::Eof) | None
-            )
-        {
+        if keyword == "mem" && matches!(self.peek_kind(), T::Name(n) if n == "load") && !matches!(self.tokens.get(self.pos + 1).map(|t| &t.kind), Some(T::Comma | T::Newline | T::Semi | T::Eof) | None) {
             let span = self.advance();
-            let load = Expr {
-                kind: ExprKind::Name("load".into()),
-                span,
-            };
+            let load = Expr { kind: ExprKind::Name("load".into()), span };
             let path = self.test()?;
-            return Ok(StmtKind::Report {
-                keyword,
-                keyword_span,
-                args: vec![load, path],
-            });
+            return Ok(StmtKind::Report { keyword, keyword_span, args: vec![load, path] });
         }
-        let args = if self.at_terminator() {
-            Vec::new()
-        } else {
-            self.test_list()?.0
-        };
+        let args = if self.at_terminator() { Vec::new() } else { self.test_list()?.0 };
         // `inspect(x, y)` lists its arguments like a call.
         let args = match args.as_slice() {
-            [
-                Expr {
-                    kind: ExprKind::Tuple(items),
-                    span,
-                },
-            ] if span.text(self.src).starts_with('(') => items.clone(),
+            [Expr { kind: ExprKind::Tuple(items), span }] if span.text(self.src).starts_with('(') => items.clone(),
             _ => args,
         };
-        Ok(StmtKind::Report {
-            keyword,
-            keyword_span,
-            args,
-        })
+        Ok(StmtKind::Report { keyword, keyword_span, args })
     }
 
     fn expr_or_assign(&mut self) -> PResult<StmtKind> {
@@ -283,10 +197,7 @@ impl Parser<'_> {
                     parts.push(self.expr_list()?);
                 }
                 let value = parts.pop().ok_or_else(|| self.unexpected())?;
-                let targets = parts
-                    .into_iter()
-                    .map(|e| to_target(e, "assign to"))
-                    .collect::<PResult<_>>()?;
+                let targets = parts.into_iter().map(|e| to_target(e, "assign to")).collect::<PResult<_>>()?;
                 Ok(StmtKind::Assign { targets, value })
             }
             T::AugAssign(op) => {
@@ -302,10 +213,7 @@ impl Parser<'_> {
                 self.test()?;
                 if self.eat(&T::Assign) {
                     let value = self.expr_list()?;
-                    Ok(StmtKind::Assign {
-                        targets: vec![target],
-                        value,
-                    })
+                    Ok(StmtKind::Assign { targets: vec![target], value })
                 } else {
                     Ok(StmtKind::Pass)
                 }

@@ -85,10 +85,7 @@ fn strings_and_escapes() {
     assert_eq!(span, Span::new(4, 8));
     assert_eq!(first_error("'abc\\").0, "unterminated string literal");
     // Triple-quoted strings span lines; raw strings keep backslashes.
-    assert_eq!(
-        kinds("x = \"\"\"doc\nstring\"\"\" + 1")[2],
-        T::Str("doc\nstring".into())
-    );
+    assert_eq!(kinds("x = \"\"\"doc\nstring\"\"\" + 1")[2], T::Str("doc\nstring".into()));
     assert_eq!(first(r"r'a\nb'"), T::Str("a\\nb".into()));
     assert_eq!(first(r"'\x41\u00e9'"), T::Str("Aé".into()));
     let (msg, _) = first_error("x = '''never closed\n");

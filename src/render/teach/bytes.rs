@@ -4,13 +4,10 @@
 use crate::render::style::Style;
 use crate::report::teach::bytes::BytesReport;
 
-use super::text::{Cell, bytes, columns, hex, plural};
+use super::text::{bytes, columns, hex, plural, Cell};
 
 fn hex_bytes(b: &[u8]) -> String {
-    b.iter()
-        .map(|x| format!("{x:02x}"))
-        .collect::<Vec<_>>()
-        .join(" ")
+    b.iter().map(|x| format!("{x:02x}")).collect::<Vec<_>>().join(" ")
 }
 
 pub fn table(r: &BytesReport, st: Style) -> String {
@@ -33,24 +30,12 @@ pub fn table(r: &BytesReport, st: Style) -> String {
     let float = r.elements.iter().any(|e| e.ieee.is_some());
     let mut head = vec!["index", "storage", "address", "bytes", "value"];
     if float {
-        head.extend([
-            "sign",
-            "exponent",
-            "mantissa",
-            "= sign × 2^(exponent-bias) × 1.mantissa",
-        ]);
+        head.extend(["sign", "exponent", "mantissa", "= sign × 2^(exponent-bias) × 1.mantissa"]);
     }
-    let mut rows = vec![
-        head.into_iter()
-            .map(|h| Cell::styled(h, |s| st.dim(s)))
-            .collect::<Vec<_>>(),
-    ];
+    let mut rows = vec![head.into_iter().map(|h| Cell::styled(h, |s| st.dim(s))).collect::<Vec<_>>()];
     for (i, e) in r.elements.iter().enumerate() {
         if r.omitted > 0 && i == r.omitted_at {
-            rows.push(vec![Cell::styled(
-                format!("… {} not shown", plural(r.omitted, "element")),
-                |s| st.dim(s),
-            )]);
+            rows.push(vec![Cell::styled(format!("… {} not shown", plural(r.omitted, "element")), |s| st.dim(s))]);
         }
         let idx: Vec<String> = e.index.iter().map(|x| x.to_string()).collect();
         let mut row = vec![
@@ -78,34 +63,15 @@ fn storage(r: &BytesReport, st: Style) -> String {
     let mut out = format!(
         "{} {}\n",
         st.bold(&format!("bytes {}", r.name)),
-        st.dim(&format!(
-            "· storage S{}, {}, untyped (a storage has no dtype: just bytes), {}",
-            r.storage,
-            bytes(r.total_bytes),
-            r.byte_order
-        ))
+        st.dim(&format!("· storage S{}, {}, untyped (a storage has no dtype: just bytes), {}", r.storage, bytes(r.total_bytes), r.byte_order))
     );
-    let cols: String = (0..16)
-        .map(|i| format!("{i:02x}"))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let mut rows = vec![vec![
-        Cell::styled("offset", |s| st.dim(s)),
-        Cell::styled("address", |s| st.dim(s)),
-        Cell::styled(cols, |s| st.dim(s)),
-    ]];
+    let cols: String = (0..16).map(|i| format!("{i:02x}")).collect::<Vec<_>>().join(" ");
+    let mut rows = vec![vec![Cell::styled("offset", |s| st.dim(s)), Cell::styled("address", |s| st.dim(s)), Cell::styled(cols, |s| st.dim(s))]];
     for (i, row) in r.rows.iter().enumerate() {
         if r.omitted > 0 && i == r.omitted_at {
-            rows.push(vec![Cell::styled(
-                format!("… {} not shown", plural(r.omitted * 16, "byte")),
-                |s| st.dim(s),
-            )]);
+            rows.push(vec![Cell::styled(format!("… {} not shown", plural(r.omitted * 16, "byte")), |s| st.dim(s))]);
         }
-        rows.push(vec![
-            Cell::new(row.offset.to_string()),
-            Cell::styled(hex(row.address), |s| st.dim(s)),
-            Cell::new(hex_bytes(&row.bytes)),
-        ]);
+        rows.push(vec![Cell::new(row.offset.to_string()), Cell::styled(hex(row.address), |s| st.dim(s)), Cell::new(hex_bytes(&row.bytes))]);
     }
     out.push_str(&columns("  ", &rows));
     out

@@ -2,9 +2,9 @@
 //! layout, view or copy, and the reason underneath.
 
 use crate::render::style::Style;
-use crate::report::teach::explain::{ExplainReport, ExplainStep, chunk_name};
+use crate::report::teach::explain::{chunk_name, ExplainReport, ExplainStep};
 
-use super::text::{Cell, columns, green, red, tuple};
+use super::text::{columns, green, red, tuple, Cell};
 
 fn kind_cell(s: &ExplainStep, st: Style) -> Cell {
     match s.kind.as_str() {
@@ -22,10 +22,7 @@ pub fn table(r: &ExplainReport, st: Style) -> String {
     let mut rows = vec![];
     let mut whys = vec![];
     for (i, s) in r.steps.iter().enumerate() {
-        let mut row = vec![Cell::styled(
-            format!("{}{}", if i == 0 { "" } else { "└ " }, s.op),
-            |x| st.bold(x),
-        )];
+        let mut row = vec![Cell::styled(format!("{}{}", if i == 0 { "" } else { "└ " }, s.op), |x| st.bold(x))];
         match (&s.output, &s.value) {
             (Some(o), _) => row.extend([
                 Cell::new(format!("S{}", o.storage)),
@@ -33,12 +30,7 @@ pub fn table(r: &ExplainReport, st: Style) -> String {
                 Cell::new(format!("stride {}", tuple(&o.stride))),
                 Cell::new(format!("offset {}", o.offset)),
             ]),
-            (None, Some(v)) if s.kind == "value" => row.extend([
-                Cell::new(""),
-                Cell::new(super::text::fit(v, 32)),
-                Cell::new(""),
-                Cell::new(""),
-            ]),
+            (None, Some(v)) if s.kind == "value" => row.extend([Cell::new(""), Cell::new(super::text::fit(v, 32)), Cell::new(""), Cell::new("")]),
             _ => row.extend([Cell::new(""), Cell::new(""), Cell::new(""), Cell::new("")]),
         }
         row.push(kind_cell(s, st));
@@ -50,22 +42,14 @@ pub fn table(r: &ExplainReport, st: Style) -> String {
         out.push_str(line);
         out.push('\n');
         // The reason is the point when something was copied or failed.
-        let why = if matches!(s.kind.as_str(), "copy" | "error") {
-            s.why.clone()
-        } else {
-            st.dim(&s.why)
-        };
+        let why = if matches!(s.kind.as_str(), "copy" | "error") { s.why.clone() } else { st.dim(&s.why) };
         out.push_str(&format!("      {why}\n"));
         if let (Some(c), "error") = (&s.chunks, s.kind.as_str()) {
             out.push_str(&chunks(c, st));
         }
     }
     if let Some(e) = &r.error {
-        out.push_str(&format!(
-            "  {} {}\n",
-            st.red_bold(&format!("{}:", e.error_type)),
-            e.message
-        ));
+        out.push_str(&format!("  {} {}\n", st.red_bold(&format!("{}:", e.error_type)), e.message));
         if let Some(fix) = &e.fix {
             out.push_str(&format!("  {} {fix}\n", green(st, "fix:")));
         } else if let Some(h) = &e.hint {
@@ -81,23 +65,10 @@ pub fn table(r: &ExplainReport, st: Style) -> String {
 /// The chunk analysis behind a failing view: chunks, the breaks between
 /// them, and how the requested dims group.
 fn chunks(c: &crate::report::teach::chunks::ChunkAnalysis, st: Style) -> String {
-    let mut out = format!(
-        "      {}\n",
-        st.bold(&format!(
-            "chunks of shape {} stride {}:",
-            tuple(&c.shape),
-            tuple(&c.stride)
-        ))
-    );
+    let mut out = format!("      {}\n", st.bold(&format!("chunks of shape {} stride {}:", tuple(&c.shape), tuple(&c.stride))));
     for (i, ch) in c.chunks.iter().enumerate() {
         let dims: Vec<String> = ch.dims.iter().map(|d| d.to_string()).collect();
-        out.push_str(&format!(
-            "        chunk {}: dims [{}], {} elements, step {}\n",
-            chunk_name(i),
-            dims.join(", "),
-            ch.numel,
-            ch.base_stride
-        ));
+        out.push_str(&format!("        chunk {}: dims [{}], {} elements, step {}\n", chunk_name(i), dims.join(", "), ch.numel, ch.base_stride));
     }
     for b in &c.breaks {
         out.push_str(&st.dim(&format!(
@@ -107,11 +78,7 @@ fn chunks(c: &crate::report::teach::chunks::ChunkAnalysis, st: Style) -> String 
     }
     out.push_str(&format!("      requested {}:\n", tuple(&c.target)));
     for g in &c.groups {
-        let dims: Vec<String> = g
-            .new_dims
-            .iter()
-            .map(|d| format!("{} (size {})", d, c.target.get(*d).copied().unwrap_or(0)))
-            .collect();
+        let dims: Vec<String> = g.new_dims.iter().map(|d| format!("{} (size {})", d, c.target.get(*d).copied().unwrap_or(0))).collect();
         let want = c.chunks.get(g.chunk).map(|ch| ch.numel).unwrap_or(0);
         let ok = g.numel == want;
         let line = format!(
@@ -120,11 +87,7 @@ fn chunks(c: &crate::report::teach::chunks::ChunkAnalysis, st: Style) -> String 
             g.numel,
             chunk_name(g.chunk),
             want,
-            if ok {
-                ""
-            } else {
-                " ✗ spans a chunk boundary"
-            }
+            if ok { "" } else { " ✗ spans a chunk boundary" }
         );
         out.push_str(&if ok { line } else { red(st, &line) });
     }

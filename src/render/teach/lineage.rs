@@ -2,16 +2,12 @@
 //! that changed shown as `before → after`.
 
 use crate::render::style::Style;
-use crate::report::teach::LayoutInfo;
 use crate::report::teach::lineage::LineageReport;
+use crate::report::teach::LayoutInfo;
 
-use super::text::{Cell, columns, green, red, tuple};
+use super::text::{columns, green, red, tuple, Cell};
 
-fn changed(
-    before: Option<&LayoutInfo>,
-    after: &LayoutInfo,
-    f: impl Fn(&LayoutInfo) -> String,
-) -> String {
+fn changed(before: Option<&LayoutInfo>, after: &LayoutInfo, f: impl Fn(&LayoutInfo) -> String) -> String {
     match before.map(&f) {
         Some(b) if b != f(after) => format!("{b} → {}", f(after)),
         _ => f(after),
@@ -23,29 +19,17 @@ pub fn table(r: &LineageReport, st: Style) -> String {
     let mut out = format!(
         "{} {}\n",
         st.bold(&format!("lineage {}", r.name)),
-        st.dim(&format!(
-            "· {} step{}, {} of them copied data",
-            n,
-            if n == 1 { "" } else { "s" },
-            r.copies
-        ))
+        st.dim(&format!("· {} step{}, {} of them copied data", n, if n == 1 { "" } else { "s" }, r.copies))
     );
     if r.steps.is_empty() {
         out.push_str("  no recorded history\n");
         return out;
     }
-    let mut rows = vec![
-        ["#", "op", "kind", "storage", "shape", "stride", "offset"]
-            .map(|h| Cell::styled(h, |s| st.dim(s)))
-            .to_vec(),
-    ];
+    let mut rows = vec![["#", "op", "kind", "storage", "shape", "stride", "offset"].map(|h| Cell::styled(h, |s| st.dim(s))).to_vec()];
     let mut next = 0;
     for s in &r.steps {
         if s.n != next {
-            rows.push(vec![
-                Cell::new("…"),
-                Cell::styled(format!("{} steps not shown", r.omitted), |x| st.dim(x)),
-            ]);
+            rows.push(vec![Cell::new("…"), Cell::styled(format!("{} steps not shown", r.omitted), |x| st.dim(x))]);
         }
         let b = s.before.as_ref();
         let kind = match s.kind.as_str() {

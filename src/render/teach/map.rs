@@ -5,7 +5,7 @@
 //! dimmed; hidden runs of cells are a `…` column. Wide strips wrap into bands.
 
 use crate::render::style::Style;
-use crate::report::teach::map::{LABELS, MapCell, MapHit, MapReport, MapStorage};
+use crate::report::teach::map::{MapCell, MapHit, MapReport, MapStorage, LABELS};
 
 use super::text::{bytes, fit, hex, plural, range, short_value, tint, tuple, width};
 
@@ -23,23 +23,11 @@ enum Col<'a> {
 }
 
 pub fn table(r: &MapReport, st: Style) -> String {
-    r.storages
-        .iter()
-        .map(|s| strip(s, st))
-        .collect::<Vec<_>>()
-        .join("\n")
+    r.storages.iter().map(|s| strip(s, st)).collect::<Vec<_>>().join("\n")
 }
 
 fn label(index: &[usize]) -> String {
-    if index.is_empty() {
-        "()".to_string()
-    } else {
-        index
-            .iter()
-            .map(|i| i.to_string())
-            .collect::<Vec<_>>()
-            .join(",")
-    }
+    if index.is_empty() { "()".to_string() } else { index.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(",") }
 }
 
 fn center(s: &str, w: usize) -> String {
@@ -56,14 +44,7 @@ fn hit_lines(h: &MapHit, w: usize) -> Vec<String> {
     let mut lines: Vec<String> = h.indices.iter().map(|i| fit(&label(i), w)).collect();
     let listed = h.indices.len() as u64;
     if h.count > listed || !h.exact {
-        lines.push(fit(
-            &format!(
-                "+{}{}",
-                h.count.saturating_sub(listed),
-                if h.exact { "" } else { "…" }
-            ),
-            w,
-        ));
+        lines.push(fit(&format!("+{}{}", h.count.saturating_sub(listed), if h.exact { "" } else { "…" }), w));
     }
     lines
 }
@@ -122,23 +103,13 @@ fn strip(s: &MapStorage, st: Style) -> String {
         .iter()
         .flat_map(|c| {
             let mut ws = vec![width(&c.index.to_string()), width(&short_value(&c.value))];
-            ws.extend(
-                c.hits
-                    .iter()
-                    .flat_map(|h| h.indices.iter().map(|i| width(&label(i)))),
-            );
+            ws.extend(c.hits.iter().flat_map(|h| h.indices.iter().map(|i| width(&label(i)))));
             ws
         })
         .max()
         .unwrap_or(1)
         .clamp(3, MAX_CELL);
-    let name_w = s
-        .tensors
-        .iter()
-        .map(|t| width(&t.name))
-        .max()
-        .unwrap_or(0)
-        .clamp(5, MAX_NAME);
+    let name_w = s.tensors.iter().map(|t| width(&t.name)).max().unwrap_or(0).clamp(5, MAX_NAME);
     // As few bands as fit, of even length.
     let fits = ((MAX_LINE - name_w - 3) / (w + 3)).max(1);
     let bands = cols.len().div_ceil(fits).max(1);
@@ -146,18 +117,10 @@ fn strip(s: &MapStorage, st: Style) -> String {
         out.push_str(&draw_band(s, band, w, name_w, st));
     }
     if !s.complete {
-        out.push_str(&st.dim(&format!(
-            "  … = cells not shown ({} of {} drawn)\n",
-            s.cells.len(),
-            s.cells_total
-        )));
+        out.push_str(&st.dim(&format!("  … = cells not shown ({} of {} drawn)\n", s.cells.len(), s.cells_total)));
     }
     if !s.other_bindings.is_empty() {
-        out.push_str(&st.dim(&format!(
-            "  also on S{} (not drawn): {}\n",
-            s.id,
-            s.other_bindings.join(", ")
-        )));
+        out.push_str(&st.dim(&format!("  also on S{} (not drawn): {}\n", s.id, s.other_bindings.join(", "))));
     }
     out
 }
@@ -165,21 +128,8 @@ fn strip(s: &MapStorage, st: Style) -> String {
 fn draw_band(s: &MapStorage, band: &[Col], w: usize, name_w: usize, st: Style) -> String {
     let margin = |text: &str| format!("  {:<name_w$} ", fit(text, name_w));
     let rule = |l: &str, m: &str, r: &str| {
-        let parts: Vec<String> = band
-            .iter()
-            .map(|c| {
-                if matches!(c, Col::Gap) {
-                    "┄".repeat(3)
-                } else {
-                    "─".repeat(w + 2)
-                }
-            })
-            .collect();
-        format!(
-            "{}{}\n",
-            margin(""),
-            st.dim(&format!("{l}{}{r}", parts.join(m)))
-        )
+        let parts: Vec<String> = band.iter().map(|c| if matches!(c, Col::Gap) { "┄".repeat(3) } else { "─".repeat(w + 2) }).collect();
+        format!("{}{}\n", margin(""), st.dim(&format!("{l}{}{r}", parts.join(m))))
     };
     let mut out = String::new();
     // Storage indices above the cells.
@@ -190,11 +140,7 @@ fn draw_band(s: &MapStorage, band: &[Col], w: usize, name_w: usize, st: Style) -
             Col::Gap => "   ".to_string(),
         })
         .collect();
-    out.push_str(&format!(
-        "{} {}\n",
-        margin(""),
-        st.dim(&idx.join(" ")).trim_end()
-    ));
+    out.push_str(&format!("{} {}\n", margin(""), st.dim(&idx.join(" ")).trim_end()));
     out.push_str(&rule("┌", "┬", "┐"));
     // Values, coloured by who reaches them.
     let vals: Vec<String> = band
@@ -204,11 +150,7 @@ fn draw_band(s: &MapStorage, band: &[Col], w: usize, name_w: usize, st: Style) -
                 let text = center(&fit(&short_value(&c.value), w), w);
                 let text = match c.hits.as_slice() {
                     [] => st.dim(&text),
-                    [h] => tint(
-                        st,
-                        s.tensors.get(h.tensor).map(|t| t.arg).unwrap_or(0),
-                        &text,
-                    ),
+                    [h] => tint(st, s.tensors.get(h.tensor).map(|t| t.arg).unwrap_or(0), &text),
                     _ => st.bold(&text),
                 };
                 format!(" {text} ")
@@ -223,21 +165,13 @@ fn draw_band(s: &MapStorage, band: &[Col], w: usize, name_w: usize, st: Style) -
             .iter()
             .map(|c| match c {
                 Col::Cell(c) => match c.hits.iter().find(|h| h.tensor == k) {
-                    Some(h) => hit_lines(h, w)
-                        .into_iter()
-                        .map(|l| tint(st, t.arg, &center(&l, w)))
-                        .collect(),
+                    Some(h) => hit_lines(h, w).into_iter().map(|l| tint(st, t.arg, &center(&l, w))).collect(),
                     None => vec![st.dim(&center("·", w))],
                 },
                 Col::Gap => vec![" … ".to_string()],
             })
             .collect();
-        let height = cells
-            .iter()
-            .map(|c| c.len())
-            .max()
-            .unwrap_or(1)
-            .min(LABELS + 1);
+        let height = cells.iter().map(|c| c.len()).max().unwrap_or(1).min(LABELS + 1);
         for line in 0..height {
             let texts: Vec<String> = cells
                 .iter()
@@ -249,11 +183,7 @@ fn draw_band(s: &MapStorage, band: &[Col], w: usize, name_w: usize, st: Style) -
                     (None, Col::Cell(_)) => " ".repeat(w + 2),
                 })
                 .collect();
-            let name = if line == 0 {
-                tint(st, t.arg, &format!("{:<name_w$}", fit(&t.name, name_w)))
-            } else {
-                " ".repeat(name_w)
-            };
+            let name = if line == 0 { tint(st, t.arg, &format!("{:<name_w$}", fit(&t.name, name_w))) } else { " ".repeat(name_w) };
             out.push_str(&row(&format!("  {name} "), &texts, st));
         }
     }

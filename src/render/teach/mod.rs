@@ -35,8 +35,7 @@ pub fn table(r: &TeachReport, st: Style) -> String {
 
 /// The report as one JSON line, serialised from the same struct.
 pub fn json(r: &TeachReport) -> String {
-    let line = serde_json::to_string(r).unwrap_or_else(|e| {
-        format!("{{\"kind\":\"error\",\"type\":\"InternalError\",\"message\":\"{e}\"}}")
-    });
+    let line = serde_json::to_string(r)
+        .unwrap_or_else(|e| format!("{{\"kind\":\"error\",\"type\":\"InternalError\",\"message\":\"{e}\"}}"));
     format!("{line}\n")
 }

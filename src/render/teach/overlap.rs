@@ -26,11 +26,7 @@ pub fn table(r: &OverlapReport, st: Style) -> String {
     if r.b.is_some() {
         for s in &r.self_overlap {
             let line = format!("  {}", s.reason);
-            out.push_str(&if s.overlap == Some(true) {
-                st.yellow(&line)
-            } else {
-                st.dim(&line)
-            });
+            out.push_str(&if s.overlap == Some(true) { st.yellow(&line) } else { st.dim(&line) });
             out.push('\n');
         }
     }

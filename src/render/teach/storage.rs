@@ -4,32 +4,22 @@
 use crate::render::style::Style;
 use crate::report::teach::storage::StorageReport;
 
-use super::text::{Cell, bytes, columns, hex, range, tint, tuple};
+use super::text::{bytes, columns, hex, range, tint, tuple, Cell};
 
 /// Width of the byte bar, in characters.
 const BAR: usize = 48;
 
 pub fn table(r: &StorageReport, st: Style) -> String {
-    let mut out = format!(
-        "{} {}\n",
-        st.bold(&format!("storage {}", r.name)),
-        st.dim(&format!("· S{} on {}", r.id, r.device))
-    );
+    let mut out = format!("{} {}\n", st.bold(&format!("storage {}", r.name)), st.dim(&format!("· S{} on {}", r.id, r.device)));
     let elems = match (&r.dtype, r.element_size, r.elements) {
         (Some(d), Some(s), Some(n)) => format!(" = {n} × {d} ({s} B each)"),
         _ => " (untyped: a storage has no dtype)".to_string(),
     };
     let rows = vec![
-        vec![
-            Cell::new("nbytes"),
-            Cell::new(format!("{}{elems}", bytes(r.nbytes))),
-        ],
+        vec![Cell::new("nbytes"), Cell::new(format!("{}{elems}", bytes(r.nbytes)))],
         vec![Cell::new("data_ptr"), Cell::new(hex(r.data_ptr))],
         vec![Cell::new("allocator"), Cell::new(r.allocator.clone())],
-        vec![
-            Cell::new("version"),
-            Cell::new(format!("{} (in-place writes through any view)", r.version)),
-        ],
+        vec![Cell::new("version"), Cell::new(format!("{} (in-place writes through any view)", r.version))],
     ];
     out.push_str(&columns("  ", &rows));
     if r.views.is_empty() {
@@ -37,25 +27,9 @@ pub fn table(r: &StorageReport, st: Style) -> String {
         return out;
     }
     out.push_str(&format!("  {}\n", st.bold("views")));
-    let mut rows = vec![
-        [
-            "name",
-            "shape",
-            "stride",
-            "offset",
-            "dtype",
-            "reaches elements",
-            "bytes",
-        ]
-        .map(|h| Cell::styled(h, |s| st.dim(s)))
-        .to_vec(),
-    ];
+    let mut rows = vec![["name", "shape", "stride", "offset", "dtype", "reaches elements", "bytes"].map(|h| Cell::styled(h, |s| st.dim(s))).to_vec()];
     for (i, v) in r.views.iter().enumerate() {
-        let name = if v.binding {
-            v.name.clone()
-        } else {
-            format!("{} (expression)", v.name)
-        };
+        let name = if v.binding { v.name.clone() } else { format!("{} (expression)", v.name) };
         rows.push(vec![
             Cell::styled(name, |s| tint(st, i, s)),
             Cell::new(tuple(&v.shape)),
@@ -63,30 +37,19 @@ pub fn table(r: &StorageReport, st: Style) -> String {
             Cell::new(v.offset.to_string()),
             Cell::new(v.dtype.clone()),
             Cell::new(range(v.footprint)),
-            Cell::new(
-                v.bytes
-                    .map(|[a, b]| format!("{a}..{b}"))
-                    .unwrap_or_else(|| "-".into()),
-            ),
+            Cell::new(v.bytes.map(|[a, b]| format!("{a}..{b}")).unwrap_or_else(|| "-".into())),
         ]);
     }
     out.push_str(&columns("    ", &rows));
     out.push_str(&bar(r, st));
     let live = r.views.iter().any(|v| v.binding);
     let line = if !live {
-        format!(
-            "no live binding views S{}: it is freed after this statement",
-            r.id
-        )
+        format!("no live binding views S{}: it is freed after this statement", r.id)
     } else if r.unreachable_bytes == 0 {
         "unreachable: 0 B (every byte is inside some live view)".to_string()
     } else {
         let pct = r.unreachable_bytes as f64 * 100.0 / r.nbytes.max(1) as f64;
-        let pct = if pct > 99.9 {
-            ">99.9".to_string()
-        } else {
-            format!("{pct:.1}")
-        };
+        let pct = if pct > 99.9 { ">99.9".to_string() } else { format!("{pct:.1}") };
         format!(
             "unreachable: {} of {} ({pct}%): no live binding reaches them, yet they stay allocated while S{} lives",
             bytes(r.unreachable_bytes),
@@ -94,11 +57,7 @@ pub fn table(r: &StorageReport, st: Style) -> String {
             r.id
         )
     };
-    let line = if r.unreachable_bytes > 0 && live {
-        st.yellow(&line)
-    } else {
-        line
-    };
+    let line = if r.unreachable_bytes > 0 && live { st.yellow(&line) } else { line };
     out.push_str(&format!("  {line}\n"));
     out
 }
@@ -108,26 +67,12 @@ fn bar(r: &StorageReport, st: Style) -> String {
     if r.nbytes == 0 {
         return String::new();
     }
-    let name_w = r
-        .views
-        .iter()
-        .map(|v| v.name.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(2);
+    let name_w = r.views.iter().map(|v| v.name.chars().count()).max().unwrap_or(0).max(2);
     // Bytes [a, b) cover characters [a·BAR/nbytes, ⌈b·BAR/nbytes⌉), at least one.
     let scale = |b: usize| b as u128 * BAR as u128;
     let n = r.nbytes as u128;
-    let mut out = format!(
-        "  {:<name_w$}  {}\n",
-        "",
-        st.dim(&format!("0{:>w$}", format!("{} B", r.nbytes), w = BAR - 1))
-    );
-    out.push_str(&format!(
-        "  {:<name_w$}  {}\n",
-        format!("S{}", r.id),
-        st.dim(&"▒".repeat(BAR))
-    ));
+    let mut out = format!("  {:<name_w$}  {}\n", "", st.dim(&format!("0{:>w$}", format!("{} B", r.nbytes), w = BAR - 1)));
+    out.push_str(&format!("  {:<name_w$}  {}\n", format!("S{}", r.id), st.dim(&"▒".repeat(BAR))));
     for (i, v) in r.views.iter().enumerate() {
         let mut line = String::new();
         if let Some([a, b]) = v.bytes {
@@ -136,12 +81,7 @@ fn bar(r: &StorageReport, st: Style) -> String {
             line.push_str(&" ".repeat(lo));
             line.push_str(&tint(st, i, &"█".repeat(end - lo)));
         }
-        out.push_str(&format!(
-            "  {}{}  {}\n",
-            tint(st, i, &v.name),
-            " ".repeat(name_w - v.name.chars().count()),
-            line
-        ));
+        out.push_str(&format!("  {}{}  {}\n", tint(st, i, &v.name), " ".repeat(name_w - v.name.chars().count()), line));
     }
     out
 }

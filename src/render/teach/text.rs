@@ -24,19 +24,11 @@ pub fn tint(st: Style, i: usize, s: &str) -> String {
 }
 
 pub fn green(st: Style, s: &str) -> String {
-    if st.color {
-        s.green().bold().to_string()
-    } else {
-        s.to_string()
-    }
+    if st.color { s.green().bold().to_string() } else { s.to_string() }
 }
 
 pub fn red(st: Style, s: &str) -> String {
-    if st.color {
-        s.red().bold().to_string()
-    } else {
-        s.to_string()
-    }
+    if st.color { s.red().bold().to_string() } else { s.to_string() }
 }
 
 /// Python's spelling of a boolean.
@@ -75,17 +67,11 @@ pub struct Cell {
 impl Cell {
     pub fn new(s: impl Into<String>) -> Cell {
         let s = s.into();
-        Cell {
-            shown: s.clone(),
-            plain: s,
-        }
+        Cell { shown: s.clone(), plain: s }
     }
     pub fn styled(plain: impl Into<String>, paint: impl Fn(&str) -> String) -> Cell {
         let plain = plain.into();
-        Cell {
-            shown: paint(&plain),
-            plain,
-        }
+        Cell { shown: paint(&plain), plain }
     }
 }
 
@@ -120,10 +106,7 @@ pub fn bytes(n: usize) -> String {
     if n <= 1024 {
         return format!("{n} B");
     }
-    format!(
-        "{} ({n} B)",
-        crate::engine::alloc::cpu::format_bytes(n as u64)
-    )
+    format!("{} ({n} B)", crate::engine::alloc::cpu::format_bytes(n as u64))
 }
 
 /// `lo..=hi` of a footprint, or `-` when empty.

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::engine::error::{EngineError, Result};
-use crate::engine::{Tensor, scalar};
+use crate::engine::{scalar, Tensor};
 
 use crate::report::pyfloat::scalar_text;
 use crate::report::values::scalar_json;
@@ -51,23 +51,15 @@ pub struct AddrTerm {
 pub fn wrap_index(index: i64, dim: usize, size: usize) -> Result<usize> {
     let n = size as i64;
     if index < -n || index >= n {
-        return Err(EngineError::index(format!(
-            "index {index} is out of bounds for dimension {dim} with size {size}"
-        )));
+        return Err(EngineError::index(format!("index {index} is out of bounds for dimension {dim} with size {size}")));
     }
-    Ok(if index < 0 {
-        (index + n) as usize
-    } else {
-        index as usize
-    })
+    Ok(if index < 0 { (index + n) as usize } else { index as usize })
 }
 
 pub fn build(name: &str, t: &Tensor, index: &[i64]) -> Result<AddrReport> {
     let n = t.ndim();
     if index.len() > n {
-        return Err(EngineError::index(format!(
-            "too many indices for tensor of dimension {n}"
-        )));
+        return Err(EngineError::index(format!("too many indices for tensor of dimension {n}")));
     }
     if index.len() < n {
         return Err(EngineError::index(format!(
@@ -75,10 +67,7 @@ pub fn build(name: &str, t: &Tensor, index: &[i64]) -> Result<AddrReport> {
             if n == 1 { "" } else { "s" },
             index.len()
         ))
-        .with_hint(format!(
-            "write all {n} indices, e.g. addr {}",
-            super::index_text(name, &vec![0; n])
-        )));
+        .with_hint(format!("write all {n} indices, e.g. addr {}", super::index_text(name, &vec![0; n]))));
     }
     let wrapped: Vec<usize> = index
         .iter()
@@ -88,11 +77,7 @@ pub fn build(name: &str, t: &Tensor, index: &[i64]) -> Result<AddrReport> {
     let terms: Vec<AddrTerm> = wrapped
         .iter()
         .zip(t.stride())
-        .map(|(&i, &s)| AddrTerm {
-            index: i,
-            stride: s,
-            product: i * s,
-        })
+        .map(|(&i, &s)| AddrTerm { index: i, stride: s, product: i * s })
         .collect();
     let offset = t.layout.offset + terms.iter().map(|x| x.product).sum::<usize>();
     let size = t.dtype.size();
@@ -102,12 +87,7 @@ pub fn build(name: &str, t: &Tensor, index: &[i64]) -> Result<AddrReport> {
         let buf = t.storage.bytes();
         scalar::read(t.dtype, buf.bytes(), offset)
     };
-    let value = value.ok_or_else(|| {
-        EngineError::runtime(format!(
-            "storage element {offset} is outside storage S{}",
-            t.storage.id
-        ))
-    })?;
+    let value = value.ok_or_else(|| EngineError::runtime(format!("storage element {offset} is outside storage S{}", t.storage.id)))?;
     Ok(AddrReport {
         name: name.to_string(),
         index: index.to_vec(),
@@ -136,64 +116,34 @@ mod tests {
     use crate::engine::{Context, DType, EngineConfig};
 
     fn ctx() -> Context {
-        Context::new(&EngineConfig {
-            stable_addrs: true,
-            ..EngineConfig::default()
-        })
+        Context::new(&EngineConfig { stable_addrs: true, ..EngineConfig::default() })
     }
 
     #[test]
     fn worked_formula_for_the_seed_example() {
         // size (2, 3, 4), stride (12, 4, 1), storage_offset 5 over 29 float32 elements.
         let c = ctx();
-        let Ok(base) = Tensor::alloc(&c, &[29], DType::Float32, "zeros(29)") else {
-            panic!()
-        };
-        let t = base.view_as_layout(
-            Layout {
-                shape: vec![2, 3, 4],
-                stride: vec![12, 4, 1],
-                offset: 5,
-            },
-            "as_strided",
-        );
-        let Ok(r) = build("x", &t, &[1, 2, 3]) else {
-            panic!()
-        };
+        let Ok(base) = Tensor::alloc(&c, &[29], DType::Float32, "zeros(29)") else { panic!() };
+        let t = base.view_as_layout(Layout { shape: vec![2, 3, 4], stride: vec![12, 4, 1], offset: 5 }, "as_strided");
+        let Ok(r) = build("x", &t, &[1, 2, 3]) else { panic!() };
         assert_eq!(r.offset, 5 + 12 + 8 + 3);
         assert_eq!(r.byte_offset, 28 * 4);
         assert_eq!(r.address, r.storage_data_ptr + 112);
         assert_eq!(r.data_ptr, r.storage_data_ptr + 20);
-        assert_eq!(
-            r.terms.iter().map(|t| t.product).collect::<Vec<_>>(),
-            vec![12, 8, 3]
-        );
+        assert_eq!(r.terms.iter().map(|t| t.product).collect::<Vec<_>>(), vec![12, 8, 3]);
     }
 
     #[test]
     fn negative_indices_wrap_and_out_of_range_is_pytorchs_index_error() {
         let c = ctx();
-        let Ok(t) = Tensor::alloc(&c, &[3, 4], DType::Int64, "zeros(3, 4)") else {
-            panic!()
-        };
-        let Ok(r) = build("x", &t, &[-1, -4]) else {
-            panic!()
-        };
+        let Ok(t) = Tensor::alloc(&c, &[3, 4], DType::Int64, "zeros(3, 4)") else { panic!() };
+        let Ok(r) = build("x", &t, &[-1, -4]) else { panic!() };
         assert_eq!((r.wrapped.clone(), r.offset), (vec![2, 0], 8));
-        let e = build("x", &t, &[3, 0])
-            .err()
-            .map(|e| e.message)
-            .unwrap_or_default();
+        let e = build("x", &t, &[3, 0]).err().map(|e| e.message).unwrap_or_default();
         assert_eq!(e, "index 3 is out of bounds for dimension 0 with size 3");
-        let e = build("x", &t, &[0, -5])
-            .err()
-            .map(|e| e.message)
-            .unwrap_or_default();
+        let e = build("x", &t, &[0, -5]).err().map(|e| e.message).unwrap_or_default();
         assert_eq!(e, "index -5 is out of bounds for dimension 1 with size 4");
-        let e = build("x", &t, &[0, 0, 0])
-            .err()
-            .map(|e| e.message)
-            .unwrap_or_default();
+        let e = build("x", &t, &[0, 0, 0]).err().map(|e| e.message).unwrap_or_default();
         assert_eq!(e, "too many indices for tensor of dimension 2");
         assert!(build("x", &t, &[0]).is_err());
     }

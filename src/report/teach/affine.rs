@@ -36,47 +36,22 @@ pub struct Affine {
 
 impl Affine {
     pub fn new(offset: usize, shape: &[usize], stride: &[usize]) -> Affine {
-        let dims = shape
-            .iter()
-            .zip(stride)
-            .map(|(&s, &st)| Dim {
-                size: s as u64,
-                stride: st as u64,
-            })
-            .collect();
-        Affine {
-            offset: offset as u64,
-            dims,
-        }
+        let dims = shape.iter().zip(stride).map(|(&s, &st)| Dim { size: s as u64, stride: st as u64 }).collect();
+        Affine { offset: offset as u64, dims }
     }
 
     /// The same set measured in bytes, for elements of `item` bytes: every
     /// element becomes the `item` consecutive bytes it covers (an extra
     /// innermost dimension of stride 1).
     pub fn in_bytes(&self, item: u64) -> Affine {
-        let mut dims: Vec<Dim> = self
-            .dims
-            .iter()
-            .map(|d| Dim {
-                size: d.size,
-                stride: d.stride.saturating_mul(item),
-            })
-            .collect();
-        dims.push(Dim {
-            size: item,
-            stride: 1,
-        });
-        Affine {
-            offset: self.offset.saturating_mul(item),
-            dims,
-        }
+        let mut dims: Vec<Dim> = self.dims.iter().map(|d| Dim { size: d.size, stride: d.stride.saturating_mul(item) }).collect();
+        dims.push(Dim { size: item, stride: 1 });
+        Affine { offset: self.offset.saturating_mul(item), dims }
     }
 
     /// Number of index tuples (saturating).
     pub fn count(&self) -> u128 {
-        self.dims
-            .iter()
-            .fold(1u128, |a, d| a.saturating_mul(d.size as u128))
+        self.dims.iter().fold(1u128, |a, d| a.saturating_mul(d.size as u128))
     }
 
     /// The lowest and highest position, or `None` for an empty set.
@@ -84,23 +59,13 @@ impl Affine {
         if self.dims.iter().any(|d| d.size == 0) {
             return None;
         }
-        let span: u128 = self
-            .dims
-            .iter()
-            .map(|d| (d.size as u128 - 1) * d.stride as u128)
-            .sum();
+        let span: u128 = self.dims.iter().map(|d| (d.size as u128 - 1) * d.stride as u128).sum();
         Some((self.offset as u128, self.offset as u128 + span))
     }
 
     /// Position of an index tuple (no bounds check).
     pub fn position(&self, index: &[u64]) -> u128 {
-        self.offset as u128
-            + self
-                .dims
-                .iter()
-                .zip(index)
-                .map(|(d, &i)| d.stride as u128 * i as u128)
-                .sum::<u128>()
+        self.offset as u128 + self.dims.iter().zip(index).map(|(d, &i)| d.stride as u128 * i as u128).sum::<u128>()
     }
 
     /// The index tuple at row-major position `flat`.
@@ -155,11 +120,7 @@ pub enum Disjoint {
     Bounds { a: (u128, u128), b: (u128, u128) },
     /// Every position of `a` is `≡ a_offset (mod g)`, every one of `b` is
     /// `≡ b_offset (mod g)`, and the residues differ.
-    Gcd {
-        g: u128,
-        a_offset: u128,
-        b_offset: u128,
-    },
+    Gcd { g: u128, a_offset: u128, b_offset: u128 },
     /// Each stride (ascending) is larger than everything the smaller ones
     /// can add up to, so every index has its own position.
     Injective,
@@ -197,17 +158,9 @@ pub struct Effort {
 
 impl Effort {
     /// For one `overlap x, y` question: exact in practice.
-    pub const THOROUGH: Effort = Effort {
-        enumerate: (100_000, 1_000_000),
-        search_steps: 2_000_000,
-        fallback: (1_000_000, 8_000_000),
-    };
+    pub const THOROUGH: Effort = Effort { enumerate: (100_000, 1_000_000), search_steps: 2_000_000, fallback: (1_000_000, 8_000_000) };
     /// For many pairs at once (`share`): quick.
-    pub const QUICK: Effort = Effort {
-        enumerate: (20_000, 200_000),
-        search_steps: 20_000,
-        fallback: (0, 0),
-    };
+    pub const QUICK: Effort = Effort { enumerate: (20_000, 200_000), search_steps: 20_000, fallback: (0, 0) };
 }
 
 /// One term `c·z`, `0 ≤ z ≤ u`; `parts` are the dims merged into it.
@@ -271,13 +224,7 @@ struct Search {
 struct GaveUp;
 
 impl Search {
-    fn new(
-        c: Vec<i128>,
-        u: Vec<i128>,
-        avoid: Option<Vec<i128>>,
-        want: usize,
-        budget: u64,
-    ) -> Search {
+    fn new(c: Vec<i128>, u: Vec<i128>, avoid: Option<Vec<i128>>, want: usize, budget: u64) -> Search {
         let n = c.len();
         let mut reach = vec![0i128; n + 1];
         let mut gcds = vec![0i128; n + 1];
@@ -285,18 +232,7 @@ impl Search {
             reach[t] = reach[t + 1] + c[t] * u[t];
             gcds[t] = gcd(c[t], gcds[t + 1]);
         }
-        Search {
-            c,
-            u,
-            reach,
-            gcds,
-            avoid,
-            z: vec![0; n],
-            found: vec![],
-            want: want.max(1),
-            steps: 0,
-            budget,
-        }
+        Search { c, u, reach, gcds, avoid, z: vec![0; n], found: vec![], want: want.max(1), steps: 0, budget }
     }
 
     /// Runs the search for right-hand side `b`; `Ok` when it finished (or
@@ -381,19 +317,10 @@ pub fn intersect(a: &Affine, b: &Affine, effort: Effort) -> Verdict {
     if ba.1 < bb.0 || bb.1 < ba.0 {
         return Verdict::Disjoint(Disjoint::Bounds { a: ba, b: bb });
     }
-    let g = a
-        .dims
-        .iter()
-        .chain(&b.dims)
-        .filter(|d| d.size > 1)
-        .fold(0i128, |g, d| gcd(g, d.stride as i128));
+    let g = a.dims.iter().chain(&b.dims).filter(|d| d.size > 1).fold(0i128, |g, d| gcd(g, d.stride as i128));
     if g > 1 && (a.offset as i128 - b.offset as i128) % g != 0 {
         let g = g as u128;
-        return Verdict::Disjoint(Disjoint::Gcd {
-            g,
-            a_offset: a.offset as u128 % g,
-            b_offset: b.offset as u128 % g,
-        });
+        return Verdict::Disjoint(Disjoint::Gcd { g, a_offset: a.offset as u128 % g, b_offset: b.offset as u128 % g });
     }
     let (na, nb) = (a.count(), b.count());
     let within = |(s, l): (u64, u64)| na.min(nb) <= s as u128 && na.max(nb) <= l as u128;
@@ -427,22 +354,12 @@ fn enumerate(a: &Affine, b: &Affine) -> Verdict {
         if hit.is_some() {
             looked += 1;
         }
-        let Some(&f) = seen.get(&p) else {
-            return looked < 4096;
-        };
+        let Some(&f) = seen.get(&p) else { return looked < 4096 };
         let s = small.unravel(f);
-        let (wa, wb) = if a_small {
-            (s, idx.to_vec())
-        } else {
-            (idx.to_vec(), s)
-        };
+        let (wa, wb) = if a_small { (s, idx.to_vec()) } else { (idx.to_vec(), s) };
         let differs = wa != wb;
         if hit.is_none() || differs {
-            hit = Some(Witness {
-                a: wa,
-                b: wb,
-                position: p,
-            });
+            hit = Some(Witness { a: wa, b: wb, position: p });
         }
         !differs && looked < 4096
     });
@@ -472,22 +389,12 @@ fn search_intersection(a: &Affine, b: &Affine, budget: u64) -> Verdict {
                     t.u += u;
                     t.parts.push(part);
                 }
-                None => terms.push(Term {
-                    c,
-                    u,
-                    parts: vec![part],
-                }),
+                None => terms.push(Term { c, u, parts: vec![part] }),
             }
         }
     }
     terms.sort_by_key(|t| std::cmp::Reverse(t.c));
-    let mut s = Search::new(
-        terms.iter().map(|t| t.c).collect(),
-        terms.iter().map(|t| t.u).collect(),
-        None,
-        1,
-        budget,
-    );
+    let mut s = Search::new(terms.iter().map(|t| t.c).collect(), terms.iter().map(|t| t.u).collect(), None, 1, budget);
     if s.run(rhs).is_err() {
         return Verdict::Undecided;
     }
@@ -510,11 +417,7 @@ fn search_intersection(a: &Affine, b: &Affine, budget: u64) -> Verdict {
         }
     }
     let position = a.position(&wa);
-    Verdict::Overlap(Witness {
-        a: wa,
-        b: wb,
-        position,
-    })
+    Verdict::Overlap(Witness { a: wa, b: wb, position })
 }
 
 /// Exact: do two different index tuples of `a` land on the same position?
@@ -530,23 +433,12 @@ pub fn self_overlap(a: &Affine, budget: u64) -> Verdict {
     };
     // A stride of 0 repeats one position; two dims with one stride trade places.
     if let Some(&k) = live.iter().find(|&&k| a.dims[k].stride == 0) {
-        return Verdict::Overlap(Witness {
-            a: vec![0; a.dims.len()],
-            b: unit(k),
-            position: a.offset as u128,
-        });
+        return Verdict::Overlap(Witness { a: vec![0; a.dims.len()], b: unit(k), position: a.offset as u128 });
     }
     for (x, &k) in live.iter().enumerate() {
-        if let Some(&l) = live[x + 1..]
-            .iter()
-            .find(|&&l| a.dims[l].stride == a.dims[k].stride)
-        {
+        if let Some(&l) = live[x + 1..].iter().find(|&&l| a.dims[l].stride == a.dims[k].stride) {
             let position = a.offset as u128 + a.dims[k].stride as u128;
-            return Verdict::Overlap(Witness {
-                a: unit(k),
-                b: unit(l),
-                position,
-            });
+            return Verdict::Overlap(Witness { a: unit(k), b: unit(l), position });
         }
     }
     let mut by_stride = live.clone();
@@ -583,11 +475,7 @@ pub fn self_overlap(a: &Affine, budget: u64) -> Verdict {
         wb[k] = (-d).max(0) as u64;
     }
     let position = a.position(&wa);
-    Verdict::Overlap(Witness {
-        a: wa,
-        b: wb,
-        position,
-    })
+    Verdict::Overlap(Witness { a: wa, b: wb, position })
 }
 
 /// The index tuples of one set that land on one position.
@@ -602,25 +490,15 @@ pub struct Hits {
 
 /// Which indices of `a` land on `pos`: at most `show` of them listed.
 pub fn hits(a: &Affine, pos: u64, show: usize, budget: u64) -> Hits {
-    let none = Hits {
-        first: vec![],
-        count: 0,
-        exact: true,
-    };
-    let Some((lo, hi)) = a.bounds() else {
-        return none;
-    };
+    let none = Hits { first: vec![], count: 0, exact: true };
+    let Some((lo, hi)) = a.bounds() else { return none };
     let pos = pos as u128;
     if pos < lo || pos > hi {
         return none;
     }
     // Dims of stride 0 repeat every solution of the others; size-1 dims are fixed.
-    let free: Vec<usize> = (0..a.dims.len())
-        .filter(|&k| a.dims[k].size > 1 && a.dims[k].stride == 0)
-        .collect();
-    let mut moving: Vec<usize> = (0..a.dims.len())
-        .filter(|&k| a.dims[k].size > 1 && a.dims[k].stride > 0)
-        .collect();
+    let free: Vec<usize> = (0..a.dims.len()).filter(|&k| a.dims[k].size > 1 && a.dims[k].stride == 0).collect();
+    let mut moving: Vec<usize> = (0..a.dims.len()).filter(|&k| a.dims[k].size > 1 && a.dims[k].stride > 0).collect();
     moving.sort_by(|&x, &y| a.dims[y].stride.cmp(&a.dims[x].stride));
     let c: Vec<i128> = moving.iter().map(|&k| a.dims[k].stride as i128).collect();
     let u: Vec<i128> = moving.iter().map(|&k| a.dims[k].size as i128 - 1).collect();
@@ -628,9 +506,7 @@ pub fn hits(a: &Affine, pos: u64, show: usize, budget: u64) -> Hits {
     let mut s = Search::new(c, u, None, MAX_SOLUTIONS, budget);
     let finished = s.run(pos as i128 - a.offset as i128).is_ok();
     let exact = finished && s.found.len() < MAX_SOLUTIONS;
-    let repeat: u128 = free
-        .iter()
-        .fold(1u128, |p, &k| p.saturating_mul(a.dims[k].size as u128));
+    let repeat: u128 = free.iter().fold(1u128, |p, &k| p.saturating_mul(a.dims[k].size as u128));
     let count = (s.found.len() as u128).saturating_mul(repeat);
     let mut first: Vec<Vec<u64>> = vec![];
     for z in &s.found {
@@ -639,16 +515,7 @@ pub fn hits(a: &Affine, pos: u64, show: usize, budget: u64) -> Hits {
             base[k] = v as u64;
         }
         // The first `show` settings of the stride-0 dims, row-major.
-        let sub = Affine {
-            offset: 0,
-            dims: free
-                .iter()
-                .map(|&k| Dim {
-                    size: a.dims[k].size,
-                    stride: 0,
-                })
-                .collect(),
-        };
+        let sub = Affine { offset: 0, dims: free.iter().map(|&k| Dim { size: a.dims[k].size, stride: 0 }).collect() };
         sub.each(show as u64, |idx, _| {
             let mut full = base.clone();
             for (&k, &v) in free.iter().zip(idx) {
@@ -660,11 +527,7 @@ pub fn hits(a: &Affine, pos: u64, show: usize, budget: u64) -> Hits {
     }
     first.sort();
     first.truncate(show);
-    Hits {
-        first,
-        count,
-        exact,
-    }
+    Hits { first, count, exact }
 }
 
 #[cfg(test)]

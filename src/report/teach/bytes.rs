@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::engine::storage::Storage;
 use crate::engine::strided::flat_to_storage;
-use crate::engine::{DType, Tensor, scalar};
+use crate::engine::{scalar, DType, Tensor};
 use crate::report::pyfloat::{py_float, scalar_text};
 use crate::report::values::scalar_json;
 
@@ -111,47 +111,21 @@ pub fn ieee(d: DType, bytes: &[u8]) -> Option<Ieee> {
     let frac = mantissa as f64 / (1u64 << mbits) as f64;
     let (class, formula) = if exponent == max_e {
         if mantissa == 0 {
-            (
-                "inf",
-                format!(
-                    "exponent all ones, mantissa 0: {}inf",
-                    if sign == 1 { "-" } else { "" }
-                ),
-            )
+            ("inf", format!("exponent all ones, mantissa 0: {}inf", if sign == 1 { "-" } else { "" }))
         } else {
             ("nan", "exponent all ones, mantissa not 0: nan".to_string())
         }
     } else if exponent == 0 {
         if mantissa == 0 {
-            (
-                "zero",
-                format!(
-                    "exponent and mantissa 0: {}0.0",
-                    if sign == 1 { "-" } else { "" }
-                ),
-            )
+            ("zero", format!("exponent and mantissa 0: {}0.0", if sign == 1 { "-" } else { "" }))
         } else {
             let v = (if sign == 1 { -1.0 } else { 1.0 }) * frac * 2f64.powi(1 - bias);
-            (
-                "subnormal",
-                format!(
-                    "{s} × 2^(1-{bias}) × {} = {} (subnormal: 0.mantissa)",
-                    py_float(frac),
-                    py_float(v)
-                ),
-            )
+            ("subnormal", format!("{s} × 2^(1-{bias}) × {} = {} (subnormal: 0.mantissa)", py_float(frac), py_float(v)))
         }
     } else {
         let m = 1.0 + frac;
         let v = (if sign == 1 { -1.0 } else { 1.0 }) * m * 2f64.powi(exponent as i32 - bias);
-        (
-            "normal",
-            format!(
-                "{s} × 2^({exponent}-{bias}) × {} = {}",
-                py_float(m),
-                py_float(v)
-            ),
-        )
+        ("normal", format!("{s} × 2^({exponent}-{bias}) × {} = {}", py_float(m), py_float(v)))
     };
     Some(Ieee {
         sign,
@@ -180,10 +154,7 @@ fn shown(total: usize, max: usize, head: usize, tail: usize) -> (Vec<usize>, usi
     if total <= max {
         return ((0..total).collect(), 0);
     }
-    (
-        (0..head).chain(total - tail..total).collect(),
-        total - head - tail,
-    )
+    ((0..head).chain(total - tail..total).collect(), total - head - tail)
 }
 
 pub fn build_tensor(name: &str, t: &Tensor) -> BytesReport {
@@ -240,10 +211,7 @@ pub fn build_storage(name: &str, s: &Storage) -> BytesReport {
             ByteRow {
                 offset: start,
                 address: s.data_ptr() + start as u64,
-                bytes: all
-                    .get(start..(start + ROW_BYTES).min(n))
-                    .unwrap_or(&[])
-                    .to_vec(),
+                bytes: all.get(start..(start + ROW_BYTES).min(n)).unwrap_or(&[]).to_vec(),
             }
         })
         .collect();
@@ -270,16 +238,12 @@ mod tests {
 
     #[test]
     fn float32_one_is_sign_0_exponent_127_mantissa_0() {
-        let Some(f) = ieee(DType::Float32, &1.0f32.to_le_bytes()) else {
-            panic!()
-        };
+        let Some(f) = ieee(DType::Float32, &1.0f32.to_le_bytes()) else { panic!() };
         assert_eq!((f.sign, f.exponent, f.bias), (0, 127, 127));
         assert_eq!(f.exponent_bits, "01111111");
         assert_eq!(f.mantissa_bits, "0".repeat(23));
         assert_eq!(f.formula, "+1 × 2^(127-127) × 1.0 = 1.0");
-        let Some(g) = ieee(DType::Float32, &(-3.0f32).to_le_bytes()) else {
-            panic!()
-        };
+        let Some(g) = ieee(DType::Float32, &(-3.0f32).to_le_bytes()) else { panic!() };
         assert_eq!((g.sign, g.exponent, g.class.as_str()), (1, 128, "normal"));
         assert!(g.formula.ends_with("× 1.5 = -3.0"), "{}", g.formula);
     }
@@ -290,13 +254,8 @@ mod tests {
         assert_eq!(c(DType::Float32, &f32::NAN.to_le_bytes()), "nan");
         assert_eq!(c(DType::Float64, &f64::NEG_INFINITY.to_le_bytes()), "inf");
         assert_eq!(c(DType::Float32, &1e-45f32.to_le_bytes()), "subnormal");
-        assert_eq!(
-            c(DType::Float16, &half::f16::from_f32(0.0).to_le_bytes()),
-            "zero"
-        );
-        let Some(h) = ieee(DType::BFloat16, &half::bf16::from_f32(2.0).to_le_bytes()) else {
-            panic!()
-        };
+        assert_eq!(c(DType::Float16, &half::f16::from_f32(0.0).to_le_bytes()), "zero");
+        let Some(h) = ieee(DType::BFloat16, &half::bf16::from_f32(2.0).to_le_bytes()) else { panic!() };
         assert_eq!((h.exponent, h.bias, h.mantissa_bits.len()), (128, 127, 7));
         assert!(ieee(DType::Int32, &[0, 0, 0, 0]).is_none());
     }

@@ -102,11 +102,7 @@ pub fn analyze(shape: &[usize], stride: &[usize], target: &[usize]) -> ChunkAnal
         if !ends {
             continue;
         }
-        a.chunks.push(Chunk {
-            dims: (d..=inner_end).collect(),
-            numel,
-            base_stride: base,
-        });
+        a.chunks.push(Chunk { dims: (d..=inner_end).collect(), numel, base_stride: base });
         if d > 0 {
             a.breaks.push(Break {
                 outer: d - 1,
@@ -140,24 +136,11 @@ pub fn analyze(shape: &[usize], stride: &[usize], target: &[usize]) -> ChunkAnal
             view_d -= 1;
         }
         if got != want {
-            a.spanning = dims.first().map(|&d| Spanning {
-                new_dim: d,
-                size: target[d],
-                chunk: ci,
-                needs: got,
-            });
-            a.groups.push(Group {
-                chunk: ci,
-                new_dims: dims,
-                numel: got,
-            });
+            a.spanning = dims.first().map(|&d| Spanning { new_dim: d, size: target[d], chunk: ci, needs: got });
+            a.groups.push(Group { chunk: ci, new_dims: dims, numel: got });
             break;
         }
-        a.groups.push(Group {
-            chunk: ci,
-            new_dims: dims,
-            numel: got,
-        });
+        a.groups.push(Group { chunk: ci, new_dims: dims, numel: got });
     }
     a.groups.reverse();
     a
@@ -180,42 +163,10 @@ mod tests {
         // arange(12).view(3, 4).t(): shape (4, 3), stride (1, 4).
         let a = analyze(&[4, 3], &[1, 4], &[12]);
         assert_eq!(a.chunks.len(), 2);
-        assert_eq!(
-            a.chunks[0],
-            Chunk {
-                dims: vec![0],
-                numel: 4,
-                base_stride: 1
-            }
-        );
-        assert_eq!(
-            a.chunks[1],
-            Chunk {
-                dims: vec![1],
-                numel: 3,
-                base_stride: 4
-            }
-        );
-        assert_eq!(
-            a.breaks,
-            vec![Break {
-                outer: 0,
-                outer_stride: 1,
-                inner: vec![1],
-                inner_numel: 3,
-                base_stride: 4,
-                needed: 12
-            }]
-        );
-        assert_eq!(
-            a.spanning,
-            Some(Spanning {
-                new_dim: 0,
-                size: 12,
-                chunk: 1,
-                needs: 12
-            })
-        );
+        assert_eq!(a.chunks[0], Chunk { dims: vec![0], numel: 4, base_stride: 1 });
+        assert_eq!(a.chunks[1], Chunk { dims: vec![1], numel: 3, base_stride: 4 });
+        assert_eq!(a.breaks, vec![Break { outer: 0, outer_stride: 1, inner: vec![1], inner_numel: 3, base_stride: 4, needed: 12 }]);
+        assert_eq!(a.spanning, Some(Spanning { new_dim: 0, size: 12, chunk: 1, needs: 12 }));
         assert!(!a.viewable());
     }
 
@@ -224,21 +175,7 @@ mod tests {
         // The reference's worked results: t.view(2, 2, 3) works, t.view(3, 4) fails.
         let a = analyze(&[4, 3], &[1, 4], &[2, 2, 3]);
         assert!(a.viewable());
-        assert_eq!(
-            a.groups,
-            vec![
-                Group {
-                    chunk: 0,
-                    new_dims: vec![0, 1],
-                    numel: 4
-                },
-                Group {
-                    chunk: 1,
-                    new_dims: vec![2],
-                    numel: 3
-                }
-            ]
-        );
+        assert_eq!(a.groups, vec![Group { chunk: 0, new_dims: vec![0, 1], numel: 4 }, Group { chunk: 1, new_dims: vec![2], numel: 3 }]);
         assert!(a.spanning.is_none());
         let b = analyze(&[4, 3], &[1, 4], &[3, 4]);
         assert!(!b.viewable());
@@ -251,14 +188,7 @@ mod tests {
     #[test]
     fn contiguous_is_one_chunk_and_size_one_dims_never_break() {
         let a = analyze(&[2, 3, 4], &[12, 4, 1], &[24]);
-        assert_eq!(
-            a.chunks,
-            vec![Chunk {
-                dims: vec![0, 1, 2],
-                numel: 24,
-                base_stride: 1
-            }]
-        );
+        assert_eq!(a.chunks, vec![Chunk { dims: vec![0, 1, 2], numel: 24, base_stride: 1 }]);
         let b = analyze(&[2, 1, 3], &[3, 100, 1], &[6]);
         assert_eq!(b.chunks.len(), 1);
         assert!(b.viewable());

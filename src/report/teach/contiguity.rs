@@ -4,11 +4,11 @@
 
 use serde::Serialize;
 
-use crate::engine::Tensor;
 use crate::engine::layout::{
-    channels_last_strides, contiguous_strides, infer_dense_strides, is_channels_last,
-    is_channels_last_3d, is_contiguous, is_fortran_contiguous, is_non_overlapping_and_dense,
+    channels_last_strides, contiguous_strides, infer_dense_strides, is_channels_last, is_channels_last_3d, is_contiguous,
+    is_fortran_contiguous, is_non_overlapping_and_dense,
 };
+use crate::engine::Tensor;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ContiguityReport {
@@ -67,32 +67,16 @@ pub fn build(name: &str, t: &Tensor) -> ContiguityReport {
     let (shape, stride) = (t.shape(), t.stride());
     let rank = shape.len();
     let dense = is_non_overlapping_and_dense(shape, stride);
-    let flag = |holds: bool, strides: Option<Vec<usize>>| Flag {
-        holds,
-        applies: strides.is_some(),
-        strides,
-    };
+    let flag = |holds: bool, strides: Option<Vec<usize>>| Flag { holds, applies: strides.is_some(), strides };
     // PyTorch returns early for numel 0, so there is no dim-by-dim check then.
     let mut checks = vec![];
     let mut expected: usize = 1;
     for d in (0..rank).rev().filter(|_| t.numel() > 0) {
         if shape[d] == 1 {
-            checks.push(DimCheck {
-                dim: d,
-                size: 1,
-                stride: stride[d],
-                expected: None,
-                ok: true,
-            });
+            checks.push(DimCheck { dim: d, size: 1, stride: stride[d], expected: None, ok: true });
             continue;
         }
-        checks.push(DimCheck {
-            dim: d,
-            size: shape[d],
-            stride: stride[d],
-            expected: Some(expected),
-            ok: stride[d] == expected,
-        });
+        checks.push(DimCheck { dim: d, size: shape[d], stride: stride[d], expected: Some(expected), ok: stride[d] == expected });
         expected = expected.saturating_mul(shape[d]);
     }
     let mut notes = vec![];
@@ -113,34 +97,11 @@ pub fn build(name: &str, t: &Tensor) -> ContiguityReport {
         shape: shape.to_vec(),
         stride: stride.to_vec(),
         numel: t.numel(),
-        contiguous: flag(
-            is_contiguous(shape, stride),
-            Some(contiguous_strides(shape)),
-        ),
-        channels_last: flag(
-            is_channels_last(shape, stride),
-            (rank == 4)
-                .then(|| channels_last_strides(shape).ok())
-                .flatten(),
-        ),
-        channels_last_3d: flag(
-            is_channels_last_3d(shape, stride),
-            (rank == 5)
-                .then(|| channels_last_strides(shape).ok())
-                .flatten(),
-        ),
-        non_overlapping_and_dense: flag(
-            dense,
-            Some(if dense {
-                stride.to_vec()
-            } else {
-                infer_dense_strides(shape, stride)
-            }),
-        ),
-        fortran: flag(
-            is_fortran_contiguous(shape, stride),
-            Some(fortran_strides(shape)),
-        ),
+        contiguous: flag(is_contiguous(shape, stride), Some(contiguous_strides(shape))),
+        channels_last: flag(is_channels_last(shape, stride), (rank == 4).then(|| channels_last_strides(shape).ok()).flatten()),
+        channels_last_3d: flag(is_channels_last_3d(shape, stride), (rank == 5).then(|| channels_last_strides(shape).ok()).flatten()),
+        non_overlapping_and_dense: flag(dense, Some(if dense { stride.to_vec() } else { infer_dense_strides(shape, stride) })),
+        fortran: flag(is_fortran_contiguous(shape, stride), Some(fortran_strides(shape))),
         checks,
         notes,
     }

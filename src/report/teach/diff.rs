@@ -2,7 +2,7 @@
 //! ones that differ marked.
 
 use serde::Serialize;
-use serde_json::{Value as Json, json};
+use serde_json::{json, Value as Json};
 
 use crate::engine::Tensor;
 
@@ -46,23 +46,8 @@ pub fn build(a_name: &str, a: &Tensor, b_name: &str, b: &Tensor) -> DiffReport {
     let fields: Vec<DiffField> = fields(a)
         .into_iter()
         .zip(fields(b))
-        .map(|((f, x), (_, y))| DiffField {
-            field: f.to_string(),
-            differs: x != y,
-            a: x,
-            b: y,
-        })
+        .map(|((f, x), (_, y))| DiffField { field: f.to_string(), differs: x != y, a: x, b: y })
         .collect();
-    let differing = fields
-        .iter()
-        .filter(|f| f.differs)
-        .map(|f| f.field.clone())
-        .collect();
-    DiffReport {
-        a: a_name.to_string(),
-        b: b_name.to_string(),
-        fields,
-        differing,
-        same_storage: a.same_storage(b),
-    }
+    let differing = fields.iter().filter(|f| f.differs).map(|f| f.field.clone()).collect();
+    DiffReport { a: a_name.to_string(), b: b_name.to_string(), fields, differing, same_storage: a.same_storage(b) }
 }

@@ -6,8 +6,8 @@
 
 use serde::Serialize;
 
-use crate::engine::Tensor;
 use crate::engine::layout::contiguous_strides;
+use crate::engine::Tensor;
 
 use super::chunks::ChunkAnalysis;
 
@@ -117,11 +117,8 @@ pub enum OpClass {
 /// The class of a method or attribute `name` (`[]` for indexing).
 pub fn classify(name: &str) -> OpClass {
     match name {
-        "t" | "T" | "mT" | "transpose" | "swapaxes" | "swapdims" | "permute" | "movedim"
-        | "moveaxis" => OpClass::Reorder,
-        "[]" | "narrow" | "select" | "split" | "chunk" | "unbind" | "diagonal" | "unfold" => {
-            OpClass::Window
-        }
+        "t" | "T" | "mT" | "transpose" | "swapaxes" | "swapdims" | "permute" | "movedim" | "moveaxis" => OpClass::Reorder,
+        "[]" | "narrow" | "select" | "split" | "chunk" | "unbind" | "diagonal" | "unfold" => OpClass::Window,
         "expand" | "expand_as" => OpClass::Expand,
         "unsqueeze" | "squeeze" => OpClass::Dims,
         "view" | "view_as" | "unflatten" => OpClass::ViewShape,
@@ -130,8 +127,9 @@ pub fn classify(name: &str) -> OpClass {
         "reshape" | "reshape_as" | "flatten" => OpClass::Reshape,
         "contiguous" => OpClass::Contiguous,
         "clone" => OpClass::Clone,
-        "to" | "cpu" | "cuda" | "type" | "float" | "double" | "half" | "bfloat16" | "int"
-        | "long" | "short" | "bool" | "byte" | "char" => OpClass::Convert,
+        "to" | "cpu" | "cuda" | "type" | "float" | "double" | "half" | "bfloat16" | "int" | "long" | "short" | "bool" | "byte" | "char" => {
+            OpClass::Convert
+        }
         n if n.ends_with('_') => OpClass::InPlace,
         _ => OpClass::Compute,
     }
@@ -141,13 +139,7 @@ pub fn classify(name: &str) -> OpClass {
 pub fn tuple(xs: &[usize]) -> String {
     match xs.len() {
         1 => format!("({},)", xs[0]),
-        _ => format!(
-            "({})",
-            xs.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        _ => format!("({})", xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")),
     }
 }
 
@@ -163,20 +155,12 @@ fn changes(a: &TensorState, b: &TensorState) -> String {
         v.push(format!("shape {} → {}", tuple(&a.shape), tuple(&b.shape)));
     }
     if a.stride != b.stride {
-        v.push(format!(
-            "stride {} → {}",
-            tuple(&a.stride),
-            tuple(&b.stride)
-        ));
+        v.push(format!("stride {} → {}", tuple(&a.stride), tuple(&b.stride)));
     }
     if a.offset != b.offset {
         v.push(format!("storage_offset {} → {}", a.offset, b.offset));
     }
-    if v.is_empty() {
-        "shape, stride and offset unchanged".to_string()
-    } else {
-        v.join(", ")
-    }
+    if v.is_empty() { "shape, stride and offset unchanged".to_string() } else { v.join(", ") }
 }
 
 /// Why the chunks of `recv` cannot hold the requested shape:
@@ -184,30 +168,13 @@ fn changes(a: &TensorState, b: &TensorState) -> String {
 pub fn blocking_break(c: &ChunkAnalysis) -> Option<String> {
     let s = c.spanning.as_ref()?;
     let b = c.breaks.get(s.chunk.checked_sub(1)?)?;
-    let big: Vec<usize> = b
-        .inner
-        .iter()
-        .copied()
-        .filter(|&d| c.shape.get(d).is_some_and(|&n| n != 1))
-        .collect();
+    let big: Vec<usize> = b.inner.iter().copied().filter(|&d| c.shape.get(d).is_some_and(|&n| n != 1)).collect();
     let rhs = match big.as_slice() {
-        [d] if c.stride.get(*d) == Some(&b.base_stride) => {
-            format!("size[{d}] · stride[{d}] = {}", b.needed)
-        }
-        _ => format!(
-            "{} elements of dims {:?} · step {} = {}",
-            b.inner_numel, b.inner, b.base_stride, b.needed
-        ),
+        [d] if c.stride.get(*d) == Some(&b.base_stride) => format!("size[{d}] · stride[{d}] = {}", b.needed),
+        _ => format!("{} elements of dims {:?} · step {} = {}", b.inner_numel, b.inner, b.base_stride, b.needed),
     };
-    let inner = big
-        .first()
-        .or(b.inner.first())
-        .copied()
-        .unwrap_or(b.outer + 1);
-    Some(format!(
-        "dims {} and {inner} cannot merge because stride[{}] = {} ≠ {rhs}",
-        b.outer, b.outer, b.outer_stride
-    ))
+    let inner = big.first().or(b.inner.first()).copied().unwrap_or(b.outer + 1);
+    Some(format!("dims {} and {inner} cannot merge because stride[{}] = {} ≠ {rhs}", b.outer, b.outer, b.outer_stride))
 }
 
 /// The chunks as text: `A = dim 0 (4 elements, step 1), B = dim 1 (3 elements, step 4)`.
@@ -218,18 +185,9 @@ pub fn chunk_list(c: &ChunkAnalysis) -> String {
         .map(|(i, ch)| {
             let dims = match ch.dims.as_slice() {
                 [d] => format!("dim {d}"),
-                ds => format!(
-                    "dims {}–{}",
-                    ds.first().copied().unwrap_or(0),
-                    ds.last().copied().unwrap_or(0)
-                ),
+                ds => format!("dims {}–{}", ds.first().copied().unwrap_or(0), ds.last().copied().unwrap_or(0)),
             };
-            format!(
-                "{} = {dims} ({} elements, step {})",
-                chunk_name(i),
-                ch.numel,
-                ch.base_stride
-            )
+            format!("{} = {dims} ({} elements, step {})", chunk_name(i), ch.numel, ch.base_stride)
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -237,65 +195,31 @@ pub fn chunk_list(c: &ChunkAnalysis) -> String {
 
 /// `A`, `B`, … for chunk `i`.
 pub fn chunk_name(i: usize) -> String {
-    char::from_u32('A' as u32 + (i % 26) as u32)
-        .map(String::from)
-        .unwrap_or_default()
+    char::from_u32('A' as u32 + (i % 26) as u32).map(String::from).unwrap_or_default()
 }
 
 /// The step's kind and reason, from what happened. `same_object`: the op
 /// returned its input itself.
-pub fn describe(
-    class: OpClass,
-    op: &str,
-    recv: &str,
-    a: &TensorState,
-    b: &TensorState,
-    same_object: bool,
-    chunks: Option<&ChunkAnalysis>,
-) -> (String, String) {
+pub fn describe(class: OpClass, op: &str, recv: &str, a: &TensorState, b: &TensorState, same_object: bool, chunks: Option<&ChunkAnalysis>) -> (String, String) {
     let moved = changes(a, b);
     let s = b.storage;
     if same_object {
         let why = match class {
-            OpClass::Contiguous => format!(
-                "{recv} is already contiguous, so contiguous() returns {recv} itself: no copy"
-            ),
-            OpClass::Convert => format!(
-                "{recv} is already {} on {}, so {op} returns {recv} itself: no copy",
-                a.dtype, a.device
-            ),
-            OpClass::InPlace => format!(
-                "writes in place into storage S{s} and returns {recv} itself: no new memory, the version counter goes up"
-            ),
+            OpClass::Contiguous => format!("{recv} is already contiguous, so contiguous() returns {recv} itself: no copy"),
+            OpClass::Convert => format!("{recv} is already {} on {}, so {op} returns {recv} itself: no copy", a.dtype, a.device),
+            OpClass::InPlace => format!("writes in place into storage S{s} and returns {recv} itself: no new memory, the version counter goes up"),
             _ => format!("returns {recv} itself: no new tensor, no copy"),
         };
-        return (
-            if class == OpClass::InPlace {
-                "in-place"
-            } else {
-                "same"
-            }
-            .into(),
-            why,
-        );
+        return (if class == OpClass::InPlace { "in-place" } else { "same" }.into(), why);
     }
     if a.storage == b.storage {
         let why = match class {
-            OpClass::Reorder => format!(
-                "only reorders the dims ({moved}): same storage S{s}, the data does not move"
-            ),
-            OpClass::Window => {
-                format!("picks a window of {recv} ({moved}): same storage S{s}, no data moves")
-            }
-            OpClass::Expand => format!(
-                "repeats elements with stride 0 ({moved}): same storage S{s}, nothing is copied, and writing through it would be ambiguous"
-            ),
+            OpClass::Reorder => format!("only reorders the dims ({moved}): same storage S{s}, the data does not move"),
+            OpClass::Window => format!("picks a window of {recv} ({moved}): same storage S{s}, no data moves"),
+            OpClass::Expand => format!("repeats elements with stride 0 ({moved}): same storage S{s}, nothing is copied, and writing through it would be ambiguous"),
             OpClass::Dims => format!("adds or removes size-1 dims ({moved}): same storage S{s}"),
             OpClass::ViewShape if a.dtype != b.dtype => {
-                format!(
-                    "reinterprets the same bytes as {} (no conversion, {moved}): same storage S{s}",
-                    b.dtype
-                )
+                format!("reinterprets the same bytes as {} (no conversion, {moved}): same storage S{s}", b.dtype)
             }
             OpClass::ViewShape => match chunks {
                 Some(c) if !c.chunks.is_empty() => format!(
@@ -305,27 +229,17 @@ pub fn describe(
                 ),
                 _ => format!("a view: {moved}; same storage S{s}"),
             },
-            OpClass::Detach => {
-                format!("same storage S{s} and the same layout, detached from autograd")
-            }
+            OpClass::Detach => format!("same storage S{s} and the same layout, detached from autograd"),
             OpClass::AsStrided => format!("sets the layout directly ({moved}): same storage S{s}"),
-            OpClass::Reshape if a.contiguous => format!(
-                "{recv} is contiguous, so reshape is just a view ({moved}): same storage S{s}"
-            ),
+            OpClass::Reshape if a.contiguous => format!("{recv} is contiguous, so reshape is just a view ({moved}): same storage S{s}"),
             OpClass::Reshape => format!(
                 "{recv} is not contiguous, but its chunks ({}) fit the new shape, so reshape still returns a view ({moved}): same storage S{s}",
                 chunks.map(chunk_list).unwrap_or_default()
             ),
-            OpClass::InPlace => format!(
-                "writes in place into storage S{s}: no new memory, the version counter goes up"
-            ),
+            OpClass::InPlace => format!("writes in place into storage S{s}: no new memory, the version counter goes up"),
             _ => format!("a view of storage S{s} ({moved})"),
         };
-        let kind = if class == OpClass::InPlace {
-            "in-place"
-        } else {
-            "view"
-        };
+        let kind = if class == OpClass::InPlace { "in-place" } else { "view" };
         return (kind.into(), why);
     }
     let n = bytes(b.nbytes);
@@ -342,35 +256,20 @@ pub fn describe(
             tuple(&a.stride),
             tuple(&contiguous_strides(&a.shape))
         ),
-        OpClass::Clone => format!(
-            "clone() always copies: {n} into a new storage S{s} with strides {}",
-            tuple(&b.stride)
-        ),
+        OpClass::Clone => format!("clone() always copies: {n} into a new storage S{s} with strides {}", tuple(&b.stride)),
         OpClass::Convert if a.device != b.device => {
-            format!(
-                "device {} → {}: {n} are copied into a new storage S{s} on {}",
-                a.device, b.device, b.device
-            )
+            format!("device {} → {}: {n} are copied into a new storage S{s} on {}", a.device, b.device, b.device)
         }
         OpClass::Convert if a.dtype != b.dtype => {
-            format!(
-                "dtype {} → {}: every element is converted into a new storage S{s} ({n})",
-                a.dtype, b.dtype
-            )
+            format!("dtype {} → {}: every element is converted into a new storage S{s} ({n})", a.dtype, b.dtype)
         }
         OpClass::Convert => format!("copies {n} into a new storage S{s}"),
         // A window op that did not return a view: `x[idx]`, `x[mask]`.
-        OpClass::Window => {
-            format!("advanced indexing copies {n} into new storage S{s}; slicing is a view")
-        }
+        OpClass::Window => format!("advanced indexing copies {n} into new storage S{s}; slicing is a view"),
         _ => format!("computes a new tensor into a new storage S{s} ({n})"),
     };
     let kind = match class {
-        OpClass::Reshape
-        | OpClass::Contiguous
-        | OpClass::Clone
-        | OpClass::Convert
-        | OpClass::Window => "copy",
+        OpClass::Reshape | OpClass::Contiguous | OpClass::Clone | OpClass::Convert | OpClass::Window => "copy",
         _ => "new",
     };
     (kind.into(), why)
@@ -382,69 +281,27 @@ mod tests {
     use super::*;
 
     fn state(shape: &[usize], stride: &[usize], storage: u64) -> TensorState {
-        TensorState {
-            shape: shape.to_vec(),
-            stride: stride.to_vec(),
-            offset: 0,
-            storage,
-            dtype: "int64".into(),
-            device: "cpu".into(),
-            contiguous: false,
-            nbytes: 96,
-        }
+        TensorState { shape: shape.to_vec(), stride: stride.to_vec(), offset: 0, storage, dtype: "int64".into(), device: "cpu".into(), contiguous: false, nbytes: 96 }
     }
 
     #[test]
     fn reshape_of_a_transpose_names_the_dims_that_cannot_merge() {
         let c = analyze(&[4, 3], &[1, 4], &[12]);
-        assert_eq!(
-            blocking_break(&c).as_deref(),
-            Some("dims 0 and 1 cannot merge because stride[0] = 1 ≠ size[1] · stride[1] = 12")
-        );
-        let (kind, why) = describe(
-            OpClass::Reshape,
-            "reshape(12)",
-            "x.t()",
-            &state(&[4, 3], &[1, 4], 1),
-            &state(&[12], &[1], 2),
-            false,
-            Some(&c),
-        );
+        assert_eq!(blocking_break(&c).as_deref(), Some("dims 0 and 1 cannot merge because stride[0] = 1 ≠ size[1] · stride[1] = 12"));
+        let (kind, why) = describe(OpClass::Reshape, "reshape(12)", "x.t()", &state(&[4, 3], &[1, 4], 1), &state(&[12], &[1], 2), false, Some(&c));
         assert_eq!(kind, "copy");
-        assert_eq!(
-            why,
-            "x.t() has strides (1, 4); dims 0 and 1 cannot merge because stride[0] = 1 ≠ size[1] · stride[1] = 12, so reshape copies 96 B into a new storage S2"
-        );
+        assert_eq!(why, "x.t() has strides (1, 4); dims 0 and 1 cannot merge because stride[0] = 1 ≠ size[1] · stride[1] = 12, so reshape copies 96 B into a new storage S2");
     }
 
     #[test]
     fn views_and_returning_self() {
-        let (kind, why) = describe(
-            OpClass::Reorder,
-            "t()",
-            "x",
-            &state(&[3, 4], &[4, 1], 1),
-            &state(&[4, 3], &[1, 4], 1),
-            false,
-            None,
-        );
+        let (kind, why) = describe(OpClass::Reorder, "t()", "x", &state(&[3, 4], &[4, 1], 1), &state(&[4, 3], &[1, 4], 1), false, None);
         assert_eq!(kind, "view");
         assert!(why.contains("stride (4, 1) → (1, 4)"), "{why}");
-        let (kind, _) = describe(
-            OpClass::Contiguous,
-            "contiguous()",
-            "x",
-            &state(&[3], &[1], 1),
-            &state(&[3], &[1], 1),
-            true,
-            None,
-        );
+        let (kind, _) = describe(OpClass::Contiguous, "contiguous()", "x", &state(&[3], &[1], 1), &state(&[3], &[1], 1), true, None);
         assert_eq!(kind, "same");
         assert_eq!(classify("add_"), OpClass::InPlace);
         assert_eq!(classify("sum"), OpClass::Compute);
-        assert_eq!(
-            chunk_list(&analyze(&[4, 3], &[1, 4], &[12])),
-            "A = dim 0 (4 elements, step 1), B = dim 1 (3 elements, step 4)"
-        );
+        assert_eq!(chunk_list(&analyze(&[4, 3], &[1, 4], &[12])), "A = dim 0 (4 elements, step 1), B = dim 1 (3 elements, step 4)");
     }
 }

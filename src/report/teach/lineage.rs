@@ -67,10 +67,5 @@ pub fn build(name: &str, t: &Tensor) -> LineageReport {
             after: LayoutInfo::of(&s.after),
         })
         .collect();
-    LineageReport {
-        name: name.to_string(),
-        steps,
-        omitted,
-        copies,
-    }
+    LineageReport { name: name.to_string(), steps, omitted, copies }
 }

@@ -12,12 +12,12 @@ use std::rc::Rc;
 
 use serde::Serialize;
 
-use crate::engine::strided::{StridedIndex, flat_to_storage};
-use crate::engine::{Tensor, scalar};
+use crate::engine::strided::{flat_to_storage, StridedIndex};
+use crate::engine::{scalar, Tensor};
 use crate::report::values::scalar_json;
 
 use super::affine::{self, Verdict};
-use super::{Named, affine_of, footprint};
+use super::{affine_of, footprint, Named};
 
 /// Per tensor, at most this many storage indices in `elements`.
 pub const ELEMENTS_CAP: usize = 4096;
@@ -117,11 +117,7 @@ pub fn build(tensors: &[(String, Rc<Tensor>)], live: &[Named]) -> MapReport {
     let storages = ids
         .into_iter()
         .filter_map(|id| {
-            let on: Vec<(usize, &(String, Rc<Tensor>))> = tensors
-                .iter()
-                .enumerate()
-                .filter(|(_, (_, t))| t.storage.id == id)
-                .collect();
+            let on: Vec<(usize, &(String, Rc<Tensor>))> = tensors.iter().enumerate().filter(|(_, (_, t))| t.storage.id == id).collect();
             strip(&on, live)
         })
         .collect();
@@ -131,38 +127,26 @@ pub fn build(tensors: &[(String, Rc<Tensor>)], live: &[Named]) -> MapReport {
 fn strip(on: &[(usize, &(String, Rc<Tensor>))], live: &[Named]) -> Option<MapStorage> {
     let first = &on.first()?.1.1;
     let st = &first.storage;
-    let cell_t = on
-        .iter()
-        .map(|(_, (_, t))| t)
-        .min_by_key(|t| t.dtype.size())
-        .unwrap_or(first);
+    let cell_t = on.iter().map(|(_, (_, t))| t).min_by_key(|t| t.dtype.size()).unwrap_or(first);
     let cell_dtype = cell_t.dtype;
     let unit = cell_dtype.size();
     let cells_total = st.nbytes() / unit;
     // Cells per element, for each tensor.
-    let per: Vec<usize> = on
-        .iter()
-        .map(|(_, (_, t))| (t.dtype.size() / unit).max(1))
-        .collect();
+    let per: Vec<usize> = on.iter().map(|(_, (_, t))| (t.dtype.size() / unit).max(1)).collect();
     let drawn: Vec<&String> = on.iter().map(|(_, (n, _))| n).collect();
     let other_bindings = live
         .iter()
         .filter(|n| Rc::ptr_eq(&n.tensor.storage, st) && !drawn.contains(&&n.name))
         .map(|n| n.name.clone())
         .collect();
-    let tensors: Vec<MapTensor> = on
-        .iter()
-        .map(|&(arg, (name, t))| describe(name, arg, t))
-        .collect();
+    let tensors: Vec<MapTensor> = on.iter().map(|&(arg, (name, t))| describe(name, arg, t)).collect();
     let (shown, complete) = pick_cells(cells_total, on, &per);
     let buf = st.bytes();
     let cells = shown
         .into_iter()
         .map(|c| MapCell {
             index: c,
-            value: scalar::read(cell_dtype, buf.bytes(), c)
-                .map(scalar_json)
-                .unwrap_or(serde_json::Value::Null),
+            value: scalar::read(cell_dtype, buf.bytes(), c).map(scalar_json).unwrap_or(serde_json::Value::Null),
             hits: on
                 .iter()
                 .zip(&per)
@@ -215,22 +199,13 @@ fn hit(k: usize, t: &Tensor, c: usize, m: usize) -> Option<MapHit> {
         return None;
     }
     let continued = !c.is_multiple_of(m);
-    let h = affine::hits(
-        &affine_of(t),
-        elem as u64,
-        if continued { 0 } else { LABELS },
-        HIT_STEPS,
-    );
+    let h = affine::hits(&affine_of(t), elem as u64, if continued { 0 } else { LABELS }, HIT_STEPS);
     if h.count == 0 && h.exact {
         return None;
     }
     Some(MapHit {
         tensor: k,
-        indices: h
-            .first
-            .iter()
-            .map(|i| i.iter().map(|&x| x as usize).collect())
-            .collect(),
+        indices: h.first.iter().map(|i| i.iter().map(|&x| x as usize).collect()).collect(),
         count: h.count.min(u64::MAX as u128) as u64,
         exact: h.exact,
         continued,
@@ -238,11 +213,7 @@ fn hit(k: usize, t: &Tensor, c: usize, m: usize) -> Option<MapHit> {
 }
 
 /// The cells to draw, and whether that is all of them.
-fn pick_cells(
-    total: usize,
-    on: &[(usize, &(String, Rc<Tensor>))],
-    per: &[usize],
-) -> (Vec<usize>, bool) {
+fn pick_cells(total: usize, on: &[(usize, &(String, Rc<Tensor>))], per: &[usize]) -> (Vec<usize>, bool) {
     if total <= FULL_STRIP {
         return ((0..total).collect(), true);
     }

@@ -26,8 +26,8 @@ use std::rc::Rc;
 
 use serde::Serialize;
 
-use crate::engine::Tensor;
 use crate::engine::layout::Layout;
+use crate::engine::Tensor;
 
 /// One teaching report; JSON carries its own `kind`.
 #[derive(Debug, Clone, Serialize)]
@@ -63,11 +63,7 @@ pub struct LayoutInfo {
 
 impl LayoutInfo {
     pub fn of(l: &Layout) -> LayoutInfo {
-        LayoutInfo {
-            shape: l.shape.clone(),
-            stride: l.stride.clone(),
-            offset: l.offset,
-        }
+        LayoutInfo { shape: l.shape.clone(), stride: l.stride.clone(), offset: l.offset }
     }
 }
 
@@ -92,9 +88,5 @@ pub fn index_text(name: &str, index: &[u64]) -> String {
 
 /// The byte order `scalar::read` decodes with (the host's).
 pub fn byte_order() -> &'static str {
-    if cfg!(target_endian = "little") {
-        "little-endian"
-    } else {
-        "big-endian"
-    }
+    if cfg!(target_endian = "little") { "little-endian" } else { "big-endian" }
 }

@@ -61,45 +61,20 @@ fn common_sets(a: &Tensor, b: &Tensor) -> (Affine, Affine, bool) {
     if sa == sb {
         (affine_of(a), affine_of(b), false)
     } else {
-        (
-            affine_of(a).in_bytes(sa as u64),
-            affine_of(b).in_bytes(sb as u64),
-            true,
-        )
+        (affine_of(a).in_bytes(sa as u64), affine_of(b).in_bytes(sb as u64), true)
     }
 }
 
 /// `w`'s positions are elements of `a`'s dtype, or bytes when `in_bytes`.
-fn witness_of(
-    an: &str,
-    a: &Tensor,
-    bn: &str,
-    b: &Tensor,
-    w: &Witness,
-    in_bytes: bool,
-) -> OverlapWitness {
+fn witness_of(an: &str, a: &Tensor, bn: &str, b: &Tensor, w: &Witness, in_bytes: bool) -> OverlapWitness {
     let ai: Vec<u64> = w.a.iter().take(a.ndim()).copied().collect();
     let bi: Vec<u64> = w.b.iter().take(b.ndim()).copied().collect();
-    let byte = if in_bytes {
-        w.position as usize
-    } else {
-        w.position as usize * a.dtype.size()
-    };
+    let byte = if in_bytes { w.position as usize } else { w.position as usize * a.dtype.size() };
     let storage_index = byte / a.dtype.size();
     let text = if !in_bytes {
-        format!(
-            "{} and {} are both storage[{}]",
-            index_text(an, &ai),
-            index_text(bn, &bi),
-            storage_index
-        )
+        format!("{} and {} are both storage[{}]", index_text(an, &ai), index_text(bn, &bi), storage_index)
     } else {
-        format!(
-            "{} and {} both cover byte {} of the storage",
-            index_text(an, &ai),
-            index_text(bn, &bi),
-            byte
-        )
+        format!("{} and {} both cover byte {} of the storage", index_text(an, &ai), index_text(bn, &bi), byte)
     };
     OverlapWitness {
         a_index: ai.iter().map(|&i| i as usize).collect(),
@@ -127,11 +102,7 @@ fn equation(a: &Affine, b: &Affine) -> String {
     let (l, mut r1) = side(a, "i");
     let (r, r2) = side(b, "j");
     r1.extend(r2);
-    if r1.is_empty() {
-        format!("{l} = {r}")
-    } else {
-        format!("{l} = {r}  ({})", r1.join(", "))
-    }
+    if r1.is_empty() { format!("{l} = {r}") } else { format!("{l} = {r}  ({})", r1.join(", ")) }
 }
 
 fn disjoint_reason(an: &str, bn: &str, d: &Disjoint, in_bytes: bool) -> String {
@@ -142,17 +113,11 @@ fn disjoint_reason(an: &str, bn: &str, d: &Disjoint, in_bytes: bool) -> String {
             "{an} reaches {what}[{}..={}] and {bn} reaches {what}[{}..={}]: the ranges do not meet",
             a.0, a.1, b.0, b.1
         ),
-        Disjoint::Gcd {
-            g,
-            a_offset,
-            b_offset,
-        } => format!(
+        Disjoint::Gcd { g, a_offset, b_offset } => format!(
             "every element of {an} sits at {a_offset} + a multiple of {g} and every element of {bn} at {b_offset} + a multiple of {g} (all strides are multiples of {g}): they interleave but never meet"
         ),
         Disjoint::Injective | Disjoint::Exhaustive => {
-            format!(
-                "their ranges interleave, but an exact check of the index equation finds no element of {an} that is also in {bn}"
-            )
+            format!("their ranges interleave, but an exact check of the index equation finds no element of {an} that is also in {bn}")
         }
     }
 }
@@ -184,9 +149,7 @@ fn self_check(name: &str, t: &Tensor) -> SelfOverlap {
             name: name.to_string(),
             overlap: None,
             witness: None,
-            reason: format!(
-                "undecided: the search gave up after {SELF_STEPS} steps; {name} may overlap itself"
-            ),
+            reason: format!("undecided: the search gave up after {SELF_STEPS} steps; {name} may overlap itself"),
         },
     }
 }
@@ -202,10 +165,7 @@ pub fn build(an: &str, a: &Tensor, b: Option<(&str, &Tensor)>) -> OverlapReport 
             overlap: sa.overlap,
             verdict: verdict_name(sa.overlap).into(),
             reason: sa.reason.clone(),
-            equation: Some(format!(
-                "{} for two different indices i ≠ j",
-                equation(&affine_of(a), &affine_of(a))
-            )),
+            equation: Some(format!("{} for two different indices i ≠ j", equation(&affine_of(a), &affine_of(a)))),
             witness: sa.witness.clone(),
             self_overlap: vec![sa],
         };

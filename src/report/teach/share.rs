@@ -6,7 +6,7 @@ use std::rc::Rc;
 use serde::Serialize;
 
 use super::affine::{self, Effort, Verdict};
-use super::{Named, affine_of, footprint};
+use super::{affine_of, footprint, Named};
 
 /// Storages with more bindings than this skip the pairwise overlap checks.
 pub const MAX_PAIRWISE: usize = 32;
@@ -66,10 +66,7 @@ fn storage(id: u64, live: &[Named]) -> Option<ShareStorage> {
         .enumerate()
         .map(|(i, n)| {
             let t = &n.tensor;
-            let alias_of = on[..i]
-                .iter()
-                .find(|m| Rc::ptr_eq(&m.tensor, t))
-                .map(|m| m.name.clone());
+            let alias_of = on[..i].iter().find(|m| Rc::ptr_eq(&m.tensor, t)).map(|m| m.name.clone());
             let self_overlap = match affine::self_overlap(&affine_of(t), SELF_STEPS) {
                 Verdict::Overlap(_) => Some(true),
                 Verdict::Disjoint(_) => Some(false),
@@ -90,9 +87,7 @@ fn storage(id: u64, live: &[Named]) -> Option<ShareStorage> {
         .collect();
     let mut overlapping = vec![];
     let mut undecided = vec![];
-    let originals: Vec<usize> = (0..on.len())
-        .filter(|&i| tensors[i].alias_of.is_none())
-        .collect();
+    let originals: Vec<usize> = (0..on.len()).filter(|&i| tensors[i].alias_of.is_none()).collect();
     let pairs_checked = originals.len() <= MAX_PAIRWISE;
     if pairs_checked {
         for (x, &i) in originals.iter().enumerate() {
@@ -101,10 +96,7 @@ fn storage(id: u64, live: &[Named]) -> Option<ShareStorage> {
                 let (sa, sb) = if a.dtype.size() == b.dtype.size() {
                     (affine_of(a), affine_of(b))
                 } else {
-                    (
-                        affine_of(a).in_bytes(a.dtype.size() as u64),
-                        affine_of(b).in_bytes(b.dtype.size() as u64),
-                    )
+                    (affine_of(a).in_bytes(a.dtype.size() as u64), affine_of(b).in_bytes(b.dtype.size() as u64))
                 };
                 let pair = [on[i].name.clone(), on[j].name.clone()];
                 match affine::intersect(&sa, &sb, Effort::QUICK) {

@@ -75,38 +75,21 @@ fn view_of(name: &str, t: &Tensor, binding: bool) -> StorageView {
         dtype: t.dtype.name().to_string(),
         numel: t.numel(),
         footprint: fp,
-        bytes: fp.map(|[lo, hi]| {
-            [
-                lo.saturating_mul(size),
-                hi.saturating_add(1).saturating_mul(size),
-            ]
-        }),
+        bytes: fp.map(|[lo, hi]| [lo.saturating_mul(size), hi.saturating_add(1).saturating_mul(size)]),
     }
 }
 
 /// Builds the report for `storage`, reached through `name`; `subject` is the
 /// tensor the expression evaluated to (if it was a tensor).
-pub fn build(
-    name: &str,
-    storage: &Rc<Storage>,
-    subject: Option<&Rc<Tensor>>,
-    live: &[Named],
-) -> StorageReport {
+pub fn build(name: &str, storage: &Rc<Storage>, subject: Option<&Rc<Tensor>>, live: &[Named]) -> StorageReport {
     let mut views: Vec<StorageView> = vec![];
     if let Some(t) = subject.filter(|t| !live.iter().any(|n| Rc::ptr_eq(&n.tensor, t))) {
         views.push(view_of(name, t, false));
     }
-    for n in live
-        .iter()
-        .filter(|n| Rc::ptr_eq(&n.tensor.storage, storage))
-    {
+    for n in live.iter().filter(|n| Rc::ptr_eq(&n.tensor.storage, storage)) {
         views.push(view_of(&n.name, &n.tensor, true));
     }
-    let mut ranges: Vec<[usize; 2]> = views
-        .iter()
-        .filter(|v| v.binding)
-        .filter_map(|v| v.bytes)
-        .collect();
+    let mut ranges: Vec<[usize; 2]> = views.iter().filter(|v| v.binding).filter_map(|v| v.bytes).collect();
     ranges.sort();
     let mut reachable = 0usize;
     let mut covered_to = 0usize;
@@ -127,11 +110,7 @@ pub fn build(
         element_size: dtype.map(|d| d.size()),
         elements: dtype.map(|d| storage.nbytes() / d.size()),
         data_ptr: storage.data_ptr(),
-        allocator: if storage.pinned() || storage.shared() {
-            storage.allocator_name().to_string()
-        } else {
-            allocator_name(storage.device)
-        },
+        allocator: if storage.pinned() || storage.shared() { storage.allocator_name().to_string() } else { allocator_name(storage.device) },
         version: storage.version(),
         views,
         reachable_bytes: reachable,

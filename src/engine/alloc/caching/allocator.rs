@@ -7,9 +7,7 @@ use super::backend::SegmentBackend;
 use super::block::{Block, BlockPool, PoolKind, Segment, key_of};
 use super::config::AllocatorConfig;
 use super::events::AllocEvent;
-use super::sizing::{
-    K_MIN_BLOCK_SIZE, K_SMALL_SIZE, ONE_EXA_BYTE, get_allocation_size, round_size,
-};
+use super::sizing::{K_MIN_BLOCK_SIZE, K_SMALL_SIZE, ONE_EXA_BYTE, get_allocation_size, round_size};
 use super::stats::{DeviceStats, StatType, update};
 use crate::engine::error::{EngineError, ErrorKind, Result};
 
@@ -86,11 +84,7 @@ impl<B: SegmentBackend> CachingAllocator<B> {
 
     /// Turns the event log on or off (turning it off drops unread events).
     pub fn set_recording(&mut self, on: bool) {
-        self.events = if on {
-            Some(self.events.take().unwrap_or_default())
-        } else {
-            None
-        };
+        self.events = if on { Some(self.events.take().unwrap_or_default()) } else { None };
     }
 
     /// The events recorded and not yet taken.
@@ -135,12 +129,7 @@ impl<B: SegmentBackend> CachingAllocator<B> {
     /// Allocates `orig_size` bytes usable on `stream` and returns the device
     /// address (0 for a 0-byte request, which never reaches the allocator).
     /// `tag` names the owner in snapshots and events.
-    pub fn malloc_tagged(
-        &mut self,
-        orig_size: usize,
-        stream: u64,
-        tag: Option<&str>,
-    ) -> Result<u64> {
+    pub fn malloc_tagged(&mut self, orig_size: usize, stream: u64, tag: Option<&str>) -> Result<u64> {
         if orig_size >= ONE_EXA_BYTE {
             return Err(EngineError::new(
                 ErrorKind::OutOfMemoryError,
@@ -151,11 +140,7 @@ impl<B: SegmentBackend> CachingAllocator<B> {
             return Ok(0);
         }
         let size = round_size(orig_size, &self.config);
-        let pool = if size <= K_SMALL_SIZE {
-            PoolKind::Small
-        } else {
-            PoolKind::Large
-        };
+        let pool = if size <= K_SMALL_SIZE { PoolKind::Small } else { PoolKind::Large };
         let alloc_size = get_allocation_size(size);
 
         let mut found = self.get_free_block(pool, stream, size);
@@ -198,20 +183,14 @@ impl<B: SegmentBackend> CachingAllocator<B> {
             return None;
         }
         pool.blocks.remove(&key);
-        self.emit(|| AllocEvent::Reuse {
-            addr: key.2,
-            size: key.1,
-            pool: kind,
-        });
+        self.emit(|| AllocEvent::Reuse { addr: key.2, size: key.1, pool: kind });
         Some(key.2)
     }
 
     /// `should_split`: small pool when at least 512 bytes remain; large pool
     /// when the request is below `max_split_size` and more than 1 MiB remains.
     fn should_split(&self, addr: u64, size: usize) -> bool {
-        let Some(b) = self.blocks.get(&addr) else {
-            return false;
-        };
+        let Some(b) = self.blocks.get(&addr) else { return false };
         let remaining = b.size.saturating_sub(size);
         match b.pool {
             PoolKind::Small => remaining >= K_MIN_BLOCK_SIZE,
@@ -229,10 +208,7 @@ impl<B: SegmentBackend> CachingAllocator<B> {
         split: bool,
         tag: Option<&str>,
     ) -> Result<u64> {
-        let mut block = self
-            .blocks
-            .remove(&addr)
-            .ok_or_else(|| internal("found block vanished"))?;
+        let mut block = self.blocks.remove(&addr).ok_or_else(|| internal("found block vanished"))?;
         let kind = block.pool;
         let st = kind.stat_type();
         let already_split = block.is_split();
@@ -261,14 +237,10 @@ impl<B: SegmentBackend> CachingAllocator<B> {
             self.blocks.insert(rem_addr, remaining);
             if already_split {
                 // An already-split inactive block is being shrunk by size bytes.
-                update(&mut self.stats.inactive_split_bytes, st, |s| {
-                    s.decrease(size as u64)
-                });
+                update(&mut self.stats.inactive_split_bytes, st, |s| s.decrease(size as u64));
             } else {
                 // A new inactive split block is created from an unsplit one.
-                update(&mut self.stats.inactive_split_bytes, st, |s| {
-                    s.increase(rem_size as u64)
-                });
+                update(&mut self.stats.inactive_split_bytes, st, |s| s.increase(rem_size as u64));
                 update(&mut self.stats.inactive_split, st, |s| s.increase(1));
             }
             self.emit(|| AllocEvent::Split {
@@ -299,14 +271,7 @@ impl<B: SegmentBackend> CachingAllocator<B> {
         }
         let (stream, bsz, t) = (block.stream, block.size, block.tag.clone());
         self.blocks.insert(addr, block);
-        self.emit(|| AllocEvent::Alloc {
-            addr,
-            size: bsz,
-            requested: orig_size,
-            stream,
-            pool: kind,
-            tag: t,
-        });
+        self.emit(|| AllocEvent::Alloc { addr, size: bsz, requested: orig_size, stream, pool: kind, tag: t });
         Ok(addr)
     }
 
@@ -320,35 +285,23 @@ impl<B: SegmentBackend> CachingAllocator<B> {
         }
         let max_split = self.config.max_split_size;
         let Some(b) = self.blocks.get_mut(&ptr).filter(|b| b.allocated) else {
-            return Err(EngineError::runtime(format!(
-                "invalid device pointer: 0x{ptr:x}"
-            )));
+            return Err(EngineError::runtime(format!("invalid device pointer: 0x{ptr:x}")));
         };
         b.allocated = false;
         let (size, requested, kind) = (b.size, b.requested, b.pool);
         let st = kind.stat_type();
         update(&mut self.stats.allocation, st, |s| s.decrease(1));
-        update(&mut self.stats.allocated_bytes, st, |s| {
-            s.decrease(size as u64)
-        });
+        update(&mut self.stats.allocated_bytes, st, |s| s.decrease(size as u64));
         if size >= max_split {
             self.stats.oversize_allocations.decrease(1);
         }
-        self.emit(|| AllocEvent::Free {
-            addr: ptr,
-            size,
-            requested,
-            pool: kind,
-        });
+        self.emit(|| AllocEvent::Free { addr: ptr, size, requested, pool: kind });
         self.free_block(ptr)
     }
 
     /// `free_block`: merge with `prev` then `next`, re-cache, adjust stats.
     fn free_block(&mut self, addr: u64) -> Result<()> {
-        let mut block = self
-            .blocks
-            .remove(&addr)
-            .ok_or_else(|| internal("freed block vanished"))?;
+        let mut block = self.blocks.remove(&addr).ok_or_else(|| internal("freed block vanished"))?;
         let (orig_size, requested) = (block.size as u64, block.requested as u64);
         block.requested = 0;
         block.tag = None;
@@ -385,9 +338,7 @@ impl<B: SegmentBackend> CachingAllocator<B> {
         if self.blocks.get(&src).is_none_or(|b| b.allocated) {
             return 0;
         }
-        let Some(src) = self.blocks.remove(&src) else {
-            return 0;
-        };
+        let Some(src) = self.blocks.remove(&src) else { return 0 };
         self.pool_mut(src.pool).blocks.remove(&key_of(&src));
         if dst.prev == Some(src.addr) {
             // [src dst]: dst moves down to src's address.
@@ -405,22 +356,13 @@ impl<B: SegmentBackend> CachingAllocator<B> {
         }
         dst.size += src.size;
         let (addr, size, pool) = (dst.addr, dst.size, dst.pool);
-        self.emit(|| AllocEvent::Merge {
-            addr,
-            size,
-            absorbed_addr: src.addr,
-            absorbed_size: src.size,
-            pool,
-        });
+        self.emit(|| AllocEvent::Merge { addr, size, absorbed_addr: src.addr, absorbed_size: src.size, pool });
         src.size
     }
 
     /// The block size behind an allocated pointer.
     pub fn block_size(&self, ptr: u64) -> Option<usize> {
-        self.blocks
-            .get(&ptr)
-            .filter(|b| b.allocated)
-            .map(|b| b.size)
+        self.blocks.get(&ptr).filter(|b| b.allocated).map(|b| b.size)
     }
 
     /// `torch.cuda.memory_stats()`: flattened, sorted.

@@ -44,12 +44,7 @@ impl HostSegment {
         let skip = raw.as_ptr().align_offset(64);
         // SAFETY: skip < 64 and the block holds len + 64 bytes.
         let ptr = NonNull::new(unsafe { raw.as_ptr().add(skip) })?;
-        Some(HostSegment {
-            raw,
-            layout,
-            ptr,
-            len,
-        })
+        Some(HostSegment { raw, layout, ptr, len })
     }
 }
 
@@ -84,12 +79,7 @@ impl Default for SimBackend {
 
 impl SimBackend {
     pub fn new(capacity: u64) -> Self {
-        SimBackend {
-            capacity,
-            used: 0,
-            next_addr: SIM_DEVICE_BASE,
-            segments: BTreeMap::new(),
-        }
+        SimBackend { capacity, used: 0, next_addr: SIM_DEVICE_BASE, segments: BTreeMap::new() }
     }
 
     /// Bytes currently reserved by live segments.
@@ -141,19 +131,11 @@ impl SimBackend {
 impl SegmentBackend for SimBackend {
     fn alloc_segment(&mut self, size: usize) -> Result<u64, ()> {
         let size64 = size as u64;
-        if size == 0
-            || self
-                .used
-                .checked_add(size64)
-                .is_none_or(|u| u > self.capacity)
-        {
+        if size == 0 || self.used.checked_add(size64).is_none_or(|u| u > self.capacity) {
             return Err(());
         }
         let addr = self.next_addr;
-        let next = addr
-            .checked_add(size64)
-            .and_then(|e| e.checked_next_multiple_of(SIM_SEGMENT_ALIGN))
-            .ok_or(())?;
+        let next = addr.checked_add(size64).and_then(|e| e.checked_next_multiple_of(SIM_SEGMENT_ALIGN)).ok_or(())?;
         let seg = HostSegment::zeroed(size).ok_or(())?;
         self.segments.insert(addr, seg);
         self.next_addr = next;

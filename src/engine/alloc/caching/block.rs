@@ -80,11 +80,7 @@ impl BlockPool {
     /// The smallest cached block on `stream` with `size >=` the request,
     /// lowest address first; `None` when the first candidate is on another stream.
     pub fn lower_bound(&self, stream: u64, size: usize) -> Option<PoolKey> {
-        self.blocks
-            .range((stream, size, 0)..)
-            .next()
-            .copied()
-            .filter(|k| k.0 == stream)
+        self.blocks.range((stream, size, 0)..).next().copied().filter(|k| k.0 == stream)
     }
 
     /// The last key strictly below `key` (C++'s `--it`).

@@ -49,11 +49,7 @@ impl Default for AllocatorConfig {
 impl AllocatorConfig {
     /// Parses a `PYTORCH_CUDA_ALLOC_CONF` value; the empty string gives the defaults.
     pub fn parse(env: &str) -> Result<AllocatorConfig> {
-        Parser {
-            tokens: lex(env),
-            config: AllocatorConfig::default(),
-        }
-        .run()
+        Parser { tokens: lex(env), config: AllocatorConfig::default() }.run()
     }
 
     /// `roundup_power2_divisions(size)`: the divisions for `size`'s bucket.
@@ -105,16 +101,10 @@ impl Parser {
 
     /// `consumeToken`.
     fn expect(&self, i: usize, c: char) -> Result<()> {
-        if self
-            .tokens
-            .get(i)
-            .is_some_and(|t| t.len() == 1 && t.starts_with(c))
-        {
+        if self.tokens.get(i).is_some_and(|t| t.len() == 1 && t.starts_with(c)) {
             Ok(())
         } else {
-            Err(err(format!(
-                "Error parsing CachingAllocator settings, expected {c}"
-            )))
+            Err(err(format!("Error parsing CachingAllocator settings, expected {c}")))
         }
     }
 
@@ -126,20 +116,14 @@ impl Parser {
         match self.tokens.get(i).map(String::as_str) {
             Some("True") => Ok(true),
             Some("False") => Ok(false),
-            _ => Err(err(format!(
-                "Expected a single True/False argument for {key}"
-            ))),
+            _ => Err(err(format!("Expected a single True/False argument for {key}"))),
         }
     }
 
     /// `key : value`; returns the index of the value token.
     fn value_index(&self, i: usize, key: &str) -> Result<usize> {
         self.expect(i + 1, ':')?;
-        if i + 2 < self.tokens.len() {
-            Ok(i + 2)
-        } else {
-            Err(err(format!("Error, expecting {key} value")))
-        }
+        if i + 2 < self.tokens.len() { Ok(i + 2) } else { Err(err(format!("Error, expecting {key} value"))) }
     }
 
     fn run(mut self) -> Result<AllocatorConfig> {
@@ -175,9 +159,7 @@ impl Parser {
                     let v = self.value_index(i, &key)?;
                     let n = self.number(v, &key)?;
                     if !n.is_power_of_two() {
-                        return Err(err(format!(
-                            "Number of register threads has to be power of 2, got {n}"
-                        )));
+                        return Err(err(format!("Number of register threads has to be power of 2, got {n}")));
                     }
                     v
                 }
@@ -198,9 +180,7 @@ impl Parser {
         let mb = self.number(v, key)?;
         let min = K_LARGE_BUFFER / MB;
         if mb < min {
-            return Err(err(format!(
-                "CachingAllocator option {key} too small, must be >= {min}"
-            )));
+            return Err(err(format!("CachingAllocator option {key} too small, must be >= {min}")));
         }
         let bytes = mb.min(usize::MAX / MB) * MB;
         if key == "max_split_size_mb" {
@@ -216,9 +196,7 @@ impl Parser {
         let v = self.value_index(i, key)?;
         let t = self.tok(v);
         let x: f64 = t.parse().map_err(|_| {
-            err(format!(
-                "Error parsing CachingAllocator settings, expected a number for {key} but got '{t}'"
-            ))
+            err(format!("Error parsing CachingAllocator settings, expected a number for {key} but got '{t}'"))
         })?;
         if x.is_nan() || x <= 0.0 {
             return Err(err("garbage_collect_threshold too small, set it 0.0~1.0"));
@@ -239,9 +217,7 @@ impl Parser {
                 "backend:cudaMallocAsync is not supported by tsr's caching allocator",
             )
             .with_hint("tsr simulates only the native caching allocator")),
-            _ => Err(err(
-                "Unknown allocator backend, options are native and cudaMallocAsync",
-            )),
+            _ => Err(err("Unknown allocator backend, options are native and cudaMallocAsync")),
         }
     }
 
@@ -265,11 +241,7 @@ impl Parser {
         loop {
             i += 1;
             match self.tokens.get(i).map(String::as_str) {
-                None => {
-                    return Err(err(
-                        "Expected closing bracket ']' in ConfigTokenizer but reached end of config",
-                    ));
-                }
+                None => return Err(err("Expected closing bracket ']' in ConfigTokenizer but reached end of config")),
                 Some("]") => return Ok(i),
                 Some(_) => {}
             }
@@ -284,9 +256,7 @@ impl Parser {
             }
             let value = number_at(&self.tokens, i, key)?;
             if value != 0 && !value.is_power_of_two() {
-                return Err(err(
-                    "For roundups, the divisions has to be power of 2 or 0 to disable roundup ",
-                ));
+                return Err(err("For roundups, the divisions has to be power of 2 or 0 to disable roundup "));
             }
             if self.tokens[bound_index] == ">" {
                 let start = (last_index + 1).min(ROUNDUP_INTERVALS);

@@ -14,65 +14,23 @@ use super::block::PoolKind;
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum AllocEvent {
     /// A block was handed out: `size` is the block size, `requested` the caller's size.
-    Alloc {
-        addr: u64,
-        size: usize,
-        requested: usize,
-        stream: u64,
-        pool: PoolKind,
-        tag: Option<String>,
-    },
+    Alloc { addr: u64, size: usize, requested: usize, stream: u64, pool: PoolKind, tag: Option<String> },
     /// A block of `size` at `addr` was carved off the front of a free block;
     /// the remainder `[remainder_addr, +remainder_size)` stays cached.
-    Split {
-        addr: u64,
-        size: usize,
-        remainder_addr: u64,
-        remainder_size: usize,
-        pool: PoolKind,
-    },
+    Split { addr: u64, size: usize, remainder_addr: u64, remainder_size: usize, pool: PoolKind },
     /// A cached block was taken from the pool (best fit) instead of a new segment.
-    Reuse {
-        addr: u64,
-        size: usize,
-        pool: PoolKind,
-    },
+    Reuse { addr: u64, size: usize, pool: PoolKind },
     /// A block was returned to its pool.
-    Free {
-        addr: u64,
-        size: usize,
-        requested: usize,
-        pool: PoolKind,
-    },
+    Free { addr: u64, size: usize, requested: usize, pool: PoolKind },
     /// A freed block absorbed a free neighbour; `addr`/`size` are the result.
-    Merge {
-        addr: u64,
-        size: usize,
-        absorbed_addr: u64,
-        absorbed_size: usize,
-        pool: PoolKind,
-    },
+    Merge { addr: u64, size: usize, absorbed_addr: u64, absorbed_size: usize, pool: PoolKind },
     /// A new segment was reserved from the backend (`cudaMalloc`).
-    SegmentAlloc {
-        addr: u64,
-        size: usize,
-        pool: PoolKind,
-        stream: u64,
-    },
+    SegmentAlloc { addr: u64, size: usize, pool: PoolKind, stream: u64 },
     /// A whole free segment was returned to the backend (`cudaFree`).
-    SegmentFree {
-        addr: u64,
-        size: usize,
-        pool: PoolKind,
-        stream: u64,
-    },
+    SegmentFree { addr: u64, size: usize, pool: PoolKind, stream: u64 },
     /// The last `cudaMalloc` attempt after releasing every cached segment
     /// (counts `num_alloc_retries`).
     Retry { alloc_size: usize },
     /// The request failed: `size` is the rounded request, `alloc_size` the segment asked for.
-    Oom {
-        size: usize,
-        alloc_size: usize,
-        device_free: u64,
-    },
+    Oom { size: usize, alloc_size: usize, device_free: u64 },
 }

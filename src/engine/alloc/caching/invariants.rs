@@ -30,10 +30,7 @@ fn add(arr: &mut [u64; 3], pool: PoolKind, n: u64) {
 fn same(name: &str, got: &StatArray, want: &[u64; 3]) -> Result<(), String> {
     for i in 0..3 {
         if got[i].current != want[i] {
-            return Err(format!(
-                "{name}[{i}].current is {} but the blocks say {}",
-                got[i].current, want[i]
-            ));
+            return Err(format!("{name}[{i}].current is {} but the blocks say {}", got[i].current, want[i]));
         }
         check_stat(name, &got[i])?;
     }
@@ -42,10 +39,7 @@ fn same(name: &str, got: &StatArray, want: &[u64; 3]) -> Result<(), String> {
 
 fn check_stat(name: &str, s: &Stat) -> Result<(), String> {
     if s.peak < s.current {
-        return Err(format!(
-            "{name}: peak {} below current {}",
-            s.peak, s.current
-        ));
+        return Err(format!("{name}: peak {} below current {}", s.peak, s.current));
     }
     Ok(())
 }
@@ -74,32 +68,20 @@ impl<B: SegmentBackend> CachingAllocator<B> {
             let mut prev_free = false;
             let end = base + seg.size as u64;
             while expect_addr < end {
-                let b = self
-                    .blocks
-                    .get(&expect_addr)
-                    .ok_or(format!("gap at {expect_addr:#x} in segment {base:#x}"))?;
+                let b = self.blocks.get(&expect_addr).ok_or(format!("gap at {expect_addr:#x} in segment {base:#x}"))?;
                 seen += 1;
                 if b.segment != base || b.pool != seg.pool || b.stream != seg.stream {
-                    return Err(format!(
-                        "block {:#x} disagrees with its segment {base:#x}",
-                        b.addr
-                    ));
+                    return Err(format!("block {:#x} disagrees with its segment {base:#x}", b.addr));
                 }
                 if b.prev != prev {
-                    return Err(format!(
-                        "block {:#x} prev is {:?}, expected {prev:?}",
-                        b.addr, b.prev
-                    ));
+                    return Err(format!("block {:#x} prev is {:?}, expected {prev:?}", b.addr, b.prev));
                 }
                 if b.size == 0 || b.size % K_MIN_BLOCK_SIZE != 0 {
                     return Err(format!("block {:#x} has size {}", b.addr, b.size));
                 }
                 let want_next = (b.end() < end).then_some(b.end());
                 if b.next != want_next {
-                    return Err(format!(
-                        "block {:#x} next is {:?}, expected {want_next:?}",
-                        b.addr, b.next
-                    ));
+                    return Err(format!("block {:#x} next is {:?}, expected {want_next:?}", b.addr, b.next));
                 }
                 let in_pool = self.pool(b.pool).blocks.contains(&key_of(b));
                 if b.allocated {
@@ -117,10 +99,7 @@ impl<B: SegmentBackend> CachingAllocator<B> {
                         return Err(format!("free block {:#x} is not in its pool", b.addr));
                     }
                     if prev_free {
-                        return Err(format!(
-                            "free block {:#x} follows a free block (missed merge)",
-                            b.addr
-                        ));
+                        return Err(format!("free block {:#x} follows a free block (missed merge)", b.addr));
                     }
                     if b.is_split() {
                         add(&mut t.inactive_split, b.pool, 1);
@@ -136,28 +115,16 @@ impl<B: SegmentBackend> CachingAllocator<B> {
             }
         }
         if seen != self.blocks.len() {
-            return Err(format!(
-                "{} blocks lie outside every segment",
-                self.blocks.len() - seen
-            ));
+            return Err(format!("{} blocks lie outside every segment", self.blocks.len() - seen));
         }
         let pooled = self.small.blocks.len() + self.large.blocks.len();
         let free = self.blocks.values().filter(|b| !b.allocated).count();
         if pooled != free {
-            return Err(format!(
-                "pools hold {pooled} blocks but {free} blocks are free"
-            ));
+            return Err(format!("pools hold {pooled} blocks but {free} blocks are free"));
         }
-        for (kind, pool) in [
-            (PoolKind::Small, &self.small),
-            (PoolKind::Large, &self.large),
-        ] {
+        for (kind, pool) in [(PoolKind::Small, &self.small), (PoolKind::Large, &self.large)] {
             for k in &pool.blocks {
-                if self
-                    .blocks
-                    .get(&k.2)
-                    .is_none_or(|b| b.pool != kind || key_of(b) != *k)
-                {
+                if self.blocks.get(&k.2).is_none_or(|b| b.pool != kind || key_of(b) != *k) {
                     return Err(format!("pool key {k:?} does not match a block"));
                 }
             }
@@ -173,11 +140,7 @@ impl<B: SegmentBackend> CachingAllocator<B> {
         same("active_bytes", &s.active_bytes, &t.allocated_bytes)?;
         same("requested_bytes", &s.requested_bytes, &t.requested)?;
         same("inactive_split", &s.inactive_split, &t.inactive_split)?;
-        same(
-            "inactive_split_bytes",
-            &s.inactive_split_bytes,
-            &t.inactive_split_bytes,
-        )?;
+        same("inactive_split_bytes", &s.inactive_split_bytes, &t.inactive_split_bytes)?;
         same("segment", &s.segment, &t.segment)?;
         same("reserved_bytes", &s.reserved_bytes, &t.reserved)?;
         if s.oversize_allocations.current != t.oversize_allocations {

@@ -43,18 +43,14 @@ mod tests;
 mod tests_more;
 
 pub use allocator::CachingAllocator;
-pub use backend::{
-    SIM_DEFAULT_CAPACITY, SIM_DEVICE_BASE, SIM_SEGMENT_ALIGN, SegmentBackend, SimBackend,
-};
+pub use backend::{SIM_DEFAULT_CAPACITY, SIM_DEVICE_BASE, SIM_SEGMENT_ALIGN, SegmentBackend, SimBackend};
 pub use block::PoolKind;
 pub use config::AllocatorConfig;
 pub use events::AllocEvent;
 pub use sizing::{
-    K_LARGE_BUFFER, K_MIN_BLOCK_SIZE, K_MIN_LARGE_ALLOC, K_ROUND_LARGE, K_SMALL_BUFFER,
-    K_SMALL_SIZE, ONE_EXA_BYTE, get_allocation_size, round_size,
+    K_LARGE_BUFFER, K_MIN_BLOCK_SIZE, K_MIN_LARGE_ALLOC, K_ROUND_LARGE, K_SMALL_BUFFER, K_SMALL_SIZE, ONE_EXA_BYTE,
+    get_allocation_size, round_size,
 };
-pub use snapshot::{
-    BlockSnapshot, BlockState, Fragmentation, MemorySnapshot, Releasable, SegmentSnapshot,
-};
+pub use snapshot::{BlockSnapshot, BlockState, Fragmentation, MemorySnapshot, Releasable, SegmentSnapshot};
 pub use stats::{DeviceStats, StatArray, StatType, format_size};
 pub use summary::render_summary;

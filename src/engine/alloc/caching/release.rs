@@ -33,14 +33,7 @@ impl<B: SegmentBackend> CachingAllocator<B> {
         }
         let addr = self.backend.alloc_segment(alloc_size).ok()?;
         self.total_allocated_memory += alloc_size;
-        self.segments.insert(
-            addr,
-            Segment {
-                size: alloc_size,
-                pool,
-                stream,
-            },
-        );
+        self.segments.insert(addr, Segment { size: alloc_size, pool, stream });
         self.blocks.insert(
             addr,
             Block {
@@ -59,55 +52,33 @@ impl<B: SegmentBackend> CachingAllocator<B> {
         );
         let st = pool.stat_type();
         update(&mut self.stats.segment, st, |s| s.increase(1));
-        update(&mut self.stats.reserved_bytes, st, |s| {
-            s.increase(alloc_size as u64)
-        });
+        update(&mut self.stats.reserved_bytes, st, |s| s.increase(alloc_size as u64));
         if alloc_size >= self.config.max_split_size {
             self.stats.oversize_segments.increase(1);
         }
         self.stats.num_device_alloc += 1;
-        self.emit(|| AllocEvent::SegmentAlloc {
-            addr,
-            size: alloc_size,
-            pool,
-            stream,
-        });
+        self.emit(|| AllocEvent::SegmentAlloc { addr, size: alloc_size, pool, stream });
         Some(addr)
     }
 
     /// `release_block`: gives a cached whole-segment block back to the backend.
     pub(super) fn release_block(&mut self, addr: u64) {
-        let whole_free = self
-            .blocks
-            .get(&addr)
-            .is_some_and(|b| !b.allocated && !b.is_split());
-        debug_assert!(
-            whole_free,
-            "release_block on a block that is not a whole free segment"
-        );
+        let whole_free = self.blocks.get(&addr).is_some_and(|b| !b.allocated && !b.is_split());
+        debug_assert!(whole_free, "release_block on a block that is not a whole free segment");
         if !whole_free {
             return;
         }
-        let Some(b) = self.blocks.remove(&addr) else {
-            return;
-        };
+        let Some(b) = self.blocks.remove(&addr) else { return };
         self.pool_mut(b.pool).blocks.remove(&key_of(&b));
         self.segments.remove(&addr);
         self.stats.num_device_free += 1;
         let (size, pool, stream) = (b.size, b.pool, b.stream);
-        self.emit(|| AllocEvent::SegmentFree {
-            addr,
-            size,
-            pool,
-            stream,
-        });
+        self.emit(|| AllocEvent::SegmentFree { addr, size, pool, stream });
         self.backend.free_segment(addr, size);
         self.total_allocated_memory -= size;
         let st = pool.stat_type();
         update(&mut self.stats.segment, st, |s| s.decrease(1));
-        update(&mut self.stats.reserved_bytes, st, |s| {
-            s.decrease(size as u64)
-        });
+        update(&mut self.stats.reserved_bytes, st, |s| s.decrease(size as u64));
         if size >= self.config.max_split_size {
             self.stats.oversize_segments.decrease(1);
         }
@@ -117,12 +88,7 @@ impl<B: SegmentBackend> CachingAllocator<B> {
     /// frees the smallest cached oversize block on this stream of at least
     /// `max(size, max_split_size)`; failing that, frees oversize blocks from
     /// the largest down until that many bytes are released.
-    pub(super) fn release_available_cached_blocks(
-        &mut self,
-        kind: PoolKind,
-        stream: u64,
-        size: usize,
-    ) -> bool {
+    pub(super) fn release_available_cached_blocks(&mut self, kind: PoolKind, stream: u64, size: usize) -> bool {
         if !self.config.has_max_split_size() {
             return false;
         }
@@ -184,9 +150,7 @@ impl<B: SegmentBackend> CachingAllocator<B> {
     /// age (pool lookups since they were cached) is at least the average,
     /// until usage falls below `threshold * allowed`.
     pub(super) fn garbage_collect_cached_blocks(&mut self) {
-        let Some(allowed) = self.allowed_memory_maximum else {
-            return;
-        };
+        let Some(allowed) = self.allowed_memory_maximum else { return };
         let gc_threshold = (self.config.garbage_collection_threshold * allowed as f64) as usize;
         if self.total_allocated_memory <= gc_threshold {
             return;
@@ -211,9 +175,7 @@ impl<B: SegmentBackend> CachingAllocator<B> {
             freed = false;
             let keys: Vec<PoolKey> = self.large.blocks.iter().copied().collect();
             for k in keys {
-                let Some(b) = self.blocks.get(&k.2) else {
-                    continue;
-                };
+                let Some(b) = self.blocks.get(&k.2) else { continue };
                 let a = age(b);
                 if !b.is_split() && a as f64 >= threshold {
                     freed = true;
@@ -231,17 +193,10 @@ impl<B: SegmentBackend> CachingAllocator<B> {
     /// when a threshold is configured).
     pub fn set_memory_fraction(&mut self, fraction: f64) -> Result<()> {
         if !(0.0..=1.0).contains(&fraction) {
-            let shown = if fraction.fract() == 0.0 {
-                format!("{fraction:.1}")
-            } else {
-                format!("{fraction}")
-            };
-            return Err(EngineError::value(format!(
-                "Invalid fraction value: {shown}. Allowed range: 0~1"
-            )));
+            let shown = if fraction.fract() == 0.0 { format!("{fraction:.1}") } else { format!("{fraction}") };
+            return Err(EngineError::value(format!("Invalid fraction value: {shown}. Allowed range: 0~1")));
         }
-        self.allowed_memory_maximum =
-            Some((fraction * self.backend.total_memory() as f64) as usize);
+        self.allowed_memory_maximum = Some((fraction * self.backend.total_memory() as f64) as usize);
         Ok(())
     }
 
@@ -253,11 +208,7 @@ impl<B: SegmentBackend> CachingAllocator<B> {
             Some(a) => format!("{} allowed; ", format_size(a as u64)),
             None => String::new(),
         };
-        self.emit(|| AllocEvent::Oom {
-            size,
-            alloc_size,
-            device_free,
-        });
+        self.emit(|| AllocEvent::Oom { size, alloc_size, device_free });
         self.stats.num_ooms += 1;
         let allocated = self.stats.allocated_bytes[StatType::All as usize].current;
         let reserved = self.stats.reserved_bytes[StatType::All as usize].current;

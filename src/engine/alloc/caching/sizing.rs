@@ -47,11 +47,7 @@ pub fn roundup_power2_next_division(size: usize, divisions: usize) -> usize {
         return floor << 1;
     }
     let round_floor = size & !(step - 1);
-    if round_floor == size {
-        size
-    } else {
-        round_floor + step
-    }
+    if round_floor == size { size } else { round_floor + step }
 }
 
 /// `get_allocation_size`: the segment to reserve for a block of `size` bytes.

@@ -74,10 +74,7 @@ impl<B: SegmentBackend> CachingAllocator<B> {
     pub fn snapshot(&self) -> MemorySnapshot {
         let mut segments = Vec::with_capacity(self.segments.len());
         let (mut largest, mut total_free) = (0usize, 0usize);
-        let mut releasable = Releasable {
-            segments: 0,
-            bytes: 0,
-        };
+        let mut releasable = Releasable { segments: 0, bytes: 0 };
         for (&base, seg) in &self.segments {
             let end = base + seg.size as u64;
             let mut blocks = Vec::new();
@@ -116,18 +113,10 @@ impl<B: SegmentBackend> CachingAllocator<B> {
                 blocks,
             });
         }
-        let ratio = if total_free == 0 {
-            0.0
-        } else {
-            1.0 - largest as f64 / total_free as f64
-        };
+        let ratio = if total_free == 0 { 0.0 } else { 1.0 - largest as f64 / total_free as f64 };
         MemorySnapshot {
             segments,
-            fragmentation: Fragmentation {
-                largest_free_block: largest,
-                total_free,
-                ratio,
-            },
+            fragmentation: Fragmentation { largest_free_block: largest, total_free, ratio },
             releasable,
             allocated_bytes: self.memory_allocated(),
             reserved_bytes: self.memory_reserved(),

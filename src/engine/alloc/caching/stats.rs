@@ -81,12 +81,8 @@ impl DeviceStats {
     pub fn flatten(&self) -> Vec<(String, i64)> {
         let mut out: Vec<(String, i64)> = Vec::with_capacity(128);
         let mut push_stat = |prefix: String, s: &Stat| {
-            for (name, v) in [
-                ("allocated", s.allocated),
-                ("current", s.current),
-                ("freed", s.freed),
-                ("peak", s.peak),
-            ] {
+            for (name, v) in [("allocated", s.allocated), ("current", s.current), ("freed", s.freed), ("peak", s.peak)]
+            {
                 out.push((format!("{prefix}.{name}"), to_i64(v)));
             }
         };

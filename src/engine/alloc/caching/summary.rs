@@ -40,62 +40,37 @@ pub(super) fn format_count_cell(cnt: u64, pref: u64) -> String {
 }
 
 fn row(name: &str, cells: [String; 4]) -> String {
-    format!(
-        " {name:<21} | {} | {} | {} | {} ",
-        cells[0], cells[1], cells[2], cells[3]
-    )
+    format!(" {name:<21} | {} | {} | {} | {} ", cells[0], cells[1], cells[2], cells[3])
 }
 
 fn cells(s: &Stat, pref: &Stat, f: fn(u64, u64) -> String) -> [String; 4] {
-    [
-        f(s.current, pref.current),
-        f(s.peak, pref.peak),
-        f(s.allocated, pref.allocated),
-        f(s.freed, pref.freed),
-    ]
+    [f(s.current, pref.current), f(s.peak, pref.peak), f(s.allocated, pref.allocated), f(s.freed, pref.freed)]
 }
 
 /// Renders the summary of `stats` for device `device`.
 pub fn render_summary(stats: &DeviceStats, device: i64, abbreviated: bool) -> String {
     let mut lines: Vec<String> = Vec::with_capacity(64);
     lines.push("=".repeat(75));
-    lines.push(format!(
-        " {:16} PyTorch CUDA memory summary, device ID {device:<17} ",
-        ""
-    ));
+    lines.push(format!(" {:16} PyTorch CUDA memory summary, device ID {device:<17} ", ""));
     lines.push("-".repeat(75));
     lines.push(format!(
         "  {:9} CUDA OOMs: {:<12} | {:6} cudaMalloc retries: {:<8}  ",
         "", stats.num_ooms, "", stats.num_alloc_retries
     ));
     lines.push("=".repeat(75));
-    lines.push(
-        "        Metric         | Cur Usage  | Peak Usage | Tot Alloc  | Tot Freed  ".to_string(),
-    );
+    lines.push("        Metric         | Cur Usage  | Peak Usage | Tot Alloc  | Tot Freed  ".to_string());
 
     type Metric<'a> = (&'a StatArray, &'a str, fn(u64, u64) -> String);
     let metrics: [Metric; 9] = [
         (&stats.allocated_bytes, "Allocated memory", format_size_cell),
         (&stats.active_bytes, "Active memory", format_size_cell),
         (&stats.requested_bytes, "Requested memory", format_size_cell),
-        (
-            &stats.reserved_bytes,
-            "GPU reserved memory",
-            format_size_cell,
-        ),
-        (
-            &stats.inactive_split_bytes,
-            "Non-releasable memory",
-            format_size_cell,
-        ),
+        (&stats.reserved_bytes, "GPU reserved memory", format_size_cell),
+        (&stats.inactive_split_bytes, "Non-releasable memory", format_size_cell),
         (&stats.allocation, "Allocations", format_count_cell),
         (&stats.active, "Active allocs", format_count_cell),
         (&stats.segment, "GPU reserved segments", format_count_cell),
-        (
-            &stats.inactive_split,
-            "Non-releasable allocs",
-            format_count_cell,
-        ),
+        (&stats.inactive_split, "Non-releasable allocs", format_count_cell),
     ];
     for (arr, name, f) in metrics {
         lines.push("-".repeat(75));
@@ -108,10 +83,9 @@ pub fn render_summary(stats: &DeviceStats, device: i64, abbreviated: bool) -> St
             lines.push(row("      from small pool", cells(&arr[1], all, f)));
         }
     }
-    for (s, name) in [
-        (&stats.oversize_allocations, "Oversize allocations"),
-        (&stats.oversize_segments, "Oversize GPU segments"),
-    ] {
+    for (s, name) in
+        [(&stats.oversize_allocations, "Oversize allocations"), (&stats.oversize_segments, "Oversize GPU segments")]
+    {
         lines.push("-".repeat(75));
         lines.push(row(name, cells(s, s, format_count_cell)));
     }

@@ -18,9 +18,7 @@ pub(super) struct H {
 impl H {
     pub fn new(capacity: usize, conf: &str) -> H {
         let config = AllocatorConfig::parse(conf).unwrap();
-        H {
-            a: CachingAllocator::new(SimBackend::new(capacity as u64), config),
-        }
+        H { a: CachingAllocator::new(SimBackend::new(capacity as u64), config) }
     }
     pub fn check(&self) {
         if let Err(e) = self.a.check_invariants() {
@@ -31,10 +29,7 @@ impl H {
         self.ms(size, 0)
     }
     pub fn ms(&mut self, size: usize, stream: u64) -> u64 {
-        let p = self
-            .a
-            .malloc(size, stream)
-            .unwrap_or_else(|e| panic!("malloc({size}) failed: {}", e.message));
+        let p = self.a.malloc(size, stream).unwrap_or_else(|e| panic!("malloc({size}) failed: {}", e.message));
         self.check();
         p
     }
@@ -68,30 +63,14 @@ impl H {
 #[test]
 fn round_size_and_allocation_size_tables() {
     let default = AllocatorConfig::default();
-    for (req, want) in [
-        (1, 512),
-        (511, 512),
-        (512, 512),
-        (513, 1024),
-        (1000, 1024),
-        (1200, 1536),
-        (MIB + 1, MIB + 512),
-    ] {
+    for (req, want) in [(1, 512), (511, 512), (512, 512), (513, 1024), (1000, 1024), (1200, 1536), (MIB + 1, MIB + 512)]
+    {
         assert_eq!(round_size(req, &default), want, "round_size({req})");
     }
     let four = AllocatorConfig::parse("roundup_power2_divisions:4").unwrap();
     // 1200 is not above 512*4, so the plain rule applies; above it, quarter steps.
-    for (req, want) in [
-        (1200, 1536),
-        (MIB + 1, MIB + 256 * KIB),
-        (3 * MIB, 3 * MIB),
-        (5 * MIB + 1, 6 * MIB),
-    ] {
-        assert_eq!(
-            round_size(req, &four),
-            want,
-            "round_size({req}) with 4 divisions"
-        );
+    for (req, want) in [(1200, 1536), (MIB + 1, MIB + 256 * KIB), (3 * MIB, 3 * MIB), (5 * MIB + 1, 6 * MIB)] {
+        assert_eq!(round_size(req, &four), want, "round_size({req}) with 4 divisions");
     }
     assert_eq!(sizing::roundup_power2_next_division(1200, 4), 1280);
     let list = AllocatorConfig::parse("roundup_power2_divisions:[64:8,256:4,>:1]").unwrap();
@@ -102,11 +81,7 @@ fn round_size_and_allocation_size_tables() {
         (300 * MIB + 1, 320 * MIB),         // 256 MB bucket: 4 steps
         (600 * MIB + 1, 600 * MIB + 512),   // `>` sets 1: plain rounding
     ] {
-        assert_eq!(
-            round_size(req, &list),
-            want,
-            "round_size({req}) with the list"
-        );
+        assert_eq!(round_size(req, &list), want, "round_size({req}) with the list");
     }
     for (size, want) in [
         (512, 2 * MIB),
@@ -118,11 +93,7 @@ fn round_size_and_allocation_size_tables() {
         (19 * MIB + 512 * KIB, 20 * MIB),
         (21 * MIB, 22 * MIB),
     ] {
-        assert_eq!(
-            get_allocation_size(size),
-            want,
-            "get_allocation_size({size})"
-        );
+        assert_eq!(get_allocation_size(size), want, "get_allocation_size({size})");
     }
 }
 
@@ -151,26 +122,12 @@ fn worked_examples() {
     let cases: [(usize, usize, usize, &str, i64, i64); 7] = [
         (1000, 1024, 2 * MIB, "small_pool", 2_096_128, 1),
         (MIB, MIB, 2 * MIB, "small_pool", MIB as i64, 1), // 1 MiB itself is small
-        (
-            3 * MIB / 2,
-            3 * MIB / 2,
-            20 * MIB,
-            "large_pool",
-            (37 * MIB / 2) as i64,
-            1,
-        ),
+        (3 * MIB / 2, 3 * MIB / 2, 20 * MIB, "large_pool", (37 * MIB / 2) as i64, 1),
         (39 * MIB / 2, 20 * MIB, 20 * MIB, "large_pool", 0, 0),
         (12 * MIB, 12 * MIB, 12 * MIB, "large_pool", 0, 0),
         // Boundaries of should_split in the large pool: more than 1 MiB must remain.
         (19 * MIB, 20 * MIB, 20 * MIB, "large_pool", 0, 0),
-        (
-            19 * MIB - 512,
-            19 * MIB - 512,
-            20 * MIB,
-            "large_pool",
-            (MIB + 512) as i64,
-            1,
-        ),
+        (19 * MIB - 512, 19 * MIB - 512, 20 * MIB, "large_pool", (MIB + 512) as i64, 1),
     ];
     for (req, block, segment, pool, isb, is) in cases {
         let mut h = H::new(1 << 30, "");
@@ -189,15 +146,8 @@ fn worked_examples() {
                 (&format!("active_bytes.{scope}.current"), block as i64),
             ]);
         }
-        let other = if pool == "small_pool" {
-            "large_pool"
-        } else {
-            "small_pool"
-        };
-        h.stats_are(&[
-            (&format!("reserved_bytes.{other}.current"), 0),
-            ("num_device_alloc", 1),
-        ]);
+        let other = if pool == "small_pool" { "large_pool" } else { "small_pool" };
+        h.stats_are(&[(&format!("reserved_bytes.{other}.current"), 0), ("num_device_alloc", 1)]);
     }
 }
 
@@ -216,10 +166,7 @@ fn best_fit_prefers_smaller_block_then_lower_address() {
     // Next: the other 12 MiB block, although the 14 MiB block has a lower address.
     assert_eq!(h.m(11 * MIB), c);
     assert_eq!(h.m(13 * MIB), b);
-    h.stats_are(&[
-        ("num_device_alloc", 3),
-        ("allocated_bytes.all.current", 38 * MIB as i64),
-    ]);
+    h.stats_are(&[("num_device_alloc", 3), ("allocated_bytes.all.current", 38 * MIB as i64)]);
 }
 
 #[test]
@@ -227,16 +174,9 @@ fn freed_block_is_reused_without_a_new_segment() {
     let mut h = H::new(1 << 30, "");
     let p = h.m(1000);
     h.f(p);
-    h.stats_are(&[
-        ("inactive_split.all.current", 0),
-        ("reserved_bytes.all.current", 2 * MIB as i64),
-    ]);
+    h.stats_are(&[("inactive_split.all.current", 0), ("reserved_bytes.all.current", 2 * MIB as i64)]);
     assert_eq!(h.m(700), p);
-    h.stats_are(&[
-        ("num_device_alloc", 1),
-        ("segment.all.current", 1),
-        ("requested_bytes.all.current", 700),
-    ]);
+    h.stats_are(&[("num_device_alloc", 1), ("segment.all.current", 1), ("requested_bytes.all.current", 700)]);
 }
 
 #[test]
@@ -244,17 +184,10 @@ fn small_pool_splits_when_512_bytes_remain() {
     let mut h = H::new(1 << 30, "");
     let (a, _b) = (h.m(1024), h.m(1000));
     h.f(a); // a free 1024-byte block between the start and b
-    assert_eq!(
-        h.m(512),
-        a,
-        "best fit: the 1024-byte block, not the big remainder"
-    );
+    assert_eq!(h.m(512), a, "best fit: the 1024-byte block, not the big remainder");
     h.stats_are(&[
         ("inactive_split.small_pool.current", 2),
-        (
-            "inactive_split_bytes.small_pool.current",
-            (2 * MIB - 2048 + 512) as i64,
-        ),
+        ("inactive_split_bytes.small_pool.current", (2 * MIB - 2048 + 512) as i64),
     ]);
     assert_eq!(h.a.snapshot().segments[0].blocks[1].size, 512);
 }
@@ -277,48 +210,20 @@ fn free_merges_with_free_neighbours() {
     let (a, b, c) = (h.m(1000), h.m(1000), h.m(1000));
     assert_eq!((b - a, c - b), (1024, 1024));
     let rest = (2 * MIB - 3 * KIB) as i64;
-    h.stats_are(&[
-        ("inactive_split.all.current", 1),
-        ("inactive_split_bytes.all.current", rest),
-    ]);
+    h.stats_are(&[("inactive_split.all.current", 1), ("inactive_split_bytes.all.current", rest)]);
     h.a.drain_events();
     h.f(b); // both neighbours allocated: no merge
-    h.stats_are(&[
-        ("inactive_split.all.current", 2),
-        ("inactive_split_bytes.all.current", rest + 1024),
-    ]);
+    h.stats_are(&[("inactive_split.all.current", 2), ("inactive_split_bytes.all.current", rest + 1024)]);
     h.f(a); // merges with b
-    h.stats_are(&[
-        ("inactive_split.all.current", 2),
-        ("inactive_split_bytes.all.current", rest + 2048),
-    ]);
+    h.stats_are(&[("inactive_split.all.current", 2), ("inactive_split_bytes.all.current", rest + 2048)]);
     h.f(c); // merges with [a b] and with the remainder: the whole segment
-    h.stats_are(&[
-        ("inactive_split.all.current", 0),
-        ("inactive_split_bytes.all.current", 0),
-    ]);
-    let merges: Vec<_> =
-        h.a.drain_events()
-            .into_iter()
-            .filter(|e| matches!(e, AllocEvent::Merge { .. }))
-            .collect();
+    h.stats_are(&[("inactive_split.all.current", 0), ("inactive_split_bytes.all.current", 0)]);
+    let merges: Vec<_> = h.a.drain_events().into_iter().filter(|e| matches!(e, AllocEvent::Merge { .. })).collect();
     assert_eq!(
         merges,
         vec![
-            AllocEvent::Merge {
-                addr: a,
-                size: 2048,
-                absorbed_addr: b,
-                absorbed_size: 1024,
-                pool: PoolKind::Small
-            },
-            AllocEvent::Merge {
-                addr: a,
-                size: 3072,
-                absorbed_addr: a,
-                absorbed_size: 2048,
-                pool: PoolKind::Small
-            },
+            AllocEvent::Merge { addr: a, size: 2048, absorbed_addr: b, absorbed_size: 1024, pool: PoolKind::Small },
+            AllocEvent::Merge { addr: a, size: 3072, absorbed_addr: a, absorbed_size: 2048, pool: PoolKind::Small },
             AllocEvent::Merge {
                 addr: a,
                 size: 2 * MIB,
@@ -343,13 +248,7 @@ fn empty_cache_releases_only_wholly_free_segments() {
     h.f(y);
     h.f(z);
     let before = h.a.snapshot().releasable;
-    assert_eq!(
-        before,
-        Releasable {
-            segments: 1,
-            bytes: 12 * MIB
-        }
-    );
+    assert_eq!(before, Releasable { segments: 1, bytes: 12 * MIB });
     h.empty();
     h.stats_are(&[
         ("num_device_free", 1),
@@ -361,11 +260,7 @@ fn empty_cache_releases_only_wholly_free_segments() {
     h.f(w); // the 20 MiB segment is now wholly free
     h.f(x);
     h.empty();
-    h.stats_are(&[
-        ("num_device_free", 3),
-        ("segment.all.current", 0),
-        ("reserved_bytes.all.current", 0),
-    ]);
+    h.stats_are(&[("num_device_free", 3), ("segment.all.current", 0), ("reserved_bytes.all.current", 0)]);
     assert_eq!(h.a.backend().used(), 0);
     assert_eq!(h.a.snapshot().segments.len(), 0);
 }
@@ -384,10 +279,7 @@ fn fragmentation_forces_a_new_segment() {
     // 1 MiB is free in total, but no 512 KiB piece: a new segment is reserved.
     let q = h.m(512 * KIB);
     assert_eq!(q, B0 + 2 * MIB as u64);
-    h.stats_are(&[
-        ("num_device_alloc", 2),
-        ("inactive_split.small_pool.current", 5),
-    ]);
+    h.stats_are(&[("num_device_alloc", 2), ("inactive_split.small_pool.current", 5)]);
 }
 
 #[test]
@@ -395,26 +287,16 @@ fn max_split_size_rules() {
     let mut h = H::new(1 << 30, "max_split_size_mb:40");
     h.stats_are(&[("max_split_size", 40 * MIB as i64)]);
     let big = h.m(50 * MIB);
-    h.stats_are(&[
-        ("oversize_segments.current", 1),
-        ("oversize_allocations.current", 1),
-    ]);
+    h.stats_are(&[("oversize_segments.current", 1), ("oversize_allocations.current", 1)]);
     h.f(big);
     // An oversize request takes a cached oversize block below request + 20 MiB, unsplit.
     assert_eq!(h.m(45 * MIB), big);
-    h.stats_are(&[
-        ("allocated_bytes.all.current", 50 * MIB as i64),
-        ("inactive_split.all.current", 0),
-    ]);
+    h.stats_are(&[("allocated_bytes.all.current", 50 * MIB as i64), ("inactive_split.all.current", 0)]);
     h.f(big);
     // A request below max_split_size may not take an oversize block.
     let mid = h.m(30 * MIB);
     assert_ne!(mid, big);
-    h.stats_are(&[
-        ("num_device_alloc", 2),
-        ("oversize_allocations.current", 0),
-        ("oversize_segments.current", 1),
-    ]);
+    h.stats_are(&[("num_device_alloc", 2), ("oversize_allocations.current", 0), ("oversize_segments.current", 1)]);
     // A large request below 10 MiB still splits its 20 MiB segment.
     let small = h.m(5 * MIB);
     assert_eq!(h.a.block_size(small), Some(5 * MIB));
@@ -447,22 +329,10 @@ fn oom_chain_frees_cached_segments_then_counts_retries_and_ooms() {
     h.a.drain_events();
     // 14 MiB reserved + 16 > 24: release_cached_blocks frees `a`'s segment, the retry succeeds.
     let c = h.m(16 * MIB);
-    h.stats_are(&[
-        ("num_alloc_retries", 1),
-        ("num_ooms", 0),
-        ("num_sync_all_streams", 1),
-        ("num_device_free", 1),
-    ]);
+    h.stats_are(&[("num_alloc_retries", 1), ("num_ooms", 0), ("num_sync_all_streams", 1), ("num_device_free", 1)]);
     let ev = h.a.drain_events();
-    assert!(
-        matches!(ev[0], AllocEvent::SegmentFree { addr, size, .. } if addr == a && size == 12 * MIB)
-    );
-    assert_eq!(
-        ev[1],
-        AllocEvent::Retry {
-            alloc_size: 16 * MIB
-        }
-    );
+    assert!(matches!(ev[0], AllocEvent::SegmentFree { addr, size, .. } if addr == a && size == 12 * MIB));
+    assert_eq!(ev[1], AllocEvent::Retry { alloc_size: 16 * MIB });
     assert!(matches!(ev[2], AllocEvent::SegmentAlloc { addr, .. } if addr == c));
     // Nothing left to release: out of memory.
     let err = h.try_m(16 * MIB).unwrap_err();
@@ -475,33 +345,18 @@ fn oom_chain_frees_cached_segments_then_counts_retries_and_ooms() {
          PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory \
          Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)"
     );
-    h.stats_are(&[
-        ("num_alloc_retries", 2),
-        ("num_ooms", 1),
-        ("num_sync_all_streams", 2),
-    ]);
+    h.stats_are(&[("num_alloc_retries", 2), ("num_ooms", 1), ("num_sync_all_streams", 2)]);
     let ev = h.a.drain_events();
     assert_eq!(
         ev,
         vec![
-            AllocEvent::Retry {
-                alloc_size: 16 * MIB
-            },
-            AllocEvent::Oom {
-                size: 16 * MIB,
-                alloc_size: 16 * MIB,
-                device_free: 6 * MIB as u64
-            },
+            AllocEvent::Retry { alloc_size: 16 * MIB },
+            AllocEvent::Oom { size: 16 * MIB, alloc_size: 16 * MIB, device_free: 6 * MIB as u64 },
         ]
     );
     // "Tried to allocate" reports the segment size, not the request.
     let err = h.try_m(3 * MIB).unwrap_err();
-    assert!(
-        err.message
-            .starts_with("CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 "),
-        "{}",
-        err.message
-    );
+    assert!(err.message.starts_with("CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 "), "{}", err.message);
     assert_eq!(h.stat("num_ooms"), 2);
 }
 
@@ -514,16 +369,8 @@ fn release_available_cached_blocks_with_max_split_size() {
     h.f(a);
     h.f(b);
     h.m(15 * MIB);
-    h.stats_are(&[
-        ("num_device_free", 1),
-        ("num_alloc_retries", 0),
-        ("num_sync_all_streams", 0),
-    ]);
-    assert_eq!(
-        h.a.snapshot().segments[0].address,
-        b,
-        "the lower-addressed 30 MiB segment went"
-    );
+    h.stats_are(&[("num_device_free", 1), ("num_alloc_retries", 0), ("num_sync_all_streams", 0)]);
+    assert_eq!(h.a.snapshot().segments[0].address, b, "the lower-addressed 30 MiB segment went");
 
     // Several blocks: none is >= 40 MiB, so the largest are freed until 40 MiB are.
     let mut h = H::new(80 * MIB, "max_split_size_mb:20");
@@ -532,11 +379,7 @@ fn release_available_cached_blocks_with_max_split_size() {
         h.f(*p);
     }
     h.m(40 * MIB);
-    h.stats_are(&[
-        ("num_device_free", 2),
-        ("num_alloc_retries", 0),
-        ("oversize_segments.current", 2),
-    ]);
+    h.stats_are(&[("num_device_free", 2), ("num_alloc_retries", 0), ("oversize_segments.current", 2)]);
     let left: Vec<usize> = h.a.snapshot().segments.iter().map(|s| s.size).collect();
     assert_eq!(left, vec![22 * MIB, 40 * MIB]);
 }
@@ -547,19 +390,9 @@ fn peaks_and_resets() {
     let a = h.m(1000);
     let _b = h.m(1000);
     h.f(a);
-    assert_eq!(
-        (h.a.memory_allocated(), h.a.max_memory_allocated()),
-        (1024, 2048)
-    );
-    assert_eq!(
-        (h.a.memory_reserved(), h.a.max_memory_reserved()),
-        (2 * MIB as u64, 2 * MIB as u64)
-    );
-    h.stats_are(&[
-        ("allocation.all.allocated", 2),
-        ("allocation.all.freed", 1),
-        ("allocation.all.peak", 2),
-    ]);
+    assert_eq!((h.a.memory_allocated(), h.a.max_memory_allocated()), (1024, 2048));
+    assert_eq!((h.a.memory_reserved(), h.a.max_memory_reserved()), (2 * MIB as u64, 2 * MIB as u64));
+    h.stats_are(&[("allocation.all.allocated", 2), ("allocation.all.freed", 1), ("allocation.all.peak", 2)]);
     h.a.reset_peak_memory_stats();
     h.check();
     assert_eq!(h.a.max_memory_allocated(), 1024);
@@ -612,10 +445,7 @@ fn memory_stats_keys_are_pytorchs_sorted() {
     ] {
         assert!(keys.iter().any(|x| x == k), "missing {k}");
     }
-    assert_eq!(
-        keys.last().map(String::as_str),
-        Some("segment.small_pool.peak")
-    );
+    assert_eq!(keys.last().map(String::as_str), Some("segment.small_pool.peak"));
 }
 
 #[test]
@@ -626,17 +456,11 @@ fn zero_size_one_exabyte_and_bad_pointers() {
     assert_eq!(h.stat("num_device_alloc"), 0);
     let err = h.try_m(ONE_EXA_BYTE).unwrap_err();
     assert_eq!(err.kind, ErrorKind::OutOfMemoryError);
-    assert_eq!(
-        err.message,
-        "CUDA out of memory. Tried to allocate more than 1EB memory."
-    );
+    assert_eq!(err.message, "CUDA out of memory. Tried to allocate more than 1EB memory.");
     assert_eq!(h.stat("num_ooms"), 0);
     let p = h.m(1000);
     let err = h.a.free(p + 512).unwrap_err();
-    assert_eq!(
-        err.message,
-        format!("invalid device pointer: 0x{:x}", p + 512)
-    );
+    assert_eq!(err.message, format!("invalid device pointer: 0x{:x}", p + 512));
     h.f(p);
     assert!(h.a.free(p).is_err(), "double free is refused");
     h.check();

@@ -10,12 +10,7 @@ use crate::engine::alloc::cpu::Stat;
 use crate::engine::error::ErrorKind;
 
 fn st(current: u64, peak: u64, allocated: u64, freed: u64) -> Stat {
-    Stat {
-        current,
-        peak,
-        allocated,
-        freed,
-    }
+    Stat { current, peak, allocated, freed }
 }
 
 /// The reference's rendering of made-up stats through the real `memory.py`.
@@ -50,10 +45,7 @@ fn summary_matches_pytorchs_rendering_of_the_reference_stats() {
         "| Active memory         |      3 B   |      5 B   |   1000 B   |    997 B   |",
     ];
     assert_eq!(lines[..want_head.len()], want_head);
-    let alloc_at = lines
-        .iter()
-        .position(|l| l.starts_with("| Allocations "))
-        .unwrap();
+    let alloc_at = lines.iter().position(|l| l.starts_with("| Allocations ")).unwrap();
     assert_eq!(
         lines[alloc_at..alloc_at + 3],
         [
@@ -74,10 +66,7 @@ fn summary_matches_pytorchs_rendering_of_the_reference_stats() {
     );
     // 6 header lines, 9 metrics of rule + 3 rows, 2 oversize of rule + row, closing rule.
     assert_eq!(lines.len(), 6 + 9 * 4 + 2 * 2 + 1);
-    assert!(
-        lines.iter().all(|l| l.chars().count() == 77),
-        "every line is 75 characters between borders"
-    );
+    assert!(lines.iter().all(|l| l.chars().count() == 77), "every line is 75 characters between borders");
     assert!(text.ends_with("|\n"));
     let abbreviated = render_summary(&s, 3, true);
     assert_eq!(abbreviated.lines().count(), 6 + 9 * 2 + 2 * 2 + 1);
@@ -96,11 +85,9 @@ fn summary_cells_step_units_on_the_all_row_value() {
     ] {
         assert_eq!(format_size_cell(sz, pref), want, "size cell {sz}/{pref}");
     }
-    for (n, pref, want) in [
-        (749_999, 749_999, " 749999   "),
-        (750_000, 750_000, "    750 K "),
-        (2, 800_000, "      0 K "),
-    ] {
+    for (n, pref, want) in
+        [(749_999, 749_999, " 749999   "), (750_000, 750_000, "    750 K "), (2, 800_000, "      0 K ")]
+    {
         assert_eq!(format_count_cell(n, pref), want, "count cell {n}/{pref}");
     }
 }
@@ -172,48 +159,20 @@ fn config_parsing() {
     let d = AllocatorConfig::default();
     let ok: [(&str, AllocatorConfig); 7] = [
         ("", d.clone()),
-        (
-            "max_split_size_mb:128",
-            AllocatorConfig {
-                max_split_size: 128 * MIB,
-                ..d.clone()
-            },
-        ),
-        (
-            " max_split_size_mb : 20 ,",
-            AllocatorConfig {
-                max_split_size: 20 * MIB,
-                ..d.clone()
-            },
-        ),
+        ("max_split_size_mb:128", AllocatorConfig { max_split_size: 128 * MIB, ..d.clone() }),
+        (" max_split_size_mb : 20 ,", AllocatorConfig { max_split_size: 20 * MIB, ..d.clone() }),
         (
             "garbage_collection_threshold:0.6,max_non_split_rounding_mb:64",
-            AllocatorConfig {
-                garbage_collection_threshold: 0.6,
-                max_non_split_rounding_size: 64 * MIB,
-                ..d.clone()
-            },
+            AllocatorConfig { garbage_collection_threshold: 0.6, max_non_split_rounding_size: 64 * MIB, ..d.clone() },
         ),
-        (
-            "roundup_power2_divisions:4",
-            AllocatorConfig {
-                roundup_power2_divisions: [4; 16],
-                ..d.clone()
-            },
-        ),
+        ("roundup_power2_divisions:4", AllocatorConfig { roundup_power2_divisions: [4; 16], ..d.clone() }),
         (
             "roundup_power2_divisions:[64:8,256:4,>:1]",
-            AllocatorConfig {
-                roundup_power2_divisions: [8, 8, 8, 8, 8, 8, 8, 0, 4, 1, 1, 1, 1, 1, 1, 1],
-                ..d.clone()
-            },
+            AllocatorConfig { roundup_power2_divisions: [8, 8, 8, 8, 8, 8, 8, 0, 4, 1, 1, 1, 1, 1, 1, 1], ..d.clone() },
         ),
         (
             "expandable_segments:False,backend:native,release_lock_on_cudamalloc:True",
-            AllocatorConfig {
-                release_lock_on_cudamalloc: true,
-                ..d.clone()
-            },
+            AllocatorConfig { release_lock_on_cudamalloc: true, ..d.clone() },
         ),
     ];
     for (text, want) in ok {
@@ -230,31 +189,15 @@ fn config_parsing() {
             ErrorKind::RuntimeError,
             "CachingAllocator option max_non_split_rounding_mb too small, must be >= 20",
         ),
-        (
-            "foo:1",
-            ErrorKind::RuntimeError,
-            "Unrecognized CachingAllocator option: foo",
-        ),
-        (
-            "max_split_size_mb",
-            ErrorKind::RuntimeError,
-            "Error parsing CachingAllocator settings, expected :",
-        ),
-        (
-            "max_split_size_mb:",
-            ErrorKind::RuntimeError,
-            "Error, expecting max_split_size_mb value",
-        ),
+        ("foo:1", ErrorKind::RuntimeError, "Unrecognized CachingAllocator option: foo"),
+        ("max_split_size_mb", ErrorKind::RuntimeError, "Error parsing CachingAllocator settings, expected :"),
+        ("max_split_size_mb:", ErrorKind::RuntimeError, "Error, expecting max_split_size_mb value"),
         (
             "max_split_size_mb:128;x",
             ErrorKind::RuntimeError,
             "Error parsing CachingAllocator settings, expected a non-negative integer for max_split_size_mb but got '128;x'",
         ),
-        (
-            "max_split_size_mb:128:",
-            ErrorKind::RuntimeError,
-            "Error parsing CachingAllocator settings, expected ,",
-        ),
+        ("max_split_size_mb:128:", ErrorKind::RuntimeError, "Error parsing CachingAllocator settings, expected ,"),
         (
             "garbage_collection_threshold:0",
             ErrorKind::RuntimeError,
@@ -265,11 +208,7 @@ fn config_parsing() {
             ErrorKind::RuntimeError,
             "garbage_collect_threshold too big, set it 0.0~1.0",
         ),
-        (
-            "roundup_power2_divisions:3",
-            ErrorKind::RuntimeError,
-            "For roundups, the divisions has to be power of 2 ",
-        ),
+        ("roundup_power2_divisions:3", ErrorKind::RuntimeError, "For roundups, the divisions has to be power of 2 "),
         (
             "roundup_power2_divisions:[100:8]",
             ErrorKind::RuntimeError,
@@ -296,10 +235,7 @@ fn config_parsing() {
         assert_eq!((e.kind, e.message.as_str()), (kind, msg), "{text:?}");
     }
     let e = AllocatorConfig::parse("backend:tpu").unwrap_err();
-    assert_eq!(
-        e.message,
-        "Unknown allocator backend, options are native and cudaMallocAsync"
-    );
+    assert_eq!(e.message, "Unknown allocator backend, options are native and cudaMallocAsync");
 }
 
 #[test]
@@ -313,21 +249,12 @@ fn sim_backend_addresses_capacity_and_host_memory() {
     assert!(b.alloc_segment(5 * MIB).is_err(), "over capacity");
     b.bytes_mut(s2 + 10, 3).unwrap().copy_from_slice(&[1, 2, 3]);
     assert_eq!(b.bytes(s2 + 10, 3).unwrap(), &[1, 2, 3]);
-    assert!(
-        b.bytes(s2 + 3 * MIB as u64 - 1, 2).is_none(),
-        "crosses the segment's end"
-    );
-    assert!(
-        b.host_ptr(s1 + 1000).is_none(),
-        "past the end of the first segment"
-    );
+    assert!(b.bytes(s2 + 3 * MIB as u64 - 1, 2).is_none(), "crosses the segment's end");
+    assert!(b.host_ptr(s1 + 1000).is_none(), "past the end of the first segment");
     let p = b.host_ptr(s2).unwrap();
     // SAFETY: p points into the live 3 MiB segment.
     assert_eq!(unsafe { *p.add(11) }, 2);
-    assert!(
-        b.bytes(s1, 1000).unwrap().iter().all(|&x| x == 0),
-        "segments start zeroed"
-    );
+    assert!(b.bytes(s1, 1000).unwrap().iter().all(|&x| x == 0), "segments start zeroed");
     b.free_segment(s1, 1000);
     let s3 = b.alloc_segment(1000).unwrap();
     assert_eq!(s3, B0 + 6 * MIB as u64, "addresses are never reused");
@@ -348,51 +275,15 @@ fn event_log_records_each_step() {
     assert_eq!(
         h.a.drain_events(),
         vec![
-            AllocEvent::Reuse {
-                addr: B0,
-                size: 2 * MIB,
-                pool: sm
-            },
-            AllocEvent::Split {
-                addr: B0,
-                size: 1024,
-                remainder_addr: B0 + 1024,
-                remainder_size: rest,
-                pool: sm
-            },
-            AllocEvent::Alloc {
-                addr: B0,
-                size: 1024,
-                requested: 1000,
-                stream: 0,
-                pool: sm,
-                tag: Some("x".into())
-            },
-            AllocEvent::Free {
-                addr: B0,
-                size: 1024,
-                requested: 1000,
-                pool: sm
-            },
-            AllocEvent::Merge {
-                addr: B0,
-                size: 2 * MIB,
-                absorbed_addr: B0 + 1024,
-                absorbed_size: rest,
-                pool: sm
-            },
+            AllocEvent::Reuse { addr: B0, size: 2 * MIB, pool: sm },
+            AllocEvent::Split { addr: B0, size: 1024, remainder_addr: B0 + 1024, remainder_size: rest, pool: sm },
+            AllocEvent::Alloc { addr: B0, size: 1024, requested: 1000, stream: 0, pool: sm, tag: Some("x".into()) },
+            AllocEvent::Free { addr: B0, size: 1024, requested: 1000, pool: sm },
+            AllocEvent::Merge { addr: B0, size: 2 * MIB, absorbed_addr: B0 + 1024, absorbed_size: rest, pool: sm },
         ]
     );
     h.empty();
-    assert_eq!(
-        h.a.drain_events(),
-        vec![AllocEvent::SegmentFree {
-            addr: B0,
-            size: 2 * MIB,
-            pool: sm,
-            stream: 0
-        }]
-    );
+    assert_eq!(h.a.drain_events(), vec![AllocEvent::SegmentFree { addr: B0, size: 2 * MIB, pool: sm, stream: 0 }]);
 }
 
 #[test]
@@ -404,28 +295,11 @@ fn snapshot_lists_blocks_in_address_order_with_states_and_tags() {
     let snap = h.a.snapshot();
     let seg = &snap.segments[0];
     assert_eq!(
-        (
-            seg.address,
-            seg.size,
-            seg.pool,
-            seg.allocated_size,
-            seg.requested_size
-        ),
+        (seg.address, seg.size, seg.pool, seg.allocated_size, seg.requested_size),
         (B0, 2 * MIB, PoolKind::Small, 5120, 5000)
     );
-    let got: Vec<(u64, usize, usize, BlockState, Option<&str>)> = seg
-        .blocks
-        .iter()
-        .map(|x| {
-            (
-                x.address,
-                x.size,
-                x.requested_size,
-                x.state,
-                x.tag.as_deref(),
-            )
-        })
-        .collect();
+    let got: Vec<(u64, usize, usize, BlockState, Option<&str>)> =
+        seg.blocks.iter().map(|x| (x.address, x.size, x.requested_size, x.state, x.tag.as_deref())).collect();
     assert_eq!(
         got,
         vec![
@@ -434,38 +308,23 @@ fn snapshot_lists_blocks_in_address_order_with_states_and_tags() {
             (b + 5120, 2 * MIB - 6144, 0, BlockState::InactiveSplit, None),
         ]
     );
-    assert_eq!(
-        snap.releasable,
-        Releasable {
-            segments: 0,
-            bytes: 0
-        }
-    );
+    assert_eq!(snap.releasable, Releasable { segments: 0, bytes: 0 });
     assert_eq!(snap.fragmentation.largest_free_block, 2 * MIB - 6144);
 }
 
 #[test]
 fn memory_fraction_limits_reservation_and_shows_in_the_message() {
     let mut h = H::new(100 * MIB, "");
-    assert_eq!(
-        h.a.set_memory_fraction(1.5).unwrap_err().message,
-        "Invalid fraction value: 1.5. Allowed range: 0~1"
-    );
+    assert_eq!(h.a.set_memory_fraction(1.5).unwrap_err().message, "Invalid fraction value: 1.5. Allowed range: 0~1");
     h.a.set_memory_fraction(0.5).unwrap();
     let _a = h.m(40 * MIB);
     let e = h.try_m(12 * MIB).unwrap_err();
     assert!(
-        e.message.contains(
-            "of which 60.00 MiB is free. 50.00 MiB allowed; Of the allocated memory 40.00 MiB"
-        ),
+        e.message.contains("of which 60.00 MiB is free. 50.00 MiB allowed; Of the allocated memory 40.00 MiB"),
         "{}",
         e.message
     );
-    h.stats_are(&[
-        ("num_ooms", 1),
-        ("num_alloc_retries", 1),
-        ("num_device_alloc", 1),
-    ]);
+    h.stats_are(&[("num_ooms", 1), ("num_alloc_retries", 1), ("num_device_alloc", 1)]);
 }
 
 #[test]
@@ -476,11 +335,7 @@ fn garbage_collection_frees_old_cached_blocks_before_a_new_segment() {
     h.f(a);
     h.f(b);
     h.m(16 * MIB); // no cached block fits; 26 MiB reserved > 25: both cached blocks go
-    h.stats_are(&[
-        ("num_device_free", 2),
-        ("num_alloc_retries", 0),
-        ("num_sync_all_streams", 0),
-    ]);
+    h.stats_are(&[("num_device_free", 2), ("num_alloc_retries", 0), ("num_sync_all_streams", 0)]);
     assert_eq!(h.a.memory_reserved(), 16 * MIB as u64);
 }
 

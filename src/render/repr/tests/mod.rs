@@ -123,7 +123,7 @@ fn check(src: &dyn ReprSource, suffixes: &[&str], opts: &PrintOptions, expected:
     assert_eq!(tensor_repr(src, &suffixes, opts), expected);
 }
 
+mod values;
+mod shapes;
 mod options;
 mod robustness;
-mod shapes;
-mod values;

@@ -7,21 +7,11 @@ use proptest::prelude::*;
 use super::*;
 
 fn set(offset: u64, dims: &[(u64, u64)]) -> Affine {
-    Affine {
-        offset,
-        dims: dims
-            .iter()
-            .map(|&(size, stride)| Dim { size, stride })
-            .collect(),
-    }
+    Affine { offset, dims: dims.iter().map(|&(size, stride)| Dim { size, stride }).collect() }
 }
 
 /// Forces the search (no enumeration shortcut).
-const SEARCH: Effort = Effort {
-    enumerate: (0, 0),
-    search_steps: 1_000_000,
-    fallback: (0, 0),
-};
+const SEARCH: Effort = Effort { enumerate: (0, 0), search_steps: 1_000_000, fallback: (0, 0) };
 
 fn positions(a: &Affine) -> Vec<(Vec<u64>, u128)> {
     let mut v = vec![];
@@ -57,21 +47,11 @@ fn interleaved_steps_never_meet_though_bounds_do() {
     let even = set(0, &[(5, 2)]);
     let odd = set(1, &[(5, 2)]);
     let v = intersect(&even, &odd, Effort::THOROUGH);
-    assert_eq!(
-        v,
-        Verdict::Disjoint(Disjoint::Gcd {
-            g: 2,
-            a_offset: 0,
-            b_offset: 1
-        })
-    );
+    assert_eq!(v, Verdict::Disjoint(Disjoint::Gcd { g: 2, a_offset: 0, b_offset: 1 }));
     // Huge versions decide just as fast (no enumeration).
     let even = set(0, &[(50_000_000, 2)]);
     let odd = set(1, &[(50_000_000, 2)]);
-    assert!(matches!(
-        intersect(&even, &odd, Effort::THOROUGH),
-        Verdict::Disjoint(Disjoint::Gcd { .. })
-    ));
+    assert!(matches!(intersect(&even, &odd, Effort::THOROUGH), Verdict::Disjoint(Disjoint::Gcd { .. })));
 }
 
 #[test]
@@ -94,9 +74,7 @@ fn rows_and_columns_meet_with_a_witness() {
 fn transpose_against_itself_meets_everywhere() {
     let x = set(0, &[(3, 4), (4, 1)]);
     let y = set(0, &[(4, 1), (3, 4)]);
-    let Verdict::Overlap(w) = intersect(&x, &y, SEARCH) else {
-        panic!()
-    };
+    let Verdict::Overlap(w) = intersect(&x, &y, SEARCH) else { panic!() };
     check_witness(&x, &y, &w);
 }
 
@@ -104,17 +82,8 @@ fn transpose_against_itself_meets_everywhere() {
 fn disjoint_bounds_are_reported() {
     let a = set(0, &[(6, 1)]);
     let b = set(6, &[(6, 1)]);
-    assert_eq!(
-        intersect(&a, &b, Effort::THOROUGH),
-        Verdict::Disjoint(Disjoint::Bounds {
-            a: (0, 5),
-            b: (6, 11)
-        })
-    );
-    assert_eq!(
-        intersect(&set(0, &[(0, 1)]), &b, Effort::THOROUGH),
-        Verdict::Disjoint(Disjoint::Empty)
-    );
+    assert_eq!(intersect(&a, &b, Effort::THOROUGH), Verdict::Disjoint(Disjoint::Bounds { a: (0, 5), b: (6, 11) }));
+    assert_eq!(intersect(&set(0, &[(0, 1)]), &b, Effort::THOROUGH), Verdict::Disjoint(Disjoint::Empty));
 }
 
 #[test]
@@ -122,9 +91,7 @@ fn different_element_sizes_compare_bytes() {
     // An int32 view of float32 data (view(dtype)): same bytes, so overlap.
     let f = set(0, &[(4, 1)]).in_bytes(4);
     let i = set(2, &[(1, 1)]).in_bytes(4);
-    let Verdict::Overlap(w) = intersect(&f, &i, Effort::THOROUGH) else {
-        panic!()
-    };
+    let Verdict::Overlap(w) = intersect(&f, &i, Effort::THOROUGH) else { panic!() };
     assert_eq!(w.position, 8);
     // int16 elements 1 and 3 (bytes 2..4, 6..8) never touch int32 element 1's... they do:
     // element 1 of an int32 view covers bytes 4..8, int16 element 3 covers 6..8.
@@ -145,25 +112,14 @@ fn expanded_views_overlap_themselves() {
         other => panic!("{other:?}"),
     }
     // A transpose never does; nor does a slice with a step.
-    assert_eq!(
-        self_overlap(&set(0, &[(4, 1), (3, 4)]), 1000),
-        Verdict::Disjoint(Disjoint::Injective)
-    );
-    assert_eq!(
-        self_overlap(&set(1, &[(5, 2)]), 1000),
-        Verdict::Disjoint(Disjoint::Injective)
-    );
+    assert_eq!(self_overlap(&set(0, &[(4, 1), (3, 4)]), 1000), Verdict::Disjoint(Disjoint::Injective));
+    assert_eq!(self_overlap(&set(1, &[(5, 2)]), 1000), Verdict::Disjoint(Disjoint::Injective));
     // Strides (2, 3), shape (3, 2): not injective by the quick test, yet no repeats.
     let s = set(0, &[(3, 2), (2, 3)]);
-    assert_eq!(
-        self_overlap(&s, 1000),
-        Verdict::Disjoint(Disjoint::Exhaustive)
-    );
+    assert_eq!(self_overlap(&s, 1000), Verdict::Disjoint(Disjoint::Exhaustive));
     // unfold(0, 3, 1) of arange(5): windows overlap.
     let u = set(0, &[(3, 1), (3, 1)]);
-    let Verdict::Overlap(w) = self_overlap(&u, 1000) else {
-        panic!()
-    };
+    let Verdict::Overlap(w) = self_overlap(&u, 1000) else { panic!() };
     assert_ne!(w.a, w.b);
     check_witness(&u, &u, &w);
 }
@@ -193,19 +149,8 @@ fn huge_sets_are_decided_quickly_or_declared_undecided() {
     // Coprime strides with no gcd or bounds shortcut: the search is bounded.
     let a = set(0, &[(100_000, 7919), (100_000, 7907), (1000, 7901)]);
     let b = set(3, &[(100_000, 7883), (100_000, 7879)]);
-    let v = intersect(
-        &a,
-        &b,
-        Effort {
-            search_steps: 10_000,
-            fallback: (0, 0),
-            ..Effort::THOROUGH
-        },
-    );
-    assert!(matches!(
-        v,
-        Verdict::Overlap(_) | Verdict::Undecided | Verdict::Disjoint(_)
-    ));
+    let v = intersect(&a, &b, Effort { search_steps: 10_000, fallback: (0, 0), ..Effort::THOROUGH });
+    assert!(matches!(v, Verdict::Overlap(_) | Verdict::Undecided | Verdict::Disjoint(_)));
     assert!(start.elapsed().as_secs() < 5);
 }
 
