@@ -68,7 +68,10 @@ fn num(m: &BTreeMap<String, String>, k: &str) -> u64 {
 }
 
 /// Layouts as PyTorch gives them (shape, stride, storage_offset).
-const VIEWS: &[(&str, &str, &[usize], &[usize], usize)] = &[
+/// (name, expression, shape, stride, storage_offset).
+type View = (&'static str, &'static str, &'static [usize], &'static [usize], usize);
+
+const VIEWS: &[View] = &[
     ("p", "torch.arange(24).view(2, 3, 4).permute(2, 0, 1)", &[4, 2, 3], &[1, 12, 4], 0),
     ("s", "torch.arange(12).view(3, 4)[1:, ::2]", &[2, 2], &[4, 2], 4),
     ("e", "torch.arange(12).view(3, 4)[1].expand(3, 4)", &[3, 4], &[0, 1], 4),
@@ -167,4 +170,21 @@ fn figures_match_golden_files() {
         let want = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing {}; run TSR_BLESS=1 cargo test --test pictures", path.display()));
         assert!(&want == text, "{name} differs from its golden file (TSR_BLESS=1 to accept)");
     }
+}
+
+#[test]
+fn unwritable_outputs_are_clear_errors() {
+    let dir = scratch("unwritable");
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").expect("file");
+    let bad_html = dir.join("no/such/dir/page.html");
+    let out = common::tsr(&["-c", "map torch.arange(3)", "--html", bad_html.to_str().unwrap()], "");
+    assert_eq!(out.code, 2, "{}", out.combined);
+    assert!(out.combined.contains("error: --html: cannot write"), "{}", out.combined);
+    let out = common::tsr(&["-c", "map torch.arange(3)", "--svg", file.to_str().unwrap()], "");
+    assert_eq!(out.code, 2, "{}", out.combined);
+    assert!(out.combined.contains("error: --svg: cannot create"), "{}", out.combined);
+    // The program's own output still came first.
+    assert!(out.combined.starts_with("map S1"), "{}", out.combined);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -97,9 +97,9 @@ pub fn page(title: &str, entries: &[PageEntry], dropped: usize, left_out: usize)
                         out.push_str("</pre>\n");
                     }
                     fig_no += 1;
-                    let _ = write!(
+                    let _ = writeln!(
                         out,
-                        "<figure id=\"f{fig_no}\" data-kind=\"{}\">{}<figcaption>figure {fig_no}: {}</figcaption></figure>\n",
+                        "<figure id=\"f{fig_no}\" data-kind=\"{}\">{}<figcaption>figure {fig_no}: {}</figcaption></figure>",
                         f.kind, f.svg, f.kind
                     );
                     continue;

@@ -368,7 +368,7 @@ fn grid(c: &mut Canvas, s: &MapStorage, t: &MapTensor, top: f64) -> f64 {
     while flat < shown {
         let idx = unravel(flat, &layout.shape);
         // A new block of the second-to-last dim gets a little space (rank ≥ 3).
-        if flat > 0 && t.shape.len() >= 3 && flat % (last * t.shape[t.shape.len() - 2].max(1)) == 0
+        if flat > 0 && t.shape.len() >= 3 && flat.is_multiple_of(last * t.shape[t.shape.len() - 2].max(1))
         {
             y += 8.0;
         }

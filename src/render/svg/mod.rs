@@ -132,6 +132,7 @@ impl Canvas {
 
     /// A rectangle with classes and `data-…` attributes (`attrs` already escaped
     /// by `attr`), and an optional tooltip.
+    #[allow(clippy::too_many_arguments)]
     pub fn rect(
         &mut self,
         x: f64,
