@@ -316,18 +316,17 @@ impl Runner {
 
     /// The recorded session as one HTML page (`None` when not recording).
     pub fn page_html(&self, title: &str) -> Option<String> {
-        let em = self.em.borrow();
-        let page = em.page.as_ref()?;
-        let entries: Vec<PageEntry> = page.entries.iter().cloned().collect();
-        Some(crate::render::html::page(title, &entries, page.dropped, page.left_out))
+        let mut em = self.em.borrow_mut();
+        let page = em.page.as_mut()?;
+        let (dropped, left_out) = (page.dropped, page.left_out);
+        Some(crate::render::html::page(title, page.entries.make_contiguous(), dropped, left_out))
     }
 
     /// Every recorded figure as a standalone SVG: (`NNN-kind.svg`, text).
     pub fn figure_files(&self) -> Vec<(String, String)> {
-        let em = self.em.borrow();
-        let Some(page) = em.page.as_ref() else { return vec![] };
-        let entries: Vec<PageEntry> = page.entries.iter().cloned().collect();
-        crate::render::html::figures(&entries)
+        let mut em = self.em.borrow_mut();
+        let Some(page) = em.page.as_mut() else { return vec![] };
+        crate::render::html::figures(page.entries.make_contiguous())
             .enumerate()
             .map(|(i, f)| (format!("{:03}-{}.svg", i + 1, f.kind), crate::render::svg::standalone(f)))
             .collect()

@@ -46,6 +46,7 @@ figure svg{max-width:none;height:auto}\
 /// The whole page. `title` names the session (a file name, or `tsr -c`).
 pub fn page(title: &str, entries: &[PageEntry], dropped: usize, left_out: usize) -> String {
     let mut out = String::new();
+    let n_figures = figures(entries).count();
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"generator\" content=\"tsr {}\">\n<title>{}</title>\n<style>\n{PAGE_CSS}\n{STYLE}\n</style>\n</head>\n<body>\n<header><h1>{}</h1><p>{} statement{}, {} figure{} · made by tsr {}</p></header>\n",
@@ -54,8 +55,8 @@ pub fn page(title: &str, entries: &[PageEntry], dropped: usize, left_out: usize)
         esc(title),
         entries.len(),
         if entries.len() == 1 { "" } else { "s" },
-        figures(entries).count(),
-        if figures(entries).count() == 1 {
+        n_figures,
+        if n_figures == 1 {
             ""
         } else {
             "s"

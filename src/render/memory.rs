@@ -11,17 +11,49 @@ use super::table::hex;
 
 const BAR: usize = 64;
 
-fn stat(r: &MemoryReport, k: &str) -> u64 {
+pub fn stat(r: &MemoryReport, k: &str) -> u64 {
     r.stats.get(k).and_then(|v| v.as_i64()).unwrap_or(0).max(0) as u64
+}
+
+/// The device as the report names it: `cuda:0 (simulated)`, `cuda:0 (NVIDIA H200)`, `cpu`.
+pub fn device_label(r: &MemoryReport) -> String {
+    match &r.device_name {
+        _ if r.simulated => format!("{} (simulated)", r.device),
+        Some(name) => format!("{} ({name})", r.device),
+        None => r.device.clone(),
+    }
+}
+
+/// A caching pool's two closing lines: the free space and its
+/// fragmentation, and what the cache call would release (`None` on CPU,
+/// which does not cache).
+pub fn pool_lines(r: &MemoryReport) -> Option<[String; 2]> {
+    if r.device == "cpu" {
+        return None;
+    }
+    let frag = if r.total_free == 0 { 0.0 } else { 100.0 * (1.0 - r.largest_free_block as f64 / r.total_free as f64) };
+    // The pinned pool is emptied by the host cache call, not by
+    // torch.cuda.empty_cache().
+    let call = if r.segments.iter().any(|s| s.pool == "pinned") { "torch._C._host_emptyCache()" } else { "empty_cache()" };
+    Some([
+        format!(
+            "free in segments: {} (largest block {}, {:.0}% fragmented)",
+            format_size(r.total_free as u64),
+            format_size(r.largest_free_block as u64),
+            frag
+        ),
+        format!(
+            "{call} would release {} segment{} ({})",
+            r.releasable_segments,
+            if r.releasable_segments == 1 { "" } else { "s" },
+            format_size(r.releasable_bytes as u64)
+        ),
+    ])
 }
 
 pub fn memory(r: &MemoryReport, st: Style) -> String {
     let mut out = String::new();
-    let dev = match &r.device_name {
-        _ if r.simulated => format!("{} (simulated)", r.device),
-        Some(name) => format!("{} ({name})", r.device),
-        None => r.device.clone(),
-    };
+    let dev = device_label(r);
     out.push_str(&format!(
         "{}: allocated {} (peak {}), reserved {} (peak {}), {} segment{}\n",
         st.bold(&dev),
@@ -72,23 +104,9 @@ pub fn memory(r: &MemoryReport, st: Style) -> String {
     if r.segments.len() > shown {
         out.push_str(&format!("… {} more segments\n", r.segments.len() - shown));
     }
-    if r.device != "cpu" {
-        let frag = if r.total_free == 0 { 0.0 } else { 100.0 * (1.0 - r.largest_free_block as f64 / r.total_free as f64) };
-        out.push_str(&format!(
-            "free in segments: {} (largest block {}, {:.0}% fragmented)\n",
-            format_size(r.total_free as u64),
-            format_size(r.largest_free_block as u64),
-            frag
-        ));
-        // The pinned pool is emptied by the host cache call, not by
-        // torch.cuda.empty_cache().
-        let call = if r.segments.iter().any(|s| s.pool == "pinned") { "torch._C._host_emptyCache()" } else { "empty_cache()" };
-        out.push_str(&format!(
-            "{call} would release {} segment{} ({})\n",
-            r.releasable_segments,
-            if r.releasable_segments == 1 { "" } else { "s" },
-            format_size(r.releasable_bytes as u64)
-        ));
+    for line in pool_lines(r).into_iter().flatten() {
+        out.push_str(&line);
+        out.push('\n');
     }
     out
 }

@@ -7,7 +7,6 @@
 //! dashed `…` where cells are skipped.
 
 use crate::render::teach::text::{bytes, short_value, tuple};
-use crate::report::teach::LayoutInfo;
 use crate::report::teach::map::{MapCell, MapReport, MapStorage, MapTensor};
 
 use super::{Canvas, attr, index_attr, text_w};
@@ -358,15 +357,10 @@ fn grid(c: &mut Canvas, s: &MapStorage, t: &MapTensor, top: f64) -> f64 {
     let sq_w = 46.0;
     let sq_h = 34.0;
     let mut y = top + 8.0;
-    let layout = LayoutInfo {
-        shape: t.shape.clone(),
-        stride: t.stride.clone(),
-        offset: t.offset,
-    };
     c.group(&format!("t{}", t.arg % 8), &attr("data-grid", &t.name));
     let mut flat = 0usize;
     while flat < shown {
-        let idx = unravel(flat, &layout.shape);
+        let idx = unravel(flat, &t.shape);
         // A new block of the second-to-last dim gets a little space (rank ≥ 3).
         if flat > 0 && t.shape.len() >= 3 && flat.is_multiple_of(last * t.shape[t.shape.len() - 2].max(1))
         {
@@ -388,7 +382,7 @@ fn grid(c: &mut Canvas, s: &MapStorage, t: &MapTensor, top: f64) -> f64 {
         for j in 0..row_len {
             let f = flat + j;
             let elem = t.elements[f];
-            let index = unravel(f, &layout.shape);
+            let index = unravel(f, &t.shape);
             let x = LEFT + (((f % last) % GRID_COLS) as f64) * sq_w;
             let attrs = format!(
                 "{}{}{}{}",

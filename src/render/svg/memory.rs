@@ -6,8 +6,9 @@
 //! axis spanning the addresses the statement touched.
 
 use crate::engine::alloc::caching::format_size;
+use crate::render::memory::{device_label, pool_lines, stat};
 use crate::render::table::hex;
-use crate::report::memory::{MemTraceReport, MemoryReport, SegmentReport};
+use crate::report::memory::{BlockReport, MemTraceReport, MemoryReport, SegmentReport};
 
 use super::{Canvas, attr, text_w};
 
@@ -19,8 +20,17 @@ pub const MAX_SEGMENTS: usize = 32;
 /// Blocks drawn per segment.
 pub const MAX_BLOCKS: usize = 256;
 
-fn stat(r: &MemoryReport, k: &str) -> u64 {
-    r.stats.get(k).and_then(|v| v.as_i64()).unwrap_or(0).max(0) as u64
+
+/// An elision mark's attributes: how many `what` are not drawn, their
+/// bytes, and the allocated bytes among their blocks.
+fn elided<'a>(what: &str, n: usize, size: usize, blocks: impl Iterator<Item = &'a BlockReport>) -> String {
+    let allocated: usize = blocks.filter(|b| b.state == "allocated").map(|b| b.size).sum();
+    format!(
+        "{}{}{}",
+        attr(&format!("data-elided-{what}"), &n.to_string()),
+        attr("data-elided-size", &size.to_string()),
+        attr("data-elided-allocated", &allocated.to_string())
+    )
 }
 
 /// PyTorch's snapshot name for a block state (`_memory_viz`'s states).
@@ -35,11 +45,7 @@ pub fn snapshot_state(state: &str) -> &'static str {
 pub fn mem(r: &MemoryReport) -> String {
     let mut c = Canvas::new();
     c.hatch();
-    let dev = if r.simulated {
-        format!("{} (simulated)", r.device)
-    } else {
-        r.device.clone()
-    };
+    let dev = device_label(r);
     let (alloc, reserved) = (
         stat(r, "allocated_bytes.all.current"),
         stat(r, "reserved_bytes.all.current"),
@@ -88,21 +94,7 @@ pub fn mem(r: &MemoryReport) -> String {
     if r.segments.len() > MAX_SEGMENTS {
         let rest = &r.segments[MAX_SEGMENTS..];
         let size: usize = rest.iter().map(|s| s.size).sum();
-        let allocated: usize = rest
-            .iter()
-            .flat_map(|s| &s.blocks)
-            .filter(|b| b.state == "allocated")
-            .map(|b| b.size)
-            .sum();
-        c.group(
-            "",
-            &format!(
-                "{}{}{}",
-                attr("data-elided-segments", &rest.len().to_string()),
-                attr("data-elided-size", &size.to_string()),
-                attr("data-elided-allocated", &allocated.to_string())
-            ),
-        );
+        c.group("", &elided("segments", rest.len(), size, rest.iter().flat_map(|s| &s.blocks)));
         c.text(
             LEFT,
             y + 14.0,
@@ -118,41 +110,9 @@ pub fn mem(r: &MemoryReport) -> String {
         c.end_group();
         y += 22.0;
     }
-    if r.device != "cpu" {
-        let frag = if r.total_free == 0 {
-            0.0
-        } else {
-            100.0 * (1.0 - r.largest_free_block as f64 / r.total_free as f64)
-        };
-        c.text(
-            LEFT,
-            y + 14.0,
-            &format!(
-                "free in segments: {} (largest block {}, {:.0}% fragmented)",
-                format_size(r.total_free as u64),
-                format_size(r.largest_free_block as u64),
-                frag
-            ),
-            "start",
-            "",
-        );
-        let call = if r.segments.iter().any(|s| s.pool == "pinned") {
-            "torch._C._host_emptyCache()"
-        } else {
-            "empty_cache()"
-        };
-        c.text(
-            LEFT,
-            y + 32.0,
-            &format!(
-                "{call} would release {} segment{} ({})",
-                r.releasable_segments,
-                if r.releasable_segments == 1 { "" } else { "s" },
-                format_size(r.releasable_bytes as u64)
-            ),
-            "start",
-            "muted",
-        );
+    if let Some([free, release]) = pool_lines(r) {
+        c.text(LEFT, y + 14.0, &free, "start", "");
+        c.text(LEFT, y + 32.0, &release, "start", "muted");
     }
     let attrs = format!(
         "{}{}",
@@ -227,20 +187,7 @@ fn segment(c: &mut Canvas, seg: &SegmentReport, top: f64) -> f64 {
     if seg.blocks.len() > shown.len() {
         let rest = &seg.blocks[shown.len()..];
         let size: usize = rest.iter().map(|b| b.size).sum();
-        let allocated: usize = rest
-            .iter()
-            .filter(|b| b.state == "allocated")
-            .map(|b| b.size)
-            .sum();
-        c.group(
-            "",
-            &format!(
-                "{}{}{}",
-                attr("data-elided-blocks", &rest.len().to_string()),
-                attr("data-elided-size", &size.to_string()),
-                attr("data-elided-allocated", &allocated.to_string())
-            ),
-        );
+        c.group("", &elided("blocks", rest.len(), size, rest.iter()));
         c.text(
             LEFT,
             y + BAR_H + 14.0,
@@ -294,7 +241,7 @@ pub fn memtrace(r: &MemTraceReport) -> String {
     let spans: Vec<(u64, u64)> = r
         .events
         .iter()
-        .filter_map(|e| Some((e.address?, e.address? + e.size? as u64)))
+        .filter_map(|e| Some((e.address?, e.address?.saturating_add(e.size? as u64))))
         .collect();
     let lo = spans.iter().map(|s| s.0).min().unwrap_or(0);
     let hi = spans.iter().map(|s| s.1).max().unwrap_or(1).max(lo + 1);
