@@ -191,6 +191,7 @@ fn written_files_are_the_bytes_pytorch_read_back() {
         .args(["run", "write.py", "--cuda", "sim", "--stable-addrs", "--color", "never"])
         .current_dir(&dir)
         .env("TSR_CUDA", "sim")
+        .env_remove("COLUMNS")
         .output()
         .expect("run tsr");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -100,7 +100,7 @@ fn run_tsr(args: &[&str], stdin: Option<Vec<u8>>) -> Run {
     } else {
         Command::new(exe)
     };
-    cmd.env("TSR_CUDA", "off");
+    cmd.env("TSR_CUDA", "off").env_remove("COLUMNS");
     // A case may set its own cap (`# args: --max-memory 64M`, as the fuzzer runs).
     if !args.contains(&"--max-memory") {
         cmd.args(["--max-memory", MAX_MEMORY]);

@@ -53,6 +53,7 @@ fn run_tsr(idx: usize, source: &str) -> Result<Vec<Json>, String> {
             .arg(&src_path)
             .args(["--json", "--stable-addrs", "--color", "never"])
             .env("TSR_CUDA", "off")
+            .env_remove("COLUMNS")
             .stdin(Stdio::null())
             .stdout(File::create(&out_path).map_err(|e| e.to_string())?)
             .stderr(File::create(&err_path).map_err(|e| e.to_string())?)

@@ -90,6 +90,7 @@ fn run_tsr(case: &Path) -> Run {
         .args(["run", name, "--stable-addrs", "--color", "never"])
         .current_dir(cases_dir())
         .env("TSR_CUDA", "off")
+        .env_remove("COLUMNS")
         .env("NO_COLOR", "1")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

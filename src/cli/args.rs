@@ -32,6 +32,10 @@ pub struct Cli {
     /// Keep running after a failed statement (exit 1 at the end).
     #[arg(long, global = true)]
     pub keep_going: bool,
+    /// Lay reports out for N columns (default: the terminal's width, else
+    /// $COLUMNS, else 80).
+    #[arg(long, value_name = "N", global = true, value_parser = clap::value_parser!(u16).range(1..))]
+    pub width: Option<u16>,
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     pub color: ColorChoice,

@@ -5,6 +5,7 @@ pub mod repl;
 pub mod repl_commands;
 pub mod repl_helper;
 pub mod runner;
+pub mod width;
 
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
@@ -84,6 +85,7 @@ fn main_on_thread() -> ExitCode {
         cuda,
         alloc_conf,
         record: cli.html.is_some() || cli.svg.is_some(),
+        width: cli.width.map(usize::from),
     };
     let out = Outputs { html: cli.html.clone(), svg: cli.svg.clone() };
     match (&cli.command, &cli.code) {
@@ -99,7 +101,7 @@ fn main_on_thread() -> ExitCode {
             r.run_chunk(&src, false, !cfg.keep_going);
             out.write(&r, &file.display().to_string())
         }
-        (Some(Command::Inspect { file }), _) => inspect_file(&file.display().to_string(), cfg.json, color),
+        (Some(Command::Inspect { file }), _) => inspect_file(&file.display().to_string(), cfg.json, color, cfg.width),
         (None, Some(code)) => {
             let mut r = Runner::new(&cfg, "");
             r.run_chunk(code, false, !cfg.keep_going);
@@ -157,8 +159,8 @@ pub fn write_figures(r: &Runner, dir: &std::path::Path) -> Result<usize, String>
 
 /// `tsr inspect FILE`: the file's tensors, or its error (exit 1; a JSON
 /// `error` object with `--json`).
-fn inspect_file(path: &str, json: bool, color: bool) -> ExitCode {
-    let st = crate::render::style::Style { color };
+fn inspect_file(path: &str, json: bool, color: bool, width: Option<usize>) -> ExitCode {
+    let st = crate::render::style::Style::new(color, width::current(width));
     match crate::io::inspect::list(path) {
         Ok(listing) => {
             let r = crate::report::file::build(path, &listing);

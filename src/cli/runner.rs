@@ -30,6 +30,9 @@ pub struct RunnerConfig {
     /// Keep each statement's source, output and figures for an HTML page
     /// (`--html`, `--svg`, the REPL's `:html`).
     pub record: bool,
+    /// `--width`; `None` asks the terminal (then `COLUMNS`, then 80) for
+    /// each report.
+    pub width: Option<usize>,
 }
 
 impl Default for RunnerConfig {
@@ -43,6 +46,7 @@ impl Default for RunnerConfig {
             cuda: CudaMode::Off,
             alloc_conf: String::new(),
             record: false,
+            width: Some(crate::render::style::DEFAULT_WIDTH),
         }
     }
 }
@@ -66,7 +70,9 @@ pub struct Runner {
 /// Where reports, warnings and errors are written.
 struct Emitter {
     json: bool,
+    /// Colour, and the width when `width` is fixed.
     style: Style,
+    width: Option<usize>,
     origin: String,
     line_base: usize,
     /// Warnings already shown (Python's default filter shows a warning
@@ -156,10 +162,11 @@ impl Runner {
             cuda: cfg.cuda,
             alloc_conf: cfg.alloc_conf.clone(),
         };
-        let style = Style { color: cfg.color };
+        let style = Style::new(cfg.color, cfg.width.unwrap_or(crate::render::style::DEFAULT_WIDTH));
         let em = Rc::new(RefCell::new(Emitter {
             json: cfg.json,
             style,
+            width: cfg.width,
             origin: origin.to_string(),
             line_base: 0,
             warned: Default::default(),
@@ -352,23 +359,33 @@ impl Runner {
 }
 
 impl Emitter {
+    /// The style for the report being written: the width asked now, so a
+    /// resized terminal is followed.
+    fn style_now(&self) -> Style {
+        match self.width {
+            Some(_) => self.style,
+            None => self.style.with_width(super::width::current(None)),
+        }
+    }
+
     fn emit(&mut self, r: &Report) {
         if let Report::Warning(w) = r {
             return self.emit_warning(w.clone());
         }
-        let text = if self.json { crate::render::json::render(r) } else { crate::render::table::render(r, self.style) };
+        let text = if self.json { crate::render::json::render(r) } else { crate::render::table::render(r, self.style_now()) };
         self.write_out(&text);
         self.record(r);
     }
 
     /// The page's copy of a report: its terminal text in colour, and its figure.
     fn record(&mut self, r: &Report) {
+        let st = Style { color: true, ..self.style_now() };
         let Some(page) = self.page.as_mut() else { return };
         if page.bytes >= PAGE_BYTES {
             page.left_out += 1;
             return;
         }
-        let text = crate::render::table::render(r, Style { color: true });
+        let text = crate::render::table::render(r, st);
         page.push(if matches!(r, Report::Warning(_)) { PageItem::Err(text) } else { PageItem::Out(text) });
         if let Some(f) = crate::render::svg::figure(r) {
             page.push(PageItem::Figure(f));
@@ -403,21 +420,22 @@ impl Emitter {
             let _ = self.out.flush();
         } else {
             let _ = self.out.flush();
-            let _ = self.err.write_all(crate::render::table::render(&r, self.style).as_bytes());
+            let _ = self.err.write_all(crate::render::table::render(&r, self.style_now()).as_bytes());
             let _ = self.err.flush();
         }
     }
 
     fn emit_error(&mut self, d: &Diagnostic) {
+        let st = Style { color: true, ..self.style_now() };
         if let Some(page) = self.page.as_mut() {
-            page.push(PageItem::Err(crate::render::diag::render(d, Style { color: true })));
+            page.push(PageItem::Err(crate::render::diag::render(d, st)));
         }
         if self.json {
             let _ = self.out.write_all(crate::render::json::render_error(d).as_bytes());
             let _ = self.out.flush();
         } else {
             let _ = self.out.flush();
-            let _ = self.err.write_all(crate::render::diag::render(d, self.style).as_bytes());
+            let _ = self.err.write_all(crate::render::diag::render(d, self.style_now()).as_bytes());
             let _ = self.err.flush();
         }
     }

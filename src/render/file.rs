@@ -32,7 +32,7 @@ pub fn table(r: &FileReport, st: Style) -> String {
     let mut out = format!("{}: {}, {} bytes\n", st.bold(&s.path), format_name(s.format), s.file_bytes);
     let mut t = Table::new();
     // Long key paths wrap inside their column: the table fits COLUMNS (else 80).
-    let width = std::env::var("COLUMNS").ok().and_then(|c| c.parse::<u16>().ok()).filter(|&w| w >= 40).unwrap_or(80);
+    let width = st.width.min(u16::MAX as usize) as u16;
     t.load_style(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Dynamic).set_width(width);
     t.set_header(["name", "dtype", "shape", "stride", "offset", "storage", "storage bytes"].map(|h| Cell::new(st.bold(h))));
     for row in &r.tensors {

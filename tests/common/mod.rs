@@ -18,6 +18,7 @@ pub fn tsr(args: &[&str], stdin: &str) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_tsr"));
     cmd.args(args)
         .env("TSR_CUDA", "off")
+        .env_remove("COLUMNS")
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove("NO_COLOR")
         .stdin(Stdio::piped())
@@ -42,6 +43,7 @@ pub fn tsr_split(args: &[&str], stdin: &str) -> (String, String, i32) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tsr"))
         .args(args)
         .env("TSR_CUDA", "off")
+        .env_remove("COLUMNS")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

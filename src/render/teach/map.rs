@@ -7,10 +7,8 @@
 use crate::render::style::Style;
 use crate::report::teach::map::{MapCell, MapHit, MapReport, MapStorage, LABELS};
 
-use super::text::{bytes, fit, hex, plural, range, short_value, tint, tuple, width};
+use super::text::{bytes, fit, hex, pack, plural, range, short_value, tint, tuple, width, wrapped, Cell};
 
-/// Bands are cut to stay within this many columns.
-const MAX_LINE: usize = 118;
 /// Widest cell, in characters.
 const MAX_CELL: usize = 9;
 /// Widest tensor name in the left margin.
@@ -50,36 +48,31 @@ fn hit_lines(h: &MapHit, w: usize) -> Vec<String> {
 }
 
 fn strip(s: &MapStorage, st: Style) -> String {
-    let mut out = format!(
-        "{} {}\n",
-        st.bold(&format!("map S{}", s.id)),
-        st.dim(&format!(
-            "· {} of {} ({} B each) = {} at {} on {}",
-            plural(s.cells_total, "cell"),
-            s.cell_dtype,
-            s.cell_size,
-            bytes(s.nbytes),
-            hex(s.data_ptr),
-            s.device
-        ))
-    );
-    let legend_w = s.tensors.iter().map(|t| width(&t.name)).max().unwrap_or(0);
+    let head = [
+        Cell::styled(format!("map S{}", s.id), |t| st.bold(t)),
+        Cell::styled(format!("· {} of {} ({} B each)", plural(s.cells_total, "cell"), s.cell_dtype, s.cell_size), |t| st.dim(t)),
+        Cell::styled(format!("= {}", bytes(s.nbytes)), |t| st.dim(t)),
+        Cell::styled(format!("at {}", hex(s.data_ptr)), |t| st.dim(t)),
+        Cell::styled(format!("on {}", s.device), |t| st.dim(t)),
+    ];
+    let mut out: String = pack(&head, st.width, "", "  ", " ").into_iter().map(|l| l + "\n").collect();
+    let legend_w = s.tensors.iter().map(|t| width(&t.name)).max().unwrap_or(0).min(st.width / 3);
     for t in &s.tensors {
-        let mut line = format!(
-            "  {} {}  shape {}  stride {}  offset {}  {}  reaches {}",
-            tint(st, t.arg, "■"),
-            tint(st, t.arg, &format!("{:<legend_w$}", t.name)),
-            tuple(&t.shape),
-            tuple(&t.stride),
-            t.offset,
-            t.dtype,
-            range(t.footprint)
-        );
+        let mut pieces = vec![
+            Cell { plain: format!("■ {:<legend_w$}", t.name), shown: format!("{} {}", tint(st, t.arg, "■"), tint(st, t.arg, &format!("{:<legend_w$}", t.name))) },
+            Cell::new(format!("shape {}", tuple(&t.shape))),
+            Cell::new(format!("stride {}", tuple(&t.stride))),
+            Cell::new(format!("offset {}", t.offset)),
+            Cell::new(t.dtype.clone()),
+            Cell::new(format!("reaches {}", range(t.footprint))),
+        ];
         if t.self_overlap == Some(true) {
-            line.push_str(&st.yellow("  (overlaps itself: one cell, several indices)"));
+            pieces.push(Cell::styled("(overlaps itself: one cell, several indices)", |t| st.yellow(t)));
         }
-        out.push_str(&line);
-        out.push('\n');
+        for line in pack(&pieces, st.width, "  ", "    ", "  ") {
+            out.push_str(&line);
+            out.push('\n');
+        }
     }
     if s.cells.is_empty() {
         out.push_str("  (no cells: the storage is empty)\n");
@@ -109,18 +102,19 @@ fn strip(s: &MapStorage, st: Style) -> String {
         .max()
         .unwrap_or(1)
         .clamp(3, MAX_CELL);
-    let name_w = s.tensors.iter().map(|t| width(&t.name)).max().unwrap_or(0).clamp(5, MAX_NAME);
-    // As few bands as fit, of even length.
-    let fits = ((MAX_LINE - name_w - 3) / (w + 3)).max(1);
+    let name_w = s.tensors.iter().map(|t| width(&t.name)).max().unwrap_or(0).clamp(5, MAX_NAME.min(st.width / 4).max(5));
+    // As few bands as fit, of even length: a band is the margin
+    // (`  name `), a bar, and `w + 3` columns per cell.
+    let fits = (st.width.saturating_sub(name_w + 4) / (w + 3)).max(1);
     let bands = cols.len().div_ceil(fits).max(1);
     for band in cols.chunks(cols.len().div_ceil(bands).max(1)) {
         out.push_str(&draw_band(s, band, w, name_w, st));
     }
     if !s.complete {
-        out.push_str(&st.dim(&format!("  … = cells not shown ({} of {} drawn)\n", s.cells.len(), s.cells_total)));
+        out.push_str(&st.dim(&wrapped(&format!("… = cells not shown ({} of {} drawn)", s.cells.len(), s.cells_total), st.width, "  ", "    ")));
     }
     if !s.other_bindings.is_empty() {
-        out.push_str(&st.dim(&format!("  also on S{} (not drawn): {}\n", s.id, s.other_bindings.join(", "))));
+        out.push_str(&st.dim(&wrapped(&format!("also on S{} (not drawn): {}", s.id, s.other_bindings.join(", ")), st.width, "  ", "    ")));
     }
     out
 }

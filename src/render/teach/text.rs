@@ -139,3 +139,116 @@ pub fn short_value(v: &serde_json::Value) -> String {
         other => other.to_string(),
     }
 }
+
+/// `text` wrapped at spaces to `width` columns: the first line starts with
+/// `first`, later ones with `hang` (a hanging indent). A word wider than a
+/// line is split across lines, never dropped.
+pub fn wrap(text: &str, width: usize, first: &str, hang: &str) -> Vec<String> {
+    let words: Vec<Cell> = text.split(' ').filter(|w| !w.is_empty()).map(Cell::new).collect();
+    pack(&words, width, first, hang, " ")
+}
+
+/// `wrap` joined into text, each line ending in a newline.
+pub fn wrapped(text: &str, width: usize, first: &str, hang: &str) -> String {
+    wrap(text, width, first, hang).into_iter().map(|l| l + "\n").collect()
+}
+
+/// Pieces laid out in lines of at most `width` columns, `sep` between
+/// pieces on a line; the first line starts with `first`, later ones with
+/// `hang`. A piece is kept whole when it fits on a line of its own, and is
+/// split by columns when it does not (its colour is dropped then).
+pub fn pack(pieces: &[Cell], cols: usize, first: &str, hang: &str, sep: &str) -> Vec<String> {
+    let mut lines = vec![];
+    let mut line = first.to_string();
+    let mut used = width_of(first);
+    let mut empty = true;
+    let hang_w = width_of(hang);
+    for p in pieces {
+        let w = width(&p.plain);
+        let need = if empty { w } else { w + width(sep) };
+        if used + need <= cols || (empty && used + w <= cols) {
+            if !empty {
+                line.push_str(sep);
+            }
+            line.push_str(&p.shown);
+            used += need;
+            empty = false;
+            continue;
+        }
+        if !empty {
+            lines.push(std::mem::replace(&mut line, hang.to_string()));
+            used = hang_w;
+        }
+        if used + w <= cols {
+            line.push_str(&p.shown);
+            used += w;
+            empty = false;
+            continue;
+        }
+        // Wider than a line: split by columns.
+        for ch in p.plain.chars() {
+            if used >= cols && used > hang_w {
+                lines.push(std::mem::replace(&mut line, hang.to_string()));
+                used = hang_w;
+            }
+            line.push(ch);
+            used += 1;
+        }
+        empty = false;
+    }
+    if !empty || lines.is_empty() {
+        lines.push(line);
+    }
+    lines.into_iter().map(|l| l.trim_end().to_string()).collect()
+}
+
+/// The display width of text that may hold colour codes.
+pub fn width_of(s: &str) -> usize {
+    let mut n = 0;
+    let mut esc = false;
+    for c in s.chars() {
+        match (esc, c) {
+            (false, '\u{1b}') => esc = true,
+            (true, 'm') => esc = false,
+            (true, _) => {}
+            (false, _) => n += 1,
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_keeps_every_word_within_the_width() {
+        let text = "a view never copies: the new header points at the same storage with other strides";
+        let narrow = wrap(text, 10, "  ", "    ");
+        assert!(narrow.iter().all(|l| width(l) <= 10), "{narrow:?}");
+        assert_eq!(narrow.concat().replace(' ', ""), text.replace(' ', ""));
+        for w in [20, 33, 80] {
+            let lines = wrap(text, w, "  ", "    ");
+            assert!(lines.iter().all(|l| width(l) <= w), "{w}: {lines:?}");
+            let back: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
+            assert_eq!(back.join(" "), text);
+            assert!(lines[1..].iter().all(|l| l.starts_with("    ")));
+        }
+        assert_eq!(wrap("x", 80, "", ""), vec!["x"]);
+    }
+
+    #[test]
+    fn a_piece_wider_than_the_line_is_split_not_lost() {
+        let lines = wrap("ab 0123456789abcdef", 8, "", "  ");
+        assert!(lines.iter().all(|l| width(l) <= 8), "{lines:?}");
+        assert_eq!(lines.concat().replace(' ', ""), "ab0123456789abcdef");
+    }
+
+    #[test]
+    fn colour_codes_take_no_columns() {
+        assert_eq!(width_of("\u{1b}[1;36mab\u{1b}[0m"), 2);
+        let pieces = [Cell::styled("abc", |s| format!("\u{1b}[1m{s}\u{1b}[0m")), Cell::new("def")];
+        assert_eq!(pack(&pieces, 7, "", "", " ").len(), 1);
+        assert_eq!(pack(&pieces, 6, "", "", " ").len(), 2);
+    }
+}
