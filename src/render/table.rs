@@ -62,21 +62,52 @@ fn rows(ts: &[&TensorReport]) -> Vec<(&'static str, Vec<String>)> {
     ]
 }
 
-/// The inspect table for one or more tensors.
+/// The inspect table for one or more tensors. Tensors that do not fit
+/// the width side by side go into further tables (column groups), each
+/// repeating the row labels; a column still too wide wraps its cells.
 pub fn tensors_table(ts: &[&TensorReport], st: Style) -> String {
-    let mut table = Table::new();
-    table.load_style(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
-    let mut header = vec![Cell::new("")];
-    header.extend(ts.iter().map(|t| Cell::new(st.bold(&t.name))));
-    table.set_header(header);
-    for (field, vals) in rows(ts) {
+    let rows = rows(ts);
+    let mut labels = vec![];
+    for (field, vals) in &rows {
         let differs = ts.len() > 1 && vals.iter().any(|v| v != &vals[0]);
-        let label = if differs { format!("{field} ≠") } else { field.to_string() };
-        let mut row = vec![Cell::new(if differs { st.yellow(&label) } else { label })];
-        row.extend(vals.iter().map(|v| Cell::new(if differs { st.yellow(v) } else { v.clone() })));
-        table.add_row(row);
+        labels.push((if differs { format!("{field} ≠") } else { field.to_string() }, differs));
     }
-    table.to_string()
+    let label_w = labels.iter().map(|(l, _)| l.chars().count()).max().unwrap_or(0);
+    let col_w = |i: usize| {
+        let name = ts[i].name.chars().count();
+        rows.iter().map(|(_, v)| v[i].chars().count()).max().unwrap_or(0).max(name)
+    };
+    // A table is `│ label ┆ a ┆ b │`: three columns of rule and padding per column, one more at the end.
+    let mut groups: Vec<Vec<usize>> = vec![];
+    let mut used = 1 + label_w + 3;
+    for i in 0..ts.len() {
+        let w = col_w(i) + 3;
+        match groups.last_mut() {
+            Some(g) if used + w <= st.width => g.push(i),
+            _ => {
+                groups.push(vec![i]);
+                used = 1 + label_w + 3;
+            }
+        }
+        used += w;
+    }
+    let mut out = vec![];
+    for g in &groups {
+        let mut table = Table::new();
+        table.load_style(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Dynamic);
+        table.set_width(st.width.min(u16::MAX as usize) as u16);
+        let mut header = vec![Cell::new("")];
+        header.extend(g.iter().map(|&i| Cell::new(st.bold(&ts[i].name))));
+        table.set_header(header);
+        for ((_, vals), (label, differs)) in rows.iter().zip(&labels) {
+            let paint = |v: &str| if *differs { st.yellow(v) } else { v.to_string() };
+            let mut row = vec![Cell::new(paint(label))];
+            row.extend(g.iter().map(|&i| Cell::new(paint(&vals[i]))));
+            table.add_row(row);
+        }
+        out.push(table.to_string());
+    }
+    out.join("\n")
 }
 
 /// A whole report as text (ending in a newline).
