@@ -4,7 +4,7 @@
 use crate::render::style::Style;
 use crate::report::teach::bytes::BytesReport;
 
-use super::text::{bytes, columns, hex, plural, Cell};
+use super::text::{bytes, columns, heading, hex, plural, Cell};
 
 fn hex_bytes(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect::<Vec<_>>().join(" ")
@@ -16,16 +16,17 @@ pub fn table(r: &BytesReport, st: Style) -> String {
     }
     let dtype = r.dtype.clone().unwrap_or_default();
     let size = r.element_size.unwrap_or(1);
-    let mut out = format!(
-        "{} {}\n",
-        st.bold(&format!("bytes {}", r.name)),
-        st.dim(&format!(
+    let mut out = heading(
+        st,
+        &format!("bytes {}", r.name),
+        &format!(
             "· {dtype}, {size} B per element, {} (lowest address first) · {} = {} in storage S{}",
             r.byte_order,
             plural(r.total, "element"),
             bytes(r.total_bytes),
             r.storage
-        ))
+        ),
+        st.width,
     );
     let float = r.elements.iter().any(|e| e.ieee.is_some());
     let mut head = vec!["index", "storage", "address", "bytes", "value"];
@@ -55,7 +56,7 @@ pub fn table(r: &BytesReport, st: Style) -> String {
         }
         rows.push(row);
     }
-    out.push_str(&columns("  ", &rows));
+    out.push_str(&columns("  ", &rows, st.width));
     out
 }
 
@@ -73,6 +74,6 @@ fn storage(r: &BytesReport, st: Style) -> String {
         }
         rows.push(vec![Cell::new(row.offset.to_string()), Cell::styled(hex(row.address), |s| st.dim(s)), Cell::new(hex_bytes(&row.bytes))]);
     }
-    out.push_str(&columns("  ", &rows));
+    out.push_str(&columns("  ", &rows, st.width));
     out
 }

@@ -4,14 +4,10 @@
 use crate::render::style::Style;
 use crate::report::teach::contiguity::{ContiguityReport, Flag};
 
-use super::text::{columns, green, py_bool, red, tuple, Cell};
+use super::text::{columns, green, heading, para, py_bool, red, tuple, Cell};
 
 pub fn table(r: &ContiguityReport, st: Style) -> String {
-    let mut out = format!(
-        "{}  {}\n",
-        st.bold(&format!("contiguity {}", r.name)),
-        st.dim(&format!("shape {}, stride {}, numel {}", tuple(&r.shape), tuple(&r.stride), r.numel))
-    );
+    let mut out = heading(st, &format!("contiguity {}", r.name), &format!("shape {}, stride {}, numel {}", tuple(&r.shape), tuple(&r.stride), r.numel), st.width);
     let flags: [(&str, &Flag, &str); 5] = [
         ("C-contiguous (row-major)", &r.contiguous, "is_contiguous()"),
         ("channels_last", &r.channels_last, "rank 4 only"),
@@ -35,9 +31,9 @@ pub fn table(r: &ContiguityReport, st: Style) -> String {
         };
         rows.push(vec![Cell::new(name), holds, Cell::new(needs), Cell::styled(note, |x| st.dim(x))]);
     }
-    out.push_str(&columns("  ", &rows));
+    out.push_str(&columns("  ", &rows, st.width));
     if !r.checks.is_empty() {
-        out.push_str(&format!("  {}\n", st.dim("row-major check, last dim first (expected starts at 1, then × size):")));
+        out.push_str(&para(None, "row-major check, last dim first (expected starts at 1, then × size):", st.width, "  ", "    ", |x| st.dim(x)));
         let rows: Vec<Vec<Cell>> = r
             .checks
             .iter()
@@ -50,10 +46,10 @@ pub fn table(r: &ContiguityReport, st: Style) -> String {
                 vec![Cell::new(format!("dim {}", c.dim)), Cell::new(format!("size {}", c.size)), Cell::new(format!("stride {}", c.stride)), Cell::new(exp), mark]
             })
             .collect();
-        out.push_str(&columns("    ", &rows));
+        out.push_str(&columns("    ", &rows, st.width));
     }
     for n in &r.notes {
-        out.push_str(&format!("  {} {n}\n", st.dim("note:")));
+        out.push_str(&para(Some(Cell::styled("note:", |x| st.dim(x))), n, st.width, "  ", "    ", str::to_string));
     }
     out
 }

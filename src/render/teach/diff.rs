@@ -3,7 +3,7 @@
 use crate::render::style::Style;
 use crate::report::teach::diff::DiffReport;
 
-use super::text::{columns, hex, py_bool, tint, Cell};
+use super::text::{columns, heading, hex, py_bool, tint, Cell};
 
 fn show(field: &str, v: &serde_json::Value) -> String {
     match v {
@@ -26,7 +26,7 @@ pub fn table(r: &DiffReport, st: Style) -> String {
         _ => format!("{k} of {} fields differ: {}", r.fields.len(), r.differing.join(", ")),
     };
     let share = if r.same_storage { "same storage: they share memory" } else { "different storages" };
-    let mut out = format!("{}  {}\n", st.bold(&format!("diff {}, {}", r.a, r.b)), st.dim(&format!("{summary}; {share}")));
+    let mut out = heading(st, &format!("diff {}, {}", r.a, r.b), &format!("{summary}; {share}"), st.width);
     let mut rows = vec![vec![Cell::new(""), Cell::styled(r.a.clone(), |x| tint(st, 0, x)), Cell::styled(r.b.clone(), |x| tint(st, 1, x))]];
     for f in &r.fields {
         let (a, b) = (show(&f.field, &f.a), show(&f.field, &f.b));
@@ -40,6 +40,6 @@ pub fn table(r: &DiffReport, st: Style) -> String {
             rows.push(vec![Cell::styled(f.field.clone(), |x| st.dim(x)), Cell::styled(a, |x| st.dim(x)), Cell::styled(b, |x| st.dim(x))]);
         }
     }
-    out.push_str(&columns("  ", &rows));
+    out.push_str(&columns("  ", &rows, st.width));
     out
 }

@@ -4,7 +4,7 @@
 use crate::render::style::Style;
 use crate::report::teach::explain::{chunk_name, ExplainReport, ExplainStep};
 
-use super::text::{columns, green, red, tuple, Cell};
+use super::text::{columns, green, heading, pack, para, red, tuple, Cell};
 
 fn kind_cell(s: &ExplainStep, st: Style) -> Cell {
     match s.kind.as_str() {
@@ -18,7 +18,7 @@ fn kind_cell(s: &ExplainStep, st: Style) -> Cell {
 }
 
 pub fn table(r: &ExplainReport, st: Style) -> String {
-    let mut out = format!("{}\n", st.bold(&format!("explain {}", r.expr)));
+    let mut out = heading(st, &format!("explain {}", r.expr), "", st.width);
     let mut rows = vec![];
     let mut whys = vec![];
     for (i, s) in r.steps.iter().enumerate() {
@@ -37,27 +37,34 @@ pub fn table(r: &ExplainReport, st: Style) -> String {
         rows.push(row);
         whys.push(s);
     }
-    let table = columns("  ", &rows);
-    for (line, s) in table.lines().zip(whys) {
+    // One line per step when the aligned table fits; else each step's
+    // cells wrap on their own.
+    let table = columns("  ", &rows, st.width);
+    let lines: Vec<String> = if table.lines().count() == rows.len() {
+        table.lines().map(|l| format!("{l}\n")).collect()
+    } else {
+        rows.iter().map(|r| pack(r, st.width, "  ", "      ", "  ").into_iter().map(|l| l + "\n").collect()).collect()
+    };
+    for (line, s) in lines.iter().zip(whys) {
         out.push_str(line);
-        out.push('\n');
         // The reason is the point when something was copied or failed.
-        let why = if matches!(s.kind.as_str(), "copy" | "error") { s.why.clone() } else { st.dim(&s.why) };
-        out.push_str(&format!("      {why}\n"));
+        let loud = matches!(s.kind.as_str(), "copy" | "error");
+        out.push_str(&para(None, &s.why, st.width, "      ", "        ", |x| if loud { x.to_string() } else { st.dim(x) }));
         if let (Some(c), "error") = (&s.chunks, s.kind.as_str()) {
             out.push_str(&chunks(c, st));
         }
     }
     if let Some(e) = &r.error {
-        out.push_str(&format!("  {} {}\n", st.red_bold(&format!("{}:", e.error_type)), e.message));
+        let lead = Cell::styled(format!("{}:", e.error_type), |x| st.red_bold(x));
+        out.push_str(&para(Some(lead), &e.message, st.width, "  ", "    ", str::to_string));
         if let Some(fix) = &e.fix {
-            out.push_str(&format!("  {} {fix}\n", green(st, "fix:")));
+            out.push_str(&para(Some(Cell::styled("fix:", |x| green(st, x))), fix, st.width, "  ", "    ", str::to_string));
         } else if let Some(h) = &e.hint {
-            out.push_str(&format!("  {} {h}\n", st.dim("hint:")));
+            out.push_str(&para(Some(Cell::styled("hint:", |x| st.dim(x))), h, st.width, "  ", "    ", str::to_string));
         }
     }
     if !r.summary.is_empty() {
-        out.push_str(&format!("  {} {}\n", st.dim("→"), r.summary));
+        out.push_str(&para(Some(Cell::styled("→", |x| st.dim(x))), &r.summary, st.width, "  ", "    ", str::to_string));
     }
     out
 }
@@ -65,31 +72,34 @@ pub fn table(r: &ExplainReport, st: Style) -> String {
 /// The chunk analysis behind a failing view: chunks, the breaks between
 /// them, and how the requested dims group.
 fn chunks(c: &crate::report::teach::chunks::ChunkAnalysis, st: Style) -> String {
-    let mut out = format!("      {}\n", st.bold(&format!("chunks of shape {} stride {}:", tuple(&c.shape), tuple(&c.stride))));
+    let w = st.width;
+    let mut out = para(None, &format!("chunks of shape {} stride {}:", tuple(&c.shape), tuple(&c.stride)), w, "      ", "        ", |x| st.bold(x));
     for (i, ch) in c.chunks.iter().enumerate() {
         let dims: Vec<String> = ch.dims.iter().map(|d| d.to_string()).collect();
-        out.push_str(&format!("        chunk {}: dims [{}], {} elements, step {}\n", chunk_name(i), dims.join(", "), ch.numel, ch.base_stride));
+        let line = format!("chunk {}: dims [{}], {} elements, step {}", chunk_name(i), dims.join(", "), ch.numel, ch.base_stride);
+        out.push_str(&para(None, &line, w, "        ", "          ", str::to_string));
     }
     for b in &c.breaks {
-        out.push_str(&st.dim(&format!(
-            "        break after dim {}: stride[{}] = {} but joining needs {} · {} = {}\n",
+        let line = format!(
+            "break after dim {}: stride[{}] = {} but joining needs {} · {} = {}",
             b.outer, b.outer, b.outer_stride, b.inner_numel, b.base_stride, b.needed
-        )));
+        );
+        out.push_str(&para(None, &line, w, "        ", "          ", |x| st.dim(x)));
     }
-    out.push_str(&format!("      requested {}:\n", tuple(&c.target)));
+    out.push_str(&para(None, &format!("requested {}:", tuple(&c.target)), w, "      ", "        ", str::to_string));
     for g in &c.groups {
         let dims: Vec<String> = g.new_dims.iter().map(|d| format!("{} (size {})", d, c.target.get(*d).copied().unwrap_or(0))).collect();
         let want = c.chunks.get(g.chunk).map(|ch| ch.numel).unwrap_or(0);
         let ok = g.numel == want;
         let line = format!(
-            "        new dims [{}] need {} elements from chunk {} ({} there){}\n",
+            "new dims [{}] need {} elements from chunk {} ({} there){}",
             dims.join(", "),
             g.numel,
             chunk_name(g.chunk),
             want,
             if ok { "" } else { " ✗ spans a chunk boundary" }
         );
-        out.push_str(&if ok { line } else { red(st, &line) });
+        out.push_str(&para(None, &line, w, "        ", "          ", |x| if ok { x.to_string() } else { red(st, x) }));
     }
     out
 }

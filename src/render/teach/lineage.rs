@@ -5,7 +5,7 @@ use crate::render::style::Style;
 use crate::report::teach::lineage::LineageReport;
 use crate::report::teach::LayoutInfo;
 
-use super::text::{columns, green, red, tuple, Cell};
+use super::text::{columns, green, heading, red, tuple, Cell};
 
 fn changed(before: Option<&LayoutInfo>, after: &LayoutInfo, f: impl Fn(&LayoutInfo) -> String) -> String {
     match before.map(&f) {
@@ -16,11 +16,7 @@ fn changed(before: Option<&LayoutInfo>, after: &LayoutInfo, f: impl Fn(&LayoutIn
 
 pub fn table(r: &LineageReport, st: Style) -> String {
     let n = r.steps.len() + r.omitted;
-    let mut out = format!(
-        "{} {}\n",
-        st.bold(&format!("lineage {}", r.name)),
-        st.dim(&format!("· {} step{}, {} of them copied data", n, if n == 1 { "" } else { "s" }, r.copies))
-    );
+    let mut out = heading(st, &format!("lineage {}", r.name), &format!("· {} step{}, {} of them copied data", n, if n == 1 { "" } else { "s" }, r.copies), st.width);
     if r.steps.is_empty() {
         out.push_str("  no recorded history\n");
         return out;
@@ -48,6 +44,6 @@ pub fn table(r: &LineageReport, st: Style) -> String {
         ]);
         next = s.n + 1;
     }
-    out.push_str(&columns("  ", &rows));
+    out.push_str(&columns("  ", &rows, st.width));
     out
 }

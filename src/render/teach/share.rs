@@ -50,7 +50,7 @@ pub fn table(r: &ShareReport, st: Style) -> String {
                 ]
             })
             .collect();
-        out.push_str(&columns("", &rows));
+        out.push_str(&columns("", &rows, st.width));
         for [a, b] in &s.undecided {
             out.push_str(&st.dim(&format!("   {a} and {b}: overlap undecided (run `overlap {a}, {b}` for the exact check)\n")));
         }

@@ -21,7 +21,7 @@ pub fn table(r: &StorageReport, st: Style) -> String {
         vec![Cell::new("allocator"), Cell::new(r.allocator.clone())],
         vec![Cell::new("version"), Cell::new(format!("{} (in-place writes through any view)", r.version))],
     ];
-    out.push_str(&columns("  ", &rows));
+    out.push_str(&columns("  ", &rows, st.width));
     if r.views.is_empty() {
         out.push_str("  no tensor views it\n");
         return out;
@@ -40,7 +40,7 @@ pub fn table(r: &StorageReport, st: Style) -> String {
             Cell::new(v.bytes.map(|[a, b]| format!("{a}..{b}")).unwrap_or_else(|| "-".into())),
         ]);
     }
-    out.push_str(&columns("    ", &rows));
+    out.push_str(&columns("    ", &rows, st.width));
     out.push_str(&bar(r, st));
     let live = r.views.iter().any(|v| v.binding);
     let line = if !live {

@@ -76,9 +76,12 @@ impl Cell {
 }
 
 /// Rows of cells as left-aligned columns, two spaces apart, each line
-/// starting with `indent`. Trailing spaces are trimmed. A row of one cell
-/// (a note between rows) does not widen the first column.
-pub fn columns(indent: &str, rows: &[Vec<Cell>]) -> String {
+/// starting with `indent`, at most `cols` wide. Trailing spaces are
+/// trimmed. A row of one cell (a note between rows) does not widen the
+/// first column, and wraps. Columns that do not fit side by side fold into
+/// further groups under the first, each repeating the first column; a last
+/// column still too wide wraps its cells under themselves.
+pub fn columns(indent: &str, rows: &[Vec<Cell>], cols: usize) -> String {
     let n = rows.iter().map(|r| r.len()).max().unwrap_or(0);
     let mut widths = vec![0usize; n];
     for r in rows.iter().filter(|r| r.len() > 1) {
@@ -86,13 +89,63 @@ pub fn columns(indent: &str, rows: &[Vec<Cell>]) -> String {
             widths[i] = widths[i].max(width(&c.plain));
         }
     }
+    let fits = |ws: &[usize]| width(indent) + ws.iter().sum::<usize>() + 2 * ws.len().saturating_sub(1) <= cols;
+    if n <= 2 || fits(&widths) {
+        return lay_out(indent, rows, &widths, cols, true);
+    }
+    // Groups of columns after the first that fit beside it.
+    let mut groups: Vec<Vec<usize>> = vec![];
+    for i in 1..n {
+        match groups.last_mut() {
+            Some(g) if fits(&[&[widths[0]][..], &g.iter().map(|&j| widths[j]).collect::<Vec<_>>(), &[widths[i]]].concat()) => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    let mut out = String::new();
+    for (k, g) in groups.iter().enumerate() {
+        let pick: Vec<usize> = std::iter::once(0).chain(g.iter().copied()).collect();
+        let sub: Vec<Vec<Cell>> = rows
+            .iter()
+            .filter(|r| r.len() > 1 || k == 0)
+            .map(|r| if r.len() > 1 { pick.iter().filter_map(|&j| r.get(j).cloned()).collect() } else { r.clone() })
+            .collect();
+        let ws: Vec<usize> = pick.iter().map(|&j| widths[j]).collect();
+        if k > 0 {
+            out.push('\n');
+        }
+        out.push_str(&lay_out(indent, &sub, &ws, cols, k == 0));
+    }
+    out
+}
+
+/// `columns` once the columns are chosen: the last column wraps when the
+/// line would be wider than `cols`.
+fn lay_out(indent: &str, rows: &[Vec<Cell>], widths: &[usize], cols: usize, notes: bool) -> String {
     let mut out = String::new();
     for r in rows {
+        if r.len() == 1 {
+            if notes {
+                for l in pack(&[r[0].clone()], cols, indent, &format!("{indent}  "), " ") {
+                    out.push_str(&l);
+                    out.push('\n');
+                }
+            }
+            continue;
+        }
         let mut line = indent.to_string();
         for (i, c) in r.iter().enumerate() {
+            if i + 1 == r.len() && width_of(&line) + width(&c.plain) > cols {
+                // The last cell wraps under itself, by words.
+                let hang = " ".repeat(width_of(&line));
+                let words: Vec<Cell> = c.plain.split(' ').filter(|w| !w.is_empty()).map(Cell::new).collect();
+                let lines = pack(&words, cols, &line, &hang, " ");
+                out.push_str(&lines.join("\n"));
+                line.clear();
+                break;
+            }
             line.push_str(&c.shown);
             if i + 1 < r.len() {
-                line.push_str(&" ".repeat(widths[i] - width(&c.plain) + 2));
+                line.push_str(&" ".repeat(widths[i].saturating_sub(width(&c.plain)) + 2));
             }
         }
         out.push_str(line.trim_end());
@@ -200,6 +253,23 @@ pub fn pack(pieces: &[Cell], cols: usize, first: &str, hang: &str, sep: &str) ->
         lines.push(line);
     }
     lines.into_iter().map(|l| l.trim_end().to_string()).collect()
+}
+
+/// A report's first line: its bold title, then `rest` dimmed, wrapped to
+/// `cols` with a hanging indent of two.
+pub fn heading(st: Style, title: &str, rest: &str, cols: usize) -> String {
+    let mut pieces = vec![Cell::styled(title, |t| st.bold(t))];
+    pieces.extend(rest.split(' ').filter(|w| !w.is_empty()).map(|w| Cell::styled(w, |t| st.dim(t))));
+    pack(&pieces, cols, "", "  ", " ").into_iter().map(|l| l + "\n").collect()
+}
+
+/// A sentence after an optional styled lead word (`solve`, `fix:`),
+/// wrapped at word boundaries with a hanging indent; `paint` colours the
+/// words of the sentence.
+pub fn para(lead: Option<Cell>, text: &str, cols: usize, first: &str, hang: &str, paint: impl Fn(&str) -> String) -> String {
+    let mut pieces: Vec<Cell> = lead.into_iter().collect();
+    pieces.extend(text.split(' ').filter(|w| !w.is_empty()).map(|w| Cell::styled(w, &paint)));
+    pack(&pieces, cols, first, hang, " ").into_iter().map(|l| l + "\n").collect()
 }
 
 /// The display width of text that may hold colour codes.
