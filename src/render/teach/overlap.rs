@@ -4,7 +4,7 @@
 use crate::render::style::Style;
 use crate::report::teach::overlap::OverlapReport;
 
-use super::text::{green, red};
+use super::text::{green, pack, para, red, width_of, Cell};
 
 pub fn table(r: &OverlapReport, st: Style) -> String {
     let title = match &r.b {
@@ -18,16 +18,46 @@ pub fn table(r: &OverlapReport, st: Style) -> String {
         (Some(false), false) => green(st, "NO: every index has its own element"),
         (None, _) => st.yellow("UNDECIDED"),
     };
-    let mut out = format!("{}  {verdict}\n", st.bold(&title));
+    let w = st.width;
+    let mut out = para(Some(Cell::styled(title, |x| st.bold(x))), "", w, "", "  ", str::to_string);
+    out.pop();
+    out.push_str(&format!("{}{verdict}\n", if width_of(&out) + width_of(&verdict) + 2 <= w { "  " } else { "\n  " }));
     if let Some(eq) = &r.equation {
-        out.push_str(&format!("  {} {}\n", st.dim("solve"), eq));
+        // The equation breaks only after `+`, `=` and the bounds' commas.
+        let mut pieces = vec![Cell::styled("solve", |x| st.dim(x))];
+        pieces.extend(terms(eq));
+        for line in pack(&pieces, w, "  ", "        ", " ") {
+            out.push_str(&line);
+            out.push('\n');
+        }
     }
-    out.push_str(&format!("  {}\n", r.reason));
+    out.push_str(&para(None, &r.reason, w, "  ", "    ", str::to_string));
     if r.b.is_some() {
         for s in &r.self_overlap {
-            let line = format!("  {}", s.reason);
-            out.push_str(&if s.overlap == Some(true) { st.yellow(&line) } else { st.dim(&line) });
-            out.push('\n');
+            let loud = s.overlap == Some(true);
+            out.push_str(&para(None, &s.reason, w, "  ", "    ", |x| if loud { st.yellow(x) } else { st.dim(x) }));
+        }
+    }
+    out
+}
+
+/// `eq` cut where a line may break: after a `+`, an `=` or a comma, and
+/// between the equation and its bounds (two spaces).
+fn terms(eq: &str) -> Vec<Cell> {
+    let mut out = vec![];
+    for (k, part) in eq.split("  ").enumerate() {
+        let mut cur = if k > 0 { " ".to_string() } else { String::new() };
+        for tok in part.split(' ').filter(|t| !t.is_empty()) {
+            if !cur.trim().is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(tok);
+            if tok == "+" || tok == "=" || tok.ends_with(',') {
+                out.push(Cell::new(std::mem::take(&mut cur)));
+            }
+        }
+        if !cur.trim().is_empty() {
+            out.push(Cell::new(cur));
         }
     }
     out

@@ -170,7 +170,9 @@ pub fn build(an: &str, a: &Tensor, b: Option<(&str, &Tensor)>) -> OverlapReport 
             self_overlap: vec![sa],
         };
     };
-    let selves = vec![sa, self_check(bn, b)];
+    // `overlap b, b`: one tensor, so one self-overlap sentence.
+    let same_tensor = an == bn || (a.same_storage(b) && a.layout == b.layout && a.dtype == b.dtype);
+    let selves = if same_tensor { vec![sa] } else { vec![sa, self_check(bn, b)] };
     if !a.same_storage(b) {
         return OverlapReport {
             a: an.to_string(),
