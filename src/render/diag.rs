@@ -4,6 +4,7 @@
 use crate::report::diag::Diagnostic;
 
 use super::style::Style;
+use super::teach::text::{para, Cell};
 
 pub fn render(d: &Diagnostic, st: Style) -> String {
     let gutter = d.line.to_string();
@@ -15,9 +16,8 @@ pub fn render(d: &Diagnostic, st: Style) -> String {
     };
     // Control characters would garble the terminal: show them escaped.
     let line: String = d.source_line.chars().map(|c| if c.is_control() && c != '\t' { '?' } else { c }).collect();
-    let (shown, offset) = clip(&line, d.col);
-    let mut out = String::new();
-    out.push_str(&format!("{} {}\n", st.red_bold(&format!("{}:", d.error_type)), st.bold(&d.message)));
+    let (shown, offset) = clip(&line, d.col, st.width.saturating_sub(gutter.len() + 3).max(MIN_WINDOW));
+    let mut out = para(Some(Cell::styled(format!("{}:", d.error_type), |x| st.red_bold(x))), &d.message, st.width, "", "  ", |x| st.bold(x));
     out.push_str(&format!("{}{} {}\n", pad, st.blue("-->"), loc));
     out.push_str(&format!("{}{}\n", pad, st.blue(" |")));
     out.push_str(&format!("{} {} {}\n", st.blue(&gutter), st.blue("|"), shown));
@@ -31,21 +31,24 @@ pub fn render(d: &Diagnostic, st: Style) -> String {
         st.red_bold(&"^".repeat(width))
     ));
     if let Some(h) = &d.hint {
-        out.push_str(&format!("{}{} {}\n", pad, st.blue(" ="), st.cyan(&format!("hint: {h}"))));
+        let lead = Cell { plain: format!("{pad} = hint:"), shown: format!("{pad}{} {}", st.blue(" ="), st.cyan("hint:")) };
+        out.push_str(&para(Some(lead), h, st.width, "", &format!("{pad}         "), |x| st.cyan(x)));
     }
     out
 }
 
-/// Long lines are cut to a window around the column; returns the window
-/// and how many characters were cut from the left.
-pub(super) fn clip(line: &str, col: usize) -> (String, usize) {
-    const MAX: usize = 120;
+/// The narrowest source window shown, whatever the width.
+const MIN_WINDOW: usize = 16;
+
+/// Long lines are cut to a window of `max` characters around the column;
+/// returns the window and how many characters were cut from the left.
+pub(super) fn clip(line: &str, col: usize, max: usize) -> (String, usize) {
     let n = line.chars().count();
-    if n <= MAX {
+    if n <= max {
         return (line.to_string(), 0);
     }
-    let start = col.saturating_sub(MAX / 2).min(n.saturating_sub(MAX));
-    let s: String = line.chars().skip(start).take(MAX).collect();
+    let start = col.saturating_sub(max / 2).min(n.saturating_sub(max));
+    let s: String = line.chars().skip(start).take(max).collect();
     (s, start)
 }
 

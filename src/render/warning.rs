@@ -11,7 +11,7 @@ pub fn render(w: &WarningReport, st: Style) -> String {
     let gutter = w.line.to_string();
     let pad = " ".repeat(gutter.len());
     let line: String = w.source_line.chars().map(|c| if c.is_control() && c != '\t' { '?' } else { c }).collect();
-    let (shown, offset) = super::diag::clip(&line, w.col);
+    let (shown, offset) = super::diag::clip(&line, w.col, st.width.saturating_sub(gutter.len() + 3).max(16));
     let caret_col = w.col.saturating_sub(1).saturating_sub(offset);
     let width = w.width.min(shown.chars().count().saturating_sub(caret_col).max(1));
     let mut out = format!("{}: {} {}\n", loc, st.yellow_bold(&format!("{}:", w.category)), w.message);

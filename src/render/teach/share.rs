@@ -3,22 +3,24 @@
 use crate::render::style::Style;
 use crate::report::teach::share::ShareReport;
 
-use super::text::{bytes, columns, hex, range, tint, tuple, Cell};
+use super::text::{bytes, columns, heading, hex, para, range, tint, tuple, Cell};
 
 pub fn table(r: &ShareReport, st: Style) -> String {
     if r.storages.is_empty() {
         return "share: no tensor bindings yet\n".to_string();
     }
-    let mut out = format!(
-        "{} {}\n",
-        st.bold("share"),
-        st.dim(&format!("· {} storage{} kept alive by the bindings", r.storages.len(), if r.storages.len() == 1 { "" } else { "s" }))
+    let mut out = heading(
+        st,
+        "share",
+        &format!("· {} storage{} kept alive by the bindings", r.storages.len(), if r.storages.len() == 1 { "" } else { "s" }),
+        st.width,
     );
     for s in &r.storages {
-        out.push_str(&format!(
-            "{} {}\n",
-            st.bold(&format!("S{}", s.id)),
-            st.dim(&format!("{} at {} on {} · {} view{}", bytes(s.nbytes), hex(s.data_ptr), s.device, s.tensors.len(), if s.tensors.len() == 1 { "" } else { "s" }))
+        out.push_str(&heading(
+            st,
+            &format!("S{}", s.id),
+            &format!("{} at {} on {} · {} view{}", bytes(s.nbytes), hex(s.data_ptr), s.device, s.tensors.len(), if s.tensors.len() == 1 { "" } else { "s" }),
+            st.width,
         ));
         let n = s.tensors.len();
         let rows: Vec<Vec<Cell>> = s
@@ -52,10 +54,10 @@ pub fn table(r: &ShareReport, st: Style) -> String {
             .collect();
         out.push_str(&columns("", &rows, st.width));
         for [a, b] in &s.undecided {
-            out.push_str(&st.dim(&format!("   {a} and {b}: overlap undecided (run `overlap {a}, {b}` for the exact check)\n")));
+            out.push_str(&para(None, &format!("{a} and {b}: overlap undecided (run `overlap {a}, {b}` for the exact check)"), st.width, "   ", "     ", |x| st.dim(x)));
         }
         if !s.pairs_checked {
-            out.push_str(&st.dim("   too many views to compare every pair; ask `overlap x, y` for one pair\n"));
+            out.push_str(&para(None, "too many views to compare every pair; ask `overlap x, y` for one pair", st.width, "   ", "     ", |x| st.dim(x)));
         }
     }
     out

@@ -4,13 +4,13 @@
 use crate::render::style::Style;
 use crate::report::teach::storage::StorageReport;
 
-use super::text::{bytes, columns, hex, range, tint, tuple, Cell};
+use super::text::{bytes, columns, heading, hex, para, range, tint, tuple, Cell};
 
-/// Width of the byte bar, in characters.
-const BAR: usize = 48;
+/// Widest byte bar, in characters.
+const MAX_BAR: usize = 48;
 
 pub fn table(r: &StorageReport, st: Style) -> String {
-    let mut out = format!("{} {}\n", st.bold(&format!("storage {}", r.name)), st.dim(&format!("· S{} on {}", r.id, r.device)));
+    let mut out = heading(st, &format!("storage {}", r.name), &format!("· S{} on {}", r.id, r.device), st.width);
     let elems = match (&r.dtype, r.element_size, r.elements) {
         (Some(d), Some(s), Some(n)) => format!(" = {n} × {d} ({s} B each)"),
         _ => " (untyped: a storage has no dtype)".to_string(),
@@ -57,8 +57,8 @@ pub fn table(r: &StorageReport, st: Style) -> String {
             r.id
         )
     };
-    let line = if r.unreachable_bytes > 0 && live { st.yellow(&line) } else { line };
-    out.push_str(&format!("  {line}\n"));
+    let loud = r.unreachable_bytes > 0 && live;
+    out.push_str(&para(None, &line, st.width, "  ", "    ", |x| if loud { st.yellow(x) } else { x.to_string() }));
     out
 }
 
@@ -67,21 +67,25 @@ fn bar(r: &StorageReport, st: Style) -> String {
     if r.nbytes == 0 {
         return String::new();
     }
-    let name_w = r.views.iter().map(|v| v.name.chars().count()).max().unwrap_or(0).max(2);
+    let name_w = r.views.iter().map(|v| v.name.chars().count()).max().unwrap_or(0).max(2).min(st.width / 3);
+    // The bar scales to the width left beside the names.
+    let bar_w = st.width.saturating_sub(name_w + 4).clamp(8, MAX_BAR);
+    let size = format!("{} B", r.nbytes);
     // Bytes [a, b) cover characters [a·BAR/nbytes, ⌈b·BAR/nbytes⌉), at least one.
-    let scale = |b: usize| b as u128 * BAR as u128;
+    let scale = |b: usize| b as u128 * bar_w as u128;
     let n = r.nbytes as u128;
-    let mut out = format!("  {:<name_w$}  {}\n", "", st.dim(&format!("0{:>w$}", format!("{} B", r.nbytes), w = BAR - 1)));
-    out.push_str(&format!("  {:<name_w$}  {}\n", format!("S{}", r.id), st.dim(&"▒".repeat(BAR))));
+    let mut out = format!("  {:<name_w$}  {}\n", "", st.dim(&format!("0{:>w$}", size, w = bar_w.saturating_sub(1))));
+    out.push_str(&format!("  {:<name_w$}  {}\n", format!("S{}", r.id), st.dim(&"▒".repeat(bar_w))));
     for (i, v) in r.views.iter().enumerate() {
         let mut line = String::new();
         if let Some([a, b]) = v.bytes {
-            let lo = ((scale(a) / n) as usize).min(BAR - 1);
-            let end = (scale(b).div_ceil(n) as usize).clamp(lo + 1, BAR);
+            let lo = ((scale(a) / n) as usize).min(bar_w - 1);
+            let end = (scale(b).div_ceil(n) as usize).clamp(lo + 1, bar_w);
             line.push_str(&" ".repeat(lo));
             line.push_str(&tint(st, i, &"█".repeat(end - lo)));
         }
-        out.push_str(&format!("  {}{}  {}\n", tint(st, i, &v.name), " ".repeat(name_w - v.name.chars().count()), line));
+        let name = super::text::fit(&v.name, name_w);
+        out.push_str(&format!("  {}{}  {}\n", tint(st, i, &name), " ".repeat(name_w - name.chars().count()), line));
     }
     out
 }
