@@ -8,8 +8,10 @@ use crate::report::memory::{MemTraceReport, MemoryReport};
 
 use super::style::Style;
 use super::table::hex;
+use super::teach::text::{pack, para, wrapped, Cell};
 
-const BAR: usize = 64;
+/// Widest segment bar, in characters; narrower terminals get a shorter one.
+const MAX_BAR: usize = 64;
 
 pub fn stat(r: &MemoryReport, k: &str) -> u64 {
     r.stats.get(k).and_then(|v| v.as_i64()).unwrap_or(0).max(0) as u64
@@ -52,34 +54,33 @@ pub fn pool_lines(r: &MemoryReport) -> Option<[String; 2]> {
 }
 
 pub fn memory(r: &MemoryReport, st: Style) -> String {
-    let mut out = String::new();
+    let w = st.width;
+    let bar_w = w.saturating_sub(4).clamp(8, MAX_BAR);
     let dev = device_label(r);
-    out.push_str(&format!(
-        "{}: allocated {} (peak {}), reserved {} (peak {}), {} segment{}\n",
-        st.bold(&dev),
-        format_size(stat(r, "allocated_bytes.all.current")),
-        format_size(stat(r, "allocated_bytes.all.peak")),
-        format_size(stat(r, "reserved_bytes.all.current")),
-        format_size(stat(r, "reserved_bytes.all.peak")),
-        r.segments.len(),
-        if r.segments.len() == 1 { "" } else { "s" }
-    ));
+    let head = [
+        Cell::styled(format!("{dev}:"), |x| st.bold(x)),
+        Cell::new(format!("allocated {} (peak {}),", format_size(stat(r, "allocated_bytes.all.current")), format_size(stat(r, "allocated_bytes.all.peak")))),
+        Cell::new(format!("reserved {} (peak {}),", format_size(stat(r, "reserved_bytes.all.current")), format_size(stat(r, "reserved_bytes.all.peak")))),
+        Cell::new(format!("{} segment{}", r.segments.len(), if r.segments.len() == 1 { "" } else { "s" })),
+    ];
+    let mut out: String = pack(&head, w, "", "  ", " ").into_iter().map(|l| l + "\n").collect();
     if r.segments.is_empty() {
         out.push_str("  (no memory reserved)\n");
     }
     let shown = r.segments.len().min(32);
     for seg in &r.segments[..shown] {
-        out.push_str(&format!("segment {} {} {} pool\n", hex(seg.address), format_size(seg.size as u64), seg.pool));
-        // The bar: each cell is size/BAR bytes; a block gets at least one cell.
+        let head = [Cell::new("segment"), Cell::new(hex(seg.address)), Cell::new(format_size(seg.size as u64)), Cell::new(format!("{} pool", seg.pool))];
+        out.push_str(&lines(pack(&head, w, "", "  ", " ")));
+        // The bar: each cell is size/bar_w bytes; a block gets at least one cell.
         let mut bar = String::new();
         let mut used = 0usize;
         for (i, b) in seg.blocks.iter().enumerate() {
             let cells = if i + 1 == seg.blocks.len() {
-                BAR.saturating_sub(used).max(1)
+                bar_w.saturating_sub(used).max(1)
             } else {
-                ((b.size as f64 / seg.size.max(1) as f64) * BAR as f64).round().max(1.0) as usize
+                ((b.size as f64 / seg.size.max(1) as f64) * bar_w as f64).round().max(1.0) as usize
             };
-            let cells = cells.min(BAR.saturating_sub(used).max(1));
+            let cells = cells.min(bar_w.saturating_sub(used).max(1));
             used += cells;
             let (ch, paint): (&str, fn(&Style, &str) -> String) = match b.state {
                 "allocated" => ("█", Style::cyan),
@@ -93,9 +94,14 @@ pub fn memory(r: &MemoryReport, st: Style) -> String {
         out.push_str(&format!("  [{}]\n", bar));
         let blocks = seg.blocks.len();
         for b in seg.blocks.iter().take(16) {
-            let who = if b.owner.is_empty() { String::new() } else { format!("  {}", b.owner.join(", ")) };
-            let req = if b.state == "allocated" && b.requested != b.size { format!(" (requested {})", format_size(b.requested as u64)) } else { String::new() };
-            out.push_str(&format!("  {} {:>12} {:<15}{}{}\n", hex(b.address), format_size(b.size as u64), b.state.replace('_', " "), req, who));
+            let state = b.state.replace('_', " ");
+            let mut pieces = vec![Cell::new(hex(b.address)), Cell::new(format!("{:>12}", format_size(b.size as u64))), Cell::new(format!("{state:<15}"))];
+            if b.state == "allocated" && b.requested != b.size {
+                pieces.push(Cell::new(format!("(requested {})", format_size(b.requested as u64))));
+            }
+            let owners = b.owner.len();
+            pieces.extend(b.owner.iter().enumerate().map(|(i, o)| Cell::new(if i + 1 < owners { format!("{o},") } else { o.clone() })));
+            out.push_str(&lines(pack(&pieces, w, "  ", "      ", " ")));
         }
         if blocks > 16 {
             out.push_str(&format!("  … {} more blocks\n", blocks - 16));
@@ -105,17 +111,29 @@ pub fn memory(r: &MemoryReport, st: Style) -> String {
         out.push_str(&format!("… {} more segments\n", r.segments.len() - shown));
     }
     for line in pool_lines(r).into_iter().flatten() {
-        out.push_str(&line);
-        out.push('\n');
+        out.push_str(&wrapped(&line, w, "", "  "));
     }
     out
 }
 
+fn lines(ls: Vec<String>) -> String {
+    ls.into_iter().map(|l| l + "\n").collect()
+}
+
 pub fn memtrace(r: &MemTraceReport, st: Style) -> String {
-    let mut out = format!("{} {}\n", st.dim("memtrace:"), st.bold(&r.statement));
+    let w = st.width;
+    let mut out = para(Some(Cell::styled("memtrace:", |x| st.dim(x))), &r.statement, w, "", "  ", |x| st.bold(x));
     for e in &r.events {
         let at = e.address.map(hex).unwrap_or_default();
-        out.push_str(&format!("  {:<13} {:<16} {}\n", e.event, at, e.detail));
+        let lead = format!("  {:<13} {:<16} ", e.event, at);
+        let lead_w = lead.chars().count();
+        // The detail wraps beside the event when 30 columns are left, else under it.
+        if w >= lead_w + 30 {
+            out.push_str(&para(Some(Cell::new(&lead[..lead.len() - 1])), &e.detail, w, "", &" ".repeat(lead_w), str::to_string));
+        } else {
+            out.push_str(&format!("{}\n", lead.trim_end()));
+            out.push_str(&wrapped(&e.detail, w, "    ", "    "));
+        }
     }
     out
 }

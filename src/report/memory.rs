@@ -112,7 +112,7 @@ pub struct TraceEvent {
 
 /// A GPU kernel launch or host/device copy as a trace line.
 pub fn gpu_trace_event(e: &GpuEvent) -> TraceEvent {
-    use crate::engine::alloc::caching::format_size as fs;
+    use crate::engine::alloc::caching::format_size_exact as fs;
     match e {
         GpuEvent::Kernel { name, n, grid } => TraceEvent {
             event: "kernel",
@@ -126,7 +126,7 @@ pub fn gpu_trace_event(e: &GpuEvent) -> TraceEvent {
 }
 
 pub fn trace_event(e: &AllocEvent) -> TraceEvent {
-    use crate::engine::alloc::caching::format_size as fs;
+    use crate::engine::alloc::caching::format_size_exact as fs;
     let (event, address, size, detail) = match e {
         AllocEvent::Alloc { addr, size, requested, pool, tag, .. } => (
             "alloc",

@@ -48,7 +48,7 @@ pub fn table(r: &AddrReport, st: Style) -> String {
     }
     let elems = Cell::styled(format!("= {}", r.offset), |x| st.bold(x));
     out.push_str(&para(Some(elems), &format!("elements from the start of storage S{}", r.storage), w, pad, &format!("{pad}  "), |x| st.dim(x)));
-    out.push_str("  address = storage data_ptr + offset · element_size\n");
+    out.push_str(&sum(Cell::new("address = storage data_ptr"), vec![Cell::new("+ offset · element_size")], "  "));
     out.push_str(&format!("{pad}= {} + {} · {} B\n", hex(r.storage_data_ptr), r.offset, r.element_size));
     let at = Cell::styled(format!("= {}", hex(r.address)), |x| st.bold(x));
     out.push_str(&para(Some(at), &format!("(byte {} of the storage)", r.byte_offset), w, pad, &format!("{pad}  "), |x| st.dim(x)));

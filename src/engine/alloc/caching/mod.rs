@@ -53,4 +53,4 @@ pub use sizing::{
 };
 pub use snapshot::{BlockSnapshot, BlockState, Fragmentation, MemorySnapshot, Releasable, SegmentSnapshot};
 pub use stats::{DeviceStats, StatArray, StatType, format_size};
-pub use summary::render_summary;
+pub use summary::{format_size_exact, render_summary};

@@ -24,6 +24,22 @@ pub(super) fn format_size_cell(sz: u64, pref: u64) -> String {
     format!("{sz:6} {unit}")
 }
 
+/// A size with no rounding, in `memory_summary`'s units: its unit for the
+/// size (`_format_size(sz, sz)`) when the size is a whole number of it,
+/// else the largest smaller unit that is (`2044 KiB`, `4000 B`).
+pub fn format_size_exact(sz: u64) -> String {
+    let mut units = 0;
+    let mut pref = sz as f64;
+    while units + 1 < BYTE_UNITS.len() && pref >= 768.0 * 1024.0 {
+        units += 1;
+        pref /= 1024.0;
+    }
+    while units > 0 && sz % (1u64 << (10 * units)) != 0 {
+        units -= 1;
+    }
+    format!("{} {}", sz >> (10 * units), BYTE_UNITS[units].trim_end())
+}
+
 /// `_format_count(cnt, pref_cnt)`: `{cnt:7d} {unit} `, stepping at 750 thousand.
 pub(super) fn format_count_cell(cnt: u64, pref: u64) -> String {
     let (mut cnt, mut pref) = (cnt, pref as f64);
@@ -97,5 +113,23 @@ impl<B: SegmentBackend> CachingAllocator<B> {
     /// `torch.cuda.memory_summary(device, abbreviated)`.
     pub fn memory_summary(&self, device_index: i64, abbreviated: bool) -> String {
         render_summary(&self.stats, device_index, abbreviated)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format_size_exact;
+
+    #[test]
+    fn exact_sizes_never_round() {
+        // The 2044 KiB left of a 2 MiB segment after a 4 KiB block.
+        assert_eq!(format_size_exact(2 * 1024 * 1024 - 4096), "2044 KiB");
+        assert_eq!(format_size_exact(4000), "4000 B");
+        // memory_summary steps up a unit at 768 of the next: 20 MiB is 20480 KiB.
+        assert_eq!(format_size_exact(20 << 20), "20480 KiB");
+        // memory_summary's unit would be KiB, but 1200000 B is not whole KiB.
+        assert_eq!(format_size_exact(1_200_000), "1200000 B");
+        assert_eq!(format_size_exact(0), "0 B");
+        assert_eq!(format_size_exact(3 << 30), "3072 MiB");
     }
 }
