@@ -255,6 +255,8 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             let (e, _) = a.get(1, "exponent").ok_or_else(|| a.err("pow() missing required argument 'exponent'"))?;
             super::ops::binop(it, crate::lang::ast::BinOp::Pow, &base, &e, span)
         }
+        "set_printoptions" => super::printopts::set(a),
+        "get_printoptions" => super::printopts::get(a),
         "manual_seed" => {
             let seed = a.int(0, "seed")?;
             a.finish(1)?;

@@ -60,6 +60,7 @@ impl Interp {
     /// (the CLI validates it first and reports the error).
     pub fn new(cfg: &EngineConfig) -> Self {
         let ctx = Context::try_new(cfg).unwrap_or_else(|_| Context::new(cfg));
+        super::printopts::reset();
         Interp {
             ctx,
             grad_enabled: true,

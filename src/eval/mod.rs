@@ -20,6 +20,7 @@ pub mod names;
 pub mod ndarray;
 pub mod numpy_module;
 pub mod pieces;
+pub mod printopts;
 pub mod py;
 pub mod pyexpr;
 pub mod ops;

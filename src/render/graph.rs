@@ -5,6 +5,7 @@
 use crate::report::graph::GraphReport;
 
 use super::style::Style;
+use super::teach::text::{pack, Cell};
 
 pub fn graph(r: &GraphReport, st: Style) -> String {
     let Some(root) = r.root else {
@@ -25,27 +26,39 @@ fn walk(r: &GraphReport, id: usize, nr: usize, prefix: &str, last: bool, top: bo
     *lines += 1;
     let Some(n) = r.nodes.get(id) else { return };
     let branch = if top { "" } else if last { "└─ " } else { "├─ " };
-    let mut label = st.cyan(&n.name);
+    let mut label = vec![Cell::styled(n.name.clone(), |x| st.cyan(x))];
     // A multi-output node (split's): which of its outputs this edge is.
     if n.outputs > 1 {
-        label = format!("{} {}", label, st.dim(&format!("[output {nr} of {}]", n.outputs)));
+        label.push(Cell::styled(format!("[output {nr} of {}]", n.outputs), |x| st.dim(x)));
     }
     if let Some(names) = &n.leaf {
-        label = format!("{} → {}", label, if names.is_empty() { "(unnamed leaf)".to_string() } else { names.join(", ") });
+        label.push(Cell::new(format!("→ {}", if names.is_empty() { "(unnamed leaf)".to_string() } else { names.join(", ") })));
     }
+    // Notes break between words when the line is full.
+    let words = |label: &mut Vec<Cell>, text: &str, paint: &dyn Fn(&str) -> String| {
+        label.extend(text.split(' ').filter(|w| !w.is_empty()).map(|w| Cell::styled(w, paint)));
+    };
     if !n.saved.is_empty() {
-        label = format!("{}  {}", label, st.dim(&format!("saved: {}", n.saved.join("; "))));
+        words(&mut label, &format!("saved: {}", n.saved.join("; ")), &|x| st.dim(x));
     }
     if n.released {
-        label = format!("{}  {}", label, st.yellow("(freed by backward)"));
+        words(&mut label, "(freed by backward)", &|x| st.yellow(x));
     }
-    if shown[id] && !n.next.is_empty() {
-        out.push_str(&format!("{prefix}{branch}{label}  (shown above)\n"));
+    let again = shown[id] && !n.next.is_empty();
+    if again {
+        words(&mut label, "(shown above)", &|x| x.to_string());
+    }
+    let child_prefix = if top { String::new() } else { format!("{prefix}{}", if last { "   " } else { "│  " }) };
+    // Wrapped lines keep the tree's rails, indented under the node's name.
+    let hang = format!("{child_prefix}{}", if n.next.is_empty() || again { "     " } else { "│    " });
+    for line in pack(&label, st.width, &format!("{prefix}{branch}"), &hang, " ") {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if again {
         return;
     }
     shown[id] = true;
-    out.push_str(&format!("{prefix}{branch}{label}\n"));
-    let child_prefix = if top { String::new() } else { format!("{prefix}{}", if last { "   " } else { "│  " }) };
     let k = n.next.len();
     for (i, next) in n.next.iter().enumerate() {
         match next {

@@ -30,11 +30,12 @@ impl ReprSource for TensorSource<'_> {
 }
 
 /// PyTorch's `repr(tensor)`.
-pub fn tensor_text(t: &Tensor) -> String {
+/// `repr(t)` printed with `opts` (the session's `set_printoptions`).
+pub fn tensor_text(t: &Tensor, opts: &PrintOptions) -> String {
     if t.parameter {
         // torch.nn.Parameter.__repr__
         let plain = Tensor { parameter: false, ..t.clone() };
-        return format!("Parameter containing:\n{}", tensor_text(&plain));
+        return format!("Parameter containing:\n{}", tensor_text(&plain, opts));
     }
     let mut suffixes = Vec::new();
     if let Device::Cuda(i) = t.device() {
@@ -50,6 +51,6 @@ pub fn tensor_text(t: &Tensor) -> String {
     } else if t.requires_grad() {
         suffixes.push("requires_grad=True".to_string());
     }
-    tensor_repr(&TensorSource(t), &suffixes, &PrintOptions::default())
+    tensor_repr(&TensorSource(t), &suffixes, opts)
 }
 

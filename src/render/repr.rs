@@ -25,7 +25,7 @@ pub trait ReprSource {
     fn get_bool(&self, flat: usize) -> bool;
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PrintOptions {
     pub precision: usize,
     pub threshold: usize,

@@ -238,7 +238,7 @@ fn scalar_repr(v: &Value) -> String {
         Value::Device(Device::Cpu) => "device(type='cpu')".into(),
         Value::Device(Device::Cuda(i)) => format!("device(type='cuda', index={i})"),
         Value::MemoryFormat(m) => format!("torch.{m}"),
-        Value::Tensor(t) => tensor_text(t),
+        Value::Tensor(t) => tensor_text(t, &super::super::printopts::current()),
         Value::Module(m) => format!("<module '{m}'>"),
         Value::Function(f) => format!("<built-in method {f} of type object>"),
         Value::Ellipsis => "Ellipsis".into(),
