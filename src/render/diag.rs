@@ -17,7 +17,9 @@ pub fn render(d: &Diagnostic, st: Style) -> String {
     // Control characters would garble the terminal: show them escaped.
     let line: String = d.source_line.chars().map(|c| if c.is_control() && c != '\t' { '?' } else { c }).collect();
     let (shown, offset) = clip(&line, d.col, st.width.saturating_sub(gutter.len() + 3).max(MIN_WINDOW));
-    let mut out = para(Some(Cell::styled(format!("{}:", d.error_type), |x| st.red_bold(x))), &d.message, st.width, "", "  ", |x| st.bold(x));
+    // The `Type: message` line stays whole, as Python prints it (people
+    // search for it); the hint below wraps.
+    let mut out = format!("{} {}\n", st.red_bold(&format!("{}:", d.error_type)), st.bold(&d.message));
     out.push_str(&format!("{}{} {}\n", pad, st.blue("-->"), loc));
     out.push_str(&format!("{}{}\n", pad, st.blue(" |")));
     out.push_str(&format!("{} {} {}\n", st.blue(&gutter), st.blue("|"), shown));

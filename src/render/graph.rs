@@ -9,9 +9,9 @@ use super::teach::text::{pack, Cell};
 
 pub fn graph(r: &GraphReport, st: Style) -> String {
     let Some(root) = r.root else {
-        return format!("{} does not require grad: no backward graph\n", st.bold(&r.name));
+        return super::teach::text::para(Some(Cell::styled(r.name.clone(), |x| st.bold(x))), "does not require grad: no backward graph", st.width, "", "  ", str::to_string);
     };
-    let mut out = format!("{} ← backward graph\n", st.bold(&r.name));
+    let mut out = super::teach::text::para(Some(Cell::styled(r.name.clone(), |x| st.bold(x))), "← backward graph", st.width, "", "  ", str::to_string);
     let mut shown = vec![false; r.nodes.len()];
     let mut lines = 0usize;
     walk(r, root, r.root_output_nr, "", true, true, &mut shown, &mut out, &mut lines, st);
@@ -36,7 +36,7 @@ fn walk(r: &GraphReport, id: usize, nr: usize, prefix: &str, last: bool, top: bo
     }
     // Notes break between words when the line is full.
     let words = |label: &mut Vec<Cell>, text: &str, paint: &dyn Fn(&str) -> String| {
-        label.extend(text.split(' ').filter(|w| !w.is_empty()).map(|w| Cell::styled(w, paint)));
+        label.extend(super::teach::text::words(text).into_iter().map(|w| Cell::styled(w, paint)));
     };
     if !n.saved.is_empty() {
         words(&mut label, &format!("saved: {}", n.saved.join("; ")), &|x| st.dim(x));

@@ -61,18 +61,25 @@ pub fn table(r: &BytesReport, st: Style) -> String {
 }
 
 fn storage(r: &BytesReport, st: Style) -> String {
-    let mut out = format!(
-        "{} {}\n",
-        st.bold(&format!("bytes {}", r.name)),
-        st.dim(&format!("· storage S{}, {}, untyped (a storage has no dtype: just bytes), {}", r.storage, bytes(r.total_bytes), r.byte_order))
+    let mut out = heading(
+        st,
+        &format!("bytes {}", r.name),
+        &format!("· storage S{}, {}, untyped (a storage has no dtype: just bytes), {}", r.storage, bytes(r.total_bytes), r.byte_order),
+        st.width,
     );
-    let cols: String = (0..16).map(|i| format!("{i:02x}")).collect::<Vec<_>>().join(" ");
+    // 16 bytes a row, or 8 or 4 when the row would not fit: `  offset  address  bytes`.
+    let fits = |n: usize| 2 + 6 + 2 + 14 + 2 + 3 * n - 1 <= st.width;
+    let per = [16, 8, 4].into_iter().find(|&n| fits(n)).unwrap_or(4);
+    let cols: String = (0..per).map(|i| format!("{i:02x}")).collect::<Vec<_>>().join(" ");
     let mut rows = vec![vec![Cell::styled("offset", |s| st.dim(s)), Cell::styled("address", |s| st.dim(s)), Cell::styled(cols, |s| st.dim(s))]];
     for (i, row) in r.rows.iter().enumerate() {
         if r.omitted > 0 && i == r.omitted_at {
             rows.push(vec![Cell::styled(format!("… {} not shown", plural(r.omitted * 16, "byte")), |s| st.dim(s))]);
         }
-        rows.push(vec![Cell::new(row.offset.to_string()), Cell::styled(hex(row.address), |s| st.dim(s)), Cell::new(hex_bytes(&row.bytes))]);
+        for (k, part) in row.bytes.chunks(per).enumerate() {
+            let at = k * per;
+            rows.push(vec![Cell::new((row.offset + at).to_string()), Cell::styled(hex(row.address + at as u64), |s| st.dim(s)), Cell::new(hex_bytes(part))]);
+        }
     }
     out.push_str(&columns("  ", &rows, st.width));
     out

@@ -137,8 +137,8 @@ fn lay_out(indent: &str, rows: &[Vec<Cell>], widths: &[usize], cols: usize, note
             if i + 1 == r.len() && width_of(&line) + width(&c.plain) > cols {
                 // The last cell wraps under itself, by words.
                 let hang = " ".repeat(width_of(&line));
-                let words: Vec<Cell> = c.plain.split(' ').filter(|w| !w.is_empty()).map(Cell::new).collect();
-                let lines = pack(&words, cols, &line, &hang, " ");
+                let pieces: Vec<Cell> = words(&c.plain).into_iter().map(Cell::new).collect();
+                let lines = pack(&pieces, cols, &line, &hang, " ");
                 out.push_str(&lines.join("\n"));
                 line.clear();
                 break;
@@ -197,8 +197,33 @@ pub fn short_value(v: &serde_json::Value) -> String {
 /// `first`, later ones with `hang` (a hanging indent). A word wider than a
 /// line is split across lines, never dropped.
 pub fn wrap(text: &str, width: usize, first: &str, hang: &str) -> Vec<String> {
-    let words: Vec<Cell> = text.split(' ').filter(|w| !w.is_empty()).map(Cell::new).collect();
+    let words: Vec<Cell> = words(text).into_iter().map(Cell::new).collect();
     pack(&words, width, first, hang, " ")
+}
+
+/// `text` split at spaces where a line may break: not inside `[…]` or
+/// `{…}` (an index such as `x[:, 2]` stays whole) nor inside backticks.
+pub fn words(text: &str) -> Vec<&str> {
+    let mut out = vec![];
+    let (mut depth, mut tick, mut start) = (0i32, false, 0usize);
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' | '{' if !tick => depth += 1,
+            ']' | '}' if !tick => depth = (depth - 1).max(0),
+            '`' => tick = !tick,
+            ' ' if depth == 0 && !tick => {
+                if i > start {
+                    out.push(&text[start..i]);
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
 }
 
 /// `wrap` joined into text, each line ending in a newline.
@@ -259,7 +284,7 @@ pub fn pack(pieces: &[Cell], cols: usize, first: &str, hang: &str, sep: &str) ->
 /// `cols` with a hanging indent of two.
 pub fn heading(st: Style, title: &str, rest: &str, cols: usize) -> String {
     let mut pieces = vec![Cell::styled(title, |t| st.bold(t))];
-    pieces.extend(rest.split(' ').filter(|w| !w.is_empty()).map(|w| Cell::styled(w, |t| st.dim(t))));
+    pieces.extend(words(rest).into_iter().map(|w| Cell::styled(w, |t| st.dim(t))));
     pack(&pieces, cols, "", "  ", " ").into_iter().map(|l| l + "\n").collect()
 }
 
@@ -268,7 +293,7 @@ pub fn heading(st: Style, title: &str, rest: &str, cols: usize) -> String {
 /// words of the sentence.
 pub fn para(lead: Option<Cell>, text: &str, cols: usize, first: &str, hang: &str, paint: impl Fn(&str) -> String) -> String {
     let mut pieces: Vec<Cell> = lead.into_iter().collect();
-    pieces.extend(text.split(' ').filter(|w| !w.is_empty()).map(|w| Cell::styled(w, &paint)));
+    pieces.extend(words(text).into_iter().map(|w| Cell::styled(w, &paint)));
     pack(&pieces, cols, first, hang, " ").into_iter().map(|l| l + "\n").collect()
 }
 
@@ -305,6 +330,13 @@ mod tests {
             assert!(lines[1..].iter().all(|l| l.starts_with("    ")));
         }
         assert_eq!(wrap("x", 80, "", ""), vec!["x"]);
+    }
+
+    #[test]
+    fn an_index_is_never_split() {
+        assert_eq!(words("writing through x[1] changes x[:, 2] now"), ["writing", "through", "x[1]", "changes", "x[:, 2]", "now"]);
+        assert_eq!(words("run `overlap a, b` first"), ["run", "`overlap a, b`", "first"]);
+        assert_eq!(words("  a  b "), ["a", "b"]);
     }
 
     #[test]
