@@ -70,17 +70,10 @@ fn draw(c: &mut Canvas, steps: &[Step], top: f64) -> f64 {
 
 pub fn lineage(r: &LineageReport) -> String {
     let mut c = Canvas::new();
-    let n = r.steps.len() + r.omitted;
     c.text(
         12.0,
         18.0,
-        &format!(
-            "lineage {} · {} step{}, {} of them copied data",
-            r.name,
-            n,
-            if n == 1 { "" } else { "s" },
-            r.copies
-        ),
+        &format!("lineage {} · {}", r.name, r.summary()),
         "start",
         "title",
     );

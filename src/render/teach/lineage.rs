@@ -15,8 +15,7 @@ fn changed(before: Option<&LayoutInfo>, after: &LayoutInfo, f: impl Fn(&LayoutIn
 }
 
 pub fn table(r: &LineageReport, st: Style) -> String {
-    let n = r.steps.len() + r.omitted;
-    let mut out = heading(st, &format!("lineage {}", r.name), &format!("· {} step{}, {} of them copied data", n, if n == 1 { "" } else { "s" }, r.copies), st.width);
+    let mut out = heading(st, &format!("lineage {}", r.name), &format!("· {}", r.summary()), st.width);
     if r.steps.is_empty() {
         out.push_str("  no recorded history\n");
         return out;

@@ -18,8 +18,11 @@ pub struct LineageReport {
     /// `omitted` steps are left out (after the first 16).
     pub steps: Vec<LineageStep>,
     pub omitted: usize,
-    /// How many of all the steps copied data into a new storage.
+    /// How many of all the steps copied existing data into a new storage
+    /// (a factory's allocation is not a copy).
     pub copies: usize,
+    /// How many steps allocated a fresh storage (factories).
+    pub allocs: usize,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -37,6 +40,24 @@ pub struct LineageStep {
     pub after: LayoutInfo,
 }
 
+impl LineageReport {
+    /// `7 steps: 1 allocation, 1 copy` (views are the rest).
+    pub fn summary(&self) -> String {
+        let n = self.steps.len() + self.omitted;
+        let copies = match self.copies {
+            0 => "no copies".to_string(),
+            1 => "1 copy".to_string(),
+            k => format!("{k} copies"),
+        };
+        let allocs = match self.allocs {
+            0 => String::new(),
+            1 => "1 allocation, ".to_string(),
+            k => format!("{k} allocations, "),
+        };
+        format!("{n} step{}: {allocs}{copies}", if n == 1 { "" } else { "s" })
+    }
+}
+
 pub fn build(name: &str, t: &Tensor) -> LineageReport {
     let mut chain = vec![];
     let mut cur = t.lineage.as_deref();
@@ -46,7 +67,8 @@ pub fn build(name: &str, t: &Tensor) -> LineageReport {
     }
     chain.reverse();
     let total = chain.len();
-    let copies = chain.iter().filter(|s| s.copied).count();
+    let copies = chain.iter().filter(|s| s.copied && s.before.is_some()).count();
+    let allocs = chain.iter().filter(|s| s.copied && s.before.is_none()).count();
     let omitted = total.saturating_sub(MAX_STEPS);
     let steps = chain
         .iter()
@@ -67,5 +89,5 @@ pub fn build(name: &str, t: &Tensor) -> LineageReport {
             after: LayoutInfo::of(&s.after),
         })
         .collect();
-    LineageReport { name: name.to_string(), steps, omitted, copies }
+    LineageReport { name: name.to_string(), steps, omitted, copies, allocs }
 }
