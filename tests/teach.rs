@@ -196,6 +196,10 @@ fn lineage_lists_ops_and_copies() {
     assert_eq!(copied, [true, false, false, true]);
     assert_eq!(r["steps"][2]["before"]["stride"], json!([4, 1]));
     assert_eq!(r["steps"][2]["after"]["stride"], json!([1, 4]));
+    // The factory's allocation is not a copy: reshape is the one copy.
+    assert_eq!((r["copies"].as_u64(), r["allocs"].as_u64()), (Some(1), Some(1)));
+    let r = report("x = arange(12).view(3, 4); lineage x", "lineage");
+    assert_eq!((r["copies"].as_u64(), r["allocs"].as_u64()), (Some(0), Some(1)));
 }
 
 #[test]
