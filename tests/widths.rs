@@ -112,3 +112,17 @@ fn columns_sets_the_width_and_the_flag_overrides_it() {
     assert!(widest(Some("50"), Some("120")) > 80, "--width must override COLUMNS");
     assert!(widest(Some("garbage"), None) <= 80);
 }
+
+#[test]
+fn tsr_inspect_of_a_file_fits_the_width() {
+    for w in WIDTHS {
+        let ws = w.to_string();
+        let out = common::tsr(&["inspect", "tests/io/files/dtypes.pt", "--width", &ws, "--color", "never"], "");
+        assert_eq!(out.code, 0, "{}", out.combined);
+        let widest = out.combined.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+        assert!(widest <= w, "inspect FILE at {w}: a line of {widest}\n{}", out.combined);
+        for name in ["bfloat16", "float64", "int8"] {
+            assert!(out.combined.contains(name), "{name} lost at {w}");
+        }
+    }
+}

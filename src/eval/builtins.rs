@@ -256,7 +256,6 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             super::ops::binop(it, crate::lang::ast::BinOp::Pow, &base, &e, span)
         }
         "set_printoptions" => super::printopts::set(a),
-        "get_printoptions" => super::printopts::get(a),
         "manual_seed" => {
             let seed = a.int(0, "seed")?;
             a.finish(1)?;

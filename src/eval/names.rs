@@ -19,7 +19,7 @@ pub const FUNCTIONS: &[&str] = &[
     "movedim", "diagonal", "len", "device", "no_grad", "sum", "mean", "prod", "max", "min",
     "argmax", "argmin", "std", "var", "all", "any", "matmul", "mm", "bmm", "dot", "sort", "clamp",
     "clip", "where", "logical_not", "logical_and", "logical_or", "logical_xor", "maximum",
-    "minimum", "eq", "ne", "lt", "le", "gt", "ge", "manual_seed", "set_printoptions", "get_printoptions", "rand", "randn", "randint",
+    "minimum", "eq", "ne", "lt", "le", "gt", "ge", "manual_seed", "set_printoptions", "rand", "randn", "randint",
     "unflatten", "expand", "floor_divide", "remainder", "concat", "concatenate", "load", "save", "from_numpy", "as_tensor", "asarray",
 ];
 

@@ -1,17 +1,15 @@
-//! `torch.set_printoptions` / `torch.get_printoptions`: the session's
+//! `torch.set_printoptions`: the session's
 //! `PRINT_OPTS` (precision, threshold, edgeitems, linewidth, sci_mode), as
 //! `torch/_tensor_str.py` keeps them. A module global in PyTorch; here one
 //! per thread, reset when a session starts.
 
-use std::cell::{Cell, RefCell};
-use std::rc::Rc;
+use std::cell::Cell;
 
 use crate::engine::ErrorKind;
 use crate::render::repr::PrintOptions;
 
 use super::args::{to_int, Args};
 use super::error::{EvalError, EvalResult};
-use super::py::dict::PyDict;
 use super::value::Value;
 
 thread_local! {
@@ -85,17 +83,3 @@ pub fn set(mut a: Args) -> EvalResult<Value> {
 
 /// Digits past this make no sense for any dtype (and keep formatting bounded).
 const MAX_PRECISION: usize = 64;
-
-/// `get_printoptions()`: a dict, as `dataclasses.asdict(PRINT_OPTS)`.
-pub fn get(a: Args) -> EvalResult<Value> {
-    a.finish(0)?;
-    let o = current();
-    let mut d = PyDict::default();
-    d.insert_str("precision".into(), Value::Int(o.precision as i64));
-    let threshold = if o.threshold == usize::MAX { Value::Float(f64::INFINITY) } else { Value::Int(o.threshold as i64) };
-    d.insert_str("threshold".into(), threshold);
-    d.insert_str("edgeitems".into(), Value::Int(o.edgeitems as i64));
-    d.insert_str("linewidth".into(), Value::Int(o.linewidth as i64));
-    d.insert_str("sci_mode".into(), o.sci_mode.map(Value::Bool).unwrap_or(Value::None));
-    Ok(Value::Dict(Rc::new(RefCell::new(d))))
-}

@@ -1,0 +1,18 @@
+import torch
+x = torch.arange(40.) / 3
+torch.set_printoptions(linewidth=40)
+print(x)
+print(torch.arange(30).view(3, 10))
+torch.set_printoptions(precision=2, sci_mode=True)
+print(x[:5])
+torch.set_printoptions(profile="short")
+print(x)
+print(torch.randn(0))
+torch.set_printoptions(profile="full", linewidth=60)
+print(torch.arange(1200)[-30:])
+torch.set_printoptions(threshold=5, edgeitems=1)
+print(torch.arange(10.))
+torch.set_printoptions(precision=6)
+print(torch.tensor([1/3, 2/3]))
+torch.set_printoptions(profile="default")
+print(x[:3], torch.arange(3000).sum())
