@@ -391,9 +391,8 @@ pub fn candidates(line: &str, pos: usize, bound: &[String]) -> (usize, Vec<Pair>
             "torch" => crate::eval::names::all_builtin_names().into_iter().filter(|n| n != "torch").collect(),
             "torch.cuda" | "cuda" => CUDA_ATTRS.iter().map(|s| s.to_string()).collect(),
             o if o.starts_with(|c: char| c.is_ascii_digit()) => vec![],
-            _ => crate::eval::methods::METHODS
-                .iter()
-                .chain(crate::eval::methods::ATTRIBUTES)
+            _ => crate::eval::registry::method_names()
+                .chain(crate::eval::registry::attributes::names())
                 .map(|s| s.to_string())
                 .collect(),
         };
@@ -428,7 +427,7 @@ fn command_candidates(before: &str) -> Option<(usize, Vec<Pair>)> {
             match repl_commands::lookup(cmd) {
                 Some("help") if !arg.contains(char::is_whitespace) => Some((
                     before.len() - arg.len(),
-                    prefixed(repl_commands::HELP_TOPICS.iter().map(|t| t.name.to_string()), arg),
+                    prefixed(crate::eval::registry::help::topic_names().into_iter().map(str::to_string), arg),
                 )),
                 Some("load" | "save") => None,
                 _ => Some((before.len(), vec![])),
@@ -684,7 +683,7 @@ mod tests {
         assert!(c.iter().any(|p| p.replacement == ":help"));
         let (start, c) = command_candidates(":help vi").unwrap_or_default();
         assert_eq!(start, 6);
-        assert_eq!(c.into_iter().map(|p| p.replacement).collect::<Vec<_>>(), vec!["view"]);
+        assert_eq!(c.into_iter().map(|p| p.replacement).collect::<Vec<_>>(), vec!["view", "view_as"]);
         assert!(command_candidates(":load /tm").is_none());
     }
 

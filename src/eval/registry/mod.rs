@@ -1,0 +1,186 @@
+//! The op registry: one declarative row per torch function and tensor
+//! method tsr supports, in the spirit of PyTorch's `native_functions.yaml`.
+//! A row holds the op's name, its schema in PyTorch's syntax, its variants
+//! (`torch.name(...)`, `x.name(...)`), its class (view, copy, …), a one-line
+//! summary and an example that runs in tsr. The names the evaluator offers
+//! (`torch.NAME`, completion, did-you-mean) and every `help` text come from
+//! here; dispatch stays in `builtins.rs`/`methods.rs` and the drift tests
+//! (`tests/registry.rs`) keep the two in step.
+
+pub mod attributes;
+pub mod commands;
+pub mod help;
+pub mod pybuiltins;
+pub mod statements;
+
+mod create;
+mod math;
+mod reduce;
+mod views;
+
+/// `torch.name(...)` works.
+pub const FUNCTION: u8 = 1;
+/// `x.name(...)` works.
+pub const METHOD: u8 = 2;
+/// Both.
+pub const FM: u8 = FUNCTION | METHOD;
+
+/// What an op does to memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// The result shares its input's storage (never allocates).
+    View,
+    /// The result is in a new storage.
+    Copy,
+    /// A view when the strides allow it, else a copy (or the input itself).
+    ViewOrCopy,
+    /// Writes into its input and returns it.
+    InPlace,
+    /// Reduces over dimensions into a new storage.
+    Reduction,
+    /// Makes a tensor from sizes, values or a file.
+    Factory,
+    /// Returns a Python value, or none of the above.
+    Other,
+}
+
+impl Class {
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::View => "view",
+            Class::Copy => "copy",
+            Class::ViewOrCopy => "view or copy",
+            Class::InPlace => "in-place",
+            Class::Reduction => "reduction",
+            Class::Factory => "factory",
+            Class::Other => "other",
+        }
+    }
+
+    /// What the result is, for `help` (after the class name).
+    pub fn returns(self) -> &'static str {
+        match self {
+            Class::View => "the result shares self's storage: a new shape/stride/offset, no copy",
+            Class::Copy => "the result is a new storage",
+            Class::ViewOrCopy => "a view when the strides allow it (or self itself), else a copy: compare the storages",
+            Class::InPlace => "writes into self's storage and returns self (bumps _version)",
+            Class::Reduction => "a new storage, the reduced dims removed (kept with keepdim=True)",
+            Class::Factory => "allocates a new storage",
+            Class::Other => "returns a Python value or a new object",
+        }
+    }
+}
+
+/// One op.
+#[derive(Debug, Clone, Copy)]
+pub struct Op {
+    pub name: &'static str,
+    /// PyTorch's schema (`native_functions.yaml` syntax).
+    pub schema: &'static str,
+    /// [`FUNCTION`], [`METHOD`] or both.
+    pub variants: u8,
+    pub class: Class,
+    pub summary: &'static str,
+    /// tsr source that runs; its input is `x` and its last line an
+    /// expression whose value is the op's result.
+    pub example: &'static str,
+    /// Longer prose for `help` (no code: examples go in `example`).
+    pub notes: &'static str,
+    /// `help` runs the example to show its output (not for ones that
+    /// write files); the tests run every example.
+    pub run: bool,
+}
+
+/// A row (`notes` with [`Op::notes`]).
+pub const fn op(name: &'static str, schema: &'static str, variants: u8, class: Class, summary: &'static str, example: &'static str) -> Op {
+    Op { name, schema, variants, class, summary, example, notes: "", run: true }
+}
+
+impl Op {
+    pub const fn notes(mut self, notes: &'static str) -> Op {
+        self.notes = notes;
+        self
+    }
+
+    pub const fn no_run(mut self) -> Op {
+        self.run = false;
+        self
+    }
+
+    /// The schema's overloads, one per line.
+    pub fn overloads(&self) -> impl Iterator<Item = &'static str> {
+        self.schema.lines()
+    }
+
+    pub fn is_function(&self) -> bool {
+        self.variants & FUNCTION != 0
+    }
+
+    pub fn is_method(&self) -> bool {
+        self.variants & METHOD != 0
+    }
+}
+
+/// Every row, by file.
+const TABLES: &[&[Op]] = &[views::OPS, create::OPS, math::OPS, reduce::OPS];
+
+/// Every op row.
+pub fn ops() -> impl Iterator<Item = &'static Op> {
+    TABLES.iter().flat_map(|t| t.iter())
+}
+
+/// The row named `name` (`torch.` stripped).
+pub fn find(name: &str) -> Option<&'static Op> {
+    let name = name.strip_prefix("torch.").unwrap_or(name);
+    ops().find(|o| o.name == name)
+}
+
+/// The row of the torch function `name`.
+pub fn function(name: &str) -> Option<&'static Op> {
+    find(name).filter(|o| o.is_function())
+}
+
+/// The row of the tensor method `name`.
+pub fn method(name: &str) -> Option<&'static Op> {
+    ops().find(|o| o.name == name && o.is_method())
+}
+
+/// Names callable as `torch.NAME(...)` (and bare).
+pub fn function_names() -> impl Iterator<Item = &'static str> {
+    ops().filter(|o| o.is_function()).map(|o| o.name)
+}
+
+/// Names callable as `x.NAME(...)`.
+pub fn method_names() -> impl Iterator<Item = &'static str> {
+    ops().filter(|o| o.is_method()).map(|o| o.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_rows_complete() {
+        let mut seen = std::collections::HashSet::new();
+        for o in ops() {
+            assert!(seen.insert(o.name), "two rows for {}", o.name);
+            assert!(o.variants & FM != 0, "{}: no variant", o.name);
+            assert!(!o.summary.is_empty() && !o.example.is_empty(), "{}: summary and example", o.name);
+            // Each overload names the op (an alias's schema is its own).
+            for s in o.overloads() {
+                assert!(s.starts_with(&format!("{}(", o.name)) || s.starts_with(&format!("{}.", o.name)), "{}: schema {s}", o.name);
+                assert!(s.contains(") -> "), "{}: schema has no return: {s}", o.name);
+            }
+            assert_eq!(o.class == Class::InPlace, o.name.ends_with('_') && o.name != "requires_grad_", "{}: in-place rows are the `name_` ones", o.name);
+        }
+    }
+
+    #[test]
+    fn lookups() {
+        assert_eq!(find("torch.cat").map(|o| o.name), Some("cat"));
+        assert!(function("view").is_none() && method("view").is_some());
+        assert!(method("arange").is_none() && function("arange").is_some());
+        assert!(function_names().any(|n| n == "swapaxes"));
+        assert!(method_names().any(|n| n == "add_"));
+    }
+}

@@ -1,0 +1,218 @@
+//! The op registry against the dispatchers and its own claims: every row's
+//! name dispatches, every name the dispatchers handle has a row, a row's
+//! class (view, copy, …) is what its example does to storage, and every
+//! example in every help text runs.
+
+use tsr::eval::registry::help::{run_example, ExampleRun};
+use tsr::eval::registry::{self, attributes, statements, Class};
+use tsr::eval::Value;
+
+/// Did calling `name` fail because no dispatcher knows it?
+fn unknown(err: &str, name: &str) -> bool {
+    err.starts_with("AttributeError")
+        && (err.contains(&format!("no attribute '{name}'")) || err.contains("is not callable"))
+}
+
+/// Runs `src`; `Err` only when `name` is unknown there (other errors,
+/// such as a missing argument, mean it dispatched).
+fn dispatches(src: &str, name: &str) -> Result<(), String> {
+    match run_example(src) {
+        Err(e) if unknown(&e, name) => Err(e),
+        _ => Ok(()),
+    }
+}
+
+#[test]
+fn every_row_dispatches_in_each_of_its_forms() {
+    let mut bad = vec![];
+    for o in registry::ops() {
+        if o.is_method() {
+            let src = format!("x = torch.arange(6.0).view(2, 3)\nx.{}()", o.name);
+            if let Err(e) = dispatches(&src, o.name) {
+                bad.push(format!("x.{}(): {e}", o.name));
+            }
+        }
+        if o.is_function() {
+            let src = format!("x = torch.arange(6.0).view(2, 3)\ntorch.{}(x)", o.name);
+            if let Err(e) = dispatches(&src, o.name) {
+                bad.push(format!("torch.{}(x): {e}", o.name));
+            }
+            // Bare names are the same functions (unless a Python builtin shadows them).
+            if tsr::eval::registry::pybuiltins::find(o.name).is_none() {
+                let src = format!("x = torch.arange(6.0).view(2, 3)\n{}(x)", o.name);
+                if let Err(e) = run_example(&src)
+                    && e.starts_with("NameError")
+                {
+                    bad.push(format!("{}(x): {e}", o.name));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "rows that do not dispatch:\n{}", bad.join("\n"));
+}
+
+/// The string literals that start match arms (`"view" =>`, `"a" | "b" if … =>`).
+fn arm_names(file: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(format!("{}/src/eval/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let mut out = vec![];
+    for line in text.lines() {
+        let t = line.trim_start();
+        let Some(head) = t.split("=>").next().filter(|_| t.starts_with('"') && t.contains("=>")) else { continue };
+        let head = head.split(" if ").next().unwrap_or(head);
+        for alt in head.split('|') {
+            let alt = alt.trim();
+            if let Some(name) = alt.strip_prefix('"').and_then(|a| a.strip_suffix('"'))
+                && !name.is_empty()
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
+                out.push(name.to_string());
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn every_name_the_dispatchers_handle_has_a_row() {
+    let mut missing = vec![];
+    // Tensor methods: an arm that answers `x.NAME()` needs a method row.
+    let mut names = arm_names("methods.rs");
+    names.extend(arm_names("reductions.rs"));
+    names.extend(arm_names("pieces.rs"));
+    assert!(names.len() > 100, "the arm scan found only {} names: has the dispatch code moved?", names.len());
+    for name in &names {
+        if registry::method(name).is_some() || attributes::find(name).is_some() {
+            continue;
+        }
+        let src = format!("x = torch.arange(6.0).view(2, 3)\nx.{name}()");
+        if dispatches(&src, name).is_ok() {
+            missing.push(format!("x.{name}() is handled but has no method row"));
+        }
+    }
+    // Torch functions: an arm in builtins.rs is reachable only through a row.
+    // (Names of other things the same `match` sees are listed here.)
+    const NOT_FUNCTIONS: &[&str] = &[];
+    for name in arm_names("builtins.rs") {
+        if registry::function(&name).is_none() && !NOT_FUNCTIONS.contains(&name.as_str()) {
+            missing.push(format!("builtins.rs handles `{name}` but no function row names it (torch.{name} is unreachable)"));
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
+/// The storage ids a value holds (tensors, arrays, tuples of them).
+fn storages(v: &Value) -> Vec<u64> {
+    match v {
+        Value::Tensor(t) => vec![t.storage.id],
+        Value::NdArray(a) => vec![a.view.storage.id],
+        Value::Tuple(xs) => xs.iter().flat_map(storages).collect(),
+        Value::NamedTuple(_, fs) => fs.iter().flat_map(|(_, v)| storages(v)).collect(),
+        _ => vec![],
+    }
+}
+
+fn run(src: &str, what: &str) -> ExampleRun {
+    match run_example(src) {
+        Ok(r) => r,
+        Err(e) => panic!("{what}: the example fails: {e}\n{src}"),
+    }
+}
+
+#[test]
+fn a_rows_class_is_what_its_example_does() {
+    let mut wrong = vec![];
+    for o in registry::ops() {
+        let r = run(o.example, o.name);
+        let result = r.value.as_ref().map(storages).unwrap_or_default();
+        let input = r.interp.vars.get("x").map(storages).unwrap_or_default();
+        let shares = |s: &u64| input.contains(s);
+        let verdict = match o.class {
+            Class::View if result.is_empty() || input.is_empty() => Some("a view's example needs an input x and a tensor result"),
+            Class::View if !result.iter().all(shares) => Some("classed view, but the result has its own storage"),
+            Class::Copy | Class::Reduction if result.is_empty() => Some("a copy's example needs a tensor result"),
+            Class::Copy | Class::Reduction | Class::Factory if result.iter().any(shares) => Some("classed as allocating, but the result shares x's storage"),
+            Class::Factory if result.is_empty() && !matches!(r.value, Some(Value::Size(_) | Value::Tuple(_))) => Some("a factory's example needs a tensor result"),
+            Class::InPlace if result.is_empty() || !result.iter().all(shares) => Some("classed in-place, but the result is not x's storage"),
+            Class::InPlace if !matches!(r.interp.vars.get("x"), Some(Value::Tensor(t)) if t.version() > 0) && o.name != "share_memory_" => {
+                Some("classed in-place, but x's version counter did not move")
+            }
+            _ => None,
+        };
+        if let Some(v) = verdict {
+            wrong.push(format!("{}: {v}", o.name));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_view_check_can_fail() {
+    // A copy passed off as a view is caught: clone's result has its own storage.
+    let r = run("x = torch.arange(3)\nx.clone()", "clone");
+    let (res, inp) = (storages(r.value.as_ref().unwrap()), storages(r.interp.vars.get("x").unwrap()));
+    assert_ne!(res, inp);
+    let r = run("x = torch.arange(3)\nx.view(3)", "view");
+    assert_eq!(storages(r.value.as_ref().unwrap()), storages(r.interp.vars.get("x").unwrap()));
+}
+
+#[test]
+fn every_example_in_every_help_text_runs() {
+    let mut failed = vec![];
+    let mut check = |what: String, src: &str| {
+        if let Err(e) = run_example(src) {
+            failed.push(format!("{what}: {e}\n{src}"));
+        }
+    };
+    for o in registry::ops() {
+        check(format!("op {}", o.name), o.example);
+    }
+    for a in attributes::ATTRIBUTES {
+        check(format!("attribute {}", a.name), a.example);
+    }
+    for s in statements::STATEMENTS {
+        check(format!("statement {}", s.name), s.example);
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
+    // A broken example is caught.
+    assert!(run_example("x = torch.arange(3)\nx.veiw(3)").is_err());
+}
+
+#[test]
+fn help_texts_show_the_row() {
+    use tsr::eval::registry::help::topic;
+    let view = topic("view").unwrap();
+    assert!(view.starts_with("Tensor.view(Tensor(a) self, SymInt[] size) -> Tensor(a)"), "{view}");
+    assert!(view.contains("view: the result shares self's storage") && view.contains(">>> x.view(3, 4)") && view.contains("[ 8,  9, 10, 11]]"), "{view}");
+    let cat = topic("torch.cat").unwrap();
+    assert!(cat.contains("cat(Tensor[] tensors, int dim=0) -> Tensor") && cat.contains("copy: the result is a new storage"), "{cat}");
+    let add = topic("add").unwrap();
+    assert!(add.contains("in place: x.add_(...)"), "{add}");
+    assert!(topic("x.view") == topic("view") && topic("Tensor.view") == topic("view"));
+    assert!(topic("veiw").is_err_and(|e| e.contains("did you mean `view`")));
+    assert!(topic("torch.view").is_err(), "view is a method only");
+}
+
+#[test]
+fn every_statement_keyword_builtin_and_command_has_help() {
+    use tsr::eval::registry::help::topic;
+    for k in tsr::lang::ast::REPORT_KEYWORDS {
+        let s = statements::find(k).unwrap_or_else(|| panic!("report statement `{k}` has no help row"));
+        assert!(!s.example.trim().is_empty(), "{k}: no example");
+        assert!(topic(k).is_ok_and(|t| t.starts_with(s.usage)), "{k}");
+    }
+    assert_eq!(statements::STATEMENTS.len(), tsr::lang::ast::REPORT_KEYWORDS.len(), "a help row for a statement that does not exist");
+    for (name, _, _) in tsr::eval::py::builtins::BUILTINS {
+        let doc = tsr::eval::registry::pybuiltins::find(name).unwrap_or_else(|| panic!("builtin `{name}` has no help row"));
+        assert!(topic(name).is_ok_and(|t| t.contains(doc.2)), "{name}");
+    }
+    assert_eq!(tsr::eval::registry::pybuiltins::DOCS.len(), tsr::eval::py::builtins::BUILTINS.len());
+    for c in tsr::eval::registry::commands::COMMANDS {
+        assert!(topic(&format!(":{}", c.name)).is_ok_and(|t| t.contains(c.summary)), ":{}", c.name);
+    }
+    let general = topic("").unwrap();
+    for needle in ["inspect", "memtrace", ":vars", "swapaxes", "Tensor methods", "Python builtins"] {
+        assert!(general.contains(needle), "{needle}");
+    }
+}
