@@ -33,12 +33,13 @@ fn every_row_dispatches_in_each_of_its_forms() {
             }
         }
         if o.is_function() {
-            let src = format!("x = torch.arange(6.0).view(2, 3)\ntorch.{}(x)", o.name);
-            if let Err(e) = dispatches(&src, o.name) {
-                bad.push(format!("torch.{}(x): {e}", o.name));
+            let src = format!("x = torch.arange(6.0).view(2, 3)\ntorch.{}(x)", o.path());
+            let last = o.name.rsplit('.').next().unwrap_or(o.name);
+            if let Err(e) = dispatches(&src, last) {
+                bad.push(format!("torch.{}(x): {e}", o.path()));
             }
             // Bare names are the same functions (unless a Python builtin shadows them).
-            if tsr::eval::registry::pybuiltins::find(o.name).is_none() {
+            if tsr::eval::registry::pybuiltins::find(o.name).is_none() && !o.name.contains('.') {
                 let src = format!("x = torch.arange(6.0).view(2, 3)\n{}(x)", o.name);
                 if let Err(e) = run_example(&src)
                     && e.starts_with("NameError")
@@ -97,6 +98,12 @@ fn every_name_the_dispatchers_handle_has_a_row() {
     for name in arm_names("builtins.rs") {
         if registry::function(&name).is_none() && !NOT_FUNCTIONS.contains(&name.as_str()) {
             missing.push(format!("builtins.rs handles `{name}` but no function row names it (torch.{name} is unreachable)"));
+        }
+    }
+    // torch.cuda's functions: one row each.
+    for name in tsr::eval::memory::FUNCTIONS.iter().chain(&["_host_emptyCache"]) {
+        if registry::function(&format!("cuda.{name}")).is_none() {
+            missing.push(format!("torch.cuda.{name} is handled but has no row"));
         }
     }
     assert!(missing.is_empty(), "{}", missing.join("\n"));
@@ -192,6 +199,9 @@ fn help_texts_show_the_row() {
     assert!(topic("x.view") == topic("view") && topic("Tensor.view") == topic("view"));
     assert!(topic("veiw").is_err_and(|e| e.contains("did you mean `view`")));
     assert!(topic("torch.view").is_err(), "view is a method only");
+    let snap = topic("torch.cuda.memory._snapshot").unwrap();
+    assert!(snap.starts_with("torch.cuda.memory._snapshot(Device? device=None)"), "{snap}");
+    assert!(topic("torch.cuda.memory_allocated").is_ok_and(|t| t.contains("call as: torch.cuda.memory_allocated(...)")));
 }
 
 #[test]

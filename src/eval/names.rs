@@ -11,7 +11,7 @@ use super::value::Value;
 /// Is `name` a torch function (`f(...)` or `torch.f(...)`)? The names
 /// are the registry's function rows.
 pub fn is_function(name: &str) -> bool {
-    super::registry::function(name).is_some()
+    !name.contains('.') && super::registry::function(name).is_some()
 }
 
 /// Constants: memory formats and friends.

@@ -105,11 +105,13 @@ fn wrap(text: &str) -> String {
 /// The help of one op row.
 pub fn op_text(o: &Op) -> String {
     let prefix = if o.is_function() { "torch." } else { "Tensor." };
-    let mut s: String = o.overloads().map(|l| format!("{prefix}{l}\n")).collect();
+    let shown = o.path();
+    let mut s: String = o.overloads().map(|l| format!("{prefix}{}{}\n", shown, &l[o.name.len()..])).collect();
     s.push_str(&format!("  {}\n", o.summary));
     s.push_str(&format!("  {}: {}\n", o.class.name(), o.class.returns()));
     let forms = match (o.is_function(), o.is_method()) {
         (true, true) => format!("torch.{0}(x, ...) or x.{0}(...)", o.name),
+        (true, false) if o.name.contains('.') => format!("torch.{shown}(...)"),
         (true, false) => format!("torch.{0}(...) (also bare: {0}(...))", o.name),
         _ => format!("x.{}(...)", o.name),
     };
@@ -151,8 +153,8 @@ pub fn topic(topic: &str) -> Result<String, String> {
     if t.starts_with(':') {
         return commands::help(t).ok_or_else(|| not_found(t));
     }
-    if let Some(rest) = t.strip_prefix("torch.") {
-        return super::function(rest).map(op_text).ok_or_else(|| not_found(t));
+    if t.starts_with("torch.") {
+        return super::ops().find(|o| o.is_function() && format!("torch.{}", o.path()) == t).map(op_text).ok_or_else(|| not_found(t));
     }
     // Every kind of topic with this name, the statement first: `map` is a
     // statement and a builtin, `save` an op and a command, `sum` an op and a builtin.
@@ -243,6 +245,8 @@ Report statements (a keyword starting a statement; :help NAME for an example)
         s.push_str(&format!("  {:<width$}  {}\n", c.usage, c.summary));
     }
     s.push_str(&listing("Torch functions (torch.NAME or bare; help(torch.NAME))", super::function_names()));
+    let cuda: Vec<String> = super::ops().filter(|o| o.name.contains('.')).map(|o| o.path()).collect();
+    s.push_str(&format!("\ntorch.cuda and friends (help(torch.cuda.NAME))\n{}", wrap(&cuda.join(", "))));
     s.push_str(&listing("Tensor methods (help(x.NAME))", super::method_names()));
     s.push_str(&listing("Tensor attributes", attributes::names()));
     s.push_str(&listing("Python builtins", pybuiltins::DOCS.iter().map(|d| d.0)));
@@ -258,7 +262,7 @@ pub fn value_text(v: &Value) -> String {
     let found = match v {
         Value::Function(name) => super::function(name).map(op_text).or_else(|| {
             let shown = name.strip_prefix("cuda.").map(|n| format!("torch.cuda.{n}")).unwrap_or_else(|| name.clone());
-            Some(format!("{shown}(...)\n  a tsr builtin of the torch API (no registry row yet)\n"))
+            Some(format!("{shown}(...)\n  a tsr builtin outside torch's op registry (NumPy, safetensors)\n"))
         }),
         Value::Builtin(n) | Value::Type(n) => builtin_text(n).or_else(|| Some(format!("{n}\n  a Python builtin type (exception)\n"))),
         Value::Str(s) => Some(topic(s).unwrap_or_else(|e| e + "\n")),
@@ -273,6 +277,10 @@ pub fn value_text(v: &Value) -> String {
             listing("Tensor methods", super::method_names())
         )),
         Value::Module("torch") => Some(listing("Torch functions (help(torch.NAME))", super::function_names())),
+        Value::Module(m @ ("torch.cuda" | "torch.cuda.memory")) => {
+            let names: Vec<String> = super::ops().filter(|o| o.name.contains('.')).map(|o| format!("torch.{}", o.path())).collect();
+            Some(format!("{m}: the CUDA device and its caching allocator\n{}", wrap(&names.join(", "))))
+        }
         _ => None,
     };
     found.unwrap_or_else(|| format!("{}\n  a value of type {}\n", super::super::py::repr::repr(v), v.type_name()))

@@ -14,6 +14,7 @@ pub mod pybuiltins;
 pub mod statements;
 
 mod create;
+mod cuda;
 mod math;
 mod reduce;
 mod views;
@@ -112,6 +113,17 @@ impl Op {
         self.schema.lines()
     }
 
+    /// The name under `torch.` as Python spells it: `cat`,
+    /// `cuda.memory_allocated`, `cuda.memory._snapshot` (the private
+    /// allocator functions live in `torch.cuda.memory`), `_C._host_emptyCache`.
+    pub fn path(&self) -> String {
+        match self.name.strip_prefix("cuda.") {
+            Some("_host_emptyCache") => "_C._host_emptyCache".to_string(),
+            Some(n) if n.starts_with('_') => format!("cuda.memory.{n}"),
+            _ => self.name.to_string(),
+        }
+    }
+
     pub fn is_function(&self) -> bool {
         self.variants & FUNCTION != 0
     }
@@ -122,7 +134,7 @@ impl Op {
 }
 
 /// Every row, by file.
-const TABLES: &[&[Op]] = &[views::OPS, create::OPS, math::OPS, reduce::OPS];
+const TABLES: &[&[Op]] = &[views::OPS, create::OPS, math::OPS, reduce::OPS, cuda::OPS];
 
 /// Every op row.
 pub fn ops() -> impl Iterator<Item = &'static Op> {
@@ -145,9 +157,10 @@ pub fn method(name: &str) -> Option<&'static Op> {
     ops().find(|o| o.name == name && o.is_method())
 }
 
-/// Names callable as `torch.NAME(...)` (and bare).
+/// Names callable as `torch.NAME(...)` (and bare); not those of
+/// submodules (`cuda.memory_allocated`).
 pub fn function_names() -> impl Iterator<Item = &'static str> {
-    ops().filter(|o| o.is_function()).map(|o| o.name)
+    ops().filter(|o| o.is_function() && !o.name.contains('.')).map(|o| o.name)
 }
 
 /// Names callable as `x.NAME(...)`.
