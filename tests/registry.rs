@@ -3,9 +3,18 @@
 //! class (view, copy, …) is what its example does to storage, and every
 //! example in every help text runs.
 
-use tsr::eval::registry::help::{run_example, ExampleRun};
+use tsr::eval::registry::help::ExampleRun;
 use tsr::eval::registry::{self, attributes, statements, Class};
 use tsr::eval::Value;
+
+/// Examples that write files (`torch.save` then `torch.load` of one path)
+/// run one at a time: tests run in parallel threads.
+static FILES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn run_example(src: &str) -> Result<ExampleRun, String> {
+    let _one = (src.contains("save") || src.contains("_dump_snapshot")).then(|| FILES.lock().unwrap_or_else(|e| e.into_inner()));
+    tsr::eval::registry::help::run_example(src)
+}
 
 /// Did calling `name` fail because no dispatcher knows it?
 fn unknown(err: &str, name: &str) -> bool {
@@ -224,5 +233,23 @@ fn every_statement_keyword_builtin_and_command_has_help() {
     let general = topic("").unwrap();
     for needle in ["inspect", "memtrace", ":vars", "swapaxes", "Tensor methods", "Python builtins"] {
         assert!(general.contains(needle), "{needle}");
+    }
+}
+
+#[test]
+fn readme_op_table_is_the_registrys() {
+    let path = format!("{}/README.md", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let begin = "<!-- ops:begin (made from the registry: cargo test --test registry readme) -->\n";
+    let end = "<!-- ops:end -->";
+    let (Some(a), Some(b)) = (text.find(begin), text.find(end)) else { panic!("README.md lost its ops markers") };
+    let want = format!("\n{}\n", registry::markdown_table());
+    let have = &text[a + begin.len()..b];
+    if have != want {
+        if std::env::var_os("TSR_BLESS").is_some() {
+            std::fs::write(&path, format!("{}{want}{}", &text[..a + begin.len()], &text[b..])).unwrap();
+            return;
+        }
+        panic!("README.md's op table is not the registry's; rerun with TSR_BLESS=1 to rewrite it:\n{want}");
     }
 }

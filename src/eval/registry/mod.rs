@@ -168,6 +168,26 @@ pub fn method_names() -> impl Iterator<Item = &'static str> {
     ops().filter(|o| o.is_method()).map(|o| o.name)
 }
 
+/// The README's op table (`tests/registry.rs` keeps README.md equal to
+/// it): one line per class; `torch.cat` is a function only, `.view` a
+/// method only, `reshape` both.
+pub fn markdown_table() -> String {
+    let classes = [Class::View, Class::ViewOrCopy, Class::Copy, Class::InPlace, Class::Reduction, Class::Factory, Class::Other];
+    let mut s = String::from("| class | ops |\n|---|---|\n");
+    for c in classes {
+        let names: Vec<String> = ops()
+            .filter(|o| o.class == c)
+            .map(|o| match (o.is_function(), o.is_method()) {
+                (true, true) => format!("`{}`", o.name),
+                (true, false) => format!("`torch.{}`", o.path()),
+                _ => format!("`.{}`", o.name),
+            })
+            .collect();
+        s.push_str(&format!("| {} | {} |\n", c.name(), names.join(", ")));
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
