@@ -3,6 +3,8 @@
 //! class (view, copy, …) is what its example does to storage, and every
 //! example in every help text runs.
 
+mod common;
+
 use tsr::eval::registry::help::ExampleRun;
 use tsr::eval::registry::{self, attributes, statements, Class};
 use tsr::eval::Value;
@@ -252,4 +254,30 @@ fn readme_op_table_is_the_registrys() {
         }
         panic!("README.md's op table is not the registry's; rerun with TSR_BLESS=1 to rewrite it:\n{want}");
     }
+}
+
+#[test]
+fn help_in_the_binary_for_methods_functions_strings_and_bare_names() {
+    let run = |code: &str| {
+        let out = common::tsr(&["-c", code], "");
+        assert_eq!(out.code, 0, "{code}:\n{}", out.combined);
+        out.combined
+    };
+    let setup = "x = torch.arange(6).view(2, 3)\n";
+    let method = run(&format!("{setup}help(x.view)"));
+    assert!(method.starts_with("Tensor.view(Tensor(a) self, SymInt[] size) -> Tensor(a)\n"), "{method}");
+    assert_eq!(method, run(&format!("{setup}help('view')")), "help(x.view) and help('view') differ");
+    assert_eq!(method, run("help('Tensor.view')"));
+    assert_eq!(method, run("help(torch.Tensor.view)"), "the class's method is the same");
+    let cat = run("help(torch.cat)");
+    assert!(cat.starts_with("torch.cat(Tensor[] tensors, int dim=0) -> Tensor\n") && cat.contains("tensor([ 0,  1,  2,  0, 10, 20])"), "{cat}");
+    assert_eq!(cat, run("help(cat)"), "the bare name is the same function");
+    assert!(run(&format!("{setup}help(x.shape)")).starts_with("Tensor.shape (attribute)"));
+    assert!(run("help(len)").starts_with("len(obj, /)\n"));
+    assert!(run("help('map')").starts_with("map EXPR[, EXPR ...]\n"));
+    assert!(run("help(':vars')").starts_with(":vars\n"));
+    assert!(run("help('nosuch')").contains("no help for `nosuch`"));
+    assert!(run("help()").contains("Report statements"));
+    // A binding named help is the user's.
+    assert_eq!(run("help = len\nprint(help([1, 2]))").trim(), "2");
 }

@@ -309,9 +309,10 @@ pub fn help_builtin(it: &mut Interp, c: Call) -> EvalResult<Value> {
     Ok(show(it, text))
 }
 
-/// `help(x.view)`: a tensor's method is looked up by name (attribute
-/// access to a method is not a value here). `None` when this is not such
-/// a call, which then runs as usual.
+/// `help(x.view)`, `help(x.shape)`, `help(torch.Tensor.view)`: a tensor's
+/// method or attribute is looked up by name (`x.shape` would otherwise be
+/// its value, `torch.Tensor.view` has no value in tsr). `None` when this
+/// is not such a call, which then runs as usual.
 pub fn help_attr_call(it: &mut Interp, func: &Expr, args: &[Arg]) -> EvalResult<Option<Value>> {
     let (ExprKind::Name(f), [arg]) = (&func.kind, args) else { return Ok(None) };
     if f != "help" || arg.name.is_some() || arg.star != 0 {
@@ -322,7 +323,7 @@ pub fn help_attr_call(it: &mut Interp, func: &Expr, args: &[Arg]) -> EvalResult<
         return Ok(None);
     }
     let o = it.eval(obj)?;
-    if let Value::Tensor(_) = o {
+    if let Value::Tensor(_) | Value::Type("Tensor") = o {
         if let Some(op) = super::method(name) {
             return Ok(Some(show(it, op_text(op))));
         }
