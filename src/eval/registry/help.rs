@@ -57,16 +57,23 @@ pub fn run_example(src: &str) -> Result<ExampleRun, String> {
 /// `>>> ` lines of an example, with its output when `run`.
 fn example_block(src: &str, run: bool) -> String {
     let mut s = String::from("\nExample:\n");
+    let mut in_block = false;
     for line in src.lines() {
         let cont = line.starts_with(' ') || line.starts_with('\t');
+        // A block ends with an empty `...` line, as Python's prompt shows it.
+        if in_block && !cont {
+            s.push_str("...\n");
+        }
+        in_block = cont || line.trim_end().ends_with(':');
         s.push_str(if cont { "... " } else { ">>> " });
         s.push_str(line);
         s.push('\n');
     }
-    if src.lines().last().is_some_and(|l| l.starts_with(' ')) {
+    if in_block {
         s.push_str("...\n");
     }
     if !run {
+        s.push_str("(help does not run this example: it writes a file)\n");
         return s;
     }
     match run_example(src) {
@@ -264,7 +271,8 @@ pub fn value_text(v: &Value) -> String {
             let shown = name.strip_prefix("cuda.").map(|n| format!("torch.cuda.{n}")).unwrap_or_else(|| name.clone());
             Some(format!("{shown}(...)\n  a tsr builtin outside torch's op registry (NumPy, safetensors)\n"))
         }),
-        Value::Builtin(n) | Value::Type(n) => builtin_text(n).or_else(|| Some(format!("{n}\n  a Python builtin type (exception)\n"))),
+        Value::Builtin(n) => builtin_text(n).or_else(|| Some(format!("{n}(...)\n  a builtin function{}\n", if n.starts_with("math.") { " of CPython's math module" } else { "" }))),
+        Value::Type(n) => builtin_text(n).or_else(|| Some(format!("{n}\n  a Python type{}\n", if n.ends_with("Error") || n.ends_with("Exception") || n.ends_with("Interrupt") || n.ends_with("Exit") { " (an exception: raise it, or catch it with except)" } else { "" }))),
         Value::Str(s) => Some(topic(s).unwrap_or_else(|e| e + "\n")),
         Value::Method(m) => match (&m.0, super::method(&m.1)) {
             (Value::Tensor(_), Some(o)) => Some(op_text(o)),
