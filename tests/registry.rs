@@ -102,6 +102,11 @@ fn every_name_the_dispatchers_handle_has_a_row() {
         if dispatches(&src, name).is_ok() {
             missing.push(format!("x.{name}() is handled but has no method row"));
         }
+        // An attribute arm (`x.shape`) needs an attribute row.
+        let src = format!("x = torch.arange(6.0).view(2, 3)\nx.{name}");
+        if dispatches(&src, name).is_ok() {
+            missing.push(format!("x.{name} is handled but has no attribute row"));
+        }
     }
     // Torch functions: an arm in builtins.rs is reachable only through a row.
     // (Names of other things the same `match` sees are listed here.)
