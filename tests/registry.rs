@@ -285,4 +285,5 @@ fn help_in_the_binary_for_methods_functions_strings_and_bare_names() {
     assert!(run("help()").contains("Report statements"));
     // A binding named help is the user's.
     assert_eq!(run("help = len\nprint(help([1, 2]))").trim(), "2");
+    assert_eq!(run("def f(help):\n    x = torch.arange(3)\n    return help(x.shape)\nprint(f(len))").trim(), "1", "a parameter named help too");
 }

@@ -327,7 +327,7 @@ pub fn help_attr_call(it: &mut Interp, func: &Expr, args: &[Arg]) -> EvalResult<
         return Ok(None);
     }
     let ExprKind::Attr { obj, name, name_span } = &arg.value.kind else { return Ok(None) };
-    if !matches!(it.lookup("help", func.span), Ok(Value::Builtin("help"))) {
+    if !matches!(it.lookup_name("help", func.span), Ok(Value::Builtin("help"))) {
         return Ok(None);
     }
     let o = it.eval(obj)?;
