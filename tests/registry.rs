@@ -197,6 +197,11 @@ fn every_example_in_every_help_text_runs() {
     for s in statements::STATEMENTS {
         check(format!("statement {}", s.name), s.example);
     }
+    for (name, _, _, example) in tsr::eval::registry::pybuiltins::DOCS {
+        if !example.is_empty() {
+            check(format!("builtin {name}"), example);
+        }
+    }
     assert!(failed.is_empty(), "{}", failed.join("\n\n"));
     // A broken example is caught.
     assert!(run_example("x = torch.arange(3)\nx.veiw(3)").is_err());
@@ -279,6 +284,8 @@ fn help_in_the_binary_for_methods_functions_strings_and_bare_names() {
     assert_eq!(cat, run("help(cat)"), "the bare name is the same function");
     assert!(run(&format!("{setup}help(x.shape)")).starts_with("Tensor.shape (attribute)"));
     assert!(run("help(len)").starts_with("len(obj, /)\n"));
+    // An example's printed output is shown, as the value of its last line is.
+    assert!(run("help(print)").contains(">>> print(\"shape\", (2, 3), sep=\": \")\nshape: (2, 3)\n"), "{}", run("help(print)"));
     assert!(run("help('map')").starts_with("map EXPR[, EXPR ...]\n"));
     assert!(run("help(':vars')").starts_with(":vars\n"));
     assert!(run("help('nosuch')").contains("no help for `nosuch`"));

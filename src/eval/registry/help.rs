@@ -2,6 +2,7 @@
 //! registry's rows (ops, attributes, statements, builtins, commands). One
 //! function per kind of topic; the REPL calls [`topic`] and [`general`].
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::engine::alloc::cuda::CudaMode;
@@ -28,27 +29,33 @@ pub struct ExampleRun {
 pub fn run_example(src: &str) -> Result<ExampleRun, String> {
     let cfg = EngineConfig { stable_addrs: true, max_memory: 1 << 28, cuda: CudaMode::Sim, alloc_conf: String::new() };
     let mut it = Interp::new(&cfg);
+    // Every report, from statements and from the last expression alike.
+    let reports: Rc<RefCell<Vec<Report>>> = Rc::default();
+    let sink = reports.clone();
+    it.sink = Some(Box::new(move |r| sink.borrow_mut().push(r)));
     let text: Rc<str> = Rc::from(src);
     let stmts = crate::lang::parse_program(src);
     let n = stmts.len();
-    let mut printed = String::new();
     let mut value = None;
     let fail = |e: super::super::EvalError| format!("{}: {}", e.kind.name(), e.message);
     for (i, stmt) in stmts.into_iter().enumerate() {
         let stmt = stmt.map_err(|e| format!("SyntaxError: {e}"))?;
-        let reports = match &stmt.kind {
+        match &stmt.kind {
             StmtKind::Expr(e) if i + 1 == n => {
                 it.src = text.clone();
                 value = Some(it.eval(e).map_err(fail)?);
-                vec![]
             }
-            _ => it.exec(&stmt, &text, false).map_err(fail)?,
-        };
-        for r in reports {
-            if let Report::Print(t) = r {
-                printed.push_str(&t.text);
-                printed.push_str(&t.end);
+            _ => {
+                it.exec(&stmt, &text, false).map_err(fail)?;
             }
+        }
+    }
+    it.sink = None;
+    let mut printed = String::new();
+    for r in reports.borrow().iter() {
+        if let Report::Print(t) = r {
+            printed.push_str(&t.text);
+            printed.push_str(&t.end);
         }
     }
     Ok(ExampleRun { printed, value, interp: it })
@@ -141,11 +148,14 @@ pub fn attribute_text(a: &attributes::Attribute) -> String {
 
 /// The help of one Python builtin (and the torch op of the same name).
 pub fn builtin_text(name: &str) -> Option<String> {
-    let (_, sig, summary) = pybuiltins::find(name)?;
+    let (_, sig, summary, example) = pybuiltins::find(name)?;
     let mut s: String = sig.lines().map(|l| format!("{l}\n")).collect();
     s.push_str(&format!("  {summary}\n  (a Python builtin)\n"));
     if super::function(name).is_some() {
         s.push_str(&format!("  torch.{name} is the torch op: help(torch.{name}); {name}(x, dim) with a tensor and more arguments is torch's too\n"));
+    }
+    if !example.is_empty() {
+        s.push_str(&example_block(example, true));
     }
     Some(s)
 }
