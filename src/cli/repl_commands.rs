@@ -248,6 +248,18 @@ mod tests {
     }
 
     #[test]
+    fn every_listed_command_parses() {
+        // The specs live in eval::registry::commands; each needs an arm in parse().
+        for c in COMMANDS {
+            for w in std::iter::once(c.name).chain(c.aliases.iter().copied()) {
+                for line in [format!(":{w}"), format!(":{w} f.tsr")] {
+                    assert!(!matches!(p(&line), Some(Err(CommandError::Unknown { .. }))), "{line}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn ipython_help_queries() {
         assert_eq!(p("x.view?"), Some(Ok(Command::Help(Some("x.view".into())))));
         assert_eq!(p("?torch.cat"), Some(Ok(Command::Help(Some("torch.cat".into())))));
