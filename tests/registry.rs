@@ -287,6 +287,7 @@ fn help_in_the_binary_for_methods_functions_strings_and_bare_names() {
     // An example's printed output is shown, as the value of its last line is.
     assert!(run("help(print)").contains(">>> print(\"shape\", (2, 3), sep=\": \")\nshape: (2, 3)\n"), "{}", run("help(print)"));
     assert!(run("help('map')").starts_with("map EXPR[, EXPR ...]\n"));
+    assert!(run("help(map)").contains("help(\"map\")"), "the builtin's help points at the statement's");
     assert!(run("help(':vars')").starts_with(":vars\n"));
     assert!(run("help('nosuch')").contains("no help for `nosuch`"));
     assert!(run("help()").contains("Report statements"));

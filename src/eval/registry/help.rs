@@ -154,6 +154,9 @@ pub fn builtin_text(name: &str) -> Option<String> {
     if super::function(name).is_some() {
         s.push_str(&format!("  torch.{name} is the torch op: help(torch.{name}); {name}(x, dim) with a tensor and more arguments is torch's too\n"));
     }
+    if statements::find(name).is_some() {
+        s.push_str(&format!("  `{name} EXPR` starting a statement is tsr's report: help(\"{name}\")\n"));
+    }
     if !example.is_empty() {
         s.push_str(&example_block(example, true));
     }
