@@ -292,8 +292,8 @@ pub fn value_text(v: &Value) -> String {
             (recv, _) => Some(format!("{}.{}\n  a method of {}\n", recv.type_name(), m.1, recv.type_name())),
         },
         Value::Tensor(t) => Some(format!(
-            "Tensor of shape {:?}, dtype {}: a header (shape, stride, offset) on a storage\n  help(x.NAME) for a method or attribute; inspect x for its layout\n{}",
-            t.shape(),
+            "Tensor of shape {}, dtype {}: a header (shape, stride, offset) on a storage\n  help(x.NAME) for a method or attribute; inspect x for its layout\n{}",
+            super::super::py::repr::repr(&Value::Size(t.shape().to_vec())),
             t.dtype.name(),
             listing("Tensor methods", super::method_names())
         )),
