@@ -147,6 +147,12 @@ fn run(src: &str, what: &str) -> ExampleRun {
 fn a_rows_class_is_what_its_example_does() {
     let mut wrong = vec![];
     for o in registry::ops() {
+        // The example's last line calls the op, so its value is the op's result.
+        let last = o.example.lines().last().unwrap_or("");
+        let short = o.name.rsplit('.').next().unwrap_or(o.name);
+        if !(last.contains(&format!(".{short}(")) || last.contains(&format!("torch.{}(", o.path()))) && !matches!(o.class, Class::Other) {
+            wrong.push(format!("{}: the example's last line does not call it: {last}", o.name));
+        }
         let r = run(o.example, o.name);
         let result = r.value.as_ref().map(storages).unwrap_or_default();
         let input = r.interp.vars.get("x").map(storages).unwrap_or_default();

@@ -208,6 +208,60 @@ mod tests {
         }
     }
 
+    /// `Type name`, `Type name=default` or `*`, as native_functions.yaml writes a parameter.
+    fn well_formed_param(p: &str) -> bool {
+        if p == "*" {
+            return true;
+        }
+        let decl = p.split('=').next().unwrap_or(p);
+        let Some((ty, name)) = decl.rsplit_once(' ') else { return false };
+        let ident = |s: &str| s.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        ident(name) && ty.chars().next().is_some_and(|c| c.is_ascii_uppercase() || c.is_ascii_lowercase()) && !ty.contains(',')
+    }
+
+    /// Splits at the commas outside brackets.
+    fn params(s: &str) -> Vec<&str> {
+        let (mut out, mut depth, mut start) = (vec![], 0i32, 0);
+        for (i, c) in s.char_indices() {
+            match c {
+                '(' | '[' => depth += 1,
+                ')' | ']' => depth -= 1,
+                ',' if depth == 0 => {
+                    out.push(s[start..i].trim());
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        if !s[start..].trim().is_empty() {
+            out.push(s[start..].trim());
+        }
+        out
+    }
+
+    #[test]
+    fn schemas_are_well_formed() {
+        for o in ops() {
+            for s in o.overloads() {
+                let open = s.find('(').unwrap_or(0);
+                let close = s.rfind(") -> ").unwrap_or(0);
+                assert!(open > 0 && close > open, "{}: {s}", o.name);
+                for p in params(&s[open + 1..close]) {
+                    assert!(well_formed_param(p), "{}: parameter `{p}` in {s}", o.name);
+                }
+                // A view's schema says so, with an alias annotation on self and the result.
+                if o.class == Class::View {
+                    assert!(s.contains("(a") && s[close..].contains("(a"), "{}: a view's schema aliases self: {s}", o.name);
+                }
+                if o.class == Class::InPlace {
+                    assert!(s.contains("Tensor(a!) self"), "{}: an in-place schema writes self: {s}", o.name);
+                }
+            }
+        }
+        // The check can fail: a bare name, a stray comma.
+        assert!(!well_formed_param("dim") && !well_formed_param("int, dim") && well_formed_param("int dim=0"));
+    }
+
     #[test]
     fn lookups() {
         assert_eq!(find("torch.cat").map(|o| o.name), Some("cat"));
