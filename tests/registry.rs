@@ -297,6 +297,9 @@ fn help_in_the_binary_for_methods_functions_strings_and_bare_names() {
     assert!(run("help(map)").contains("help(\"map\")"), "the builtin's help points at the statement's");
     assert!(run("help(':vars')").starts_with(":vars\n"));
     assert!(run("help('nosuch')").contains("no help for `nosuch`"));
+    // A value's help is its type's, never the value (which may be huge).
+    let big = run("help(list(range(10**6)))");
+    assert!(big.starts_with("a value of type list:\nlist(iterable=(), /)") && big.len() < 2000, "{}", &big[..big.len().min(300)]);
     assert!(run("help()").contains("Report statements"));
     // A binding named help is the user's.
     assert_eq!(run("help = len\nprint(help([1, 2]))").trim(), "2");

@@ -304,7 +304,13 @@ pub fn value_text(v: &Value) -> String {
         }
         _ => None,
     };
-    found.unwrap_or_else(|| format!("{}\n  a value of type {}\n", super::super::py::repr::repr(v), v.type_name()))
+    // Any other value: the help of its type, as Python's help(obj) gives
+    // (never the value itself, which may be a list of millions).
+    let ty = v.type_name();
+    found.unwrap_or_else(|| match builtin_text(ty) {
+        Some(t) => format!("a value of type {ty}:\n{t}"),
+        None => format!("a value of type {ty}\n"),
+    })
 }
 
 fn show(it: &mut Interp, mut text: String) -> Value {
