@@ -297,6 +297,7 @@ fn help_in_the_binary_for_methods_functions_strings_and_bare_names() {
     assert!(run("help(map)").contains("help(\"map\")"), "the builtin's help points at the statement's");
     assert!(run("help(':vars')").starts_with(":vars\n"));
     assert!(run("help('nosuch')").contains("no help for `nosuch`"));
+    assert!(run("help('a' * 10**6)").len() < 200, "an unknown topic is not echoed whole");
     // A value's help is its type's, never the value (which may be huge).
     let big = run("help(list(range(10**6)))");
     assert!(big.starts_with("a value of type list:\nlist(iterable=(), /)") && big.len() < 2000, "{}", &big[..big.len().min(300)]);

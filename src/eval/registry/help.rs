@@ -223,7 +223,8 @@ pub fn topic_names() -> Vec<&'static str> {
 }
 
 fn not_found(t: &str) -> String {
-    let mut msg = format!("no help for `{t}`");
+    let shown: String = if t.chars().count() > 60 { t.chars().take(60).chain("…".chars()).collect() } else { t.to_string() };
+    let mut msg = format!("no help for `{shown}`");
     let key = t.trim_start_matches(':').rsplit('.').next().unwrap_or(t);
     if let Some(s) = super::super::names::closest(key, topic_names().into_iter()) {
         msg.push_str(&format!(" (did you mean `{s}`?)"));
