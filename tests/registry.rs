@@ -209,6 +209,13 @@ fn every_example_in_every_help_text_runs() {
             check(format!("builtin {name}"), example);
         }
     }
+    // A failing example must fail, and on its last line.
+    for o in registry::ops().filter(|o| !o.fails.is_empty()) {
+        let (setup, _) = o.fails.rsplit_once('\n').unwrap_or(("", ""));
+        if run_example(o.fails).is_ok() || (!setup.is_empty() && run_example(setup).is_err()) {
+            failed.push(format!("op {}: the failing example does not fail on its last line\n{}", o.name, o.fails));
+        }
+    }
     assert!(failed.is_empty(), "{}", failed.join("\n\n"));
     // A broken example is caught.
     assert!(run_example("x = torch.arange(3)\nx.veiw(3)").is_err());
@@ -224,6 +231,7 @@ fn help_texts_show_the_row() {
     assert!(cat.contains("cat(Tensor[] tensors, int dim=0) -> Tensor") && cat.contains("copy: the result is a new storage"), "{cat}");
     let add = topic("add").unwrap();
     assert!(add.contains("in place: x.add_(...)"), "{add}");
+    assert!(view.contains("When it fails:\n>>> x = torch.arange(12).view(3, 4)\n>>> x.t().view(12)\nRuntimeError: view size is not compatible"), "{view}");
     assert!(topic("x.view") == topic("view") && topic("Tensor.view") == topic("view"));
     assert!(topic("veiw").is_err_and(|e| e.contains("did you mean `view`")));
     assert!(topic("torch.view").is_err(), "view is a method only");

@@ -139,7 +139,8 @@ pub const OPS: &[Op] = &[
     // A tensor's facts.
     op("item", "item(Tensor self) -> Scalar", M, Other,
         "the one element as a Python number",
-        "x = torch.tensor([2.5])\nx.item()"),
+        "x = torch.tensor([2.5])\nx.item()")
+        .fails("x = torch.tensor([1, 2])\nx.item()"),
     op("tolist", "tolist(Tensor self) -> Any", M, Other,
         "the elements as nested Python lists",
         "x = torch.arange(4).view(2, 2)\nx.tolist()"),

@@ -138,6 +138,22 @@ pub fn op_text(o: &Op) -> String {
         s.push_str(&wrap(o.notes));
     }
     s.push_str(&example_block(o.example, o.run));
+    if !o.fails.is_empty() {
+        s.push_str(&failing_block(o.fails));
+    }
+    s
+}
+
+/// A failing example: its `>>> ` lines and the error it raises.
+fn failing_block(src: &str) -> String {
+    let mut s = String::from("\nWhen it fails:\n");
+    for line in src.lines() {
+        s.push_str(&format!(">>> {line}\n"));
+    }
+    match run_example(src) {
+        Err(e) => s.push_str(&format!("{}\n", e.lines().next().unwrap_or(""))),
+        Ok(_) => s.push_str("(this build runs it without an error)\n"),
+    }
     s
 }
 

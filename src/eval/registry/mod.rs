@@ -90,16 +90,24 @@ pub struct Op {
     /// `help` runs the example to show its output (not for ones that
     /// write files); the tests run every example.
     pub run: bool,
+    /// A second example whose last line fails, to show the error (the
+    /// tests check that it does fail); empty for none.
+    pub fails: &'static str,
 }
 
 /// A row (`notes` with [`Op::notes`]).
 pub const fn op(name: &'static str, schema: &'static str, variants: u8, class: Class, summary: &'static str, example: &'static str) -> Op {
-    Op { name, schema, variants, class, summary, example, notes: "", run: true }
+    Op { name, schema, variants, class, summary, example, notes: "", run: true, fails: "" }
 }
 
 impl Op {
     pub const fn notes(mut self, notes: &'static str) -> Op {
         self.notes = notes;
+        self
+    }
+
+    pub const fn fails(mut self, src: &'static str) -> Op {
+        self.fails = src;
         self
     }
 

@@ -8,7 +8,8 @@ pub const OPS: &[Op] = &[
     op("view", "view(Tensor(a) self, SymInt[] size) -> Tensor(a)\nview.dtype(Tensor(a) self, ScalarType dtype) -> Tensor(a)", METHOD, View,
         "the same storage with a new shape (-1 infers one dim); never copies",
         "x = torch.arange(12)\nx.view(3, 4)")
-        .notes("It never copies, so it fails when the current strides cannot express the new shape (after a transpose, say): use reshape() then, or contiguous() first."),
+        .notes("It never copies, so it fails when the current strides cannot express the new shape (after a transpose, say): use reshape() then, or contiguous() first.")
+        .fails("x = torch.arange(12).view(3, 4)\nx.t().view(12)"),
     op("view_as", "view_as(Tensor(a) self, Tensor other) -> Tensor(a)", METHOD, View,
         "view(other.size()): self's storage in other's shape",
         "x = torch.arange(6)\nx.view_as(torch.zeros(2, 3))"),
