@@ -121,7 +121,8 @@ pub const OPS: &[Op] = &[
         "x = torch.arange(6.0).view(2, 3)\nx.matmul(torch.ones(3))"),
     op("mm", "mm(Tensor self, Tensor mat2) -> Tensor", FM, Copy,
         "matrix product of two 2-D tensors",
-        "x = torch.arange(6.0).view(2, 3)\nx.mm(x.t())"),
+        "x = torch.arange(6.0).view(2, 3)\nx.mm(x.t())")
+        .fails("x = torch.arange(6.0).view(2, 3)\nx.mm(x)"),
     op("bmm", "bmm(Tensor self, Tensor mat2) -> Tensor", FM, Copy,
         "batched matrix product of two 3-D tensors",
         "x = torch.ones(2, 2, 3)\nx.bmm(torch.ones(2, 3, 1))"),
@@ -133,7 +134,8 @@ pub const OPS: &[Op] = &[
         "x = torch.ones(2, 3)\nx.mv(torch.arange(3.0))"),
     op("cat", "cat(Tensor[] tensors, int dim=0) -> Tensor", F, Copy,
         "join tensors along an existing dim into one new storage",
-        "x = torch.arange(3)\ntorch.cat([x, x * 10])"),
+        "x = torch.arange(3)\ntorch.cat([x, x * 10])")
+        .fails("x = torch.arange(3)\ntorch.cat([x, x.view(3, 1)])"),
     op("concat", "concat(Tensor[] tensors, int dim=0) -> Tensor", F, Copy,
         "alias of cat",
         "x = torch.arange(3)\ntorch.concat([x, x])"),

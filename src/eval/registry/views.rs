@@ -25,7 +25,8 @@ pub const OPS: &[Op] = &[
         "x = torch.arange(6).view(2, 3)\nx.t()"),
     op("transpose", "transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)", FM, View,
         "swap two dims (their sizes and strides)",
-        "x = torch.arange(24).view(2, 3, 4)\nx.transpose(0, 2)"),
+        "x = torch.arange(24).view(2, 3, 4)\nx.transpose(0, 2)")
+        .fails("x = torch.arange(6).view(2, 3)\nx.transpose(0, 2)"),
     op("swapaxes", "swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)", FM, View,
         "alias of transpose (NumPy's name)",
         "x = torch.arange(6).view(2, 3)\nx.swapaxes(0, 1)"),
@@ -43,7 +44,8 @@ pub const OPS: &[Op] = &[
         "x = torch.arange(24).view(2, 3, 4)\nx.moveaxis(0, 2)"),
     op("narrow", "narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)", FM, View,
         "length elements of one dim from start: moves storage_offset",
-        "x = torch.arange(12).view(3, 4)\nx.narrow(1, 1, 2)"),
+        "x = torch.arange(12).view(3, 4)\nx.narrow(1, 1, 2)")
+        .fails("x = torch.arange(12).view(3, 4)\nx.narrow(1, 3, 2)"),
     op("select", "select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)", FM, View,
         "one index of one dim, which disappears (x.select(0, i) is x[i])",
         "x = torch.arange(12).view(3, 4)\nx.select(1, 2)"),
@@ -55,7 +57,8 @@ pub const OPS: &[Op] = &[
         "x = torch.zeros(1, 3, 1)\nx.squeeze()"),
     op("expand", "expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)", METHOD, View,
         "broadcast size-1 dims to a bigger size with stride 0 (no data is repeated)",
-        "x = torch.tensor([1, 2, 3])\nx.expand(2, 3)"),
+        "x = torch.tensor([1, 2, 3])\nx.expand(2, 3)")
+        .fails("x = torch.tensor([1, 2, 3])\nx.expand(2, 4)"),
     op("expand_as", "expand_as(Tensor(a) self, Tensor other) -> Tensor(a)", METHOD, View,
         "expand(other.size())",
         "x = torch.tensor([1, 2, 3])\nx.expand_as(torch.zeros(2, 3))"),
@@ -64,7 +67,8 @@ pub const OPS: &[Op] = &[
         "x = torch.arange(24).view(2, 3, 4)\nx.flatten(1)"),
     op("unflatten", "unflatten.int(Tensor(a) self, int dim, SymInt[] sizes) -> Tensor(a)", FM, View,
         "split one dim into several",
-        "x = torch.arange(12)\nx.unflatten(0, (3, 4))"),
+        "x = torch.arange(12)\nx.unflatten(0, (3, 4))")
+        .fails("x = torch.arange(12)\nx.unflatten(0, (5, -1))"),
     op("diagonal", "diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)", FM, View,
         "the diagonal of two dims: one dim with stride = the sum of theirs",
         "x = torch.arange(9).view(3, 3)\nx.diagonal()"),
