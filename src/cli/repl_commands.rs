@@ -1,5 +1,7 @@
-//! REPL `:commands`: parsing into [`Command`], the help texts, and the
-//! `:vars` listing. Nothing here touches the terminal; `repl.rs` runs them.
+//! REPL `:commands`: parsing into [`Command`] (and IPython's `NAME?`),
+//! `:help`'s texts (made by `eval::registry::help`, the same as `help()`'s;
+//! the command specs live in `eval::registry::commands`), and the `:vars`
+//! listing. Nothing here touches the terminal; `repl.rs` runs them.
 
 use std::fmt;
 
