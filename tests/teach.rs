@@ -291,22 +291,17 @@ bytes 3; storage 1.5; lineage (1, 2); diff s, 3; map s, s, s, s, s, s, s, s, s
 }
 
 #[test]
-fn every_teaching_command_has_help_with_an_example() {
-    for cmd in ["storage", "map", "share", "overlap", "addr", "bytes", "lineage", "explain", "diff", "contiguity"] {
+fn every_report_statement_has_help_with_an_example() {
+    for s in tsr::eval::registry::statements::STATEMENTS {
+        let cmd = s.name;
         let text = tsr::cli::repl_commands::help_text(Some(cmd)).unwrap_or_default();
         assert!(text.starts_with(cmd), "{cmd}: {text}");
-        // The worked example (after the first blank line) runs as written.
-        let example: String = text
-            .lines()
-            .skip_while(|l| !l.trim().is_empty())
-            .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
-            .filter(|l| !l.is_empty())
-            .collect::<Vec<_>>()
-            .join("\n");
-        assert!(!example.is_empty(), "{cmd} has no example");
-        let out = tsr(&["--color", "never"], &example);
-        assert_eq!(out.code, 0, "{cmd} example failed:\n{example}\n{}", out.combined);
+        // The worked example, as `:help` shows it, runs as written in the real binary.
+        assert!(!s.example.trim().is_empty(), "{cmd} has no example");
+        assert!(text.contains(s.example.lines().next().unwrap_or("")), "{cmd}: the help shows another example");
+        let out = tsr(&["--color", "never", "--cuda", "sim"], s.example);
+        assert_eq!(out.code, 0, "{cmd} example failed:\n{}\n{}", s.example, out.combined);
     }
-    // `contig` still finds the older `contiguous` topic first.
-    assert!(tsr::cli::repl_commands::help_text(Some("contig")).is_ok_and(|t| t.starts_with("x.contiguous()")));
+    // `contig` finds the contiguity statement first, then ops (`contiguous`).
+    assert!(tsr::cli::repl_commands::help_text(Some("contig")).is_ok_and(|t| t.starts_with("contiguity EXPR")));
 }

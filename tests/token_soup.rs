@@ -35,7 +35,7 @@ const NAMES: &[&str] = &[
     "x", "y", "z", "b", "e", "w", "torch", "tensor", "arange", "zeros", "ones", "empty", "full", "linspace", "eye",
     "zeros_like", "empty_strided", "as_strided", "cat", "stack", "where", "matmul", "no_grad", "float16", "int64",
     "bool", "float", "int", "long", "inf", "nan", "print", "inspect", "timeit", "storage", "explain", "lineage",
-    "contiguity", "mem", "cuda", "device", "manual_seed", "randn", "sum", "len",
+    "contiguity", "mem", "cuda", "device", "manual_seed", "randn", "sum", "len", "help",
 ];
 const METHODS: &[&str] = &[
     ".view", ".reshape", ".t", ".T", ".mT", ".transpose", ".permute", ".movedim", ".narrow", ".select",

@@ -218,6 +218,11 @@ impl Session {
     fn command(&mut self, cmd: Command) -> Flow {
         match cmd {
             Command::Quit => return Flow::Quit,
+            // `x.view?`, `:help x`: a name bound in this session is asked about through help().
+            Command::Help(Some(t)) if repl_commands::help_query(&format!("{t}?")).is_some() && self.runner.interp.vars.get(t.split('.').next().unwrap_or("")).is_some() => {
+                self.runner.run_chunk(&format!("help({t})\n"), true, true);
+                self.runner.end_line();
+            }
             Command::Help(topic) => match repl_commands::help_text(topic.as_deref()) {
                 Ok(text) => self.runner.say(&text),
                 Err(msg) => self.error(&msg),

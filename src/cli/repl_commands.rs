@@ -1,5 +1,7 @@
-//! REPL `:commands`: parsing into [`Command`], the help texts, and the
-//! `:vars` listing. Nothing here touches the terminal; `repl.rs` runs them.
+//! REPL `:commands`: parsing into [`Command`] (and IPython's `NAME?`),
+//! `:help`'s texts (made by `eval::registry::help`, the same as `help()`'s;
+//! the command specs live in `eval::registry::commands`), and the `:vars`
+//! listing. Nothing here touches the terminal; `repl.rs` runs them.
 
 use std::fmt;
 
@@ -54,50 +56,7 @@ impl fmt::Display for CommandError {
     }
 }
 
-/// One command: its canonical name, aliases, usage line and summary.
-pub struct CommandSpec {
-    pub name: &'static str,
-    pub aliases: &'static [&'static str],
-    pub usage: &'static str,
-    pub summary: &'static str,
-}
-
-pub const COMMANDS: &[CommandSpec] = &[
-    CommandSpec {
-        name: "help",
-        aliases: &["h", "?"],
-        usage: ":help [topic]",
-        summary: "this help, or a topic with a worked example",
-    },
-    CommandSpec { name: "vars", aliases: &[], usage: ":vars", summary: "list bindings (tensors: shape, stride, dtype, storage)" },
-    CommandSpec {
-        name: "reset",
-        aliases: &[],
-        usage: ":reset",
-        summary: "drop every binding (and the statements :save would write)",
-    },
-    CommandSpec {
-        name: "save",
-        aliases: &[],
-        usage: ":save FILE.tsr",
-        summary: "write the statements that succeeded as a replayable script",
-    },
-    CommandSpec { name: "load", aliases: &[], usage: ":load FILE.tsr", summary: "run a script in this session" },
-    CommandSpec {
-        name: "html",
-        aliases: &[],
-        usage: ":html FILE.html",
-        summary: "write the session so far as one offline page: sources, output, figures",
-    },
-    CommandSpec { name: "svg", aliases: &[], usage: ":svg DIR", summary: "write the session's figures so far as numbered .svg files" },
-    CommandSpec { name: "quit", aliases: &["q", "exit"], usage: ":quit", summary: "leave (also :q, :exit, Ctrl-D)" },
-];
-
-/// The canonical name of the command `word` (with or without its `:`).
-pub fn lookup(word: &str) -> Option<&'static str> {
-    let w = word.strip_prefix(':').unwrap_or(word);
-    COMMANDS.iter().find(|c| c.name == w || c.aliases.contains(&w)).map(|c| c.name)
-}
+pub use crate::eval::registry::commands::{lookup, CommandSpec, COMMANDS};
 
 /// Every command word as typed (`:help`, `:h`, …), for completion.
 pub fn command_words() -> impl Iterator<Item = String> {
@@ -117,6 +76,9 @@ fn unquote(s: &str) -> &str {
 /// Parses a REPL input line. `None` when it is not a command (does not
 /// start with `:`), so it should run as tsr source instead.
 pub fn parse(input: &str) -> Option<Result<Command, CommandError>> {
+    if let Some(name) = help_query(input) {
+        return Some(Ok(Command::Help(Some(name.to_string()))));
+    }
     let body = input.trim().strip_prefix(':')?;
     let (word, arg) = match body.find(char::is_whitespace) {
         Some(i) => (&body[..i], body[i..].trim()),
@@ -160,320 +122,24 @@ pub fn parse(input: &str) -> Option<Result<Command, CommandError>> {
 // ---------------------------------------------------------------------------
 // Help
 
-/// A `:help` topic.
-pub struct HelpTopic {
-    pub name: &'static str,
-    pub summary: &'static str,
-    pub text: &'static str,
-}
-
-/// `:help TOPIC` texts. Add a row to add a topic; `:help` lists them all.
-pub const HELP_TOPICS: &[HelpTopic] = &[
-    HelpTopic {
-        name: "inspect",
-        summary: "the layout table of one or more tensors",
-        text: "\
-inspect EXPR[, EXPR ...]
-  Shows each tensor side by side: shape, stride, storage_offset, dtype,
-  numel, data_ptr, is_contiguous, its storage (S1, S2, ... - equal ids mean
-  shared memory), which other bindings share it, and the version counter.
-  Rows that differ between the tensors are marked with ≠.
-
-  x = arange(6).view(2, 3)
-  y = x.t()
-  inspect x, y        # same storage S1; shape (2, 3) vs (3, 2), stride (3, 1) vs (1, 3)
-  inspect x[1]        # any expression: shape (3,), storage_offset 3, still S1
-",
-    },
-    HelpTopic {
-        name: "view",
-        summary: "reinterpret the same storage with a new shape (never copies)",
-        text: "\
-x.view(*shape)
-  Returns a tensor over the SAME storage with a new shape; -1 infers one
-  dimension. It never copies, so it fails when the current strides cannot
-  express the new shape (e.g. after a transpose). Use reshape() then.
-
-  x = arange(12)
-  m = x.view(3, 4)    # shape (3, 4), stride (4, 1), same storage as x
-  v = m.view(-1, 6)   # shape (2, 6)
-  inspect x, m, v     # all on storage S1
-  t = m.t()           # shape (4, 3), stride (1, 4): not contiguous
-  t.view(12)          # RuntimeError: view size is not compatible with input
-                      # tensor's size and stride ... Use .reshape(...) instead.
-",
-    },
-    HelpTopic {
-        name: "reshape",
-        summary: "a view when possible, a copy when it must",
-        text: "\
-x.reshape(*shape)
-  Like view() when the strides allow it (same storage), otherwise it copies
-  into a new, contiguous storage. Compare the storage ids to see which.
-
-  x = arange(12).view(3, 4)
-  r = x.reshape(6, 2)   # a view: same storage S1
-  t = x.t()             # stride (1, 4)
-  c = t.reshape(12)     # cannot be a view of t: a copy in a new storage
-  inspect t, c          # storage S1 vs S2
-",
-    },
-    HelpTopic {
-        name: "contiguous",
-        summary: "row-major layout, and when contiguous() copies",
-        text: "\
-x.contiguous() / x.is_contiguous()
-  A tensor is contiguous when its strides are row-major for its shape:
-  stride[-1] == 1 and stride[i] == stride[i+1] * shape[i+1].
-  contiguous() returns the tensor itself when it already is; otherwise it
-  copies into a new storage laid out row-major.
-
-  x = arange(12).view(3, 4)
-  print x.contiguous() is x   # True: no copy
-  y = x.t()                   # shape (4, 3), stride (1, 4)
-  print y.is_contiguous()     # False
-  c = y.contiguous()          # shape (4, 3), stride (3, 1), new storage
-  inspect y, c
-",
-    },
-    HelpTopic {
-        name: "stride",
-        summary: "how far to jump in storage per step along each dimension",
-        text: "\
-x.stride() / x.stride(dim)
-  stride[d] is how many storage elements to skip to move one step along
-  dimension d. Element [i, j] lives at storage_offset + i*stride[0] + j*stride[1].
-  Views only change shape, stride and offset; the data never moves.
-
-  x = arange(12).view(3, 4)
-  print x.stride()          # (4, 1)
-  print x.t().stride()      # (1, 4): transposing swaps strides
-  c = x[:, 1]               # shape (3,), stride (4,), storage_offset 1
-  e = ones(3).expand(4, 3)  # stride (0, 1): stride 0 repeats the same row
-  inspect c, e
-",
-    },
-    HelpTopic {
-        name: "storage",
-        summary: "the storage behind a tensor and every view on it",
-        text: "\
-storage EXPR
-  The untyped storage behind a tensor: id, device, nbytes (and how many
-  elements of the tensor's dtype fit), data_ptr, allocator, version counter,
-  every live binding that views it with the range of elements it can reach,
-  and how many bytes no live binding can reach (a small slice keeping a big
-  buffer alive). `storage x.untyped_storage()` works too.
-
-  big = zeros(1000000)
-  s = big[:10]
-  del big
-  storage s           # 4000000 B allocated, 40 B reachable: >99.9% unreachable
-",
-    },
-    HelpTopic {
-        name: "map",
-        summary: "draw the storage as cells with each tensor's indices on it",
-        text: "\
-map EXPR[, EXPR ...]
-  Draws each storage as a strip of cells (storage index above, value
-  inside) and, under it, one row per tensor with the logical index of each
-  element in the cell that holds it. A colour per tensor; cells a tensor
-  does not touch show `·`. A stride-0 cell lists every index that reads it.
-  Big storages show their first and last cells and the touched ones, with
-  `…` for the rest.
-
-  x = arange(12).view(3, 4)
-  map x, x.t(), x[1:]     # x.t()[1, 0] sits in cell 1; x[1:] starts at cell 4
-  map ones(3).expand(2, 3)  # each cell holds [0, j] and [1, j]
-",
-    },
-    HelpTopic {
-        name: "share",
-        summary: "every storage in the session and the bindings on it",
-        text: "\
-share
-  A tree of every storage the bindings keep alive, with the bindings on
-  each (their shape, stride, offset and element range), flagging bindings
-  that overlap each other, aliases (y = x) and self-overlapping views.
-
-  a = arange(12).view(3, 4)
-  b = a[1:]
-  c = a.t().reshape(12)   # a copy: its own storage
-  share                   # S1: a, b (overlap); S2: c
-",
-    },
-    HelpTopic {
-        name: "overlap",
-        summary: "can writing through x change y? (exact, with a witness)",
-        text: "\
-overlap x, y  /  overlap x
-  Decides exactly whether two tensors share an element (like NumPy's
-  shares_memory): different storages never do; otherwise it solves
-  offset_x + sum(i_k * stride_x[k]) = offset_y + sum(j_k * stride_y[k])
-  and shows a witness, or why there is none. It also says whether each
-  tensor overlaps itself (expand, unfold): writing through such a view is
-  ambiguous. `overlap x` asks only that.
-
-  x = arange(10)
-  overlap x[::2], x[1::2]   # NO: evens and odds never meet (gcd 2)
-  m = arange(12).view(3, 4)
-  overlap m[1], m[:, 2]     # YES: m[1][2] and m[:, 2][1] are both storage[6]
-  overlap ones(3).expand(2, 3)
-",
-    },
-    HelpTopic {
-        name: "addr",
-        summary: "the offset formula and address of one element, worked out",
-        text: "\
-addr x[i, j, ...]
-  Works out offset = storage_offset + i*stride[0] + j*stride[1] + ... with
-  the real numbers, then address = storage data_ptr + offset * element_size,
-  and shows the value there. Negative indices wrap as in Python; an index out
-  of range gives PyTorch's IndexError.
-
-  base = arange(29, dtype=torch.float32)
-  x = base.as_strided((2, 3, 4), (12, 4, 1), 5)
-  addr x[1, 2, 3]     # offset = 5 + 1*12 + 2*4 + 3*1 = 28; address = ptr + 28*4 B
-",
-    },
-    HelpTopic {
-        name: "bytes",
-        summary: "hex dump of a tensor's bytes, with IEEE 754 fields",
-        text: "\
-bytes EXPR
-  Each element's bytes (lowest address first: little-endian), its value,
-  and for floats the sign, exponent and mantissa bits with the formula that
-  gives the value. Long tensors show their first 24 and last 8 elements.
-  `bytes x.untyped_storage()` dumps the whole storage, 16 bytes a row,
-  undecoded: a storage has no dtype.
-
-  x = tensor([1.0, -2.5])
-  bytes x                       # 1.0 is 00 00 80 3f: sign 0, exponent 127
-  bytes x.untyped_storage()
-",
-    },
-    HelpTopic {
-        name: "lineage",
-        summary: "every op from the allocation to this tensor",
-        text: "\
-lineage EXPR
-  The chain of operations from the tensor that allocated the data to this
-  one: each op, whether it was a view or copied into a new storage, and the
-  shape, stride and offset before -> after.
-
-  x = arange(12).view(3, 4)
-  y = x.t().reshape(12)
-  lineage y     # arange(12) alloc S1, view(3, 4), t(), reshape(12) copy S2
-",
-    },
-    HelpTopic {
-        name: "explain",
-        summary: "for each op in an expression: view or copy, and why",
-        text: "\
-explain EXPR
-  Evaluates the expression one operation at a time and says for each whether
-  it made a view (same storage) or a copy (new storage) and why: reshape
-  copies when two dims cannot merge (the stride rule is shown with numbers);
-  a failing view() shows the chunk analysis and the cheapest fix.
-
-  x = arange(12).view(3, 4)
-  explain x.t().reshape(12)   # dims 0 and 1 cannot merge: stride[0] = 1
-                              # != size[1] * stride[1] = 12, so it copies 96 B
-  explain x.t().view(12)      # fails: requested dim 0 spans two chunks
-",
-    },
-    HelpTopic {
-        name: "diff",
-        summary: "the header fields that differ between two tensors",
-        text: "\
-diff x, y
-  Shape, stride, storage_offset, storage, dtype, device, contiguity, numel,
-  element size, data_ptr and requires_grad of both, the differing ones
-  marked with ≠.
-
-  x = arange(12).view(3, 4)
-  diff x, x.t()       # shape, stride, is_contiguous differ; same storage
-  diff x, x.clone()   # storage and data_ptr differ
-",
-    },
-    HelpTopic {
-        name: "contiguity",
-        summary: "every layout flag at once and the strides each needs",
-        text: "\
-contiguity EXPR
-  C-contiguous, channels_last (rank 4), channels_last_3d (rank 5),
-  non-overlapping-and-dense and Fortran order, with the strides each would
-  need, the row-major check dim by dim, and the special cases: size-1 dims'
-  strides are never checked, and a tensor with no elements is contiguous.
-
-  contiguity arange(12).view(3, 4).t()   # not C-contiguous, but dense and Fortran
-  contiguity zeros(3, 1).t()             # contiguous: the size-1 dim is skipped
-",
-    },
-];
-
-/// The text for `:help` (no topic) or `:help TOPIC`; `Err` for an unknown
-/// topic, with the known ones and a suggestion.
+/// The text for `:help` (no topic) or `:help TOPIC`: the same text as
+/// `help("TOPIC")` (`eval::registry::help`); `Err` for an unknown topic,
+/// with a suggestion.
 pub fn help_text(topic: Option<&str>) -> Result<String, String> {
-    let Some(topic) = topic else { return Ok(general_help()) };
-    let topic = topic.trim();
-    if let Some(t) = HELP_TOPICS.iter().find(|t| t.name == topic) {
-        return Ok(t.text.to_string());
+    match topic {
+        None => Ok(crate::eval::registry::help::general()),
+        Some(t) => crate::eval::registry::help::topic(t),
     }
-    // A prefix is enough: `:help contig` (the first listed topic wins a tie).
-    if let Some(t) = HELP_TOPICS.iter().find(|t| !topic.is_empty() && t.name.starts_with(topic)) {
-        return Ok(t.text.to_string());
-    }
-    // `:help save` → the command's usage.
-    if let Some(c) = lookup(topic).and_then(|n| COMMANDS.iter().find(|c| c.name == n)) {
-        return Ok(format!("{}\n  {}\n", c.usage, c.summary));
-    }
-    let names: Vec<&str> = HELP_TOPICS.iter().map(|t| t.name).collect();
-    let mut msg = format!("no help topic `{topic}`");
-    if let Some(s) = crate::eval::names::closest(topic, names.iter().copied()) {
-        msg.push_str(&format!(" (did you mean `{s}`?)"));
-    }
-    msg.push_str(&format!("; topics: {}", names.join(", ")));
-    Err(msg)
 }
 
-fn general_help() -> String {
-    let mut s = String::from(
-        "\
-tsr runs a small PyTorch-like language and shows how tensors sit in memory:
-shape, stride, storage offset and which tensors share a storage.
-
-Statements
-  x = arange(12).view(3, 4)   bind a name (Python syntax; `y = x` shares the tensor)
-  x.t()                       a bare expression shows its value
-  inspect x, x.t()            the layout table of each tensor (:help inspect)
-  print x.stride()            print values, like Python's print()
-  del x                       drop a binding
-  with no_grad():             a block; end it with a blank line
-  Also: storage, map, share, overlap, addr, bytes, lineage, explain, diff,
-  contiguity, mem, memtrace, timeit, graph (a keyword starting a statement).
-  Functions: tensor, arange, zeros, ones, full, eye, empty_strided, cat, stack, ...
-  (also as torch.NAME); dtypes: float32, int64, bool, ... (torch.float16 too).
-  `;` separates statements, `#` starts a comment, and an open bracket or a
-  trailing `\\` continues on the next line (shown as `...  `).
-
-Commands
-",
-    );
-    let width = COMMANDS.iter().map(|c| c.usage.chars().count()).max().unwrap_or(0);
-    for c in COMMANDS {
-        s.push_str(&format!("  {:<width$}  {}\n", c.usage, c.summary));
-    }
-    s.push_str("\nHelp topics (:help TOPIC)\n");
-    let width = HELP_TOPICS.iter().map(|t| t.name.len()).max().unwrap_or(0);
-    for t in HELP_TOPICS {
-        s.push_str(&format!("  {:<width$}  {}\n", t.name, t.summary));
-    }
-    s.push_str(
-        "\nKeys: Tab completes names, methods after `.` and :commands; Ctrl-C cancels the\n\
-         input; Ctrl-D quits; Up/Down browse the history (kept across sessions).\n",
-    );
-    s
+/// `x.view?`, `?torch.cat`, `len?` (IPython's forms): the name asked
+/// about, when `line` is one of them.
+pub fn help_query(line: &str) -> Option<&str> {
+    let t = line.trim();
+    let name = t.strip_suffix('?').or_else(|| t.strip_prefix('?'))?.trim();
+    let mut parts = name.split('.');
+    let ok = parts.all(|p| p.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_') && p.chars().all(|c| c.is_alphanumeric() || c == '_'));
+    ok.then_some(name)
 }
 
 // ---------------------------------------------------------------------------
@@ -584,6 +250,28 @@ mod tests {
     }
 
     #[test]
+    fn every_listed_command_parses() {
+        // The specs live in eval::registry::commands; each needs an arm in parse().
+        for c in COMMANDS {
+            for w in std::iter::once(c.name).chain(c.aliases.iter().copied()) {
+                for line in [format!(":{w}"), format!(":{w} f.tsr")] {
+                    assert!(!matches!(p(&line), Some(Err(CommandError::Unknown { .. }))), "{line}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ipython_help_queries() {
+        assert_eq!(p("x.view?"), Some(Ok(Command::Help(Some("x.view".into())))));
+        assert_eq!(p("?torch.cat"), Some(Ok(Command::Help(Some("torch.cat".into())))));
+        assert_eq!(p("  len? "), Some(Ok(Command::Help(Some("len".into())))));
+        for not_help in ["x = 1  # why?", "?", "x.?", "print('a?')", "a ? b", "?1x"] {
+            assert!(!matches!(p(not_help), Some(Ok(Command::Help(_)))), "{not_help}");
+        }
+    }
+
+    #[test]
     fn argument_errors() {
         assert_eq!(p(":save"), Some(Err(CommandError::MissingArgument { command: "save", usage: ":save FILE.tsr" })));
         assert_eq!(p(":load ''"), Some(Err(CommandError::MissingArgument { command: "load", usage: ":load FILE.tsr" })));
@@ -613,7 +301,12 @@ mod tests {
             assert!(text.contains(t), "{t}");
         }
         assert!(help_text(Some("save")).is_ok_and(|t| t.contains(":save FILE.tsr")));
-        assert!(help_text(Some("contig")).is_ok_and(|t| t.starts_with("x.contiguous()")));
+        assert!(help_text(Some("contig")).is_ok_and(|t| t.starts_with("contiguity EXPR")));
+        // `:help NAME` is help("NAME"): the op rows, statements, builtins.
+        assert_eq!(help_text(Some("x.view")), crate::eval::registry::help::topic("view"));
+        assert!(help_text(Some("torch.cat")).is_ok_and(|t| t.starts_with("torch.cat(Tensor[] tensors")));
+        assert!(help_text(Some(":vars")).is_ok_and(|t| t.starts_with(":vars")));
+        assert!(help_text(Some("len")).is_ok_and(|t| t.starts_with("len(obj, /)")));
         let err = help_text(Some("veiw")).err().unwrap_or_default();
         assert!(err.contains("did you mean `view`"), "{err}");
     }

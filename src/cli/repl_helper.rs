@@ -29,8 +29,18 @@ pub const KEYWORDS: &[&str] = &[
     "pass", "def", "return", "lambda", "try", "except", "finally", "raise", "assert", "import", "from", "as", "global", "nonlocal",
 ];
 
-/// Attributes of `torch.cuda`, offered after `torch.cuda.`.
-const CUDA_ATTRS: &[&str] = &["is_available", "device_count"];
+/// What to offer after `torch.cuda.` / `torch.cuda.memory.`: the
+/// registry's rows under that path (and the `memory` submodule).
+fn module_members(module: &str) -> Vec<String> {
+    let prefix = format!("{module}.");
+    let mut v: Vec<String> = crate::eval::registry::ops()
+        .filter_map(|o| o.path().strip_prefix(&prefix).filter(|rest| !rest.contains('.')).map(str::to_string))
+        .collect();
+    if module == "cuda" {
+        v.push("memory".to_string());
+    }
+    v
+}
 
 /// Removes the continuation markers the Enter key inserted.
 pub fn strip_continuation(input: &str) -> String {
@@ -389,11 +399,11 @@ pub fn candidates(line: &str, pos: usize, bound: &[String]) -> (usize, Vec<Pair>
         let obj = object_before_dot(obj);
         let cands: Vec<String> = match obj {
             "torch" => crate::eval::names::all_builtin_names().into_iter().filter(|n| n != "torch").collect(),
-            "torch.cuda" | "cuda" => CUDA_ATTRS.iter().map(|s| s.to_string()).collect(),
+            "torch.cuda" | "cuda" => module_members("cuda"),
+            "torch.cuda.memory" | "cuda.memory" => module_members("cuda.memory"),
             o if o.starts_with(|c: char| c.is_ascii_digit()) => vec![],
-            _ => crate::eval::methods::METHODS
-                .iter()
-                .chain(crate::eval::methods::ATTRIBUTES)
+            _ => crate::eval::registry::method_names()
+                .chain(crate::eval::registry::attributes::names())
                 .map(|s| s.to_string())
                 .collect(),
         };
@@ -428,7 +438,7 @@ fn command_candidates(before: &str) -> Option<(usize, Vec<Pair>)> {
             match repl_commands::lookup(cmd) {
                 Some("help") if !arg.contains(char::is_whitespace) => Some((
                     before.len() - arg.len(),
-                    prefixed(repl_commands::HELP_TOPICS.iter().map(|t| t.name.to_string()), arg),
+                    prefixed(crate::eval::registry::help::topic_names().into_iter().map(str::to_string), arg),
                 )),
                 Some("load" | "save") => None,
                 _ => Some((before.len(), vec![])),
@@ -658,6 +668,15 @@ mod tests {
         assert_eq!(c, vec!["arange"]);
         let (_, c) = repl("torch.cuda.is", &[]);
         assert_eq!(c, vec!["is_available"]);
+        // torch.cuda's names are the registry's rows.
+        let (_, c) = repl("torch.cuda.memory_a", &[]);
+        assert_eq!(c, vec!["memory_allocated"]);
+        let (_, c) = repl("torch.cuda.me", &[]);
+        assert!(c.contains(&"memory".to_string()) && c.contains(&"memory_reserved".to_string()), "{c:?}");
+        let (_, c) = repl("torch.cuda.memory._sn", &[]);
+        assert_eq!(c, vec!["_snapshot"]);
+        let (_, c) = repl("torch.swapa", &[]);
+        assert_eq!(c, vec!["swapaxes"]);
         let (_, c) = repl("inspect my", &["my_tensor", "other"]);
         assert_eq!(c, vec!["my_tensor"]);
         let (_, c) = repl("ins", &[]);
@@ -684,7 +703,7 @@ mod tests {
         assert!(c.iter().any(|p| p.replacement == ":help"));
         let (start, c) = command_candidates(":help vi").unwrap_or_default();
         assert_eq!(start, 6);
-        assert_eq!(c.into_iter().map(|p| p.replacement).collect::<Vec<_>>(), vec!["view"]);
+        assert_eq!(c.into_iter().map(|p| p.replacement).collect::<Vec<_>>(), vec!["view", "view_as"]);
         assert!(command_candidates(":load /tm").is_none());
     }
 

@@ -183,20 +183,6 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
         n if super::files::FUNCTIONS.contains(&n) => super::files::call(it, n, a, op),
         n if super::numpy_module::FUNCTIONS.contains(&n) => super::numpy_module::call(it, n, a, op),
         "as_tensor" | "asarray" => super::numpy_module::torch_as_tensor(it, a, op),
-        "len" => {
-            let (v, s) = a.get(0, "obj").ok_or_else(|| a.err("len() takes exactly one argument (0 given)"))?;
-            a.finish(1)?;
-            match v {
-                Value::Tuple(xs) => Ok(Value::Int(xs.len() as i64)),
-                Value::List(xs) => Ok(Value::Int(xs.borrow().len() as i64)),
-                Value::Size(xs) => Ok(Value::Int(xs.len() as i64)),
-                Value::Str(x) => Ok(Value::Int(x.chars().count() as i64)),
-                Value::Dict(kv) => Ok(Value::Int(kv.borrow().len() as i64)),
-                Value::Tensor(t) if t.ndim() > 0 => Ok(Value::Int(t.shape()[0] as i64)),
-                Value::Tensor(_) => Err(EvalError::type_error("len() of a 0-d tensor", s)),
-                other => Err(EvalError::type_error(format!("object of type '{}' has no len()", other.type_name()), s)),
-            }
-        }
         "device" => {
             let (v, s) = a.get(0, "type").ok_or_else(|| a.err("device() missing required argument 'type'"))?;
             a.finish(1)?;
@@ -211,6 +197,31 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
                 (Value::DType(x), Value::DType(y)) => Ok(Value::DType(DType::promote(x, y))),
                 _ => Err(a.err("promote_types(): arguments must be torch.dtype")),
             }
+        }
+        "result_type" => {
+            use crate::engine::ops::promote::{result_type, Operand};
+            let mut ops = vec![];
+            for (i, k) in [(0, "tensor"), (1, "other")] {
+                let (v, s) = a.get(i, k).ok_or_else(|| a.err(format!("result_type() missing required argument '{k}'")))?;
+                ops.push(match v {
+                    Value::Tensor(t) => Operand::Tensor { dtype: t.dtype, ndim: t.ndim() },
+                    other => Operand::Wrapped(to_number(&other).ok_or_else(|| EvalError::type_error(format!("result_type(): argument '{k}' must be Tensor or Number, not {}", other.type_name()), s))?),
+                });
+            }
+            a.finish(2)?;
+            Ok(Value::DType(result_type(&ops)))
+        }
+        "can_cast" => {
+            let mut ds = vec![];
+            for (i, k) in [(0, "from_"), (1, "to")] {
+                match a.get(i, k) {
+                    Some((Value::DType(d), _)) => ds.push(d),
+                    Some((v, s)) => return Err(EvalError::type_error(format!("can_cast(): argument '{k}' (position {}) must be torch.dtype, not {}", i + 1, v.type_name()), s)),
+                    None => return Err(a.err(format!("can_cast() missing required argument '{k}' (pos {})", i + 1))),
+                }
+            }
+            a.finish(2)?;
+            Ok(Value::Bool(crate::engine::ops::promote::can_cast(ds[0], ds[1])))
         }
         "no_grad" => Ok(Value::None),
         "cat" | "concat" | "concatenate" | "stack" => {

@@ -239,6 +239,9 @@ impl Interp {
             let f = self.get_attr(recv, name, *name_span)?;
             return self.call_value(f, args, span, func.span);
         }
+        if let Some(v) = super::registry::help::help_attr_call(self, func, args)? {
+            return Ok(v);
+        }
         let f = self.eval(func)?;
         self.call_value(f, args, span, func.span)
     }

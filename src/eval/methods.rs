@@ -15,27 +15,6 @@ use super::interp::Interp;
 use super::pieces::{chunk, split, unbind};
 use super::value::Value;
 
-/// Every method name, for completion and suggestions.
-pub const METHODS: &[&str] = &[
-    "view", "reshape", "t", "transpose", "permute", "narrow", "select", "unsqueeze", "squeeze",
-    "expand", "expand_as", "flatten", "unflatten", "diagonal", "unfold", "as_strided", "split",
-    "chunk", "unbind", "movedim", "view_as", "contiguous", "clone", "detach", "to", "float",
-    "double", "half", "bfloat16", "int", "long", "short", "bool", "byte", "char", "item",
-    "tolist", "size", "stride", "dim", "ndimension", "numel", "nelement", "element_size",
-    "storage_offset", "data_ptr", "is_contiguous", "untyped_storage", "storage", "numpy", "pin_memory", "is_pinned", "share_memory_", "is_shared", "fill_", "zero_",
-    "copy_", "add_", "sub_", "mul_", "div_", "abs", "neg", "sqrt", "exp", "log", "sin", "cos",
-    "tanh", "sigmoid", "relu", "add", "sub", "mul", "div", "pow", "remainder", "floor_divide", "type", "is_floating_point", "cuda", "cpu",
-    "sum", "mean", "prod", "max", "min", "argmax", "argmin", "std", "var", "all", "any",
-    "matmul", "mm", "bmm", "dot", "mv", "sort", "backward", "requires_grad_", "retain_grad", "clamp", "clip", "where", "logical_not", "logical_and",
-    "logical_or", "logical_xor", "maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge",
-];
-
-/// Every attribute name, for completion and suggestions.
-pub const ATTRIBUTES: &[&str] = &[
-    "shape", "dtype", "device", "T", "mT", "ndim", "is_leaf", "requires_grad", "grad_fn",
-    "grad", "retains_grad", "output_nr", "_version", "is_cuda", "itemsize", "nbytes", "data", "is_contiguous",
-];
-
 pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> EvalResult<Value> {
     Ok(match name {
         "shape" => Value::Size(t.shape().to_vec()),
@@ -81,7 +60,7 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
 
 fn unknown_member(name: &str, span: Span) -> EvalError {
     let err = EvalError::new(ErrorKind::AttributeError, format!("'Tensor' object has no attribute '{name}'"), span);
-    match super::names::closest(name, METHODS.iter().chain(ATTRIBUTES).copied()) {
+    match super::names::closest(name, super::registry::method_names().chain(super::registry::attributes::names())) {
         Some(c) => err.with_hint(format!("did you mean `{c}`?")),
         None => err,
     }

@@ -25,6 +25,7 @@ pub mod py;
 pub mod pyexpr;
 pub mod ops;
 pub mod reductions;
+pub mod registry;
 pub mod setitem;
 pub mod snapshot;
 pub mod teach;

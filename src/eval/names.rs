@@ -8,20 +8,11 @@ use crate::lang::span::Span;
 use super::error::EvalError;
 use super::value::Value;
 
-/// Functions callable as `f(...)` or `torch.f(...)`.
-pub const FUNCTIONS: &[&str] = &[
-    "tensor", "arange", "zeros", "ones", "empty", "full", "linspace", "eye", "zeros_like",
-    "ones_like", "empty_like", "full_like", "empty_strided", "as_strided", "cat", "stack",
-    "transpose", "permute", "reshape", "flatten", "narrow", "select", "unsqueeze", "squeeze",
-    "t", "clone", "detach", "contiguous", "is_contiguous", "numel", "result_type",
-    "promote_types", "can_cast", "abs", "neg", "sqrt", "exp", "log", "sin", "cos", "tanh",
-    "sigmoid", "relu", "add", "sub", "mul", "div", "pow", "chunk", "split", "unbind",
-    "movedim", "diagonal", "len", "device", "no_grad", "sum", "mean", "prod", "max", "min",
-    "argmax", "argmin", "std", "var", "all", "any", "matmul", "mm", "bmm", "dot", "sort", "clamp",
-    "clip", "where", "logical_not", "logical_and", "logical_or", "logical_xor", "maximum",
-    "minimum", "eq", "ne", "lt", "le", "gt", "ge", "manual_seed", "set_printoptions", "rand", "randn", "randint",
-    "unflatten", "expand", "floor_divide", "remainder", "concat", "concatenate", "load", "save", "from_numpy", "as_tensor", "asarray",
-];
+/// Is `name` a torch function (`f(...)` or `torch.f(...)`)? The names
+/// are the registry's function rows.
+pub fn is_function(name: &str) -> bool {
+    !name.contains('.') && super::registry::function(name).is_some()
+}
 
 /// Constants: memory formats and friends.
 pub const CONSTANTS: &[&str] = &["contiguous_format", "channels_last", "channels_last_3d", "preserve_format", "inf", "nan"];
@@ -50,12 +41,12 @@ pub fn builtin(name: &str) -> Option<Value> {
     if super::memory::FUNCTIONS.contains(&name) && name.contains("memory") || name == "empty_cache" {
         return Some(Value::Function(format!("cuda.{name}")));
     }
-    FUNCTIONS.contains(&name).then(|| Value::Function(name.to_string()))
+    is_function(name).then(|| Value::Function(name.to_string()))
 }
 
 /// Every name completion and suggestions may offer.
 pub fn all_builtin_names() -> Vec<String> {
-    let mut v: Vec<String> = FUNCTIONS.iter().chain(CONSTANTS).chain(MODULES).map(|s| s.to_string()).collect();
+    let mut v: Vec<String> = super::registry::function_names().chain(CONSTANTS.iter().copied()).chain(MODULES.iter().copied()).map(|s| s.to_string()).collect();
     v.extend(DType::ALL.iter().map(|d| d.name().to_string()));
     v.extend(["float", "double", "half", "long", "int", "short"].iter().map(|s| s.to_string()));
     v

@@ -83,3 +83,17 @@ pub fn set(mut a: Args) -> EvalResult<Value> {
 
 /// Digits past this make no sense for any dtype (and keep formatting bounded).
 const MAX_PRECISION: usize = 64;
+
+/// The options as they are now, put back when this is dropped: a nested
+/// session (help running an example) cannot change the caller's.
+pub struct Saved(PrintOptions);
+
+impl Drop for Saved {
+    fn drop(&mut self) {
+        OPTS.with(|o| o.set(self.0));
+    }
+}
+
+pub fn save() -> Saved {
+    Saved(current())
+}

@@ -303,7 +303,7 @@ impl Interp {
                 // `max(x, dim=0)`, `sum(x, (0, 1))`, `max(a, b)`: a tensor with more
                 // arguments than Python's builtin takes for it is torch's function
                 // (as after `from torch import *`); `sum(x)` stays Python's.
-                let torchy = super::names::FUNCTIONS.contains(&name)
+                let torchy = super::names::is_function(name)
                     && matches!(pos.first(), Some(Value::Tensor(_)))
                     && (pos.len() > 1 || kw.iter().any(|(k, _)| matches!(k.as_str(), "dim" | "keepdim" | "dtype" | "out")));
                 if torchy {
@@ -404,7 +404,7 @@ impl Interp {
             (Value::Type(t @ ("str" | "list" | "dict" | "set" | "tuple")), n) if n == "fromkeys" || super::py::methods::type_has_method(t, n) => {
                 Value::Method(Rc::new((Value::Type(t), n.to_string())))
             }
-            (Value::Tensor(_), n) if super::methods::METHODS.contains(&n) && !super::methods::ATTRIBUTES.contains(&n) => {
+            (Value::Tensor(_), n) if super::registry::method(n).is_some() && super::registry::attributes::find(n).is_none() => {
                 Value::Method(Rc::new((o.clone(), n.to_string())))
             }
             (Value::Func(f), "__name__") => Value::Str(f.def.name.clone()),

@@ -104,6 +104,7 @@ pub const BUILTINS: &[(&str, bool, Builtin)] = &[
     ("exit", false, exit),
     ("quit", false, exit),
     ("object", true, object),
+    ("help", false, super::super::registry::help::help_builtin),
 ];
 
 /// The builtin named `name` as a value.

@@ -1,0 +1,281 @@
+//! The op registry: one declarative row per torch function and tensor
+//! method tsr supports, in the spirit of PyTorch's `native_functions.yaml`.
+//! A row holds the op's name, its schema in PyTorch's syntax, its variants
+//! (`torch.name(...)`, `x.name(...)`), its class (view, copy, …), a one-line
+//! summary and an example that runs in tsr. The names the evaluator offers
+//! (`torch.NAME`, completion, did-you-mean) and every `help` text come from
+//! here; dispatch stays in `builtins.rs`/`methods.rs` and the drift tests
+//! (`tests/registry.rs`) keep the two in step.
+
+pub mod attributes;
+pub mod commands;
+pub mod help;
+pub mod pybuiltins;
+pub mod statements;
+
+mod create;
+mod cuda;
+mod math;
+mod reduce;
+mod views;
+
+/// `torch.name(...)` works.
+pub const FUNCTION: u8 = 1;
+/// `x.name(...)` works.
+pub const METHOD: u8 = 2;
+/// Both.
+pub const FM: u8 = FUNCTION | METHOD;
+
+/// What an op does to memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// The result shares its input's storage (never allocates).
+    View,
+    /// The result is in a new storage.
+    Copy,
+    /// A view when the strides allow it, else a copy (or the input itself).
+    ViewOrCopy,
+    /// Writes into its input and returns it.
+    InPlace,
+    /// Reduces over dimensions into a new storage.
+    Reduction,
+    /// Makes a tensor from sizes, values or a file.
+    Factory,
+    /// Returns a Python value, or none of the above.
+    Other,
+}
+
+impl Class {
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::View => "view",
+            Class::Copy => "copy",
+            Class::ViewOrCopy => "view or copy",
+            Class::InPlace => "in-place",
+            Class::Reduction => "reduction",
+            Class::Factory => "factory",
+            Class::Other => "other",
+        }
+    }
+
+    /// What the result is, for `help` (after the class name).
+    pub fn returns(self) -> &'static str {
+        match self {
+            Class::View => "the result shares self's storage: a new shape/stride/offset, no copy",
+            Class::Copy => "the result is a new storage",
+            Class::ViewOrCopy => "a view when the strides allow it (or self itself), else a copy: compare the storages",
+            Class::InPlace => "writes into self's storage and returns self (bumps _version)",
+            Class::Reduction => "a new storage, the reduced dims removed (kept with keepdim=True)",
+            Class::Factory => "allocates a new storage",
+            Class::Other => "returns a Python value or a new object",
+        }
+    }
+}
+
+/// One op.
+#[derive(Debug, Clone, Copy)]
+pub struct Op {
+    pub name: &'static str,
+    /// PyTorch's schema (`native_functions.yaml` syntax).
+    pub schema: &'static str,
+    /// [`FUNCTION`], [`METHOD`] or both.
+    pub variants: u8,
+    pub class: Class,
+    pub summary: &'static str,
+    /// tsr source that runs; its input is `x` and its last line an
+    /// expression whose value is the op's result.
+    pub example: &'static str,
+    /// Longer prose for `help` (no code: examples go in `example`).
+    pub notes: &'static str,
+    /// `help` runs the example to show its output (not for ones that
+    /// write files); the tests run every example.
+    pub run: bool,
+    /// A second example whose last line fails, to show the error (the
+    /// tests check that it does fail); empty for none.
+    pub fails: &'static str,
+}
+
+/// A row (`notes` with [`Op::notes`]).
+pub const fn op(name: &'static str, schema: &'static str, variants: u8, class: Class, summary: &'static str, example: &'static str) -> Op {
+    Op { name, schema, variants, class, summary, example, notes: "", run: true, fails: "" }
+}
+
+impl Op {
+    pub const fn notes(mut self, notes: &'static str) -> Op {
+        self.notes = notes;
+        self
+    }
+
+    pub const fn fails(mut self, src: &'static str) -> Op {
+        self.fails = src;
+        self
+    }
+
+    pub const fn no_run(mut self) -> Op {
+        self.run = false;
+        self
+    }
+
+    /// The schema's overloads, one per line.
+    pub fn overloads(&self) -> impl Iterator<Item = &'static str> {
+        self.schema.lines()
+    }
+
+    /// The name under `torch.` as Python spells it: `cat`,
+    /// `cuda.memory_allocated`, `cuda.memory._snapshot` (the private
+    /// allocator functions live in `torch.cuda.memory`), `_C._host_emptyCache`.
+    pub fn path(&self) -> String {
+        match self.name.strip_prefix("cuda.") {
+            Some("_host_emptyCache") => "_C._host_emptyCache".to_string(),
+            Some(n) if n.starts_with('_') => format!("cuda.memory.{n}"),
+            _ => self.name.to_string(),
+        }
+    }
+
+    pub fn is_function(&self) -> bool {
+        self.variants & FUNCTION != 0
+    }
+
+    pub fn is_method(&self) -> bool {
+        self.variants & METHOD != 0
+    }
+}
+
+/// Every row, by file.
+const TABLES: &[&[Op]] = &[views::OPS, create::OPS, math::OPS, reduce::OPS, cuda::OPS];
+
+/// Every op row.
+pub fn ops() -> impl Iterator<Item = &'static Op> {
+    TABLES.iter().flat_map(|t| t.iter())
+}
+
+/// The row named `name` (`torch.` stripped).
+pub fn find(name: &str) -> Option<&'static Op> {
+    let name = name.strip_prefix("torch.").unwrap_or(name);
+    ops().find(|o| o.name == name)
+}
+
+/// The row of the torch function `name`.
+pub fn function(name: &str) -> Option<&'static Op> {
+    find(name).filter(|o| o.is_function())
+}
+
+/// The row of the tensor method `name`.
+pub fn method(name: &str) -> Option<&'static Op> {
+    ops().find(|o| o.name == name && o.is_method())
+}
+
+/// Names callable as `torch.NAME(...)` (and bare); not those of
+/// submodules (`cuda.memory_allocated`).
+pub fn function_names() -> impl Iterator<Item = &'static str> {
+    ops().filter(|o| o.is_function() && !o.name.contains('.')).map(|o| o.name)
+}
+
+/// Names callable as `x.NAME(...)`.
+pub fn method_names() -> impl Iterator<Item = &'static str> {
+    ops().filter(|o| o.is_method()).map(|o| o.name)
+}
+
+/// The README's op table (`tests/registry.rs` keeps README.md equal to
+/// it): one line per class; `torch.cat` is a function only, `.view` a
+/// method only, `reshape` both.
+pub fn markdown_table() -> String {
+    let classes = [Class::View, Class::ViewOrCopy, Class::Copy, Class::InPlace, Class::Reduction, Class::Factory, Class::Other];
+    let mut s = String::from("| class | ops |\n|---|---|\n");
+    for c in classes {
+        let names: Vec<String> = ops()
+            .filter(|o| o.class == c)
+            .map(|o| match (o.is_function(), o.is_method()) {
+                (true, true) => format!("`{}`", o.name),
+                (true, false) => format!("`torch.{}`", o.path()),
+                _ => format!("`.{}`", o.name),
+            })
+            .collect();
+        s.push_str(&format!("| {} | {} |\n", c.name(), names.join(", ")));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_rows_complete() {
+        let mut seen = std::collections::HashSet::new();
+        for o in ops() {
+            assert!(seen.insert(o.name), "two rows for {}", o.name);
+            assert!(o.variants & FM != 0, "{}: no variant", o.name);
+            assert!(!o.summary.is_empty() && !o.example.is_empty(), "{}: summary and example", o.name);
+            // Each overload names the op (an alias's schema is its own).
+            for s in o.overloads() {
+                assert!(s.starts_with(&format!("{}(", o.name)) || s.starts_with(&format!("{}.", o.name)), "{}: schema {s}", o.name);
+                assert!(s.contains(") -> "), "{}: schema has no return: {s}", o.name);
+            }
+            assert_eq!(o.class == Class::InPlace, o.name.ends_with('_') && o.name != "requires_grad_", "{}: in-place rows are the `name_` ones", o.name);
+        }
+    }
+
+    /// `Type name`, `Type name=default` or `*`, as native_functions.yaml writes a parameter.
+    fn well_formed_param(p: &str) -> bool {
+        if p == "*" {
+            return true;
+        }
+        let decl = p.split('=').next().unwrap_or(p);
+        let Some((ty, name)) = decl.rsplit_once(' ') else { return false };
+        let ident = |s: &str| s.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        ident(name) && ty.chars().next().is_some_and(|c| c.is_ascii_uppercase() || c.is_ascii_lowercase()) && !ty.contains(',')
+    }
+
+    /// Splits at the commas outside brackets.
+    fn params(s: &str) -> Vec<&str> {
+        let (mut out, mut depth, mut start) = (vec![], 0i32, 0);
+        for (i, c) in s.char_indices() {
+            match c {
+                '(' | '[' => depth += 1,
+                ')' | ']' => depth -= 1,
+                ',' if depth == 0 => {
+                    out.push(s[start..i].trim());
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        if !s[start..].trim().is_empty() {
+            out.push(s[start..].trim());
+        }
+        out
+    }
+
+    #[test]
+    fn schemas_are_well_formed() {
+        for o in ops() {
+            for s in o.overloads() {
+                let open = s.find('(').unwrap_or(0);
+                let close = s.rfind(") -> ").unwrap_or(0);
+                assert!(open > 0 && close > open, "{}: {s}", o.name);
+                for p in params(&s[open + 1..close]) {
+                    assert!(well_formed_param(p), "{}: parameter `{p}` in {s}", o.name);
+                }
+                // A view's schema says so, with an alias annotation on self and the result.
+                if o.class == Class::View {
+                    assert!(s.contains("(a") && s[close..].contains("(a"), "{}: a view's schema aliases self: {s}", o.name);
+                }
+                if o.class == Class::InPlace {
+                    assert!(s.contains("Tensor(a!) self"), "{}: an in-place schema writes self: {s}", o.name);
+                }
+            }
+        }
+        // The check can fail: a bare name, a stray comma.
+        assert!(!well_formed_param("dim") && !well_formed_param("int, dim") && well_formed_param("int dim=0"));
+    }
+
+    #[test]
+    fn lookups() {
+        assert_eq!(find("torch.cat").map(|o| o.name), Some("cat"));
+        assert!(function("view").is_none() && method("view").is_some());
+        assert!(method("arange").is_none() && function("arange").is_some());
+        assert!(function_names().any(|n| n == "swapaxes"));
+        assert!(method_names().any(|n| n == "add_"));
+    }
+}

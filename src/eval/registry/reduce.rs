@@ -1,0 +1,43 @@
+//! Rows: reductions and sort (new storages; dims go, or stay with keepdim).
+
+use super::Class::{Copy, Reduction};
+use super::{op, Op, FM};
+
+pub const OPS: &[Op] = &[
+    op("sum", "sum(Tensor self, *, ScalarType? dtype=None) -> Tensor\nsum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", FM, Reduction,
+        "the sum of all elements, or along dim",
+        "x = torch.arange(6).view(2, 3)\nx.sum(0)"),
+    op("mean", "mean(Tensor self, *, ScalarType? dtype=None) -> Tensor\nmean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", FM, Reduction,
+        "the mean of all elements, or along dim (floating dtypes)",
+        "x = torch.arange(6.0).view(2, 3)\nx.mean(1, keepdim=True)"),
+    op("prod", "prod(Tensor self, *, ScalarType? dtype=None) -> Tensor\nprod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", FM, Reduction,
+        "the product of all elements, or along dim",
+        "x = torch.arange(1, 5)\nx.prod()"),
+    op("max", "max(Tensor self) -> Tensor\nmax.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)\nmax.other(Tensor self, Tensor other) -> Tensor", FM, Reduction,
+        "the largest element; along dim: (values, indices)",
+        "x = torch.tensor([[1, 5], [7, 2]])\nx.max(1)"),
+    op("min", "min(Tensor self) -> Tensor\nmin.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)\nmin.other(Tensor self, Tensor other) -> Tensor", FM, Reduction,
+        "the smallest element; along dim: (values, indices)",
+        "x = torch.tensor([[1, 5], [7, 2]])\nx.min()"),
+    op("argmax", "argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor", FM, Reduction,
+        "the index of the largest element (flattened, or along dim)",
+        "x = torch.tensor([[1, 5], [7, 2]])\nx.argmax()"),
+    op("argmin", "argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor", FM, Reduction,
+        "the index of the smallest element (flattened, or along dim)",
+        "x = torch.tensor([[1, 5], [7, 2]])\nx.argmin(dim=1)"),
+    op("std", "std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor", FM, Reduction,
+        "standard deviation (Bessel's correction by default)",
+        "x = torch.tensor([1.0, 2.0, 3.0, 4.0])\nx.std()"),
+    op("var", "var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor", FM, Reduction,
+        "variance (Bessel's correction by default)",
+        "x = torch.tensor([1.0, 2.0, 3.0, 4.0])\nx.var()"),
+    op("all", "all(Tensor self) -> Tensor\nall.dim(Tensor self, int dim, bool keepdim=False) -> Tensor", FM, Reduction,
+        "are all elements non-zero (or along dim)?",
+        "x = torch.tensor([1, 0, 2])\nx.all()"),
+    op("any", "any(Tensor self) -> Tensor\nany.dim(Tensor self, int dim, bool keepdim=False) -> Tensor", FM, Reduction,
+        "is any element non-zero (or along dim)?",
+        "x = torch.tensor([0, 0, 2])\nx.any()"),
+    op("sort", "sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)\nsort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)", FM, Copy,
+        "sorted values and where they came from, along dim: (values, indices)",
+        "x = torch.tensor([3, 1, 2])\nx.sort()"),
+];
