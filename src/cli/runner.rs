@@ -344,8 +344,11 @@ impl Runner {
     }
 
     /// Writes a plain line to stdout (REPL command output).
+    /// Text from the REPL itself (`:help`, `:vars`), wrapped to the width.
     pub fn say(&mut self, text: &str) {
-        self.em.borrow_mut().write_out(text);
+        let mut em = self.em.borrow_mut();
+        let text = crate::render::teach::text::fold_lines(text, em.style_now().width);
+        em.write_out(&text);
     }
 
     /// Ends stdout's line if output left it open (the REPL's prompt would

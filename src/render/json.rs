@@ -15,6 +15,7 @@ pub fn render(r: &Report) -> String {
         Report::Inspect(items) => items.iter().collect(),
         Report::Echo { item, .. } => vec![item],
         Report::Print(t) => return format!("{}\n", line(&Item::Print(t.clone()))),
+        Report::Help(t) => return format!("{}\n", line(&Tagged { kind: "help", body: t })),
         Report::Timeit(t) => return format!("{}\n", line(&Item::Timeit(t.clone()))),
         Report::Teach(t) => return super::teach::json(t),
         Report::Memory(m) => return format!("{}\n", line(&Tagged { kind: "memory", body: m })),

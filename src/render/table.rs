@@ -115,6 +115,7 @@ pub fn render(r: &Report, st: Style) -> String {
     match r {
         Report::Print(t) => format!("{}{}", t.text, t.end),
         Report::Echo { text, .. } => format!("{text}\n"),
+        Report::Help(t) => super::teach::text::fold_lines(&t.text, st.width),
         Report::Teach(t) => super::teach::table(t, st),
         Report::Memory(m) => super::memory::memory(m, st),
         Report::MemTrace(m) => super::memory::memtrace(m, st),

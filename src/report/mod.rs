@@ -61,6 +61,8 @@ pub enum Report {
     Inspect(Vec<Item>),
     /// `print x`: Python's `str()`; JSON kind `print`.
     Print(TextReport),
+    /// `help(NAME)`: the registry's text, wrapped to the width; JSON kind `help`.
+    Help(TextReport),
     /// A bare expression in the REPL: `repr()`; JSON like `inspect`.
     Echo { text: String, item: Item },
     /// `timeit EXPR`.

@@ -98,24 +98,14 @@ fn example_block(src: &str, run: bool) -> String {
     s
 }
 
-/// Word-wraps `text` at 76 columns, indented by two spaces.
+/// `text` as one paragraph indented by two spaces; the renderer wraps
+/// it to the width (`render::teach::text::fold_lines`).
 fn wrap(text: &str) -> String {
-    let mut out = String::new();
-    let mut line = String::from(" ");
-    for w in text.split_whitespace() {
-        if line.len() + 1 + w.len() > 78 && line.len() > 1 {
-            out.push_str(&line);
-            out.push('\n');
-            line = String::from(" ");
-        }
-        line.push(' ');
-        line.push_str(w);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.is_empty() {
+        return String::new();
     }
-    if line.len() > 1 {
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
+    format!("  {}\n", words.join(" "))
 }
 
 /// The help of one op row.
@@ -338,7 +328,7 @@ fn show(it: &mut Interp, mut text: String) -> Value {
     if !text.ends_with('\n') {
         text.push('\n');
     }
-    it.emit(Report::Print(TextReport { text, end: String::new() }));
+    it.emit(Report::Help(TextReport { text, end: String::new() }));
     Value::None
 }
 

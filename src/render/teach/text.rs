@@ -297,6 +297,32 @@ pub fn para(lead: Option<Cell>, text: &str, cols: usize, first: &str, hang: &str
     pack(&pieces, cols, first, hang, " ").into_iter().map(|l| l + "\n").collect()
 }
 
+/// Text whose lines are wrapped where wider than `cols`, each keeping its
+/// indentation and continuing two columns deeper.
+pub fn fold_lines(text: &str, cols: usize) -> String {
+    let mut out = String::new();
+    for line in text.split_inclusive('\n') {
+        let body = line.strip_suffix('\n').unwrap_or(line);
+        if width_of(body) <= cols {
+            out.push_str(line);
+            continue;
+        }
+        let indent: String = body.chars().take_while(|c| *c == ' ').collect();
+        // `term   description`: the description wraps under itself.
+        let rest = &body[indent.len()..];
+        let column = rest.find("  ").and_then(|i| rest[i..].find(|c: char| c != ' ').map(|j| indent.len() + i + j));
+        let (first, text, hang) = match column {
+            Some(c) if c < cols / 2 => (body[..c].to_string(), &body[c..], " ".repeat(width_of(&body[..c]))),
+            _ => (indent.clone(), rest, format!("{indent}  ")),
+        };
+        for l in wrap(text, cols, &first, &hang) {
+            out.push_str(&l);
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// The display width of text that may hold colour codes.
 pub fn width_of(s: &str) -> usize {
     let mut n = 0;
