@@ -277,7 +277,7 @@ impl Runner {
             Some(m) => ("IndentationError", m),
             None => ("SyntaxError", e.message.as_str()),
         };
-        let d = Diagnostic::new(kind, message, None, e.span, src, self.line_base, &self.origin);
+        let d = Diagnostic::new(kind, message, e.hint.clone(), e.span, src, self.line_base, &self.origin);
         self.emit_error(&d);
     }
 
