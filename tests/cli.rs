@@ -225,3 +225,14 @@ fn tensor_methods_without_a_call_are_bound_methods_as_in_pytorch() {
     let (again, _, _) = tsr_split(&["--stable-addrs", "-c", src], "");
     assert_eq!(out, again);
 }
+
+#[test]
+fn dash_c_with_a_syntax_error_anywhere_runs_nothing_as_python_c() {
+    let src = "x = 1\nprint(x)\nwith no_grad():\nz = x * 3\nprint(z)";
+    let (out, err, code) = tsr_split(&["--color", "never", "-c", src], "");
+    assert_eq!((out.as_str(), code), ("", 1), "{err}");
+    assert!(err.contains("IndentationError: expected an indented block after 'with' statement on line 3"), "{err}");
+    // --keep-going runs what parses, statement by statement.
+    let (out, _, code) = tsr_split(&["--keep-going", "-c", src], "");
+    assert_eq!((out.as_str(), code), ("1\n", 1));
+}
