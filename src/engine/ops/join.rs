@@ -319,13 +319,17 @@ pub fn sort(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Te
     };
     for o in 0..outer {
         for i in 0..inner {
+            crate::engine::interrupt::check()?;
             let idx: Vec<usize> = (0..len).map(|j| o * len * inner + j * inner + i).collect();
             let mut order: Vec<usize> = (0..len).collect();
-            order.sort_by(|&a, &b| {
+            let sorted = crate::engine::kernels::sort::stable_sort_by(&mut order, |&a, &b| {
                 let (ka, kb) = (key(&vals[idx[a]]), key(&vals[idx[b]]));
                 let ord = ka.0.cmp(&kb.0).then(ka.1.partial_cmp(&kb.1).unwrap_or(std::cmp::Ordering::Equal)).then(ka.2.cmp(&kb.2));
                 if descending { ord.reverse() } else { ord }
             });
+            if !sorted {
+                return Err(crate::engine::interrupt::error());
+            }
             for (j, &src) in order.iter().enumerate() {
                 out_v[idx[j]] = vals[idx[src]];
                 out_i[idx[j]] = Scalar::Int(src as i64);
