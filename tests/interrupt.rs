@@ -17,6 +17,9 @@ use tsr::engine::{Context, DType, Device, EngineConfig, ErrorKind};
 
 static TURN: Mutex<()> = Mutex::new(());
 
+/// A kernel call whose result is dropped.
+type Call<'a> = Box<dyn Fn() -> Result<(), tsr::engine::EngineError> + 'a>;
+
 fn ctx() -> Context {
     Context::new(&EngineConfig { max_memory: 8 << 30, ..EngineConfig::default() })
 }
@@ -71,7 +74,7 @@ fn every_long_kernel_returns_keyboard_interrupt_when_the_flag_is_set() {
         assert_eq!(e.kind, ErrorKind::KeyboardInterrupt, "{what}: {}", e.message);
         assert!(!interrupt::requested(), "{what} left the flag set");
     };
-    let cases: Vec<(&str, Box<dyn Fn() -> Result<(), tsr::engine::EngineError>>)> = vec![
+    let cases: Vec<(&str, Call)> = vec![
         ("matmul", Box::new(|| mm(&ctx, &x, &xt).map(drop))),
         ("sort", Box::new(|| join::sort(&ctx, &x, -1, false).map(drop))),
         ("dense sum", Box::new(|| reduce(&ctx, ReduceOp::Sum, &x, None, false, 1.0, None).map(drop))),

@@ -45,7 +45,7 @@ pub fn stable_sort_by<T: Copy + Default>(items: &mut Vec<T>, cmp: impl Fn(&T, &T
 fn merge<T: Copy>(a: &[T], b: &[T], out: &mut [T], cmp: &impl Fn(&T, &T) -> Ordering) -> bool {
     let (mut i, mut j) = (0, 0);
     for (k, slot) in out.iter_mut().enumerate() {
-        if k % CHECK_EVERY == 0 && interrupt::requested() {
+        if k.is_multiple_of(CHECK_EVERY) && interrupt::requested() {
             return false;
         }
         let take_a = j == b.len() || (i < a.len() && cmp(&a[i], &b[j]) != Ordering::Greater);
@@ -70,7 +70,7 @@ mod tests {
             // (key, original position): many equal keys test stability.
             let items: Vec<(u32, usize)> = (0..n).map(|i| (((i * 7919) % 97) as u32, i)).collect();
             let mut want = items.clone();
-            want.sort_by(|a, b| b.0.cmp(&a.0));
+            want.sort_by_key(|x| std::cmp::Reverse(x.0));
             let mut got = items;
             assert!(stable_sort_by(&mut got, |a, b| b.0.cmp(&a.0)));
             assert_eq!(got, want, "n = {n}");

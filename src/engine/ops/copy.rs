@@ -70,7 +70,7 @@ pub fn copy_strided(dst: &mut [u8], dl: &Layout, dd: DType, src: &[u8], sl: &Lay
     }
     // Element by element: stops for Ctrl-C (the statement then fails with
     // KeyboardInterrupt, and its half-copied result is dropped).
-    let stop = |j: usize| j % crate::engine::interrupt::CHECK_EVERY == 0 && crate::engine::interrupt::requested();
+    let stop = |j: usize| j.is_multiple_of(crate::engine::interrupt::CHECK_EVERY) && crate::engine::interrupt::requested();
     if dd == sd {
         let size = dd.size();
         for (j, (di, si)) in StridedIndex::new(dl).zip(StridedIndex::new(sl)).enumerate() {

@@ -301,7 +301,7 @@ fn compute_values(op: BinaryOp, compute: DType, a: &Arg, b: &Arg, shape: &[usize
         .zip(bv)
         .enumerate()
         .map(|(j, (x, y))| {
-            if j % crate::engine::interrupt::CHECK_EVERY == 0 {
+            if j.is_multiple_of(crate::engine::interrupt::CHECK_EVERY) {
                 crate::engine::interrupt::check()?;
             }
             apply(op, compute, x, y)

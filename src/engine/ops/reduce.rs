@@ -310,7 +310,7 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
             scratch.clear();
             let inner = sub(&red, base);
             for (j, i) in StridedIndex::new(&inner).enumerate() {
-                if j % crate::engine::interrupt::CHECK_EVERY == 0 {
+                if j.is_multiple_of(crate::engine::interrupt::CHECK_EVERY) {
                     crate::engine::interrupt::check()?;
                 }
                 scratch.push(scalar::read(t.dtype, bytes, i).unwrap_or(Scalar::Int(0)));
