@@ -1,6 +1,6 @@
 //! Ctrl-C during long kernels: with the interrupt flag set (as the REPL's
-//! SIGINT handler sets it), matmul, sort, reductions, element-wise ops and
-//! copies return `KeyboardInterrupt` instead of finishing, and the session
+//! SIGINT handler sets it), matmul, sort, reductions, element-wise ops,
+//! copies and random draws return `KeyboardInterrupt` instead of finishing, and the session
 //! keeps its bindings. Its own test binary: the flag is process-wide, so
 //! these tests must not share a process with others (and take turns here).
 
@@ -83,6 +83,8 @@ fn every_long_kernel_returns_keyboard_interrupt_when_the_flag_is_set() {
         ("strided add", Box::new(|| binary(&ctx, BinaryOp::Add, Arg::T(&xt), Arg::T(&xt)).map(drop))),
         ("strided copy", Box::new(|| copy::contiguous(&ctx, &xt).map(drop))),
         ("cast", Box::new(|| copy::to_dtype(&ctx, &xt, DType::Float64).map(drop))),
+        ("randn", Box::new(|| random::fill_random(&ctx, Device::Cpu, &[1 << 20], DType::Float32, true, "randn").map(drop))),
+        ("randint", Box::new(|| random::randint(&ctx, Device::Cpu, &[1 << 20], 0, 10, DType::Int64, "randint").map(drop))),
     ];
     for (what, run) in &cases {
         interrupt::request();
@@ -114,4 +116,30 @@ fn an_interrupted_statement_binds_nothing_and_the_session_goes_on() {
     assert!(r.interp.vars.contains_key("w"));
     assert!(r.run_chunk("z = (w[:2] @ w[:, :2]).shape\n", false, true));
     assert_eq!(r.interp.vars.get("z").map(tsr::eval::py::repr::repr).as_deref(), Some("torch.Size([2, 2])"));
+}
+
+/// `cargo test --release --test interrupt -- --ignored --nocapture`: the
+/// issue's 6000×6000 product, whole and interrupted 50 ms in.
+#[test]
+#[ignore = "a measurement: seconds of work in an optimised build"]
+fn measure_a_6000_square_matmul_and_its_interrupt_latency() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    interrupt::take();
+    let ctx = ctx();
+    let a = random::fill_random(&ctx, Device::Cpu, &[6000, 6000], DType::Float32, true, "randn").expect("randn");
+    let t0 = Instant::now();
+    mm(&ctx, &a, &a).expect("whole product");
+    eprintln!("6000x6000 @ 6000x6000 float32: {:?} whole", t0.elapsed());
+    for delay_ms in [50u64, 500] {
+        let setter = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+            interrupt::request();
+            Instant::now()
+        });
+        let r = mm(&ctx, &a, &a);
+        let returned = Instant::now();
+        let set_at = setter.join().expect("setter thread");
+        assert_eq!(r.expect_err("interrupted").kind, ErrorKind::KeyboardInterrupt);
+        eprintln!("flag set {delay_ms} ms in: returned {:?} after it", returned.saturating_duration_since(set_at));
+    }
 }

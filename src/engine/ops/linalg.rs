@@ -71,14 +71,17 @@ struct Mat<'a> {
 pub const BLOCK_MACS: usize = if cfg!(debug_assertions) { 1 << 22 } else { 1 << 28 };
 
 /// The block a product is cut into: (rows, columns, depth). A product of at
-/// most `budget` multiply-adds ([`BLOCK_MACS`]) is one block (one gemm call using every thread);
-/// bigger ones get square-ish tiles of whole 32-row/column panels, each
-/// summed over `depth`-long slices of k.
+/// most `budget` multiply-adds ([`BLOCK_MACS`]) is one block (one gemm call
+/// using every thread). Bigger ones get square-ish tiles of whole 32-row
+/// panels, each summed over slices of k at most 512 long (about gemm's own
+/// depth blocking, so the slices add no traffic): per multiply-add a tile
+/// repacks `1/rows + 1/cols` operand elements, and thin slices make room
+/// for wide tiles.
 pub fn block_shape(m: usize, n: usize, k: usize, budget: usize) -> (usize, usize, usize) {
     if m.saturating_mul(n).saturating_mul(k) <= budget {
         return (m, n, k);
     }
-    let depth = k.min((budget / (64 * 64)).max(1)).max(1);
+    let depth = k.clamp(1, 512);
     let side = (((budget / depth) as f64).sqrt() as usize / 32).max(1) * 32;
     let rows = side.min(m).max(1);
     let cols = (budget / depth / rows).min(n).max(1);
@@ -367,7 +370,7 @@ mod tests {
     fn blocks_cover_big_products_and_leave_small_ones_whole() {
         assert_eq!(block_shape(64, 64, 64, BLOCK_MACS), (64, 64, 64));
         let (r, c, d) = block_shape(6000, 6000, 6000, 1 << 28);
-        assert!(r * c * d <= 1 << 28 && r % 32 == 0 && d == 6000, "{r} {c} {d}");
+        assert!(r * c * d <= 1 << 28 && r % 32 == 0 && r >= 512 && c >= 512 && d == 512, "{r} {c} {d}");
         // A long inner dimension is cut too.
         let (r, c, d) = block_shape(8, 8, 1 << 40, BLOCK_MACS);
         assert!(r * c * d <= BLOCK_MACS && d < 1 << 40, "{r} {c} {d}");
@@ -375,8 +378,8 @@ mod tests {
 
     #[test]
     fn a_product_cut_into_blocks_equals_the_plain_sums() {
-        // Tiles of 64×64 over slices of 4: edge tiles and a short last slice.
-        let (m, n, k) = (100usize, 90usize, 10usize);
+        // Tiles of 32×64 over slices of 512: edge tiles and a short last slice.
+        let (m, n, k) = (100usize, 90usize, 600usize);
         let a: Vec<f64> = (0..m * k).map(|i| ((i * 7) % 13) as f64 - 6.0).collect();
         let b: Vec<f64> = (0..k * n).map(|i| ((i * 5) % 11) as f64 * 0.5).collect();
         let mut c = vec![f64::NAN; m * n];
@@ -384,9 +387,9 @@ mod tests {
         let bt: Vec<f64> = (0..n * k).map(|i| b[(i % k) * n + i / k]).collect();
         let pa = Ptr { addr: a.as_ptr() as usize, rs: k, cs: 1 };
         let pb = Ptr { addr: bt.as_ptr() as usize, rs: 1, cs: k };
-        assert_eq!(block_shape(m, n, k, 1 << 14), (64, 64, 4));
+        assert_eq!(block_shape(m, n, k, 1 << 20), (32, 64, 512));
         // SAFETY: the pointers address the m×k, k×n and m×n buffers above.
-        assert!(unsafe { product(0.0, 1.0, (m, n, k), pa, pb, c.as_mut_ptr(), 1 << 14) });
+        assert!(unsafe { product(0.0, 1.0, (m, n, k), pa, pb, c.as_mut_ptr(), 1 << 20) });
         for i in 0..m {
             for j in 0..n {
                 let want: f64 = (0..k).map(|p| a[i * k + p] * b[p * n + j]).sum();
