@@ -211,3 +211,29 @@ fn split_outputs_share_one_node_in_graph_json() {
     assert_eq!(mul["next"][0], mul["next"][1], "both edges reach the same node");
     assert_eq!(mul["next_output_nr"], serde_json::json!([0, 2]));
 }
+
+#[test]
+fn tensor_methods_without_a_call_are_bound_methods_as_in_pytorch() {
+    let src = "x = arange(12.)\nprint(x.size)\nprint(repr(x.view) == '<built-in method view of Tensor object at ' + hex(id(x)) + '>')\n\
+               f = x.view\ng = f(3, 4).t\nprint(g().shape, x.size(0))\nprint(str.lower)\n\
+               l = []\nprint(x.size == x.size, x.size == x.view, x.size == arange(1.).size, l.append == l.append, [].append == [].append)";
+    let (out, err, code) = tsr_split(&["--stable-addrs", "-c", src], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("<built-in method size of Tensor object at 0x"), "{out}");
+    assert_eq!(lines[1..], ["True", "torch.Size([4, 3]) 12", "<method 'lower' of 'str' objects>", "True False False True False"], "{out}");
+    // --stable-addrs: the address is the same on every run.
+    let (again, _, _) = tsr_split(&["--stable-addrs", "-c", src], "");
+    assert_eq!(out, again);
+}
+
+#[test]
+fn dash_c_with_a_syntax_error_anywhere_runs_nothing_as_python_c() {
+    let src = "x = 1\nprint(x)\nwith no_grad():\nz = x * 3\nprint(z)";
+    let (out, err, code) = tsr_split(&["--color", "never", "-c", src], "");
+    assert_eq!((out.as_str(), code), ("", 1), "{err}");
+    assert!(err.contains("IndentationError: expected an indented block after 'with' statement on line 3"), "{err}");
+    // --keep-going runs what parses, statement by statement.
+    let (out, _, code) = tsr_split(&["--keep-going", "-c", src], "");
+    assert_eq!((out.as_str(), code), ("1\n", 1));
+}

@@ -285,7 +285,8 @@ impl Session {
         // Errors inside the file point at `file:line:col`.
         let origin = std::mem::replace(&mut self.runner.origin, path.display().to_string());
         self.runner.line_base = 0;
-        let all_ok = self.runner.run_chunk(&src, true, false);
+        // A syntax error anywhere in the file runs none of it, as `tsr run`.
+        let all_ok = self.runner.run_compiled(&src, true);
         self.runner.origin = origin;
         let n = self.runner.ok_statements.len().saturating_sub(before);
         let plural = if n == 1 { "" } else { "s" };
@@ -324,3 +325,7 @@ fn expand_tilde(file: &str) -> PathBuf {
         _ => PathBuf::from(file),
     }
 }
+
+#[cfg(test)]
+#[path = "repl_tests.rs"]
+mod tests;

@@ -69,14 +69,26 @@ pub fn input_complete(src: &str) -> bool {
     std::panic::catch_unwind(|| crate::lang::is_complete(&text)).unwrap_or(true)
 }
 
-/// The indentation the next continuation line starts with: the current
-/// line's, and four spaces more after a line ending in `:` (as IPython).
+/// The indentation the next continuation line starts with, as IPython
+/// computes it: the current line's; four spaces more after a line ending in
+/// `:` or an opening bracket; after `return`, `raise`, `pass`, `break` or
+/// `continue`, the indentation of the enclosing block (the nearest earlier
+/// line indented less). An empty line still ends the input.
 pub fn next_indent(input: &str) -> String {
-    let last = input.rsplit('\n').next().unwrap_or("");
-    let last = last.strip_prefix(CONTINUATION).unwrap_or(last);
-    let indent: String = last.chars().take_while(|c| *c == ' ' || *c == '\t').collect();
+    let lines: Vec<&str> = input.split('\n').enumerate().map(|(i, l)| if i > 0 { l.strip_prefix(CONTINUATION).unwrap_or(l) } else { l }).collect();
+    let last = lines.last().copied().unwrap_or("");
+    let lead = |l: &str| l.len() - l.trim_start_matches([' ', '\t']).len();
+    let indent = &last[..lead(last)];
     let code = last.split('#').next().unwrap_or("").trim_end();
-    if code.ends_with(':') { format!("{indent}    ") } else { indent }
+    if code.ends_with([':', '(', '[', '{']) {
+        return format!("{indent}    ");
+    }
+    let first_word = code.trim_start().split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("");
+    if !indent.is_empty() && matches!(first_word, "return" | "raise" | "pass" | "break" | "continue") {
+        let outer = lines.iter().rev().skip(1).filter(|l| !l.trim().is_empty()).map(|l| &l[..lead(l)]).find(|w| w.len() < indent.len());
+        return outer.unwrap_or("").to_string();
+    }
+    indent.to_string()
 }
 
 /// Enter: on incomplete input, starts a continuation line with its marker;
@@ -534,6 +546,26 @@ mod tests {
         assert_eq!(next_indent(&format!("def f():\n{CONTINUATION}    if x:  # c")), "        ");
         assert_eq!(next_indent(&format!("def f():\n{CONTINUATION}    y = 1")), "    ");
         assert_eq!(next_indent("x = (1,"), "");
+        // An opening bracket at the end of the line indents, as IPython.
+        assert_eq!(next_indent("x = f("), "    ");
+        assert_eq!(next_indent(&format!("if x:\n{CONTINUATION}    y = [")), "        ");
+    }
+
+    #[test]
+    fn continuation_lines_dedent_after_return_pass_raise_break_continue() {
+        let input = |lines: &[&str]| lines.join(&format!("\n{CONTINUATION}"));
+        assert_eq!(next_indent(&input(&["def f(x):", "    return x"])), "");
+        assert_eq!(next_indent(&input(&["def f(x):", "    if x:", "        raise ValueError(x)"])), "    ");
+        assert_eq!(next_indent(&input(&["for i in r:", "    if i:", "        continue  # skip"])), "    ");
+        assert_eq!(next_indent(&input(&["while x:", "    break"])), "");
+        assert_eq!(next_indent(&input(&["try:", "    pass"])), "");
+        // Only as the first word: `passes = 1` and `y = pass_rate` stay.
+        assert_eq!(next_indent(&input(&["if x:", "    passes = 1"])), "    ");
+        // At the top level there is nothing to dedent.
+        assert_eq!(next_indent("pass"), "");
+        // A blank line (only its indentation) ends the input, however deep.
+        assert!(input_complete(&strip_continuation(&input(&["def f(x):", "    if x:", "        y = 1", "        "]))));
+        assert!(!input_complete(&strip_continuation(&input(&["def f(x):", "    if x:", "        y = 1"]))));
     }
 
     #[test]

@@ -189,8 +189,20 @@ impl Runner {
     }
 
     /// Runs every statement in `src`. `echo` shows bare expressions' values;
-    /// `stop_on_error` stops at the first failure. Returns true if all succeeded.
+    /// `stop_on_error` stops at the first failure, and then, as Python
+    /// compiles a whole program before running it, a syntax error anywhere
+    /// runs nothing. Returns true if all succeeded.
     pub fn run_chunk(&mut self, src: &str, echo: bool, stop_on_error: bool) -> bool {
+        self.run_source(src, echo, stop_on_error, stop_on_error)
+    }
+
+    /// Runs `src` only if all of it parses, going on after a failing
+    /// statement (`:load`).
+    pub fn run_compiled(&mut self, src: &str, echo: bool) -> bool {
+        self.run_source(src, echo, true, false)
+    }
+
+    fn run_source(&mut self, src: &str, echo: bool, compile_first: bool, stop_on_error: bool) -> bool {
         if self.exit_status.is_some() {
             return true;
         }
@@ -210,9 +222,10 @@ impl Runner {
             }
         };
         // Python compiles a whole file before running any of it: a syntax
-        // error anywhere means nothing runs (unless `--keep-going`, or
-        // the pipe and REPL, which run statement by statement).
-        if stop_on_error && let Some(Err(e)) = stmts.iter().find(|s| s.is_err()) {
+        // error anywhere means nothing runs (unless `--keep-going`, or the
+        // pipe, which runs each complete statement as it is read). Only the
+        // first error is reported, as Python's.
+        if compile_first && let Some(Err(e)) = stmts.iter().find(|s| s.is_err()) {
             self.begin_entry(src, e.span);
             self.syntax_error(e, src);
             self.failed = true;
@@ -284,7 +297,7 @@ impl Runner {
             Some(m) => ("IndentationError", m),
             None => ("SyntaxError", e.message.as_str()),
         };
-        let d = Diagnostic::new(kind, message, None, e.span, src, self.line_base, &self.origin);
+        let d = Diagnostic::new(kind, message, e.hint.clone(), e.span, src, self.line_base, &self.origin);
         self.emit_error(&d);
     }
 

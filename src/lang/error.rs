@@ -9,6 +9,8 @@ use super::span::Span;
 pub struct ParseError {
     pub message: String,
     pub span: Span,
+    /// What to write instead, shown under the error (`= hint: …`).
+    pub hint: Option<String>,
 }
 
 impl ParseError {
@@ -16,6 +18,12 @@ impl ParseError {
         ParseError {
             message: message.into(),
             span,
+            hint: None,
         }
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
     }
 }

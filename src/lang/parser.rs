@@ -10,6 +10,7 @@
 mod expr;
 mod scope;
 mod simple;
+use simple::unsupported;
 
 use std::rc::Rc;
 
@@ -228,7 +229,7 @@ impl<'a> Parser<'a> {
             T::Indent => "unexpected indent".to_string(),
             T::Str(_) | T::FStr(_) => "unexpected string literal".to_string(),
             T::Walrus => "tsr does not support the walrus operator ':='".to_string(),
-            T::Unsupported(w) => unsupported(w),
+            T::Unsupported(w) => return unsupported(w, tok.span),
             _ => {
                 let text = tok.span.text(self.src);
                 let shown: String = text.chars().take(30).collect();
@@ -483,7 +484,7 @@ impl<'a> Parser<'a> {
             }
             T::Try => self.try_stmt()?,
             T::Def => self.def_stmt(start)?,
-            T::Unsupported(w) => return Err(ParseError::new(unsupported(w), self.peek().span)),
+            T::Unsupported(w) => return Err(unsupported(w, self.peek().span)),
             T::At => return Err(ParseError::new("tsr does not support decorators", self.peek().span)),
             T::Name(_) => return Err(ParseError::new("tsr does not support match statements", self.peek().span)),
             T::Elif | T::Else | T::Except | T::Finally => return Err(ParseError::new("invalid syntax", self.peek().span)),
@@ -689,14 +690,6 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(body)
-    }
-}
-
-pub(super) fn unsupported(word: &str) -> String {
-    match word {
-        "class" => "tsr does not support class definitions".into(),
-        "yield" => "tsr does not support generators ('yield')".into(),
-        _ => format!("tsr does not support '{word}'"),
     }
 }
 

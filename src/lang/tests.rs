@@ -554,7 +554,8 @@ fn syntax_errors_and_spans() {
         ("a + not b", "unexpected token 'not'", "not"),
         ("x[]", "expected an index", "]"),
         ("class A: pass", "tsr does not support class definitions", "class"),
-        ("def f():\n    yield 1", "tsr does not support generators ('yield')", "yield"),
+        ("def f():\n    yield 1", "tsr does not support generator functions ('yield')", "yield"),
+        ("%timeit x @ y", "'%timeit' is an IPython magic, which tsr does not support", "%timeit"),
         ("@d\ndef f(): pass", "tsr does not support decorators", "@"),
     ];
     for (src, message, text) in cases {
@@ -569,6 +570,31 @@ fn syntax_errors_and_spans() {
     let e = err("print('x' * 1000)  ) ");
     assert_eq!(e.message, "unexpected token ')'");
     assert_eq!(e.to_string(), "unexpected token ')'");
+}
+
+#[test]
+fn unsupported_constructs_say_what_to_use_instead() {
+    // (source, the text the error points at, its line and column, a word of the hint)
+    let cases: &[(&str, &str, (usize, usize), &str)] = &[
+        ("class C: ...", "class", (1, 1), "functions"),
+        ("x = 1\nclass C:\n    pass", "class", (2, 1), "dicts"),
+        ("def f(n):\n    for i in range(n):\n        yield i", "yield", (3, 9), "generator expression"),
+        ("def f():\n    x = yield 1", "yield", (2, 9), "list"),
+        ("%timeit a @ b", "%timeit", (1, 1), "timeit EXPR"),
+        ("y = 2\n%timeit y", "%timeit", (2, 1), "timeit EXPR"),
+        ("%%time", "%%time", (1, 1), "timeit EXPR"),
+        ("%matplotlib inline", "%matplotlib", (1, 1), "magics are not available"),
+    ];
+    for (src, text, at, hint) in cases {
+        let e = err(src);
+        assert_eq!(e.span.text(src), *text, "{src}: {}", e.message);
+        assert_eq!(crate::lang::span::line_col(src, e.span.start), *at, "{src}");
+        assert!(!e.message.contains("unexpected"), "{src}: {}", e.message);
+        let h = e.hint.clone().unwrap_or_default();
+        assert!(h.contains(hint), "{src}: hint {h:?}");
+    }
+    // `%` between operands is still the modulo operator.
+    assert!(parse_program("r = 7 % 3").iter().all(Result::is_ok));
 }
 
 #[test]

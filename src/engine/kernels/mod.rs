@@ -7,6 +7,7 @@
 pub mod copy;
 pub mod binary;
 pub mod cast;
+pub mod sort;
 pub mod sum;
 pub mod transpose;
 pub mod unary;

@@ -137,7 +137,11 @@ fn cascade<T: Elem>(isa: Isa, xs: &[T]) -> f64 {
     }
     let mid = (xs.len() / 2).div_ceil(LEAF) * LEAF;
     let (a, b) = xs.split_at(mid);
-    if xs.len() >= super::PAR_THRESHOLD && !crate::engine::interrupt::requested() {
+    if xs.len() >= super::PAR_THRESHOLD {
+        // Ctrl-C: the caller discards the sum.
+        if crate::engine::interrupt::requested() {
+            return f64::NAN;
+        }
         let (x, y) = rayon::join(|| cascade(isa, a), || cascade(isa, b));
         x + y
     } else {

@@ -68,9 +68,15 @@ pub fn copy_strided(dst: &mut [u8], dl: &Layout, dd: DType, src: &[u8], sl: &Lay
             return;
         }
     }
+    // Element by element: stops for Ctrl-C (the statement then fails with
+    // KeyboardInterrupt, and its half-copied result is dropped).
+    let stop = |j: usize| j.is_multiple_of(crate::engine::interrupt::CHECK_EVERY) && crate::engine::interrupt::requested();
     if dd == sd {
         let size = dd.size();
-        for (di, si) in StridedIndex::new(dl).zip(StridedIndex::new(sl)) {
+        for (j, (di, si)) in StridedIndex::new(dl).zip(StridedIndex::new(sl)).enumerate() {
+            if stop(j) {
+                return;
+            }
             let (a, b) = (di * size, si * size);
             if let (Some(d), Some(s)) = (dst.get_mut(a..a + size), src.get(b..b + size)) {
                 d.copy_from_slice(s);
@@ -78,7 +84,10 @@ pub fn copy_strided(dst: &mut [u8], dl: &Layout, dd: DType, src: &[u8], sl: &Lay
         }
         return;
     }
-    for (di, si) in StridedIndex::new(dl).zip(StridedIndex::new(sl)) {
+    for (j, (di, si)) in StridedIndex::new(dl).zip(StridedIndex::new(sl)).enumerate() {
+        if stop(j) {
+            return;
+        }
         if let Some(v) = scalar::read(sd, src, si) {
             scalar::write(dd, dst, di, v);
         }
@@ -153,6 +162,8 @@ pub fn copy_to_device(ctx: &Context, src: &Tensor, device: crate::engine::Device
         let mut dbuf = out.storage.bytes_mut();
         copy_strided(dbuf.bytes_mut(), &out.layout, dtype, sbuf.bytes(), &src.layout, src.dtype);
     }
+    // A copy Ctrl-C stopped half-way is not returned.
+    crate::engine::interrupt::check()?;
     Ok(out.with_copy_lineage(src, op))
 }
 

@@ -297,7 +297,16 @@ fn broadcast_values(arg: &Arg, shape: &[usize]) -> Vec<Scalar> {
 fn compute_values(op: BinaryOp, compute: DType, a: &Arg, b: &Arg, shape: &[usize]) -> Result<Vec<Scalar>> {
     let av = broadcast_values(a, shape);
     let bv = broadcast_values(b, shape);
-    av.into_iter().zip(bv).map(|(x, y)| apply(op, compute, x, y)).collect()
+    av.into_iter()
+        .zip(bv)
+        .enumerate()
+        .map(|(j, (x, y))| {
+            if j.is_multiple_of(crate::engine::interrupt::CHECK_EVERY) {
+                crate::engine::interrupt::check()?;
+            }
+            apply(op, compute, x, y)
+        })
+        .collect()
 }
 
 /// `a op b` into a new tensor.
@@ -336,6 +345,8 @@ pub fn binary(ctx: &Context, op: BinaryOp, a: Arg, b: Arg) -> Result<Tensor> {
         return Ok(out);
     }
     if compute == out_dtype && try_dense(op, &out, &a, &b) {
+        // The kernel skips its chunks after Ctrl-C: nothing half-done is returned.
+        crate::engine::interrupt::check()?;
         return Ok(out);
     }
     if compute == out_dtype && out.numel() >= 4096 {
@@ -359,12 +370,14 @@ pub fn binary(ctx: &Context, op: BinaryOp, a: Arg, b: Arg) -> Result<Tensor> {
                 }
             };
             if done {
+                crate::engine::interrupt::check()?;
                 return Ok(out);
             }
         }
     }
     let vals = compute_values(op, compute, &a, &b, &shape)?;
     super::copy::write_values(&out, &vals);
+    crate::engine::interrupt::check()?;
     Ok(out)
 }
 
@@ -546,9 +559,12 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
             }
         };
         if done {
+            // The kernel skips its chunks after Ctrl-C: nothing half-done is returned.
+            crate::engine::interrupt::check()?;
             return Ok(out);
         }
     }
+    crate::engine::interrupt::check()?;
     let vals: Vec<Scalar> = x
         .to_scalars()
         .into_iter()
@@ -580,6 +596,7 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
         })
         .collect();
     super::copy::write_values(&out, &vals);
+    crate::engine::interrupt::check()?;
     Ok(out)
 }
 

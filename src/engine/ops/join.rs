@@ -6,7 +6,8 @@ use crate::engine::context::Context;
 use crate::engine::dtype::DType;
 use crate::engine::error::{fmt_list, EngineError, Result};
 use crate::engine::layout::{self, Layout};
-use crate::engine::scalar::Scalar;
+use crate::engine::scalar::{self, Scalar};
+use crate::engine::strided::flat_to_storage;
 use crate::engine::tensor::Tensor;
 
 use super::elementwise::Arg;
@@ -300,39 +301,44 @@ pub fn sort(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Te
     ctx.cpu.check_walk("sort", t.shape(), t.dtype.size())?;
     let shape = t.shape().to_vec();
     // Outputs keep the input's layout as clone() would (preserve_format).
-    // Allocated first: the memory cap must refuse them before the host
-    // scratch below (three scalars per element) is built.
     let strides = super::copy::preserve_strides(t);
     let v = Tensor::alloc_strided_on(ctx, t.device(), &shape, &strides, t.dtype, "sort")?;
     let i = Tensor::alloc_strided_on(ctx, t.device(), &shape, &strides, DType::Int64, "sort")?;
-    let vals = t.to_scalars();
     let len = shape[d];
     let inner: usize = shape[d + 1..].iter().fold(1usize, |a, &b| a.saturating_mul(b));
-    let outer: usize = if vals.is_empty() { 0 } else { shape[..d].iter().product() };
-    let mut out_v = vals.clone();
-    let mut out_i = vec![Scalar::Int(0); vals.len()];
+    let outer: usize = if t.numel() == 0 { 0 } else { shape[..d].iter().product() };
     let key = |s: &Scalar| -> (bool, f64, i64) {
         match s {
             Scalar::Float(f) => (f.is_nan(), *f, 0),
             other => (false, 0.0, other.as_i64()),
         }
     };
+    // One row along `dim` at a time: read it, sort its positions, write
+    // both outputs (no tensor-sized scratch, and Ctrl-C is seen per row).
+    let src = t.storage.bytes();
+    let (mut vbuf, mut ibuf) = (v.storage.bytes_mut(), i.storage.bytes_mut());
+    let mut row: Vec<Scalar> = Vec::with_capacity(len);
     for o in 0..outer {
-        for i in 0..inner {
-            let idx: Vec<usize> = (0..len).map(|j| o * len * inner + j * inner + i).collect();
+        for k in 0..inner {
+            crate::engine::interrupt::check()?;
+            let flat = |j: usize| o * len * inner + j * inner + k;
+            row.clear();
+            row.extend((0..len).map(|j| scalar::read(t.dtype, src.bytes(), flat_to_storage(&t.layout, flat(j))).unwrap_or(Scalar::Int(0))));
             let mut order: Vec<usize> = (0..len).collect();
-            order.sort_by(|&a, &b| {
-                let (ka, kb) = (key(&vals[idx[a]]), key(&vals[idx[b]]));
+            let sorted = crate::engine::kernels::sort::stable_sort_by(&mut order, |&a, &b| {
+                let (ka, kb) = (key(&row[a]), key(&row[b]));
                 let ord = ka.0.cmp(&kb.0).then(ka.1.partial_cmp(&kb.1).unwrap_or(std::cmp::Ordering::Equal)).then(ka.2.cmp(&kb.2));
                 if descending { ord.reverse() } else { ord }
             });
-            for (j, &src) in order.iter().enumerate() {
-                out_v[idx[j]] = vals[idx[src]];
-                out_i[idx[j]] = Scalar::Int(src as i64);
+            if !sorted {
+                return Err(crate::engine::interrupt::error());
+            }
+            for (j, &from) in order.iter().enumerate() {
+                scalar::write(t.dtype, vbuf.bytes_mut(), flat_to_storage(&v.layout, flat(j)), row[from]);
+                scalar::write(DType::Int64, ibuf.bytes_mut(), flat_to_storage(&i.layout, flat(j)), Scalar::Int(from as i64));
             }
         }
     }
-    super::copy::write_values(&v, &out_v);
-    super::copy::write_values(&i, &out_i);
+    drop((src, vbuf, ibuf));
     Ok((v, i))
 }

@@ -65,33 +65,119 @@ struct Mat<'a> {
     cs: usize,
 }
 
+/// Multiply-adds in one block of a big product: a few milliseconds on one
+/// core, so Ctrl-C stops a product within one block per thread. (An
+/// unoptimised build's gemm is about a hundred times slower: smaller blocks.)
+pub const BLOCK_MACS: usize = if cfg!(debug_assertions) { 1 << 22 } else { 1 << 28 };
+
+/// The block a product is cut into: (rows, columns, depth). A product of at
+/// most `budget` multiply-adds ([`BLOCK_MACS`]) is one block (one gemm call
+/// using every thread). Bigger ones get square-ish tiles of whole 32-row
+/// panels, each summed over slices of k at most 512 long (about gemm's own
+/// depth blocking, so the slices add no traffic): per multiply-add a tile
+/// repacks `1/rows + 1/cols` operand elements, and thin slices make room
+/// for wide tiles.
+pub fn block_shape(m: usize, n: usize, k: usize, budget: usize) -> (usize, usize, usize) {
+    if m.saturating_mul(n).saturating_mul(k) <= budget {
+        return (m, n, k);
+    }
+    let depth = k.clamp(1, 512);
+    let side = (((budget / depth) as f64).sqrt() as usize / 32).max(1) * 32;
+    let rows = side.min(m).max(1);
+    let cols = (budget / depth / rows).min(n).max(1);
+    (rows, cols, depth)
+}
+
+/// An operand as a raw pointer (an address, so rayon tasks may share it).
+#[derive(Clone, Copy)]
+struct Ptr {
+    addr: usize,
+    rs: usize,
+    cs: usize,
+}
+
+impl Ptr {
+    fn at<T>(self, r: usize, c: usize) -> *const T {
+        (self.addr + (r * self.rs + c * self.cs) * std::mem::size_of::<T>()) as *const T
+    }
+}
+
+/// `c = a · b` through gemm, block by block ([`block_shape`]), the blocks
+/// spread over rayon's threads; each block first looks at the interrupt
+/// flag. False when Ctrl-C stopped it (`c` is then partly written).
+///
+/// # Safety
+/// `a` and `b` address m×k and k×n matrices of `T` through their strides,
+/// `c` a contiguous, writable m×n one, all aligned for `T`.
+unsafe fn product<T: Copy + Send + Sync + 'static>(zero: T, one: T, (m, n, k): (usize, usize, usize), a: Ptr, b: Ptr, c: *mut T, budget: usize) -> bool {
+    let (rows, cols, depth) = block_shape(m, n, k, budget);
+    let call = |r0: usize, c0: usize, p0: usize, h: usize, w: usize, d: usize, dst: *mut T, par: gemm::Parallelism| {
+        // SAFETY: the block lies inside the three matrices (the caller's
+        // contract); a later slice of k adds to what the earlier ones wrote.
+        unsafe {
+            gemm::gemm(h, w, d, dst, 1, n as isize, p0 > 0, a.at::<T>(r0, p0), a.cs as isize, a.rs as isize, b.at::<T>(p0, c0), b.cs as isize, b.rs as isize, if p0 > 0 { one } else { zero }, one, false, false, false, par);
+        }
+    };
+    if (rows, cols, depth) == (m, n, k) {
+        let par = if m * n * k >= 64 * 64 * 64 { gemm::Parallelism::Rayon(0) } else { gemm::Parallelism::None };
+        call(0, 0, 0, m, n, k, c, par);
+        return true;
+    }
+    use rayon::prelude::*;
+    let (tiles_down, tiles_across) = (m.div_ceil(rows), n.div_ceil(cols));
+    let c_addr = c as usize;
+    (0..tiles_down * tiles_across).into_par_iter().for_each(|t| {
+        let (r0, c0) = ((t / tiles_across) * rows, (t % tiles_across) * cols);
+        let (h, w) = (rows.min(m - r0), cols.min(n - c0));
+        // Tiles are disjoint: each task writes only its own h×w block of c.
+        let dst = (c_addr + (r0 * n + c0) * std::mem::size_of::<T>()) as *mut T;
+        let mut p0 = 0;
+        while p0 < k {
+            if crate::engine::interrupt::requested() {
+                return;
+            }
+            let d = depth.min(k - p0);
+            call(r0, c0, p0, h, w, d, dst, gemm::Parallelism::None);
+            crate::engine::interrupt::count_block();
+            p0 += d;
+        }
+    });
+    !crate::engine::interrupt::requested()
+}
+
+/// `c[c_off..] = a · b`; false when Ctrl-C stopped it.
 // Mirrors gemm's own (m, n, k, a, b, c) argument list; a single call site.
 #[allow(clippy::too_many_arguments)]
-fn mm_into(dtype: DType, m: usize, n: usize, k: usize, a: &Mat, b: &Mat, c: &mut [u8], c_off: usize) {
-    let threads = if m * n * k >= 64 * 64 * 64 { gemm::Parallelism::Rayon(0) } else { gemm::Parallelism::None };
+fn mm_into(dtype: DType, m: usize, n: usize, k: usize, a: &Mat, b: &Mat, c: &mut [u8], c_off: usize) -> bool {
     match dtype {
         DType::Float32 | DType::Float64 if m > 0 && n > 0 => {
             let size = dtype.size();
+            let pa = Ptr { addr: a.bytes.as_ptr() as usize + a.offset * size, rs: a.rs, cs: a.cs };
+            let pb = Ptr { addr: b.bytes.as_ptr() as usize + b.offset * size, rs: b.rs, cs: b.cs };
             // SAFETY: offsets and strides come from layouts that were checked to
             // lie inside their storages; `c` is a fresh contiguous buffer of
             // m*n elements starting at c_off; operands are 64-byte aligned
             // buffers indexed by whole elements, so pointers are aligned.
-            unsafe {
-                let ap = a.bytes.as_ptr().add(a.offset * size);
-                let bp = b.bytes.as_ptr().add(b.offset * size);
+            let done = unsafe {
                 let cp = c.as_mut_ptr().add(c_off * size);
                 if dtype == DType::Float32 {
-                    gemm::gemm(m, n, k, cp as *mut f32, 1, n as isize, false, ap as *const f32, a.cs as isize, a.rs as isize, bp as *const f32, b.cs as isize, b.rs as isize, 0.0f32, 1.0f32, false, false, false, threads);
+                    product(0.0f32, 1.0f32, (m, n, k), pa, pb, cp as *mut f32, BLOCK_MACS)
                 } else {
-                    gemm::gemm(m, n, k, cp as *mut f64, 1, n as isize, false, ap as *const f64, a.cs as isize, a.rs as isize, bp as *const f64, b.cs as isize, b.rs as isize, 0.0f64, 1.0f64, false, false, false, threads);
+                    product(0.0f64, 1.0f64, (m, n, k), pa, pb, cp as *mut f64, BLOCK_MACS)
                 }
+            };
+            if done {
+                fold_negative_zero(dtype, &mut c[c_off * size..(c_off + m * n) * size]);
             }
-            fold_negative_zero(dtype, &mut c[c_off * size..(c_off + m * n) * size]);
+            done
         }
         _ => {
             let float = dtype.is_floating();
             for i in 0..m {
                 for j in 0..n {
+                    if crate::engine::interrupt::requested() {
+                        return false;
+                    }
                     let (mut fa, mut ia) = (0.0f64, 0i64);
                     for p in 0..k {
                         let x = scalar::read(dtype, a.bytes, a.offset + i * a.rs + p * a.cs).unwrap_or(Scalar::Int(0));
@@ -106,6 +192,7 @@ fn mm_into(dtype: DType, m: usize, n: usize, k: usize, a: &Mat, b: &Mat, c: &mut
                     scalar::write(dtype, c, c_off + i * n + j, v);
                 }
             }
+            true
         }
     }
 }
@@ -151,6 +238,7 @@ fn batched(ctx: &Context, a: &Tensor, al: &Layout, b: &Tensor, bl: &Layout, op: 
         let mut obuf = out.storage.bytes_mut();
         let nd = batch.len();
         for bi in 0..nb {
+            crate::engine::interrupt::check()?;
             // Offsets of this batch element in a and b.
             let (mut ao, mut bo, mut rem) = (ae.offset, be.offset, bi);
             for d in (0..nd).rev() {
@@ -161,7 +249,9 @@ fn batched(ctx: &Context, a: &Tensor, al: &Layout, b: &Tensor, bl: &Layout, op: 
             }
             let am = Mat { bytes: abuf.bytes(), offset: ao, rs: ae.stride[nd], cs: ae.stride[nd + 1] };
             let bm = Mat { bytes: bbuf.bytes(), offset: bo, rs: be.stride[nd], cs: be.stride[nd + 1] };
-            mm_into(a.dtype, m, n, k, &am, &bm, obuf.bytes_mut(), bi * m * n);
+            if !mm_into(a.dtype, m, n, k, &am, &bm, obuf.bytes_mut(), bi * m * n) {
+                return Err(crate::engine::interrupt::error());
+            }
         }
     }
     Ok(out)
@@ -270,4 +360,41 @@ pub fn bmm(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
 fn reshape_owned(mut t: Tensor, shape: &[usize]) -> Tensor {
     t.layout = Layout::contiguous(shape);
     t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_cover_big_products_and_leave_small_ones_whole() {
+        assert_eq!(block_shape(64, 64, 64, BLOCK_MACS), (64, 64, 64));
+        let (r, c, d) = block_shape(6000, 6000, 6000, 1 << 28);
+        assert!(r * c * d <= 1 << 28 && r % 32 == 0 && r >= 512 && c >= 512 && d == 512, "{r} {c} {d}");
+        // A long inner dimension is cut too.
+        let (r, c, d) = block_shape(8, 8, 1 << 40, BLOCK_MACS);
+        assert!(r * c * d <= BLOCK_MACS && d < 1 << 40, "{r} {c} {d}");
+    }
+
+    #[test]
+    fn a_product_cut_into_blocks_equals_the_plain_sums() {
+        // Tiles of 32×64 over slices of 512: edge tiles and a short last slice.
+        let (m, n, k) = (100usize, 90usize, 600usize);
+        let a: Vec<f64> = (0..m * k).map(|i| ((i * 7) % 13) as f64 - 6.0).collect();
+        let b: Vec<f64> = (0..k * n).map(|i| ((i * 5) % 11) as f64 * 0.5).collect();
+        let mut c = vec![f64::NAN; m * n];
+        // b is read transposed in memory (column-major) to exercise strides.
+        let bt: Vec<f64> = (0..n * k).map(|i| b[(i % k) * n + i / k]).collect();
+        let pa = Ptr { addr: a.as_ptr() as usize, rs: k, cs: 1 };
+        let pb = Ptr { addr: bt.as_ptr() as usize, rs: 1, cs: k };
+        assert_eq!(block_shape(m, n, k, 1 << 20), (32, 64, 512));
+        // SAFETY: the pointers address the m×k, k×n and m×n buffers above.
+        assert!(unsafe { product(0.0, 1.0, (m, n, k), pa, pb, c.as_mut_ptr(), 1 << 20) });
+        for i in 0..m {
+            for j in 0..n {
+                let want: f64 = (0..k).map(|p| a[i * k + p] * b[p * n + j]).sum();
+                assert_eq!(c[i * n + j], want, "({i}, {j})");
+            }
+        }
+    }
 }

@@ -6,6 +6,7 @@
 use crate::engine::context::Context;
 use crate::engine::dtype::DType;
 use crate::engine::error::{EngineError, Result};
+use crate::engine::interrupt::{self, CHECK_EVERY};
 use crate::engine::scalar::Scalar;
 use crate::engine::tensor::Tensor;
 
@@ -144,12 +145,18 @@ pub fn fill_random(ctx: &Context, device: crate::engine::Device, shape: &[usize]
     let n = t.numel();
     let mut g = ctx.rng.borrow_mut();
     let mut data: Vec<f64> = Vec::with_capacity(n);
-    if !normal {
-        data.extend((0..n).map(|_| g.uniform(dtype)));
-    } else if n >= 16 {
-        data.extend((0..n).map(|_| g.uniform(dtype)));
+    // Ctrl-C stops the draw (the generator has then moved on part of the way).
+    let check = |j: usize| if j.is_multiple_of(CHECK_EVERY) { interrupt::check() } else { Ok(()) };
+    if !normal || n >= 16 {
+        for j in 0..n {
+            check(j)?;
+            data.push(g.uniform(dtype));
+        }
+    }
+    if normal && n >= 16 {
         let mut i = 0;
         while i + 16 <= n {
+            check(i)?;
             normal_fill_16(&mut data[i..i + 16], dtype);
             i += 16;
         }
@@ -160,7 +167,7 @@ pub fn fill_random(ctx: &Context, device: crate::engine::Device, shape: &[usize]
             }
             normal_fill_16(tail, dtype);
         }
-    } else {
+    } else if normal {
         data.extend((0..n).map(|_| g.normal_double()));
     }
     drop(g);
@@ -180,11 +187,14 @@ pub fn randint(ctx: &Context, device: crate::engine::Device, shape: &[usize], lo
     let range = (high as i128 - low as i128) as u128;
     let mut g = ctx.rng.borrow_mut();
     let vals: Vec<Scalar> = (0..t.numel())
-        .map(|_| {
+        .map(|j| {
+            if j.is_multiple_of(CHECK_EVERY) {
+                interrupt::check()?;
+            }
             let r = if range >= 1u128 << 32 { g.random64() as u128 } else { g.random() as u128 };
-            Scalar::Int((r % range) as i64 + low)
+            Ok(Scalar::Int((r % range) as i64 + low))
         })
-        .collect();
+        .collect::<Result<_>>()?;
     drop(g);
     super::copy::write_values(&t, &vals);
     Ok(t)

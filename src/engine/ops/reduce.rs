@@ -278,6 +278,7 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
             let buf = t.storage.bytes();
             buf.bytes().get(lo..).and_then(|b| crate::engine::kernels::sum::dense_sum(t.dtype, b, count))
         };
+        crate::engine::interrupt::check()?;
         if let Some(total) = total {
             let v = if op == ReduceOp::Mean { total / count as f64 } else { total };
             let shape: Vec<usize> = if keepdim { vec![1; n] } else { vec![] };
@@ -305,9 +306,15 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
         // An empty input may have an overflowing `count` (usize::MAX).
         let mut scratch = Vec::with_capacity(if t.numel() == 0 { 0 } else { count });
         for base in StridedIndex::new(&outer) {
+            crate::engine::interrupt::check()?;
             scratch.clear();
             let inner = sub(&red, base);
-            scratch.extend(StridedIndex::new(&inner).map(|i| scalar::read(t.dtype, bytes, i).unwrap_or(Scalar::Int(0))));
+            for (j, i) in StridedIndex::new(&inner).enumerate() {
+                if j.is_multiple_of(crate::engine::interrupt::CHECK_EVERY) {
+                    crate::engine::interrupt::check()?;
+                }
+                scratch.push(scalar::read(t.dtype, bytes, i).unwrap_or(Scalar::Int(0)));
+            }
             // prod(dtype=…) multiplies in the requested dtype.
             let fold_dtype = if op == ReduceOp::Prod && odt.is_floating() { odt } else { t.dtype };
             let (v, i) = fold(op, &scratch, fold_dtype, correction);

@@ -699,13 +699,8 @@ fn ord(_: &mut Interp, c: Call) -> EvalResult<Value> {
 
 fn id(_: &mut Interp, c: Call) -> EvalResult<Value> {
     c.arity(1, 1)?;
-    let p = match &c.pos[0] {
-        Value::Tensor(t) => Rc::as_ptr(t) as *const u8 as usize,
-        Value::List(l) => Rc::as_ptr(l) as *const u8 as usize,
-        Value::Dict(d) | Value::Set(d) => Rc::as_ptr(d) as *const u8 as usize,
-        Value::Func(f) => Rc::as_ptr(f) as *const u8 as usize,
-        v => v as *const Value as usize,
-    };
+    let v = &c.pos[0];
+    let p = super::repr::identity(v).unwrap_or(v as *const Value as usize);
     Ok(Value::Int(super::repr::object_address(p) as i64))
 }
 

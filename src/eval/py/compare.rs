@@ -95,6 +95,16 @@ fn py_eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
         (Value::GradFn(x), Value::GradFn(y)) => return Rc::ptr_eq(x, y),
         (Value::AccumulateGrad(x), Value::AccumulateGrad(y)) => return Rc::ptr_eq(x, y),
         (Value::Func(x), Value::Func(y)) => return Rc::ptr_eq(x, y),
+        // Bound methods are equal when they bind the same name to the same
+        // object (`x.size == x.size`; `[].append != [].append`).
+        (Value::Method(x), Value::Method(y)) => {
+            return x.1 == y.1
+                && match (super::repr::identity(&x.0), super::repr::identity(&y.0)) {
+                    (Some(p), Some(q)) => p == q,
+                    (None, None) => py_eq_depth(&x.0, &y.0, depth + 1),
+                    _ => false,
+                };
+        }
         (Value::DType(x), Value::DType(y)) => return x == y,
         (Value::NpDType(x), Value::NpDType(y)) => return x == y,
         (Value::NpDType(x), other @ (Value::Type(_) | Value::Str(_))) | (other @ (Value::Type(_) | Value::Str(_)), Value::NpDType(x)) => {

@@ -25,6 +25,18 @@ pub fn object_address(ptr: usize) -> usize {
     })
 }
 
+/// The pointer that stands for a shared object in `id()` and `object at`
+/// reprs (`None` for plain values, which tsr copies).
+pub fn identity(v: &Value) -> Option<usize> {
+    Some(match v {
+        Value::Tensor(t) => std::rc::Rc::as_ptr(t) as *const u8 as usize,
+        Value::List(l) => std::rc::Rc::as_ptr(l) as *const u8 as usize,
+        Value::Dict(d) | Value::Set(d) => std::rc::Rc::as_ptr(d) as *const u8 as usize,
+        Value::Func(f) => std::rc::Rc::as_ptr(f) as *const u8 as usize,
+        _ => return None,
+    })
+}
+
 /// How many containers deep `repr` descends: CPython 3.12's C recursion
 /// limit lets `repr` of 1 497 nested lists through and refuses 1 498
 /// (`RecursionError`, raised by [`checked`]); `...` past it is a last guard.
@@ -261,7 +273,14 @@ fn scalar_repr(v: &Value) -> String {
         Value::Range(a, b, c) => format!("range({a}, {b}, {c})"),
         Value::Func(f) => format!("<function {} at 0x{:x}>", f.qualname, object_address(std::rc::Rc::as_ptr(f) as *const u8 as usize)),
         Value::Builtin(name) => format!("<built-in function {name}>"),
-        Value::Method(m) => format!("<built-in method {} of {} object>", m.1, m.0.type_name()),
+        // `str.lower` unbound; `x.size` bound, at its receiver's address (its `id()`).
+        Value::Method(m) => match &m.0 {
+            Value::Type(t) => format!("<method '{}' of '{t}' objects>", m.1),
+            recv => {
+                let at = object_address(identity(recv).unwrap_or(std::rc::Rc::as_ptr(m) as *const u8 as usize));
+                format!("<built-in method {} of {} object at 0x{at:x}>", m.1, recv.type_name())
+            }
+        },
         Value::Type(t) => match *t {
             "Tensor" => "<class 'torch.Tensor'>".to_string(),
             "Size" => "<class 'torch.Size'>".to_string(),

@@ -2,7 +2,7 @@
 //! logical line (assignments, `del`, `return`, `raise`, `import`, …) and
 //! tsr's report statements.
 
-use super::{PResult, Parser, to_aug_target, to_target, unsupported};
+use super::{PResult, Parser, to_aug_target, to_target};
 use crate::lang::ast::{Expr, ExprKind, REPORT_KEYWORDS, Stmt, StmtKind};
 use crate::lang::error::ParseError;
 use crate::lang::span::Span;
@@ -101,7 +101,8 @@ impl Parser<'_> {
             T::With | T::If | T::For | T::While | T::Def | T::Try => {
                 return Err(self.error_here("invalid syntax: a compound statement cannot follow ':' or ';' on the same line"));
             }
-            T::Unsupported(w) => return Err(ParseError::new(unsupported(w), self.peek().span)),
+            T::Unsupported(w) => return Err(unsupported(w, self.peek().span)),
+            T::Percent => return Err(self.magic()),
             _ => self.expr_or_assign()?,
         };
         if !self.at_terminator() {
@@ -219,6 +220,48 @@ impl Parser<'_> {
                 }
             }
             _ => Ok(StmtKind::Expr(first)),
+        }
+    }
+}
+
+/// A Python construct tsr does not run, named at its keyword, with what
+/// to write instead.
+pub(super) fn unsupported(word: &str, span: Span) -> ParseError {
+    match word {
+        "class" => ParseError::new("tsr does not support class definitions", span)
+            .with_hint("write functions (def) and keep data in dicts, lists or tuples"),
+        "yield" => ParseError::new("tsr does not support generator functions ('yield')", span)
+            .with_hint("build and return a list, or use a generator expression: (f(x) for x in xs)"),
+        _ => ParseError::new(format!("tsr does not support '{word}'"), span),
+    }
+}
+
+impl Parser<'_> {
+    /// An IPython magic (`%timeit x @ y`, `%%time`) at the start of a
+    /// statement: the error spans the `%` and the magic's name.
+    fn magic(&self) -> ParseError {
+        let mut end = self.peek().span.end;
+        let mut name = String::new();
+        for tok in self.tokens[self.pos..].iter().skip(1) {
+            if tok.span.start != end {
+                break;
+            }
+            match &tok.kind {
+                T::Percent => {}
+                T::Name(n) => name = n.clone(),
+                _ => break,
+            }
+            end = tok.span.end;
+            if !name.is_empty() {
+                break;
+            }
+        }
+        let span = Span::new(self.peek().span.start, end);
+        let shown = span.text(self.src);
+        let e = ParseError::new(format!("'{shown}' is an IPython magic, which tsr does not support"), span);
+        match name.as_str() {
+            "timeit" | "time" => e.with_hint("use tsr's timeit statement: timeit EXPR"),
+            _ => e.with_hint("tsr runs Python statements and its own report statements (:help); IPython magics are not available"),
         }
     }
 }
