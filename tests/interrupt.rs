@@ -1,6 +1,6 @@
 //! Ctrl-C during long kernels: with the interrupt flag set (as the REPL's
 //! SIGINT handler sets it), matmul, sort, reductions, element-wise ops,
-//! copies and random draws return `KeyboardInterrupt` instead of finishing, and the session
+//! copies, random draws and file loading return `KeyboardInterrupt` instead of finishing, and the session
 //! keeps its bindings. Its own test binary: the flag is process-wide, so
 //! these tests must not share a process with others (and take turns here).
 
@@ -142,4 +142,30 @@ fn measure_a_6000_square_matmul_and_its_interrupt_latency() {
         assert_eq!(r.expect_err("interrupted").kind, ErrorKind::KeyboardInterrupt);
         eprintln!("flag set {delay_ms} ms in: returned {:?} after it", returned.saturating_duration_since(set_at));
     }
+}
+
+#[test]
+fn loading_a_file_stops_between_chunks_when_the_flag_is_set() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    use tsr::cli::runner::{Runner, RunnerConfig};
+    let dir = std::env::temp_dir().join(format!("tsr-interrupt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let (pt, npy) = (dir.join("big.pt"), dir.join("big.npy"));
+    let cfg = RunnerConfig { max_memory: 1 << 30, ..RunnerConfig::default() };
+    let mut r = Runner::with_writers(&cfg, "", Box::new(std::io::sink()), Box::new(std::io::sink()));
+    let src = format!("import numpy as np\nx = zeros(8 << 20)\ntorch.save(x, {:?})\nnp.save({:?}, x.numpy())\n", pt.display(), npy.display());
+    assert!(r.run_chunk(&src, false, true));
+    // A 32 MiB storage is four 8 MiB chunks: with the flag set, none is read.
+    let mut archive = tsr::io::torch_file::open(pt.to_str().unwrap_or_default()).expect("open");
+    let mut out = vec![0u8; archive.storages[0].nbytes];
+    interrupt::request();
+    let err = archive.read_storage(0, &mut out).err().map(|e| e.kind);
+    assert_eq!(err, Some(ErrorKind::KeyboardInterrupt));
+    assert!(!interrupt::requested(), "the error delivers the interrupt");
+    assert!(archive.read_storage(0, &mut out).is_ok());
+    let mut f = std::fs::File::open(&npy).expect("npy");
+    interrupt::request();
+    let err = tsr::io::read_data_interruptible(&mut f, &mut out, "npy").err().map(|e| e.kind);
+    assert_eq!(err, Some(ErrorKind::KeyboardInterrupt));
+    let _ = std::fs::remove_dir_all(&dir);
 }

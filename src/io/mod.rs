@@ -94,6 +94,27 @@ pub fn read_up_to(r: &mut impl std::io::Read, buf: &mut [u8]) -> std::io::Result
     Ok(n)
 }
 
+/// Tensor data read from a file: stops between 8 MiB chunks when Ctrl-C
+/// sets the interrupt flag (a multi-gigabyte load returns at once), else
+/// reads until `buf` is full or the input ends; how many bytes it read.
+pub fn read_data_interruptible(r: &mut impl std::io::Read, buf: &mut [u8], what: &str) -> Result<usize> {
+    const CHUNK: usize = 8 << 20;
+    let mut n = 0;
+    while n < buf.len() {
+        if crate::engine::interrupt::requested() {
+            let e = crate::engine::interrupt::error();
+            return Err(IoError::new(e.kind, e.message));
+        }
+        let end = (n + CHUNK).min(buf.len());
+        let got = read_up_to(r, &mut buf[n..end]).map_err(|e| IoError::runtime(format!("{what}: {e}")))?;
+        n += got;
+        if got < end - (n - got) {
+            break;
+        }
+    }
+    Ok(n)
+}
+
 /// The first `n` bytes of the file at `path` (fewer if it is shorter), to
 /// tell its format by content.
 pub fn file_head(path: &str, n: u64) -> Result<Vec<u8>> {

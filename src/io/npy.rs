@@ -257,7 +257,7 @@ fn short_data(h: &Header, items: usize) -> IoError {
 
 /// Reads `h`'s data from `r` into `out`, failing as NumPy does when short.
 pub fn read_data(r: &mut impl Read, h: &Header, out: &mut [u8]) -> Result<()> {
-    let got = super::read_up_to(r, out).map_err(|e| IoError::runtime(e.to_string()))?;
+    let got = super::read_data_interruptible(r, out, "reading array data")?;
     if got < out.len() {
         return Err(short_data(h, got / h.dtype.size()));
     }

@@ -265,7 +265,10 @@ impl<R: Read + Seek> TorchArchive<R> {
         let short = name.split_once('/').map_or(name.as_str(), |(_, r)| r).to_string();
         let mut f = record(archive, name)?;
         let n = out.len().min(s.nbytes);
-        f.read_exact(&mut out[..n]).map_err(|e| IoError::runtime(format!("PytorchStreamReader failed reading file {short}: {e}")))?;
+        let what = format!("PytorchStreamReader failed reading file {short}");
+        if super::read_data_interruptible(&mut f, &mut out[..n], &what)? < n {
+            return Err(IoError::runtime(format!("{what}: failed to fill whole buffer")));
+        }
         if self.big_endian {
             super::swap_bytes(&mut out[..n], s.dtype.size());
         }
