@@ -330,6 +330,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
         Formula::NotImplemented(op) => {
             return Err(EngineError::runtime(format!("derivative for aten::{op} is not implemented")));
         }
+        Formula::Fn(f) => (f.0)(ctx, node, g)?,
         Formula::Unsupported => {
             return Err(EngineError::new(
                 crate::engine::error::ErrorKind::NotImplementedError,

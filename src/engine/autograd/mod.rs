@@ -255,6 +255,31 @@ pub enum Formula {
     NotImplemented(&'static str),
     /// An op whose gradient tsr does not compute yet.
     Unsupported,
+    /// A backward formula written as a function (new ops add no variant):
+    /// it gets the context, the node (for its saved tensors, `saved_tensor`)
+    /// and the incoming gradient, and returns one gradient per edge.
+    Fn(BackwardFn),
+}
+
+/// The function behind [`Formula::Fn`].
+#[derive(Clone)]
+pub struct BackwardFn(pub Rc<dyn Fn(&crate::engine::Context, &Node, &Tensor) -> crate::engine::error::Result<Vec<Option<Tensor>>>>);
+
+impl BackwardFn {
+    pub fn new(f: impl Fn(&crate::engine::Context, &Node, &Tensor) -> crate::engine::error::Result<Vec<Option<Tensor>>> + 'static) -> Formula {
+        Formula::Fn(BackwardFn(Rc::new(f)))
+    }
+}
+
+impl std::fmt::Debug for BackwardFn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("BackwardFn")
+    }
+}
+
+/// Saved tensor `i` of `node` (as [`record`](crate) saved them, in order).
+pub fn saved_tensor(node: &Node, i: usize) -> crate::engine::error::Result<Tensor> {
+    formulas::saved(node, i)
 }
 
 pub struct Node {
