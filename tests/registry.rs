@@ -116,6 +116,19 @@ fn every_name_the_dispatchers_handle_has_a_row() {
             missing.push(format!("builtins.rs handles `{name}` but no function row names it (torch.{name} is unreachable)"));
         }
     }
+    // The op families (src/eval/ext): every name they answer has its row.
+    for f in tsr::eval::ext::FAMILIES {
+        for name in f.methods {
+            if registry::method(name).is_none() {
+                missing.push(format!("an ext family answers x.{name}() but no method row names it"));
+            }
+        }
+        for name in f.functions {
+            if registry::function(name).is_none() {
+                missing.push(format!("an ext family answers torch.{name}() but no function row names it"));
+            }
+        }
+    }
     // torch.cuda's functions: one row each.
     for name in tsr::eval::memory::FUNCTIONS.iter().chain(&["_host_emptyCache"]) {
         if registry::function(&format!("cuda.{name}")).is_none() {

@@ -194,7 +194,8 @@ fn attach(it: &Interp, t: &Rc<Tensor>, name: &str, op: &str, result: Value, spli
                 "max" | "min" => (if name == "max" { "MaxBackward1" } else { "MinBackward1" }, Formula::Unsupported),
                 "clamp" | "clip" => ("ClampBackward1", Formula::Unsupported),
                 "where" => ("WhereBackward0", Formula::Unsupported),
-                "maximum" | "minimum" => ("MaximumBackward0", Formula::Unsupported),
+                "maximum" => ("MaximumBackward0", Formula::Unsupported),
+                "minimum" => ("MinimumBackward0", Formula::Unsupported),
                 _ => ("UnknownBackward0", Formula::Unsupported),
             };
             super::grad::record(it, n, &[Some(t)], out, f, &[])
@@ -657,7 +658,10 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             a.finish(1)?;
             join::maximum(&it.ctx, t, &other, name == "maximum").map(Value::tensor).at(span)
         }
-        _ => Err(unknown_member(name, nspan)),
+        _ => match super::ext::method_family(name) {
+            Some(f) => (f.method)(it, t, name, a, nspan, op),
+            None => Err(unknown_member(name, nspan)),
+        },
     }
 }
 

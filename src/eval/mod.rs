@@ -6,6 +6,7 @@ pub mod builtins;
 pub mod error;
 pub mod grad;
 pub mod expr;
+pub mod ext;
 pub mod files;
 pub mod files_numpy;
 pub mod flow;

@@ -1,0 +1,53 @@
+//! Op families built on the registry: each module answers the torch
+//! functions and tensor methods it lists (`Family`), and `builtins.rs` /
+//! `methods.rs` hand it the names they do not know. A family's names need
+//! registry rows like any other (`tests/registry.rs` checks both ways).
+//! A method family also answers the function form `torch.NAME(x, ...)`
+//! (the builtins pass the first argument as the tensor).
+
+use std::rc::Rc;
+
+use crate::engine::Tensor;
+use crate::lang::span::Span;
+
+use super::args::Args;
+use super::error::EvalResult;
+use super::interp::Interp;
+use super::value::Value;
+
+/// `torch.NAME(args)` for a function that is not a tensor method's form.
+pub type FunctionFn = fn(&mut Interp, &str, Args, &str) -> EvalResult<Value>;
+/// `x.NAME(args)` (and `torch.NAME(x, args)`); `nspan` is the name's span.
+pub type MethodFn = fn(&mut Interp, &Rc<Tensor>, &str, Args, Span, &str) -> EvalResult<Value>;
+
+pub struct Family {
+    /// Torch functions that are not method forms (`meshgrid`, `broadcast_shapes`).
+    pub functions: &'static [&'static str],
+    /// Tensor methods (their function forms come with them).
+    pub methods: &'static [&'static str],
+    pub function: FunctionFn,
+    pub method: MethodFn,
+}
+
+/// Every family.
+pub const FAMILIES: &[&Family] = &[];
+
+/// The family answering the torch function `name`, if any.
+pub fn function_family(name: &str) -> Option<&'static Family> {
+    FAMILIES.iter().copied().find(|f| f.functions.contains(&name))
+}
+
+/// The family answering the tensor method `name`, if any.
+pub fn method_family(name: &str) -> Option<&'static Family> {
+    FAMILIES.iter().copied().find(|f| f.methods.contains(&name))
+}
+
+/// A `FunctionFn` for families with no plain functions.
+pub fn no_function(_: &mut Interp, name: &str, a: Args, _: &str) -> EvalResult<Value> {
+    Err(a.err(format!("internal: {name} is not a function of this family")))
+}
+
+/// A `MethodFn` for families with no methods.
+pub fn no_method(_: &mut Interp, _: &Rc<Tensor>, name: &str, a: Args, _: Span, _: &str) -> EvalResult<Value> {
+    Err(a.err(format!("internal: {name} is not a method of this family")))
+}
