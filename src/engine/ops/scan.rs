@@ -1,0 +1,379 @@
+//! Ops that walk one dim at a time: cumulative scans (`cumsum`, `cumprod`,
+//! `cummax`, `cummin`, `logcumsumexp`), selections (`topk`, `kthvalue`,
+//! `median`, `mode`), `amax`/`amin` and `unique`. Each reads the input in
+//! logical order (any layout), works row by row along the dim (Ctrl-C is
+//! seen per row) and writes fresh contiguous outputs, as PyTorch's CPU
+//! kernels return them. Floats accumulate in f64 (CPU `acc_type`).
+
+use std::cmp::Ordering;
+
+use crate::engine::context::Context;
+use crate::engine::dtype::DType;
+use crate::engine::error::{EngineError, Result};
+use crate::engine::layout;
+use crate::engine::scalar::Scalar;
+use crate::engine::tensor::Tensor;
+
+/// A tensor's values split into rows along `dim`: `outer × inner` rows of
+/// `len` values each (row `(o, k)`, element `j` is `vals[(o·len + j)·inner + k]`).
+pub struct Rows {
+    pub vals: Vec<Scalar>,
+    pub shape: Vec<usize>,
+    pub dim: usize,
+    pub outer: usize,
+    pub len: usize,
+    pub inner: usize,
+}
+
+impl Rows {
+    pub fn of(ctx: &Context, t: &Tensor, dim: i64, op: &str) -> Result<Rows> {
+        let d = layout::wrap_dim(dim, t.ndim())?;
+        ctx.cpu.check_walk(op, t.shape(), t.dtype.size())?;
+        let shape: Vec<usize> = if t.ndim() == 0 { vec![1] } else { t.shape().to_vec() };
+        let len = shape[d];
+        let inner: usize = shape[d + 1..].iter().product();
+        let outer: usize = shape[..d].iter().product();
+        Ok(Rows { vals: t.to_scalars(), shape, dim: d, outer, len, inner })
+    }
+
+    pub fn at(&self, o: usize, j: usize, k: usize) -> Scalar {
+        self.vals[(o * self.len + j) * self.inner + k]
+    }
+
+    /// Runs `f` on every row (its values in order), checking for Ctrl-C.
+    pub fn each(&self, mut f: impl FnMut(usize, usize, &[Scalar]) -> Result<()>) -> Result<()> {
+        let mut row = Vec::with_capacity(self.len);
+        for o in 0..self.outer {
+            for k in 0..self.inner {
+                crate::engine::interrupt::check()?;
+                row.clear();
+                row.extend((0..self.len).map(|j| self.at(o, j, k)));
+                f(o, k, &row)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// NaN-aware total order of PyTorch's sorts: NaN is the largest value.
+pub fn cmp_nan_last(a: &Scalar, b: &Scalar) -> Ordering {
+    match (a, b) {
+        (Scalar::Float(x), Scalar::Float(y)) => match (x.is_nan(), y.is_nan()) {
+            (true, true) => Ordering::Equal,
+            (true, false) => Ordering::Greater,
+            (false, true) => Ordering::Less,
+            _ => x.partial_cmp(y).unwrap_or(Ordering::Equal),
+        },
+        (Scalar::Float(_), _) | (_, Scalar::Float(_)) => cmp_nan_last(&Scalar::Float(a.as_f64()), &Scalar::Float(b.as_f64())),
+        _ => a.as_i64().cmp(&b.as_i64()),
+    }
+}
+
+fn is_nan(s: &Scalar) -> bool {
+    matches!(s, Scalar::Float(f) if f.is_nan())
+}
+
+/// Which scan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScanOp {
+    Sum,
+    Prod,
+    Max,
+    Min,
+    LogSumExp,
+}
+
+/// `cumsum`/`cumprod`/`logcumsumexp` (values) and `cummax`/`cummin`
+/// (values and int64 indices) along `dim`, into `dtype`.
+pub fn scan(ctx: &Context, t: &Tensor, dim: i64, op: ScanOp, dtype: DType, name: &str) -> Result<(Tensor, Option<Tensor>)> {
+    let r = Rows::of(ctx, t, dim, name)?;
+    let n = r.vals.len();
+    let mut out = vec![Scalar::Int(0); n];
+    let mut idx = vec![Scalar::Int(0); if matches!(op, ScanOp::Max | ScanOp::Min) { n } else { 0 }];
+    let float = dtype.is_floating();
+    r.each(|o, k, row| {
+        let (mut acc_f, mut acc_i) = (0f64, 0i64);
+        let mut best: Option<(Scalar, usize)> = None;
+        for (j, v) in row.iter().enumerate() {
+            let at = (o * r.len + j) * r.inner + k;
+            let value = match op {
+                ScanOp::Sum | ScanOp::Prod => {
+                    if float {
+                        let x = v.as_f64();
+                        acc_f = if j == 0 { x } else if op == ScanOp::Sum { acc_f + x } else { acc_f * x };
+                        // The accumulator is kept in f64 but each output is rounded to dtype.
+                        Scalar::Float(acc_f)
+                    } else {
+                        let x = v.as_i64();
+                        acc_i = if j == 0 { x } else if op == ScanOp::Sum { acc_i.wrapping_add(x) } else { acc_i.wrapping_mul(x) };
+                        Scalar::Int(acc_i)
+                    }
+                }
+                ScanOp::LogSumExp => {
+                    let x = v.as_f64();
+                    acc_f = if j == 0 { x } else { log_add_exp(acc_f, x) };
+                    Scalar::Float(acc_f)
+                }
+                ScanOp::Max | ScanOp::Min => {
+                    // A NaN, once seen, stays (PyTorch propagates it); ties move the index forward.
+                    let take = match &best {
+                        None => true,
+                        Some((b, _)) if is_nan(b) => is_nan(v),
+                        Some((b, _)) => {
+                            is_nan(v) || {
+                                let c = cmp_nan_last(v, b);
+                                if op == ScanOp::Max { c != Ordering::Less } else { c != Ordering::Greater }
+                            }
+                        }
+                    };
+                    if take {
+                        best = Some((*v, j));
+                    }
+                    let (b, bj) = best.expect("set");
+                    idx[at] = Scalar::Int(bj as i64);
+                    b
+                }
+            };
+            out[at] = value.cast(dtype);
+        }
+        Ok(())
+    })?;
+    let shape = t.shape().to_vec();
+    let values = Tensor::from_scalars_on(ctx, t.device(), &shape, dtype, &out, name)?;
+    let indices = if idx.is_empty() { None } else { Some(Tensor::from_scalars_on(ctx, t.device(), &shape, DType::Int64, &idx, name)?) };
+    Ok((values, indices))
+}
+
+/// `log(exp(a) + exp(b))` without overflow, as `_log_add_exp_helper`.
+pub fn log_add_exp(a: f64, b: f64) -> f64 {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    if lo.is_nan() || hi.is_nan() {
+        return f64::NAN;
+    }
+    if hi == f64::NEG_INFINITY || (lo == hi && lo.is_infinite()) {
+        return hi;
+    }
+    hi + (lo - hi).exp().ln_1p()
+}
+
+/// The output shape of a selection along `dim`: the dim becomes `k` (or
+/// goes when `keep` is false and `k` is None).
+fn selected_shape(t: &Tensor, d: usize, k: Option<usize>, keep: bool) -> Vec<usize> {
+    let mut s = t.shape().to_vec();
+    if s.is_empty() {
+        return s;
+    }
+    match k {
+        Some(k) => s[d] = k,
+        None if keep => s[d] = 1,
+        None => {
+            s.remove(d);
+        }
+    }
+    s
+}
+
+/// Builds values (in `t`'s dtype) and int64 indices of `shape` from row results.
+fn pair(ctx: &Context, t: &Tensor, shape: &[usize], vals: &[Scalar], idx: &[Scalar], name: &str) -> Result<(Tensor, Tensor)> {
+    Ok((
+        Tensor::from_scalars_on(ctx, t.device(), shape, t.dtype, vals, name)?,
+        Tensor::from_scalars_on(ctx, t.device(), shape, DType::Int64, idx, name)?,
+    ))
+}
+
+/// Row positions in order (stable), descending when `largest`, NaN largest.
+fn order(row: &[Scalar], largest: bool) -> Vec<usize> {
+    let mut o: Vec<usize> = (0..row.len()).collect();
+    o.sort_by(|&a, &b| {
+        let c = cmp_nan_last(&row[a], &row[b]);
+        if largest { c.reverse() } else { c }
+    });
+    o
+}
+
+/// `topk(k, dim, largest, sorted)`: the k largest (or smallest) along dim.
+pub fn topk(ctx: &Context, t: &Tensor, k: i64, dim: i64, largest: bool) -> Result<(Tensor, Tensor)> {
+    let r = Rows::of(ctx, t, dim, "topk")?;
+    if k < 0 || k as usize > r.len {
+        return Err(EngineError::runtime("selected index k out of range"));
+    }
+    let k = k as usize;
+    let shape = selected_shape(t, r.dim, Some(k), true);
+    let n: usize = r.outer * k * r.inner;
+    let (mut vals, mut idx) = (vec![Scalar::Int(0); n], vec![Scalar::Int(0); n]);
+    r.each(|o, kk, row| {
+        for (j, &p) in order(row, largest).iter().take(k).enumerate() {
+            let at = (o * k + j) * r.inner + kk;
+            vals[at] = row[p];
+            idx[at] = Scalar::Int(p as i64);
+        }
+        Ok(())
+    })?;
+    pair(ctx, t, &shape, &vals, &idx, "topk")
+}
+
+/// What one row reduces to: a value and the index it came from.
+fn select_rows(ctx: &Context, t: &Tensor, dim: i64, keepdim: bool, name: &str, mut pick: impl FnMut(&[Scalar]) -> Result<(Scalar, usize)>) -> Result<(Tensor, Tensor)> {
+    let r = Rows::of(ctx, t, dim, name)?;
+    if r.len == 0 {
+        return Err(EngineError::index(format!("{name}(): Expected reduction dim {} to have non-zero size.", r.dim)));
+    }
+    let shape = selected_shape(t, r.dim, None, keepdim);
+    let n = r.outer * r.inner;
+    let (mut vals, mut idx) = (vec![Scalar::Int(0); n], vec![Scalar::Int(0); n]);
+    r.each(|o, k, row| {
+        let (v, i) = pick(row)?;
+        vals[o * r.inner + k] = v;
+        idx[o * r.inner + k] = Scalar::Int(i as i64);
+        Ok(())
+    })?;
+    pair(ctx, t, &shape, &vals, &idx, name)
+}
+
+/// `kthvalue(k, dim, keepdim)`: the k-th smallest (1-based).
+pub fn kthvalue(ctx: &Context, t: &Tensor, k: i64, dim: i64, keepdim: bool) -> Result<(Tensor, Tensor)> {
+    let len = if t.ndim() == 0 { 1 } else { t.shape()[layout::wrap_dim(dim, t.ndim())?] };
+    if k < 1 || k as usize > len {
+        return Err(EngineError::runtime(format!("kthvalue(): selected number k out of range for dimension {dim}")));
+    }
+    select_rows(ctx, t, dim, keepdim, "kthvalue", |row| {
+        let o = order(row, false);
+        let p = o[k as usize - 1];
+        Ok((row[p], p))
+    })
+}
+
+/// `median(dim)` / `nanmedian(dim)`: the lower median; `median` is NaN
+/// (at the first NaN) when the row holds one, `nanmedian` skips NaNs.
+pub fn median_dim(ctx: &Context, t: &Tensor, dim: i64, keepdim: bool, skip_nan: bool) -> Result<(Tensor, Tensor)> {
+    let name = if skip_nan { "nanmedian" } else { "median" };
+    select_rows(ctx, t, dim, keepdim, name, |row| Ok(median_of(row, skip_nan)))
+}
+
+fn median_of(row: &[Scalar], skip_nan: bool) -> (Scalar, usize) {
+    if !skip_nan && let Some(p) = row.iter().position(is_nan) {
+        return (row[p], p);
+    }
+    let o: Vec<usize> = order(row, false).into_iter().filter(|&p| !skip_nan || !is_nan(&row[p])).collect();
+    if o.is_empty() {
+        return (Scalar::Float(f64::NAN), 0);
+    }
+    let p = o[(o.len() - 1) / 2];
+    (row[p], p)
+}
+
+/// `median()` / `nanmedian()` of every element: a 0-d tensor.
+pub fn median_all(ctx: &Context, t: &Tensor, skip_nan: bool) -> Result<Tensor> {
+    let name = if skip_nan { "nanmedian" } else { "median" };
+    ctx.cpu.check_walk(name, t.shape(), t.dtype.size())?;
+    let vals = t.to_scalars();
+    if vals.is_empty() {
+        return Tensor::from_scalars_on(ctx, t.device(), &[], t.dtype, &[Scalar::Float(f64::NAN).cast(t.dtype)], name);
+    }
+    let (v, _) = median_of(&vals, skip_nan);
+    Tensor::from_scalars_on(ctx, t.device(), &[], t.dtype, &[v], name)
+}
+
+/// `mode(dim, keepdim)`: the most frequent value (the smallest of a tie)
+/// and the last index holding it.
+pub fn mode(ctx: &Context, t: &Tensor, dim: i64, keepdim: bool) -> Result<(Tensor, Tensor)> {
+    select_rows(ctx, t, dim, keepdim, "mode", |row| {
+        let o = order(row, false);
+        let (mut best, mut best_n, mut i) = (o[0], 0usize, 0usize);
+        while i < o.len() {
+            let mut j = i;
+            while j + 1 < o.len() && cmp_nan_last(&row[o[j + 1]], &row[o[i]]) == Ordering::Equal {
+                j += 1;
+            }
+            let n = j - i + 1;
+            if n > best_n {
+                best_n = n;
+                best = *o[i..=j].iter().max().unwrap_or(&o[i]);
+            }
+            i = j + 1;
+        }
+        Ok((row[best], best))
+    })
+}
+
+/// `amax`/`amin` over `dims` (all when empty): NaN propagates.
+pub fn amax(ctx: &Context, t: &Tensor, dims: &[i64], keepdim: bool, max: bool) -> Result<Tensor> {
+    let name = if max { "amax" } else { "amin" };
+    let n = t.ndim();
+    let mut ds: Vec<usize> = dims.iter().map(|&d| layout::wrap_dim(d, n)).collect::<Result<_>>()?;
+    if ds.is_empty() {
+        ds = (0..n).collect();
+    }
+    for (i, d) in ds.iter().enumerate() {
+        if ds[..i].contains(d) {
+            return Err(EngineError::runtime(format!("dim {d} appears multiple times in the list of dims")));
+        }
+    }
+    for &d in &ds {
+        if t.shape().get(d) == Some(&0) {
+            return Err(EngineError::index(format!(
+                "{name}(): Expected reduction dim {d} to have non-zero size."
+            )));
+        }
+    }
+    ctx.cpu.check_walk(name, t.shape(), t.dtype.size())?;
+    let vals = t.to_scalars();
+    let shape = t.shape();
+    let out_shape: Vec<usize> = (0..n).filter_map(|d| if ds.contains(&d) { keepdim.then_some(1) } else { Some(shape[d]) }).collect();
+    let kept: Vec<usize> = (0..n).filter(|d| !ds.contains(d)).collect();
+    let kept_shape: Vec<usize> = kept.iter().map(|&d| shape[d]).collect();
+    let m: usize = kept_shape.iter().product();
+    let mut acc: Vec<Option<Scalar>> = vec![None; m];
+    let strides = layout::contiguous_strides(shape);
+    for (flat, v) in vals.iter().enumerate() {
+        if flat % (1 << 16) == 0 {
+            crate::engine::interrupt::check()?;
+        }
+        let mut o = 0usize;
+        for &d in &kept {
+            o = o * shape[d] + (flat / strides[d]) % shape[d];
+        }
+        let slot = &mut acc[o];
+        *slot = Some(match *slot {
+            None => *v,
+            Some(b) if is_nan(&b) => b,
+            Some(_) if is_nan(v) => *v,
+            Some(b) => {
+                let c = cmp_nan_last(v, &b);
+                if (max && c == Ordering::Greater) || (!max && c == Ordering::Less) { *v } else { b }
+            }
+        });
+    }
+    let out: Vec<Scalar> = acc.into_iter().map(|s| s.unwrap_or(Scalar::Int(0))).collect();
+    Tensor::from_scalars_on(ctx, t.device(), &out_shape, t.dtype, &out, name)
+}
+
+/// `unique(sorted, return_inverse, return_counts)` of the flattened tensor:
+/// the sorted distinct values, each element's position among them, and
+/// how often each occurs. `consecutive` collapses only runs (no sort).
+pub fn unique(ctx: &Context, t: &Tensor, consecutive: bool) -> Result<(Tensor, Tensor, Tensor)> {
+    let name = if consecutive { "unique_consecutive" } else { "unique" };
+    ctx.cpu.check_walk(name, t.shape(), t.dtype.size())?;
+    let vals = t.to_scalars();
+    let (mut uniq, mut counts): (Vec<Scalar>, Vec<Scalar>) = (vec![], vec![]);
+    let mut inverse = vec![Scalar::Int(0); vals.len()];
+    let order: Vec<usize> = if consecutive { (0..vals.len()).collect() } else { order(&vals, false) };
+    for (n, &p) in order.iter().enumerate() {
+        if n % (1 << 16) == 0 {
+            crate::engine::interrupt::check()?;
+        }
+        // NaNs are all distinct, as PyTorch's CPU unique keeps them.
+        let same = uniq.last().is_some_and(|u| !is_nan(u) && cmp_nan_last(u, &vals[p]) == Ordering::Equal);
+        if !same {
+            uniq.push(vals[p]);
+            counts.push(Scalar::Int(0));
+        }
+        let last = counts.len() - 1;
+        counts[last] = Scalar::Int(counts[last].as_i64() + 1);
+        inverse[p] = Scalar::Int(last as i64);
+    }
+    let u = Tensor::from_scalars_on(ctx, t.device(), &[uniq.len()], t.dtype, &uniq, name)?;
+    let inv = Tensor::from_scalars_on(ctx, t.device(), t.shape(), DType::Int64, &inverse, name)?;
+    let c = Tensor::from_scalars_on(ctx, t.device(), &[counts.len()], DType::Int64, &counts, name)?;
+    Ok((u, inv, c))
+}

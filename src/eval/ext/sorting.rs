@@ -1,0 +1,376 @@
+//! Family "sorting": scans (`cumsum`, `cumprod`, `cummax`, `cummin`,
+//! `logcumsumexp`), selections (`topk`, `kthvalue`, `median`,
+//! `nanmedian`, `mode`, `argsort`, `msort`), `amax`/`amin`/`aminmax`,
+//! `unique`/`unique_consecutive` and `nansum`/`nanmean`, with PyTorch's
+//! `torch.return_types`, dtype rules and `grad_fn` names.
+
+use std::rc::Rc;
+
+use crate::engine::autograd::{saved_tensor, BackwardFn, Formula};
+use crate::engine::ops::scan::{self, Rows, ScanOp};
+use crate::engine::{Context, DType, EngineError, Scalar, Tensor};
+use crate::lang::span::Span;
+
+use super::super::args::{seq_ints, Args};
+use super::super::error::{AtSpan, EvalError, EvalResult};
+use super::super::grad;
+use super::super::interp::Interp;
+use super::super::value::Value;
+use super::Family;
+
+pub const FAMILY: Family = Family {
+    functions: &[],
+    methods: &[
+        "cumsum", "cumsum_", "cumprod", "cumprod_", "cummax", "cummin", "logcumsumexp", "topk", "kthvalue", "median", "nanmedian", "mode",
+        "amax", "amin", "aminmax", "unique", "unique_consecutive", "argsort", "msort", "nansum", "nanmean",
+    ],
+    function: super::no_function,
+    method,
+};
+
+fn tensor(t: Tensor) -> Value {
+    Value::tensor(t)
+}
+
+fn pair(kind: &'static str, names: [&'static str; 2], a: Tensor, b: Tensor) -> Value {
+    Value::NamedTuple(kind, vec![(names[0], tensor(a)), (names[1], tensor(b))])
+}
+
+/// `dim` given as an int (positionally or by keyword).
+fn dim_arg(a: &mut Args, i: usize, default: Option<i64>, name: &str) -> EvalResult<i64> {
+    match a.get(i, "dim") {
+        None | Some((Value::None, _)) => default.ok_or_else(|| a.err(format!("{name}() missing 1 required positional arguments: \"dim\""))),
+        Some((v, s)) => super::super::args::to_int(&v).ok_or_else(|| EvalError::type_error(format!("{name}(): argument 'dim' must be int, not {}", v.type_name()), s)),
+    }
+}
+
+fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+    let span = a.span;
+    let ctx = &it.ctx;
+    match name {
+        "cumsum" | "cumsum_" | "cumprod" | "cumprod_" | "logcumsumexp" => {
+            let base = name.trim_end_matches('_');
+            let d = dim_arg(&mut a, 0, None, base)?;
+            let dtype = if base == "logcumsumexp" { None } else { a.dtype_kw()? };
+            a.finish(1)?;
+            let op = match base {
+                "cumsum" => ScanOp::Sum,
+                "cumprod" => ScanOp::Prod,
+                _ => ScanOp::LogSumExp,
+            };
+            // Integers and bools accumulate in int64 (PyTorch), unless dtype= says otherwise.
+            let out_dtype = dtype.unwrap_or(if t.dtype.is_floating() { t.dtype } else if op == ScanOp::LogSumExp { DType::Float32 } else { DType::Int64 });
+            if op == ScanOp::LogSumExp && !t.dtype.is_floating() {
+                return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, format!("\"logcumsumexp_out_cpu\" not implemented for '{}'", scalar_name(t.dtype)), span));
+            }
+            let (v, _) = scan::scan(ctx, t, d, op, out_dtype, base).at(span)?;
+            if name.ends_with('_') {
+                grad::check_inplace(it, t, span)?;
+                crate::engine::ops::copy::copy_into(t, &v).at(span)?;
+                return Ok(Value::Tensor(t.clone()));
+            }
+            let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
+            let v = match op {
+                ScanOp::Sum => grad::record(it, "CumsumBackward0", &[Some(t)], v, cumsum_backward(dim, t.dtype), &[]),
+                ScanOp::Prod => grad::record(it, "CumprodBackward0", &[Some(t)], v, Formula::Unsupported, &[]),
+                _ => grad::record(it, "LogcumsumexpBackward0", &[Some(t)], v, Formula::Unsupported, &[]),
+            };
+            Ok(tensor(v))
+        }
+        "cummax" | "cummin" => {
+            let d = dim_arg(&mut a, 0, None, name)?;
+            a.finish(1)?;
+            let op = if name == "cummax" { ScanOp::Max } else { ScanOp::Min };
+            let (v, i) = scan::scan(ctx, t, d, op, t.dtype, name).at(span)?;
+            let i = i.expect("cummax/cummin give indices");
+            let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
+            let node = if name == "cummax" { "CummaxBackward0" } else { "CumminBackward0" };
+            let v = grad::record(it, node, &[Some(t)], v, index_backward(t.shape().to_vec(), dim, true), &[&i]);
+            Ok(pair(name_static(name), ["values", "indices"], v, i))
+        }
+        "topk" => {
+            let k = a.int(0, "k")?;
+            let d = dim_arg(&mut a, 1, Some(-1), name)?;
+            let largest = a.opt_bool(2, "largest", true)?;
+            a.opt_bool(3, "sorted", true)?;
+            a.finish(4)?;
+            let (v, i) = scan::topk(ctx, t, k, d, largest).at(span)?;
+            let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
+            let v = grad::record(it, "TopkBackward0", &[Some(t)], v, index_backward(t.shape().to_vec(), dim, true), &[&i]);
+            Ok(pair("topk", ["values", "indices"], v, i))
+        }
+        "kthvalue" => {
+            let k = a.int(0, "k")?;
+            let d = dim_arg(&mut a, 1, Some(-1), name)?;
+            let keep = a.opt_bool(2, "keepdim", false)?;
+            a.finish(3)?;
+            let (v, i) = scan::kthvalue(ctx, t, k, d, keep).at(span)?;
+            let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
+            let v = grad::record(it, "KthvalueBackward0", &[Some(t)], v, index_backward(t.shape().to_vec(), dim, keep), &[&i]);
+            Ok(pair("kthvalue", ["values", "indices"], v, i))
+        }
+        "median" | "nanmedian" | "mode" => {
+            let skip = name == "nanmedian";
+            let d = match a.get(0, "dim") {
+                None | Some((Value::None, _)) if name != "mode" => None,
+                None | Some((Value::None, _)) => Some(-1),
+                Some((v, s)) => Some(super::super::args::to_int(&v).ok_or_else(|| EvalError::type_error(format!("{name}(): argument 'dim' must be int, not {}", v.type_name()), s))?),
+            };
+            let keep = a.opt_bool(1, "keepdim", false)?;
+            a.finish(2)?;
+            let Some(d) = d else {
+                let v = scan::median_all(ctx, t, skip).at(span)?;
+                let node = if skip { "NanmedianBackward0" } else { "MedianBackward0" };
+                return Ok(tensor(grad::record(it, node, &[Some(t)], v, Formula::Unsupported, &[])));
+            };
+            let (v, i) = if name == "mode" { scan::mode(ctx, t, d, keep) } else { scan::median_dim(ctx, t, d, keep, skip) }.at(span)?;
+            let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
+            let node = match name {
+                "mode" => "ModeBackward0",
+                "median" => "MedianBackward1",
+                _ => "NanmedianBackward1",
+            };
+            let v = grad::record(it, node, &[Some(t)], v, index_backward(t.shape().to_vec(), dim, keep), &[&i]);
+            Ok(pair(name_static(name), ["values", "indices"], v, i))
+        }
+        "amax" | "amin" => {
+            let dims = match a.get(0, "dim") {
+                None | Some((Value::None, _)) => vec![],
+                Some((v, s)) => seq_ints(&v).ok_or_else(|| EvalError::type_error(format!("{name}(): argument 'dim' must be tuple of ints, not {}", v.type_name()), s))?,
+            };
+            let keep = a.opt_bool(1, "keepdim", false)?;
+            a.finish(2)?;
+            let v = scan::amax(ctx, t, &dims, keep, name == "amax").at(span)?;
+            let node = if name == "amax" { "AmaxBackward0" } else { "AminBackward0" };
+            let n = t.ndim();
+            let wrapped: Vec<usize> = dims.iter().filter_map(|&d| crate::engine::layout::wrap_dim(d, n).ok()).collect();
+            let reduced: Vec<bool> = (0..n).map(|d| wrapped.is_empty() || wrapped.contains(&d)).collect();
+            let f = amax_backward(t.shape().to_vec(), reduced);
+            let out = v.clone();
+            Ok(tensor(grad::record(it, node, &[Some(t)], v, f, &[t, &out])))
+        }
+        "aminmax" => {
+            let d = match a.take_kw("dim") {
+                None | Some((Value::None, _)) => None,
+                Some((v, s)) => Some(super::super::args::to_int(&v).ok_or_else(|| EvalError::type_error(format!("aminmax(): argument 'dim' must be int, not {}", v.type_name()), s))?),
+            };
+            let keep = matches!(a.take_kw("keepdim"), Some((Value::Bool(true), _)));
+            a.finish(0)?;
+            let dims: Vec<i64> = d.into_iter().collect();
+            let lo = scan::amax(ctx, t, &dims, keep, false).at(span)?;
+            let hi = scan::amax(ctx, t, &dims, keep, true).at(span)?;
+            let lo = grad::record(it, "AminmaxBackward0", &[Some(t)], lo, Formula::Unsupported, &[]);
+            let hi = grad::record(it, "AminmaxBackward0", &[Some(t)], hi, Formula::Unsupported, &[]);
+            Ok(pair("aminmax", ["min", "max"], lo, hi))
+        }
+        "unique" | "unique_consecutive" => {
+            let consecutive = name == "unique_consecutive";
+            if !consecutive {
+                a.opt_bool(0, "sorted", true)?;
+            }
+            let at = usize::from(!consecutive);
+            let inverse = a.opt_bool(at, "return_inverse", false)?;
+            let counts = a.opt_bool(at + 1, "return_counts", false)?;
+            if let Some((v, s)) = a.get(at + 2, "dim").filter(|(v, _)| !matches!(v, Value::None)) {
+                let _ = v;
+                return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, format!("tsr's {name}() does not take dim= yet (it flattens)"), s));
+            }
+            a.finish(at + 3)?;
+            let (u, inv, c) = scan::unique(ctx, t, consecutive).at(span)?;
+            let node = if consecutive { "UniqueConsecutiveBackward0" } else { "Unique2Backward0" };
+            let u = grad::record(it, node, &[Some(t)], u, Formula::NotImplemented(if consecutive { "unique_consecutive" } else { "_unique2" }), &[]);
+            let mut out = vec![tensor(u)];
+            if inverse {
+                out.push(tensor(inv));
+            }
+            if counts {
+                out.push(tensor(c));
+            }
+            Ok(if out.len() == 1 { out.remove(0) } else { Value::Tuple(out) })
+        }
+        "argsort" | "msort" => {
+            let (d, desc) = if name == "msort" {
+                a.finish(0)?;
+                (0, false)
+            } else {
+                let d = dim_arg(&mut a, 0, Some(-1), name)?;
+                let desc = a.opt_bool(1, "descending", false)?;
+                a.take_kw("stable");
+                a.finish(2)?;
+                (d, desc)
+            };
+            let (v, i) = crate::engine::ops::join::sort(ctx, t, d, desc).at(span)?;
+            if name == "argsort" {
+                return Ok(tensor(i));
+            }
+            let sd = crate::engine::layout::wrap_dim(d, t.ndim()).unwrap_or(0);
+            Ok(tensor(grad::record(it, "SortBackward0", &[Some(t)], v, Formula::Sort { dim: sd }, &[&i])))
+        }
+        "nansum" | "nanmean" => nan_reduce(it, t, name, a),
+        _ => Err(a.err(format!("internal: sorting has no {name}"))),
+    }
+}
+
+fn name_static(name: &str) -> &'static str {
+    FAMILY.methods.iter().copied().find(|m| *m == name).unwrap_or("values")
+}
+
+fn scalar_name(d: DType) -> &'static str {
+    crate::engine::ops::promote::scalar_type_name(d)
+}
+
+/// `nansum`/`nanmean`: NaNs count as zero (and, for the mean, not at all).
+fn nan_reduce(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalResult<Value> {
+    use crate::engine::ops::reduce::{reduce, ReduceOp};
+    let span = a.span;
+    let dims: Option<Vec<i64>> = match a.get(0, "dim") {
+        None | Some((Value::None, _)) => None,
+        Some((v, s)) => Some(seq_ints(&v).ok_or_else(|| EvalError::type_error(format!("{name}(): argument 'dim' must be tuple of ints, not {}", v.type_name()), s))?),
+    };
+    let dims = dims.filter(|d| !d.is_empty());
+    let keep = a.opt_bool(1, "keepdim", false)?;
+    let dtype = a.dtype_kw()?;
+    a.finish(2)?;
+    if name == "nanmean" && !t.dtype.is_floating() {
+        return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, format!("nanmean(): expected input to have floating point or complex dtype but got {}", scalar_name(t.dtype)), span));
+    }
+    let ctx = &it.ctx;
+    ctx.cpu.check_walk(name, t.shape(), t.dtype.size()).at(span)?;
+    let vals = t.to_scalars();
+    let zeroed: Vec<Scalar> = vals.iter().map(|v| if matches!(v, Scalar::Float(f) if f.is_nan()) { Scalar::Float(0.0) } else { *v }).collect();
+    let src = Tensor::from_scalars_on(ctx, t.device(), t.shape(), t.dtype, &zeroed, name).at(span)?;
+    let src = match dtype {
+        Some(d) => crate::engine::ops::copy::to_dtype(ctx, &src, d).at(span)?.unwrap_or(src),
+        None => src,
+    };
+    let sum = reduce(ctx, ReduceOp::Sum, &src, dims.as_deref(), keep, 1.0, dtype).at(span)?.values;
+    if name == "nansum" {
+        let mask: Vec<Scalar> = vals.iter().map(|v| Scalar::Bool(!matches!(v, Scalar::Float(f) if f.is_nan()))).collect();
+        let mask = Tensor::from_scalars_on(ctx, t.device(), t.shape(), DType::Bool, &mask, name).at(span)?;
+        let f = nansum_backward(t.shape().to_vec(), dims.clone(), keep);
+        return Ok(tensor(grad::record(it, "NansumBackward0", &[Some(t)], sum, f, &[&mask])));
+    }
+    let counted: Vec<Scalar> = vals.iter().map(|v| Scalar::Float(if matches!(v, Scalar::Float(f) if f.is_nan()) { 0.0 } else { 1.0 })).collect();
+    let counted = Tensor::from_scalars_on(ctx, t.device(), t.shape(), sum.dtype, &counted, name).at(span)?;
+    let n = reduce(ctx, ReduceOp::Sum, &counted, dims.as_deref(), keep, 1.0, None).at(span)?.values;
+    let mean = crate::engine::ops::elementwise::binary(ctx, crate::engine::ops::elementwise::BinaryOp::Div, crate::engine::ops::elementwise::Arg::T(&sum), crate::engine::ops::elementwise::Arg::T(&n)).at(span)?;
+    // PyTorch's nanmean is nansum(x) / count: its node is the division's.
+    Ok(tensor(grad::record(it, "DivBackward0", &[Some(t)], mean, Formula::Unsupported, &[])))
+}
+
+/// Zeros of the input's shape with each output's gradient added where its
+/// index (saved tensor 0) points along `dim` (`keep`: the output kept the dim).
+fn index_backward(in_shape: Vec<usize>, dim: usize, keep: bool) -> Formula {
+    BackwardFn::new(move |ctx, node, g| {
+        let idx = saved_tensor(node, 0)?;
+        Ok(vec![Some(scatter_grad(ctx, g, &idx, &in_shape, dim, keep)?)])
+    })
+}
+
+fn scatter_grad(ctx: &Context, g: &Tensor, idx: &Tensor, in_shape: &[usize], dim: usize, keep: bool) -> Result<Tensor, EngineError> {
+    let gv = g.to_scalars();
+    let iv = idx.to_scalars();
+    let n: usize = in_shape.iter().product();
+    let mut out = vec![0f64; n];
+    if in_shape.is_empty() {
+        out = vec![gv.first().map(|s| s.as_f64()).unwrap_or(0.0)];
+    } else {
+        // The output's shape with the dim present (size k, or 1 when reduced).
+        let _ = keep;
+        let k = if idx.ndim() == in_shape.len() { idx.shape()[dim] } else { 1 };
+        let inner: usize = in_shape[dim + 1..].iter().product();
+        let len = in_shape[dim];
+        for (flat, (gs, is)) in gv.iter().zip(&iv).enumerate() {
+            let kk = flat % inner;
+            let o = flat / inner / k.max(1);
+            let p = is.as_i64() as usize;
+            out[(o * len + p) * inner + kk] += gs.as_f64();
+        }
+    }
+    let vals: Vec<Scalar> = out.into_iter().map(Scalar::Float).collect();
+    Tensor::from_scalars_on(ctx, g.device(), in_shape, g.dtype, &vals, "backward")
+}
+
+/// `cumsum`'s gradient: the reversed cumulative sum of the incoming one.
+fn cumsum_backward(dim: usize, dtype: DType) -> Formula {
+    BackwardFn::new(move |ctx, _node, g| {
+        let r = Rows::of(ctx, g, dim as i64, "cumsum_backward")?;
+        let mut out = vec![Scalar::Float(0.0); r.vals.len()];
+        r.each(|o, k, row| {
+            let mut acc = 0f64;
+            for j in (0..row.len()).rev() {
+                acc += row[j].as_f64();
+                out[(o * r.len + j) * r.inner + k] = Scalar::Float(acc);
+            }
+            Ok(())
+        })?;
+        let dt = if dtype.is_floating() { dtype } else { g.dtype };
+        Ok(vec![Some(Tensor::from_scalars_on(ctx, g.device(), g.shape(), dt, &out, "backward")?)])
+    })
+}
+
+/// `amax`/`amin`'s gradient: shared evenly by the elements equal to the
+/// result (saved x, result); `reduced` marks the reduced dims.
+fn amax_backward(in_shape: Vec<usize>, reduced: Vec<bool>) -> Formula {
+    BackwardFn::new(move |ctx, node, g| {
+        let (x, r) = (saved_tensor(node, 0)?, saved_tensor(node, 1)?);
+        let xv = x.to_scalars();
+        let (rv, gv) = (r.to_scalars(), g.to_scalars());
+        // Each input element's output slot: drop (or zero) the reduced dims.
+        let n = in_shape.len();
+        let strides = crate::engine::layout::contiguous_strides(&in_shape);
+        let slot_of = |flat: usize| -> usize {
+            let mut o = 0;
+            for d in 0..n {
+                if !reduced[d] {
+                    o = o * in_shape[d] + (flat / strides[d]) % in_shape[d];
+                }
+            }
+            o
+        };
+        let mut count = vec![0f64; rv.len().max(1)];
+        for (f, v) in xv.iter().enumerate() {
+            if v.as_f64() == rv[slot_of(f)].as_f64() {
+                count[slot_of(f)] += 1.0;
+            }
+        }
+        let out: Vec<Scalar> = xv
+            .iter()
+            .enumerate()
+            .map(|(f, v)| {
+                let s = slot_of(f);
+                Scalar::Float(if v.as_f64() == rv[s].as_f64() { gv[s].as_f64() / count[s] } else { 0.0 })
+            })
+            .collect();
+        Ok(vec![Some(Tensor::from_scalars_on(ctx, g.device(), &in_shape, g.dtype, &out, "backward")?)])
+    })
+}
+
+/// `nansum`'s gradient: the incoming one where the input was not NaN
+/// (saved mask), broadcast back over the summed dims.
+fn nansum_backward(in_shape: Vec<usize>, dims: Option<Vec<i64>>, keep: bool) -> Formula {
+    BackwardFn::new(move |ctx, node, g| {
+        let mask = saved_tensor(node, 0)?.to_scalars();
+        let n = in_shape.len();
+        let ds: Vec<usize> = match &dims {
+            None => (0..n).collect(),
+            Some(d) => d.iter().filter_map(|&x| crate::engine::layout::wrap_dim(x, n).ok()).collect(),
+        };
+        let _ = keep;
+        let gv = g.to_scalars();
+        let strides = crate::engine::layout::contiguous_strides(&in_shape);
+        let out: Vec<Scalar> = (0..mask.len())
+            .map(|f| {
+                let mut o = 0;
+                for d in 0..n {
+                    if !ds.contains(&d) {
+                        o = o * in_shape[d] + (f / strides[d]) % in_shape[d];
+                    }
+                }
+                Scalar::Float(if mask[f].as_bool() { gv.get(o).map(|s| s.as_f64()).unwrap_or(0.0) } else { 0.0 })
+            })
+            .collect();
+        Ok(vec![Some(Tensor::from_scalars_on(ctx, g.device(), &in_shape, g.dtype, &out, "backward")?)])
+    })
+}
+

@@ -1,0 +1,11 @@
+import torch
+u = torch.tensor([3, 1, 3, 2, 1])
+print(torch.unique(u), u.unique(sorted=False))
+print(torch.unique(u, return_inverse=True, return_counts=True))
+print(u.unique(return_counts=True), torch.unique(u.view(5, 1).t(), return_inverse=True))
+print(torch.unique_consecutive(torch.tensor([1, 1, 2, 2, 3, 1]), return_counts=True))
+print(torch.tensor([1, 1, 2, 2, 3, 1]).unique_consecutive(return_inverse=True))
+print(torch.unique(torch.tensor([2., float('nan'), 1., float('nan')])))
+print(torch.unique(torch.tensor([True, False, True])), torch.unique(torch.tensor([], dtype=torch.int64)))
+r = torch.tensor([2., 1., 2.], requires_grad=True).unique()
+print(r, r.requires_grad, r.grad_fn.name())
