@@ -10,6 +10,7 @@ pub mod join;
 pub mod linalg;
 pub mod promote;
 pub mod random;
+pub mod random_more;
 pub mod reduce;
 pub mod scan;
 pub mod shape;

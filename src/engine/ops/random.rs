@@ -80,7 +80,7 @@ impl Generator {
     }
 
     /// `uniform_real_distribution<T>(0, 1)` for a dtype with `digits` mantissa bits.
-    fn uniform(&mut self, dtype: DType) -> f64 {
+    pub(crate) fn uniform(&mut self, dtype: DType) -> f64 {
         // float16/bfloat16 draw a float32 uniform and round it.
         let digits = if dtype == DType::Float64 { 53 } else { 24 };
         let val = if dtype == DType::Float64 { self.random64() } else { self.random() as u64 };
@@ -89,7 +89,7 @@ impl Generator {
     }
 
     /// `normal_distribution<double>(0, 1)` with the cached second sample.
-    fn normal_double(&mut self) -> f64 {
+    pub(crate) fn normal_double(&mut self) -> f64 {
         if let Some(v) = self.next_double_normal.take() {
             return v;
         }
@@ -103,27 +103,30 @@ impl Generator {
 }
 
 /// Rounds `v` to what a `dtype` element holds (the `scalar_t` of the kernel).
-fn round_to(dtype: DType, v: f64) -> f64 {
+pub(crate) fn round_to(dtype: DType, v: f64) -> f64 {
     Scalar::Float(v).cast(dtype).as_f64()
 }
 
-/// PyTorch's `normal_fill_16` in the kernel's scalar type.
-fn normal_fill_16(data: &mut [f64], dtype: DType) {
+/// PyTorch's `normal_fill_16` in the kernel's scalar type
+/// (`radius * cos(theta) * std + mean`; randn is mean 0, std 1).
+pub(crate) fn normal_fill_16(data: &mut [f64], dtype: DType, mean: f64, std: f64) {
     for j in 0..8 {
         if dtype == DType::Float32 {
+            let (mean, std) = (mean as f32, std as f32);
             let u1 = 1.0f32 - data[j] as f32;
             let u2 = data[j + 8] as f32;
             let radius = (-2.0f32 * u1.ln()).sqrt();
             let theta = (2.0 * std::f64::consts::PI) as f32 * u2;
-            data[j] = (radius * theta.cos()) as f64;
-            data[j + 8] = (radius * theta.sin()) as f64;
+            data[j] = if std == 1.0 && mean == 0.0 { (radius * theta.cos()) as f64 } else { (radius * theta.cos() * std + mean) as f64 };
+            data[j + 8] = if std == 1.0 && mean == 0.0 { (radius * theta.sin()) as f64 } else { (radius * theta.sin() * std + mean) as f64 };
         } else {
+            let (mean, std) = (round_to(dtype, mean), round_to(dtype, std));
             let u1 = round_to(dtype, 1.0 - data[j]);
             let u2 = data[j + 8];
             let radius = round_to(dtype, (-2.0 * u1.ln()).sqrt());
             let theta = round_to(dtype, 2.0 * std::f64::consts::PI * u2);
-            data[j] = round_to(dtype, radius * theta.cos());
-            data[j + 8] = round_to(dtype, radius * theta.sin());
+            data[j] = round_to(dtype, round_to(dtype, radius * theta.cos()) * std + mean);
+            data[j + 8] = round_to(dtype, round_to(dtype, radius * theta.sin()) * std + mean);
         }
     }
 }
@@ -157,7 +160,7 @@ pub fn fill_random(ctx: &Context, device: crate::engine::Device, shape: &[usize]
         let mut i = 0;
         while i + 16 <= n {
             check(i)?;
-            normal_fill_16(&mut data[i..i + 16], dtype);
+            normal_fill_16(&mut data[i..i + 16], dtype, 0.0, 1.0);
             i += 16;
         }
         if n % 16 != 0 {
@@ -165,7 +168,7 @@ pub fn fill_random(ctx: &Context, device: crate::engine::Device, shape: &[usize]
             for v in tail.iter_mut() {
                 *v = g.uniform(dtype);
             }
-            normal_fill_16(tail, dtype);
+            normal_fill_16(tail, dtype, 0.0, 1.0);
         }
     } else if normal {
         data.extend((0..n).map(|_| g.normal_double()));

@@ -5,6 +5,7 @@
 //! A method family also answers the function form `torch.NAME(x, ...)`
 //! (the builtins pass the first argument as the tensor).
 
+pub mod random;
 pub mod sorting;
 
 use std::rc::Rc;
@@ -32,7 +33,7 @@ pub struct Family {
 }
 
 /// Every family.
-pub const FAMILIES: &[&Family] = &[&sorting::FAMILY];
+pub const FAMILIES: &[&Family] = &[&sorting::FAMILY, &random::FAMILY];
 
 /// The family answering the torch function `name`, if any.
 pub fn function_family(name: &str) -> Option<&'static Family> {

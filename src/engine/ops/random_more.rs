@@ -1,0 +1,178 @@
+//! More of PyTorch's CPU random ops on the same generator: `randperm`
+//! (ATen's forward Fisher–Yates, `random() % (n - i)`), the in-place
+//! `uniform_`/`normal_` (the draws of `rand`/`randn`, scaled in the kernel's
+//! scalar type) and `bernoulli` with tensor probabilities (a uniform draw,
+//! double for float64 probabilities, below `p`). In-place fills draw in TensorIterator's order: the dims
+//! sorted by stride, the smallest innermost.
+
+use crate::engine::context::Context;
+use crate::engine::dtype::DType;
+use crate::engine::error::{EngineError, Result};
+use crate::engine::interrupt::{self, CHECK_EVERY};
+use crate::engine::scalar::Scalar;
+use crate::engine::tensor::Tensor;
+
+use super::random::{normal_fill_16, round_to};
+
+/// Logical (row-major) indices of `t`'s elements in the order the kernel
+/// visits them.
+fn visit_order(t: &Tensor) -> Vec<usize> {
+    let shape = t.shape();
+    let n = t.numel();
+    if t.is_contiguous() {
+        return (0..n).collect();
+    }
+    let logical = crate::engine::layout::contiguous_strides(shape);
+    // Outermost first: the largest stride (ties keep the logical order).
+    let mut dims: Vec<usize> = (0..shape.len()).collect();
+    dims.sort_by(|&a, &b| t.layout.stride[b].cmp(&t.layout.stride[a]).then(a.cmp(&b)));
+    let mut out = Vec::with_capacity(n);
+    let mut idx = vec![0usize; dims.len()];
+    for _ in 0..n {
+        out.push(dims.iter().zip(&idx).map(|(&d, &i)| i * logical[d]).sum());
+        for k in (0..dims.len()).rev() {
+            idx[k] += 1;
+            if idx[k] < shape[dims[k]] {
+                break;
+            }
+            idx[k] = 0;
+        }
+    }
+    out
+}
+
+/// Writes `draw(k)` for the k-th visited element.
+fn fill_in_order(t: &Tensor, mut draw: impl FnMut(usize) -> Result<f64>) -> Result<()> {
+    let order = visit_order(t);
+    let mut vals = vec![Scalar::Float(0.0); order.len()];
+    for (k, &p) in order.iter().enumerate() {
+        if k.is_multiple_of(CHECK_EVERY) {
+            interrupt::check()?;
+        }
+        vals[p] = Scalar::Float(draw(k)?);
+    }
+    super::copy::write_values(t, &vals);
+    t.storage.bump_version();
+    Ok(())
+}
+
+fn check_float(t: &Tensor, kernel: &str) -> Result<()> {
+    if !t.dtype.is_floating() {
+        return Err(EngineError::runtime(format!("\"{kernel}\" not implemented for '{}'", super::promote::scalar_type_name(t.dtype))));
+    }
+    Ok(())
+}
+
+/// `x.uniform_(from, to)`.
+pub fn uniform_(ctx: &Context, t: &Tensor, from: f64, to: f64) -> Result<()> {
+    check_float(t, "check_uniform_bounds")?;
+    if from > to {
+        return Err(EngineError::runtime(format!("uniform_ expects to return a [from, to) range, but found from={from} > to={to}")));
+    }
+    let dtype = t.dtype;
+    let mut g = ctx.rng.borrow_mut();
+    fill_in_order(t, |_| {
+        let u = g.uniform(dtype);
+        Ok(if dtype == DType::Float64 {
+            u * (to - from) + from
+        } else {
+            // scalar_t bounds, float arithmetic (dist_acctype).
+            let (f, tt) = (round_to(dtype, from) as f32, round_to(dtype, to) as f32);
+            round_to(dtype, (u as f32 * (tt - f) + f) as f64)
+        })
+    })
+}
+
+/// `x.normal_(mean, std)`.
+pub fn normal_(ctx: &Context, t: &Tensor, mean: f64, std: f64) -> Result<()> {
+    check_float(t, "normal_kernel_cpu")?;
+    if std < 0.0 {
+        return Err(EngineError::runtime(format!("normal expects std >= 0.0, but found std {std}")));
+    }
+    let dtype = t.dtype;
+    let n = t.numel();
+    let mut g = ctx.rng.borrow_mut();
+    if n >= 16 && t.is_contiguous() {
+        // normal_fill: every uniform first, then Box–Muller 16 at a time.
+        let mut data: Vec<f64> = (0..n).map(|_| g.uniform(dtype)).collect();
+        let mut i = 0;
+        while i + 16 <= n {
+            normal_fill_16(&mut data[i..i + 16], dtype, mean, std);
+            i += 16;
+        }
+        if n % 16 != 0 {
+            let tail = &mut data[n - 16..];
+            for v in tail.iter_mut() {
+                *v = g.uniform(dtype);
+            }
+            normal_fill_16(tail, dtype, mean, std);
+        }
+        drop(g);
+        return fill_in_order(t, |k| Ok(data[k]));
+    }
+    fill_in_order(t, |_| Ok(round_to(dtype, g.normal_double() * std + mean)))
+}
+
+/// `torch.randperm(n)`: a random permutation of `0..n`.
+pub fn randperm(ctx: &Context, device: crate::engine::Device, n: i64, dtype: DType, op: &str) -> Result<Tensor> {
+    if n < 0 {
+        return Err(EngineError::runtime(format!("Trying to create tensor with negative dimension {n}: [{n}]")));
+    }
+    let n = n as usize;
+    let mut r: Vec<i64> = (0..n as i64).collect();
+    {
+        let mut g = ctx.rng.borrow_mut();
+        for i in 0..n.saturating_sub(1) {
+            if i.is_multiple_of(CHECK_EVERY) {
+                interrupt::check()?;
+            }
+            let span = (n - i) as u64;
+            let z = if span >= 1 << 32 { g.random64() % span } else { g.random() as u64 % span } as usize;
+            r.swap(i, i + z);
+        }
+    }
+    let vals: Vec<Scalar> = r.into_iter().map(|v| Scalar::Int(v).cast(dtype)).collect();
+    Tensor::from_scalars_on(ctx, device, &[n], dtype, &vals, op)
+}
+
+/// `torch.bernoulli(p)` / `p.bernoulli()`: 1 where a float uniform draw is
+/// below `p`, in `p`'s dtype; `out` given: `out.bernoulli_(p)`.
+pub fn bernoulli(ctx: &Context, p: &Tensor, out: Option<&Tensor>) -> Result<Tensor> {
+    check_float(p, "bernoulli_tensor_cpu_p_")?;
+    let probs = p.to_scalars();
+    if probs.iter().any(|v| !(0.0..=1.0).contains(&v.as_f64())) {
+        return Err(EngineError::runtime("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be improved?  If so, please report an enhancement request to PyTorch.)"));
+    }
+    let target = match out {
+        Some(t) => {
+            if t.shape() != p.shape() {
+                let expanded = super::iter_layout::broadcast_shapes(t.shape(), p.shape())?;
+                if expanded != t.shape() {
+                    return Err(EngineError::runtime("bernoulli_: p must broadcast to self"));
+                }
+            }
+            t.clone()
+        }
+        None => Tensor::alloc_strided_on(ctx, p.device(), p.shape(), &super::copy::preserve_strides(p), p.dtype, "bernoulli")?,
+    };
+    let bl = super::iter_layout::broadcast_layout(&p.layout, target.shape());
+    let pb = p.view_as_layout(bl, "bernoulli");
+    let pv = pb.to_scalars();
+    let mut g = ctx.rng.borrow_mut();
+    let order = visit_order(&target);
+    let mut vals = vec![Scalar::Float(0.0); order.len()];
+    for (k, &at) in order.iter().enumerate() {
+        if k.is_multiple_of(CHECK_EVERY) {
+            interrupt::check()?;
+        }
+        // bernoulli_distribution<double> for float64 probabilities, <float> otherwise.
+        let hit = if p.dtype == DType::Float64 { g.uniform(DType::Float64) < pv[at].as_f64() } else { (g.uniform(DType::Float32) as f32) < pv[at].as_f64() as f32 };
+        vals[at] = Scalar::Float(if hit { 1.0 } else { 0.0 }).cast(target.dtype);
+    }
+    drop(g);
+    super::copy::write_values(&target, &vals);
+    if out.is_some() {
+        target.storage.bump_version();
+    }
+    Ok(target)
+}

@@ -1,0 +1,84 @@
+//! Family "random": `torch.randperm`, `x.uniform_`, `x.normal_`,
+//! `torch.bernoulli(p)` / `p.bernoulli()` / `x.bernoulli_(p)` on
+//! PyTorch's CPU generator, bit for bit under `manual_seed`.
+
+use std::rc::Rc;
+
+use crate::engine::autograd::BackwardFn;
+use crate::engine::ops::random_more;
+use crate::engine::{DType, Device, ErrorKind, Tensor};
+use crate::lang::span::Span;
+
+use super::super::args::{to_number, Args};
+use super::super::error::{AtSpan, EvalError, EvalResult};
+use super::super::grad;
+use super::super::interp::Interp;
+use super::super::value::Value;
+use super::Family;
+
+pub const FAMILY: Family = Family { functions: &["randperm"], methods: &["uniform_", "normal_", "bernoulli", "bernoulli_"], function, method };
+
+fn number(a: &mut Args, i: usize, k: &str, default: f64, op: &str) -> EvalResult<f64> {
+    match a.get(i, k) {
+        None => Ok(default),
+        Some((v, s)) => to_number(&v).map(|x| x.as_f64()).ok_or_else(|| EvalError::type_error(format!("{op}(): argument '{k}' must be float, not {}", v.type_name()), s)),
+    }
+}
+
+fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
+    let span = a.span;
+    debug_assert_eq!(name, "randperm");
+    let n = a.int(0, "n")?;
+    let dtype = a.dtype_kw()?.unwrap_or(DType::Int64);
+    let dev = a.device_kw()?.map(|(d, _)| d).unwrap_or(Device::Cpu);
+    for k in ["generator", "layout", "pin_memory", "requires_grad"] {
+        a.take_kw(k);
+    }
+    a.finish(1)?;
+    random_more::randperm(&it.ctx, dev, n, dtype, op).map(Value::tensor).at(span)
+}
+
+fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+    let span = a.span;
+    a.take_kw("generator");
+    match name {
+        "uniform_" | "normal_" => {
+            let (k0, k1, d0, d1) = if name == "uniform_" { ("from", "to", 0.0, 1.0) } else { ("mean", "std", 0.0, 1.0) };
+            let x0 = number(&mut a, 0, k0, d0, name)?;
+            let x1 = number(&mut a, 1, k1, d1, name)?;
+            a.finish(2)?;
+            grad::check_inplace(it, t, span)?;
+            if name == "uniform_" { random_more::uniform_(&it.ctx, t, x0, x1) } else { random_more::normal_(&it.ctx, t, x0, x1) }.at(span)?;
+            Ok(Value::Tensor(t.clone()))
+        }
+        "bernoulli" | "bernoulli_" => {
+            let p = a.get(0, "p");
+            a.finish(1)?;
+            let scalar_p = || {
+                EvalError::new(
+                    ErrorKind::NotImplementedError,
+                    format!("tsr's {name}(p) with a float p is not PyTorch's: PyTorch draws it from MKL's own stream; pass a tensor of probabilities (torch.full_like(x, p))"),
+                    span,
+                )
+            };
+            match (name, p) {
+                ("bernoulli", None) => {
+                    let out = random_more::bernoulli(&it.ctx, t, None).at(span)?;
+                    let zero = BackwardFn::new(|ctx, node, g| {
+                        let _ = node;
+                        Ok(vec![Some(crate::engine::ops::factory::full(ctx, g.device(), g.shape(), crate::engine::Scalar::Float(0.0), g.dtype, "backward")?)])
+                    });
+                    Ok(Value::tensor(grad::record(it, "BernoulliBackward0", &[Some(t)], out, zero, &[])))
+                }
+                ("bernoulli_", Some((Value::Tensor(p), _))) => {
+                    grad::check_inplace(it, t, span)?;
+                    random_more::bernoulli(&it.ctx, &p, Some(t)).at(span)?;
+                    Ok(Value::Tensor(t.clone()))
+                }
+                (_, Some((Value::Float(_) | Value::Int(_), _))) | (_, None) => Err(scalar_p()),
+                (_, Some((v, s))) => Err(EvalError::type_error(format!("{name}(): argument 'p' must be float or Tensor, not {}", v.type_name()), s)),
+            }
+        }
+        _ => Err(a.err(format!("internal: random has no {name}"))),
+    }
+}
