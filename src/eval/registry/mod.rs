@@ -16,6 +16,7 @@ pub mod statements;
 mod create;
 mod cuda;
 mod math;
+mod contract;
 mod random;
 mod reduce;
 mod sorting;
@@ -144,7 +145,7 @@ impl Op {
 }
 
 /// Every row, by file.
-const TABLES: &[&[Op]] = &[views::OPS, create::OPS, math::OPS, reduce::OPS, sorting::OPS, random::OPS, cuda::OPS];
+const TABLES: &[&[Op]] = &[views::OPS, create::OPS, math::OPS, reduce::OPS, sorting::OPS, random::OPS, contract::OPS, cuda::OPS];
 
 /// Every op row.
 pub fn ops() -> impl Iterator<Item = &'static Op> {
