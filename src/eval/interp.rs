@@ -195,10 +195,22 @@ impl Interp {
                     "enable_grad()" => Some(true),
                     _ => None,
                 };
+                // `with set_grad_enabled(b):` sets the mode as it is called (as
+                // PyTorch's constructor does) and restores the old one after.
+                if mode.is_none() && text.trim().trim_start_matches("torch.").starts_with("set_grad_enabled(") {
+                    let saved = self.grad_enabled;
+                    self.eval(context)?;
+                    if let Some(t) = target {
+                        self.assign_target(t, Value::None)?;
+                    }
+                    let result = self.exec_block(body);
+                    self.grad_enabled = saved;
+                    return result;
+                }
                 let Some(mode) = mode else {
                     // Python evaluates the expression, then finds no __enter__.
                     // `no_grad` without the call is a class; `with (a, b):` is two items.
-                    const HINT: &str = "tsr's context managers are `no_grad()`, `enable_grad()` and `safe_open(…)`";
+                    const HINT: &str = "tsr's context managers are `no_grad()`, `enable_grad()`, `set_grad_enabled(mode)` and `safe_open(…)`";
                     let name = match text.trim().trim_start_matches("torch.") {
                         "no_grad" | "enable_grad" => "type".to_string(),
                         _ => match self.eval(context).map_err(|e| if e.hint.is_none() { e.with_hint(HINT) } else { e })? {

@@ -177,6 +177,9 @@ fn attach(it: &Interp, t: &Rc<Tensor>, name: &str, op: &str, result: Value, spli
             let node = if alias { "ReshapeAliasBackward0" } else { split_name.unwrap_or(super::grad::view_node_name(name, squeeze_dim)) };
             let map = maps.as_ref().and_then(|m| m.get(nr).cloned());
             super::grad::record_view_map(it, node, t, out, multi.then_some(nr), map)
+        } else if super::ext::method_family(name).is_some() {
+            // An op family records its own nodes: no node means no gradient (new_zeros).
+            return Value::Tensor(r.clone());
         } else {
             let (n, f) = match name {
                 "clone" | "contiguous" => ("CloneBackward0", Formula::Identity),

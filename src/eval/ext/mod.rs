@@ -6,6 +6,7 @@
 //! (the builtins pass the first argument as the tensor).
 
 pub mod contract;
+pub mod misc;
 pub mod random;
 pub mod sorting;
 
@@ -34,7 +35,7 @@ pub struct Family {
 }
 
 /// Every family.
-pub const FAMILIES: &[&Family] = &[&sorting::FAMILY, &random::FAMILY, &contract::FAMILY];
+pub const FAMILIES: &[&Family] = &[&sorting::FAMILY, &random::FAMILY, &contract::FAMILY, &misc::FAMILY];
 
 /// The family answering the torch function `name`, if any.
 pub fn function_family(name: &str) -> Option<&'static Family> {

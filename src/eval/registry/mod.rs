@@ -17,6 +17,7 @@ mod create;
 mod cuda;
 mod math;
 mod contract;
+mod misc;
 mod random;
 mod reduce;
 mod sorting;
@@ -145,7 +146,7 @@ impl Op {
 }
 
 /// Every row, by file.
-const TABLES: &[&[Op]] = &[views::OPS, create::OPS, math::OPS, reduce::OPS, sorting::OPS, random::OPS, contract::OPS, cuda::OPS];
+const TABLES: &[&[Op]] = &[views::OPS, create::OPS, math::OPS, reduce::OPS, sorting::OPS, random::OPS, contract::OPS, misc::OPS, cuda::OPS];
 
 /// Every op row.
 pub fn ops() -> impl Iterator<Item = &'static Op> {

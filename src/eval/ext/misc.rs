@@ -1,0 +1,414 @@
+//! Family "misc": the `new_*` factories (self's dtype and device),
+//! `std_mean`/`var_mean`, `norm`/`dist`, `quantile`/`nanquantile`,
+//! `logspace`, `range`, and the small facts `is_tensor`,
+//! `get_default_dtype`, `is_nonzero`, `dim_order`, `set_grad_enabled`.
+
+use std::rc::Rc;
+
+use crate::engine::autograd::{saved_tensor, BackwardFn, Formula};
+use crate::engine::ops::elementwise::{binary, Arg, BinaryOp};
+use crate::engine::ops::factory;
+use crate::engine::{DType, ErrorKind, Scalar, Tensor};
+use crate::lang::span::Span;
+
+use super::super::args::{seq_ints, to_number, Args};
+use super::super::error::{AtSpan, EvalError, EvalResult};
+use super::super::grad;
+use super::super::interp::Interp;
+use super::super::value::Value;
+use super::Family;
+
+pub const FAMILY: Family = Family {
+    functions: &["std_mean", "var_mean", "logspace", "range", "is_tensor", "get_default_dtype", "set_grad_enabled", "dist"],
+    methods: &["new_zeros", "new_ones", "new_full", "new_empty", "new_empty_strided", "new_tensor", "norm", "quantile", "nanquantile", "is_nonzero", "dim_order", "dist"],
+    function,
+    method,
+};
+
+fn rt(msg: impl Into<String>, span: Span) -> EvalError {
+    EvalError::new(ErrorKind::RuntimeError, msg, span)
+}
+
+fn float_arg(a: &mut Args, i: usize, k: &str, name: &str) -> EvalResult<Option<f64>> {
+    match a.get(i, k) {
+        None | Some((Value::None, _)) => Ok(None),
+        Some((v, s)) => to_number(&v).map(|x| Some(x.as_f64())).ok_or_else(|| EvalError::type_error(format!("{name}(): argument '{k}' must be Number, not {}", v.type_name()), s)),
+    }
+}
+
+fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
+    let span = a.span;
+    match name {
+        "is_tensor" => {
+            let (v, _) = a.get(0, "obj").ok_or_else(|| a.err("is_tensor() missing 1 required positional argument: 'obj'"))?;
+            a.finish(1)?;
+            Ok(Value::Bool(matches!(v, Value::Tensor(_))))
+        }
+        "get_default_dtype" => {
+            a.finish(0)?;
+            Ok(Value::DType(DType::DEFAULT_FLOAT))
+        }
+        "set_grad_enabled" => {
+            let mode = a.opt_bool(0, "mode", true)?;
+            a.finish(1)?;
+            it.grad_enabled = mode;
+            Ok(Value::None)
+        }
+        "logspace" | "range" => {
+            let start = float_arg(&mut a, 0, "start", name)?.ok_or_else(|| a.err(format!("{name}() missing required argument 'start'")))?;
+            let end = float_arg(&mut a, 1, "end", name)?.ok_or_else(|| a.err(format!("{name}() missing required argument 'end'")))?;
+            let third = float_arg(&mut a, 2, if name == "range" { "step" } else { "steps" }, name)?;
+            let base = if name == "logspace" { float_arg(&mut a, 3, "base", name)?.unwrap_or(10.0) } else { 1.0 };
+            let dtype = a.dtype_kw()?.unwrap_or(DType::DEFAULT_FLOAT);
+            let dev = a.device_kw()?.map(|(d, _)| d).unwrap_or(crate::engine::Device::Cpu);
+            for k in ["requires_grad", "layout", "out"] {
+                a.take_kw(k);
+            }
+            a.finish(if name == "logspace" { 4 } else { 3 })?;
+            let vals: Vec<f64> = if name == "range" {
+                it.warn("torch.range is deprecated and will be removed in a future release because its behavior is inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in [start, end).", span);
+                let step = third.unwrap_or(1.0);
+                if step == 0.0 {
+                    return Err(rt("step must be nonzero", span));
+                }
+                if (step > 0.0 && start > end) || (step < 0.0 && start < end) {
+                    return Err(rt("upper bound and larger bound inconsistent with step sign", span));
+                }
+                let n = ((end - start) / step).floor() as i64 + 1;
+                if n > 1 << 32 {
+                    return Err(rt("range is too large", span));
+                }
+                (0..n.max(0)).map(|i| start + i as f64 * step).collect()
+            } else {
+                let steps = third.ok_or_else(|| a.err("logspace() missing required argument 'steps'"))? as i64;
+                if steps < 0 {
+                    return Err(rt("number of steps must be non-negative", span));
+                }
+                let step = if steps > 1 { (end - start) / (steps - 1) as f64 } else { 0.0 };
+                let half = steps / 2;
+                // ATen fills from both ends towards the middle.
+                (0..steps).map(|i| if i < half { base.powf(start + step * i as f64) } else { base.powf(end - step * (steps - i - 1) as f64) }).collect()
+            };
+            let vals: Vec<Scalar> = vals.into_iter().map(|v| Scalar::Float(v).cast(dtype)).collect();
+            Tensor::from_scalars_on(&it.ctx, dev, &[vals.len()], dtype, &vals, op).map(Value::tensor).at(span)
+        }
+        "std_mean" | "var_mean" => {
+            let (t, _) = a.get(0, "input").ok_or_else(|| a.err(format!("{name}() missing required argument 'input'")))?;
+            let Value::Tensor(t) = t else { return Err(EvalError::type_error(format!("{name}(): argument 'input' must be Tensor"), span)) };
+            a.pos.remove(0);
+            a.pos_base += 1;
+            let std = name == "std_mean";
+            let mk = |n: &str, a: &Args| Args { name: n.to_string(), pos: a.pos.clone(), kw: a.kw.clone(), span, pos_base: 0 };
+            let enabled = std::mem::replace(&mut it.grad_enabled, false);
+            let spread = super::super::methods::call(it, &t, if std { "std" } else { "var" }, mk(if std { "std" } else { "var" }, &a), span, op);
+            // mean takes dim and keepdim, not the correction.
+            let mut ma = mk("mean", &a);
+            ma.kw.retain(|(k, _, _)| k == "dim" || k == "keepdim");
+            let mean = super::super::methods::call(it, &t, "mean", ma, span, op);
+            it.grad_enabled = enabled;
+            let (Value::Tensor(s), Value::Tensor(m)) = (spread?, mean?) else { return Err(rt("internal: std_mean", span)) };
+            let node = if std { "StdMeanBackward0" } else { "VarMeanBackward0" };
+            let s = grad::record(it, node, &[Some(&t)], (*s).clone(), Formula::Unsupported, &[]);
+            let m = grad::record(it, node, &[Some(&t)], (*m).clone(), Formula::Unsupported, &[]);
+            Ok(Value::Tuple(vec![Value::tensor(s), Value::tensor(m)]))
+        }
+        "dist" => {
+            let (t, _) = a.get(0, "input").ok_or_else(|| a.err("dist() missing required argument 'input'"))?;
+            let Value::Tensor(t) = t else { return Err(EvalError::type_error("dist(): argument 'input' must be Tensor", span)) };
+            a.pos.remove(0);
+            a.pos_base += 1;
+            method(it, &t, "dist", a, span, op)
+        }
+        _ => Err(a.err(format!("internal: misc has no {name}"))),
+    }
+}
+
+fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, op: &str) -> EvalResult<Value> {
+    let span = a.span;
+    match name {
+        "new_zeros" | "new_ones" | "new_empty" | "new_full" | "new_empty_strided" => {
+            let sizes = match name {
+                "new_empty_strided" => a.get(0, "size").and_then(|(v, _)| seq_ints(&v)).ok_or_else(|| a.err("new_empty_strided(): argument 'size' must be tuple of ints"))?,
+                "new_full" => a.get(0, "size").and_then(|(v, _)| seq_ints(&v)).ok_or_else(|| a.err("new_full(): argument 'size' must be tuple of ints"))?,
+                _ => a.sizes(0, "size")?,
+            };
+            let fill = match name {
+                "new_full" => {
+                    let (v, s) = a.get(1, "fill_value").ok_or_else(|| a.err("new_full() missing required argument 'fill_value'"))?;
+                    to_number(&v).ok_or_else(|| EvalError::type_error(format!("new_full(): argument 'fill_value' must be Number, not {}", v.type_name()), s))?
+                }
+                "new_ones" => Scalar::Int(1),
+                _ => Scalar::Int(0),
+            };
+            let stride = if name == "new_empty_strided" { a.get(1, "stride").and_then(|(v, _)| seq_ints(&v)) } else { None };
+            let dtype = a.dtype_kw()?.unwrap_or(t.dtype);
+            let dev = a.device_kw()?.map(|(d, _)| d).unwrap_or(t.device());
+            let rg = matches!(a.take_kw("requires_grad"), Some((Value::Bool(true), _)));
+            for k in ["layout", "pin_memory"] {
+                a.take_kw(k);
+            }
+            let n = if matches!(name, "new_full" | "new_empty_strided") { 2 } else { usize::MAX };
+            a.finish(n)?;
+            let shape = factory::sizes(&sizes).at(span)?;
+            let out = match stride {
+                Some(st) => {
+                    let st: Vec<usize> = st.iter().map(|&x| x.max(0) as usize).collect();
+                    Tensor::alloc_strided_on(&it.ctx, dev, &shape, &st, dtype, op).at(span)?
+                }
+                None => factory::full(&it.ctx, dev, &shape, fill, dtype, op).at(span)?,
+            };
+            if rg {
+                grad::make_leaf(&out, true, true, span)?;
+            }
+            Ok(Value::tensor(out))
+        }
+        "new_tensor" => {
+            let (v, s) = a.get(0, "data").ok_or_else(|| a.err("new_tensor() missing required argument 'data'"))?;
+            let dtype = a.dtype_kw()?.unwrap_or(t.dtype);
+            a.take_kw("device");
+            a.take_kw("requires_grad");
+            a.finish(1)?;
+            let out = super::super::ops::to_tensor_arg(it, &v, dtype, s)?;
+            let out = crate::engine::ops::copy::copy_to_new(&it.ctx, &out, &crate::engine::layout::contiguous_strides(out.shape()), dtype, op).at(span)?;
+            Ok(Value::tensor(out))
+        }
+        "is_nonzero" => {
+            a.finish(0)?;
+            match t.numel() {
+                0 => Err(rt("Boolean value of Tensor with no values is ambiguous", span)),
+                1 => Ok(Value::Bool(t.to_scalars()[0].as_f64() != 0.0)),
+                _ => Err(rt("Boolean value of Tensor with more than one value is ambiguous", span)),
+            }
+        }
+        "dim_order" => {
+            a.take_kw("ambiguity_check");
+            a.finish(0)?;
+            // The dims from the largest stride to the smallest (stable).
+            let mut dims: Vec<usize> = (0..t.ndim()).collect();
+            dims.sort_by(|&x, &y| t.layout.stride[y].cmp(&t.layout.stride[x]));
+            Ok(Value::Tuple(dims.into_iter().map(|d| Value::Int(d as i64)).collect()))
+        }
+        "norm" | "dist" => {
+            let other = if name == "dist" { Some(super::super::methods::tensor_arg(&mut a, 0, "other")?) } else { None };
+            let at = usize::from(other.is_some());
+            let p = match a.get(at, "p") {
+                None | Some((Value::None, _)) => 2.0,
+                Some((Value::Str(s), sp)) if s == "fro" => {
+                    let _ = sp;
+                    2.0
+                }
+                Some((v, s)) => to_number(&v).map(|x| x.as_f64()).ok_or_else(|| EvalError::type_error(format!("{name}(): argument 'p' must be Number, not {}", v.type_name()), s))?,
+            };
+            let dims = if name == "norm" {
+                match a.get(1, "dim") {
+                    None | Some((Value::None, _)) => None,
+                    Some((v, s)) => Some(seq_ints(&v).ok_or_else(|| EvalError::type_error(format!("norm(): argument 'dim' must be int or tuple of ints, not {}", v.type_name()), s))?),
+                }
+            } else {
+                None
+            };
+            let keep = if name == "norm" { a.opt_bool(2, "keepdim", false)? } else { false };
+            a.take_kw("dtype");
+            a.finish(if name == "norm" { 3 } else { 2 })?;
+            if !t.dtype.is_floating() {
+                return Err(rt(format!("linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}", crate::engine::ops::promote::scalar_type_name(t.dtype)), span));
+            }
+            let ctx = &it.ctx;
+            let x: Tensor = match &other {
+                Some(o) => binary(ctx, BinaryOp::Sub, Arg::T(t), Arg::T(o)).at(span)?,
+                None => (**t).clone(),
+            };
+            let n = vector_norm(&it.ctx, &x, p, dims.as_deref(), keep).at(span)?;
+            let node = if other.is_some() { "DistBackward0" } else { "LinalgVectorNormBackward0" };
+            let inputs: Vec<Option<&Tensor>> = match &other {
+                Some(o) => vec![Some(t), Some(o)],
+                None => vec![Some(t)],
+            };
+            let f = if p == 2.0 { l2_backward(x.shape().to_vec(), other.as_ref().map(|o| o.shape().to_vec())) } else { Formula::Unsupported };
+            let out = n.clone();
+            Ok(Value::tensor(grad::record(it, node, &inputs, n, f, &[&x, &out])))
+        }
+        "quantile" | "nanquantile" => quantile(it, t, name, a),
+        _ => Err(a.err(format!("internal: misc has no {name}"))),
+    }
+}
+
+/// `linalg.vector_norm(x, p, dims, keepdim)` in f64, rounded to x's dtype.
+fn vector_norm(ctx: &crate::engine::Context, x: &Tensor, p: f64, dims: Option<&[i64]>, keep: bool) -> crate::engine::error::Result<Tensor> {
+    let n = x.ndim();
+    let ds: Vec<usize> = match dims {
+        None => (0..n).collect(),
+        Some(d) if d.is_empty() => (0..n).collect(),
+        Some(d) => d.iter().map(|&i| crate::engine::layout::wrap_dim(i, n)).collect::<crate::engine::error::Result<_>>()?,
+    };
+    ctx.cpu.check_walk("norm", x.shape(), x.dtype.size())?;
+    let shape = x.shape();
+    let out_shape: Vec<usize> = (0..n).filter_map(|d| if ds.contains(&d) { keep.then_some(1) } else { Some(shape[d]) }).collect();
+    let m: usize = (0..n).filter(|d| !ds.contains(d)).map(|d| shape[d]).product();
+    let strides = crate::engine::layout::contiguous_strides(shape);
+    let mut acc = vec![0f64; m.max(1)];
+    for (f, v) in x.to_scalars().iter().enumerate() {
+        let mut o = 0;
+        for d in 0..n {
+            if !ds.contains(&d) {
+                o = o * shape[d] + (f / strides[d]) % shape[d];
+            }
+        }
+        let a = v.as_f64().abs();
+        acc[o] = if p.is_infinite() && p > 0.0 {
+            acc[o].max(a)
+        } else if p == 0.0 {
+            acc[o] + f64::from(a != 0.0)
+        } else {
+            acc[o] + a.powf(p)
+        };
+    }
+    let vals: Vec<Scalar> = acc
+        .into_iter()
+        .map(|s| Scalar::Float(if p.is_infinite() || p == 0.0 { s } else if p == 2.0 { s.sqrt() } else if p == 1.0 { s } else { s.powf(1.0 / p) }).cast(x.dtype))
+        .collect();
+    Tensor::from_scalars_on(ctx, x.device(), &out_shape, x.dtype, &vals, "norm")
+}
+
+/// The 2-norm's gradient `g · x / ‖x‖` (saved x = input − other, result);
+/// `dist` sends its negation to `other` (summed back to other's shape).
+fn l2_backward(x_shape: Vec<usize>, other: Option<Vec<usize>>) -> Formula {
+    BackwardFn::new(move |ctx, node, g| {
+        let (x, n) = (saved_tensor(node, 0)?, saved_tensor(node, 1)?);
+        let xv = x.to_scalars();
+        let (nv, gv) = (n.to_scalars(), g.to_scalars());
+        // A full norm (the common case) or one kept per row: broadcast by ratio.
+        let per = xv.len() / nv.len().max(1);
+        let out: Vec<Scalar> = xv
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let k = if nv.len() == 1 { 0 } else { i / per.max(1) };
+                let norm = nv[k].as_f64();
+                Scalar::Float(if norm == 0.0 { 0.0 } else { gv[k].as_f64() * v.as_f64() / norm })
+            })
+            .collect();
+        let gx = Tensor::from_scalars_on(ctx, g.device(), &x_shape, g.dtype, &out, "backward")?;
+        Ok(match &other {
+            None => vec![Some(gx)],
+            Some(os) => {
+                let neg = crate::engine::ops::elementwise::unary(ctx, crate::engine::ops::elementwise::UnaryOp::Neg, &gx)?;
+                vec![Some(crate::engine::autograd::formulas::sum_to(ctx, &gx, &x_shape)?), Some(crate::engine::autograd::formulas::sum_to(ctx, &neg, os)?)]
+            }
+        })
+    })
+}
+
+/// `quantile(q, dim=None, keepdim=False, *, interpolation='linear')`.
+fn quantile(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalResult<Value> {
+    let span = a.span;
+    let skip_nan = name == "nanquantile";
+    let (qv, qs) = a.get(0, "q").ok_or_else(|| a.err(format!("{name}() missing required argument 'q'")))?;
+    let (qs_list, q_tensor): (Vec<f64>, Option<Vec<usize>>) = match &qv {
+        Value::Tensor(q) => (q.to_scalars().iter().map(|s| s.as_f64()).collect(), Some(q.shape().to_vec())),
+        v => (vec![to_number(v).map(|x| x.as_f64()).ok_or_else(|| EvalError::type_error(format!("{name}(): argument 'q' must be float or Tensor, not {}", v.type_name()), qs))?], None),
+    };
+    let dim = match a.get(1, "dim") {
+        None | Some((Value::None, _)) => None,
+        Some((v, s)) => Some(super::super::args::to_int(&v).ok_or_else(|| EvalError::type_error(format!("{name}(): argument 'dim' must be int, not {}", v.type_name()), s))?),
+    };
+    let keep = a.opt_bool(2, "keepdim", false)?;
+    let interp = match a.take_kw("interpolation") {
+        None => "linear".to_string(),
+        Some((Value::Str(s), _)) => s.to_string(),
+        Some((v, s)) => return Err(EvalError::type_error(format!("{name}(): argument 'interpolation' must be str, not {}", v.type_name()), s)),
+    };
+    a.finish(3)?;
+    if !matches!(interp.as_str(), "linear" | "lower" | "higher" | "midpoint" | "nearest") {
+        return Err(rt(format!("{name}() interpolation must be one of linear, lower, higher, midpoint or nearest. Got {interp}"), span));
+    }
+    if !matches!(t.dtype, DType::Float32 | DType::Float64) {
+        return Err(rt(format!("{name}() input tensor must be either float or double dtype"), span));
+    }
+    if let Some(q) = qs_list.iter().find(|q| !(0.0..=1.0).contains(*q)) {
+        let _ = q;
+        return Err(rt(format!("{name}() q values must be in the range [0, 1]"), span).with_q(qs_list.len() == 1 && q_tensor.is_none(), *q, name));
+    }
+    // Rows along dim (or the flattened tensor), each sorted with NaN last.
+    let (src, d) = match dim {
+        Some(d) => ((**t).clone(), d),
+        None => (t.view_as_layout(crate::engine::layout::Layout::contiguous(&[t.numel()]), "quantile"), 0),
+    };
+    let src = if dim.is_none() && !t.is_contiguous() { crate::engine::ops::copy::clone(&it.ctx, t).at(span)?.view_as_layout(crate::engine::layout::Layout::contiguous(&[t.numel()]), "quantile") } else { src };
+    let rows = crate::engine::ops::scan::Rows::of(&it.ctx, &src, d, name).at(span)?;
+    let f32 = t.dtype == DType::Float32;
+    let mut out: Vec<Vec<Scalar>> = vec![vec![]; qs_list.len()];
+    rows.each(|_, _, row| {
+        let mut v: Vec<f64> = row.iter().map(|s| s.as_f64()).collect();
+        v.sort_by(|a, b| crate::engine::ops::scan::cmp_nan_last(&Scalar::Float(*a), &Scalar::Float(*b)));
+        let nan = v.iter().any(|x| x.is_nan());
+        let valid = if skip_nan { v.iter().filter(|x| !x.is_nan()).count() } else { v.len() };
+        for (k, &q) in qs_list.iter().enumerate() {
+            let r = if valid == 0 || (nan && !skip_nan) {
+                f64::NAN
+            } else {
+                let rank = q * (valid - 1) as f64;
+                let (lo, hi) = (rank.floor() as usize, rank.ceil() as usize);
+                let w = rank - rank.floor();
+                let (a, b) = (v[lo], v[hi]);
+                match interp.as_str() {
+                    "lower" => a,
+                    "higher" => b,
+                    "nearest" => v[rank.round_ties_even() as usize],
+                    "midpoint" => lerp(a, b, 0.5, f32),
+                    _ => lerp(a, b, w, f32),
+                }
+            };
+            out[k].push(Scalar::Float(r).cast(t.dtype));
+        }
+        Ok(())
+    })
+    .at(span)?;
+    // Shape: q's dims (if a tensor), then the input's with dim reduced.
+    let mut shape: Vec<usize> = q_tensor.clone().unwrap_or_default();
+    match dim {
+        None if keep => shape.extend(std::iter::repeat_n(1, t.ndim())),
+        None => {}
+        Some(_) => {
+            let dd = rows.dim;
+            for (i, &s) in t.shape().iter().enumerate() {
+                if i != dd {
+                    shape.push(s);
+                } else if keep {
+                    shape.push(1);
+                }
+            }
+        }
+    }
+    let flat: Vec<Scalar> = out.into_iter().flatten().collect();
+    let r = Tensor::from_scalars_on(&it.ctx, t.device(), &shape, t.dtype, &flat, name).at(span)?;
+    // PyTorch's quantile ends in a squeeze of the sorted, interpolated values:
+    // its node is that squeeze's (tsr does not compute this gradient yet).
+    Ok(Value::tensor(grad::record(it, "SqueezeBackward4", &[Some(t)], r, Formula::Unsupported, &[])))
+}
+
+/// ATen's `lerp`: `a + w·(b − a)` below a half, `b − (b − a)·(1 − w)` above.
+fn lerp(a: f64, b: f64, w: f64, f32: bool) -> f64 {
+    if f32 {
+        let (a, b, w) = (a as f32, b as f32, w as f32);
+        (if w.abs() < 0.5 { a + w * (b - a) } else { b - (b - a) * (1.0 - w) }) as f64
+    } else if w.abs() < 0.5 {
+        a + w * (b - a)
+    } else {
+        b - (b - a) * (1.0 - w)
+    }
+}
+
+trait WithQ {
+    fn with_q(self, scalar: bool, q: f64, name: &str) -> Self;
+}
+
+impl WithQ for EvalError {
+    /// A single float q names itself in PyTorch's message.
+    fn with_q(mut self, scalar: bool, q: f64, name: &str) -> Self {
+        if scalar {
+            self.message = format!("{name}() q must be in the range [0, 1] but got {}", super::super::py::repr::repr(&Value::Float(q)));
+        }
+        self
+    }
+}
