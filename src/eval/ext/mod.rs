@@ -5,6 +5,7 @@
 //! A method family also answers the function form `torch.NAME(x, ...)`
 //! (the builtins pass the first argument as the tensor).
 
+pub mod blas;
 pub mod contract;
 pub mod misc;
 pub mod random;
@@ -35,7 +36,7 @@ pub struct Family {
 }
 
 /// Every family.
-pub const FAMILIES: &[&Family] = &[&sorting::FAMILY, &random::FAMILY, &contract::FAMILY, &misc::FAMILY];
+pub const FAMILIES: &[&Family] = &[&sorting::FAMILY, &random::FAMILY, &contract::FAMILY, &misc::FAMILY, &blas::FAMILY];
 
 /// The family answering the torch function `name`, if any.
 pub fn function_family(name: &str) -> Option<&'static Family> {

@@ -16,6 +16,7 @@ pub mod statements;
 mod create;
 mod cuda;
 mod math;
+mod blas;
 mod contract;
 mod misc;
 mod random;
@@ -146,7 +147,7 @@ impl Op {
 }
 
 /// Every row, by file.
-const TABLES: &[&[Op]] = &[views::OPS, create::OPS, math::OPS, reduce::OPS, sorting::OPS, random::OPS, contract::OPS, misc::OPS, cuda::OPS];
+const TABLES: &[&[Op]] = &[views::OPS, create::OPS, math::OPS, reduce::OPS, sorting::OPS, random::OPS, contract::OPS, misc::OPS, blas::OPS, cuda::OPS];
 
 /// Every op row.
 pub fn ops() -> impl Iterator<Item = &'static Op> {
