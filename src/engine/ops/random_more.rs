@@ -176,3 +176,56 @@ pub fn bernoulli(ctx: &Context, p: &Tensor, out: Option<&Tensor>) -> Result<Tens
     }
     Ok(target)
 }
+
+/// `torch.multinomial(p, n, replacement=True)`: for each row, `n` draws of
+/// a double uniform, each the first category whose normalised cumulative
+/// probability reaches it (ATen's `multinomial_with_replacement`).
+pub fn multinomial_with_replacement(ctx: &Context, p: &Tensor, n: usize) -> Result<Tensor> {
+    let rows = if p.ndim() == 2 { p.shape()[0] } else { 1 };
+    let cats = *p.shape().last().unwrap_or(&0);
+    let probs = p.to_scalars();
+    let mut out = Vec::with_capacity(rows * n);
+    let mut g = ctx.rng.borrow_mut();
+    for r in 0..rows {
+        interrupt::check()?;
+        let row = &probs[r * cats..(r + 1) * cats];
+        let mut cum = Vec::with_capacity(cats);
+        let mut sum = 0f64;
+        for v in row {
+            let x = v.as_f64();
+            if !x.is_finite() {
+                return Err(EngineError::runtime("probability tensor contains either `inf`, `nan` or element < 0"));
+            }
+            if x < 0.0 {
+                return Err(EngineError::runtime("invalid multinomial distribution (encountering probability entry < 0)"));
+            }
+            sum += x;
+            cum.push(sum);
+        }
+        if sum <= 0.0 {
+            return Err(EngineError::runtime("invalid multinomial distribution (sum of probabilities <= 0)"));
+        }
+        for c in cum.iter_mut() {
+            *c /= sum;
+        }
+        if let Some(last) = cum.last_mut() {
+            *last = 1.0;
+        }
+        for _ in 0..n {
+            let u = g.uniform(DType::Float64);
+            let (mut lo, mut hi) = (0usize, cats);
+            while hi > lo {
+                let mid = lo + (hi - lo) / 2;
+                if cum[mid] < u {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            out.push(Scalar::Int(lo as i64));
+        }
+    }
+    drop(g);
+    let shape: Vec<usize> = if p.ndim() == 2 { vec![rows, n] } else { vec![n] };
+    Tensor::from_scalars_on(ctx, p.device(), &shape, DType::Int64, &out, "multinomial")
+}

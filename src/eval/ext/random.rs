@@ -16,7 +16,7 @@ use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
 
-pub const FAMILY: Family = Family { functions: &["randperm"], methods: &["uniform_", "normal_", "bernoulli", "bernoulli_"], function, method };
+pub const FAMILY: Family = Family { functions: &["randperm"], methods: &["uniform_", "normal_", "bernoulli", "bernoulli_", "multinomial"], function, method };
 
 fn number(a: &mut Args, i: usize, k: &str, default: f64, op: &str) -> EvalResult<f64> {
     match a.get(i, k) {
@@ -78,6 +78,32 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
                 (_, Some((Value::Float(_) | Value::Int(_), _))) | (_, None) => Err(scalar_p()),
                 (_, Some((v, s))) => Err(EvalError::type_error(format!("{name}(): argument 'p' must be float or Tensor, not {}", v.type_name()), s)),
             }
+        }
+        "multinomial" => {
+            let n = a.int(0, "num_samples")?;
+            let replacement = a.opt_bool(1, "replacement", false)?;
+            a.finish(2)?;
+            if t.ndim() == 0 || t.ndim() > 2 {
+                return Err(EvalError::new(ErrorKind::RuntimeError, "prob_dist must be 1 or 2 dim", span));
+            }
+            if !t.dtype.is_floating() {
+                return Err(EvalError::new(ErrorKind::RuntimeError, format!("multinomial only supports floating-point dtypes for input, got: {}", crate::engine::ops::promote::scalar_type_name(t.dtype)), span));
+            }
+            if n <= 0 {
+                return Err(EvalError::new(ErrorKind::RuntimeError, "cannot sample n_sample <= 0 samples", span));
+            }
+            let cats = *t.shape().last().unwrap_or(&0) as i64;
+            if !replacement && n > cats {
+                return Err(EvalError::new(ErrorKind::RuntimeError, "cannot sample n_sample > prob_dist.size(-1) samples without replacement", span));
+            }
+            if !replacement {
+                return Err(EvalError::new(
+                    ErrorKind::NotImplementedError,
+                    "tsr's multinomial(replacement=False) is not PyTorch's: PyTorch samples it through exponential_, which its CPU build draws from MKL's stream; use replacement=True",
+                    span,
+                ));
+            }
+            random_more::multinomial_with_replacement(&it.ctx, t, n as usize).map(Value::tensor).at(span)
         }
         _ => Err(a.err(format!("internal: random has no {name}"))),
     }
