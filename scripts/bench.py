@@ -39,6 +39,20 @@ CASES = [
     ("x + x, 4096x4096 f32", "x = rand(4096, 4096)", "x + x"),
     ("x.sum(), 4096x4096 f32", "x = rand(4096, 4096)", "x.sum()"),
     ("1024x1024 f32 matmul", "a = rand(1024, 1024)", "a @ a"),
+    # The API-breadth issue's list (4096x4096 f32 unless said otherwise).
+    ("sort(dim=1), 1024x4096 f32", "x = rand(1024, 4096)", "x.sort(dim=1)"),
+    ("topk(8, dim=1), 1024x4096 f32", "x = rand(1024, 4096)", "x.topk(8, dim=1)"),
+    ("cumsum(1)", "x = rand(4096, 4096)", "x.cumsum(1)"),
+    ("x[x > 0]", "x = randn(4096, 4096)", "x[x > 0]"),
+    ("index_select(0, idx)", "x = rand(4096, 4096); i = randint(0, 4096, (4096,))", "x.index_select(0, i)"),
+    ("x[idx]", "x = rand(4096, 4096); i = randint(0, 4096, (4096,))", "x[i]"),
+    ("gather(1, idx)", "x = rand(4096, 4096); j = randint(0, 4096, (4096, 4096))", "x.gather(1, j)"),
+    ("softmax(dim=1)", "x = rand(4096, 4096)", "x.softmax(dim=1)"),
+    ('einsum("ij,jk->ik"), 1024x1024 f32', "a = rand(1024, 1024)", 'einsum("ij,jk->ik", a, a)'),
+    ("unique(), 4e6 int64", "u = randint(0, 1000000, (4000000,))", "u.unique()"),
+    ("flip(0)", "x = rand(4096, 4096)", "x.flip(0)"),
+    ("cat([x, x])", "x = rand(4096, 4096)", "cat([x, x])"),
+    ("where(x > 0.5, x, y)", "x = rand(4096, 4096); y = rand(4096, 4096)", "where(x > 0.5, x, y)"),
 ]
 
 
