@@ -19,7 +19,7 @@ use super::super::value::Value;
 use super::Family;
 
 pub const FAMILY: Family = Family {
-    functions: &["std_mean", "var_mean", "logspace", "range", "is_tensor", "get_default_dtype", "set_grad_enabled", "dist"],
+    functions: &["std_mean", "var_mean", "logspace", "range", "is_tensor", "get_default_dtype", "set_grad_enabled", "dist", "empty_permuted"],
     methods: &["new_zeros", "new_ones", "new_full", "new_empty", "new_empty_strided", "new_tensor", "norm", "quantile", "nanquantile", "is_nonzero", "dim_order", "dist"],
     function,
     method,
@@ -111,6 +111,38 @@ fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
             let s = grad::record(it, node, &[Some(&t)], (*s).clone(), Formula::Unsupported, &[]);
             let m = grad::record(it, node, &[Some(&t)], (*m).clone(), Formula::Unsupported, &[]);
             Ok(Value::Tuple(vec![Value::tensor(s), Value::tensor(m)]))
+        }
+        "empty_permuted" => {
+            let size = a.get(0, "size").and_then(|(v, _)| seq_ints(&v)).ok_or_else(|| a.err("empty_permuted(): argument 'size' must be tuple of ints"))?;
+            let perm = a.get(1, "physical_layout").and_then(|(v, _)| seq_ints(&v)).ok_or_else(|| a.err("empty_permuted(): argument 'physical_layout' must be tuple of ints"))?;
+            let dtype = a.dtype_kw()?.unwrap_or(DType::DEFAULT_FLOAT);
+            let dev = a.device_kw()?.map(|(d, _)| d).unwrap_or(crate::engine::Device::Cpu);
+            for k in ["requires_grad", "layout", "pin_memory"] {
+                a.take_kw(k);
+            }
+            a.finish(2)?;
+            if size.len() != perm.len() {
+                return Err(rt(format!("Number of dimensions in size does not match the length of the physical_layout; i.e. len(size) = {} is not equal to len(physical_layout) = {}", size.len(), perm.len()), span));
+            }
+            let shape = factory::sizes(&size).at(span)?;
+            let n = shape.len();
+            let mut seen = vec![false; n];
+            for &p in &perm {
+                let d = crate::engine::layout::wrap_dim(p, n).at(span)?;
+                if seen[d] {
+                    return Err(rt(format!("Dimension {p} is repeated in physical_layout"), span));
+                }
+                seen[d] = true;
+            }
+            // physical_layout lists the dims outermost first: strides grow from its end.
+            let mut stride = vec![0usize; n];
+            let mut acc = 1usize;
+            for &p in perm.iter().rev() {
+                let d = crate::engine::layout::wrap_dim(p, n).at(span)?;
+                stride[d] = acc;
+                acc = acc.saturating_mul(shape[d].max(1));
+            }
+            Tensor::alloc_strided_on(&it.ctx, dev, &shape, &stride, dtype, op).map(Value::tensor).at(span)
         }
         "dist" => {
             let (t, _) = a.get(0, "input").ok_or_else(|| a.err("dist() missing required argument 'input'"))?;
