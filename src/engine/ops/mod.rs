@@ -8,6 +8,7 @@ pub mod index;
 pub mod iter_layout;
 pub mod join;
 pub mod linalg;
+pub mod pointwise;
 pub mod promote;
 pub mod random;
 pub mod reduce;

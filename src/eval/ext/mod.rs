@@ -15,6 +15,8 @@ use super::error::EvalResult;
 use super::interp::Interp;
 use super::value::Value;
 
+pub mod math;
+
 /// `torch.NAME(args)` for a function that is not a tensor method's form.
 pub type FunctionFn = fn(&mut Interp, &str, Args, &str) -> EvalResult<Value>;
 /// `x.NAME(args)` (and `torch.NAME(x, args)`); `nspan` is the name's span.
@@ -30,7 +32,7 @@ pub struct Family {
 }
 
 /// Every family.
-pub const FAMILIES: &[&Family] = &[];
+pub const FAMILIES: &[&Family] = &[&math::FAMILY];
 
 /// The family answering the torch function `name`, if any.
 pub fn function_family(name: &str) -> Option<&'static Family> {
