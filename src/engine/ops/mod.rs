@@ -9,6 +9,7 @@ pub mod iter_layout;
 pub mod join;
 pub mod linalg;
 pub mod pointwise;
+pub mod pointwise_ext;
 pub mod promote;
 pub mod random;
 pub mod reduce;

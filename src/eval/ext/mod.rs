@@ -16,6 +16,7 @@ use super::interp::Interp;
 use super::value::Value;
 
 pub mod math;
+pub mod math_more;
 
 /// `torch.NAME(args)` for a function that is not a tensor method's form.
 pub type FunctionFn = fn(&mut Interp, &str, Args, &str) -> EvalResult<Value>;
@@ -32,7 +33,7 @@ pub struct Family {
 }
 
 /// Every family.
-pub const FAMILIES: &[&Family] = &[&math::FAMILY];
+pub const FAMILIES: &[&Family] = &[&math::FAMILY, &math_more::FAMILY];
 
 /// The family answering the torch function `name`, if any.
 pub fn function_family(name: &str) -> Option<&'static Family> {
