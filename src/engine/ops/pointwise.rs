@@ -365,6 +365,8 @@ pub enum MathBinary {
     Copysign,
     Heaviside,
     Logaddexp,
+    Gcd,
+    Lcm,
 }
 
 pub const BINARY: &[(&str, MathBinary)] = &[
@@ -377,6 +379,8 @@ pub const BINARY: &[(&str, MathBinary)] = &[
     ("copysign", MathBinary::Copysign),
     ("heaviside", MathBinary::Heaviside),
     ("logaddexp", MathBinary::Logaddexp),
+    ("gcd", MathBinary::Gcd),
+    ("lcm", MathBinary::Lcm),
 ];
 
 impl MathBinary {
@@ -390,7 +394,7 @@ impl MathBinary {
 
     /// Whether integer operands keep an integer result.
     fn keeps_ints(self) -> bool {
-        matches!(self, MathBinary::Fmod | MathBinary::Fmax | MathBinary::Fmin | MathBinary::Heaviside)
+        matches!(self, MathBinary::Fmod | MathBinary::Fmax | MathBinary::Fmin | MathBinary::Heaviside | MathBinary::Gcd | MathBinary::Lcm)
     }
 
     pub fn eval(self, x: f64, y: f64) -> f64 {
@@ -410,6 +414,7 @@ impl MathBinary {
                     m + (-(x - y).abs()).exp().ln_1p()
                 }
             }
+            MathBinary::Gcd | MathBinary::Lcm => f64::NAN,
         }
     }
 
@@ -420,6 +425,11 @@ impl MathBinary {
             MathBinary::Fmax => x.max(y),
             MathBinary::Fmin => x.min(y),
             MathBinary::Heaviside => if x == 0 { y } else { (x > 0) as i64 },
+            MathBinary::Gcd => gcd(x, y),
+            MathBinary::Lcm => {
+                let g = gcd(x, y);
+                if g == 0 { 0 } else { (x / g).wrapping_mul(y).wrapping_abs() }
+            }
             _ => 0,
         })
     }
@@ -442,7 +452,7 @@ impl MathBinary {
                 let s = if x == 0.0 { 0.0 } else { x.copysign(y) / x };
                 (s, 0.0)
             }
-            MathBinary::Heaviside => (0.0, 0.0),
+            MathBinary::Heaviside | MathBinary::Gcd | MathBinary::Lcm => (0.0, 0.0),
             MathBinary::Logaddexp => {
                 let m = x.max(y);
                 let (ex, ey) = ((x - m).exp(), (y - m).exp());
@@ -461,8 +471,20 @@ impl MathBinary {
             MathBinary::Copysign => "CopysignBackward0",
             MathBinary::Heaviside => "HeavisideBackward0",
             MathBinary::Logaddexp => "LogaddexpBackward0",
+            MathBinary::Gcd | MathBinary::Lcm => "NotImplemented",
         }
     }
+}
+
+/// PyTorch's `calc_gcd`: Euclid on absolute values.
+fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a.wrapping_abs(), b.wrapping_abs());
+    while a != 0 {
+        let c = a;
+        a = b % a;
+        b = c;
+    }
+    b
 }
 
 fn operand(a: &Arg) -> Operand {
@@ -499,6 +521,9 @@ pub fn binary_dtype(op: MathBinary, a: &Arg, b: &Arg) -> Result<DType> {
         if da != db {
             return Err(EngineError::runtime("heaviside is not yet implemented for tensors with different dtypes."));
         }
+    }
+    if matches!(op, MathBinary::Gcd | MathBinary::Lcm) && (common.is_floating() || common == DType::Bool) {
+        return Err(EngineError::new(ErrorKind::NotImplementedError, format!("\"{}_cpu\" not implemented for '{}'", op.name(), scalar_type_name(common))));
     }
     if op.keeps_ints() || common.is_floating() {
         if op == MathBinary::Fmod && common == DType::Bool {

@@ -28,7 +28,7 @@ pub const FAMILY: Family = Family {
         "deg2rad", "deg2rad_", "rad2deg", "rad2deg_", "isfinite", "isinf", "isnan", "isneginf", "isposinf",
         "reciprocal", "reciprocal_", "square", "square_", "positive",
         "atan2", "atan2_", "arctan2", "arctan2_", "hypot", "hypot_", "fmod", "fmod_", "fmax", "fmin",
-        "copysign", "copysign_", "heaviside", "heaviside_", "logaddexp",
+        "copysign", "copysign_", "heaviside", "heaviside_", "logaddexp", "gcd", "gcd_", "lcm", "lcm_",
     ],
     function: super::no_function,
     method,
@@ -145,7 +145,7 @@ fn unary_formula(op: MathOp) -> Formula {
 }
 
 /// `out=`: not with the in-place forms.
-fn take_out(a: &mut Args, inplace: bool) -> EvalResult<Option<(Value, Span)>> {
+pub(super) fn take_out(a: &mut Args, inplace: bool) -> EvalResult<Option<(Value, Span)>> {
     match a.take_kw("out") {
         Some((Value::None, _)) | None => Ok(None),
         Some(_) if inplace => Err(a.err(format!("{}() got an unexpected keyword argument 'out'", a.name))),
@@ -155,7 +155,7 @@ fn take_out(a: &mut Args, inplace: bool) -> EvalResult<Option<(Value, Span)>> {
 
 /// What dtype an `out=` tensor may have.
 #[derive(Clone, Copy, PartialEq)]
-enum OutRule {
+pub(super) enum OutRule {
     /// Any dtype the result casts to.
     Cast,
     /// The result's own dtype (`floor`, `sign`).
@@ -165,7 +165,7 @@ enum OutRule {
 }
 
 /// Writes `r` into the `out=` tensor and returns it, as PyTorch does.
-fn write_out(it: &mut Interp, name: &str, rule: OutRule, inputs: &[&Tensor], r: Tensor, o: &(Value, Span), span: Span) -> EvalResult<Value> {
+pub(super) fn write_out(it: &mut Interp, name: &str, rule: OutRule, inputs: &[&Tensor], r: Tensor, o: &(Value, Span), span: Span) -> EvalResult<Value> {
     let Value::Tensor(out) = &o.0 else {
         return Err(EvalError::type_error(format!("argument 'out' must be Tensor, not {}", o.0.type_name()), o.1));
     };

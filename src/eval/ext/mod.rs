@@ -15,6 +15,7 @@ use super::error::EvalResult;
 use super::interp::Interp;
 use super::value::Value;
 
+pub mod bitwise;
 pub mod math;
 pub mod math_more;
 
@@ -33,7 +34,7 @@ pub struct Family {
 }
 
 /// Every family.
-pub const FAMILIES: &[&Family] = &[&math::FAMILY, &math_more::FAMILY];
+pub const FAMILIES: &[&Family] = &[&math::FAMILY, &math_more::FAMILY, &bitwise::FAMILY];
 
 /// The family answering the torch function `name`, if any.
 pub fn function_family(name: &str) -> Option<&'static Family> {
