@@ -14,3 +14,4 @@ pub mod promote;
 pub mod random;
 pub mod reduce;
 pub mod shape;
+pub mod softmax;

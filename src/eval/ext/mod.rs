@@ -18,6 +18,7 @@ use super::value::Value;
 pub mod bitwise;
 pub mod math;
 pub mod math_more;
+pub mod softmax;
 
 /// `torch.NAME(args)` for a function that is not a tensor method's form.
 pub type FunctionFn = fn(&mut Interp, &str, Args, &str) -> EvalResult<Value>;
@@ -34,7 +35,7 @@ pub struct Family {
 }
 
 /// Every family.
-pub const FAMILIES: &[&Family] = &[&math::FAMILY, &math_more::FAMILY, &bitwise::FAMILY];
+pub const FAMILIES: &[&Family] = &[&math::FAMILY, &math_more::FAMILY, &bitwise::FAMILY, &softmax::FAMILY];
 
 /// The family answering the torch function `name`, if any.
 pub fn function_family(name: &str) -> Option<&'static Family> {

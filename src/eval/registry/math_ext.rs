@@ -1,8 +1,8 @@
 //! Rows: the element-wise math family (`eval/ext/math.rs`): inverse and
 //! hyperbolic trigonometry, rounding, signs, logs, the `is*` tests and the
-//! float binary ops, with their in-place `name_` rows.
+//! float binary ops, bitwise ops, softmax, with their in-place `name_` rows.
 
-use super::Class::{Copy, InPlace, Other, View};
+use super::Class::{Copy, InPlace, Other, Reduction, View};
 use super::{op, Op, FM, METHOD};
 
 const M: u8 = METHOD;
@@ -347,4 +347,13 @@ pub const OPS: &[Op] = &[
     op("lcm_", "lcm_(Tensor(a!) self, Tensor other) -> Tensor(a!)", FM, InPlace,
         "lcm in place, into self's storage",
         "x = torch.tensor([12, 5])\nx.lcm_(torch.tensor([8, 10]))"),
+    op("softmax", "softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", FM, Copy,
+        "exp(x) / sum(exp(x)) along dim (dtype= casts first)",
+        "x = torch.tensor([[1.0, 2.0], [3.0, 5.0]])\ntorch.softmax(x, dim=1)"),
+    op("log_softmax", "log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", FM, Copy,
+        "x - logsumexp(x) along dim (dtype= casts first)",
+        "x = torch.tensor([[1.0, 2.0], [3.0, 5.0]])\nx.log_softmax(1)"),
+    op("logsumexp", "logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor", FM, Reduction,
+        "log(sum(exp(x))) over dims, computed stably",
+        "x = torch.tensor([[1.0, 2.0], [3.0, 5.0]])\ntorch.logsumexp(x, 1)"),
 ];
