@@ -107,6 +107,14 @@ pub const UNARY: &[(&str, MathOp)] = &[
     ("isnan", MathOp::Isnan),
     ("isneginf", MathOp::Isneginf),
     ("isposinf", MathOp::Isposinf),
+    // NumPy-style aliases (after the names, which `name` returns).
+    ("arccos", MathOp::Acos),
+    ("arcsin", MathOp::Asin),
+    ("arctan", MathOp::Atan),
+    ("arccosh", MathOp::Acosh),
+    ("arcsinh", MathOp::Asinh),
+    ("arctanh", MathOp::Atanh),
+    ("fix", MathOp::Trunc),
 ];
 
 impl MathOp {
