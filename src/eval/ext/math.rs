@@ -64,7 +64,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
                 _ => pointwise::unary_inplace(op, t).at(span)?,
             }
             if let (Some(old), Some(node)) = (old, op.grad_fn()) {
-                let node = if decimals.is_some_and(|d| d != 0) { "RoundBackward1" } else { node };
+                let node = if decimals.is_some() { "RoundBackward1" } else { node };
                 let now = (**t).clone();
                 super::super::grad::rebase_node(it, t, node, &[], unary_formula(op), &[&old, &now]);
             }
@@ -83,7 +83,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             return write_out(it, name, rule, &[t], r, &o, span);
         }
         let Some(node) = op.grad_fn() else { return Ok(Value::tensor(r)) };
-        let node = if decimals.is_some_and(|d| d != 0) { "RoundBackward1" } else { node };
+        let node = if decimals.is_some() { "RoundBackward1" } else { node };
         let keep = r.clone();
         return Ok(Value::tensor(super::super::grad::record(it, node, &[Some(t)], r, unary_formula(op), &[t, &keep])));
     }
@@ -168,7 +168,7 @@ pub(super) enum OutRule {
 /// Writes `r` into the `out=` tensor and returns it, as PyTorch does.
 pub(super) fn write_out(it: &mut Interp, name: &str, rule: OutRule, inputs: &[&Tensor], r: Tensor, o: &(Value, Span), span: Span) -> EvalResult<Value> {
     let Value::Tensor(out) = &o.0 else {
-        return Err(EvalError::type_error(format!("argument 'out' must be Tensor, not {}", o.0.type_name()), o.1));
+        return Err(EvalError::type_error(format!("{name}(): argument 'out' must be Tensor, not {}", o.0.type_name()), o.1));
     };
     if it.grad_enabled && inputs.iter().chain(std::iter::once(&out.as_ref())).any(|t| t.requires_grad()) {
         return Err(EvalError::new(
@@ -203,7 +203,7 @@ pub(super) fn write_out(it: &mut Interp, name: &str, rule: OutRule, inputs: &[&T
 fn binary(it: &mut Interp, t: &Rc<Tensor>, op: MathBinary, name: &str, inplace: bool, mut a: Args) -> EvalResult<Value> {
     let span = a.span;
     let out = take_out(&mut a, inplace)?;
-    let (ov, os) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
+    let (ov, os) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing 1 required positional arguments: \"other\"")))?;
     a.finish(1)?;
     let scalar_ok = matches!(op, MathBinary::Fmod | MathBinary::Copysign);
     let other: Option<Rc<Tensor>> = match &ov {
