@@ -619,5 +619,6 @@ pub fn zip_map(ctx: &Context, ins: &[&Tensor], shape: &[usize], dtype: DType, f:
             Scalar::Float(f(&row))
         })
         .collect();
-    Tensor::from_scalars(ctx, shape, dtype, &vals, "backward")
+    let device = ins.first().map(|t| t.device()).unwrap_or(crate::engine::Device::Cpu);
+    Tensor::from_scalars_on(ctx, device, shape, dtype, &vals, "backward")
 }

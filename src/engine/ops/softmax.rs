@@ -19,9 +19,9 @@ fn floats(t: &Tensor) -> Vec<f64> {
     t.to_scalars().into_iter().map(|s| s.as_f64()).collect()
 }
 
-fn new(ctx: &Context, shape: &[usize], dt: DType, vals: &[f64], op: &str) -> Result<Tensor> {
+fn new(ctx: &Context, like: &Tensor, shape: &[usize], dt: DType, vals: &[f64], op: &str) -> Result<Tensor> {
     let s: Vec<Scalar> = vals.iter().map(|v| Scalar::Float(*v)).collect();
-    Tensor::from_scalars_on(ctx, crate::engine::Device::Cpu, shape, dt, &s, op)
+    Tensor::from_scalars_on(ctx, like.device(), shape, dt, &s, op)
 }
 
 /// (outer, size, inner) of `shape` around `dim`.
@@ -73,7 +73,7 @@ pub fn softmax(ctx: &Context, x: &Tensor, dim: i64, log: bool) -> Result<Tensor>
             }
         }
     }
-    new(ctx, x.shape(), dt, &out, if log { "log_softmax" } else { "softmax" })
+    new(ctx, x, x.shape(), dt, &out, if log { "log_softmax" } else { "softmax" })
 }
 
 /// Softmax's backward from the saved result `y`: `y * (g - sum(g * y))`,
@@ -99,7 +99,7 @@ pub fn softmax_backward(ctx: &Context, g: &Tensor, y: &Tensor, dim: i64, log: bo
             }
         }
     }
-    new(ctx, y.shape(), g.dtype, &out, "softmax_backward")
+    new(ctx, y, y.shape(), g.dtype, &out, "softmax_backward")
 }
 
 /// For each element of `shape`, its flat index in the result of reducing
@@ -161,7 +161,7 @@ pub fn logsumexp(ctx: &Context, x: &Tensor, dims: &[i64], keepdim: bool) -> Resu
         s[o] = rd(dt, s[o] + rd(dt, rd(dt, val - shift[o]).exp()));
     }
     let out: Vec<f64> = s.iter().zip(&shift).map(|(s, m)| rd(dt, rd(dt, s.ln()) + m)).collect();
-    new(ctx, &reduced_shape(x.shape(), &reduced, keepdim), dt, &out, "logsumexp")
+    new(ctx, x, &reduced_shape(x.shape(), &reduced, keepdim), dt, &out, "logsumexp")
 }
 
 /// Logsumexp's backward: `g * exp(x - result)`, broadcast over the reduced dims.
@@ -171,5 +171,5 @@ pub fn logsumexp_backward(ctx: &Context, g: &Tensor, x: &Tensor, r: &Tensor, dim
     let (gv, xv, rv) = (floats(g), floats(x), floats(r));
     let dt = x.dtype;
     let out: Vec<f64> = xv.iter().zip(&idx).map(|(x, &o)| rd(dt, gv[o] * rd(dt, rd(dt, x - rv[o]).exp()))).collect();
-    new(ctx, x.shape(), x.dtype, &out, "logsumexp_backward")
+    new(ctx, x, x.shape(), x.dtype, &out, "logsumexp_backward")
 }
