@@ -10,6 +10,7 @@ use crate::engine::autograd::{saved_tensor, BackwardFn, Formula};
 use crate::engine::ops::elementwise::{self, Arg, UnaryOp};
 use crate::engine::ops::pointwise::{self, zip_map};
 use crate::engine::ops::pointwise_ext::{self, Ternary};
+use crate::engine::ops::promote::scalar_type_name;
 use crate::engine::{Scalar, Tensor};
 use crate::lang::span::Span;
 
@@ -33,6 +34,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
     let span = a.span;
     match name {
         "nan_to_num" | "nan_to_num_" => {
+            let out = super::math::take_out(&mut a, name.ends_with('_'))?;
             let nan = opt_float(&mut a, 0, "nan")?.unwrap_or(0.0);
             let posinf = opt_float(&mut a, 1, "posinf")?;
             let neginf = opt_float(&mut a, 2, "neginf")?;
@@ -48,6 +50,15 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
                 return Ok(Value::Tensor(t.clone()));
             }
             let r = pointwise_ext::nan_to_num(&it.ctx, t, nan, posinf, neginf).at(span)?;
+            if let Some(o) = out {
+                if let Value::Tensor(ot) = &o.0
+                    && ot.dtype != t.dtype
+                {
+                    let msg = format!("nan_to_num: dtype of out: {} should be same as input: {}", scalar_type_name(ot.dtype), scalar_type_name(t.dtype));
+                    return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, msg, span));
+                }
+                return super::math::write_out(it, name, super::math::OutRule::Cast, &[t], r, &o, span);
+            }
             Ok(Value::tensor(super::super::grad::record(it, "NanToNumBackward0", &[Some(t)], r, finite_mask(), &[t])))
         }
         "isclose" | "allclose" => {
@@ -68,6 +79,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             Ok(Value::Bool(pointwise_ext::equal(t, &other)))
         }
         "lerp" | "lerp_" => {
+            let out = super::math::take_out(&mut a, name.ends_with('_'))?;
             let end = super::super::methods::tensor_arg(&mut a, 0, "end")?;
             let (wv, ws) = a.get(1, "weight").ok_or_else(|| a.err(format!("{name}() missing required argument 'weight'")))?;
             a.finish(2)?;
@@ -83,9 +95,10 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             };
             let node = if w.is_some() { "LerpBackward1" } else { "LerpBackward0" };
             let f = lerp_formula(sw.as_f64());
-            ternary(it, t, name.ends_with('_'), Ternary::Lerp, &end, warg, w.as_deref(), node, f, span)
+            ternary(it, t, (name, out), Ternary::Lerp, &end, warg, w.as_deref(), node, f, span)
         }
         "addcmul" | "addcmul_" | "addcdiv" | "addcdiv_" => {
+            let out = super::math::take_out(&mut a, name.ends_with('_'))?;
             let t1 = super::super::methods::tensor_arg(&mut a, 0, "tensor1")?;
             let t2 = super::super::methods::tensor_arg(&mut a, 1, "tensor2")?;
             let value = match a.take_kw("value") {
@@ -96,7 +109,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let mul = name.starts_with("addcmul");
             let (op, node) = if mul { (Ternary::Addcmul(value), "AddcmulBackward0") } else { (Ternary::Addcdiv(value), "AddcdivBackward0") };
             let f = addc_formula(mul, value.as_f64());
-            ternary(it, t, name.ends_with('_'), op, &t1, Arg::T(&t2), Some(&t2), node, f, span)
+            ternary(it, t, (name, out), op, &t1, Arg::T(&t2), Some(&t2), node, f, span)
         }
         _ => {
             // exp_, sqrt_, …: the out-of-place result written back.
@@ -185,13 +198,13 @@ fn addc_formula(mul: bool, v: f64) -> Formula {
     })
 }
 
-/// Runs a ternary op (in place or not) and records its node; `third` is
-/// the third operand when it is a tensor.
+/// Runs a ternary op (in place for a `name_`, into `out=` if given) and
+/// records its node; `third_t` is the third operand when it is a tensor.
 #[allow(clippy::too_many_arguments)]
-fn ternary(it: &mut Interp, t: &Rc<Tensor>, inplace: bool, op: Ternary, second: &Tensor, third: Arg, third_t: Option<&Tensor>, node: &str, f: Formula, span: Span) -> EvalResult<Value> {
+fn ternary(it: &mut Interp, t: &Rc<Tensor>, (name, out): (&str, Option<(Value, Span)>), op: Ternary, second: &Tensor, third: Arg, third_t: Option<&Tensor>, node: &str, f: Formula, span: Span) -> EvalResult<Value> {
     let mut saved: Vec<&Tensor> = vec![second];
     saved.extend(third_t);
-    if inplace {
+    if name.ends_with('_') {
         super::super::grad::inplace::check_inplace_with(it, t, Some(second), span)?;
         let track = it.grad_enabled && t.dtype.is_floating() && (t.requires_grad() || second.requires_grad() || third_t.is_some_and(|x| x.requires_grad()));
         let old = track.then(|| crate::engine::ops::copy::clone(&it.ctx, t)).transpose().at(span)?;
@@ -205,6 +218,10 @@ fn ternary(it: &mut Interp, t: &Rc<Tensor>, inplace: bool, op: Ternary, second: 
         return Ok(Value::Tensor(t.clone()));
     }
     let r = pointwise_ext::ternary(&it.ctx, op, Arg::T(t), Arg::T(second), third).at(span)?;
+    if let Some(o) = out {
+        let ins: Vec<&Tensor> = [t.as_ref(), second].into_iter().chain(third_t).collect();
+        return super::math::write_out(it, name, super::math::OutRule::Cast, &ins, r, &o, span);
+    }
     let mut all: Vec<&Tensor> = vec![t];
     all.extend(saved);
     let ins: Vec<Option<&Tensor>> = [Some(t.as_ref()), Some(second)].into_iter().chain(third_t.map(Some)).collect();

@@ -6,7 +6,8 @@ use std::rc::Rc;
 
 use crate::engine::autograd::{saved_tensor, BackwardFn};
 use crate::engine::ops::softmax;
-use crate::engine::Tensor;
+use crate::engine::ops::promote::scalar_type_name;
+use crate::engine::{DType, Tensor};
 use crate::lang::span::Span;
 
 use super::super::args::{seq_ints, to_int, Args};
@@ -31,8 +32,18 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             None => seq_ints(&dv).ok_or_else(|| EvalError::type_error(format!("logsumexp(): argument 'dim' must be tuple of ints, not {}", dv.type_name()), ds))?,
         };
         let keepdim = a.opt_bool(1, "keepdim", false)?;
+        let out = super::math::take_out(&mut a, false)?;
         a.finish(2)?;
         let r = softmax::logsumexp(&it.ctx, t, &dims, keepdim).at(span)?;
+        if let Some(o) = out {
+            if let Value::Tensor(ot) = &o.0
+                && !ot.dtype.is_floating()
+            {
+                let msg = format!("logsumexp(): Expected floating point type for result tensor, but got: {}", scalar_type_name(ot.dtype));
+                return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, msg, span));
+            }
+            return super::math::write_out(it, name, super::math::OutRule::Cast, &[t], r, &o, span);
+        }
         let keep = r.clone();
         let f = BackwardFn::new(move |ctx, node, g| {
             let x = saved_tensor(node, 0)?;
@@ -46,6 +57,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
         None => return Err(a.err(format!("{name}() missing 1 required positional arguments: \"dim\""))),
     };
     let dtype = a.dtype_kw()?;
+    let out = super::math::take_out(&mut a, false)?;
     a.take_kw("_stacklevel");
     a.finish(1)?;
     let x: Rc<Tensor> = match dtype {
@@ -57,6 +69,15 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
     };
     let log = name == "log_softmax";
     let r = softmax::softmax(&it.ctx, &x, dim, log).at(span)?;
+    if let Some(o) = out {
+        if let Value::Tensor(ot) = &o.0
+            && ot.dtype != r.dtype
+        {
+            let msg = format!("Expected out tensor to have dtype {}, but got {} instead", c_name(r.dtype), c_name(ot.dtype));
+            return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, msg, span));
+        }
+        return super::math::write_out(it, name, super::math::OutRule::Cast, &[t], r, &o, span);
+    }
     let keep = r.clone();
     let f = BackwardFn::new(move |ctx, node, g| {
         let y = saved_tensor(node, 0)?;
@@ -64,4 +85,20 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
     });
     let node = if log { "LogSoftmaxBackward0" } else { "SoftmaxBackward0" };
     Ok(Value::tensor(super::super::grad::record(it, node, &[Some(&x)], r, f, &[&keep])))
+}
+
+/// The C++ name of a dtype's element type, as PyTorch's softmax messages print it.
+fn c_name(d: DType) -> &'static str {
+    match d {
+        DType::Bool => "bool",
+        DType::UInt8 => "unsigned char",
+        DType::Int8 => "signed char",
+        DType::Int16 => "short int",
+        DType::Int32 => "int",
+        DType::Int64 => "long int",
+        DType::Float16 => "c10::Half",
+        DType::BFloat16 => "c10::BFloat16",
+        DType::Float32 => "float",
+        DType::Float64 => "double",
+    }
 }
