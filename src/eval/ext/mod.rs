@@ -21,6 +21,11 @@ use super::error::EvalResult;
 use super::interp::Interp;
 use super::value::Value;
 
+pub mod bitwise;
+pub mod math;
+pub mod math_more;
+pub mod softmax;
+
 /// `torch.NAME(args)` for a function that is not a tensor method's form.
 pub type FunctionFn = fn(&mut Interp, &str, Args, &str) -> EvalResult<Value>;
 /// `x.NAME(args)` (and `torch.NAME(x, args)`); `nspan` is the name's span.
@@ -36,7 +41,17 @@ pub struct Family {
 }
 
 /// Every family.
-pub const FAMILIES: &[&Family] = &[&sorting::FAMILY, &random::FAMILY, &contract::FAMILY, &misc::FAMILY, &blas::FAMILY];
+pub const FAMILIES: &[&Family] = &[
+    &sorting::FAMILY,
+    &random::FAMILY,
+    &contract::FAMILY,
+    &misc::FAMILY,
+    &blas::FAMILY,
+    &math::FAMILY,
+    &math_more::FAMILY,
+    &bitwise::FAMILY,
+    &softmax::FAMILY,
+];
 
 /// The family answering the torch function `name`, if any.
 pub fn function_family(name: &str) -> Option<&'static Family> {

@@ -20,6 +20,7 @@ mod blas;
 mod contract;
 mod misc;
 mod random;
+mod math_ext;
 mod reduce;
 mod sorting;
 mod views;
@@ -147,7 +148,19 @@ impl Op {
 }
 
 /// Every row, by file.
-const TABLES: &[&[Op]] = &[views::OPS, create::OPS, math::OPS, reduce::OPS, sorting::OPS, random::OPS, contract::OPS, misc::OPS, blas::OPS, cuda::OPS];
+const TABLES: &[&[Op]] = &[
+    views::OPS,
+    create::OPS,
+    math::OPS,
+    math_ext::OPS,
+    reduce::OPS,
+    sorting::OPS,
+    random::OPS,
+    contract::OPS,
+    misc::OPS,
+    blas::OPS,
+    cuda::OPS,
+];
 
 /// Every op row.
 pub fn ops() -> impl Iterator<Item = &'static Op> {

@@ -1,0 +1,220 @@
+//! More of the element-wise math family: `nan_to_num`, `isclose`/`equal`,
+//! and the three-operand `lerp`, `addcmul`, `addcdiv`. Float math rounds
+//! each step to the dtype, as PyTorch's kernels compute in it.
+
+use crate::engine::context::Context;
+use crate::engine::dtype::DType;
+use crate::engine::error::{EngineError, ErrorKind, Result};
+use crate::engine::layout::Layout;
+use crate::engine::scalar::Scalar;
+use crate::engine::tensor::Tensor;
+
+use super::elementwise::Arg;
+use super::iter_layout::{broadcast_shapes, output_strides};
+use super::pointwise::{alloc_like, broadcast_values};
+use super::promote::{result_type, scalar_type_name, Operand};
+
+/// Rounds `x` to `dtype`'s precision (a float dtype).
+fn rd(dtype: DType, x: f64) -> f64 {
+    Scalar::Float(x).cast(dtype).as_f64()
+}
+
+/// The largest finite value of a float dtype.
+pub fn float_max(dtype: DType) -> f64 {
+    match dtype {
+        DType::Float16 => 65504.0,
+        DType::BFloat16 => 3.3895313892515355e38,
+        DType::Float32 => f32::MAX as f64,
+        _ => f64::MAX,
+    }
+}
+
+/// `nan_to_num(x, nan, posinf, neginf)`: integers and bools come back as a copy.
+pub fn nan_to_num(ctx: &Context, x: &Tensor, nan: f64, posinf: Option<f64>, neginf: Option<f64>) -> Result<Tensor> {
+    let out = alloc_like(ctx, x, x.dtype, "nan_to_num")?;
+    super::copy::write_values(&out, &nan_to_num_values(x, nan, posinf, neginf));
+    Ok(out)
+}
+
+pub fn nan_to_num_values(x: &Tensor, nan: f64, posinf: Option<f64>, neginf: Option<f64>) -> Vec<Scalar> {
+    let floating = x.dtype.is_floating();
+    let max = float_max(x.dtype);
+    x.to_scalars()
+        .into_iter()
+        .map(|v| match v {
+            Scalar::Float(f) if floating && f.is_nan() => Scalar::Float(nan),
+            Scalar::Float(f) if floating && f == f64::INFINITY => Scalar::Float(posinf.unwrap_or(max)),
+            Scalar::Float(f) if floating && f == f64::NEG_INFINITY => Scalar::Float(neginf.unwrap_or(-max)),
+            v => v,
+        })
+        .collect()
+}
+
+/// `isclose(a, b, rtol, atol, equal_nan)`: a bool tensor.
+pub fn isclose(ctx: &Context, a: &Tensor, b: &Tensor, rtol: f64, atol: f64, equal_nan: bool) -> Result<Tensor> {
+    if a.dtype != b.dtype {
+        return Err(EngineError::runtime(format!("{} did not match {}", scalar_type_name(a.dtype), scalar_type_name(b.dtype))));
+    }
+    let shape = broadcast_shapes(a.shape(), b.shape())?;
+    let stride = output_strides(&[&a.layout, &b.layout], &shape);
+    let out = Tensor::alloc_strided_on(ctx, super::elementwise::common_device(&[&Arg::T(a), &Arg::T(b)])?, &shape, &stride, DType::Bool, "isclose")?;
+    // Integers compare in the default float dtype, as PyTorch casts them.
+    let dt = if a.dtype.is_floating() { a.dtype } else { DType::DEFAULT_FLOAT };
+    let vals: Vec<Scalar> = broadcast_values(&Arg::T(a), &shape)
+        .into_iter()
+        .zip(broadcast_values(&Arg::T(b), &shape))
+        .map(|(x, y)| {
+            if x == y && !a.dtype.is_floating() {
+                return Scalar::Bool(true);
+            }
+            let (x, y) = (x.cast(dt).as_f64(), y.cast(dt).as_f64());
+            let close = x == y
+                || (equal_nan && x.is_nan() && y.is_nan())
+                || (x.is_finite() && y.is_finite() && rd(dt, (x - y).abs()) <= rd(dt, atol + rd(dt, rtol * y.abs())));
+            Scalar::Bool(close)
+        })
+        .collect();
+    super::copy::write_values(&out, &vals);
+    Ok(out)
+}
+
+/// `torch.equal(a, b)`: the same shape and the same values (promoted).
+pub fn equal(a: &Tensor, b: &Tensor) -> bool {
+    if a.shape() != b.shape() {
+        return false;
+    }
+    let dt = result_type(&[Operand::Tensor { dtype: a.dtype, ndim: a.ndim() }, Operand::Tensor { dtype: b.dtype, ndim: b.ndim() }]);
+    a.to_scalars().into_iter().zip(b.to_scalars()).all(|(x, y)| {
+        let (x, y) = (x.cast(dt), y.cast(dt));
+        if dt.is_floating() { x.as_f64() == y.as_f64() } else { x.as_i64() == y.as_i64() }
+    })
+}
+
+/// `lerp`, `addcmul`, `addcdiv`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Ternary {
+    /// `self + w * (end - self)` (from the other end for w >= 0.5).
+    Lerp,
+    /// `self + value * t1 * t2`.
+    Addcmul(Scalar),
+    /// `self + value * (t1 / t2)`.
+    Addcdiv(Scalar),
+}
+
+impl Ternary {
+    pub fn name(self) -> &'static str {
+        match self {
+            Ternary::Lerp => "lerp",
+            Ternary::Addcmul(_) => "addcmul",
+            Ternary::Addcdiv(_) => "addcdiv",
+        }
+    }
+
+    fn eval(self, dt: DType, s: f64, a: f64, b: f64) -> f64 {
+        let r = |x: f64| rd(dt, x);
+        match self {
+            Ternary::Lerp => {
+                // PyTorch's lerp: |w| < 0.5 from self, else from end.
+                if b.abs() < 0.5 { r(s + r(b * r(a - s))) } else { r(a - r(r(a - s) * r(1.0 - b))) }
+            }
+            Ternary::Addcmul(v) => r(s + r(r(r(v.as_f64()) * a) * b)),
+            Ternary::Addcdiv(v) => r(s + r(r(v.as_f64()) * r(a / b))),
+        }
+    }
+}
+
+fn dtype_of(a: &Arg) -> Operand {
+    match a {
+        Arg::T(t) => Operand::Tensor { dtype: t.dtype, ndim: t.ndim() },
+        Arg::S(s) => Operand::Wrapped(*s),
+    }
+}
+
+fn shape_of<'a>(a: &'a Arg) -> &'a [usize] {
+    match a {
+        Arg::T(t) => t.shape(),
+        Arg::S(_) => &[],
+    }
+}
+
+/// The result dtype of a ternary op, or PyTorch's refusal.
+fn ternary_dtype(op: Ternary, ins: &[&Arg; 3]) -> Result<DType> {
+    let common = result_type(&ins.iter().map(|a| dtype_of(a)).collect::<Vec<_>>());
+    match op {
+        Ternary::Lerp => {
+            let (Arg::T(s), Arg::T(e)) = (ins[0], ins[1]) else { return Ok(common) };
+            if s.dtype != e.dtype {
+                return Err(EngineError::runtime(format!("expected dtype {} for `end` but got dtype {}", scalar_type_name(s.dtype), scalar_type_name(e.dtype))));
+            }
+            if !s.dtype.is_floating() {
+                let k = if matches!(ins[2], Arg::S(_)) { "lerp_kernel_scalar" } else { "lerp_kernel_tensor" };
+                return Err(EngineError::new(ErrorKind::NotImplementedError, format!("\"{k}\" not implemented for '{}'", scalar_type_name(s.dtype))));
+            }
+            Ok(s.dtype)
+        }
+        Ternary::Addcdiv(_) if !common.is_floating() && ins[1..].iter().all(|a| matches!(a, Arg::T(t) if !t.dtype.is_floating())) => {
+            Err(EngineError::runtime("Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all dtypes."))
+        }
+        _ => Ok(common),
+    }
+}
+
+fn ternary_values(op: Ternary, ins: &[&Arg; 3], shape: &[usize], dt: DType) -> Result<Vec<Scalar>> {
+    crate::engine::interrupt::check()?;
+    let cols: Vec<Vec<Scalar>> = ins.iter().map(|a| broadcast_values(a, shape)).collect();
+    Ok((0..shape.iter().product::<usize>())
+        .map(|i| {
+            let (s, a, b) = (cols[0][i].cast(dt), cols[1][i].cast(dt), cols[2][i].cast(dt));
+            if !dt.is_floating() {
+                let (s, a, b) = (s.as_i64(), a.as_i64(), b.as_i64());
+                let v = match op {
+                    Ternary::Addcmul(v) => v.as_i64(),
+                    _ => 0,
+                };
+                return Scalar::Int(s.wrapping_add(v.wrapping_mul(a).wrapping_mul(b))).cast(dt);
+            }
+            Scalar::Float(op.eval(dt, s.as_f64(), a.as_f64(), b.as_f64()))
+        })
+        .collect())
+}
+
+/// `op(s, a, b)` into a new tensor, broadcasting all three.
+pub fn ternary(ctx: &Context, op: Ternary, s: Arg, a: Arg, b: Arg) -> Result<Tensor> {
+    let ins = [&s, &a, &b];
+    let shape = broadcast_shapes(&broadcast_shapes(shape_of(&s), shape_of(&a))?, shape_of(&b))?;
+    let dt = ternary_dtype(op, &ins)?;
+    let layouts: Vec<Layout> = ins
+        .iter()
+        .map(|x| match x {
+            Arg::T(t) if t.dtype != dt => Layout { shape: t.shape().to_vec(), stride: super::copy::preserve_strides(t), offset: 0 },
+            Arg::T(t) => t.layout.clone(),
+            Arg::S(_) => Layout { shape: vec![], stride: vec![], offset: 0 },
+        })
+        .collect();
+    let refs: Vec<&Layout> = layouts.iter().collect();
+    let stride = output_strides(&refs, &shape);
+    let device = super::elementwise::common_device(&ins)?;
+    let out = Tensor::alloc_strided_on(ctx, device, &shape, &stride, dt, op.name())?;
+    super::copy::write_values(&out, &ternary_values(op, &ins, &shape, dt)?);
+    Ok(out)
+}
+
+/// `s.op_(a, b)` in place.
+pub fn ternary_inplace(op: Ternary, s: &Tensor, a: Arg, b: Arg) -> Result<()> {
+    let sa = Arg::T(s);
+    let ins = [&sa, &a, &b];
+    let shape = broadcast_shapes(&broadcast_shapes(s.shape(), shape_of(&a))?, shape_of(&b))?;
+    if shape != s.shape() {
+        return Err(EngineError::runtime(format!(
+            "output with shape {} doesn't match the broadcast shape {}",
+            crate::engine::error::fmt_list(s.shape()),
+            crate::engine::error::fmt_list(&shape)
+        )));
+    }
+    let dt = ternary_dtype(op, &ins)?;
+    super::pointwise::inplace_check(dt, s)?;
+    let vals = ternary_values(op, &ins, &shape, dt)?;
+    super::copy::write_values(s, &vals);
+    s.storage.bump_version();
+    Ok(())
+}

@@ -1,0 +1,175 @@
+//! `softmax`, `log_softmax` along one dim and `logsumexp` over dims, with
+//! their backward formulas. Each step rounds to the dtype as PyTorch's
+//! kernels compute in it; results are contiguous (PyTorch makes the input
+//! contiguous first).
+
+use crate::engine::context::Context;
+use crate::engine::dtype::DType;
+use crate::engine::error::{EngineError, ErrorKind, Result};
+use crate::engine::layout::wrap_dim;
+use crate::engine::ops::promote::scalar_type_name;
+use crate::engine::scalar::Scalar;
+use crate::engine::tensor::Tensor;
+
+fn rd(dt: DType, x: f64) -> f64 {
+    Scalar::Float(x).cast(dt).as_f64()
+}
+
+fn floats(t: &Tensor) -> Vec<f64> {
+    t.to_scalars().into_iter().map(|s| s.as_f64()).collect()
+}
+
+fn new(ctx: &Context, like: &Tensor, shape: &[usize], dt: DType, vals: &[f64], op: &str) -> Result<Tensor> {
+    let s: Vec<Scalar> = vals.iter().map(|v| Scalar::Float(*v)).collect();
+    Tensor::from_scalars_on(ctx, like.device(), shape, dt, &s, op)
+}
+
+/// (outer, size, inner) of `shape` around `dim`.
+fn split(shape: &[usize], dim: usize) -> (usize, usize, usize) {
+    let outer = shape[..dim].iter().product();
+    let n = shape.get(dim).copied().unwrap_or(1);
+    let inner = shape.get(dim + 1..).map(|s| s.iter().product()).unwrap_or(1);
+    (outer, n, inner)
+}
+
+/// The wrapped dim of a 0-dim tensor is 0, as PyTorch allows -1 and 0.
+fn dim_of(x: &Tensor, dim: i64) -> Result<usize> {
+    wrap_dim(dim, x.ndim().max(1))
+}
+
+/// `softmax(x, dim)` (`log` for `log_softmax`) of a floating tensor.
+pub fn softmax(ctx: &Context, x: &Tensor, dim: i64, log: bool) -> Result<Tensor> {
+    let dt = x.dtype;
+    if !dt.is_floating() {
+        let k = if log { "log_softmax_lastdim_kernel_impl" } else { "softmax_lastdim_kernel_impl" };
+        return Err(EngineError::new(ErrorKind::NotImplementedError, format!("\"{k}\" not implemented for '{}'", scalar_type_name(dt))));
+    }
+    let d = dim_of(x, dim)?;
+    let v = floats(x);
+    let (outer, n, inner) = split(x.shape(), d);
+    let mut out = vec![0.0; v.len()];
+    for o in 0..outer {
+        for i in 0..inner {
+            let at = |k: usize| (o * n + k) * inner + i;
+            let m = (0..n).map(|k| v[at(k)]).fold(f64::NEG_INFINITY, |a, b| if b > a || b.is_nan() { b } else { a });
+            let mut sum = 0.0;
+            for k in 0..n {
+                let e = rd(dt, rd(dt, v[at(k)] - m).exp());
+                if !log {
+                    out[at(k)] = e;
+                }
+                sum = rd(dt, sum + e);
+            }
+            if log {
+                let ls = rd(dt, sum.ln());
+                for k in 0..n {
+                    out[at(k)] = rd(dt, rd(dt, v[at(k)] - m) - ls);
+                }
+            } else {
+                let r = rd(dt, 1.0 / sum);
+                for k in 0..n {
+                    out[at(k)] = rd(dt, out[at(k)] * r);
+                }
+            }
+        }
+    }
+    new(ctx, x, x.shape(), dt, &out, if log { "log_softmax" } else { "softmax" })
+}
+
+/// Softmax's backward from the saved result `y`: `y * (g - sum(g * y))`,
+/// or for log_softmax `g - exp(y) * sum(g)`.
+pub fn softmax_backward(ctx: &Context, g: &Tensor, y: &Tensor, dim: i64, log: bool) -> Result<Tensor> {
+    let d = dim_of(y, dim)?;
+    let (gv, yv) = (floats(g), floats(y));
+    let (outer, n, inner) = split(y.shape(), d);
+    let mut out = vec![0.0; yv.len()];
+    for o in 0..outer {
+        for i in 0..inner {
+            let at = |k: usize| (o * n + k) * inner + i;
+            if log {
+                let s: f64 = (0..n).map(|k| gv[at(k)]).sum();
+                for k in 0..n {
+                    out[at(k)] = gv[at(k)] - yv[at(k)].exp() * s;
+                }
+            } else {
+                let s: f64 = (0..n).map(|k| gv[at(k)] * yv[at(k)]).sum();
+                for k in 0..n {
+                    out[at(k)] = yv[at(k)] * (gv[at(k)] - s);
+                }
+            }
+        }
+    }
+    new(ctx, y, y.shape(), g.dtype, &out, "softmax_backward")
+}
+
+/// For each element of `shape`, its flat index in the result of reducing
+/// the dims marked in `reduced` (row-major), and that result's size.
+fn group_index(shape: &[usize], reduced: &[bool]) -> (Vec<usize>, usize) {
+    let n: usize = shape.iter().product();
+    let mut idx = vec![0; n];
+    let out_n: usize = shape.iter().zip(reduced).filter(|(_, r)| !**r).map(|(s, _)| *s).product();
+    for (flat, slot) in idx.iter_mut().enumerate() {
+        let (mut rem, mut o, mut mul) = (flat, 0, 1);
+        for (k, s) in shape.iter().enumerate().rev() {
+            let c = rem % s;
+            rem /= s;
+            if !reduced[k] {
+                o += c * mul;
+                mul *= s;
+            }
+        }
+        *slot = o;
+    }
+    (idx, out_n)
+}
+
+/// Which dims `dims` reduces (all of them for an empty list).
+pub fn reduced_dims(x: &Tensor, dims: &[i64]) -> Result<Vec<bool>> {
+    let mut r = vec![dims.is_empty(); x.ndim()];
+    for &d in dims {
+        let w = wrap_dim(d, x.ndim().max(1))?;
+        if let Some(slot) = r.get_mut(w) {
+            if *slot {
+                return Err(EngineError::runtime(format!("dim {w} appears multiple times in the list of dims")));
+            }
+            *slot = true;
+        }
+    }
+    Ok(r)
+}
+
+fn reduced_shape(shape: &[usize], reduced: &[bool], keepdim: bool) -> Vec<usize> {
+    shape.iter().zip(reduced).filter_map(|(s, r)| if *r { keepdim.then_some(1) } else { Some(*s) }).collect()
+}
+
+/// `logsumexp(x, dims, keepdim)`: integers are computed in the default float dtype.
+pub fn logsumexp(ctx: &Context, x: &Tensor, dims: &[i64], keepdim: bool) -> Result<Tensor> {
+    let dt = if x.dtype.is_floating() { x.dtype } else { DType::DEFAULT_FLOAT };
+    let reduced = reduced_dims(x, dims)?;
+    let v: Vec<f64> = x.to_scalars().into_iter().map(|s| s.cast(dt).as_f64()).collect();
+    let (idx, n) = group_index(x.shape(), &reduced);
+    let mut m = vec![f64::NEG_INFINITY; n];
+    for (val, &o) in v.iter().zip(&idx) {
+        if *val > m[o] || val.is_nan() {
+            m[o] = *val;
+        }
+    }
+    // PyTorch shifts by the max, or by 0 where the max is infinite.
+    let shift: Vec<f64> = m.iter().map(|x| if x.is_infinite() { 0.0 } else { *x }).collect();
+    let mut s = vec![0.0; n];
+    for (val, &o) in v.iter().zip(&idx) {
+        s[o] = rd(dt, s[o] + rd(dt, rd(dt, val - shift[o]).exp()));
+    }
+    let out: Vec<f64> = s.iter().zip(&shift).map(|(s, m)| rd(dt, rd(dt, s.ln()) + m)).collect();
+    new(ctx, x, &reduced_shape(x.shape(), &reduced, keepdim), dt, &out, "logsumexp")
+}
+
+/// Logsumexp's backward: `g * exp(x - result)`, broadcast over the reduced dims.
+pub fn logsumexp_backward(ctx: &Context, g: &Tensor, x: &Tensor, r: &Tensor, dims: &[i64]) -> Result<Tensor> {
+    let reduced = reduced_dims(x, dims)?;
+    let (idx, _) = group_index(x.shape(), &reduced);
+    let (gv, xv, rv) = (floats(g), floats(x), floats(r));
+    let dt = x.dtype;
+    let out: Vec<f64> = xv.iter().zip(&idx).map(|(x, &o)| rd(dt, gv[o] * rd(dt, rd(dt, x - rv[o]).exp()))).collect();
+    new(ctx, x, x.shape(), x.dtype, &out, "logsumexp_backward")
+}

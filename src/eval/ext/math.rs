@@ -1,0 +1,287 @@
+//! The element-wise math family: `acos` … `rad2deg`, the `is*` tests,
+//! `atan2`/`hypot`/`fmod`/…, their in-place `name_` forms and `out=`.
+//! The values come from `engine::ops::pointwise`; each differentiable op
+//! records PyTorch's node with a backward formula written here.
+
+use std::rc::Rc;
+
+use crate::engine::autograd::{saved_tensor, BackwardFn, Formula};
+use crate::engine::ops::elementwise::{self, Arg, BinaryOp};
+use crate::engine::ops::pointwise::{self, MathBinary, MathOp};
+use crate::engine::ops::promote::{can_cast, scalar_type_name};
+use crate::engine::{DType, Scalar, Tensor};
+use crate::lang::span::Span;
+
+use super::super::args::Args;
+use super::super::error::{AtSpan, EvalError, EvalResult};
+use super::super::interp::Interp;
+use super::super::value::Value;
+use super::Family;
+
+pub const FAMILY: Family = Family {
+    functions: &[],
+    methods: &[
+        "acos", "acos_", "asin", "asin_", "atan", "atan_", "acosh", "acosh_", "asinh", "asinh_", "atanh", "atanh_",
+        "cosh", "cosh_", "sinh", "sinh_", "tan", "tan_", "ceil", "ceil_", "floor", "floor_", "round", "round_",
+        "trunc", "trunc_", "frac", "frac_", "sign", "sign_", "sgn", "sgn_", "signbit", "rsqrt", "rsqrt_",
+        "exp2", "exp2_", "expm1", "expm1_", "log10", "log10_", "log1p", "log1p_", "log2", "log2_", "erf", "erf_",
+        "deg2rad", "deg2rad_", "rad2deg", "rad2deg_", "isfinite", "isinf", "isnan", "isneginf", "isposinf",
+        "reciprocal", "reciprocal_", "square", "square_", "positive", "arccos", "arccos_", "arcsin", "arcsin_", "arctan", "arctan_",
+        "arccosh", "arccosh_", "arcsinh", "arcsinh_", "arctanh", "arctanh_", "fix", "fix_",
+        "atan2", "atan2_", "arctan2", "arctan2_", "hypot", "hypot_", "fmod", "fmod_", "fmax", "fmin",
+        "copysign", "copysign_", "heaviside", "heaviside_", "logaddexp", "gcd", "gcd_", "lcm", "lcm_",
+    ],
+    function: super::no_function,
+    method,
+};
+
+fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+    let span = a.span;
+    let (base, inplace) = match name.strip_suffix('_') {
+        Some(b) => (b, true),
+        None => (name, false),
+    };
+    if let Some(op) = MathOp::from_name(base) {
+        let decimals = if op == MathOp::Round { a.take_kw("decimals") } else { None };
+        let decimals = match decimals {
+            Some((v, s)) => Some(super::super::args::to_int(&v).ok_or_else(|| EvalError::type_error(format!("round(): argument 'decimals' must be int, not {}", v.type_name()), s))?),
+            None => None,
+        };
+        if matches!(op, MathOp::Isnan | MathOp::Isinf | MathOp::Isfinite) && a.kw.iter().any(|(k, _, _)| k == "out") {
+            return Err(a.err(format!("{name}() got an unexpected keyword argument 'out'")));
+        }
+        let out = take_out(&mut a, inplace)?;
+        a.finish(0)?;
+        if inplace {
+            super::super::grad::check_inplace(it, t, span)?;
+            let old = tracked(it, t).then(|| crate::engine::ops::copy::clone(&it.ctx, t)).transpose().at(span)?;
+            match decimals {
+                Some(d) if d != 0 => {
+                    let r = pointwise::round_decimals(&it.ctx, t, d).at(span)?;
+                    pointwise::inplace_check(r.dtype, t).at(span)?;
+                    crate::engine::ops::copy::copy_into(t, &r).at(span)?;
+                }
+                _ => pointwise::unary_inplace(op, t).at(span)?,
+            }
+            if let (Some(old), Some(node)) = (old, op.grad_fn()) {
+                let node = if decimals.is_some() { "RoundBackward1" } else { node };
+                let now = (**t).clone();
+                super::super::grad::rebase_node(it, t, node, &[], unary_formula(op), &[&old, &now]);
+            }
+            return Ok(Value::Tensor(t.clone()));
+        }
+        let r = match decimals {
+            Some(d) if d != 0 => pointwise::round_decimals(&it.ctx, t, d).at(span)?,
+            _ => pointwise::unary(&it.ctx, op, t).at(span)?,
+        };
+        if let Some(o) = out {
+            let rule = match op.kind() {
+                pointwise::Kind::Float => OutRule::Cast,
+                pointwise::Kind::Bool => OutRule::Bool,
+                _ => OutRule::Exact,
+            };
+            return write_out(it, name, rule, &[t], r, &o, span);
+        }
+        let Some(node) = op.grad_fn() else { return Ok(Value::tensor(r)) };
+        let node = if decimals.is_some() { "RoundBackward1" } else { node };
+        let keep = r.clone();
+        return Ok(Value::tensor(super::super::grad::record(it, node, &[Some(t)], r, unary_formula(op), &[t, &keep])));
+    }
+    if let Some(op) = MathBinary::from_name(base) {
+        return binary(it, t, op, name, inplace, a);
+    }
+    match base {
+        "reciprocal" => {
+            let out = take_out(&mut a, inplace)?;
+            a.finish(0)?;
+            if inplace {
+                super::super::grad::check_inplace(it, t, span)?;
+                let r = elementwise::binary(&it.ctx, BinaryOp::Div, Arg::S(Scalar::Int(1)), Arg::T(t)).at(span)?;
+                pointwise::inplace_check(r.dtype, t).at(span)?;
+                crate::engine::ops::copy::copy_into(t, &r).at(span)?;
+                let now = (**t).clone();
+                super::super::grad::rebase_node(it, t, "ReciprocalBackward0", &[], Formula::Reciprocal, &[&now]);
+                return Ok(Value::Tensor(t.clone()));
+            }
+            let r = elementwise::binary(&it.ctx, BinaryOp::Div, Arg::S(Scalar::Int(1)), Arg::T(t)).at(span)?;
+            if let Some(o) = out {
+                return write_out(it, name, OutRule::Cast, &[t], r, &o, span);
+            }
+            let keep = r.clone();
+            Ok(Value::tensor(super::super::grad::record(it, "ReciprocalBackward0", &[Some(t)], r, Formula::Reciprocal, &[&keep])))
+        }
+        "square" => {
+            a.finish(0)?;
+            let two = Value::Int(2);
+            if inplace {
+                super::super::ops::inplace(it, t, crate::lang::ast::BinOp::Pow, &two, span)?;
+                return Ok(Value::Tensor(t.clone()));
+            }
+            super::super::ops::binop(it, crate::lang::ast::BinOp::Pow, &Value::Tensor(t.clone()), &two, span)
+        }
+        _ => {
+            // positive
+            a.finish(0)?;
+            if t.dtype == DType::Bool {
+                return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, "The `+` operator, on a bool tensor is not supported.", span));
+            }
+            Ok(Value::Tensor(t.clone()))
+        }
+    }
+}
+
+/// Whether an in-place op on `t` records a node (and so needs its old values).
+fn tracked(it: &Interp, t: &Tensor) -> bool {
+    it.grad_enabled && t.dtype.is_floating() && t.requires_grad()
+}
+
+/// The backward of a unary op from its saved input (0) and result (1).
+fn unary_formula(op: MathOp) -> Formula {
+    BackwardFn::new(move |ctx, node, g| {
+        let x = saved_tensor(node, 0)?;
+        let y = saved_tensor(node, 1)?;
+        let d = pointwise::zip_map(ctx, &[g, &x, &y], g.shape(), g.dtype, |r| r[0] * op.derivative(r[1], r[2]))?;
+        Ok(vec![Some(d)])
+    })
+}
+
+/// `out=`: not with the in-place forms.
+pub(super) fn take_out(a: &mut Args, inplace: bool) -> EvalResult<Option<(Value, Span)>> {
+    match a.take_kw("out") {
+        Some((Value::None, _)) | None => Ok(None),
+        Some(_) if inplace => Err(a.err(format!("{}() got an unexpected keyword argument 'out'", a.name))),
+        Some(o) => Ok(Some(o)),
+    }
+}
+
+/// What dtype an `out=` tensor may have.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum OutRule {
+    /// Any dtype the result casts to.
+    Cast,
+    /// The result's own dtype (`floor`, `sign`).
+    Exact,
+    /// Bool only (`signbit`, `isposinf`).
+    Bool,
+}
+
+/// Writes `r` into the `out=` tensor and returns it, as PyTorch does.
+pub(super) fn write_out(it: &mut Interp, name: &str, rule: OutRule, inputs: &[&Tensor], r: Tensor, o: &(Value, Span), span: Span) -> EvalResult<Value> {
+    let Value::Tensor(out) = &o.0 else {
+        return Err(EvalError::type_error(format!("{name}(): argument 'out' must be Tensor, not {}", o.0.type_name()), o.1));
+    };
+    if it.grad_enabled && inputs.iter().chain(std::iter::once(&out.as_ref())).any(|t| t.requires_grad()) {
+        return Err(EvalError::new(
+            crate::engine::ErrorKind::RuntimeError,
+            format!("{name}(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad."),
+            span,
+        ));
+    }
+    let err = |m: String| EvalError::new(crate::engine::ErrorKind::RuntimeError, m, span);
+    if rule == OutRule::Bool && out.dtype != DType::Bool {
+        return Err(err(format!("{name} does not support non-boolean outputs.")));
+    }
+    if rule == OutRule::Exact && out.dtype != r.dtype {
+        return Err(err(format!("Found dtype {} but expected {}", scalar_type_name(out.dtype), scalar_type_name(r.dtype))));
+    }
+    if !can_cast(r.dtype, out.dtype) {
+        return Err(EvalError::new(
+            crate::engine::ErrorKind::RuntimeError,
+            format!("result type {} can't be cast to the desired output type {}", scalar_type_name(r.dtype), scalar_type_name(out.dtype)),
+            span,
+        ));
+    }
+    if out.shape() != r.shape() {
+        return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, "tsr: out= must already have the result's shape (PyTorch would resize it)", span));
+    }
+    crate::engine::ops::copy::copy_into(out, &r).at(span)?;
+    Ok(Value::Tensor(out.clone()))
+}
+
+/// `atan2`, `hypot`, `fmod`, … with `other` a tensor (or a number where
+/// PyTorch has a Scalar overload).
+fn binary(it: &mut Interp, t: &Rc<Tensor>, op: MathBinary, name: &str, inplace: bool, mut a: Args) -> EvalResult<Value> {
+    let span = a.span;
+    let out = take_out(&mut a, inplace)?;
+    let (ov, os) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing 1 required positional arguments: \"other\"")))?;
+    a.finish(1)?;
+    let scalar_ok = matches!(op, MathBinary::Fmod | MathBinary::Copysign);
+    let other: Option<Rc<Tensor>> = match &ov {
+        Value::Tensor(o) => Some(o.clone()),
+        v if scalar_ok && v.as_scalar().is_some() => None,
+        v => {
+            let pos = a.position(os);
+            let k = if op == MathBinary::Heaviside { "values" } else { "other" };
+            return Err(EvalError::type_error(format!("{name}(): argument '{k}'{pos} must be Tensor, not {}", v.type_name()), os));
+        }
+    };
+    let s = ov.as_scalar();
+    fn arg(o: &Option<Rc<Tensor>>, s: Option<Scalar>) -> Arg<'_> {
+        match o {
+            Some(o) => Arg::T(o),
+            None => Arg::S(s.unwrap_or(Scalar::Int(0))),
+        }
+    }
+    let node = match (op, &other) {
+        (MathBinary::Copysign, None) => "CopysignBackward1",
+        (MathBinary::Fmod, None) => "FmodBackward0",
+        (MathBinary::Heaviside, _) => "torch::autograd::NotImplemented",
+        _ => op.grad_fn(),
+    };
+    let differentiable = !matches!(op, MathBinary::Heaviside);
+    if inplace {
+        super::super::grad::inplace::check_inplace_with(it, t, other.as_deref(), span)?;
+        let track = it.grad_enabled && t.dtype.is_floating() && (t.requires_grad() || other.as_ref().is_some_and(|o| o.requires_grad()));
+        let old = track.then(|| crate::engine::ops::copy::clone(&it.ctx, t)).transpose().at(span)?;
+        pointwise::binary_inplace(op, t, arg(&other, s)).at(span)?;
+        if let (Some(old), true) = (old, differentiable) {
+            let o2 = other.clone();
+            let saved: Vec<&Tensor> = match &o2 {
+                Some(o) => vec![&old, o],
+                None => vec![&old],
+            };
+            let others: Vec<Option<&Tensor>> = other.as_deref().into_iter().map(Some).collect();
+            super::super::grad::rebase_node(it, t, node, &others, binary_formula(op, s), &saved);
+        }
+        return Ok(Value::Tensor(t.clone()));
+    }
+    let r = pointwise::binary(&it.ctx, op, Arg::T(t), arg(&other, s)).at(span)?;
+    if let Some(o) = out {
+        let ins: Vec<&Tensor> = std::iter::once(t.as_ref()).chain(other.as_deref()).collect();
+        return write_out(it, name, OutRule::Cast, &ins, r, &o, span);
+    }
+    if !differentiable {
+        // PyTorch's heaviside has a node whose backward is not implemented.
+        let ins: Vec<Option<&Tensor>> = vec![Some(t), other.as_deref()];
+        return Ok(Value::tensor(super::super::grad::record(it, node, &ins, r, Formula::NotImplemented("heaviside"), &[])));
+    }
+    match &other {
+        Some(o) => Ok(Value::tensor(super::super::grad::record(it, node, &[Some(t), Some(o)], r, binary_formula(op, s), &[t, o]))),
+        None => Ok(Value::tensor(super::super::grad::record(it, node, &[Some(t)], r, binary_formula(op, s), &[t]))),
+    }
+}
+
+/// The backward of a binary op from its saved operands (the second one a
+/// tensor, or the number `s`).
+fn binary_formula(op: MathBinary, s: Option<Scalar>) -> Formula {
+    BackwardFn::new(move |ctx, node, g| {
+        let x = saved_tensor(node, 0)?;
+        let y = if node.saved.borrow().len() > 1 { Some(saved_tensor(node, 1)?) } else { None };
+        let sv = s.map(|s| s.as_f64()).unwrap_or(0.0);
+        let grad_of = |which: usize, like: &Tensor| -> crate::engine::error::Result<Tensor> {
+            let d = match &y {
+                Some(y) => pointwise::zip_map(ctx, &[g, &x, y], g.shape(), like.dtype, |r| {
+                    let (dx, dy) = op.partials(r[1], r[2]);
+                    r[0] * if which == 0 { dx } else { dy }
+                })?,
+                None => pointwise::zip_map(ctx, &[g, &x], g.shape(), like.dtype, |r| r[0] * op.partials(r[1], sv).0)?,
+            };
+            crate::engine::autograd::formulas::sum_to(ctx, &d, like.shape())
+        };
+        let gx = grad_of(0, &x)?;
+        match &y {
+            Some(y) => Ok(vec![Some(gx), Some(grad_of(1, y)?)]),
+            None => Ok(vec![Some(gx)]),
+        }
+    })
+}

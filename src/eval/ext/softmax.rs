@@ -1,0 +1,104 @@
+//! `softmax`, `log_softmax` (`dim=`, `dtype=`) and `logsumexp` of the
+//! element-wise math family, with SoftmaxBackward0, LogSoftmaxBackward0
+//! and LogsumexpBackward0 (`torch.nn.functional` reaches them by name).
+
+use std::rc::Rc;
+
+use crate::engine::autograd::{saved_tensor, BackwardFn};
+use crate::engine::ops::softmax;
+use crate::engine::ops::promote::scalar_type_name;
+use crate::engine::{DType, Tensor};
+use crate::lang::span::Span;
+
+use super::super::args::{seq_ints, to_int, Args};
+use super::super::error::{AtSpan, EvalError, EvalResult};
+use super::super::interp::Interp;
+use super::super::value::Value;
+use super::Family;
+
+pub const FAMILY: Family = Family {
+    functions: &[],
+    methods: &["softmax", "log_softmax", "logsumexp"],
+    function: super::no_function,
+    method,
+};
+
+fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+    let span = a.span;
+    if name == "logsumexp" {
+        let (dv, ds) = a.get(0, "dim").ok_or_else(|| a.err("logsumexp() missing required argument 'dim'"))?;
+        let dims: Vec<i64> = match to_int(&dv) {
+            Some(d) => vec![d],
+            None => seq_ints(&dv).ok_or_else(|| EvalError::type_error(format!("logsumexp(): argument 'dim' must be tuple of ints, not {}", dv.type_name()), ds))?,
+        };
+        let keepdim = a.opt_bool(1, "keepdim", false)?;
+        let out = super::math::take_out(&mut a, false)?;
+        a.finish(2)?;
+        let r = softmax::logsumexp(&it.ctx, t, &dims, keepdim).at(span)?;
+        if let Some(o) = out {
+            if let Value::Tensor(ot) = &o.0
+                && !ot.dtype.is_floating()
+            {
+                let msg = format!("logsumexp(): Expected floating point type for result tensor, but got: {}", scalar_type_name(ot.dtype));
+                return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, msg, span));
+            }
+            return super::math::write_out(it, name, super::math::OutRule::Cast, &[t], r, &o, span);
+        }
+        let keep = r.clone();
+        let f = BackwardFn::new(move |ctx, node, g| {
+            let x = saved_tensor(node, 0)?;
+            let r = saved_tensor(node, 1)?;
+            Ok(vec![Some(softmax::logsumexp_backward(ctx, g, &x, &r, &dims)?)])
+        });
+        return Ok(Value::tensor(super::super::grad::record(it, "LogsumexpBackward0", &[Some(t)], r, f, &[t, &keep])));
+    }
+    let dim = match a.get(0, "dim") {
+        Some((v, s)) => to_int(&v).ok_or_else(|| EvalError::type_error(format!("{name}(): argument 'dim' must be int, not {}", v.type_name()), s))?,
+        None => return Err(a.err(format!("{name}() missing 1 required positional arguments: \"dim\""))),
+    };
+    let dtype = a.dtype_kw()?;
+    let out = super::math::take_out(&mut a, false)?;
+    a.take_kw("_stacklevel");
+    a.finish(1)?;
+    let x: Rc<Tensor> = match dtype {
+        Some(d) if d != t.dtype => {
+            let c = crate::engine::ops::copy::to_dtype(&it.ctx, t, d).at(span)?.unwrap_or_else(|| (**t).clone());
+            Rc::new(super::super::grad::record(it, "ToCopyBackward0", &[Some(t)], c, super::super::grad::to_copy(t), &[]))
+        }
+        _ => t.clone(),
+    };
+    let log = name == "log_softmax";
+    let r = softmax::softmax(&it.ctx, &x, dim, log).at(span)?;
+    if let Some(o) = out {
+        if let Value::Tensor(ot) = &o.0
+            && ot.dtype != r.dtype
+        {
+            let msg = format!("Expected out tensor to have dtype {}, but got {} instead", c_name(r.dtype), c_name(ot.dtype));
+            return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, msg, span));
+        }
+        return super::math::write_out(it, name, super::math::OutRule::Cast, &[t], r, &o, span);
+    }
+    let keep = r.clone();
+    let f = BackwardFn::new(move |ctx, node, g| {
+        let y = saved_tensor(node, 0)?;
+        Ok(vec![Some(softmax::softmax_backward(ctx, g, &y, dim, log)?)])
+    });
+    let node = if log { "LogSoftmaxBackward0" } else { "SoftmaxBackward0" };
+    Ok(Value::tensor(super::super::grad::record(it, node, &[Some(&x)], r, f, &[&keep])))
+}
+
+/// The C++ name of a dtype's element type, as PyTorch's softmax messages print it.
+fn c_name(d: DType) -> &'static str {
+    match d {
+        DType::Bool => "bool",
+        DType::UInt8 => "unsigned char",
+        DType::Int8 => "signed char",
+        DType::Int16 => "short int",
+        DType::Int32 => "int",
+        DType::Int64 => "long int",
+        DType::Float16 => "c10::Half",
+        DType::BFloat16 => "c10::BFloat16",
+        DType::Float32 => "float",
+        DType::Float64 => "double",
+    }
+}

@@ -1,0 +1,27 @@
+import torch
+a = torch.tensor([1.0, -1.0, 0.0, -0.0, 3.0, float("nan"), float("inf")])
+b = torch.tensor([1.0, 1.0, -1.0, -1.0, -2.0, 1.0, 2.0])
+print(torch.atan2(a, b), torch.arctan2(a, b))
+print(torch.hypot(a, b), torch.fmod(a, b), torch.fmod(a, 2.5))
+print(torch.fmax(a, b), torch.fmin(a, b), torch.fmax(b, a))
+print(torch.copysign(b, a), torch.copysign(a, -1), torch.copysign(a, 0.0))
+print(torch.heaviside(a, torch.tensor([0.5])))
+print(torch.logaddexp(a, b))
+i = torch.tensor([5, -7, 3])
+j = torch.tensor([3, 2, -2])
+print(torch.atan2(i, j), torch.hypot(i.float(), j.float()), torch.fmod(i, j), torch.fmod(i, 2), torch.fmod(i, 2.5))
+print(torch.fmax(i, j), torch.fmin(i, j), torch.heaviside(i, j), torch.copysign(i, j), torch.logaddexp(i.double(), j.double()))
+print(torch.atan2(i.to(torch.int32), torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64)).dtype)
+m = torch.arange(6.0).reshape(2, 3)
+col = torch.tensor([[1.0], [-2.0]])
+print(torch.atan2(m, col), torch.atan2(m.t(), torch.ones(3, 1)).stride(), torch.fmod(m.t(), 4).stride())
+x = torch.tensor([3.0, -5.0])
+x.atan2_(torch.tensor([1.0, 1.0]))
+print(x, x._version)
+x = torch.tensor([3.0, -5.0])
+print(x.hypot_(torch.tensor([4.0, 12.0])), x.fmod_(7), x.copysign_(-2), x.heaviside_(torch.tensor([1.0, 1.0])), x.arctan2_(torch.tensor([1.0])))
+for f in [lambda: torch.atan2(a, 1.0), lambda: torch.hypot(a, 2), lambda: torch.fmax(a, 1), lambda: torch.fmod(torch.tensor([True]), torch.tensor([True])), lambda: torch.heaviside(i, torch.tensor([1.0])), lambda: torch.arange(3).atan2_(torch.ones(3)), lambda: torch.ones(3).atan2_(torch.ones(2, 3)), lambda: torch.fmod(i, 0)]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
