@@ -4,6 +4,7 @@ pub mod advanced;
 pub mod copy;
 pub mod elementwise;
 pub mod factory;
+pub mod gather;
 pub mod index;
 pub mod iter_layout;
 pub mod join;

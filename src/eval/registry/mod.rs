@@ -15,6 +15,7 @@ pub mod statements;
 
 mod create;
 mod cuda;
+mod index;
 mod math;
 mod reduce;
 mod views;
@@ -142,7 +143,7 @@ impl Op {
 }
 
 /// Every row, by file.
-const TABLES: &[&[Op]] = &[views::OPS, create::OPS, math::OPS, reduce::OPS, cuda::OPS];
+const TABLES: &[&[Op]] = &[views::OPS, create::OPS, math::OPS, reduce::OPS, cuda::OPS, index::OPS];
 
 /// Every op row.
 pub fn ops() -> impl Iterator<Item = &'static Op> {
