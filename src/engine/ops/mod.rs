@@ -5,6 +5,7 @@ pub mod copy;
 pub mod elementwise;
 pub mod factory;
 pub mod gather;
+pub mod gather_scatter;
 pub mod index;
 pub mod iter_layout;
 pub mod join;
