@@ -13,4 +13,5 @@ pub mod linalg;
 pub mod promote;
 pub mod random;
 pub mod reduce;
+pub mod search;
 pub mod shape;

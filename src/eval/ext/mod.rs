@@ -7,6 +7,7 @@
 
 pub mod index;
 pub mod index_scatter;
+pub mod index_search;
 
 use std::rc::Rc;
 

@@ -3,7 +3,7 @@
 //! in-place `_` forms.
 
 use super::Class::{Copy, InPlace, Reduction};
-use super::{op, Op, FM, METHOD};
+use super::{op, Op, FM, FUNCTION, METHOD};
 
 pub const OPS: &[Op] = &[
     op("gather", "gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor", FM, Copy,
@@ -95,4 +95,21 @@ pub const OPS: &[Op] = &[
     op("masked_scatter_", "masked_scatter_(Tensor(a!) self, Tensor mask, Tensor source) -> Tensor(a!)", METHOD, InPlace,
         "masked_scatter into self's storage",
         "x = torch.zeros(2, 3)\nx.masked_scatter_(torch.tensor([[True], [False]]), torch.arange(1., 7.))"),
+    op("searchsorted", "searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor\nsearchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor", FUNCTION, Copy,
+        "for each value, where it would be inserted in the sorted last dim to keep it sorted (right=True / side='right': after equal entries)",
+        "x = torch.tensor([1., 3., 5., 7.])\ntorch.searchsorted(x, torch.tensor([[3., 6.], [0., 9.]]))")
+        .fails("x = torch.tensor([1., 3., 5., 7.])\ntorch.searchsorted(x, torch.tensor([3.]), side='up')"),
+    op("bucketize", "bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor\nbucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor", FUNCTION, Copy,
+        "the bucket of each element among 1-D sorted boundaries (searchsorted with the arguments swapped)",
+        "x = torch.tensor([3., 6., 0., 9.])\ntorch.bucketize(x, torch.tensor([1., 3., 5., 7.]))"),
+    op("isin", "isin.Tensor_Tensor(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor\nisin.Tensor_Scalar(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False) -> Tensor\nisin.Scalar_Tensor(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor", FUNCTION, Copy,
+        "a bool tensor of elements' shape: is each element among test_elements (invert=True: not among)",
+        "x = torch.tensor([1, 2, 3, 4])\ntorch.isin(x, torch.tensor([2, 4]))"),
+    op("bincount", "bincount(Tensor self, Tensor? weights=None, SymInt minlength=0) -> Tensor", FM, Reduction,
+        "how often each value of a 1-D non-negative int tensor occurs (summed weights with weights=); at least minlength bins",
+        "x = torch.tensor([0, 1, 1, 3])\nx.bincount(minlength=6)")
+        .fails("x = torch.tensor([0, -1])\nx.bincount()"),
+    op("histc", "histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor", FM, Reduction,
+        "a histogram of equal-width bins between min and max (both 0: the data's range); not differentiable",
+        "x = torch.tensor([1., 2., 1., 4.])\nx.histc(bins=4, min=0, max=3)"),
 ];
