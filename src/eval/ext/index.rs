@@ -25,6 +25,7 @@ pub const FAMILY: Family = Family {
         "gather", "index_select", "take", "take_along_dim", "masked_select", "masked_fill", "masked_fill_", "nonzero", "argwhere",
         "count_nonzero", "scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce", "scatter_reduce_", "index_add", "index_add_",
         "index_copy", "index_copy_", "index_fill", "index_fill_", "put", "put_", "masked_scatter", "masked_scatter_", "bincount", "histc",
+        "select_scatter", "slice_scatter", "diagonal_scatter", "as_strided_scatter", "fill_diagonal_", "nonzero_static",
     ],
     function: super::index_search::function,
     method,
@@ -107,6 +108,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             a.finish(1)?;
             gather::count_nonzero(&it.ctx, t, &dims, op).map(Value::tensor).at(span)
         }
+        _ if super::index_embed::METHODS.contains(&name) => super::index_embed::method(it, t, name, a, _nspan, op),
         _ if super::index_search::METHODS.contains(&name) => super::index_search::method(it, t, name, a, _nspan, op),
         _ if super::index_scatter::METHODS.contains(&name) => super::index_scatter::method(it, t, name, a, op),
         _ => Err(a.err(format!("internal: {name} is not a method of the index family"))),

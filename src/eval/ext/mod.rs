@@ -6,6 +6,7 @@
 //! (the builtins pass the first argument as the tensor).
 
 pub mod index;
+pub mod index_embed;
 pub mod index_scatter;
 pub mod index_search;
 

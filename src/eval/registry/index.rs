@@ -112,4 +112,25 @@ pub const OPS: &[Op] = &[
     op("histc", "histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor", FM, Reduction,
         "a histogram of equal-width bins between min and max (both 0: the data's range); not differentiable",
         "x = torch.tensor([1., 2., 1., 4.])\nx.histc(bins=4, min=0, max=3)"),
+    op("select_scatter", "select_scatter(Tensor self, Tensor src, int dim, SymInt index) -> Tensor", FM, Copy,
+        "a copy of self (its strides kept) with src written into self.select(dim, index)",
+        "x = torch.zeros(3, 4)\nx.select_scatter(torch.ones(4), 0, 1)")
+        .fails("x = torch.zeros(3, 4)\nx.select_scatter(torch.ones(3), 0, 1)"),
+    op("slice_scatter", "slice_scatter(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor", FM, Copy,
+        "a copy of self (its strides kept) with src written into the slice start:end:step of dim",
+        "x = torch.zeros(3, 4)\nx.slice_scatter(torch.ones(3, 2), 1, 0, 4, 2)"),
+    op("diagonal_scatter", "diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> Tensor", FM, Copy,
+        "a copy of self (its strides kept) with src written into self.diagonal(offset, dim1, dim2)",
+        "x = torch.zeros(3, 4)\nx.diagonal_scatter(torch.ones(3), 1)"),
+    op("as_strided_scatter", "as_strided_scatter(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor", FM, Copy,
+        "a copy of self (its strides kept) with src written into the copy's as_strided(size, stride, storage_offset)",
+        "x = torch.zeros(3, 4)\nx.as_strided_scatter(torch.ones(2), (2,), (5,))")
+        .notes("The size, stride and offset address the new copy's storage, not self's."),
+    op("fill_diagonal_", "fill_diagonal_(Tensor(a!) self, Scalar fill_value, bool wrap=False) -> Tensor(a!)", METHOD, InPlace,
+        "fill the main diagonal (all dims equal past 2-D); wrap=True restarts it below a tall matrix's square",
+        "x = torch.zeros(5, 2)\nx.fill_diagonal_(1., wrap=True)")
+        .notes("PyTorch writes it as as_strided(...).fill_(): the step is the sum of self's strides, and the graph is CopySlices."),
+    op("nonzero_static", "nonzero_static(Tensor self, *, SymInt size, int fill_value=-1) -> Tensor", FM, Copy,
+        "nonzero() cut or padded (with fill_value) to exactly size rows: a fixed shape (size, ndim)",
+        "x = torch.tensor([0, 1, 2, 0])\nx.nonzero_static(size=4)"),
 ];
