@@ -154,6 +154,7 @@ pub fn index_plan(t: &Tensor, dim: i64, index: &Tensor, src: Option<&Tensor>, wh
         if v < -(ts[d] as i64) || v >= ts[d] as i64 || (v < 0 && what != "index_fill_") {
             return Err(match what {
                 "index_copy_" => EngineError::index(format!("index_copy_(): index {v} is out of bounds for dimension {d} with size {}", ts[d])),
+                "index_reduce_" => EngineError::index("index out of range in self"),
                 "index_add_" => EngineError::runtime(format!("index {v} is out of bounds for dimension {d} with size {}", ts[d])),
                 _ => EngineError::index(format!("index {v} is out of bounds for dimension {d} with size {}", ts[d])),
             });

@@ -26,6 +26,7 @@ pub const FAMILY: Family = Family {
         "count_nonzero", "scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce", "scatter_reduce_", "index_add", "index_add_",
         "index_copy", "index_copy_", "index_fill", "index_fill_", "put", "put_", "masked_scatter", "masked_scatter_", "bincount", "histc",
         "select_scatter", "slice_scatter", "diagonal_scatter", "as_strided_scatter", "fill_diagonal_", "nonzero_static",
+        "index_reduce", "index_reduce_",
     ],
     function: super::index_search::function,
     method,

@@ -20,7 +20,7 @@ use super::super::value::Value;
 
 pub const METHODS: &[&str] = &[
     "scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce", "scatter_reduce_", "index_add", "index_add_", "index_copy",
-    "index_copy_", "index_fill", "index_fill_", "put", "put_", "masked_scatter", "masked_scatter_",
+    "index_copy_", "index_fill", "index_fill_", "put", "put_", "masked_scatter", "masked_scatter_", "index_reduce", "index_reduce_",
 ];
 
 /// What the gradient of self is.
@@ -174,6 +174,32 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
             let what = format!("{base}_");
             c.plan = gs::index_plan(t, dim, &index, c.src.as_deref(), &what).at(span)?;
         }
+        "index_reduce" => {
+            let dim = a.int(0, "dim")?;
+            let index = tensor_arg(a, 1, "index")?;
+            let src = tensor_arg(a, 2, "source")?;
+            let r = match a.get(3, "reduce") {
+                Some((Value::Str(s), _)) => s,
+                _ => return Err(a.err(format!("{name}() missing required argument 'reduce'"))),
+            };
+            c.include_self = a.opt_bool(usize::MAX, "include_self", true)?;
+            a.finish(4)?;
+            it.warn_once(INDEX_REDUCE_BETA, span);
+            c.reduce = match r.as_str() {
+                "prod" | "mean" | "amax" | "amin" => Reduce::parse_scatter_reduce(&r).at(span)?,
+                _ => {
+                    let msg = format!("index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got {r}.");
+                    return Err(EvalError::new(ErrorKind::RuntimeError, msg, span));
+                }
+            };
+            c.node = "IndexReduceBackward0";
+            c.self_grad = SelfGrad::Reduced { mean: c.reduce == Reduce::Mean, include_self: c.include_self };
+            if c.reduce != Reduce::Mean {
+                c.src_scale = None;
+            }
+            c.plan = gs::index_plan(t, dim, &index, Some(&src), "index_reduce_").at(span)?;
+            c.src = Some(src);
+        }
         "put" => {
             let index = tensor_arg(a, 0, "index")?;
             let src = tensor_arg(a, 1, "source")?;
@@ -199,6 +225,8 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
     }
     Ok(c)
 }
+
+const INDEX_REDUCE_BETA: &str = "index_reduce() is in beta and the API may change at any time. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:1522.)";
 
 const REDUCE_DEPRECATED: &str = "The reduce argument of torch.scatter with Tensor src is deprecated and will be removed in a future PyTorch release. Use torch.scatter_reduce instead for more reduction options. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:224.)";
 

@@ -133,4 +133,10 @@ pub const OPS: &[Op] = &[
     op("nonzero_static", "nonzero_static(Tensor self, *, SymInt size, int fill_value=-1) -> Tensor", FM, Copy,
         "nonzero() cut or padded (with fill_value) to exactly size rows: a fixed shape (size, ndim)",
         "x = torch.tensor([0, 1, 2, 0])\nx.nonzero_static(size=4)"),
+    op("index_reduce", "index_reduce(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True) -> Tensor", FM, Copy,
+        "a contiguous copy of self with source's slices combined (prod, mean, amax, amin) into the slices index names along dim (beta in PyTorch)",
+        "x = torch.ones(3, 2)\nx.index_reduce(0, torch.tensor([0, 0, 2]), torch.tensor([[1., 2.], [3., 4.], [5., 6.]]), 'amax')"),
+    op("index_reduce_", "index_reduce_(Tensor(a!) self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True) -> Tensor(a!)", METHOD, InPlace,
+        "index_reduce into self's storage",
+        "x = torch.ones(3, 2)\nx.index_reduce_(0, torch.tensor([1]), torch.tensor([[4., 5.]]), 'prod')"),
 ];
