@@ -242,10 +242,14 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, op: &str
         let strides = if c.preserve { copy::preserve_strides(t) } else { crate::engine::layout::contiguous_strides(t.shape()) };
         copy::copy_to_new(&it.ctx, t, &strides, t.dtype, op).at(span)?
     };
+    let extreme = matches!(c.reduce, Reduce::Amax | Reduce::Amin | Reduce::Prod) && c.src.is_some();
+    let old = if extreme { f64s(t) } else { vec![] };
     let count = gs::apply(&target, &c.plan, c.src.as_deref(), c.value, c.reduce, c.include_self).at(span)?;
     let other = c.src.clone().or(c.value_t.clone());
     let formula = if c.not_implemented {
         Formula::NotImplemented("scatter")
+    } else if let (true, Some(src)) = (extreme, &c.src) {
+        extreme_backward(&c, old, f64s(&target), f64s(src))
     } else if c.src.is_some() && c.src_scale.is_none() {
         Formula::Unsupported
     } else {
@@ -315,5 +319,74 @@ fn backward(c: &Call, shape: Vec<usize>, count: Vec<usize>) -> Formula {
             out.push(Some(make(vec![s], &[])?));
         }
         Ok(out)
+    })
+}
+
+fn f64s(t: &Tensor) -> Vec<f64> {
+    t.to_scalars().iter().map(|v| v.as_f64()).collect()
+}
+
+/// PyTorch's scatter_reduce/index_reduce backward for amax/amin (the
+/// gradient shared evenly among self and the sources equal to the result;
+/// self counts even with include_self=False) and prod (result / factor,
+/// with the product of the others for a single zero factor).
+fn extreme_backward(c: &Call, old: Vec<f64>, res: Vec<f64>, src: Vec<f64>) -> Formula {
+    let plan = Rc::new(c.plan.clone());
+    let (node, include_self, prod) = (c.node, c.include_self, c.reduce == Reduce::Prod);
+    let src_shape = c.src.as_ref().map(|s| s.shape().to_vec()).unwrap_or_default();
+    let index_shape = c.index_shape.clone();
+    BackwardFn::new(move |ctx, n, g| {
+        let gv: Vec<f64> = g.to_scalars().iter().map(|v| v.as_f64()).collect();
+        let len = gv.len();
+        let mut touched = vec![false; len];
+        plan.dst.iter().for_each(|&p| touched[p] = true);
+        let mut sg = gv.clone();
+        let mut gs = vec![0f64; src.len()];
+        if prod {
+            // Per position: the product of all sources, of the nonzero ones, and how many are zero.
+            let (mut all, mut nz, mut zeros) = (vec![1f64; len], vec![1f64; len], vec![0usize; len]);
+            for (&p, &q) in plan.dst.iter().zip(&plan.src) {
+                all[p] *= src[q];
+                if src[q] == 0.0 { zeros[p] += 1 } else { nz[p] *= src[q] }
+            }
+            for p in 0..len {
+                if touched[p] {
+                    sg[p] = if !include_self { 0.0 } else if old[p] != 0.0 { gv[p] * res[p] / old[p] } else { gv[p] * all[p] };
+                }
+            }
+            for (&p, &q) in plan.dst.iter().zip(&plan.src) {
+                gs[q] = if src[q] != 0.0 {
+                    gv[p] * res[p] / src[q]
+                } else if zeros[p] == 1 {
+                    gv[p] * nz[p] * if include_self { old[p] } else { 1.0 }
+                } else {
+                    0.0
+                };
+            }
+        } else {
+            let mut count: Vec<f64> = (0..len).map(|p| (old[p] == res[p]) as u8 as f64).collect();
+            for (&p, &q) in plan.dst.iter().zip(&plan.src) {
+                count[p] += (src[q] == res[p]) as u8 as f64;
+            }
+            for p in 0..len {
+                sg[p] = if touched[p] && !include_self { 0.0 } else if old[p] == res[p] { gv[p] / count[p] } else { 0.0 };
+            }
+            for (&p, &q) in plan.dst.iter().zip(&plan.src) {
+                gs[q] = if src[q] == res[p] { gv[p] / count[p] } else { 0.0 };
+            }
+        }
+        let wants = n.next.get(1).is_some_and(|e| e.is_some());
+        if let Some(is) = index_shape.as_ref().filter(|is| **is != src_shape && wants) {
+            return Err(EngineError::runtime(format!(
+                "Function {node} returned an invalid gradient at index 1 - got {} but expected shape compatible with {}",
+                shape_list(is),
+                shape_list(&src_shape)
+            )));
+        }
+        let make = |vals: Vec<f64>, shape: &[usize]| -> crate::engine::error::Result<Tensor> {
+            let vals: Vec<Scalar> = vals.into_iter().map(|v| Scalar::Float(v).cast(g.dtype)).collect();
+            Tensor::from_scalars_on(ctx, g.device(), shape, g.dtype, &vals, node)
+        };
+        Ok(vec![Some(make(sg, g.shape())?), Some(make(gs, &src_shape)?)])
     })
 }
