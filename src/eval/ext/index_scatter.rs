@@ -50,6 +50,9 @@ struct Call {
     /// The index shape PyTorch's gather-based src gradient has (checked
     /// against src's shape at backward).
     index_shape: Option<Vec<usize>>,
+    /// The index (or mask) tensor, saved as PyTorch's node saves it (a
+    /// second backward without retain_graph fails).
+    saved: Option<Rc<Tensor>>,
     /// Self's strides for the out-of-place clone: preserved, else contiguous.
     preserve: bool,
     not_implemented: bool,
@@ -83,6 +86,7 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
         self_grad: SelfGrad::Overwrite,
         src_scale: Some(1.0),
         index_shape: None,
+        saved: None,
         preserve: false,
         not_implemented: false,
     };
@@ -90,6 +94,7 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
         "scatter" | "scatter_add" | "scatter_reduce" => {
             let dim = a.int(0, "dim")?;
             let index = tensor_arg(a, 1, "index")?;
+            c.saved = Some(index.clone());
             let tensor_src = match a.pos.get(2).map(|p| &p.0) {
                 Some(Value::Tensor(_)) => true,
                 Some(_) => false,
@@ -146,6 +151,7 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
         "index_add" | "index_copy" | "index_fill" => {
             let dim = a.int(0, "dim")?;
             let index = tensor_arg(a, 1, "index")?;
+            c.saved = Some(index.clone());
             if base == "index_fill" {
                 let (v, vt) = scalar_value(a, 2, "value", name)?;
                 c.value = v;
@@ -177,6 +183,7 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
         "index_reduce" => {
             let dim = a.int(0, "dim")?;
             let index = tensor_arg(a, 1, "index")?;
+            c.saved = Some(index.clone());
             let src = tensor_arg(a, 2, "source")?;
             let r = match a.get(3, "reduce") {
                 Some((Value::Str(s), _)) => s,
@@ -202,6 +209,7 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
         }
         "put" => {
             let index = tensor_arg(a, 0, "index")?;
+            c.saved = Some(index.clone());
             let src = tensor_arg(a, 1, "source")?;
             let acc = a.opt_bool(2, "accumulate", false)?;
             a.finish(3)?;
@@ -216,6 +224,7 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
         }
         _ => {
             let mask = tensor_arg(a, 0, "mask")?;
+            c.saved = Some(mask.clone());
             let src = tensor_arg(a, 1, "source")?;
             a.finish(2)?;
             c.plan = gs::masked_scatter_plan(t, &mask, &src).at(span)?;
@@ -256,15 +265,16 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, op: &str
         backward(&c, t.shape().to_vec(), count)
     };
     let node = if c.not_implemented { "NotImplemented" } else { c.node };
+    let saved: Vec<&Tensor> = c.saved.as_deref().into_iter().collect();
     if inplace {
-        super::super::grad::rebase_node(it, t, node, &[other.as_deref()][..other.is_some() as usize], formula, &[]);
+        super::super::grad::rebase_node(it, t, node, &[other.as_deref()][..other.is_some() as usize], formula, &saved);
         return Ok(Value::Tensor(t.clone()));
     }
     let mut inputs: Vec<Option<&Tensor>> = vec![Some(t)];
     if let Some(o) = &other {
         inputs.push(Some(o));
     }
-    Ok(Value::tensor(super::super::grad::record(it, node, &inputs, target, formula, &[])))
+    Ok(Value::tensor(super::super::grad::record(it, node, &inputs, target, formula, &saved)))
 }
 
 /// The gradients for self and the source (or a tensor value), from the
