@@ -114,13 +114,28 @@ pub fn scatter_plan(t: &Tensor, dim: i64, index: &Tensor, src: Option<&Tensor>) 
 pub fn index_plan(t: &Tensor, dim: i64, index: &Tensor, src: Option<&Tensor>, what: &str) -> Result<Scattered> {
     let d = wrap_dim(dim, t.ndim())?;
     if index.ndim() > 1 {
-        return Err(EngineError::index(format!("{what}(): Index is supposed to be a vector")));
-    }
-    if !matches!(index.dtype, DType::Int64 | DType::Int32) {
         return Err(match what {
-            "index_add_" => EngineError::runtime(format!("index_add_(): Expected dtype int32/int64 for index but got: {}", scalar_type_name(index.dtype))),
-            "index_copy_" => EngineError::index("index_copy_(): Expected a long tensor for index, but got Float".replace("Float", scalar_type_name(index.dtype))),
-            _ => EngineError::index(format!("{what}(): Expected a long tensor for index, but got {}", scalar_type_name(index.dtype))),
+            "index_copy_" => EngineError::index(format!("index_copy_(): Index should have dimension 1 or 0 (got {})", index.ndim())),
+            "index_fill_" => EngineError::runtime("Index has to be a vector/scalar"),
+            _ => EngineError::index(format!(
+                "{what}(): Index is supposed to be a vector, but got dim: {} with type: {} and size: {}",
+                index.ndim(),
+                scalar_type_name(index.dtype),
+                shape_list(index.shape())
+            )),
+        });
+    }
+    let int = matches!(index.dtype, DType::Int64 | DType::Int32);
+    let ok = match what {
+        "index_copy_" | "index_fill_" => index.dtype == DType::Int64,
+        _ => int,
+    };
+    if !ok {
+        let got = scalar_type_name(index.dtype);
+        return Err(match what {
+            "index_copy_" => EngineError::runtime(format!("index_copy_(): Expected a long tensor for index, but got {got}")),
+            "index_fill_" => EngineError::index("index_fill_(): Expected dtype int64 for index."),
+            _ => EngineError::runtime(format!("{what}(): Expected dtype int32/int64 for index but got: {got}")),
         });
     }
     let idx = index_values(index);
@@ -128,12 +143,12 @@ pub fn index_plan(t: &Tensor, dim: i64, index: &Tensor, src: Option<&Tensor>, wh
     if let Some(s) = src {
         let ss = ne(s.shape());
         let n = ss.get(d).copied().unwrap_or(1);
-        if s.dtype != t.dtype && what == "index_add_" {
-            return Err(EngineError::runtime(format!(
-                "index_add_(): self ({}) and source ({}) must have the same scalar type",
-                scalar_type_name(t.dtype),
-                scalar_type_name(s.dtype)
-            )));
+        if s.dtype != t.dtype {
+            let (a, b) = (scalar_type_name(t.dtype), scalar_type_name(s.dtype));
+            return Err(EngineError::runtime(match what {
+                "index_copy_" => format!("index_copy_(): self and source expected to have the same dtype, but got (self) {a} and (source) {b}"),
+                _ => format!("{what}(): self ({a}) and source ({b}) must have the same scalar type"),
+            }));
         }
         if idx.len() != n {
             return Err(match what {
@@ -214,7 +229,7 @@ pub fn masked_scatter_plan(t: &Tensor, mask: &Tensor, src: &Tensor) -> Result<Sc
     }
     if src.dtype != t.dtype {
         return Err(EngineError::runtime(format!(
-            "masked_scatter_: expected self and source to have same dtypes but got {} and {}",
+            "masked_scatter: expected self and source to have same dtypes but got{} and {}",
             scalar_type_name(t.dtype),
             scalar_type_name(src.dtype)
         )));
