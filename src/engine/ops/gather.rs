@@ -281,7 +281,9 @@ pub fn masked_fill_(t: &Tensor, mask: &Tensor, v: Scalar) -> Result<Vec<bool>> {
     if b != t.shape() {
         return Err(EngineError::runtime(format!("output with shape {} doesn't match the broadcast shape {}", shape_list(t.shape()), shape_list(&b))));
     }
-    super::copy::check_no_internal_overlap(t)?;
+    if !is_expanded(t) {
+        super::copy::check_no_internal_overlap(t)?;
+    }
     let m = mask.to_scalars();
     let filled: Vec<bool> = broadcast_positions(mask.shape(), &b).into_iter().map(|q| m[q].as_bool()).collect();
     let v = v.cast(t.dtype);
@@ -296,6 +298,12 @@ pub fn masked_fill_(t: &Tensor, mask: &Tensor, v: Scalar) -> Result<Vec<bool>> {
     }
     t.storage.bump_version();
     Ok(filled)
+}
+
+/// PyTorch's `has_internal_overlap(t) == Yes`: a stride-0 dim of size > 1
+/// (`masked_fill_`/`index_fill_` only warn then, and write every alias).
+pub fn is_expanded(t: &Tensor) -> bool {
+    t.shape().iter().zip(t.stride()).any(|(&n, &s)| n > 1 && s == 0)
 }
 
 /// `nonzero(t)`: the coordinates of the nonzero elements, shape

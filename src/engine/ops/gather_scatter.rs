@@ -295,6 +295,12 @@ fn combine(a: Scalar, b: Scalar, r: Reduce, dt: DType) -> Scalar {
 /// self position written, how many values it averaged (for mean's backward).
 pub fn apply(t: &Tensor, plan: &Scattered, src: Option<&Tensor>, value: Scalar, r: Reduce, include_self: bool) -> Result<Vec<usize>> {
     super::copy::check_no_internal_overlap(t)?;
+    apply_unchecked(t, plan, src, value, r, include_self)
+}
+
+/// [`apply`] without the overlap check (`index_fill_` on an expanded self,
+/// which PyTorch only warns about).
+pub fn apply_unchecked(t: &Tensor, plan: &Scattered, src: Option<&Tensor>, value: Scalar, r: Reduce, include_self: bool) -> Result<Vec<usize>> {
     let dt = t.dtype;
     let sv = src.map(|s| s.to_scalars());
     let offs: Vec<usize> = StridedIndex::new(&t.layout).collect();

@@ -143,6 +143,8 @@ pub fn where_one(it: &mut Interp, mut a: Args, op: &str) -> EvalResult<Value> {
     nonzero_tuple(it, &cond, op, span)
 }
 
+const MASKED_FILL_EXPANDED: &str = "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:2469.)";
+
 fn masked_fill(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
     let span = a.span;
     let mask = tensor_arg(&mut a, 0, "mask")?;
@@ -172,6 +174,9 @@ fn masked_fill(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, op: &st
     let node = if vt.is_some() { "MaskedFillBackward1" } else { "MaskedFillBackward0" };
     if name == "masked_fill_" {
         super::super::grad::inplace::check_inplace_with(it, t, vt.as_deref(), span)?;
+        if gather::is_expanded(t) && mask.dtype == crate::engine::DType::Bool {
+            it.warn(MASKED_FILL_EXPANDED, span);
+        }
         let filled = Rc::new(gather::masked_fill_(t, &mask, value).at(span)?);
         let shape = t.shape().to_vec();
         let pos = Rc::new((0..filled.len()).collect::<Vec<usize>>());

@@ -235,6 +235,8 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
     Ok(c)
 }
 
+const INDEX_FILL_EXPANDED: &str = "Use of index_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:1929.)";
+
 const INDEX_REDUCE_BETA: &str = "index_reduce() is in beta and the API may change at any time. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:1522.)";
 
 const REDUCE_DEPRECATED: &str = "The reduce argument of torch.scatter with Tensor src is deprecated and will be removed in a future PyTorch release. Use torch.scatter_reduce instead for more reduction options. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:224.)";
@@ -253,7 +255,14 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, op: &str
     };
     let extreme = matches!(c.reduce, Reduce::Amax | Reduce::Amin | Reduce::Prod) && c.src.is_some();
     let old = if extreme { f64s(t) } else { vec![] };
-    let count = gs::apply(&target, &c.plan, c.src.as_deref(), c.value, c.reduce, c.include_self).at(span)?;
+    let expanded_fill = inplace && base == "index_fill" && crate::engine::ops::gather::is_expanded(t);
+    let count = if expanded_fill {
+        it.warn(INDEX_FILL_EXPANDED, span);
+        gs::apply_unchecked(&target, &c.plan, c.src.as_deref(), c.value, c.reduce, c.include_self)
+    } else {
+        gs::apply(&target, &c.plan, c.src.as_deref(), c.value, c.reduce, c.include_self)
+    }
+    .at(span)?;
     let other = c.src.clone().or(c.value_t.clone());
     let formula = if c.not_implemented {
         Formula::NotImplemented("scatter")
