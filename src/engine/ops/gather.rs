@@ -90,7 +90,7 @@ fn gather_positions(ts: &[usize], d: usize, is: &[usize], idx: &[i64], wrap: boo
             crate::engine::interrupt::check()?;
         }
         let v = idx[k];
-        let v = if wrap && v < 0 { v + ts[d] as i64 } else { v };
+        let v = if wrap && ts[d] > 0 { v.rem_euclid(ts[d] as i64) } else { v };
         if v < 0 || v >= ts[d] as i64 {
             return Err(EngineError::runtime(format!("index {v} is out of bounds for dimension {d} with size {}", ts[d])));
         }
@@ -148,8 +148,8 @@ pub fn take_plan(t: &Tensor, index: &Tensor) -> Result<Picked> {
 
 /// `take_along_dim(t, indices, dim)`: with a dim, t and indices broadcast
 /// against each other apart from `dim`, then gather; without, `take` of
-/// the flattened t. With a dim, negative indices count from the end (as
-/// PyTorch's), without one they are out of bounds (its flat gather).
+/// the flattened t. With a dim, indices wrap modulo the dim's size (as
+/// PyTorch's `remainder`), without one they must be in bounds (its flat gather).
 pub fn take_along_dim_plan(t: &Tensor, index: &Tensor, dim: Option<i64>) -> Result<Picked> {
     if index.dtype != DType::Int64 {
         return Err(EngineError::runtime(format!(
@@ -181,6 +181,10 @@ pub fn take_along_dim_plan(t: &Tensor, index: &Tensor, dim: Option<i64>) -> Resu
     let iv = values_i64(index);
     let ip = broadcast_positions(index.shape(), &ib);
     let idx: Vec<i64> = ip.iter().map(|&p| iv[p]).collect();
+    // PyTorch wraps them first with `remainder(size)` (Python's modulo).
+    if tb[d] == 0 && !idx.is_empty() {
+        return Err(EngineError::runtime("ZeroDivisionError"));
+    }
     let pos = gather_positions(&tb, d, &ib, &idx, true)?;
     let back = broadcast_positions(t.shape(), &tb);
     Ok(Picked { shape: ib, pos: pos.into_iter().map(|q| back[q]).collect() })

@@ -24,3 +24,10 @@ for f in [lambda: torch.take_along_dim(x, torch.tensor([[0]]).float(), 1),
         print(f())
     except Exception as e:
         print(type(e).__name__, e)
+print(torch.take_along_dim(torch.arange(3.), torch.tensor([5, -4, 7]), 0), torch.take_along_dim(torch.arange(6.).reshape(2, 3), torch.tensor([[5], [-7]]), 1))
+for f in [lambda: torch.take_along_dim(torch.zeros(2, 0), torch.tensor([[1], [1]]), 1),
+          lambda: torch.take_along_dim(torch.arange(3.), torch.tensor([3]))]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
