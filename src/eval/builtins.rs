@@ -255,6 +255,7 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             let node = if name == "stack" { "StackBackward0" } else { "CatBackward0" };
             Ok(Value::tensor(super::grad::record(it, node, &inputs, out, f, &[])))
         }
+        "where" if a.pos.len() == 1 && a.kw.is_empty() => super::ext::index::where_one(it, a, op),
         "where" if a.pos.len() == 3 => {
             let cond = super::methods::tensor_arg(&mut a, 0, "condition")?;
             let (xv, xs) = a.pos[1].clone();

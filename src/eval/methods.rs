@@ -122,7 +122,7 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, o
     let result = call_inner(it, t, name, a, nspan, op)?;
     let split_name = super::grad::index_views::node_name(name, replay.as_ref());
     let maps = replay.and_then(|r| r.maps(t, |s, a| call_inner(it, s, name, a, nspan, op)));
-    if inplace || !t.requires_grad() || matches!(name, "detach" | "item" | "tolist") {
+    if inplace || !t.requires_grad() || matches!(name, "detach" | "item" | "tolist" | "histc") {
         return Ok(result);
     }
     if !it.grad_enabled {

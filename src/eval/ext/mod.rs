@@ -10,6 +10,10 @@ pub mod contract;
 pub mod misc;
 pub mod random;
 pub mod sorting;
+pub mod index;
+pub mod index_embed;
+pub mod index_scatter;
+pub mod index_search;
 
 use std::rc::Rc;
 
@@ -51,6 +55,7 @@ pub const FAMILIES: &[&Family] = &[
     &math_more::FAMILY,
     &bitwise::FAMILY,
     &softmax::FAMILY,
+    &index::FAMILY,
 ];
 
 /// The family answering the torch function `name`, if any.

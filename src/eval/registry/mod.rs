@@ -15,6 +15,7 @@ pub mod statements;
 
 mod create;
 mod cuda;
+mod index;
 mod math;
 mod blas;
 mod contract;
@@ -160,6 +161,7 @@ const TABLES: &[&[Op]] = &[
     misc::OPS,
     blas::OPS,
     cuda::OPS,
+    index::OPS,
 ];
 
 /// Every op row.

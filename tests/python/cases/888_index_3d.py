@@ -1,0 +1,13 @@
+import torch
+x = torch.arange(24.).reshape(2, 3, 4).permute(2, 0, 1)
+i = torch.tensor([[[0, 2, 1], [1, 1, 0]], [[2, 2, 2], [0, 1, 0]], [[1, 0, 1], [1, 2, 0]]])
+print(x.gather(2, i), x.gather(0, i.remainder(3)).stride())
+print(x.index_select(1, torch.tensor([1, 1, 0])), x.index_select(2, torch.tensor([2])).stride())
+z = torch.zeros(4, 2, 3)
+print(z.scatter_add(2, i, torch.ones(3, 2, 3)), z.scatter(0, i, 5.)[:, 1])
+print(z.index_add(0, torch.tensor([3, 0, 3]), torch.ones(3, 2, 3), alpha=0.5)[3], z.index_copy(2, torch.tensor([2, 0]), torch.ones(4, 2, 2))[1])
+print(x.take(torch.tensor([[0, 23], [5, 11]])), x.masked_select(x.remainder(5) == 0))
+print(x.nonzero()[:5], torch.where(x.remainder(7) == 0), x.count_nonzero(dim=(0, 2)))
+print(torch.take_along_dim(x, torch.tensor([[[0], [2]]]), 2))
+print(z.scatter_reduce(1, torch.tensor([[[1, 1, 0]]]).expand(4, 1, 3), torch.arange(12.).reshape(4, 1, 3), 'amax', include_self=False)[2])
+print(x.diagonal_scatter(torch.ones(4, 2), 0, 1, 2)[0], x.slice_scatter(torch.zeros(4, 1, 3), 1, 1, 2)[1])
