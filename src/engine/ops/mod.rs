@@ -11,4 +11,5 @@ pub mod linalg;
 pub mod promote;
 pub mod random;
 pub mod reduce;
+pub mod reorder;
 pub mod shape;

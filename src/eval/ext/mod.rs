@@ -5,6 +5,8 @@
 //! A method family also answers the function form `torch.NAME(x, ...)`
 //! (the builtins pass the first argument as the tensor).
 
+pub mod reorder;
+
 use std::rc::Rc;
 
 use crate::engine::Tensor;
@@ -30,7 +32,7 @@ pub struct Family {
 }
 
 /// Every family.
-pub const FAMILIES: &[&Family] = &[];
+pub const FAMILIES: &[&Family] = &[&reorder::FAMILY];
 
 /// The family answering the torch function `name`, if any.
 pub fn function_family(name: &str) -> Option<&'static Family> {

@@ -17,6 +17,7 @@ mod create;
 mod cuda;
 mod math;
 mod reduce;
+mod reorder;
 mod views;
 
 /// `torch.name(...)` works.
@@ -142,7 +143,7 @@ impl Op {
 }
 
 /// Every row, by file.
-const TABLES: &[&[Op]] = &[views::OPS, create::OPS, math::OPS, reduce::OPS, cuda::OPS];
+const TABLES: &[&[Op]] = &[views::OPS, create::OPS, math::OPS, reduce::OPS, cuda::OPS, reorder::OPS];
 
 /// Every op row.
 pub fn ops() -> impl Iterator<Item = &'static Op> {
