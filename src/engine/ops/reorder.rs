@@ -126,3 +126,46 @@ pub fn rot90(ctx: &Context, t: &Tensor, k: i64, dims: &[i64]) -> Result<Tensor> 
     };
     Ok(out)
 }
+
+/// `repeat(repeats)`: a contiguous copy of self tiled `repeats[i]` times
+/// along dim i (self first gets leading size-1 dims up to `repeats.len()`).
+pub fn repeat(ctx: &Context, t: &Tensor, repeats: &[i64]) -> Result<Tensor> {
+    if repeats.len() < t.ndim() {
+        return Err(EngineError::runtime("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor"));
+    }
+    let lead = repeats.len() - t.ndim();
+    let padded = padded_shape(t.shape(), lead);
+    let raw: Vec<i64> = repeats.iter().zip(&padded).map(|(&r, &p)| r * p as i64).collect();
+    let shape = super::factory::sizes(&raw)?;
+    let stride = layout::contiguous_strides(&shape);
+    gather(ctx, t, &shape, &stride, "repeat()", |i, f| {
+        for (k, x) in f.iter_mut().enumerate() {
+            *x = i[k + lead] % padded[k + lead];
+        }
+    })
+}
+
+/// `shape` with `lead` size-1 dims in front.
+fn padded_shape(shape: &[usize], lead: usize) -> Vec<usize> {
+    std::iter::repeat_n(1, lead).chain(shape.iter().copied()).collect()
+}
+
+/// RepeatBackward0: `g` seen as (r0, s0, r1, s1, …), summed over the r dims.
+pub fn repeat_backward(ctx: &Context, g: &Tensor, in_shape: &[usize], repeats: &[i64]) -> Result<Tensor> {
+    let padded = padded_shape(in_shape, repeats.len() - in_shape.len());
+    let g = g.contiguous_or_self(ctx)?;
+    let (mut split, mut dims) = (vec![], vec![]);
+    for (&r, &p) in repeats.iter().zip(&padded) {
+        dims.push(split.len() as i64);
+        split.push(r);
+        split.push(p as i64);
+    }
+    let s = if dims.is_empty() {
+        g
+    } else {
+        let v = g.view_as_layout(layout::view(&g.layout, &split)?, "repeat_backward");
+        super::reduce::reduce(ctx, super::reduce::ReduceOp::Sum, &v, Some(&dims), false, 1.0, Some(g.dtype))?.values.contiguous_or_self(ctx)?
+    };
+    let shape: Vec<i64> = in_shape.iter().map(|&x| x as i64).collect();
+    Ok(s.view_as_layout(layout::view(&s.layout, &shape)?, "repeat_backward"))
+}

@@ -1,8 +1,8 @@
 //! Rows: reorder ops (the `reorder` family in `eval/ext/reorder.rs`): copies
-//! that move elements to new indices.
+//! that move elements to new indices, and broadcasting views.
 
-use super::Class::Copy;
-use super::{op, Op, FM};
+use super::Class::{Copy, Other, View};
+use super::{op, Op, FM, FUNCTION, METHOD};
 
 pub const OPS: &[Op] = &[
     op("flip", "flip(Tensor self, int[] dims) -> Tensor", FM, Copy,
@@ -27,4 +27,24 @@ pub const OPS: &[Op] = &[
         "x = torch.arange(6).view(2, 3)\nx.rot90()")
         .notes("Built as PyTorch builds it: flip then transpose, so for odd k the result is a transposed view of the flipped copy (not contiguous); k % 4 == 0 is a contiguous clone.")
         .fails("x = torch.arange(6).view(2, 3)\nx.rot90(1, (0, 0))"),
+    op("repeat", "repeat(Tensor self, SymInt[] repeats) -> Tensor", METHOD, Copy,
+        "tile self repeats[i] times along dim i (leading 1-dims added when repeats is longer): a new contiguous storage",
+        "x = torch.arange(3)\nx.repeat(2, 2)")
+        .notes("Unlike expand (a stride-0 view), repeat writes every copy out. There is no torch.repeat; torch.tile is the function form, and torch.repeat_interleave repeats each element instead.")
+        .fails("x = torch.arange(6).view(2, 3)\nx.repeat(2)"),
+    op("tile", "tile(Tensor self, SymInt[] dims) -> Tensor", FM, Copy,
+        "repeat(dims), with dims padded by leading 1s when shorter than self's rank",
+        "x = torch.arange(6).view(2, 3)\nx.tile(2)"),
+    op("broadcast_to", "broadcast_to(Tensor(a) self, SymInt[] size) -> Tensor(a)", FM, View,
+        "expand(size): a stride-0 view repeating self along the broadcast dims",
+        "x = torch.arange(3)\nx.broadcast_to(2, 3)")
+        .fails("x = torch.arange(3)\nx.broadcast_to(2, 4)"),
+    op("broadcast_tensors", "broadcast_tensors(Tensor[] tensors) -> Tensor[]", FUNCTION, View,
+        "expand every tensor to their common broadcast shape (stride-0 views; one already of that shape comes back as itself)",
+        "x = torch.arange(3)\ntorch.broadcast_tensors(x, x.view(3, 1))")
+        .fails("x = torch.arange(3)\ntorch.broadcast_tensors(x, torch.zeros(4))"),
+    op("broadcast_shapes", "broadcast_shapes(Any shapes) -> int[]", FUNCTION, Other,
+        "the shape tensors of these shapes broadcast to, as a torch.Size (no tensor is made)",
+        "x = torch.arange(3)\ntorch.broadcast_shapes(x.shape, (2, 1))")
+        .fails("x = torch.arange(3)\ntorch.broadcast_shapes((2, 3), (4, 3))"),
 ];
