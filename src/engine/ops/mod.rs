@@ -12,4 +12,5 @@ pub mod promote;
 pub mod random;
 pub mod reduce;
 pub mod reorder;
+pub mod reorder_index;
 pub mod shape;

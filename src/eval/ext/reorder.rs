@@ -1,5 +1,6 @@
 //! The reorder family: copies that move elements to new indices (`flip`,
-//! `fliplr`, `flipud`, `roll`, `rot90`, `repeat`, `tile`), broadcasting
+//! `fliplr`, `flipud`, `roll`, `rot90`, `repeat`, `tile`,
+//! `repeat_interleave`), broadcasting
 //! views (`broadcast_to`, `broadcast_tensors`) and `broadcast_shapes`,
 //! with their backward nodes.
 
@@ -8,7 +9,7 @@ use std::rc::Rc;
 use crate::engine::autograd::BackwardFn;
 use crate::engine::error::fmt_list;
 use crate::engine::layout;
-use crate::engine::ops::{iter_layout, reorder};
+use crate::engine::ops::{iter_layout, reorder, reorder_index};
 use crate::engine::{EngineError, Tensor};
 use crate::lang::span::Span;
 
@@ -21,7 +22,7 @@ use super::Family;
 
 pub const FAMILY: Family = Family {
     functions: &["broadcast_tensors", "broadcast_shapes"],
-    methods: &["flip", "fliplr", "flipud", "roll", "rot90", "repeat", "tile", "broadcast_to"],
+    methods: &["flip", "fliplr", "flipud", "roll", "rot90", "repeat", "tile", "repeat_interleave", "broadcast_to"],
     function,
     method,
 };
@@ -82,6 +83,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let f = BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder::repeat_backward(ctx, g, &shape, &reps)?)]));
             grad::record(it, "RepeatBackward0", &[Some(t)], out, f, &[])
         }
+        "repeat_interleave" => return repeat_interleave(it, t, a),
         "broadcast_to" => {
             let size = varargs(&mut a, "size")?;
             let l = layout::expand(&t.layout, &size, t.dtype.legacy_name()).at(span)?;
@@ -197,4 +199,99 @@ fn broadcast_shapes(a: &Args) -> EvalResult<Value> {
         }
     }
     Ok(Value::Size(common.iter().map(|&x| x as usize).collect()))
+}
+
+/// `x.method(pos..., kw...)` through the method dispatcher, so the step gets
+/// the node PyTorch's composite gives it (`repeat_interleave` is built of them).
+fn step(it: &mut Interp, t: &Rc<Tensor>, name: &str, pos: Vec<Value>, kw: Vec<(&str, Value)>, span: Span) -> EvalResult<Rc<Tensor>> {
+    let a = Args {
+        name: name.to_string(),
+        pos: pos.into_iter().map(|v| (v, span)).collect(),
+        kw: kw.into_iter().map(|(k, v)| (k.to_string(), v, span)).collect(),
+        span,
+        pos_base: 0,
+    };
+    match super::super::methods::call(it, t, name, a, span, &format!("{name}()"))? {
+        Value::Tensor(r) => Ok(r),
+        _ => Err(EvalError::type_error(format!("internal: {name}() gave no tensor"), span)),
+    }
+}
+
+/// `repeat_interleave(repeats, dim=None, *, output_size=None)` as PyTorch
+/// composes it: an int repeats is unsqueeze, expand, clone, flatten (their
+/// nodes); a tensor of repeats is an index_select (IndexSelectBackward0);
+/// `torch.repeat_interleave(repeats)` alone gives the indices.
+fn repeat_interleave(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
+    let span = a.span;
+    let reps = a.get(0, "repeats");
+    let dim = a.opt_int_or_none(1, "dim")?;
+    let output_size = match a.take_kw("output_size") {
+        None | Some((Value::None, _)) => None,
+        Some((v, s)) => Some(to_int(&v).ok_or_else(|| EvalError::type_error(format!("repeat_interleave(): argument 'output_size' must be int, not {}", v.type_name()), s))?),
+    };
+    a.finish(2)?;
+    let reps = match reps {
+        None if a.pos_base > 0 && dim.is_none() => {
+            return reorder_index::repeat_indices(&it.ctx, t).map(Value::tensor).at(span);
+        }
+        None => {
+            let msg = "repeat_interleave() received an invalid combination of arguments - got (), but expected one of:\n * (Tensor repeats, int dim = None, *, int output_size = None)\n * (int repeats, int dim = None, *, int output_size = None)\n";
+            return Err(a.err(msg));
+        }
+        Some((v, _)) => v,
+    };
+    let input = match dim {
+        Some(_) => t.clone(),
+        None => step(it, t, "flatten", vec![], vec![], span)?,
+    };
+    let d = layout::wrap_dim(dim.unwrap_or(0), t.ndim()).at(span)?;
+    match reps {
+        Value::Tensor(r) if r.ndim() > 1 => Err(EngineError::runtime("repeats must be 0-dim or 1-dim tensor")).at(span),
+        Value::Tensor(r) => {
+            let len = input.shape().get(d).copied().unwrap_or(1);
+            let counts = if r.numel() == 1 {
+                let c = r.item().at(span)?.as_i64();
+                if c < 0 {
+                    return Err(EngineError::runtime("repeats can not be negative")).at(span);
+                }
+                vec![c; len]
+            } else {
+                if r.shape()[0] != len {
+                    let msg = format!("repeats must have the same size as input along dim, but got repeats.size(0) = {} and input.size({d}) = {len}", r.shape()[0]);
+                    return Err(EngineError::runtime(msg)).at(span);
+                }
+                // Its dtype and sign checks.
+                reorder_index::repeat_indices(&it.ctx, &r).at(span)?;
+                r.to_scalars().iter().map(|s| s.as_i64()).collect()
+            };
+            let idx: Vec<usize> = counts.iter().enumerate().flat_map(|(i, &c)| std::iter::repeat_n(i, c as usize)).collect();
+            check_output_size(output_size, idx.len(), span)?;
+            let out = reorder_index::index_select(&it.ctx, &input, d, &idx).at(span)?;
+            let shape = input.shape().to_vec();
+            let f = BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder_index::index_select_backward(ctx, g, &shape, d, &idx)?)]));
+            Ok(Value::tensor(grad::record(it, "IndexSelectBackward0", &[Some(&input)], out, f, &[])))
+        }
+        v => {
+            let Some(r) = to_int(&v) else {
+                return Err(a.err(format!("repeat_interleave(): argument 'repeats' (position 1) must be Tensor, not {}", v.type_name())));
+            };
+            if r < 0 {
+                return Err(EngineError::runtime("Repeats must be non-negative")).at(span);
+            }
+            let u = step(it, &input, "unsqueeze", vec![Value::Int(d as i64 + 1)], vec![], span)?;
+            check_output_size(output_size, input.shape().get(d).copied().unwrap_or(1) * r as usize, span)?;
+            let mut sizes: Vec<Value> = u.shape().iter().map(|&x| Value::Int(x as i64)).collect();
+            sizes[d + 1] = Value::Int(r);
+            let e = step(it, &u, "expand", vec![Value::Tuple(sizes)], vec![], span)?;
+            let c = step(it, &e, "clone", vec![], vec![("memory_format", Value::MemoryFormat("contiguous_format"))], span)?;
+            step(it, &c, "flatten", vec![Value::Int(d as i64), Value::Int(d as i64 + 1)], vec![], span).map(Value::Tensor)
+        }
+    }
+}
+
+fn check_output_size(given: Option<i64>, expected: usize, span: Span) -> EvalResult<()> {
+    match given {
+        Some(n) if n != expected as i64 => Err(EngineError::runtime(format!("repeat_interleave: Invalid output_size, expected {expected} but got {n}"))).at(span),
+        _ => Ok(()),
+    }
 }

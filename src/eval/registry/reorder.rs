@@ -35,6 +35,11 @@ pub const OPS: &[Op] = &[
     op("tile", "tile(Tensor self, SymInt[] dims) -> Tensor", FM, Copy,
         "repeat(dims), with dims padded by leading 1s when shorter than self's rank",
         "x = torch.arange(6).view(2, 3)\nx.tile(2)"),
+    op("repeat_interleave", "repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor\nrepeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor\nrepeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor", FM, Copy,
+        "repeat each element (or each slice along dim) repeats times, next to itself; without dim self is flattened first",
+        "x = torch.arange(3)\nx.repeat_interleave(2)")
+        .notes("An int repeats is built as PyTorch builds it: unsqueeze, expand (a stride-0 view), then a contiguous clone and a flatten, so its grad_fn chain is ViewBackward0 <- CloneBackward0 <- ExpandBackward0 <- UnsqueezeBackward0. A tensor of repeats (one per slice) is an index_select. torch.repeat_interleave(repeats) alone gives the indices 0, 1, ... each repeated.")
+        .fails("x = torch.arange(3)\nx.repeat_interleave(torch.tensor([1, 2]))"),
     op("broadcast_to", "broadcast_to(Tensor(a) self, SymInt[] size) -> Tensor(a)", FM, View,
         "expand(size): a stride-0 view repeating self along the broadcast dims",
         "x = torch.arange(3)\nx.broadcast_to(2, 3)")
