@@ -22,7 +22,7 @@ use super::Family;
 
 pub const FAMILY: Family = Family {
     functions: &["broadcast_tensors", "broadcast_shapes"],
-    methods: &["flip", "fliplr", "flipud", "roll", "rot90", "repeat", "tile", "repeat_interleave", "broadcast_to"],
+    methods: &["flip", "fliplr", "flipud", "roll", "rot90", "repeat", "tile", "repeat_interleave", "broadcast_to", "tensor_split", "hsplit", "vsplit", "dsplit"],
     function,
     method,
 };
@@ -84,6 +84,8 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             grad::record(it, "RepeatBackward0", &[Some(t)], out, f, &[])
         }
         "repeat_interleave" => return repeat_interleave(it, t, a),
+        "tensor_split" => return tensor_split(it, t, a),
+        "hsplit" | "vsplit" | "dsplit" => return hvd_split(it, t, name, a),
         "broadcast_to" => {
             let size = varargs(&mut a, "size")?;
             let l = layout::expand(&t.layout, &size, t.dtype.legacy_name()).at(span)?;
@@ -294,4 +296,123 @@ fn check_output_size(given: Option<i64>, expected: usize, span: Span) -> EvalRes
         Some(n) if n != expected as i64 => Err(EngineError::runtime(format!("repeat_interleave: Invalid output_size, expected {expected} but got {n}"))).at(span),
         _ => Ok(()),
     }
+}
+
+/// Where `tensor_split` cuts: equal sections (the first `size % n` one longer) or indices.
+enum Cuts {
+    Sections(i64),
+    Indices(Vec<i64>),
+}
+
+/// `tensor_split(sections | indices | tensor_indices_or_sections, dim=0)`:
+/// one SliceBackward0 view per piece, as slices with Python's clamping.
+fn tensor_split(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
+    let span = a.span;
+    let cut = match (a.take_kw("sections"), a.take_kw("indices"), a.take_kw("tensor_indices_or_sections")) {
+        (Some(v), _, _) | (_, Some(v), _) | (_, _, Some(v)) => Some(v),
+        _ => a.pos.first().cloned(),
+    };
+    let dim = a.opt_int(1, "dim", 0)?;
+    a.finish(2)?;
+    let Some((v, vs)) = cut else {
+        return Err(a.err("tensor_split() missing 1 required positional arguments: \"indices\""));
+    };
+    let cuts = match &v {
+        Value::Tensor(c) => {
+            if c.dtype != crate::engine::DType::Int64 {
+                let msg = format!("tensor_split expected tensor_indices_or_sections to have dtype of long, but got {}", crate::engine::ops::promote::scalar_type_name(c.dtype));
+                return Err(EngineError::runtime(msg)).at(span);
+            }
+            match c.ndim() {
+                0 => Cuts::Sections(c.item().at(span)?.as_i64()),
+                1 => Cuts::Indices(c.to_scalars().iter().map(|s| s.as_i64()).collect()),
+                n => {
+                    let msg = format!("tensor_split expected tensor_indices_or_sections to be a zero-dimensional or one-dimensional tensor, but got a tensor with {n} dims");
+                    return Err(EngineError::runtime(msg)).at(span);
+                }
+            }
+        }
+        Value::Int(n) => Cuts::Sections(*n),
+        other => match seq_ints(other) {
+            Some(xs) => Cuts::Indices(xs),
+            None => return Err(EvalError::type_error(format!("tensor_split(): argument 'indices'{} must be tuple of ints, not {}", a.position(vs), other.type_name()), vs)),
+        },
+    };
+    split_at(it, t, cuts, dim, span)
+}
+
+fn split_at(it: &mut Interp, t: &Rc<Tensor>, cuts: Cuts, dim: i64, span: Span) -> EvalResult<Value> {
+    if t.ndim() == 0 {
+        return Err(EngineError::runtime("tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims")).at(span);
+    }
+    let d = layout::wrap_dim(dim, t.ndim()).at(span)?;
+    let size = t.shape()[d] as i64;
+    let bounds: Vec<(i64, i64)> = match cuts {
+        Cuts::Sections(n) if n <= 0 => {
+            return Err(EngineError::runtime(format!("number of sections must be larger than 0, got {n}"))).at(span);
+        }
+        Cuts::Sections(n) => {
+            let (min, extra) = (size / n, size % n);
+            let mut start = 0;
+            (0..n)
+                .map(|i| {
+                    let len = min + i64::from(i < extra);
+                    start += len;
+                    (start - len, start)
+                })
+                .collect()
+        }
+        Cuts::Indices(xs) => {
+            let mut starts = vec![0];
+            starts.extend(&xs);
+            let mut stops = xs.clone();
+            stops.push(size);
+            starts.into_iter().zip(stops).collect()
+        }
+    };
+    let mut out = vec![];
+    for (start, stop) in bounds {
+        let l = layout::slice(&t.layout, d, Some(start), Some(stop), 1).at(span)?;
+        out.push(Value::tensor(grad::record_view(it, "SliceBackward0", t, t.view_as_layout(l, "tensor_split()"))));
+    }
+    Ok(Value::Tuple(out))
+}
+
+/// `hsplit`/`vsplit`/`dsplit(sections | indices)`: tensor_split along dim
+/// 1 (0 for a 1-d hsplit), 0 or 2, the sections dividing the size exactly.
+fn hvd_split(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalResult<Value> {
+    let span = a.span;
+    let (v, vs) = match (a.take_kw("sections"), a.take_kw("indices")) {
+        (Some(v), _) | (_, Some(v)) => v,
+        _ => a.pos.first().cloned().ok_or_else(|| a.err(format!("{name}() missing 1 required positional arguments: \"indices\"")))?,
+    };
+    a.finish(1)?;
+    let need = match name {
+        "hsplit" => 1,
+        "vsplit" => 2,
+        _ => 3,
+    };
+    if t.ndim() < need {
+        let msg = format!("torch.{name} requires a tensor with at least {need} dimension, but got a tensor with {} dimensions!", t.ndim());
+        return Err(EngineError::runtime(msg)).at(span);
+    }
+    let dim = match name {
+        "hsplit" if t.ndim() == 1 => 0,
+        "hsplit" => 1,
+        "vsplit" => 0,
+        _ => 2,
+    };
+    let cuts = match (&v, seq_ints(&v)) {
+        (Value::Int(n), _) => {
+            let size = t.shape()[dim] as i64;
+            if *n == 0 || size % n != 0 {
+                let msg = format!("torch.{name} attempted to split along dimension {dim}, but the size of the dimension {size} is not divisible by the split_size {n}!");
+                return Err(EngineError::runtime(msg)).at(span);
+            }
+            Cuts::Sections(*n)
+        }
+        (_, Some(xs)) => Cuts::Indices(xs),
+        _ => return Err(EvalError::type_error(format!("{name}(): argument 'indices'{} must be tuple of ints, not {}", a.position(vs), v.type_name()), vs)),
+    };
+    split_at(it, t, cuts, dim as i64, span)
 }
