@@ -21,8 +21,8 @@ use super::super::value::Value;
 use super::Family;
 
 pub const FAMILY: Family = Family {
-    functions: &["broadcast_tensors", "broadcast_shapes"],
-    methods: &["flip", "fliplr", "flipud", "roll", "rot90", "repeat", "tile", "repeat_interleave", "broadcast_to", "tensor_split", "hsplit", "vsplit", "dsplit"],
+    functions: &["broadcast_tensors", "broadcast_shapes", "hstack", "vstack", "dstack", "column_stack", "atleast_1d", "atleast_2d", "atleast_3d"],
+    methods: &["flip", "fliplr", "flipud", "roll", "rot90", "repeat", "tile", "repeat_interleave", "broadcast_to", "tensor_split", "hsplit", "vsplit", "dsplit", "ravel"],
     function,
     method,
 };
@@ -85,6 +85,12 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
         }
         "repeat_interleave" => return repeat_interleave(it, t, a),
         "tensor_split" => return tensor_split(it, t, a),
+        "ravel" => {
+            // contiguous().view(-1): a view when self is contiguous.
+            a.finish(0)?;
+            let c = step(it, t, "contiguous", vec![], vec![], span)?;
+            return step(it, &c, "view", vec![Value::Int(-1)], vec![], span).map(Value::Tensor);
+        }
         "hsplit" | "vsplit" | "dsplit" => return hvd_split(it, t, name, a),
         "broadcast_to" => {
             let size = varargs(&mut a, "size")?;
@@ -148,6 +154,58 @@ fn function(it: &mut Interp, name: &str, a: Args, _op: &str) -> EvalResult<Value
             Ok(Value::Tuple(out))
         }
         "broadcast_shapes" => broadcast_shapes(&a),
+        "atleast_1d" | "atleast_2d" | "atleast_3d" => {
+            let n = if name == "atleast_1d" { 1 } else if name == "atleast_2d" { 2 } else { 3 };
+            let one = a.pos.len() == 1 && matches!(a.pos[0].0, Value::Tensor(_));
+            let items = match a.pos.as_slice() {
+                [(v, _)] if !one => v.seq_items(),
+                _ => Some(a.pos.iter().map(|(v, _)| v.clone()).collect()),
+            };
+            let bad = |v: &Value| {
+                let ty = v.type_name();
+                let msg = format!("{name}() received an invalid combination of arguments - got ({ty}), but expected one of:\n * (Tensor input)\n      didn't match because some of the arguments have invalid types: (!{ty}!)\n * (tuple of Tensors tensors)\n      didn't match because some of the arguments have invalid types: (!{ty}!)\n");
+                EvalError::type_error(msg, span)
+            };
+            let items = items.ok_or_else(|| bad(&a.pos[0].0))?;
+            let ts = tensors_of(&items, span)?;
+            let mut out = vec![];
+            for t in &ts {
+                out.push(Value::Tensor(at_least(it, t, n, span)?));
+            }
+            Ok(if one { out.remove(0) } else { Value::Tuple(out) })
+        }
+        "hstack" | "vstack" | "dstack" | "column_stack" => {
+            let mut a = a;
+            let (v, vs) = a.get(0, "tensors").ok_or_else(|| a.err(format!("{name}() missing required argument 'tensors'")))?;
+            a.finish(1)?;
+            let Some(items) = v.seq_items() else {
+                return Err(EvalError::type_error(format!("{name}(): argument 'tensors'{} must be tuple of Tensors, not {}", a.position(vs), v.type_name()), vs));
+            };
+            let ts = tensors_of(&items, vs)?;
+            if ts.is_empty() {
+                return Err(EngineError::runtime(format!("{name} expects a non-empty TensorList"))).at(span);
+            }
+            let (n, mut dim) = match name {
+                "vstack" => (2, 0),
+                "dstack" => (3, 2),
+                _ => (1, 1),
+            };
+            let mut rep = vec![];
+            for t in &ts {
+                // column_stack makes columns of 0-d and 1-d tensors first.
+                let t = if name == "column_stack" && t.ndim() <= 1 {
+                    step(it, t, "reshape", vec![Value::Int(t.numel() as i64), Value::Int(1)], vec![], span)?
+                } else {
+                    at_least(it, t, n, span)?
+                };
+                rep.push(Value::Tensor(t));
+            }
+            if n == 1 && matches!(&rep[0], Value::Tensor(t) if t.ndim() == 1) {
+                dim = 0;
+            }
+            let args = Args { name: "cat".to_string(), pos: vec![(Value::Tuple(rep), vs)], kw: vec![("dim".to_string(), Value::Int(dim), span)], span, pos_base: 0 };
+            super::super::builtins::call(it, "cat", args, &format!("{name}()"))
+        }
         _ => Err(a.err(format!("internal: {name} is not a reorder function"))),
     }
 }
@@ -415,4 +473,32 @@ fn hvd_split(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalRe
         _ => return Err(EvalError::type_error(format!("{name}(): argument 'indices'{} must be tuple of ints, not {}", a.position(vs), v.type_name()), vs)),
     };
     split_at(it, t, cuts, dim as i64, span)
+}
+
+/// The tensors of a sequence argument, or PyTorch's TypeError naming the first that is not one.
+fn tensors_of(items: &[Value], span: Span) -> EvalResult<Vec<Rc<Tensor>>> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, v)| match v {
+            Value::Tensor(t) => Ok(t.clone()),
+            v => Err(EvalError::type_error(format!("expected Tensor as element {i} in argument 0, but got {}", v.type_name()), span)),
+        })
+        .collect()
+}
+
+/// `atleast_{n}d(t)` as PyTorch writes it: a 0-d tensor is reshaped, a 1-d
+/// one unsqueezed (`(1, k)`, or `(1, k, 1)` for 3), a 2-d one gets a last
+/// size-1 dim for 3; one already of rank n or more comes back as itself.
+fn at_least(it: &mut Interp, t: &Rc<Tensor>, n: usize, span: Span) -> EvalResult<Rc<Tensor>> {
+    match (t.ndim(), n) {
+        (0, _) => step(it, t, "reshape", vec![Value::Tuple(vec![Value::Int(1); n])], vec![], span),
+        (1, 2) => step(it, t, "unsqueeze", vec![Value::Int(0)], vec![], span),
+        (1, 3) => {
+            let u = step(it, t, "unsqueeze", vec![Value::Int(0)], vec![], span)?;
+            step(it, &u, "unsqueeze", vec![Value::Int(-1)], vec![], span)
+        }
+        (2, 3) => step(it, t, "unsqueeze", vec![Value::Int(-1)], vec![], span),
+        _ => Ok(t.clone()),
+    }
 }

@@ -1,7 +1,7 @@
 //! Rows: reorder ops (the `reorder` family in `eval/ext/reorder.rs`): copies
 //! that move elements to new indices, and broadcasting views.
 
-use super::Class::{Copy, Other, View};
+use super::Class::{Copy, Other, View, ViewOrCopy};
 use super::{op, Op, FM, FUNCTION, METHOD};
 
 pub const OPS: &[Op] = &[
@@ -68,4 +68,29 @@ pub const OPS: &[Op] = &[
         "tensor_split along dim 2 of a tensor of at least 3 dims; an int must divide that size",
         "x = torch.arange(8).view(1, 2, 4)\nx.dsplit(2)")
         .fails("x = torch.arange(8).view(2, 4)\nx.dsplit(2)"),
+    op("hstack", "hstack(Tensor[] tensors) -> Tensor", FUNCTION, Copy,
+        "cat along dim 1 (dim 0 when the tensors are 1-d), after atleast_1d: a new storage",
+        "x = torch.arange(3)\ntorch.hstack((x, x))")
+        .fails("x = torch.arange(3)\ntorch.hstack([])"),
+    op("vstack", "vstack(Tensor[] tensors) -> Tensor", FUNCTION, Copy,
+        "cat along dim 0 after atleast_2d (1-d tensors become rows): a new storage",
+        "x = torch.arange(3)\ntorch.vstack((x, x))"),
+    op("dstack", "dstack(Tensor[] tensors) -> Tensor", FUNCTION, Copy,
+        "cat along dim 2 after atleast_3d: a new storage",
+        "x = torch.arange(3)\ntorch.dstack((x, x))"),
+    op("column_stack", "column_stack(Tensor[] tensors) -> Tensor", FUNCTION, Copy,
+        "hstack, with 0-d and 1-d tensors made columns (numel, 1) first: a new storage",
+        "x = torch.arange(3)\ntorch.column_stack((x, x))"),
+    op("atleast_1d", "atleast_1d(Tensor(a) self) -> Tensor(a)\natleast_1d.Sequence(Tensor[] tensors) -> Tensor[]", FUNCTION, View,
+        "a 0-d tensor reshaped to (1,); a tensor of 1 or more dims comes back as itself (several tensors: a tuple)",
+        "x = torch.arange(3)\ntorch.atleast_1d(x)"),
+    op("atleast_2d", "atleast_2d(Tensor(a) self) -> Tensor(a)\natleast_2d.Sequence(Tensor[] tensors) -> Tensor[]", FUNCTION, View,
+        "a 0-d tensor as (1, 1), a 1-d one as (1, k); a tensor of 2 or more dims comes back as itself (several tensors: a tuple)",
+        "x = torch.arange(3)\ntorch.atleast_2d(x)"),
+    op("atleast_3d", "atleast_3d(Tensor(a) self) -> Tensor(a)\natleast_3d.Sequence(Tensor[] tensors) -> Tensor[]", FUNCTION, View,
+        "a 0-d tensor as (1, 1, 1), a 1-d one as (1, k, 1), a 2-d one as (m, k, 1); a tensor of 3 or more dims comes back as itself (several tensors: a tuple)",
+        "x = torch.arange(3)\ntorch.atleast_3d(x)"),
+    op("ravel", "ravel(Tensor(a) self) -> Tensor(a)", FM, ViewOrCopy,
+        "contiguous().view(-1): a 1-d view when self is contiguous, else a flattened copy",
+        "x = torch.arange(6).view(2, 3)\nx.ravel()"),
 ];
