@@ -13,4 +13,5 @@ pub mod random;
 pub mod reduce;
 pub mod reorder;
 pub mod reorder_index;
+pub mod reorder_tri;
 pub mod shape;

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use crate::engine::autograd::BackwardFn;
 use crate::engine::error::fmt_list;
 use crate::engine::layout;
-use crate::engine::ops::{iter_layout, reorder, reorder_index};
+use crate::engine::ops::{iter_layout, reorder, reorder_index, reorder_tri};
 use crate::engine::{EngineError, Tensor};
 use crate::lang::span::Span;
 
@@ -22,7 +22,7 @@ use super::Family;
 
 pub const FAMILY: Family = Family {
     functions: &["broadcast_tensors", "broadcast_shapes", "hstack", "vstack", "dstack", "column_stack", "atleast_1d", "atleast_2d", "atleast_3d"],
-    methods: &["flip", "fliplr", "flipud", "roll", "rot90", "repeat", "tile", "repeat_interleave", "broadcast_to", "tensor_split", "hsplit", "vsplit", "dsplit", "ravel"],
+    methods: &["flip", "fliplr", "flipud", "roll", "rot90", "repeat", "tile", "repeat_interleave", "broadcast_to", "tensor_split", "hsplit", "vsplit", "dsplit", "ravel", "triu", "tril", "triu_", "tril_"],
     function,
     method,
 };
@@ -92,6 +92,30 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             return step(it, &c, "view", vec![Value::Int(-1)], vec![], span).map(Value::Tensor);
         }
         "hsplit" | "vsplit" | "dsplit" => return hvd_split(it, t, name, a),
+        "triu" | "tril" | "triu_" | "tril_" => {
+            // out= is the function form's (the method has none).
+            let out_arg = if a.pos_base > 0 && !name.ends_with('_') { a.take_kw("out") } else { None };
+            let d = a.opt_int(0, "diagonal", 0)?;
+            if a.pos.len() > 1 {
+                return Err(a.err(format!("{name}() takes from 0 to 1 positional arguments but {} were given", a.pos.len())));
+            }
+            a.finish(1)?;
+            let upper = name.starts_with("triu");
+            let node = if upper { "TriuBackward0" } else { "TrilBackward0" };
+            let f = BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder_tri::tri(ctx, g, upper, d)?)]));
+            if name.ends_with('_') {
+                reorder_tri::tri_(t, upper, d).at(span)?;
+                grad::rebase_node(it, t, node, &[], f, &[]);
+                return Ok(Value::Tensor(t.clone()));
+            }
+            match out_arg {
+                None | Some((Value::None, _)) => {}
+                Some((Value::Tensor(o), _)) => return write_out(it, name, t, &o, reorder_tri::tri(ctx, t, upper, d), span),
+                Some((v, s)) => return Err(EvalError::type_error(format!("{name}(): argument 'out' must be Tensor, not {}", v.type_name()), s)),
+            }
+            let out = reorder_tri::tri(ctx, t, upper, d).at(span)?;
+            grad::record(it, node, &[Some(t)], out, f, &[])
+        }
         "broadcast_to" => {
             let size = varargs(&mut a, "size")?;
             let l = layout::expand(&t.layout, &size, t.dtype.legacy_name()).at(span)?;
@@ -500,5 +524,43 @@ fn at_least(it: &mut Interp, t: &Rc<Tensor>, n: usize, span: Span) -> EvalResult
         }
         (2, 3) => step(it, t, "unsqueeze", vec![Value::Int(-1)], vec![], span),
         _ => Ok(t.clone()),
+    }
+}
+
+/// `out=`: the result copied into `o` (in `o`'s strides), which is returned.
+/// PyTorch's checks: no autograd, the result's dtype; tsr does not resize,
+/// so `o` must already have the result's shape.
+fn write_out(it: &Interp, name: &str, t: &Tensor, o: &Rc<Tensor>, r: crate::engine::error::Result<Tensor>, span: Span) -> EvalResult<Value> {
+    if it.grad_enabled && (t.requires_grad() || o.requires_grad()) {
+        let msg = format!("{name}(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad.");
+        return Err(EngineError::runtime(msg)).at(span);
+    }
+    if o.dtype != t.dtype {
+        let msg = format!("Expected out tensor to have dtype {}, but got {} instead", type_meta_name(t.dtype), type_meta_name(o.dtype));
+        return Err(EngineError::runtime(msg)).at(span);
+    }
+    let r = r.at(span)?;
+    if o.shape() != r.shape() {
+        let msg = format!("tsr: {name}(out=...) needs out of the result's shape {}; it does not resize out (got {})", fmt_list(r.shape()), fmt_list(o.shape()));
+        return Err(EngineError::new(crate::engine::ErrorKind::NotImplementedError, msg)).at(span);
+    }
+    crate::engine::ops::copy::copy_into(o, &r).at(span)?;
+    Ok(Value::Tensor(o.clone()))
+}
+
+/// The C++ type name PyTorch's out= dtype check prints (`float`, `long int`).
+fn type_meta_name(d: crate::engine::DType) -> &'static str {
+    use crate::engine::DType::*;
+    match d {
+        Bool => "bool",
+        UInt8 => "unsigned char",
+        Int8 => "signed char",
+        Int16 => "short int",
+        Int32 => "int",
+        Int64 => "long int",
+        Float16 => "c10::Half",
+        BFloat16 => "c10::BFloat16",
+        Float32 => "float",
+        Float64 => "double",
     }
 }

@@ -1,7 +1,7 @@
 //! Rows: reorder ops (the `reorder` family in `eval/ext/reorder.rs`): copies
 //! that move elements to new indices, and broadcasting views.
 
-use super::Class::{Copy, Other, View, ViewOrCopy};
+use super::Class::{Copy, InPlace, Other, View, ViewOrCopy};
 use super::{op, Op, FM, FUNCTION, METHOD};
 
 pub const OPS: &[Op] = &[
@@ -93,4 +93,18 @@ pub const OPS: &[Op] = &[
     op("ravel", "ravel(Tensor(a) self) -> Tensor(a)", FM, ViewOrCopy,
         "contiguous().view(-1): a 1-d view when self is contiguous, else a flattened copy",
         "x = torch.arange(6).view(2, 3)\nx.ravel()"),
+    op("triu", "triu(Tensor self, int diagonal=0) -> Tensor", FM, Copy,
+        "the upper triangle of the last two dims (j - i >= diagonal), the rest zero: a new contiguous storage",
+        "x = torch.arange(9).view(3, 3)\nx.triu()")
+        .notes("The result is contiguous whatever self's strides (PyTorch allocates it contiguous). diagonal > 0 drops diagonals above the main one, < 0 keeps some below.")
+        .fails("x = torch.arange(3)\nx.triu()"),
+    op("tril", "tril(Tensor self, int diagonal=0) -> Tensor", FM, Copy,
+        "the lower triangle of the last two dims (j - i <= diagonal), the rest zero: a new contiguous storage",
+        "x = torch.arange(9).view(3, 3)\nx.tril(-1)"),
+    op("triu_", "triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)", METHOD, InPlace,
+        "zero self below its upper triangle, in place",
+        "x = torch.arange(9).view(3, 3)\nx.triu_()"),
+    op("tril_", "tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)", METHOD, InPlace,
+        "zero self above its lower triangle, in place",
+        "x = torch.arange(9).view(3, 3)\nx.tril_()"),
 ];
