@@ -9,7 +9,7 @@ use std::rc::Rc;
 use crate::engine::autograd::BackwardFn;
 use crate::engine::error::fmt_list;
 use crate::engine::layout;
-use crate::engine::ops::{iter_layout, reorder, reorder_index, reorder_tri};
+use crate::engine::ops::{iter_layout, reduce, reorder, reorder_index, reorder_tri};
 use crate::engine::{EngineError, Tensor};
 use crate::lang::span::Span;
 
@@ -21,8 +21,8 @@ use super::super::value::Value;
 use super::Family;
 
 pub const FAMILY: Family = Family {
-    functions: &["broadcast_tensors", "broadcast_shapes", "hstack", "vstack", "dstack", "column_stack", "atleast_1d", "atleast_2d", "atleast_3d"],
-    methods: &["flip", "fliplr", "flipud", "roll", "rot90", "repeat", "tile", "repeat_interleave", "broadcast_to", "tensor_split", "hsplit", "vsplit", "dsplit", "ravel", "triu", "tril", "triu_", "tril_"],
+    functions: &["broadcast_tensors", "broadcast_shapes", "hstack", "vstack", "dstack", "column_stack", "atleast_1d", "atleast_2d", "atleast_3d", "meshgrid", "tril_indices", "triu_indices"],
+    methods: &["flip", "fliplr", "flipud", "roll", "rot90", "repeat", "tile", "repeat_interleave", "broadcast_to", "tensor_split", "hsplit", "vsplit", "dsplit", "ravel", "triu", "tril", "triu_", "tril_", "trace", "outer", "ger", "diff"],
     function,
     method,
 };
@@ -116,6 +116,35 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let out = reorder_tri::tri(ctx, t, upper, d).at(span)?;
             grad::record(it, node, &[Some(t)], out, f, &[])
         }
+        "trace" => {
+            a.finish(0)?;
+            if t.ndim() != 2 {
+                return Err(EngineError::runtime(format!("trace: expected a matrix, but got tensor with dim {}", t.ndim()))).at(span);
+            }
+            let dv = t.view_as_layout(layout::diagonal(&t.layout, 0, 0, 1).at(span)?, "trace()");
+            let out = reduce::reduce(ctx, reduce::ReduceOp::Sum, &dv, None, false, 1.0, None).at(span)?.values;
+            let shape = t.shape().to_vec();
+            let f = BackwardFn::new(move |ctx, _, g| {
+                let z = crate::engine::ops::factory::full(ctx, g.device(), &shape, crate::engine::Scalar::Float(0.0), g.dtype, "trace_backward")?;
+                let d = z.view_as_layout(layout::diagonal(&z.layout, 0, 0, 1)?, "trace_backward");
+                crate::engine::ops::copy::copy_into(&d, g)?;
+                Ok(vec![Some(z)])
+            });
+            grad::record(it, "TraceBackward0", &[Some(t)], out, f, &[])
+        }
+        "outer" | "ger" => {
+            // self.reshape(-1, 1) * vec2 (ViewBackward0 under MulBackward0).
+            let v = super::super::methods::tensor_arg(&mut a, 0, "vec2")?;
+            a.finish(1)?;
+            for (t, which) in [(t, "self"), (&v, "vec2")] {
+                if t.ndim() != 1 {
+                    return Err(EngineError::runtime(format!("outer: Expected 1-D argument {which}, but got {}-D", t.ndim()))).at(span);
+                }
+            }
+            let col = step(it, t, "reshape", vec![Value::Int(-1), Value::Int(1)], vec![], span)?;
+            return step(it, &col, "mul", vec![Value::Tensor(v)], vec![], span).map(Value::Tensor);
+        }
+        "diff" => return diff(it, t, a),
         "broadcast_to" => {
             let size = varargs(&mut a, "size")?;
             let l = layout::expand(&t.layout, &size, t.dtype.legacy_name()).at(span)?;
@@ -150,7 +179,9 @@ fn varargs(a: &mut Args, k: &str) -> EvalResult<Vec<i64>> {
 
 fn function(it: &mut Interp, name: &str, a: Args, _op: &str) -> EvalResult<Value> {
     let span = a.span;
-    a.finish(a.pos.len())?;
+    if matches!(name, "broadcast_tensors" | "broadcast_shapes" | "atleast_1d" | "atleast_2d" | "atleast_3d") {
+        a.finish(a.pos.len())?;
+    }
     match name {
         "broadcast_tensors" => {
             let mut ts = vec![];
@@ -197,6 +228,39 @@ fn function(it: &mut Interp, name: &str, a: Args, _op: &str) -> EvalResult<Value
                 out.push(Value::Tensor(at_least(it, t, n, span)?));
             }
             Ok(if one { out.remove(0) } else { Value::Tuple(out) })
+        }
+        "meshgrid" => meshgrid(it, a),
+        "tril_indices" | "triu_indices" => {
+            let mut a = a;
+            let row = a.int(0, "row")?;
+            let col = a.int(1, "col")?;
+            let offset = a.opt_int(2, "offset", 0)?;
+            let dtype = a.dtype_kw()?.unwrap_or(crate::engine::DType::Int64);
+            let dev = a.device_kw()?.map(|d| d.0).unwrap_or(crate::engine::Device::Cpu);
+            a.take_kw("layout");
+            a.finish(3)?;
+            if dtype.is_floating() || dtype == crate::engine::DType::Bool {
+                let msg = format!("\"{name}\" not implemented for '{}'", crate::engine::ops::promote::scalar_type_name(dtype));
+                return Err(EngineError::new(crate::engine::ErrorKind::NotImplementedError, msg)).at(span);
+            }
+            for (v, what) in [(row, "row"), (col, "col")] {
+                if v < 0 {
+                    return Err(EngineError::runtime(format!("{what} must be non-negative, got{v}"))).at(span);
+                }
+            }
+            let upper = name == "triu_indices";
+            let (mut rs, mut cs) = (vec![], vec![]);
+            for i in 0..row {
+                for j in 0..col {
+                    if if upper { j - i >= offset } else { j - i <= offset } {
+                        rs.push(crate::engine::Scalar::Int(i));
+                        cs.push(crate::engine::Scalar::Int(j));
+                    }
+                }
+            }
+            let n = rs.len();
+            rs.extend(cs);
+            Tensor::from_scalars_on(&it.ctx, dev, &[2, n], dtype, &rs, &format!("{name}()")).map(Value::tensor).at(span)
         }
         "hstack" | "vstack" | "dstack" | "column_stack" => {
             let mut a = a;
@@ -563,4 +627,106 @@ fn type_meta_name(d: crate::engine::DType) -> &'static str {
         Float32 => "float",
         Float64 => "double",
     }
+}
+
+/// `torch.meshgrid(*tensors, indexing=None)`: each 0-d or 1-d tensor viewed
+/// along its own dim and expanded to the grid (ViewBackward0, then
+/// ExpandBackward0); "xy" swaps the first two, as PyTorch does.
+fn meshgrid(it: &mut Interp, mut a: Args) -> EvalResult<Value> {
+    let span = a.span;
+    let indexing = match a.take_kw("indexing") {
+        None | Some((Value::None, _)) => "ij".to_string(),
+        Some((Value::Str(s), _)) if s == "ij" || s == "xy" => s,
+        Some((v, _)) => {
+            let got = match &v {
+                Value::Str(s) => s.clone(),
+                v => super::super::py::repr::repr(v),
+            };
+            return Err(EngineError::runtime(format!("torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: {got}"))).at(span);
+        }
+    };
+    a.finish(a.pos.len())?;
+    let items = match a.pos.as_slice() {
+        [(v, _)] if !matches!(v, Value::Tensor(_)) => v.seq_items().ok_or_else(|| a.err(format!("meshgrid(): argument 'tensors' must be tuple of Tensors, not {}", v.type_name())))?,
+        _ => a.pos.iter().map(|(v, _)| v.clone()).collect(),
+    };
+    let mut ts = tensors_of(&items, span)?;
+    if ts.is_empty() {
+        return Err(EngineError::runtime("torch.meshgrid: Expected at least one tensor in the tensor list")).at(span);
+    }
+    for t in &ts {
+        if t.ndim() > 1 {
+            let msg = format!("torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got a {}-D tensor of shape {}", t.ndim(), fmt_list(t.shape()));
+            return Err(EngineError::runtime(msg)).at(span);
+        }
+        if t.dtype != ts[0].dtype {
+            return Err(EngineError::runtime("meshgrid expects all tensors to have the same dtype")).at(span);
+        }
+    }
+    let swap = indexing == "xy" && ts.len() >= 2;
+    if swap {
+        ts.swap(0, 1);
+    }
+    let shape: Vec<Value> = ts.iter().map(|t| Value::Int(t.numel() as i64)).collect();
+    let mut grids = vec![];
+    for (i, t) in ts.iter().enumerate() {
+        let mut vs = vec![Value::Int(1); ts.len()];
+        vs[i] = Value::Int(-1);
+        let v = step(it, t, "view", vec![Value::Tuple(vs)], vec![], span)?;
+        grids.push(Value::Tensor(step(it, &v, "expand", vec![Value::Tuple(shape.clone())], vec![], span)?));
+    }
+    if swap {
+        grids.swap(0, 1);
+    }
+    Ok(Value::Tuple(grids))
+}
+
+/// `diff(n=1, dim=-1, prepend=None, append=None)`: `narrow(1..) - narrow(..-1)`
+/// (logical_xor for bool) n times, after cat-ing prepend and append on.
+fn diff(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
+    let span = a.span;
+    let n = a.opt_int(0, "n", 1)?;
+    let dim = a.opt_int(1, "dim", -1)?;
+    let mut ends = vec![];
+    for (i, k) in [(2, "prepend"), (3, "append")] {
+        ends.push(match a.get(i, k) {
+            None | Some((Value::None, _)) => None,
+            Some((Value::Tensor(e), _)) => Some(e),
+            Some((v, s)) => return Err(EvalError::type_error(format!("diff(): argument '{k}' must be Tensor, not {}", v.type_name()), s)),
+        });
+    }
+    a.finish(4)?;
+    if t.ndim() == 0 {
+        return Err(EngineError::runtime("diff expects input to be at least one-dimensional")).at(span);
+    }
+    if n < 0 {
+        return Err(EngineError::runtime(format!("order must be non-negative but got {n}"))).at(span);
+    }
+    if ends.iter().flatten().any(|e| e.ndim() != t.ndim()) {
+        return Err(EngineError::runtime("diff expects prepend or append to be the same dimension as input")).at(span);
+    }
+    let d = layout::wrap_dim(dim, t.ndim()).at(span)?;
+    let mut x = t.clone();
+    if ends.iter().any(|e| e.is_some()) {
+        let mut parts = vec![];
+        parts.extend(ends[0].clone().map(Value::Tensor));
+        parts.push(Value::Tensor(t.clone()));
+        parts.extend(ends[1].clone().map(Value::Tensor));
+        let args = Args { name: "cat".to_string(), pos: vec![(Value::Tuple(parts), span)], kw: vec![("dim".to_string(), Value::Int(d as i64), span)], span, pos_base: 0 };
+        x = match super::super::builtins::call(it, "cat", args, "diff()")? {
+            Value::Tensor(c) => c,
+            _ => return Err(a.err("internal: cat gave no tensor")),
+        };
+    }
+    for _ in 0..n {
+        let len = x.shape()[d] as i64;
+        if len == 0 {
+            break;
+        }
+        let hi = step(it, &x, "narrow", vec![Value::Int(d as i64), Value::Int(1), Value::Int(len - 1)], vec![], span)?;
+        let lo = step(it, &x, "narrow", vec![Value::Int(d as i64), Value::Int(0), Value::Int(len - 1)], vec![], span)?;
+        let op = if x.dtype == crate::engine::DType::Bool { "logical_xor" } else { "sub" };
+        x = step(it, &hi, op, vec![Value::Tensor(lo)], vec![], span)?;
+    }
+    Ok(Value::Tensor(x))
 }

@@ -1,7 +1,7 @@
 //! Rows: reorder ops (the `reorder` family in `eval/ext/reorder.rs`): copies
 //! that move elements to new indices, and broadcasting views.
 
-use super::Class::{Copy, InPlace, Other, View, ViewOrCopy};
+use super::Class::{Copy, Factory, InPlace, Other, Reduction, View, ViewOrCopy};
 use super::{op, Op, FM, FUNCTION, METHOD};
 
 pub const OPS: &[Op] = &[
@@ -107,4 +107,29 @@ pub const OPS: &[Op] = &[
     op("tril_", "tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)", METHOD, InPlace,
         "zero self above its lower triangle, in place",
         "x = torch.arange(9).view(3, 3)\nx.tril_()"),
+    op("trace", "trace(Tensor self) -> Tensor", FM, Reduction,
+        "the sum of a matrix's main diagonal, as a 0-d tensor (integers sum as int64)",
+        "x = torch.arange(9).view(3, 3)\nx.trace()")
+        .fails("x = torch.arange(3)\nx.trace()"),
+    op("outer", "outer(Tensor self, Tensor vec2) -> Tensor", FM, Copy,
+        "the outer product of two 1-d tensors: self.reshape(-1, 1) * vec2, a new (len(self), len(vec2)) storage",
+        "x = torch.arange(3)\nx.outer(torch.arange(4))")
+        .fails("x = torch.arange(6).view(2, 3)\nx.outer(torch.arange(4))"),
+    op("ger", "ger(Tensor self, Tensor vec2) -> Tensor", FM, Copy,
+        "alias of outer",
+        "x = torch.arange(3)\nx.ger(torch.arange(2))"),
+    op("diff", "diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor", FM, Copy,
+        "the n-th forward difference along dim (x[1:] - x[:-1], repeated n times), with prepend/append cat-ed on first",
+        "x = torch.tensor([1, 3, 6, 10])\nx.diff()")
+        .notes("Built from two narrow views and a subtraction (logical_xor for bool), so its grad_fn is SubBackward0 and the result keeps the input's stride order.")
+        .fails("x = torch.tensor(1)\nx.diff()"),
+    op("meshgrid", "meshgrid(Tensor[] tensors) -> Tensor[]\nmeshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]", FUNCTION, View,
+        "coordinate grids: each 1-d tensor viewed along its own dim and expanded (stride 0 elsewhere); indexing='xy' swaps the first two dims",
+        "x = torch.arange(3)\ntorch.meshgrid(x, x[:2], indexing='ij')"),
+    op("tril_indices", "tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", FUNCTION, Factory,
+        "a (2, N) tensor of the row and column indices of a row x col matrix's lower triangle (j - i <= offset), row by row",
+        "torch.tril_indices(3, 3)"),
+    op("triu_indices", "triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", FUNCTION, Factory,
+        "a (2, N) tensor of the row and column indices of a row x col matrix's upper triangle (j - i >= offset), row by row",
+        "torch.triu_indices(3, 4, 1)"),
 ];
