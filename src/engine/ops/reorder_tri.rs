@@ -1,6 +1,7 @@
 //! `triu`/`tril` (copies, always contiguous as PyTorch allocates them) and
 //! `triu_`/`tril_` (zero the other triangle of self in place), over the
-//! last two dims.
+//! last two dims; `diag_embed` and the diagonal's backward (zeros with a
+//! diagonal written).
 
 use crate::engine::error::{EngineError, Result};
 use crate::engine::layout;
@@ -65,6 +66,40 @@ fn zero_other(t: &Tensor, upper: bool, diagonal: i64) -> Result<()> {
             }
             idx[k] = 0;
         }
+    }
+    Ok(())
+}
+
+/// `diag_embed(offset, dim1, dim2)`: zeros of self's shape with its last dim
+/// replaced by two of size `|offset| + n` at dim1 and dim2, whose diagonal
+/// `offset` is self (PyTorch's construction: zeros, then `diagonal().copy_()`).
+pub fn diag_embed(ctx: &Context, t: &Tensor, offset: i64, dim1: i64, dim2: i64) -> Result<Tensor> {
+    let nd = t.ndim() + 1;
+    let (d1, d2) = (layout::wrap_dim(dim1, nd)?, layout::wrap_dim(dim2, nd)?);
+    if d1 == d2 {
+        return Err(EngineError::runtime(format!("diagonal dimensions cannot be identical {dim1}, {dim2}")));
+    }
+    let n = offset.unsigned_abs() as usize + t.shape().last().copied().unwrap_or(1);
+    let mut sizes = t.shape().to_vec();
+    sizes.pop();
+    sizes.insert(d1.min(d2), n);
+    sizes.insert(d1.max(d2), n);
+    let out = super::factory::full(ctx, t.device(), &sizes, crate::engine::Scalar::Int(0), t.dtype, "diag_embed()")?;
+    write_diagonal(&out, t, offset, d1 as i64, d2 as i64)?;
+    Ok(out)
+}
+
+/// Zeros of `shape` whose diagonal (offset, dim1, dim2) is `g` (the backward of a diagonal copy).
+pub fn diagonal_backward(ctx: &Context, g: &Tensor, shape: &[usize], offset: i64, dim1: i64, dim2: i64) -> Result<Tensor> {
+    let out = super::factory::full(ctx, g.device(), shape, crate::engine::Scalar::Int(0), g.dtype, "diagonal_backward")?;
+    write_diagonal(&out, g, offset, dim1, dim2)?;
+    Ok(out)
+}
+
+fn write_diagonal(out: &Tensor, src: &Tensor, offset: i64, dim1: i64, dim2: i64) -> Result<()> {
+    let d = out.view_as_layout(layout::diagonal(&out.layout, offset, dim1, dim2)?, "diagonal");
+    if d.numel() > 0 {
+        super::copy::copy_into(&d, src)?;
     }
     Ok(())
 }

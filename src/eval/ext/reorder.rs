@@ -22,7 +22,7 @@ use super::Family;
 
 pub const FAMILY: Family = Family {
     functions: &["broadcast_tensors", "broadcast_shapes", "hstack", "vstack", "dstack", "column_stack", "atleast_1d", "atleast_2d", "atleast_3d", "meshgrid", "tril_indices", "triu_indices"],
-    methods: &["flip", "fliplr", "flipud", "roll", "rot90", "repeat", "tile", "repeat_interleave", "broadcast_to", "tensor_split", "hsplit", "vsplit", "dsplit", "ravel", "triu", "tril", "triu_", "tril_", "trace", "outer", "ger", "diff"],
+    methods: &["flip", "fliplr", "flipud", "roll", "rot90", "repeat", "tile", "repeat_interleave", "broadcast_to", "tensor_split", "hsplit", "vsplit", "dsplit", "ravel", "triu", "tril", "triu_", "tril_", "trace", "outer", "ger", "diff", "diag", "diag_embed", "diagflat"],
     function,
     method,
 };
@@ -145,6 +145,34 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             return step(it, &col, "mul", vec![Value::Tensor(v)], vec![], span).map(Value::Tensor);
         }
         "diff" => return diff(it, t, a),
+        "diag_embed" => {
+            let offset = a.opt_int(0, "offset", 0)?;
+            let d1 = a.opt_int(1, "dim1", -2)?;
+            let d2 = a.opt_int(2, "dim2", -1)?;
+            a.finish(3)?;
+            return Ok(Value::tensor(record_diag_embed(it, t, offset, d1, d2, span)?));
+        }
+        "diag" | "diagflat" => {
+            let offset = a.opt_int(0, if name == "diag" { "diagonal" } else { "offset" }, 0)?;
+            a.finish(1)?;
+            if name == "diagflat" {
+                // contiguous().view(-1), then a diag_embed.
+                let c = step(it, t, "contiguous", vec![], vec![], span)?;
+                let flat = step(it, &c, "view", vec![Value::Int(-1)], vec![], span)?;
+                return Ok(Value::tensor(record_diag_embed(it, &flat, offset, 0, 1, span)?));
+            }
+            match t.ndim() {
+                1 => return Ok(Value::tensor(record_diag_embed(it, t, offset, 0, 1, span)?)),
+                2 => {
+                    let dv = t.view_as_layout(layout::diagonal(&t.layout, offset, 0, 1).at(span)?, "diag()");
+                    let out = crate::engine::ops::copy::copy_to_new(ctx, &dv, &[1], t.dtype, "diag()").at(span)?;
+                    let shape = t.shape().to_vec();
+                    let f = BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder_tri::diagonal_backward(ctx, g, &shape, offset, 0, 1)?)]));
+                    grad::record(it, "DiagonalBackward0_copy", &[Some(t)], out, f, &[])
+                }
+                n => return Err(EngineError::runtime(format!("diag(): Supports 1D or 2D tensors. Got {n}D"))).at(span),
+            }
+        }
         "broadcast_to" => {
             let size = varargs(&mut a, "size")?;
             let l = layout::expand(&t.layout, &size, t.dtype.legacy_name()).at(span)?;
@@ -729,4 +757,16 @@ fn diff(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
         x = step(it, &hi, op, vec![Value::Tensor(lo)], vec![], span)?;
     }
     Ok(Value::Tensor(x))
+}
+
+/// `diag_embed` with its DiagEmbedBackward0 (the gradient's diagonal).
+fn record_diag_embed(it: &Interp, t: &Tensor, offset: i64, d1: i64, d2: i64, span: Span) -> EvalResult<Tensor> {
+    let out = reorder_tri::diag_embed(&it.ctx, t, offset, d1, d2).at(span)?;
+    let nd = out.ndim();
+    let (w1, w2) = (layout::wrap_dim(d1, nd).at(span)? as i64, layout::wrap_dim(d2, nd).at(span)? as i64);
+    let f = BackwardFn::new(move |ctx, _, g| {
+        let d = g.view_as_layout(layout::diagonal(&g.layout, offset, w1, w2)?, "diag_embed_backward");
+        Ok(vec![Some(crate::engine::ops::copy::copy_to_new(ctx, &d, &layout::contiguous_strides(d.shape()), g.dtype, "diag_embed_backward")?)])
+    });
+    Ok(grad::record(it, "DiagEmbedBackward0", &[Some(t)], out, f, &[]))
 }

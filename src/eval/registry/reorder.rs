@@ -132,4 +132,14 @@ pub const OPS: &[Op] = &[
     op("triu_indices", "triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", FUNCTION, Factory,
         "a (2, N) tensor of the row and column indices of a row x col matrix's upper triangle (j - i >= offset), row by row",
         "torch.triu_indices(3, 4, 1)"),
+    op("diag", "diag(Tensor self, int diagonal=0) -> Tensor", FM, Copy,
+        "1-d self: a square matrix with self on diagonal `diagonal`; 2-d self: a copy of that diagonal (diagonal() is the view)",
+        "x = torch.arange(3)\ntorch.diag(x)")
+        .fails("x = torch.tensor(1)\ntorch.diag(x)"),
+    op("diag_embed", "diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor", FM, Copy,
+        "zeros with self's last dim written on the diagonal (offset) of two new dims dim1, dim2: a new contiguous storage",
+        "x = torch.arange(6).view(2, 3)\nx.diag_embed()"),
+    op("diagflat", "diagflat(Tensor self, int offset=0) -> Tensor", FM, Copy,
+        "self flattened onto the diagonal (offset) of a new square matrix",
+        "x = torch.arange(4).view(2, 2)\nx.diagflat()"),
 ];
