@@ -685,7 +685,7 @@ mod tests {
 
     #[test]
     fn completes_methods_after_a_dot() {
-        let (start, c) = repl("y = x.tr", &["x"]);
+        let (start, c) = repl("y = x.tran", &["x"]);
         assert_eq!(start, 6);
         assert_eq!(c, vec!["transpose"]);
         let (_, c) = repl("x.t().is_co", &["x"]);

@@ -44,7 +44,7 @@ pub const OPS: &[Op] = &[
         "expand(size): a stride-0 view repeating self along the broadcast dims",
         "x = torch.arange(3)\nx.broadcast_to(2, 3)")
         .fails("x = torch.arange(3)\nx.broadcast_to(2, 4)"),
-    op("broadcast_tensors", "broadcast_tensors(Tensor[] tensors) -> Tensor[]", FUNCTION, View,
+    op("broadcast_tensors", "broadcast_tensors(Tensor(a)[] tensors) -> Tensor(a)[]", FUNCTION, View,
         "expand every tensor to their common broadcast shape (stride-0 views; one already of that shape comes back as itself)",
         "x = torch.arange(3)\ntorch.broadcast_tensors(x, x.view(3, 1))")
         .fails("x = torch.arange(3)\ntorch.broadcast_tensors(x, torch.zeros(4))"),
@@ -81,13 +81,13 @@ pub const OPS: &[Op] = &[
     op("column_stack", "column_stack(Tensor[] tensors) -> Tensor", FUNCTION, Copy,
         "hstack, with 0-d and 1-d tensors made columns (numel, 1) first: a new storage",
         "x = torch.arange(3)\ntorch.column_stack((x, x))"),
-    op("atleast_1d", "atleast_1d(Tensor(a) self) -> Tensor(a)\natleast_1d.Sequence(Tensor[] tensors) -> Tensor[]", FUNCTION, View,
+    op("atleast_1d", "atleast_1d(Tensor(a) self) -> Tensor(a)\natleast_1d.Sequence(Tensor(a)[] tensors) -> Tensor(a)[]", FUNCTION, View,
         "a 0-d tensor reshaped to (1,); a tensor of 1 or more dims comes back as itself (several tensors: a tuple)",
         "x = torch.arange(3)\ntorch.atleast_1d(x)"),
-    op("atleast_2d", "atleast_2d(Tensor(a) self) -> Tensor(a)\natleast_2d.Sequence(Tensor[] tensors) -> Tensor[]", FUNCTION, View,
+    op("atleast_2d", "atleast_2d(Tensor(a) self) -> Tensor(a)\natleast_2d.Sequence(Tensor(a)[] tensors) -> Tensor(a)[]", FUNCTION, View,
         "a 0-d tensor as (1, 1), a 1-d one as (1, k); a tensor of 2 or more dims comes back as itself (several tensors: a tuple)",
         "x = torch.arange(3)\ntorch.atleast_2d(x)"),
-    op("atleast_3d", "atleast_3d(Tensor(a) self) -> Tensor(a)\natleast_3d.Sequence(Tensor[] tensors) -> Tensor[]", FUNCTION, View,
+    op("atleast_3d", "atleast_3d(Tensor(a) self) -> Tensor(a)\natleast_3d.Sequence(Tensor(a)[] tensors) -> Tensor(a)[]", FUNCTION, View,
         "a 0-d tensor as (1, 1, 1), a 1-d one as (1, k, 1), a 2-d one as (m, k, 1); a tensor of 3 or more dims comes back as itself (several tensors: a tuple)",
         "x = torch.arange(3)\ntorch.atleast_3d(x)"),
     op("ravel", "ravel(Tensor(a) self) -> Tensor(a)", FM, ViewOrCopy,
@@ -123,7 +123,7 @@ pub const OPS: &[Op] = &[
         "x = torch.tensor([1, 3, 6, 10])\nx.diff()")
         .notes("Built from two narrow views and a subtraction (logical_xor for bool), so its grad_fn is SubBackward0 and the result keeps the input's stride order.")
         .fails("x = torch.tensor(1)\nx.diff()"),
-    op("meshgrid", "meshgrid(Tensor[] tensors) -> Tensor[]\nmeshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]", FUNCTION, View,
+    op("meshgrid", "meshgrid(Tensor(a)[] tensors) -> Tensor(a)[]\nmeshgrid.indexing(Tensor(a)[] tensors, *, str indexing) -> Tensor(a)[]", FUNCTION, View,
         "coordinate grids: each 1-d tensor viewed along its own dim and expanded (stride 0 elsewhere); indexing='xy' swaps the first two dims",
         "x = torch.arange(3)\ntorch.meshgrid(x, x[:2], indexing='ij')"),
     op("tril_indices", "tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", FUNCTION, Factory,
