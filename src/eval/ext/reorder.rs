@@ -20,8 +20,10 @@ use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
 
+mod unravel;
+
 pub const FAMILY: Family = Family {
-    functions: &["broadcast_tensors", "broadcast_shapes", "hstack", "vstack", "dstack", "column_stack", "atleast_1d", "atleast_2d", "atleast_3d", "meshgrid", "tril_indices", "triu_indices"],
+    functions: &["broadcast_tensors", "broadcast_shapes", "hstack", "vstack", "dstack", "column_stack", "atleast_1d", "atleast_2d", "atleast_3d", "meshgrid", "tril_indices", "triu_indices", "unravel_index"],
     methods: &["flip", "fliplr", "flipud", "roll", "rot90", "repeat", "tile", "repeat_interleave", "broadcast_to", "tensor_split", "hsplit", "vsplit", "dsplit", "ravel", "triu", "tril", "triu_", "tril_", "trace", "outer", "ger", "diff", "diag", "diag_embed", "diagflat"],
     function,
     method,
@@ -258,6 +260,7 @@ fn function(it: &mut Interp, name: &str, a: Args, _op: &str) -> EvalResult<Value
             Ok(if one { out.remove(0) } else { Value::Tuple(out) })
         }
         "meshgrid" => meshgrid(it, a),
+        "unravel_index" => unravel::unravel_index(it, a),
         "tril_indices" | "triu_indices" => {
             let mut a = a;
             let row = a.int(0, "row")?;

@@ -142,4 +142,8 @@ pub const OPS: &[Op] = &[
     op("diagflat", "diagflat(Tensor self, int offset=0) -> Tensor", FM, Copy,
         "self flattened onto the diagonal (offset) of a new square matrix",
         "x = torch.arange(4).view(2, 2)\nx.diagflat()"),
+    op("unravel_index", "unravel_index(Tensor indices, int[] shape) -> Tensor[]", FUNCTION, Other,
+        "flat indices into a tensor of shape as a tuple of coordinate tensors (int64 views of one (..., len(shape)) storage)",
+        "torch.unravel_index(torch.tensor([5, 7]), (3, 4))")
+        .fails("torch.unravel_index(torch.tensor([1.0]), (3, 4))"),
 ];
