@@ -12,6 +12,7 @@ pub mod promote;
 pub mod random;
 pub mod reduce;
 pub mod reorder;
+pub mod reorder_cross;
 pub mod reorder_index;
 pub mod reorder_tri;
 pub mod shape;

@@ -20,11 +20,12 @@ use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
 
+mod cross;
 mod unravel;
 
 pub const FAMILY: Family = Family {
     functions: &["broadcast_tensors", "broadcast_shapes", "hstack", "vstack", "dstack", "column_stack", "atleast_1d", "atleast_2d", "atleast_3d", "meshgrid", "tril_indices", "triu_indices", "unravel_index"],
-    methods: &["flip", "fliplr", "flipud", "roll", "rot90", "repeat", "tile", "repeat_interleave", "broadcast_to", "tensor_split", "hsplit", "vsplit", "dsplit", "ravel", "triu", "tril", "triu_", "tril_", "trace", "outer", "ger", "diff", "diag", "diag_embed", "diagflat"],
+    methods: &["flip", "fliplr", "flipud", "roll", "rot90", "repeat", "tile", "repeat_interleave", "broadcast_to", "tensor_split", "hsplit", "vsplit", "dsplit", "ravel", "triu", "tril", "triu_", "tril_", "trace", "outer", "ger", "diff", "diag", "diag_embed", "diagflat", "cross"],
     function,
     method,
 };
@@ -147,6 +148,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             return step(it, &col, "mul", vec![Value::Tensor(v)], vec![], span).map(Value::Tensor);
         }
         "diff" => return diff(it, t, a),
+        "cross" => return cross::cross(it, t, a),
         "diag_embed" => {
             let offset = a.opt_int(0, "offset", 0)?;
             let d1 = a.opt_int(1, "dim1", -2)?;

@@ -146,4 +146,9 @@ pub const OPS: &[Op] = &[
         "flat indices into a tensor of shape as a tuple of coordinate tensors (int64 views of one (..., len(shape)) storage)",
         "torch.unravel_index(torch.tensor([5, 7]), (3, 4))")
         .fails("torch.unravel_index(torch.tensor([1.0]), (3, 4))"),
+    op("cross", "cross(Tensor self, Tensor other, int? dim=None) -> Tensor", FM, Copy,
+        "the 3-vector cross product along dim (a size-3 dim of both; they broadcast otherwise, with one rank): a new contiguous storage",
+        "x = torch.tensor([[1.0, 0.0, 0.0]])\nx.cross(torch.tensor([[0.0, 1.0, 0.0]]), dim=1)")
+        .notes("Without dim it takes the first dim of size 3 and warns that this default is deprecated (torch.linalg.cross uses the last).")
+        .fails("x = torch.zeros(2, 3)\nx.cross(torch.zeros(3), dim=1)"),
 ];
