@@ -14,6 +14,7 @@ pub mod index;
 pub mod index_embed;
 pub mod index_scatter;
 pub mod index_search;
+pub mod reorder;
 
 use std::rc::Rc;
 
@@ -56,6 +57,7 @@ pub const FAMILIES: &[&Family] = &[
     &bitwise::FAMILY,
     &softmax::FAMILY,
     &index::FAMILY,
+    &reorder::FAMILY,
 ];
 
 /// The family answering the torch function `name`, if any.

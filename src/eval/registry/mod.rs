@@ -23,6 +23,7 @@ mod misc;
 mod random;
 mod math_ext;
 mod reduce;
+mod reorder;
 mod sorting;
 mod views;
 
@@ -162,6 +163,7 @@ const TABLES: &[&[Op]] = &[
     blas::OPS,
     cuda::OPS,
     index::OPS,
+    reorder::OPS,
 ];
 
 /// Every op row.

@@ -119,7 +119,7 @@ pub fn classify(name: &str) -> OpClass {
     match name {
         "t" | "T" | "mT" | "transpose" | "swapaxes" | "swapdims" | "permute" | "movedim" | "moveaxis" => OpClass::Reorder,
         "[]" | "narrow" | "select" | "split" | "chunk" | "unbind" | "diagonal" | "unfold" => OpClass::Window,
-        "expand" | "expand_as" => OpClass::Expand,
+        "expand" | "expand_as" | "broadcast_to" => OpClass::Expand,
         "unsqueeze" | "squeeze" => OpClass::Dims,
         "view" | "view_as" | "unflatten" => OpClass::ViewShape,
         "detach" | "data" => OpClass::Detach,
