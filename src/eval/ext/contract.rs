@@ -17,7 +17,43 @@ use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
 
-pub const FAMILY: Family = Family { functions: &["einsum", "tensordot"], methods: &[], function, method: super::no_method };
+pub const FAMILY: Family = Family { functions: &["einsum", "tensordot", "combinations"], methods: &["inner", "kron"], function, method };
+
+/// `inner` and `kron` (method and function forms).
+fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+    let span = a.span;
+    let o = super::super::methods::tensor_arg(&mut a, 0, "other")?;
+    a.finish(1)?;
+    if name == "inner" {
+        // A 0-d operand multiplies; else the last dims contract (tensordot).
+        if t.ndim() == 0 || o.ndim() == 0 {
+            return super::super::ops::binop(it, crate::lang::ast::BinOp::Mul, &Value::Tensor(t.clone()), &Value::Tensor(o), span);
+        }
+        if t.shape().last() != o.shape().last() {
+            return Err(err(format!("inner() the last dimension must match on both input tensors but got shapes {:?} and {:?}", t.shape(), o.shape()), span));
+        }
+        let da = Value::Tuple(vec![Value::Int(t.ndim() as i64 - 1)]);
+        let db = Value::Tuple(vec![Value::Int(o.ndim() as i64 - 1)]);
+        let args = Args { name: "tensordot".into(), pos: vec![(Value::Tensor(t.clone()), span), (Value::Tensor(o), span), (Value::Tuple(vec![da, db]), span)], kw: vec![], span, pos_base: 0 };
+        return tensordot(it, args);
+    }
+    // kron: interleave the dims, multiply, and _unsafe_view to the product shape.
+    let n = t.ndim().max(o.ndim());
+    let pad = |s: &[usize]| -> Vec<usize> { std::iter::repeat_n(1, n - s.len()).chain(s.iter().copied()).collect() };
+    let (sa, sb) = (pad(t.shape()), pad(o.shape()));
+    let ra: Vec<i64> = sa.iter().flat_map(|&d| [d as i64, 1]).collect();
+    let rb: Vec<i64> = sb.iter().flat_map(|&d| [1, d as i64]).collect();
+    let ta = with_list(it, t, "reshape", &ra, span)?;
+    let tb = with_list(it, &o, "reshape", &rb, span)?;
+    let Value::Tensor(m) = super::super::ops::binop(it, crate::lang::ast::BinOp::Mul, &Value::Tensor(ta), &Value::Tensor(tb), span)? else {
+        return Err(err("internal: kron", span));
+    };
+    let shape: Vec<usize> = sa.iter().zip(&sb).map(|(x, y)| x * y).collect();
+    let l = crate::engine::layout::view(&m.layout, &shape.iter().map(|&d| d as i64).collect::<Vec<_>>()).map_err(|e| EvalError::from_engine(e, span))?;
+    let out = m.view_as_layout(l, "kron");
+    let f = crate::engine::autograd::Formula::Reshape { shape: m.shape().to_vec() };
+    Ok(Value::tensor(super::super::grad::record(it, "UnsafeViewBackward0", &[Some(&m)], out, f, &[])))
+}
 
 /// A tensor and the subscript of each of its dims.
 struct Term {
@@ -52,6 +88,9 @@ fn function(it: &mut Interp, name: &str, mut a: Args, _op: &str) -> EvalResult<V
     let span = a.span;
     if name == "tensordot" {
         return tensordot(it, a);
+    }
+    if name == "combinations" {
+        return combinations(it, a);
     }
     let (eq, es) = a.get(0, "equation").ok_or_else(|| a.err("einsum(): argument 'equation' (position 1) must be str"))?;
     let Value::Str(eq) = eq else { return Err(EvalError::type_error(format!("einsum(): argument 'equation' (position 1) must be str, not {}", eq.type_name()), es)) };
@@ -341,4 +380,56 @@ fn tensordot(it: &mut Interp, mut a: Args) -> EvalResult<Value> {
     let out: String = sa.iter().filter(|c| !sb.contains(c)).chain(sb.iter().filter(|c| !sa.contains(c))).collect();
     let eq = format!("{},{}->{out}", sa.iter().collect::<String>(), sb.iter().collect::<String>());
     einsum(it, &eq, vec![x, y], span).map(Value::Tensor)
+}
+
+/// `combinations(input, r=2, with_replacement=False)`: itertools' order, as
+/// an advanced index of the 1-D input (`IndexBackward0`).
+fn combinations(it: &mut Interp, mut a: Args) -> EvalResult<Value> {
+    let span = a.span;
+    let t = super::super::methods::tensor_arg(&mut a, 0, "input")?;
+    let r = a.opt_int(1, "r", 2)?;
+    let rep = a.opt_bool(2, "with_replacement", false)?;
+    a.finish(3)?;
+    if t.ndim() != 1 {
+        return Err(err(format!("Expect a 1D vector, but got shape {:?}", t.shape()), span));
+    }
+    if r < 0 {
+        return Err(err(format!("Expect a non-negative number, but got {r}"), span));
+    }
+    let (n, r) = (t.shape()[0], r as usize);
+    let mut rows: Vec<Vec<usize>> = vec![];
+    let mut cur: Vec<usize> = vec![];
+    fn walk(n: usize, r: usize, rep: bool, start: usize, cur: &mut Vec<usize>, rows: &mut Vec<Vec<usize>>) -> bool {
+        if rows.len() > 1 << 22 {
+            return false;
+        }
+        if cur.len() == r {
+            rows.push(cur.clone());
+            return true;
+        }
+        for i in start..n {
+            cur.push(i);
+            let ok = walk(n, r, rep, if rep { i } else { i + 1 }, cur, rows);
+            cur.pop();
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+    if r > 0 && !walk(n, r, rep, 0, &mut cur, &mut rows) {
+        return Err(err("combinations(): too many combinations", span));
+    }
+    if r == 0 {
+        // PyTorch returns an empty 1-D tensor for r = 0.
+        let e = crate::engine::ops::factory::full(&it.ctx, t.device(), &[0], crate::engine::Scalar::Int(0), t.dtype, "combinations").map_err(|e| EvalError::from_engine(e, span))?;
+        return Ok(Value::tensor(e));
+    }
+    if rows.is_empty() {
+        let e = crate::engine::ops::factory::full(&it.ctx, t.device(), &[0, r], crate::engine::Scalar::Int(0), t.dtype, "combinations").map_err(|e| EvalError::from_engine(e, span))?;
+        return Ok(Value::tensor(e));
+    }
+    let vals: Vec<crate::engine::Scalar> = rows.iter().flatten().map(|&i| crate::engine::Scalar::Int(i as i64)).collect();
+    let item = crate::engine::ops::advanced::AdvItem::Values { shape: vec![rows.len(), r], vals, dtype: crate::engine::DType::Int64, stride: None };
+    it.advanced_get(&t, &[item], span).map(Value::tensor)
 }

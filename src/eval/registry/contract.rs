@@ -1,7 +1,7 @@
 //! Rows: contractions (`eval/ext/contract.rs`).
 
 use super::Class::{Copy, ViewOrCopy};
-use super::{op, Op, FUNCTION as F};
+use super::{op, Op, FM, FUNCTION as F};
 
 pub const OPS: &[Op] = &[
     op("einsum", "einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor", F, ViewOrCopy,
@@ -11,4 +11,13 @@ pub const OPS: &[Op] = &[
     op("tensordot", "tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor", F, Copy,
         "contract the given dims of a with those of b (dims=n: a's last n with b's first n)",
         "a = torch.arange(6.).view(2, 3)\nb = torch.arange(12.).view(3, 4)\ntorch.tensordot(a, b, dims=1)"),
+    op("inner", "inner(Tensor self, Tensor other) -> Tensor", FM, Copy,
+        "the sum of products over the last dims of both (dot for vectors)",
+        "x = torch.arange(6.).view(2, 3)\nx.inner(torch.ones(4, 3))"),
+    op("kron", "kron(Tensor self, Tensor other) -> Tensor", FM, Copy,
+        "the Kronecker product: every element of self times the whole of other, in blocks",
+        "x = torch.tensor([[1, 2], [3, 4]])\nx.kron(torch.eye(2, dtype=torch.int64))"),
+    op("combinations", "combinations(Tensor self, int r=2, bool with_replacement=False) -> Tensor", F, Copy,
+        "the r-length combinations of a 1-D tensor's elements, one per row (itertools' order)",
+        "x = torch.tensor([1, 2, 3])\ntorch.combinations(x)"),
 ];
