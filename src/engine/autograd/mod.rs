@@ -261,11 +261,17 @@ pub enum Formula {
     Fn(BackwardFn),
 }
 
+/// A backward formula's signature: context, node, incoming gradient →
+/// one gradient per edge.
+pub type BackwardFnType = dyn Fn(&crate::engine::Context, &Node, &Tensor) -> crate::engine::error::Result<Vec<Option<Tensor>>>;
+
 /// The function behind [`Formula::Fn`].
 #[derive(Clone)]
-pub struct BackwardFn(pub Rc<dyn Fn(&crate::engine::Context, &Node, &Tensor) -> crate::engine::error::Result<Vec<Option<Tensor>>>>);
+pub struct BackwardFn(pub Rc<BackwardFnType>);
 
 impl BackwardFn {
+    /// The [`Formula`] that runs `f` (not a `BackwardFn`: rows pass it to `record`).
+    #[allow(clippy::new_ret_no_self)]
     pub fn new(f: impl Fn(&crate::engine::Context, &Node, &Tensor) -> crate::engine::error::Result<Vec<Option<Tensor>>> + 'static) -> Formula {
         Formula::Fn(BackwardFn(Rc::new(f)))
     }

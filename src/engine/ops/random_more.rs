@@ -100,7 +100,7 @@ pub fn normal_(ctx: &Context, t: &Tensor, mean: f64, std: f64) -> Result<()> {
             normal_fill_16(&mut data[i..i + 16], dtype, mean, std);
             i += 16;
         }
-        if n % 16 != 0 {
+        if !n.is_multiple_of(16) {
             let tail = &mut data[n - 16..];
             for v in tail.iter_mut() {
                 *v = g.uniform(dtype);

@@ -270,7 +270,7 @@ fn vector_norm(ctx: &crate::engine::Context, x: &Tensor, p: f64, dims: Option<&[
     let n = x.ndim();
     let ds: Vec<usize> = match dims {
         None => (0..n).collect(),
-        Some(d) if d.is_empty() => (0..n).collect(),
+        Some([]) => (0..n).collect(),
         Some(d) => d.iter().map(|&i| crate::engine::layout::wrap_dim(i, n)).collect::<crate::engine::error::Result<_>>()?,
     };
     ctx.cpu.check_walk("norm", x.shape(), x.dtype.size())?;

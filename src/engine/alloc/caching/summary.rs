@@ -34,7 +34,7 @@ pub fn format_size_exact(sz: u64) -> String {
         units += 1;
         pref /= 1024.0;
     }
-    while units > 0 && sz % (1u64 << (10 * units)) != 0 {
+    while units > 0 && !sz.is_multiple_of(1u64 << (10 * units)) {
         units -= 1;
     }
     format!("{} {}", sz >> (10 * units), BYTE_UNITS[units].trim_end())
