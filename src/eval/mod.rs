@@ -16,6 +16,7 @@ pub mod interp;
 pub mod literal;
 pub mod matmul;
 pub mod memory;
+pub mod method_grad;
 pub mod methods;
 pub mod names;
 pub mod ndarray;
