@@ -17,6 +17,7 @@ pub mod random;
 pub mod random_more;
 pub mod reduce;
 pub mod scan;
+pub mod scan_dense;
 pub mod search;
 pub mod reorder;
 pub mod reorder_cross;

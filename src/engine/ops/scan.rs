@@ -86,6 +86,17 @@ pub enum ScanOp {
 /// `cumsum`/`cumprod`/`logcumsumexp` (values) and `cummax`/`cummin`
 /// (values and int64 indices) along `dim`, into `dtype`.
 pub fn scan(ctx: &Context, t: &Tensor, dim: i64, op: ScanOp, dtype: DType, name: &str) -> Result<(Tensor, Option<Tensor>)> {
+    if matches!(op, ScanOp::Sum | ScanOp::Prod) && dtype == t.dtype {
+        let prod = op == ScanOp::Prod;
+        let fast = match t.dtype {
+            DType::Float32 => super::scan_dense::cumulative::<f32>(ctx, t, dim, prod, name)?,
+            DType::Float64 => super::scan_dense::cumulative::<f64>(ctx, t, dim, prod, name)?,
+            _ => None,
+        };
+        if let Some(v) = fast {
+            return Ok((v, None));
+        }
+    }
     let r = Rows::of(ctx, t, dim, name)?;
     let n = r.vals.len();
     let mut out = vec![Scalar::Int(0); n];
@@ -193,11 +204,20 @@ fn order(row: &[Scalar], largest: bool) -> Vec<usize> {
 
 /// `topk(k, dim, largest, sorted)`: the k largest (or smallest) along dim.
 pub fn topk(ctx: &Context, t: &Tensor, k: i64, dim: i64, largest: bool) -> Result<(Tensor, Tensor)> {
-    let r = Rows::of(ctx, t, dim, "topk")?;
-    if k < 0 || k as usize > r.len {
+    let len = if t.ndim() == 0 { 1 } else { t.shape()[layout::wrap_dim(dim, t.ndim())?] };
+    if k < 0 || k as usize > len {
         return Err(EngineError::runtime("selected index k out of range"));
     }
     let k = k as usize;
+    let fast = match t.dtype {
+        DType::Float32 => super::scan_dense::topk::<f32>(ctx, t, k, dim, largest)?,
+        DType::Float64 => super::scan_dense::topk::<f64>(ctx, t, k, dim, largest)?,
+        _ => None,
+    };
+    if let Some(r) = fast {
+        return Ok(r);
+    }
+    let r = Rows::of(ctx, t, dim, "topk")?;
     let shape = selected_shape(t, r.dim, Some(k), true);
     let n: usize = r.outer * k * r.inner;
     let (mut vals, mut idx) = (vec![Scalar::Int(0); n], vec![Scalar::Int(0); n]);
@@ -376,4 +396,55 @@ pub fn unique(ctx: &Context, t: &Tensor, consecutive: bool) -> Result<(Tensor, T
     let inv = Tensor::from_scalars_on(ctx, t.device(), t.shape(), DType::Int64, &inverse, name)?;
     let c = Tensor::from_scalars_on(ctx, t.device(), &[counts.len()], DType::Int64, &counts, name)?;
     Ok((u, inv, c))
+}
+
+/// The general path, for the tests of the fast ones.
+#[cfg(test)]
+pub fn topk_general(ctx: &Context, t: &Tensor, k: usize, dim: i64, largest: bool) -> Result<(Tensor, Tensor)> {
+    // A transposed copy is not contiguous, so the fast path declines it.
+    let nc = t.view_as_layout(layout::transpose(&t.layout, 0, 1)?, "t");
+    let copy = super::copy::contiguous(ctx, &nc)?.unwrap_or(nc);
+    let back = copy.view_as_layout(layout::transpose(&copy.layout, 0, 1)?, "t");
+    topk(ctx, &back, k as i64, dim, largest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EngineConfig;
+
+    fn ctx() -> Context {
+        Context::new(&EngineConfig::default())
+    }
+
+    #[test]
+    fn dense_paths_agree_with_the_general_ones() {
+        let ctx = ctx();
+        // Ties, NaNs and negative zeros in a 6x7 float32.
+        let vals: Vec<Scalar> = (0..42).map(|i| Scalar::Float(match i % 9 { 0 => f64::NAN, 1 => -0.0, 2 | 3 => 2.5, _ => ((i * 37) % 11) as f64 - 5.0 })).collect();
+        let t = Tensor::from_scalars_on(&ctx, crate::engine::Device::Cpu, &[6, 7], DType::Float32, &vals, "t").unwrap();
+        for dim in [0i64, 1, -1] {
+            for k in [0usize, 1, 3, 6] {
+                let len = t.shape()[layout::wrap_dim(dim, 2).unwrap()];
+                if k > len {
+                    continue;
+                }
+                for largest in [true, false] {
+                    let fast = topk(&ctx, &t, k as i64, dim, largest).unwrap();
+                    let slow = topk_general(&ctx, &t, k, dim, largest).unwrap();
+                    let bits = |x: &Tensor| x.to_scalars().iter().map(|s| format!("{:?}", s)).collect::<Vec<_>>();
+                    assert_eq!(bits(&fast.0), bits(&slow.0), "topk values dim {dim} k {k} largest {largest}");
+                    assert_eq!(bits(&fast.1), bits(&slow.1), "topk indices dim {dim} k {k} largest {largest}");
+                }
+            }
+            for op in [ScanOp::Sum, ScanOp::Prod] {
+                let fast = scan(&ctx, &t, dim, op, DType::Float32, "cumsum").unwrap().0;
+                // float64 output skips the fast path; rounding it to float32 must agree.
+                let slow = scan(&ctx, &t, dim, op, DType::Float64, "cumsum").unwrap().0;
+                let a: Vec<String> = fast.to_scalars().iter().map(|s| format!("{:?}", s)).collect();
+                let b: Vec<String> = slow.to_scalars().iter().map(|s| format!("{:?}", s.cast(DType::Float32))).collect();
+                assert_eq!(a, b, "{op:?} along {dim}");
+            }
+        }
+    }
 }

@@ -1,0 +1,131 @@
+//! Fast paths of `scan.rs` for a contiguous float32 or float64 input: the
+//! same results (the tests compare them with the general path), read and
+//! written as typed slices instead of one `Scalar` per element.
+
+use std::cmp::Ordering;
+
+use crate::engine::context::Context;
+use crate::engine::dtype::DType;
+use crate::engine::error::Result;
+use crate::engine::layout;
+use crate::engine::tensor::Tensor;
+
+/// A float element type the fast paths handle.
+pub trait Dense: bytemuck::Pod + Copy + PartialOrd {
+    fn to_f64(self) -> f64;
+    fn from_f64(x: f64) -> Self;
+    fn is_nan(self) -> bool;
+}
+
+impl Dense for f32 {
+    fn to_f64(self) -> f64 {
+        self as f64
+    }
+    fn from_f64(x: f64) -> Self {
+        x as f32
+    }
+    fn is_nan(self) -> bool {
+        f32::is_nan(self)
+    }
+}
+
+impl Dense for f64 {
+    fn to_f64(self) -> f64 {
+        self
+    }
+    fn from_f64(x: f64) -> Self {
+        x
+    }
+    fn is_nan(self) -> bool {
+        f64::is_nan(self)
+    }
+}
+
+/// `(outer, len, inner)` of a contiguous tensor along `dim`, when the fast
+/// paths apply to it (contiguous float32/float64 on the CPU, not empty).
+pub fn applies(t: &Tensor, dim: i64) -> Option<(usize, usize, usize, usize)> {
+    if !matches!(t.dtype, DType::Float32 | DType::Float64) || !t.is_contiguous() || t.ndim() == 0 || t.numel() == 0 || t.device() != crate::engine::Device::Cpu {
+        return None;
+    }
+    let d = layout::wrap_dim(dim, t.ndim()).ok()?;
+    let s = t.shape();
+    Some((d, s[..d].iter().product(), s[d], s[d + 1..].iter().product()))
+}
+
+fn input<T: Dense>(t: &Tensor) -> Vec<T> {
+    let buf = t.storage.bytes();
+    let size = std::mem::size_of::<T>();
+    let start = t.layout.offset * size;
+    bytemuck::cast_slice::<u8, T>(&buf.bytes()[start..start + t.numel() * size]).to_vec()
+}
+
+fn output<T: bytemuck::Pod>(ctx: &Context, like: &Tensor, shape: &[usize], dtype: DType, vals: &[T], op: &str) -> Result<Tensor> {
+    let out = Tensor::alloc_on(ctx, like.device(), shape, dtype, op)?;
+    {
+        let mut buf = out.storage.bytes_mut();
+        buf.bytes_mut()[..std::mem::size_of_val(vals)].copy_from_slice(bytemuck::cast_slice(vals));
+    }
+    Ok(out)
+}
+
+/// `cumsum`/`cumprod` in the input's dtype, accumulating in f64.
+pub fn cumulative<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, prod: bool, name: &str) -> Result<Option<Tensor>> {
+    let Some((_, outer, len, inner)) = applies(t, dim) else { return Ok(None) };
+    let x: Vec<T> = input(t);
+    let mut out = vec![T::from_f64(0.0); x.len()];
+    let mut acc = vec![0f64; inner];
+    for o in 0..outer {
+        crate::engine::interrupt::check()?;
+        let base = o * len * inner;
+        for j in 0..len {
+            let row = base + j * inner;
+            for k in 0..inner {
+                let v = x[row + k].to_f64();
+                acc[k] = if j == 0 { v } else if prod { acc[k] * v } else { acc[k] + v };
+                out[row + k] = T::from_f64(acc[k]);
+            }
+        }
+    }
+    Ok(Some(output(ctx, t, t.shape(), t.dtype, &out, name)?))
+}
+
+/// `topk` along `dim`: a selection of the k first under (value, index)
+/// order, then those k sorted; NaN counts as the largest value.
+pub fn topk<T: Dense>(ctx: &Context, t: &Tensor, k: usize, dim: i64, largest: bool) -> Result<Option<(Tensor, Tensor)>> {
+    let Some((d, outer, len, inner)) = applies(t, dim) else { return Ok(None) };
+    let x: Vec<T> = input(t);
+    let cmp = |a: &(T, usize), b: &(T, usize)| -> Ordering {
+        let c = match (a.0.is_nan(), b.0.is_nan()) {
+            (true, true) => Ordering::Equal,
+            (true, false) => Ordering::Greater,
+            (false, true) => Ordering::Less,
+            _ => a.0.partial_cmp(&b.0).unwrap_or(Ordering::Equal),
+        };
+        let c = if largest { c.reverse() } else { c };
+        c.then(a.1.cmp(&b.1))
+    };
+    let n = outer * k * inner;
+    let (mut vals, mut idx) = (vec![T::from_f64(0.0); n], vec![0i64; n]);
+    let mut row: Vec<(T, usize)> = Vec::with_capacity(len);
+    for o in 0..outer {
+        for kk in 0..inner {
+            crate::engine::interrupt::check()?;
+            row.clear();
+            row.extend((0..len).map(|j| (x[(o * len + j) * inner + kk], j)));
+            if k > 0 && k < len {
+                row.select_nth_unstable_by(k - 1, cmp);
+            }
+            row[..k].sort_unstable_by(cmp);
+            for (j, &(v, p)) in row[..k].iter().enumerate() {
+                let at = (o * k + j) * inner + kk;
+                vals[at] = v;
+                idx[at] = p as i64;
+            }
+        }
+    }
+    let mut shape = t.shape().to_vec();
+    shape[d] = k;
+    let v = output(ctx, t, &shape, t.dtype, &vals, "topk")?;
+    let i = output(ctx, t, &shape, DType::Int64, &idx, "topk")?;
+    Ok(Some((v, i)))
+}
