@@ -110,7 +110,12 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tsr", default="target/release/tsr")
     ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--only", help="run only the cases whose label contains this text (no memcpy baselines)")
     args = ap.parse_args()
+    global CASES
+    full = args.only is None
+    if not full:
+        CASES = [c for c in CASES if args.only in c[0]]
     print(f"torch {torch.__version__}, {torch.get_num_threads()} threads; {args.rounds} interleaved rounds")
     tsr = Tsr(args.tsr)
     tsr_r, torch_r, memcpy_r = [], [], []
@@ -119,7 +124,7 @@ def main():
         for i, (_, setup, expr) in enumerate(CASES):
             t_row.append(tsr.time(setup, expr))
             p_row.append(torch_time(setup, expr))
-            if i == 0:
+            if i == 0 and full:
                 memcpy_r.append(memcpy_time(4096 * 4096 * 4))
         tsr_r.append(t_row)
         torch_r.append(p_row)
@@ -128,7 +133,7 @@ def main():
     mins = lambda rows, i: min(r[i][1] for r in rows)
     tsr_min = [mins(tsr_r, i) for i in range(len(CASES))]
     torch_min = [mins(torch_r, i) for i in range(len(CASES))]
-    memcpy_min = min(n for _, n in memcpy_r)
+    memcpy_min = min((n for _, n in memcpy_r), default=0)
     tsr_r = [[m for m, _ in row] for row in tsr_r]
     torch_r = [[m for m, _ in row] for row in torch_r]
     memcpy_r = [m for m, _ in memcpy_r]
@@ -140,6 +145,8 @@ def main():
         ratios = [a[i] / b[i] for a, b in zip(tsr_r, torch_r)]
         spread = " ".join(f"{x:.2f}" for x in ratios)
         print(f"{label:56} {t / 1e6:9.2f} {p / 1e6:9.2f} {med(ratios):7.2f} {tsr_min[i] / torch_min[i]:9.2f}  ({spread})")
+    if not full:
+        return
     m = med(memcpy_r)
     c_cl = [r[0] / r[1] for r in tsr_r]
     c_m = [r[0] / mc for r, mc in zip(tsr_r, memcpy_r)]

@@ -11,7 +11,7 @@ use crate::engine::layout;
 use crate::engine::tensor::Tensor;
 
 /// A float element type the fast paths handle.
-pub trait Dense: bytemuck::Pod + Copy + PartialOrd {
+pub trait Dense: bytemuck::Pod + Copy + PartialOrd + Send + Sync {
     fn to_f64(self) -> f64;
     fn from_f64(x: f64) -> Self;
     fn is_nan(self) -> bool;
@@ -68,25 +68,34 @@ fn output<T: bytemuck::Pod>(ctx: &Context, like: &Tensor, shape: &[usize], dtype
     Ok(out)
 }
 
-/// `cumsum`/`cumprod` in the input's dtype, accumulating in f64.
+/// `cumsum`/`cumprod` in the input's dtype, accumulating in f64: read from
+/// the input's bytes and written into the output's, no copy between.
 pub fn cumulative<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, prod: bool, name: &str) -> Result<Option<Tensor>> {
     let Some((_, outer, len, inner)) = applies(t, dim) else { return Ok(None) };
-    let x: Vec<T> = input(t);
-    let mut out = vec![T::from_f64(0.0); x.len()];
-    let mut acc = vec![0f64; inner];
-    for o in 0..outer {
-        crate::engine::interrupt::check()?;
-        let base = o * len * inner;
-        for j in 0..len {
-            let row = base + j * inner;
-            for k in 0..inner {
-                let v = x[row + k].to_f64();
-                acc[k] = if j == 0 { v } else if prod { acc[k] * v } else { acc[k] + v };
-                out[row + k] = T::from_f64(acc[k]);
+    let out = Tensor::alloc_on(ctx, t.device(), t.shape(), t.dtype, name)?;
+    {
+        let src = t.storage.bytes();
+        let size = std::mem::size_of::<T>();
+        let start = t.layout.offset * size;
+        let x: &[T] = bytemuck::cast_slice(&src.bytes()[start..start + t.numel() * size]);
+        let mut dst = out.storage.bytes_mut();
+        let y: &mut [T] = bytemuck::cast_slice_mut(&mut dst.bytes_mut()[..t.numel() * size]);
+        let mut acc = vec![0f64; inner];
+        for o in 0..outer {
+            crate::engine::interrupt::check()?;
+            let base = o * len * inner;
+            for j in 0..len {
+                let row = base + j * inner;
+                let (xs, ys) = (&x[row..row + inner], &mut y[row..row + inner]);
+                for k in 0..inner {
+                    let v = xs[k].to_f64();
+                    acc[k] = if j == 0 { v } else if prod { acc[k] * v } else { acc[k] + v };
+                    ys[k] = T::from_f64(acc[k]);
+                }
             }
         }
     }
-    Ok(Some(output(ctx, t, t.shape(), t.dtype, &out, name)?))
+    Ok(Some(out))
 }
 
 /// `topk` along `dim`: a selection of the k first under (value, index)
@@ -106,20 +115,45 @@ pub fn topk<T: Dense>(ctx: &Context, t: &Tensor, k: usize, dim: i64, largest: bo
     };
     let n = outer * k * inner;
     let (mut vals, mut idx) = (vec![T::from_f64(0.0); n], vec![0i64; n]);
-    let mut row: Vec<(T, usize)> = Vec::with_capacity(len);
-    for o in 0..outer {
-        for kk in 0..inner {
-            crate::engine::interrupt::check()?;
-            row.clear();
-            row.extend((0..len).map(|j| (x[(o * len + j) * inner + kk], j)));
-            if k > 0 && k < len {
-                row.select_nth_unstable_by(k - 1, cmp);
+    // One row: its k first under `cmp`, into the k slots of `vs`/`is`.
+    let select = |row: &mut Vec<(T, usize)>, vs: &mut [T], is: &mut [i64], step: usize| {
+        if k > 0 && k < row.len() {
+            row.select_nth_unstable_by(k - 1, cmp);
+        }
+        row[..k].sort_unstable_by(cmp);
+        for (j, &(v, p)) in row[..k].iter().enumerate() {
+            vs[j * step] = v;
+            is[j * step] = p as i64;
+        }
+    };
+    if k == 0 {
+        // Nothing to select: empty outputs.
+    } else if inner == 1 {
+        // Rows are contiguous: both cores take rows (Ctrl-C is seen per chunk).
+        use rayon::prelude::*;
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        vals.par_chunks_mut(k).zip(idx.par_chunks_mut(k)).enumerate().for_each_init(Vec::new, |row, (o, (vs, is))| {
+            if o % 64 == 0 && crate::engine::interrupt::requested() {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
             }
-            row[..k].sort_unstable_by(cmp);
-            for (j, &(v, p)) in row[..k].iter().enumerate() {
-                let at = (o * k + j) * inner + kk;
-                vals[at] = v;
-                idx[at] = p as i64;
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return;
+            }
+            row.clear();
+            row.extend(x[o * len..(o + 1) * len].iter().copied().zip(0..len));
+            select(row, vs, is, 1);
+        });
+        crate::engine::interrupt::check()?;
+    } else {
+        let mut row: Vec<(T, usize)> = Vec::with_capacity(len);
+        for o in 0..outer {
+            for kk in 0..inner {
+                crate::engine::interrupt::check()?;
+                row.clear();
+                row.extend((0..len).map(|j| (x[(o * len + j) * inner + kk], j)));
+                let at = o * k * inner + kk;
+                let end = (at + (k.max(1) - 1) * inner + 1).min(n);
+                select(&mut row, &mut vals[at..end], &mut idx[at..end], inner);
             }
         }
     }
