@@ -58,6 +58,9 @@ pub fn dim_set(dims: &[i64], ndim: usize) -> Result<Vec<bool>> {
 /// `flip(dims)`: a copy in the input's stride order (as TensorIterator allocates it).
 pub fn flip(ctx: &Context, t: &Tensor, dims: &[i64]) -> Result<Tensor> {
     let set = dim_set(dims, t.ndim())?;
+    if let Some(out) = flip_contiguous(ctx, t, &set)? {
+        return Ok(out);
+    }
     let shape = t.shape().to_vec();
     let stride = iter_layout::output_strides(&[&t.layout], &shape);
     gather(ctx, t, &shape, &stride, "flip()", |i, f| {
@@ -65,6 +68,45 @@ pub fn flip(ctx: &Context, t: &Tensor, dims: &[i64]) -> Result<Tensor> {
             f[k] = if set[k] { shape[k] - 1 - x } else { *x };
         }
     })
+}
+
+/// `flip` of a contiguous tensor (whose output is contiguous too): the
+/// trailing unflipped dims are runs of bytes, each copied whole from its
+/// flipped source position.
+fn flip_contiguous(ctx: &Context, t: &Tensor, set: &[bool]) -> Result<Option<Tensor>> {
+    if !t.is_contiguous() || t.numel() == 0 || t.device() != crate::engine::Device::Cpu {
+        return Ok(None);
+    }
+    let shape = t.shape();
+    let n = shape.len();
+    let last = (0..n).rev().find(|&d| set[d]);
+    let Some(last) = last else { return Ok(None) };
+    let run: usize = shape[last + 1..].iter().product();
+    let size = t.dtype.size();
+    let out = Tensor::alloc_on(ctx, t.device(), shape, t.dtype, "flip()")?;
+    {
+        let src = t.storage.bytes();
+        let sb = &src.bytes()[t.layout.offset * size..(t.layout.offset + t.numel()) * size];
+        let mut dst = out.storage.bytes_mut();
+        let db = &mut dst.bytes_mut()[..t.numel() * size];
+        let runs = t.numel() / run;
+        let outer = &shape[..=last];
+        let strides = crate::engine::layout::contiguous_strides(outer);
+        let rb = run * size;
+        for r in 0..runs {
+            if r % 4096 == 0 {
+                crate::engine::interrupt::check()?;
+            }
+            // The source run: each flipped coordinate mirrored.
+            let mut from = 0usize;
+            for d in 0..outer.len() {
+                let x = (r / strides[d]) % outer[d];
+                from += (if set[d] { outer[d] - 1 - x } else { x }) * strides[d];
+            }
+            db[r * rb..(r + 1) * rb].copy_from_slice(&sb[from * rb..(from + 1) * rb]);
+        }
+    }
+    Ok(Some(out.with_copy_lineage(t, "flip()")))
 }
 
 /// `roll(shifts, dims)`: a contiguous copy; with no dims the tensor rolls as if flattened.
@@ -168,4 +210,26 @@ pub fn repeat_backward(ctx: &Context, g: &Tensor, in_shape: &[usize], repeats: &
     };
     let shape: Vec<i64> = in_shape.iter().map(|&x| x as i64).collect();
     Ok(s.view_as_layout(layout::view(&s.layout, &shape)?, "repeat_backward"))
+}
+
+#[cfg(test)]
+mod flip_tests {
+    use super::*;
+
+    #[test]
+    fn the_contiguous_flip_is_the_general_flip() {
+        let ctx = Context::new(&crate::engine::EngineConfig::default());
+        let vals: Vec<crate::engine::Scalar> = (0..60).map(crate::engine::Scalar::Int).collect();
+        let t = Tensor::from_scalars_on(&ctx, crate::engine::Device::Cpu, &[3, 4, 5], crate::engine::DType::Int16, &vals, "t").unwrap();
+        // A non-contiguous view with the same values takes the general path.
+        let p = t.view_as_layout(crate::engine::layout::permute(&t.layout, &[2, 1, 0]).unwrap(), "p");
+        let pc = crate::engine::ops::copy::contiguous(&ctx, &p).unwrap().unwrap_or(p);
+        let back = pc.view_as_layout(crate::engine::layout::permute(&pc.layout, &[2, 1, 0]).unwrap(), "b");
+        for dims in [vec![0], vec![1], vec![2], vec![0, 2], vec![-1, 0, 1]] {
+            let fast = flip(&ctx, &t, &dims).unwrap();
+            let slow = flip(&ctx, &back, &dims).unwrap();
+            assert_eq!(fast.to_scalars(), slow.to_scalars(), "dims {dims:?}");
+            assert_eq!(fast.layout.stride, crate::engine::layout::contiguous_strides(t.shape()));
+        }
+    }
 }
