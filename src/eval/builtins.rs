@@ -302,11 +302,10 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             let shape = factory::sizes(&sizes).at(span)?;
             crate::engine::ops::random::randint(ctx, dev, &shape, low, high, d, op).map(Value::tensor).at(span)
         }
-        _ if super::ext::function_family(name).is_some() => {
-            let f = super::ext::function_family(name).expect("checked");
-            (f.function)(it, name, a, op)
-        }
         _ => {
+            if let Some(f) = super::ext::function_family(name) {
+                return (f.function)(it, name, a, op);
+            }
             // Function form of a tensor method: first argument is the tensor.
             if a.pos.is_empty() {
                 return Err(a.err(format!("{name}() missing required argument 'input'")));

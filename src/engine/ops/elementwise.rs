@@ -70,13 +70,15 @@ pub enum Arg<'a> {
 }
 
 impl Arg<'_> {
-    fn operand(&self) -> Operand {
+    /// The operand as promotion sees it.
+    pub fn operand(&self) -> Operand {
         match self {
             Arg::T(t) => Operand::Tensor { dtype: t.dtype, ndim: t.ndim() },
             Arg::S(s) => Operand::Wrapped(*s),
         }
     }
-    fn shape(&self) -> &[usize] {
+    /// A tensor's shape; a Python number is 0-dim.
+    pub fn shape(&self) -> &[usize] {
         match self {
             Arg::T(t) => t.shape(),
             Arg::S(_) => &[],

@@ -238,25 +238,10 @@ pub fn accumulate(ctx: &Context, g: &Tensor, shape: &[usize], pos: &[usize], op:
     Tensor::from_scalars_on(ctx, g.device(), shape, g.dtype, &vals, op)
 }
 
-/// The C++ type name PyTorch's masked_fill message prints for a dtype.
-fn cpp_name(d: DType) -> &'static str {
-    match d {
-        DType::Bool => "bool",
-        DType::UInt8 => "unsigned char",
-        DType::Int8 => "signed char",
-        DType::Int16 => "short int",
-        DType::Int32 => "int",
-        DType::Int64 => "long int",
-        DType::Float16 => "c10::Half",
-        DType::BFloat16 => "c10::BFloat16",
-        DType::Float32 => "float",
-        DType::Float64 => "double",
-    }
-}
 
 pub fn check_mask(mask: &Tensor) -> Result<()> {
     if mask.dtype != DType::Bool {
-        return Err(EngineError::runtime(format!("masked_fill_ only supports boolean masks, but got mask with dtype {}", cpp_name(mask.dtype))));
+        return Err(EngineError::runtime(format!("masked_fill_ only supports boolean masks, but got mask with dtype {}", crate::engine::ops::promote::type_meta_name(mask.dtype))));
     }
     Ok(())
 }

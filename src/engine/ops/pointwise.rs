@@ -15,7 +15,7 @@ use crate::engine::tensor::Tensor;
 
 use super::elementwise::Arg;
 use super::iter_layout::{broadcast_layout, broadcast_shapes, output_strides};
-use super::promote::{can_cast, result_type, scalar_type_name, Operand};
+use super::promote::{can_cast, result_type, scalar_type_name};
 
 unsafe extern "C" {
     fn erf(x: f64) -> f64;
@@ -495,19 +495,7 @@ fn gcd(a: i64, b: i64) -> i64 {
     b
 }
 
-fn operand(a: &Arg) -> Operand {
-    match a {
-        Arg::T(t) => Operand::Tensor { dtype: t.dtype, ndim: t.ndim() },
-        Arg::S(s) => Operand::Wrapped(*s),
-    }
-}
 
-fn shape_of<'a>(a: &'a Arg) -> &'a [usize] {
-    match a {
-        Arg::T(t) => t.shape(),
-        Arg::S(_) => &[],
-    }
-}
 
 /// Every element of `arg` broadcast to `shape`, in row-major order.
 pub fn broadcast_values(arg: &Arg, shape: &[usize]) -> Vec<Scalar> {
@@ -523,7 +511,7 @@ pub fn broadcast_values(arg: &Arg, shape: &[usize]) -> Vec<Scalar> {
 
 /// The dtype `op` computes and returns for operands `a`, `b`.
 pub fn binary_dtype(op: MathBinary, a: &Arg, b: &Arg) -> Result<DType> {
-    let common = result_type(&[operand(a), operand(b)]);
+    let common = result_type(&[a.operand(), b.operand()]);
     if op == MathBinary::Heaviside {
         let (da, db) = (arg_dtype(a), arg_dtype(b));
         if da != db {
@@ -568,7 +556,7 @@ fn binary_values(op: MathBinary, a: &Arg, b: &Arg, shape: &[usize], dtype: DType
 
 /// `op(a, b)` into a new tensor, broadcasting.
 pub fn binary(ctx: &Context, op: MathBinary, a: Arg, b: Arg) -> Result<Tensor> {
-    let shape = broadcast_shapes(shape_of(&a), shape_of(&b))?;
+    let shape = broadcast_shapes(a.shape(), b.shape())?;
     let dtype = binary_dtype(op, &a, &b)?;
     let layouts: Vec<Layout> = [&a, &b]
         .iter()
@@ -588,7 +576,7 @@ pub fn binary(ctx: &Context, op: MathBinary, a: Arg, b: Arg) -> Result<Tensor> {
 
 /// `a.op_(b)` in place.
 pub fn binary_inplace(op: MathBinary, a: &Tensor, b: Arg) -> Result<()> {
-    let shape = broadcast_shapes(a.shape(), shape_of(&b))?;
+    let shape = broadcast_shapes(a.shape(), b.shape())?;
     if shape != a.shape() {
         return Err(EngineError::runtime(format!(
             "output with shape {} doesn't match the broadcast shape {}",

@@ -123,23 +123,11 @@ impl Ternary {
     }
 }
 
-fn dtype_of(a: &Arg) -> Operand {
-    match a {
-        Arg::T(t) => Operand::Tensor { dtype: t.dtype, ndim: t.ndim() },
-        Arg::S(s) => Operand::Wrapped(*s),
-    }
-}
 
-fn shape_of<'a>(a: &'a Arg) -> &'a [usize] {
-    match a {
-        Arg::T(t) => t.shape(),
-        Arg::S(_) => &[],
-    }
-}
 
 /// The result dtype of a ternary op, or PyTorch's refusal.
 fn ternary_dtype(op: Ternary, ins: &[&Arg; 3]) -> Result<DType> {
-    let common = result_type(&ins.iter().map(|a| dtype_of(a)).collect::<Vec<_>>());
+    let common = result_type(&ins.iter().map(|a| a.operand()).collect::<Vec<_>>());
     match op {
         Ternary::Lerp => {
             let (Arg::T(s), Arg::T(e)) = (ins[0], ins[1]) else { return Ok(common) };
@@ -181,7 +169,7 @@ fn ternary_values(op: Ternary, ins: &[&Arg; 3], shape: &[usize], dt: DType) -> R
 /// `op(s, a, b)` into a new tensor, broadcasting all three.
 pub fn ternary(ctx: &Context, op: Ternary, s: Arg, a: Arg, b: Arg) -> Result<Tensor> {
     let ins = [&s, &a, &b];
-    let shape = broadcast_shapes(&broadcast_shapes(shape_of(&s), shape_of(&a))?, shape_of(&b))?;
+    let shape = broadcast_shapes(&broadcast_shapes(s.shape(), a.shape())?, b.shape())?;
     let dt = ternary_dtype(op, &ins)?;
     let layouts: Vec<Layout> = ins
         .iter()
@@ -203,7 +191,7 @@ pub fn ternary(ctx: &Context, op: Ternary, s: Arg, a: Arg, b: Arg) -> Result<Ten
 pub fn ternary_inplace(op: Ternary, s: &Tensor, a: Arg, b: Arg) -> Result<()> {
     let sa = Arg::T(s);
     let ins = [&sa, &a, &b];
-    let shape = broadcast_shapes(&broadcast_shapes(s.shape(), shape_of(&a))?, shape_of(&b))?;
+    let shape = broadcast_shapes(&broadcast_shapes(s.shape(), a.shape())?, b.shape())?;
     if shape != s.shape() {
         return Err(EngineError::runtime(format!(
             "output with shape {} doesn't match the broadcast shape {}",

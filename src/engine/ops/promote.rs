@@ -81,6 +81,23 @@ pub fn scalar_type_name(d: DType) -> &'static str {
     }
 }
 
+/// c10's `TypeMeta` name of a dtype's element type (`float`, `long int`,
+/// `c10::Half`), as PyTorch's C++ messages print it.
+pub fn type_meta_name(d: DType) -> &'static str {
+    match d {
+        DType::Bool => "bool",
+        DType::UInt8 => "unsigned char",
+        DType::Int8 => "signed char",
+        DType::Int16 => "short int",
+        DType::Int32 => "int",
+        DType::Int64 => "long int",
+        DType::Float16 => "c10::Half",
+        DType::BFloat16 => "c10::BFloat16",
+        DType::Float32 => "float",
+        DType::Float64 => "double",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -316,6 +316,24 @@ pub fn mode(ctx: &Context, t: &Tensor, dim: i64, keepdim: bool) -> Result<(Tenso
     })
 }
 
+/// For each element of a row-major `shape`, the row-major index of its slot
+/// in a reduction over the dims marked in `reduced` (the kept dims' index).
+pub fn reduced_slots(shape: &[usize], reduced: &[bool]) -> Vec<usize> {
+    let strides = layout::contiguous_strides(shape);
+    let n: usize = shape.iter().product();
+    (0..n)
+        .map(|flat| {
+            let mut o = 0usize;
+            for (d, &size) in shape.iter().enumerate() {
+                if !reduced[d] {
+                    o = o * size + (flat / strides[d]) % size;
+                }
+            }
+            o
+        })
+        .collect()
+}
+
 /// `amax`/`amin` over `dims` (all when empty): NaN propagates.
 pub fn amax(ctx: &Context, t: &Tensor, dims: &[i64], keepdim: bool, max: bool) -> Result<Tensor> {
     let name = if max { "amax" } else { "amin" };
@@ -340,18 +358,12 @@ pub fn amax(ctx: &Context, t: &Tensor, dims: &[i64], keepdim: bool, max: bool) -
     let vals = t.to_scalars();
     let shape = t.shape();
     let out_shape: Vec<usize> = (0..n).filter_map(|d| if ds.contains(&d) { keepdim.then_some(1) } else { Some(shape[d]) }).collect();
-    let kept: Vec<usize> = (0..n).filter(|d| !ds.contains(d)).collect();
-    let kept_shape: Vec<usize> = kept.iter().map(|&d| shape[d]).collect();
-    let m: usize = kept_shape.iter().product();
+    let m: usize = (0..n).filter(|d| !ds.contains(d)).map(|d| shape[d]).product();
     let mut acc: Vec<Option<Scalar>> = vec![None; m];
-    let strides = layout::contiguous_strides(shape);
-    for (flat, v) in vals.iter().enumerate() {
+    let reduced: Vec<bool> = (0..n).map(|d| ds.contains(&d)).collect();
+    for (flat, (v, &o)) in vals.iter().zip(&reduced_slots(shape, &reduced)).enumerate() {
         if flat % (1 << 16) == 0 {
             crate::engine::interrupt::check()?;
-        }
-        let mut o = 0usize;
-        for &d in &kept {
-            o = o * shape[d] + (flat / strides[d]) % shape[d];
         }
         let slot = &mut acc[o];
         *slot = Some(match *slot {

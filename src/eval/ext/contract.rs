@@ -129,7 +129,8 @@ fn parse(eq: &str, ops: &[Rc<Tensor>], span: Span) -> EvalResult<(Vec<Vec<char>>
         }
     }
     if terms.len() != ops.len() {
-        return Err(err("einsum(): more operands were provided than specified in the equation", span).with_count(terms.len(), ops.len()));
+        let which = if terms.len() > ops.len() { "fewer" } else { "more" };
+        return Err(err(format!("einsum(): {which} operands were provided than specified in the equation"), span));
     }
     for (i, (t, o)) in terms.iter().zip(ops).enumerate() {
         if t.len() != o.ndim() {
@@ -160,19 +161,6 @@ fn parse(eq: &str, ops: &[Rc<Tensor>], span: Span) -> EvalResult<(Vec<Vec<char>>
         }
     };
     Ok((terms, out))
-}
-
-trait WithCount {
-    fn with_count(self, want: usize, got: usize) -> Self;
-}
-
-impl WithCount for EvalError {
-    fn with_count(mut self, want: usize, got: usize) -> Self {
-        if want > got {
-            self.message = "einsum(): fewer operands were provided than specified in the equation".to_string();
-        }
-        self
-    }
 }
 
 fn einsum(it: &mut Interp, eq: &str, ops: Vec<Rc<Tensor>>, span: Span) -> EvalResult<Rc<Tensor>> {

@@ -250,13 +250,14 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
                 Some(o) => binary(ctx, BinaryOp::Sub, Arg::T(t), Arg::T(o)).at(span)?,
                 None => (**t).clone(),
             };
-            let n = vector_norm(&it.ctx, &x, p, dims.as_deref(), keep).at(span)?;
+            let reduced = reduced_mask(dims.as_deref(), x.ndim()).at(span)?;
+            let n = vector_norm(&it.ctx, &x, p, &reduced, keep).at(span)?;
             let node = if other.is_some() { "DistBackward0" } else { "LinalgVectorNormBackward0" };
             let inputs: Vec<Option<&Tensor>> = match &other {
                 Some(o) => vec![Some(t), Some(o)],
                 None => vec![Some(t)],
             };
-            let f = if p == 2.0 { l2_backward(x.shape().to_vec(), other.as_ref().map(|o| o.shape().to_vec())) } else { Formula::Unsupported };
+            let f = if p == 2.0 { l2_backward(x.shape().to_vec(), reduced, other.as_ref().map(|o| o.shape().to_vec())) } else { Formula::Unsupported };
             let out = n.clone();
             Ok(Value::tensor(grad::record(it, node, &inputs, n, f, &[&x, &out])))
         }
@@ -265,27 +266,25 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
     }
 }
 
-/// `linalg.vector_norm(x, p, dims, keepdim)` in f64, rounded to x's dtype.
-fn vector_norm(ctx: &crate::engine::Context, x: &Tensor, p: f64, dims: Option<&[i64]>, keep: bool) -> crate::engine::error::Result<Tensor> {
+/// The dims a norm reduces (all when `dims` is None or empty).
+fn reduced_mask(dims: Option<&[i64]>, n: usize) -> crate::engine::error::Result<Vec<bool>> {
+    let mut reduced = vec![matches!(dims, None | Some([])); n];
+    for &d in dims.unwrap_or(&[]) {
+        reduced[crate::engine::layout::wrap_dim(d, n)?] = true;
+    }
+    Ok(reduced)
+}
+
+/// `linalg.vector_norm(x, p, dims, keepdim)` in f64, rounded to x's dtype;
+/// `reduced` marks the dims it reduces.
+fn vector_norm(ctx: &crate::engine::Context, x: &Tensor, p: f64, reduced: &[bool], keep: bool) -> crate::engine::error::Result<Tensor> {
     let n = x.ndim();
-    let ds: Vec<usize> = match dims {
-        None => (0..n).collect(),
-        Some([]) => (0..n).collect(),
-        Some(d) => d.iter().map(|&i| crate::engine::layout::wrap_dim(i, n)).collect::<crate::engine::error::Result<_>>()?,
-    };
     ctx.cpu.check_walk("norm", x.shape(), x.dtype.size())?;
     let shape = x.shape();
-    let out_shape: Vec<usize> = (0..n).filter_map(|d| if ds.contains(&d) { keep.then_some(1) } else { Some(shape[d]) }).collect();
-    let m: usize = (0..n).filter(|d| !ds.contains(d)).map(|d| shape[d]).product();
-    let strides = crate::engine::layout::contiguous_strides(shape);
+    let out_shape: Vec<usize> = (0..n).filter_map(|d| if reduced[d] { keep.then_some(1) } else { Some(shape[d]) }).collect();
+    let m: usize = (0..n).filter(|&d| !reduced[d]).map(|d| shape[d]).product();
     let mut acc = vec![0f64; m.max(1)];
-    for (f, v) in x.to_scalars().iter().enumerate() {
-        let mut o = 0;
-        for d in 0..n {
-            if !ds.contains(&d) {
-                o = o * shape[d] + (f / strides[d]) % shape[d];
-            }
-        }
+    for (v, o) in x.to_scalars().iter().zip(crate::engine::ops::scan::reduced_slots(shape, reduced)) {
         let a = v.as_f64().abs();
         acc[o] = if p.is_infinite() && p > 0.0 {
             acc[o].max(a)
@@ -302,20 +301,18 @@ fn vector_norm(ctx: &crate::engine::Context, x: &Tensor, p: f64, dims: Option<&[
     Tensor::from_scalars_on(ctx, x.device(), &out_shape, x.dtype, &vals, "norm")
 }
 
-/// The 2-norm's gradient `g · x / ‖x‖` (saved x = input − other, result);
+/// The 2-norm's gradient `g · x / ‖x‖` (saved x = input − other, result),
+/// each element with its slot's norm (`reduced`: the dims the norm took);
 /// `dist` sends its negation to `other` (summed back to other's shape).
-fn l2_backward(x_shape: Vec<usize>, other: Option<Vec<usize>>) -> Formula {
+fn l2_backward(x_shape: Vec<usize>, reduced: Vec<bool>, other: Option<Vec<usize>>) -> Formula {
     BackwardFn::new(move |ctx, node, g| {
         let (x, n) = (saved_tensor(node, 0)?, saved_tensor(node, 1)?);
         let xv = x.to_scalars();
         let (nv, gv) = (n.to_scalars(), g.to_scalars());
-        // A full norm (the common case) or one kept per row: broadcast by ratio.
-        let per = xv.len() / nv.len().max(1);
         let out: Vec<Scalar> = xv
             .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                let k = if nv.len() == 1 { 0 } else { i / per.max(1) };
+            .zip(crate::engine::ops::scan::reduced_slots(&x_shape, &reduced))
+            .map(|(v, k)| {
                 let norm = nv[k].as_f64();
                 Scalar::Float(if norm == 0.0 { 0.0 } else { gv[k].as_f64() * v.as_f64() / norm })
             })
@@ -362,11 +359,11 @@ fn quantile(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalRes
         return Err(rt(format!("{name}() q values must be in the range [0, 1]"), span).with_q(qs_list.len() == 1 && q_tensor.is_none(), *q, name));
     }
     // Rows along dim (or the flattened tensor), each sorted with NaN last.
+    // Without dim, the flattened tensor (reshape keeps the offset, or copies).
     let (src, d) = match dim {
         Some(d) => ((**t).clone(), d),
-        None => (t.view_as_layout(crate::engine::layout::Layout::contiguous(&[t.numel()]), "quantile"), 0),
+        None => (crate::engine::ops::shape::reshape(&it.ctx, t, &[-1], name).at(span)?.0, 0),
     };
-    let src = if dim.is_none() && !t.is_contiguous() { crate::engine::ops::copy::clone(&it.ctx, t).at(span)?.view_as_layout(crate::engine::layout::Layout::contiguous(&[t.numel()]), "quantile") } else { src };
     let rows = crate::engine::ops::scan::Rows::of(&it.ctx, &src, d, name).at(span)?;
     let f32 = t.dtype == DType::Float32;
     let mut out: Vec<Vec<Scalar>> = vec![vec![]; qs_list.len()];

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use crate::engine::autograd::{saved_tensor, BackwardFn};
 use crate::engine::ops::softmax;
 use crate::engine::ops::promote::scalar_type_name;
-use crate::engine::{DType, Tensor};
+use crate::engine::Tensor;
 use crate::lang::span::Span;
 
 use super::super::args::{seq_ints, to_int, Args};
@@ -73,7 +73,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
         if let Value::Tensor(ot) = &o.0
             && ot.dtype != r.dtype
         {
-            let msg = format!("Expected out tensor to have dtype {}, but got {} instead", c_name(r.dtype), c_name(ot.dtype));
+            let msg = format!("Expected out tensor to have dtype {}, but got {} instead", crate::engine::ops::promote::type_meta_name(r.dtype), crate::engine::ops::promote::type_meta_name(ot.dtype));
             return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, msg, span));
         }
         return super::math::write_out(it, name, super::math::OutRule::Cast, &[t], r, &o, span);
@@ -87,18 +87,3 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
     Ok(Value::tensor(super::super::grad::record(it, node, &[Some(&x)], r, f, &[&keep])))
 }
 
-/// The C++ name of a dtype's element type, as PyTorch's softmax messages print it.
-fn c_name(d: DType) -> &'static str {
-    match d {
-        DType::Bool => "bool",
-        DType::UInt8 => "unsigned char",
-        DType::Int8 => "signed char",
-        DType::Int16 => "short int",
-        DType::Int32 => "int",
-        DType::Int64 => "long int",
-        DType::Float16 => "c10::Half",
-        DType::BFloat16 => "c10::BFloat16",
-        DType::Float32 => "float",
-        DType::Float64 => "double",
-    }
-}

@@ -316,31 +316,18 @@ fn amax_backward(in_shape: Vec<usize>, reduced: Vec<bool>) -> Formula {
         let (x, r) = (saved_tensor(node, 0)?, saved_tensor(node, 1)?);
         let xv = x.to_scalars();
         let (rv, gv) = (r.to_scalars(), g.to_scalars());
-        // Each input element's output slot: drop (or zero) the reduced dims.
-        let n = in_shape.len();
-        let strides = crate::engine::layout::contiguous_strides(&in_shape);
-        let slot_of = |flat: usize| -> usize {
-            let mut o = 0;
-            for d in 0..n {
-                if !reduced[d] {
-                    o = o * in_shape[d] + (flat / strides[d]) % in_shape[d];
-                }
-            }
-            o
-        };
+        // Each input element's output slot.
+        let slots = scan::reduced_slots(&in_shape, &reduced);
         let mut count = vec![0f64; rv.len().max(1)];
-        for (f, v) in xv.iter().enumerate() {
-            if v.as_f64() == rv[slot_of(f)].as_f64() {
-                count[slot_of(f)] += 1.0;
+        for (v, &s) in xv.iter().zip(&slots) {
+            if v.as_f64() == rv[s].as_f64() {
+                count[s] += 1.0;
             }
         }
         let out: Vec<Scalar> = xv
             .iter()
-            .enumerate()
-            .map(|(f, v)| {
-                let s = slot_of(f);
-                Scalar::Float(if v.as_f64() == rv[s].as_f64() { gv[s].as_f64() / count[s] } else { 0.0 })
-            })
+            .zip(&slots)
+            .map(|(v, &s)| Scalar::Float(if v.as_f64() == rv[s].as_f64() { gv[s].as_f64() / count[s] } else { 0.0 }))
             .collect();
         Ok(vec![Some(Tensor::from_scalars_on(ctx, g.device(), &in_shape, g.dtype, &out, "backward")?)])
     })
@@ -358,17 +345,11 @@ fn nansum_backward(in_shape: Vec<usize>, dims: Option<Vec<i64>>, keep: bool) -> 
         };
         let _ = keep;
         let gv = g.to_scalars();
-        let strides = crate::engine::layout::contiguous_strides(&in_shape);
-        let out: Vec<Scalar> = (0..mask.len())
-            .map(|f| {
-                let mut o = 0;
-                for d in 0..n {
-                    if !ds.contains(&d) {
-                        o = o * in_shape[d] + (f / strides[d]) % in_shape[d];
-                    }
-                }
-                Scalar::Float(if mask[f].as_bool() { gv.get(o).map(|s| s.as_f64()).unwrap_or(0.0) } else { 0.0 })
-            })
+        let reduced: Vec<bool> = (0..n).map(|d| ds.contains(&d)).collect();
+        let out: Vec<Scalar> = mask
+            .iter()
+            .zip(scan::reduced_slots(&in_shape, &reduced))
+            .map(|(m, o)| Scalar::Float(if m.as_bool() { gv.get(o).map(|s| s.as_f64()).unwrap_or(0.0) } else { 0.0 }))
             .collect();
         Ok(vec![Some(Tensor::from_scalars_on(ctx, g.device(), &in_shape, g.dtype, &out, "backward")?)])
     })

@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use crate::engine::autograd::{meta, retain, Formula, Grad};
-use crate::engine::{DType, ErrorKind, Tensor};
+use crate::engine::{ErrorKind, Tensor};
 use crate::lang::span::Span;
 
 use super::super::error::{EvalError, EvalResult};
@@ -68,21 +68,6 @@ pub fn check_invalid_use(span: Span) -> EvalResult<()> {
     }
 }
 
-/// c10's `TypeMeta` name of a dtype (`float`, `long int`, `c10::Half`).
-fn type_meta_name(d: DType) -> &'static str {
-    match d {
-        DType::Bool => "bool",
-        DType::UInt8 => "unsigned char",
-        DType::Int8 => "signed char",
-        DType::Int16 => "short int",
-        DType::Int32 => "int",
-        DType::Int64 => "long int",
-        DType::Float16 => "c10::Half",
-        DType::BFloat16 => "c10::BFloat16",
-        DType::Float32 => "float",
-        DType::Float64 => "double",
-    }
-}
 
 /// `t.grad = g`, with PyTorch's checks in its order: not the tensor itself,
 /// the same dtype (its `grad_dtype`), the same device type, the same size.
@@ -95,7 +80,7 @@ pub fn set_grad(t: &Rc<Tensor>, g: Option<Rc<Tensor>>, span: Span) -> EvalResult
         if g.dtype != t.dtype {
             return Err(err(format!(
                 "attempting to assign a gradient with dtype '{}' to a tensor with grad_dtype '{}'. The gradient must match the tensor's grad_dtype (defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute with a specific dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and its gradient may break downstream systems that assume they match.",
-                type_meta_name(g.dtype),
+                crate::engine::ops::promote::type_meta_name(g.dtype),
                 t.dtype.legacy_name().trim_end_matches("Tensor")
             ))
             .with_hint(format!("convert it first: g.to({})", t.dtype.name())));
