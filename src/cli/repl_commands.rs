@@ -171,8 +171,8 @@ pub fn vars_listing(vars: &crate::eval::globals::Globals) -> String {
                         t.dtype.name().to_string(),
                         format!("S{}", t.storage.id),
                     ];
-                    if t.layout.offset != 0 {
-                        cols.push(format!("offset {}", t.layout.offset));
+                    if t.layout().offset != 0 {
+                        cols.push(format!("offset {}", t.layout().offset));
                     }
                     cols
                 }

@@ -7,6 +7,7 @@ pub mod device;
 pub mod dtype;
 pub mod error;
 pub mod gpu;
+pub mod header;
 pub mod interrupt;
 pub mod kernels;
 pub mod layout;

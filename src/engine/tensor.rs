@@ -15,6 +15,7 @@ use super::context::Context;
 use super::device::Device;
 use super::dtype::DType;
 use super::error::{EngineError, Result};
+use super::header::Header;
 use super::layout::{checked_numel, Layout};
 use super::scalar::{self, Scalar};
 use super::storage::Storage;
@@ -51,11 +52,13 @@ impl Drop for Step {
 #[derive(Clone)]
 pub struct Tensor {
     pub storage: Rc<Storage>,
-    pub layout: Layout,
+    /// Shape, stride and offset: changed in place only by the in-place view ops.
+    pub header: Header,
     pub dtype: DType,
     /// Autograd state: none, a leaf that requires grad, or its grad_fn node.
     pub autograd: RefCell<Option<Grad>>,
-    pub lineage: Option<Rc<Step>>,
+    /// The history shown by `lineage`; the in-place view ops add a step.
+    pub lineage: RefCell<Option<Rc<Step>>>,
     /// A `torch.nn.Parameter` (only loaded ones: a view or result of one
     /// is a plain tensor, as in PyTorch).
     pub parameter: bool,
@@ -65,7 +68,7 @@ impl std::fmt::Debug for Tensor {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tensor")
             .field("storage", &self.storage.id)
-            .field("layout", &self.layout)
+            .field("layout", &self.layout())
             .field("dtype", &self.dtype)
             .finish()
     }
@@ -97,7 +100,7 @@ impl Tensor {
             copied: true,
             prev: None,
         }));
-        Ok(Tensor { storage, layout, dtype, autograd: RefCell::new(None), lineage, parameter: false })
+        Ok(Tensor { storage, header: Header::new(layout), dtype, autograd: RefCell::new(None), lineage: RefCell::new(lineage), parameter: false })
     }
 
     /// A tensor with the given strides in a fresh storage just big enough.
@@ -111,11 +114,11 @@ impl Tensor {
         checked_numel(shape)?;
         let elems = l.footprint().map(|(_, hi)| hi + 1).unwrap_or(0);
         let mut t = Tensor::alloc_on(ctx, device, &[elems], dtype, op)?;
-        t.layout = l.clone();
-        if let Some(step) = &t.lineage {
-            let mut s = (**step).clone();
+        t.relayout(l.clone());
+        if let Some(step) = t.lineage() {
+            let mut s = (*step).clone();
             s.after = l;
-            t.lineage = Some(Rc::new(s));
+            t.lineage = RefCell::new(Some(Rc::new(s)));
         }
         Ok(t)
     }
@@ -142,13 +145,13 @@ impl Tensor {
     pub fn view_as_layout(&self, layout: Layout, op: &str) -> Tensor {
         let lineage = Some(Rc::new(Step {
             op: op.to_string(),
-            before: Some(self.layout.clone()),
+            before: Some(self.layout().clone()),
             after: layout.clone(),
             storage: self.storage.id,
             copied: false,
-            prev: self.lineage.clone(),
+            prev: self.lineage(),
         }));
-        Tensor { storage: self.storage.clone(), layout, dtype: self.dtype, autograd: RefCell::new(None), lineage, parameter: false }
+        Tensor { storage: self.storage.clone(), header: Header::new(layout), dtype: self.dtype, autograd: RefCell::new(None), lineage: RefCell::new(lineage), parameter: false }
     }
 
     /// A tensor with `layout` over an existing `storage` (one read from a
@@ -170,39 +173,53 @@ impl Tensor {
             }
         }
         let lineage = Some(Rc::new(Step { op: op.to_string(), before: None, after: layout.clone(), storage: storage.id, copied: true, prev: None }));
-        Ok(Tensor { storage, layout, dtype, autograd: RefCell::new(None), lineage, parameter: false })
+        Ok(Tensor { storage, header: Header::new(layout), dtype, autograd: RefCell::new(None), lineage: RefCell::new(lineage), parameter: false })
     }
 
     /// Marks `self` (a fresh copy) as produced from `src` by `op`.
     pub fn with_copy_lineage(mut self, src: &Tensor, op: &str) -> Tensor {
-        self.lineage = Some(Rc::new(Step {
+        self.lineage = RefCell::new(Some(Rc::new(Step {
             op: op.to_string(),
-            before: Some(src.layout.clone()),
-            after: self.layout.clone(),
+            before: Some(src.layout().clone()),
+            after: self.layout().clone(),
             storage: self.storage.id,
             copied: true,
-            prev: src.lineage.clone(),
-        }));
+            prev: src.lineage(),
+        })));
         self
     }
 
+    /// The history shown by `lineage`, newest step first.
+    pub fn lineage(&self) -> Option<Rc<Step>> {
+        self.lineage.borrow().clone()
+    }
+
+    /// Gives a tensor this code owns (not yet shared) a new layout.
+    pub fn relayout(&mut self, layout: Layout) {
+        self.header = Header::new(layout);
+    }
+
+    /// Shape, stride and offset now.
+    pub fn layout(&self) -> &Layout {
+        self.header.get()
+    }
     pub fn shape(&self) -> &[usize] {
-        &self.layout.shape
+        &self.layout().shape
     }
     pub fn stride(&self) -> &[usize] {
-        &self.layout.stride
+        &self.layout().stride
     }
     pub fn ndim(&self) -> usize {
-        self.layout.ndim()
+        self.layout().ndim()
     }
     pub fn numel(&self) -> usize {
-        self.layout.numel()
+        self.layout().numel()
     }
     pub fn device(&self) -> Device {
         self.storage.device
     }
     pub fn is_contiguous(&self) -> bool {
-        self.layout.is_contiguous()
+        self.layout().is_contiguous()
     }
     /// `data_ptr()`: storage address plus offset in bytes (0 when empty storage).
     pub fn data_ptr(&self) -> u64 {
@@ -210,7 +227,7 @@ impl Tensor {
         if base == 0 {
             return 0;
         }
-        base + (self.layout.offset * self.dtype.size()) as u64
+        base + (self.layout().offset * self.dtype.size()) as u64
     }
     pub fn version(&self) -> u64 {
         self.storage.version()
@@ -244,7 +261,7 @@ impl Tensor {
 
     /// The element at row-major flat index `flat`.
     pub fn get_flat(&self, flat: usize) -> Scalar {
-        let idx = flat_to_storage(&self.layout, flat);
+        let idx = flat_to_storage(&self.layout(), flat);
         let buf = self.storage.bytes();
         scalar::read(self.dtype, buf.bytes(), idx).unwrap_or(Scalar::Int(0))
     }
@@ -253,7 +270,7 @@ impl Tensor {
     pub fn to_scalars(&self) -> Vec<Scalar> {
         let buf = self.storage.bytes();
         let bytes = buf.bytes();
-        StridedIndex::new(&self.layout)
+        StridedIndex::new(&self.layout())
             .map(|i| scalar::read(self.dtype, bytes, i).unwrap_or(Scalar::Int(0)))
             .collect()
     }

@@ -326,7 +326,7 @@ impl ToPickle {
                         dtype: t.dtype,
                         storage_numel: t.storage.nbytes() / t.dtype.size(),
                         location,
-                        offset: t.layout.offset,
+                        offset: t.layout().offset,
                         shape: t.shape().to_vec(),
                         stride: t.stride().to_vec(),
                         requires_grad: t.requires_grad(),

@@ -221,7 +221,7 @@ fn npy_bytes(it: &Interp, t: &Tensor, span: Span) -> EvalResult<Vec<u8>> {
     let n = t.numel() * size;
     let raw = |t: &Tensor| -> Vec<u8> {
         let b = t.storage.bytes();
-        let start = t.layout.offset * size;
+        let start = t.layout().offset * size;
         b.bytes()[start..start + n].to_vec()
     };
     let (fortran, data) = if is_contiguous(t.shape(), t.stride()) {
@@ -283,7 +283,7 @@ fn save_file(tensors: &Value, ts: Span, path: &str, metadata: Option<std::collec
         let size = t.dtype.size();
         let data = {
             let b = t.storage.bytes();
-            let start = t.layout.offset * size;
+            let start = t.layout().offset * size;
             b.bytes()[start..start + t.numel() * size].to_vec()
         };
         out.push((k.clone(), st::SaveTensor { dtype: t.dtype, shape: t.shape().to_vec(), data }));

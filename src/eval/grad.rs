@@ -45,7 +45,7 @@ pub fn record_masked(it: &Interp, name: &str, inputs: &[Option<&Tensor>], presen
             saved
                 .iter()
                 .map(|t| {
-                    let is_result = t.same_storage(&out) && t.layout == out.layout;
+                    let is_result = t.same_storage(&out) && t.layout() == out.layout();
                     if is_result {
                         Saved::output(t, name)
                     } else {
@@ -102,12 +102,12 @@ pub fn record_view_map(it: &Interp, name: &str, input: &Tensor, out: Tensor, nr:
             saved: Default::default(),
             saves: false,
             released: Default::default(),
-            formula: match (map, ViewGrad::deduce(name, &input.layout, &out.layout)) {
+            formula: match (map, ViewGrad::deduce(name, &input.layout(), &out.layout())) {
                 (Some(map), _) => Formula::IndexView { shape: input.shape().to_vec(), map },
                 (None, Some(v)) => Formula::ViewGrad(v),
                 // `alias` (`x[...]`): the gradient passes through as it is.
                 (None, None) if name == "AliasBackward0" => Formula::Identity,
-                (None, None) => Formula::View { input: input.layout.clone(), output: out.layout.clone() },
+                (None, None) => Formula::View { input: input.layout().clone(), output: out.layout().clone() },
             },
             out_shape: out.shape().to_vec(),
             out_dtype: out.dtype,

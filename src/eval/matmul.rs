@@ -43,14 +43,14 @@ pub fn call(it: &Interp, method: &str, a: &Tensor, b: &Tensor) -> Result<Tensor>
 /// The result's history starts at the product (the intermediate views and
 /// folds are PyTorch's internals, not the user's steps).
 fn fresh_lineage(mut t: Tensor, op: &str) -> Tensor {
-    t.lineage = Some(std::rc::Rc::new(Step {
+    t.lineage = std::cell::RefCell::new(Some(std::rc::Rc::new(Step {
         op: op.to_string(),
         before: None,
-        after: t.layout.clone(),
+        after: t.layout().clone(),
         storage: t.storage.id,
         copied: true,
         prev: None,
-    }));
+    })));
     t
 }
 
@@ -74,7 +74,7 @@ impl Ops<'_> {
                 let m = self.linalg(LinalgOp::Mm, &self.unsqueeze(a, 0)?, b)?;
                 // squeeze_(0): in place, so the result is version 1.
                 m.storage.bump_version();
-                let out = m.view_as_layout(layout::squeeze_dims(&m.layout, Some(&[0]))?, "squeeze_");
+                let out = m.view_as_layout(layout::squeeze_dims(&m.layout(), Some(&[0]))?, "squeeze_");
                 let f = Formula::ViewGrad(crate::engine::autograd::view_formulas::ViewGrad::Unsqueeze { dims: vec![0] });
                 Ok(record(self.it, "SqueezeBackward4", &[Some(&m)], out, f, &[]))
             }
@@ -172,7 +172,7 @@ impl Ops<'_> {
         let need = [a.requires_grad(), b.requires_grad()];
         // PyTorch saves only what the wanted gradients read: a for b's, b for a's.
         let saved: Vec<&Tensor> = [(need[1], a), (need[0], b)].into_iter().filter(|(n, _)| *n).map(|(_, t)| t).collect();
-        let f = Formula::Linalg { op, need, a: a.layout.clone(), b: b.layout.clone() };
+        let f = Formula::Linalg { op, need, a: a.layout().clone(), b: b.layout().clone() };
         Ok(record(self.it, op.node_name(), &[Some(a), Some(b)], out, f, &saved))
     }
 
@@ -181,21 +181,21 @@ impl Ops<'_> {
     }
 
     fn unsqueeze(&self, t: &Tensor, d: i64) -> Result<Tensor> {
-        Ok(self.view("UnsqueezeBackward0", t, layout::unsqueeze(&t.layout, d)?, "unsqueeze"))
+        Ok(self.view("UnsqueezeBackward0", t, layout::unsqueeze(&t.layout(), d)?, "unsqueeze"))
     }
 
     /// `squeeze(dim)`.
     fn squeeze(&self, t: &Tensor, d: i64) -> Result<Tensor> {
-        Ok(self.view("SqueezeBackward1", t, layout::squeeze_dims(&t.layout, Some(&[d]))?, "squeeze"))
+        Ok(self.view("SqueezeBackward1", t, layout::squeeze_dims(&t.layout(), Some(&[d]))?, "squeeze"))
     }
 
     fn transpose(&self, t: &Tensor, d0: i64, d1: i64, name: &str) -> Result<Tensor> {
-        Ok(self.view(name, t, layout::transpose(&t.layout, d0, d1)?, "transpose"))
+        Ok(self.view(name, t, layout::transpose(&t.layout(), d0, d1)?, "transpose"))
     }
 
     fn expand(&self, t: &Tensor, sizes: &[usize]) -> Result<Tensor> {
         let s: Vec<i64> = sizes.iter().map(|&d| d as i64).collect();
-        Ok(self.view("ExpandBackward0", t, layout::expand(&t.layout, &s, t.dtype.legacy_name())?, "expand"))
+        Ok(self.view("ExpandBackward0", t, layout::expand(&t.layout(), &s, t.dtype.legacy_name())?, "expand"))
     }
 
     /// `reshape`: `view` of a contiguous tensor, `_reshape_alias` of a
@@ -208,7 +208,7 @@ impl Ops<'_> {
             ReshapeOutcome::ViewByStrides => record_view(self.it, "ReshapeAliasBackward0", t, r),
             ReshapeOutcome::Copied => {
                 let mut mid = r.clone();
-                mid.layout = Layout::contiguous(t.shape());
+                mid.relayout(Layout::contiguous(t.shape()));
                 let mid = record(self.it, "CloneBackward0", &[Some(t)], mid, Formula::Identity, &[]);
                 record(self.it, "UnsafeViewBackward0", &[Some(&mid)], r, Formula::Reshape { shape: t.shape().to_vec() }, &[])
             }
@@ -218,7 +218,7 @@ impl Ops<'_> {
     /// `_unsafe_view`: a reshape of a fresh result that is not a view.
     fn unsafe_view(&self, t: &Tensor, sizes: &[usize]) -> Result<Tensor> {
         let s: Vec<i64> = sizes.iter().map(|&d| d as i64).collect();
-        let out = t.view_as_layout(layout::view(&t.layout, &s)?, "_unsafe_view");
+        let out = t.view_as_layout(layout::view(&t.layout(), &s)?, "_unsafe_view");
         Ok(record(self.it, "UnsafeViewBackward0", &[Some(t)], out, Formula::Reshape { shape: t.shape().to_vec() }, &[]))
     }
 
@@ -235,7 +235,7 @@ impl Ops<'_> {
 /// the fold needs no copy.
 fn should_fold(a: &Tensor, b: &Tensor) -> bool {
     let a_larger = a.ndim() >= b.ndim();
-    let t1 = if a_larger { a.layout.clone() } else { layout::transpose(&b.layout, -2, -1).unwrap_or_else(|_| b.layout.clone()) };
+    let t1 = if a_larger { a.layout().clone() } else { layout::transpose(&b.layout(), -2, -1).unwrap_or_else(|_| b.layout().clone()) };
     let dim_t2 = if a_larger { b.ndim() } else { a.ndim() };
     if !(t1.ndim() >= 3 && dim_t2 <= 2) {
         return false;

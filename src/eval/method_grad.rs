@@ -44,7 +44,7 @@ pub(super) fn attach(it: &Interp, t: &Rc<Tensor>, name: &str, op: &str, result: 
                 "reshape" | "flatten" | "reshape_as" => {
                     // PyTorch: clone(contiguous_format) then _unsafe_view: two nodes.
                     let mut mid = out.clone();
-                    mid.layout = crate::engine::layout::Layout::contiguous(t.shape());
+                    mid.relayout(crate::engine::layout::Layout::contiguous(t.shape()));
                     let mid = super::grad::record(it, "CloneBackward0", &[Some(t)], mid, Formula::Identity, &[]);
                     return Value::tensor(super::grad::record(it, "UnsafeViewBackward0", &[Some(&mid)], out, Formula::Reshape { shape: t.shape().to_vec() }, &[]));
                 }

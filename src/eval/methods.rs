@@ -28,11 +28,11 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
         "is_cuda" => Value::Bool(t.device().is_cuda()),
         "itemsize" => Value::Int(t.dtype.size() as i64),
         "nbytes" => Value::Int((t.numel() * t.dtype.size()) as i64),
-        "data" => Value::tensor(t.view_as_layout(t.layout.clone(), ".data")),
+        "data" => Value::tensor(t.view_as_layout(t.layout().clone(), ".data")),
         "T" => {
             super::warnings::numpy_t(it, t.ndim(), span);
             let dims: Vec<i64> = (0..t.ndim() as i64).rev().collect();
-            let v = t.view_as_layout(layout::permute(&t.layout, &dims).at(span)?, ".T");
+            let v = t.view_as_layout(layout::permute(&t.layout(), &dims).at(span)?, ".T");
             Value::tensor(super::grad::record_view(it, "PermuteBackward0", t, v))
         }
         "mT" => {
@@ -48,7 +48,7 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
                     span,
                 ));
             }
-            let v = t.view_as_layout(layout::transpose(&t.layout, -2, -1).at(span)?, ".mT");
+            let v = t.view_as_layout(layout::transpose(&t.layout(), -2, -1).at(span)?, ".mT");
             Value::tensor(super::grad::record_view(it, "TransposeBackward0", t, v))
         }
         _ => {
@@ -170,7 +170,7 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
                 if d.size() != t.dtype.size() {
                     return Err(EvalError::new(ErrorKind::NotImplementedError, "view(dtype) between dtypes of different sizes is not supported yet", s));
                 }
-                let mut v = t.view_as_layout(t.layout.clone(), op);
+                let mut v = t.view_as_layout(t.layout().clone(), op);
                 v.dtype = d;
                 return Ok(Value::tensor(v));
             }
@@ -178,7 +178,7 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
                 return Err(a.err("view() received an invalid combination of arguments - got (), but expected one of:\n * (torch.dtype dtype)\n * (tuple of ints size)\n"));
             }
             let s = a.sizes(0, "size")?;
-            view(t, layout::view(&t.layout, &s), op, span)
+            view(t, layout::view(&t.layout(), &s), op, span)
         }
         "reshape" => {
             let s = a.required_sizes(0, "shape")?;
@@ -190,49 +190,49 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             let sizes: Vec<i64> = other.shape().iter().map(|&x| x as i64).collect();
             a.finish(1)?;
             match name {
-                "view_as" => view(t, layout::view(&t.layout, &sizes), op, span),
+                "view_as" => view(t, layout::view(&t.layout(), &sizes), op, span),
                 "reshape_as" => Ok(Value::tensor(shape_ops::reshape(ctx, t, &sizes, op).at(span)?.0)),
-                _ => view(t, layout::expand(&t.layout, &sizes, t.dtype.legacy_name()), op, span),
+                _ => view(t, layout::expand(&t.layout(), &sizes, t.dtype.legacy_name()), op, span),
             }
         }
         "t" => {
             a.finish(0)?;
-            view(t, layout::t(&t.layout), op, span)
+            view(t, layout::t(&t.layout()), op, span)
         }
         "transpose" | "swapaxes" | "swapdims" => {
             let d0 = a.int(0, "dim0")?;
             let d1 = a.int(1, "dim1")?;
             a.finish(2)?;
-            view(t, layout::transpose(&t.layout, d0, d1), op, span)
+            view(t, layout::transpose(&t.layout(), d0, d1), op, span)
         }
         "permute" => {
             let dims = a.required_sizes(0, "dims")?;
-            view(t, layout::permute(&t.layout, &dims), op, span)
+            view(t, layout::permute(&t.layout(), &dims), op, span)
         }
         "movedim" | "moveaxis" => {
             let (src, _) = a.get(0, "source").ok_or_else(|| a.err("movedim() missing required argument 'source'"))?;
             let (dst, _) = a.get(1, "destination").ok_or_else(|| a.err("movedim() missing required argument 'destination'"))?;
             a.finish(2)?;
             let (s, d) = (seq_ints(&src).unwrap_or_default(), seq_ints(&dst).unwrap_or_default());
-            view(t, layout::movedim(&t.layout, &s, &d), op, span)
+            view(t, layout::movedim(&t.layout(), &s, &d), op, span)
         }
         "narrow" => {
             let d = a.int(0, "dim")?;
             let s = a.int(1, "start")?;
             let l = a.int(2, "length")?;
             a.finish(3)?;
-            view(t, layout::narrow(&t.layout, d, s, l), op, span)
+            view(t, layout::narrow(&t.layout(), d, s, l), op, span)
         }
         "select" => {
             let d = a.int(0, "dim")?;
             let i = a.int(1, "index")?;
             a.finish(2)?;
-            view(t, layout::select(&t.layout, d, i), op, span)
+            view(t, layout::select(&t.layout(), d, i), op, span)
         }
         "unsqueeze" => {
             let d = a.int(0, "dim")?;
             a.finish(1)?;
-            view(t, layout::unsqueeze(&t.layout, d), op, span)
+            view(t, layout::unsqueeze(&t.layout(), d), op, span)
         }
         "squeeze" => {
             let dims = match a.get(0, "dim") {
@@ -240,11 +240,11 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
                 Some((v, s)) => Some(seq_ints(&v).ok_or_else(|| EvalError::type_error(format!("squeeze(): argument 'dim' must be int or tuple of ints, not {}", v.type_name()), s))?),
             };
             a.finish(1)?;
-            view(t, layout::squeeze_dims(&t.layout, dims.as_deref()), op, span)
+            view(t, layout::squeeze_dims(&t.layout(), dims.as_deref()), op, span)
         }
         "expand" => {
             let s = a.required_sizes(0, "size")?;
-            view(t, layout::expand(&t.layout, &s, t.dtype.legacy_name()), op, span)
+            view(t, layout::expand(&t.layout(), &s, t.dtype.legacy_name()), op, span)
         }
         "flatten" => {
             let s = a.opt_int(0, "start_dim", 0)?;
@@ -270,19 +270,19 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             let d1 = a.opt_int(1, "dim1", 0)?;
             let d2 = a.opt_int(2, "dim2", 1)?;
             a.finish(3)?;
-            view(t, layout::diagonal(&t.layout, o, d1, d2), op, span)
+            view(t, layout::diagonal(&t.layout(), o, d1, d2), op, span)
         }
         "unfold" => {
             let d = a.int(0, "dimension")?;
             let s = a.int(1, "size")?;
             let st = a.int(2, "step")?;
             a.finish(3)?;
-            view(t, layout::unfold(&t.layout, d, s, st), op, span)
+            view(t, layout::unfold(&t.layout(), d, s, st), op, span)
         }
         "as_strided" => {
             let (sv, _) = a.get(0, "size").ok_or_else(|| a.err("as_strided() missing required argument 'size'"))?;
             let (stv, _) = a.get(1, "stride").ok_or_else(|| a.err("as_strided() missing required argument 'stride'"))?;
-            let off = a.opt_int(2, "storage_offset", t.layout.offset as i64)?;
+            let off = a.opt_int(2, "storage_offset", t.layout().offset as i64)?;
             a.finish(3)?;
             let size = seq_ints(&sv).ok_or_else(|| a.err("as_strided(): argument 'size' must be tuple of ints"))?;
             let stride = seq_ints(&stv).ok_or_else(|| a.err("as_strided(): argument 'stride' must be tuple of ints"))?;
@@ -324,7 +324,7 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
         "detach" => {
             a.finish(0)?;
             // A new header on the same storage, outside the graph.
-            Ok(Value::tensor(t.view_as_layout(t.layout.clone(), op)))
+            Ok(Value::tensor(t.view_as_layout(t.layout().clone(), op)))
         }
         "to" => to(it, t, a, span),
         "cuda" | "cpu" => {
@@ -384,7 +384,7 @@ fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
         "dim" | "ndimension" => Ok(Value::Int(t.ndim() as i64)),
         "numel" | "nelement" => Ok(Value::Int(t.numel() as i64)),
         "element_size" => Ok(Value::Int(t.dtype.size() as i64)),
-        "storage_offset" => Ok(Value::Int(t.layout.offset as i64)),
+        "storage_offset" => Ok(Value::Int(t.layout().offset as i64)),
         "data_ptr" => Ok(Value::Int(t.data_ptr() as i64)),
         "is_floating_point" => Ok(Value::Bool(t.dtype.is_floating())),
         "is_contiguous" => {
@@ -695,7 +695,7 @@ fn unflatten(t: &Tensor, dim: i64, sizes: &[i64], op: &str) -> Result<Value, Eng
     let mut shape: Vec<i64> = t.shape()[..d].iter().map(|&x| x as i64).collect();
     shape.extend(inferred.iter().map(|&x| x as i64));
     shape.extend(t.shape()[d + 1..].iter().map(|&x| x as i64));
-    let l = layout::view(&t.layout, &shape)?;
+    let l = layout::view(&t.layout(), &shape)?;
     Ok(Value::tensor(t.view_as_layout(l, op)))
 }
 

@@ -36,8 +36,8 @@ impl NdArray {
     /// `t.numpy()` / `np.asarray(t)`: a view of `t`'s memory whose base is
     /// a tensor aliasing `t` (as in PyTorch: not `t` itself).
     pub fn of_tensor(t: &Tensor) -> NdArray {
-        let alias = t.view_as_layout(t.layout.clone(), "numpy()");
-        NdArray { view: t.view_as_layout(t.layout.clone(), "numpy()"), base: Some(Value::tensor(alias)), owndata: false }
+        let alias = t.view_as_layout(t.layout().clone(), "numpy()");
+        NdArray { view: t.view_as_layout(t.layout().clone(), "numpy()"), base: Some(Value::tensor(alias)), owndata: false }
     }
 
     pub fn itemsize(&self) -> usize {
@@ -85,7 +85,7 @@ pub fn check_numpy(t: &Tensor, span: Span) -> EvalResult<()> {
 
 /// `torch.from_numpy(a)`: a tensor on the array's memory.
 pub fn to_tensor(a: &NdArray) -> Tensor {
-    a.view.view_as_layout(a.view.layout.clone(), "from_numpy")
+    a.view.view_as_layout(a.view.layout().clone(), "from_numpy")
 }
 
 /// `a.flags`, as NumPy prints it.
@@ -117,7 +117,7 @@ pub fn shares_memory(a: &Tensor, b: &Tensor, exact: bool) -> bool {
     if !Rc::ptr_eq(&a.storage, &b.storage) || a.numel() == 0 || b.numel() == 0 {
         return false;
     }
-    let (Some((alo, ahi)), Some((blo, bhi))) = (a.layout.footprint(), b.layout.footprint()) else { return false };
+    let (Some((alo, ahi)), Some((blo, bhi))) = (a.layout().footprint(), b.layout().footprint()) else { return false };
     let (sa, sb) = (a.dtype.size(), b.dtype.size());
     let (alo, ahi, blo, bhi) = (alo * sa, (ahi + 1) * sa, blo * sb, (bhi + 1) * sb);
     if ahi <= blo || bhi <= alo {
@@ -133,10 +133,10 @@ pub fn shares_memory(a: &Tensor, b: &Tensor, exact: bool) -> bool {
     }
     let bytes = |t: &Tensor| -> std::collections::HashSet<usize> {
         let s = t.dtype.size();
-        crate::engine::strided::StridedIndex::new(&t.layout).flat_map(|e| e * s..(e + 1) * s).collect()
+        crate::engine::strided::StridedIndex::new(&t.layout()).flat_map(|e| e * s..(e + 1) * s).collect()
     };
     let sa = bytes(a);
-    crate::engine::strided::StridedIndex::new(&b.layout).any(|e| (e * sb..(e + 1) * sb).any(|x| sa.contains(&x)))
+    crate::engine::strided::StridedIndex::new(&b.layout()).any(|e| (e * sb..(e + 1) * sb).any(|x| sa.contains(&x)))
 }
 
 /// `repr(a)`: NumPy's `array_repr`.

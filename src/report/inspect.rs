@@ -70,7 +70,7 @@ pub fn tensor_report<'a>(name: &str, t: &Tensor, bindings: impl Iterator<Item = 
         name: name.to_string(),
         shape: t.shape().to_vec(),
         stride: t.stride().to_vec(),
-        storage_offset: t.layout.offset,
+        storage_offset: t.layout().offset,
         dtype: t.dtype.name().to_string(),
         device: t.device().to_string(),
         element_size: t.dtype.size(),

@@ -69,7 +69,7 @@ fn add(ctx: &Context, a: Option<GradRef>, b: GradRef) -> Result<GradRef> {
     let Some(a) = a else { return Ok(b) };
     let owns = Rc::strong_count(&a) == 1
         && Rc::strong_count(&a.storage) == 1
-        && a.layout.offset == 0
+        && a.layout().offset == 0
         && a.numel() * a.dtype.size() == a.storage.nbytes()
         && a.dtype == b.dtype
         && a.shape() == b.shape()
@@ -232,7 +232,7 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
                 // A gradient passed through unchanged keeps its handle.
                 .map(|o| {
                     o.map(|t| match &passed {
-                        Some(gout) if Rc::ptr_eq(&t.storage, &gout.storage) && t.layout == gout.layout && t.dtype == gout.dtype => gout.clone(),
+                        Some(gout) if Rc::ptr_eq(&t.storage, &gout.storage) && t.layout() == gout.layout() && t.dtype == gout.dtype => gout.clone(),
                         _ => Rc::new(t),
                     })
                 })

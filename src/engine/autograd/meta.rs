@@ -201,10 +201,10 @@ pub fn make_view(input: &Tensor, out: &Tensor, state: Option<Grad>, multi: Optio
                 Some(Grad::Leaf(l)) => Meta::new(Some(Grad::Leaf(l))),
                 _ => shared(input),
             };
-            (base, input.layout.clone())
+            (base, input.layout().clone())
         }
     };
-    let info = ViewInfo { base, base_layout, layout: out.layout.clone(), version: Cell::new(out.version()), multi };
+    let info = ViewInfo { base, base_layout, layout: out.layout().clone(), version: Cell::new(out.version()), multi };
     let m = Rc::new(Meta { state: RefCell::new(state), view: Some(info), output_nr: Cell::new(output_nr), ..Default::default() });
     *out.autograd.borrow_mut() = Some(Grad::Shared(m));
 }

@@ -287,7 +287,7 @@ fn broadcast_values(arg: &Arg, shape: &[usize]) -> Vec<Scalar> {
     match arg {
         Arg::S(s) => vec![*s; shape.iter().product()],
         Arg::T(t) => {
-            let l = broadcast_layout(&t.layout, shape);
+            let l = broadcast_layout(&t.layout(), shape);
             let buf = t.storage.bytes();
             StridedIndex::new(&l)
                 .map(|i| scalar::read(t.dtype, buf.bytes(), i).unwrap_or(Scalar::Int(0)))
@@ -327,7 +327,7 @@ pub fn binary(ctx: &Context, op: BinaryOp, a: Arg, b: Arg) -> Result<Tensor> {
             Arg::T(t) if t.dtype != compute && !t.device().is_cuda() => {
                 Layout { shape: t.shape().to_vec(), stride: super::copy::preserve_strides(t), offset: 0 }
             }
-            Arg::T(t) => t.layout.clone(),
+            Arg::T(t) => t.layout().clone(),
             Arg::S(_) => Layout { shape: vec![], stride: vec![], offset: 0 },
         })
         .collect();
@@ -363,7 +363,7 @@ pub fn binary(ctx: &Context, op: BinaryOp, a: Arg, b: Arg) -> Result<Tensor> {
         };
         if let (Some(da), Some(db)) = (dense_arg(&a), dense_arg(&b)) {
             let n = out.numel();
-            let o0 = out.layout.footprint().map(|(lo, _)| lo).unwrap_or(0) * out_dtype.size();
+            let o0 = out.layout().footprint().map(|(lo, _)| lo).unwrap_or(0) * out_dtype.size();
             let done = {
                 let mut obuf = out.storage.bytes_mut();
                 match obuf.bytes_mut().get_mut(o0..o0 + n * out_dtype.size()) {
@@ -464,7 +464,7 @@ fn inplace_dense(op: BinaryOp, a: &Tensor, b: &Arg) -> bool {
         return false;
     }
     let size = a.dtype.size();
-    let lo = |t: &Tensor| t.layout.footprint().map(|(lo, _)| lo).unwrap_or(0) * size;
+    let lo = |t: &Tensor| t.layout().footprint().map(|(lo, _)| lo).unwrap_or(0) * size;
     match b {
         Arg::S(s) => {
             let mut buf = a.storage.bytes_mut();
@@ -545,14 +545,14 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
     }
     // An integer input of a float op is first cast on the CPU (see `binary`).
     let cast = (out_dtype != x.dtype && !x.device().is_cuda()).then(|| Layout { shape: x.shape().to_vec(), stride: super::copy::preserve_strides(x), offset: 0 });
-    let stride = output_strides(&[cast.as_ref().unwrap_or(&x.layout)], x.shape());
+    let stride = output_strides(&[cast.as_ref().unwrap_or(&x.layout())], x.shape());
     let out = Tensor::alloc_strided_on(ctx, x.device(), x.shape(), &stride, out_dtype, op.name())?;
     if crate::engine::gpu::launch::unary(ctx, op, &out, x)? {
         return Ok(out);
     }
     if let Some(src) = densify(x, &out, out_dtype) {
         let n = out.numel();
-        let o0 = out.layout.footprint().map(|(lo, _)| lo).unwrap_or(0) * out_dtype.size();
+        let o0 = out.layout().footprint().map(|(lo, _)| lo).unwrap_or(0) * out_dtype.size();
         let done = {
             let mut obuf = out.storage.bytes_mut();
             match obuf.bytes_mut().get_mut(o0..) {
@@ -611,7 +611,7 @@ fn densify(x: &Tensor, out: &Tensor, dtype: DType) -> Option<crate::engine::allo
     }
     let n = out.numel();
     let tl = Layout { shape: out.shape().to_vec(), stride: out.stride().to_vec(), offset: 0 };
-    let sl = broadcast_layout(&x.layout, out.shape());
+    let sl = broadcast_layout(&x.layout(), out.shape());
     let mut tmp = crate::engine::alloc::host::HostBuffer::zeroed(n * dtype.size())?;
     let src = x.storage.bytes();
     super::copy::copy_strided(tmp.bytes_mut(), &tl, dtype, src.bytes(), &sl, x.dtype);
@@ -644,7 +644,7 @@ fn try_dense(op: BinaryOp, out: &Tensor, a: &Arg, b: &Arg) -> bool {
         }
     }
     fn first(t: &Tensor, size: usize) -> usize {
-        t.layout.footprint().map(|(lo, _)| lo).unwrap_or(0) * size
+        t.layout().footprint().map(|(lo, _)| lo).unwrap_or(0) * size
     }
     fn dense<'g>(x: &Arg, g: &'g Option<std::cell::Ref<'_, crate::engine::alloc::host::HostBuffer>>, n: usize, size: usize) -> Option<Dense<'g>> {
         match (x, g) {
@@ -701,7 +701,7 @@ mod tests {
     fn fast_paths_match_element_by_element_math() {
         let ctx = ctx();
         let x = mat(&ctx, 100, 100, DType::Float32, |i, j| (i * 7 + j) as f64 * 0.25);
-        let xt = x.view_as_layout(layout::t(&x.layout).unwrap(), "t");
+        let xt = x.view_as_layout(layout::t(&x.layout()).unwrap(), "t");
         let s = binary(&ctx, BinaryOp::Add, Arg::T(&xt), Arg::T(&x)).unwrap();
         let expect: Vec<f64> = (0..10000).map(|k| ((k % 100) * 7 + k / 100) as f64 * 0.25 + ((k / 100) * 7 + k % 100) as f64 * 0.25).collect();
         assert_eq!(floats(&s), expect);

@@ -56,7 +56,7 @@ pub fn isclose(ctx: &Context, a: &Tensor, b: &Tensor, rtol: f64, atol: f64, equa
         return Err(EngineError::runtime(format!("{} did not match {}", scalar_type_name(a.dtype), scalar_type_name(b.dtype))));
     }
     let shape = broadcast_shapes(a.shape(), b.shape())?;
-    let stride = output_strides(&[&a.layout, &b.layout], &shape);
+    let stride = output_strides(&[&a.layout(), &b.layout()], &shape);
     let out = Tensor::alloc_strided_on(ctx, super::elementwise::common_device(&[&Arg::T(a), &Arg::T(b)])?, &shape, &stride, DType::Bool, "isclose")?;
     // Integers compare in the default float dtype, as PyTorch casts them.
     let dt = if a.dtype.is_floating() { a.dtype } else { DType::DEFAULT_FLOAT };
@@ -175,7 +175,7 @@ pub fn ternary(ctx: &Context, op: Ternary, s: Arg, a: Arg, b: Arg) -> Result<Ten
         .iter()
         .map(|x| match x {
             Arg::T(t) if t.dtype != dt => Layout { shape: t.shape().to_vec(), stride: super::copy::preserve_strides(t), offset: 0 },
-            Arg::T(t) => t.layout.clone(),
+            Arg::T(t) => t.layout().clone(),
             Arg::S(_) => Layout { shape: vec![], stride: vec![], offset: 0 },
         })
         .collect();

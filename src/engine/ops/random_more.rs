@@ -25,7 +25,7 @@ fn visit_order(t: &Tensor) -> Vec<usize> {
     let logical = crate::engine::layout::contiguous_strides(shape);
     // Outermost first: the largest stride (ties keep the logical order).
     let mut dims: Vec<usize> = (0..shape.len()).collect();
-    dims.sort_by(|&a, &b| t.layout.stride[b].cmp(&t.layout.stride[a]).then(a.cmp(&b)));
+    dims.sort_by(|&a, &b| t.layout().stride[b].cmp(&t.layout().stride[a]).then(a.cmp(&b)));
     let mut out = Vec::with_capacity(n);
     let mut idx = vec![0usize; dims.len()];
     for _ in 0..n {
@@ -155,7 +155,7 @@ pub fn bernoulli(ctx: &Context, p: &Tensor, out: Option<&Tensor>) -> Result<Tens
         }
         None => Tensor::alloc_strided_on(ctx, p.device(), p.shape(), &super::copy::preserve_strides(p), p.dtype, "bernoulli")?,
     };
-    let bl = super::iter_layout::broadcast_layout(&p.layout, target.shape());
+    let bl = super::iter_layout::broadcast_layout(&p.layout(), target.shape());
     let pb = p.view_as_layout(bl, "bernoulli");
     let pv = pb.to_scalars();
     let mut g = ctx.rng.borrow_mut();

@@ -273,7 +273,7 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
     if kept_none(&reduced) && matches!(op, ReduceOp::Sum | ReduceOp::Mean) && count >= 4096
         && layout::is_non_overlapping_and_dense(t.shape(), t.stride())
     {
-        let lo = t.layout.footprint().map(|(lo, _)| lo).unwrap_or(0) * t.dtype.size();
+        let lo = t.layout().footprint().map(|(lo, _)| lo).unwrap_or(0) * t.dtype.size();
         let total = {
             let buf = t.storage.bytes();
             buf.bytes().get(lo..).and_then(|b| crate::engine::kernels::sum::dense_sum(t.dtype, b, count))
@@ -294,7 +294,7 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
         stride: ds.iter().map(|&d| t.stride()[d]).collect(),
         offset: off,
     };
-    let outer = sub(&kept, t.layout.offset);
+    let outer = sub(&kept, t.layout().offset);
     // The output must fit under the cap before its scratch is allocated
     // (`zeros(10**9, 0).std(1)` has 10^9 outputs and no input elements).
     ctx.cpu.check_walk(op.name(), &outer.shape, odt.size())?;

@@ -34,7 +34,7 @@ pub fn cross(ctx: &Context, a: &Tensor, b: &Tensor, d: usize) -> Result<Tensor> 
     let shape = iter_layout::broadcast_shapes(a.shape(), b.shape())?;
     let dt = a.dtype;
     let out = Tensor::alloc_on(ctx, a.device(), &shape, dt, "cross()")?;
-    let (la, lb) = (iter_layout::broadcast_layout(&a.layout, &shape), iter_layout::broadcast_layout(&b.layout, &shape));
+    let (la, lb) = (iter_layout::broadcast_layout(&a.layout(), &shape), iter_layout::broadcast_layout(&b.layout(), &shape));
     let (abuf, bbuf) = (a.storage.bytes(), b.storage.bytes());
     let mut obuf = out.storage.bytes_mut();
     let (ab, bb, ob) = (abuf.bytes(), bbuf.bytes(), obuf.bytes_mut());
@@ -70,7 +70,7 @@ pub fn cross(ctx: &Context, a: &Tensor, b: &Tensor, d: usize) -> Result<Tensor> 
             DType::Bool => Scalar::Bool((a1.as_bool() && b2.as_bool()) != (a2.as_bool() && b1.as_bool())),
             _ => Scalar::Int(a1.as_i64().wrapping_mul(b2.as_i64()).wrapping_sub(a2.as_i64().wrapping_mul(b1.as_i64()))),
         };
-        scalar::write(dt, ob, out.layout.element_offset(&idx), v);
+        scalar::write(dt, ob, out.layout().element_offset(&idx), v);
         for k in (0..idx.len()).rev() {
             idx[k] += 1;
             if idx[k] < shape[k] {

@@ -55,7 +55,7 @@ pub fn index_select_backward(ctx: &Context, g: &Tensor, in_shape: &[usize], dim:
         }
         to.copy_from_slice(&i);
         to[dim] = idx[i[dim]];
-        let (s, d) = (g.layout.element_offset(&i), out.layout.element_offset(&to));
+        let (s, d) = (g.layout().element_offset(&i), out.layout().element_offset(&to));
         if let (Some(a), Some(b)) = (scalar::read(g.dtype, gb, s), scalar::read(g.dtype, ob, d)) {
             scalar::write(g.dtype, ob, d, Scalar::Float(a.as_f64() + b.as_f64()));
         }

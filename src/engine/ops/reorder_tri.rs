@@ -54,7 +54,7 @@ fn zero_other(t: &Tensor, upper: bool, diagonal: i64) -> Result<()> {
             crate::engine::interrupt::check()?;
         }
         if !keep(upper, diagonal, idx[nd - 2], idx[nd - 1]) {
-            let at = t.layout.element_offset(&idx) * size;
+            let at = t.layout().element_offset(&idx) * size;
             if let Some(b) = bytes.get_mut(at..at + size) {
                 b.fill(0);
             }
@@ -97,7 +97,7 @@ pub fn diagonal_backward(ctx: &Context, g: &Tensor, shape: &[usize], offset: i64
 }
 
 fn write_diagonal(out: &Tensor, src: &Tensor, offset: i64, dim1: i64, dim2: i64) -> Result<()> {
-    let d = out.view_as_layout(layout::diagonal(&out.layout, offset, dim1, dim2)?, "diagonal");
+    let d = out.view_as_layout(layout::diagonal(&out.layout(), offset, dim1, dim2)?, "diagonal");
     if d.numel() > 0 {
         super::copy::copy_into(&d, src)?;
     }

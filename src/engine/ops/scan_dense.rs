@@ -55,7 +55,7 @@ pub fn applies(t: &Tensor, dim: i64) -> Option<(usize, usize, usize, usize)> {
 fn input<T: Dense>(t: &Tensor) -> Vec<T> {
     let buf = t.storage.bytes();
     let size = std::mem::size_of::<T>();
-    let start = t.layout.offset * size;
+    let start = t.layout().offset * size;
     bytemuck::cast_slice::<u8, T>(&buf.bytes()[start..start + t.numel() * size]).to_vec()
 }
 
@@ -76,7 +76,7 @@ pub fn cumulative<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, prod: bool, nam
     {
         let src = t.storage.bytes();
         let size = std::mem::size_of::<T>();
-        let start = t.layout.offset * size;
+        let start = t.layout().offset * size;
         let x: &[T] = bytemuck::cast_slice(&src.bytes()[start..start + t.numel() * size]);
         let mut dst = out.storage.bytes_mut();
         let y: &mut [T] = bytemuck::cast_slice_mut(&mut dst.bytes_mut()[..t.numel() * size]);

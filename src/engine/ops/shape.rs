@@ -20,22 +20,22 @@ pub enum ReshapeOutcome {
 pub fn reshape(ctx: &Context, t: &Tensor, shape: &[i64], op: &str) -> Result<(Tensor, ReshapeOutcome)> {
     let newshape = infer_size(shape, t.numel())?;
     if t.is_contiguous() {
-        let l = layout::view(&t.layout, shape)?;
+        let l = layout::view(&t.layout(), shape)?;
         return Ok((t.view_as_layout(l, op), ReshapeOutcome::ViewOfContiguous));
     }
     if let Some(stride) = compute_stride(t.shape(), t.stride(), &newshape) {
-        let l = Layout { shape: newshape, stride, offset: t.layout.offset };
+        let l = Layout { shape: newshape, stride, offset: t.layout().offset };
         return Ok((t.view_as_layout(l, op), ReshapeOutcome::ViewByStrides));
     }
     let strides = layout::contiguous_strides(t.shape());
     let copy = super::copy::copy_to_new(ctx, t, &strides, t.dtype, op)?;
     let l = Layout::contiguous(&newshape);
     let mut out = copy;
-    out.layout = l.clone();
-    if let Some(step) = &out.lineage {
-        let mut s = (**step).clone();
+    out.relayout(l.clone());
+    if let Some(step) = out.lineage() {
+        let mut s = (*step).clone();
         s.after = l;
-        out.lineage = Some(std::rc::Rc::new(s));
+        out.lineage = std::cell::RefCell::new(Some(std::rc::Rc::new(s)));
     }
     Ok((out, ReshapeOutcome::Copied))
 }

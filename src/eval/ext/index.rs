@@ -121,7 +121,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
 fn nonzero_tuple(it: &Interp, t: &Tensor, op: &str, span: Span) -> EvalResult<Value> {
     let flat;
     let src = if t.ndim() == 0 {
-        flat = t.view_as_layout(layout::Layout { shape: vec![1], stride: vec![1], offset: t.layout.offset }, op);
+        flat = t.view_as_layout(layout::Layout { shape: vec![1], stride: vec![1], offset: t.layout().offset }, op);
         &flat
     } else {
         t
@@ -129,7 +129,7 @@ fn nonzero_tuple(it: &Interp, t: &Tensor, op: &str, span: Span) -> EvalResult<Va
     let nz = gather::nonzero(&it.ctx, src, op).at(span)?;
     let mut out = vec![];
     for d in 0..src.ndim() {
-        let l = layout::select(&nz.layout, 1, d as i64).at(span)?;
+        let l = layout::select(&nz.layout(), 1, d as i64).at(span)?;
         out.push(Value::tensor(nz.view_as_layout(l, op)));
     }
     Ok(Value::Tuple(out))

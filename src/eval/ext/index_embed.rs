@@ -54,7 +54,7 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
     // strides and offset on it.
     let elems = t.storage.nbytes() / t.dtype.size().max(1);
     let mut out = Tensor::alloc_on(&it.ctx, t.device(), &[elems], t.dtype, op).at(span)?;
-    out.layout = t.layout.clone();
+    out.relayout(t.layout().clone());
     copy::copy_into(&out, t).at(span)?;
     let out = out.with_copy_lineage(t, op);
     let (node, view) = match name {
@@ -62,7 +62,7 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             let dim = a.int(1, "dim")?;
             let index = a.int(2, "index")?;
             a.finish(3)?;
-            ("SelectScatterBackward0", layout::select(&out.layout, dim, index))
+            ("SelectScatterBackward0", layout::select(&out.layout(), dim, index))
         }
         "slice_scatter" => {
             let dim = a.opt_int(1, "dim", 0)?;
@@ -71,19 +71,19 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             let step = a.opt_int(4, "step", 1)?;
             a.finish(5)?;
             let d = layout::wrap_dim(dim, out.ndim()).at(span)?;
-            ("SliceScatterBackward0", layout::slice(&out.layout, d, start, end, step))
+            ("SliceScatterBackward0", layout::slice(&out.layout(), d, start, end, step))
         }
         "diagonal_scatter" => {
             let off = a.opt_int(1, "offset", 0)?;
             let d1 = a.opt_int(2, "dim1", 0)?;
             let d2 = a.opt_int(3, "dim2", 1)?;
             a.finish(4)?;
-            ("DiagonalScatterBackward0", layout::diagonal(&out.layout, off, d1, d2))
+            ("DiagonalScatterBackward0", layout::diagonal(&out.layout(), off, d1, d2))
         }
         _ => {
             let size = ints(&mut a, 1, "size")?;
             let stride = ints(&mut a, 2, "stride")?;
-            let off = a.opt_int(3, "storage_offset", out.layout.offset as i64)?;
+            let off = a.opt_int(3, "storage_offset", out.layout().offset as i64)?;
             a.finish(4)?;
             ("AsStridedScatterBackward0", layout::as_strided(&size, &stride, off, out.dtype.size(), out.storage.nbytes()))
         }
@@ -100,7 +100,7 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
     copy::copy_into(&out.view_as_layout(view.clone(), op), &src).at(span)?;
     // The view's elements as row-major positions of the result.
     let mut inv = std::collections::HashMap::new();
-    for (k, o) in StridedIndex::new(&out.layout).enumerate() {
+    for (k, o) in StridedIndex::new(&out.layout()).enumerate() {
         inv.entry(o).or_insert(k);
     }
     let pos: Vec<usize> = StridedIndex::new(&view).map(|o| inv.get(&o).copied().unwrap_or(0)).collect();
@@ -144,11 +144,11 @@ fn fill_diagonal(it: &mut Interp, t: &Rc<Tensor>, mut a: Args, nspan: Span, op: 
     }
     let step: usize = t.stride().iter().sum();
     let n = t.shape().iter().copied().min().unwrap_or(0);
-    let mut pieces = vec![(n, t.layout.offset)];
+    let mut pieces = vec![(n, t.layout().offset)];
     if wrap && t.ndim() == 2 && h > w + 1 {
         // PyTorch's one more strip from row w + 1, as far as the storage goes.
         let len = t.numel().div_ceil(w + 1) - n;
-        pieces.push((len, t.layout.offset + (w + 1) * t.stride()[0]));
+        pieces.push((len, t.layout().offset + (w + 1) * t.stride()[0]));
     }
     for (len, off) in pieces {
         let size = Value::Tuple(vec![Value::Int(len as i64)]);

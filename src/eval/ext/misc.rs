@@ -217,7 +217,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             a.finish(0)?;
             // The dims from the largest stride to the smallest (stable).
             let mut dims: Vec<usize> = (0..t.ndim()).collect();
-            dims.sort_by(|&x, &y| t.layout.stride[y].cmp(&t.layout.stride[x]));
+            dims.sort_by(|&x, &y| t.layout().stride[y].cmp(&t.layout().stride[x]));
             Ok(Value::Tuple(dims.into_iter().map(|d| Value::Int(d as i64)).collect()))
         }
         "norm" | "dist" => {

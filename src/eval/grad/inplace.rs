@@ -151,7 +151,7 @@ pub fn rebase_node_at(it: &Interp, t: &Tensor, name: &str, others: &[Option<&Ten
         saved: Default::default(),
         saves: node.saves,
         released: Default::default(),
-        formula: Formula::CopySlices { base: v.base_layout.clone(), view: t.layout.clone(), inner: Some(Rc::new(node)) },
+        formula: Formula::CopySlices { base: v.base_layout.clone(), view: t.layout().clone(), inner: Some(Rc::new(node)) },
         out_shape: v.base_layout.shape.clone(),
         out_dtype: t.dtype,
     };

@@ -155,7 +155,7 @@ impl Walk<'_> {
             let state = TensorState::of(t);
             let (kind, why) = if matches!(e.kind, ExprKind::Name(_)) {
                 ("binding", format!("`{text}` is a binding: storage S{} ({} B)", t.storage.id, t.storage.nbytes()))
-            } else if t.lineage.as_ref().is_some_and(|s| !s.copied) {
+            } else if t.lineage().is_some_and(|s| !s.copied) {
                 ("view", format!("a view of storage S{}", t.storage.id))
             } else {
                 ("new", format!("creates a new storage S{} ({} B)", t.storage.id, t.storage.nbytes()))

@@ -79,7 +79,7 @@ pub fn build(name: &str, t: &Tensor, index: &[i64]) -> Result<AddrReport> {
         .zip(t.stride())
         .map(|(&i, &s)| AddrTerm { index: i, stride: s, product: i * s })
         .collect();
-    let offset = t.layout.offset + terms.iter().map(|x| x.product).sum::<usize>();
+    let offset = t.layout().offset + terms.iter().map(|x| x.product).sum::<usize>();
     let size = t.dtype.size();
     let byte_offset = offset * size;
     let base = t.storage.data_ptr();
@@ -94,7 +94,7 @@ pub fn build(name: &str, t: &Tensor, index: &[i64]) -> Result<AddrReport> {
         wrapped,
         shape: t.shape().to_vec(),
         stride: t.stride().to_vec(),
-        storage_offset: t.layout.offset,
+        storage_offset: t.layout().offset,
         terms,
         offset,
         dtype: t.dtype.name().to_string(),

@@ -30,7 +30,7 @@ fn fields(t: &Tensor) -> Vec<(&'static str, Json)> {
     vec![
         ("shape", json!(t.shape())),
         ("stride", json!(t.stride())),
-        ("storage_offset", json!(t.layout.offset)),
+        ("storage_offset", json!(t.layout().offset)),
         ("storage", json!(t.storage.id)),
         ("dtype", json!(t.dtype.name())),
         ("device", json!(t.device().to_string())),

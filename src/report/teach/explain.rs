@@ -66,7 +66,7 @@ impl TensorState {
         TensorState {
             shape: t.shape().to_vec(),
             stride: t.stride().to_vec(),
-            offset: t.layout.offset,
+            offset: t.layout().offset,
             storage: t.storage.id,
             dtype: t.dtype.name().to_string(),
             device: t.device().to_string(),

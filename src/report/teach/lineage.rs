@@ -60,7 +60,8 @@ impl LineageReport {
 
 pub fn build(name: &str, t: &Tensor) -> LineageReport {
     let mut chain = vec![];
-    let mut cur = t.lineage.as_deref();
+    let head = t.lineage();
+    let mut cur = head.as_deref();
     while let Some(step) = cur {
         chain.push(step);
         cur = step.prev.as_deref();

@@ -69,12 +69,12 @@ impl LayoutInfo {
 
 /// The storage elements `t` can reach, as an affine set (in `t`'s elements).
 pub fn affine_of(t: &Tensor) -> affine::Affine {
-    affine::Affine::new(t.layout.offset, t.shape(), t.stride())
+    affine::Affine::new(t.layout().offset, t.shape(), t.stride())
 }
 
 /// The lowest and highest storage element `t` can reach (its footprint).
 pub fn footprint(t: &Tensor) -> Option<[usize; 2]> {
-    t.layout.footprint().map(|(lo, hi)| [lo, hi])
+    t.layout().footprint().map(|(lo, hi)| [lo, hi])
 }
 
 /// `x[1, 2]`-style text of an index into `name`.

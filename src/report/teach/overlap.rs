@@ -171,7 +171,7 @@ pub fn build(an: &str, a: &Tensor, b: Option<(&str, &Tensor)>) -> OverlapReport 
         };
     };
     // `overlap b, b`: one tensor, so one self-overlap sentence.
-    let same_tensor = an == bn || (a.same_storage(b) && a.layout == b.layout && a.dtype == b.dtype);
+    let same_tensor = an == bn || (a.same_storage(b) && a.layout() == b.layout() && a.dtype == b.dtype);
     let selves = if same_tensor { vec![sa] } else { vec![sa, self_check(bn, b)] };
     if !a.same_storage(b) {
         return OverlapReport {

@@ -76,7 +76,7 @@ fn storage(id: u64, live: &[Named]) -> Option<ShareStorage> {
                 name: n.name.clone(),
                 shape: t.shape().to_vec(),
                 stride: t.stride().to_vec(),
-                offset: t.layout.offset,
+                offset: t.layout().offset,
                 dtype: t.dtype.name().to_string(),
                 footprint: footprint(t),
                 alias_of,

@@ -71,7 +71,7 @@ fn view_of(name: &str, t: &Tensor, binding: bool) -> StorageView {
         binding,
         shape: t.shape().to_vec(),
         stride: t.stride().to_vec(),
-        offset: t.layout.offset,
+        offset: t.layout().offset,
         dtype: t.dtype.name().to_string(),
         numel: t.numel(),
         footprint: fp,
