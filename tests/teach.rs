@@ -305,3 +305,16 @@ fn every_report_statement_has_help_with_an_example() {
     // `contig` finds the contiguity statement first, then ops (`contiguous`).
     assert!(tsr::cli::repl_commands::help_text(Some("contig")).is_ok_and(|t| t.starts_with("contiguity EXPR")));
 }
+
+#[test]
+fn explain_shows_an_in_place_view_op_changing_the_header() {
+    let r = report("x = arange(6).view(2, 3); explain x.t_()", "explain");
+    let step = &r["steps"][1];
+    assert_eq!(step["kind"], "in-place");
+    assert_eq!(step["input"]["shape"], json!([2, 3]));
+    assert_eq!(step["output"]["stride"], json!([1, 3]));
+    let why = step["why"].as_str().unwrap_or_default();
+    assert!(why.starts_with("changes x's own header in place (shape (2, 3) → (3, 2)"), "{why}");
+    let r = report("x = arange(4); explain x.resize_(3, 3)", "explain");
+    assert!(r["steps"][1]["why"].as_str().is_some_and(|w| w.contains("it now covers 72 B")), "{r}");
+}

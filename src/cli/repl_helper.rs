@@ -687,7 +687,7 @@ mod tests {
     fn completes_methods_after_a_dot() {
         let (start, c) = repl("y = x.trans", &["x"]);
         assert_eq!(start, 6);
-        assert_eq!(c, vec!["transpose"]);
+        assert_eq!(c, vec!["transpose", "transpose_"]);
         let (_, c) = repl("x.t().is_co", &["x"]);
         assert_eq!(c, vec!["is_contiguous"]);
         let (_, c) = repl("x.shap", &["x"]);

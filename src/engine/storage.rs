@@ -26,7 +26,8 @@ use super::gpu::GpuRuntime;
 pub struct Storage {
     pub id: u64,
     pub device: Device,
-    nbytes: usize,
+    /// Grows only by `resize_` ([`Storage::grow`]).
+    nbytes: Cell<usize>,
     /// The address reported as `data_ptr` (real, or virtual in stable mode;
     /// for CUDA the caching allocator's block address).
     addr: Cell<u64>,
@@ -110,7 +111,7 @@ impl Storage {
             return Ok(Rc::new(Storage {
                 id: ctx.next_storage_id(),
                 device,
-                nbytes,
+                nbytes: Cell::new(nbytes),
                 addr: Cell::new(addr),
                 buf: RefCell::new(buf),
                 version: Cell::new(0),
@@ -132,7 +133,7 @@ impl Storage {
         Ok(Rc::new(Storage {
             id,
             device: Device::Cpu,
-            nbytes,
+            nbytes: Cell::new(nbytes),
             addr: Cell::new(addr),
             buf: RefCell::new(buf),
             version: Cell::new(0),
@@ -155,7 +156,7 @@ impl Storage {
     }
 
     pub fn nbytes(&self) -> usize {
-        self.nbytes
+        self.nbytes.get()
     }
 
     /// In the pinned host pool (`pin_memory()`).
@@ -176,7 +177,7 @@ impl Storage {
         Ok(Rc::new(Storage {
             id: ctx.next_storage_id(),
             device: Device::Cpu,
-            nbytes,
+            nbytes: Cell::new(nbytes),
             addr: Cell::new(addr),
             buf: RefCell::new(buf),
             version: Cell::new(0),
@@ -202,22 +203,49 @@ impl Storage {
             self.shared.set(true);
             return Ok(());
         }
-        let mut fresh = ctx.cpu.allocate(self.nbytes)?;
+        let mut fresh = ctx.cpu.allocate(self.nbytes.get())?;
         fresh.bytes_mut().copy_from_slice(self.buf.borrow().bytes());
         let addr = match &ctx.stable {
-            Some(s) => s.take(self.nbytes),
+            Some(s) => s.take(self.nbytes.get()),
             None => fresh.addr(),
         };
         if let Home::Cpu(a) = &self.home {
-            a.release(self.nbytes);
+            a.release(self.nbytes.get());
             a.unregister(self.id);
-            if self.nbytes > 0 {
-                a.register(self.id, addr, self.nbytes);
+            if self.nbytes.get() > 0 {
+                a.register(self.id, addr, self.nbytes.get());
             }
         }
         *self.buf.borrow_mut() = fresh;
         self.addr.set(addr);
         self.shared.set(true);
+        Ok(())
+    }
+
+    /// `resize_` past the end: the bytes move to a fresh, larger allocation
+    /// (a new `data_ptr`, the same storage, so every view sees it), the old
+    /// bytes copied and the new ones zeroed (PyTorch leaves them
+    /// uninitialized). CPU only.
+    pub fn grow(&self, ctx: &Context, nbytes: usize) -> Result<()> {
+        let old = self.nbytes.get();
+        if nbytes <= old {
+            return Ok(());
+        }
+        let Home::Cpu(a) = &self.home else {
+            return Err(crate::engine::error::EngineError::runtime(format!("tsr grows only CPU storages in resize_ (this one is {})", self.allocator_name())));
+        };
+        let mut fresh = ctx.cpu.allocate(nbytes)?;
+        fresh.bytes_mut()[..old].copy_from_slice(&self.buf.borrow().bytes()[..old]);
+        let addr = match &ctx.stable {
+            Some(s) => s.take(nbytes),
+            None => fresh.addr(),
+        };
+        a.release(old);
+        a.unregister(self.id);
+        a.register(self.id, addr, nbytes);
+        *self.buf.borrow_mut() = fresh;
+        self.addr.set(addr);
+        self.nbytes.set(nbytes);
         Ok(())
     }
 
@@ -284,7 +312,7 @@ impl Drop for Storage {
     fn drop(&mut self) {
         match &self.home {
             Home::Cpu(a) => {
-                a.release(self.nbytes);
+                a.release(self.nbytes.get());
                 a.unregister(self.id);
             }
             Home::Cuda(d) => d.free(self.addr.get()),
@@ -295,6 +323,6 @@ impl Drop for Storage {
 
 impl std::fmt::Debug for Storage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Storage(S{}, {} bytes, {})", self.id, self.nbytes, self.device)
+        write!(f, "Storage(S{}, {} bytes, {})", self.id, self.nbytes.get(), self.device)
     }
 }

@@ -107,6 +107,8 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, o
             return Ok(same(t));
         }
         "backward" => return backward(it, t, a),
+        // Before the in-place check: a leaf gets resize_'s own message.
+        "resize_" => return super::ext::header::resize(it, t, a, op),
         "retain_grad" => {
             a.finish(0)?;
             super::grad::retain_grad(t, span)?;
@@ -153,7 +155,7 @@ fn backward(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
     Ok(Value::None)
 }
 
-fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
+pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
     let span = a.span;
     let ctx = &it.ctx;
     if let Some(d) = dtype_method(name) {

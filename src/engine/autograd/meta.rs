@@ -42,8 +42,8 @@ pub struct ViewInfo {
     pub base: Rc<Meta>,
     /// The base's layout (for `CopySlices` and `AsStridedBackward0`).
     pub base_layout: Layout,
-    /// The view's own layout.
-    pub layout: Layout,
+    /// The view's own layout (an in-place view op such as `t_()` changes it).
+    pub layout: RefCell<Layout>,
     /// Storage version when `state` was last set.
     pub version: Cell<u64>,
     /// Output number, for a view made by a multi-output view op (`split`,
@@ -97,7 +97,7 @@ fn regenerate(m: &Meta, v: &ViewInfo, version: u64, dtype: DType) {
             saves: false,
             released: Cell::new(false),
             formula: Formula::InvalidView { op, nr },
-            out_shape: v.layout.shape.clone(),
+            out_shape: v.layout.borrow().shape.clone(),
             out_dtype: dtype,
             present: vec![],
             outputs: 1,
@@ -117,8 +117,8 @@ fn regenerate(m: &Meta, v: &ViewInfo, version: u64, dtype: DType) {
         saved: RefCell::new(vec![]),
         saves: false,
         released: Cell::new(false),
-        formula: Formula::View { input: v.base_layout.clone(), output: v.layout.clone() },
-        out_shape: v.layout.shape.clone(),
+        formula: Formula::View { input: v.base_layout.clone(), output: v.layout.borrow().clone() },
+        out_shape: v.layout.borrow().shape.clone(),
         out_dtype: dtype,
         present: vec![true],
         outputs: 1,
@@ -204,7 +204,7 @@ pub fn make_view(input: &Tensor, out: &Tensor, state: Option<Grad>, multi: Optio
             (base, input.layout().clone())
         }
     };
-    let info = ViewInfo { base, base_layout, layout: out.layout().clone(), version: Cell::new(out.version()), multi };
+    let info = ViewInfo { base, base_layout, layout: RefCell::new(out.layout().clone()), version: Cell::new(out.version()), multi };
     let m = Rc::new(Meta { state: RefCell::new(state), view: Some(info), output_nr: Cell::new(output_nr), ..Default::default() });
     *out.autograd.borrow_mut() = Some(Grad::Shared(m));
 }

@@ -6,6 +6,7 @@
 //! (the builtins pass the first argument as the tensor).
 
 pub mod blas;
+pub mod header;
 pub mod contract;
 pub mod misc;
 pub mod random;
@@ -58,6 +59,7 @@ pub const FAMILIES: &[&Family] = &[
     &softmax::FAMILY,
     &index::FAMILY,
     &reorder::FAMILY,
+    &header::FAMILY,
 ];
 
 /// The family answering the torch function `name`, if any.

@@ -16,6 +16,7 @@ pub mod statements;
 mod create;
 mod cuda;
 mod index;
+mod header;
 mod math;
 mod blas;
 mod contract;
@@ -164,6 +165,7 @@ const TABLES: &[&[Op]] = &[
     cuda::OPS,
     index::OPS,
     reorder::OPS,
+    header::OPS,
 ];
 
 /// Every op row.

@@ -192,6 +192,8 @@ impl Walk<'_> {
         for (i, (v, _)) in operands.into_iter().enumerate() {
             self.it.vars.insert(temp_name(i), v);
         }
+        // The receiver before the op (an in-place view op changes its header).
+        let before = recv.as_deref().map(TensorState::of);
         let node = Expr { kind: node, span: e.span };
         let result = self.it.eval(&node);
         self.it.vars.retain(|k, _| !k.starts_with(TEMP));
@@ -208,10 +210,10 @@ impl Walk<'_> {
             }
         };
         let Some(r) = recv else { return Ok(v) };
-        let input = Some(TensorState::of(&r));
+        let input = before.clone();
         let step = match &v {
             Value::Tensor(t) => {
-                let (a, b) = (TensorState::of(&r), TensorState::of(t));
+                let (a, b) = (before.unwrap_or_else(|| TensorState::of(&r)), TensorState::of(t));
                 let chunks = matches!(class, OpClass::ViewShape | OpClass::Reshape).then(|| analyze(r.shape(), r.stride(), t.shape()));
                 let (kind, why) = describe(class, op.trim_start_matches('.'), &recv_text, &a, &b, Rc::ptr_eq(&r, t), chunks.as_ref());
                 let copied = a.storage != b.storage;

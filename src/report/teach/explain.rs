@@ -110,6 +110,8 @@ pub enum OpClass {
     Convert,
     /// fill_, add_, copy_, …
     InPlace,
+    /// t_, transpose_, squeeze_, unsqueeze_, resize_: the tensor's own header changes.
+    InPlaceHeader,
     /// Anything else that yields a tensor: arithmetic, reductions, …
     Compute,
 }
@@ -130,6 +132,7 @@ pub fn classify(name: &str) -> OpClass {
         "to" | "cpu" | "cuda" | "type" | "float" | "double" | "half" | "bfloat16" | "int" | "long" | "short" | "bool" | "byte" | "char" => {
             OpClass::Convert
         }
+        "t_" | "transpose_" | "swapaxes_" | "swapdims_" | "squeeze_" | "unsqueeze_" | "resize_" => OpClass::InPlaceHeader,
         n if n.ends_with('_') => OpClass::InPlace,
         _ => OpClass::Compute,
     }
@@ -208,9 +211,14 @@ pub fn describe(class: OpClass, op: &str, recv: &str, a: &TensorState, b: &Tenso
             OpClass::Contiguous => format!("{recv} is already contiguous, so contiguous() returns {recv} itself: no copy"),
             OpClass::Convert => format!("{recv} is already {} on {}, so {op} returns {recv} itself: no copy", a.dtype, a.device),
             OpClass::InPlace => format!("writes in place into storage S{s} and returns {recv} itself: no new memory, the version counter goes up"),
+            OpClass::InPlaceHeader if b.nbytes > a.nbytes => format!(
+                "changes {recv}'s own header in place ({moved}) and returns {recv} itself: it now covers {}, and a storage smaller than that moves to a new, larger allocation (a new data_ptr for every view of it); the version counter goes up",
+                bytes(b.nbytes)
+            ),
+            OpClass::InPlaceHeader => format!("changes {recv}'s own header in place ({moved}) and returns {recv} itself: same storage S{s}, no data moves, the version counter goes up"),
             _ => format!("returns {recv} itself: no new tensor, no copy"),
         };
-        return (if class == OpClass::InPlace { "in-place" } else { "same" }.into(), why);
+        return (if matches!(class, OpClass::InPlace | OpClass::InPlaceHeader) { "in-place" } else { "same" }.into(), why);
     }
     if a.storage == b.storage {
         let why = match class {
@@ -301,6 +309,7 @@ mod tests {
         let (kind, _) = describe(OpClass::Contiguous, "contiguous()", "x", &state(&[3], &[1], 1), &state(&[3], &[1], 1), true, None);
         assert_eq!(kind, "same");
         assert_eq!(classify("add_"), OpClass::InPlace);
+        assert_eq!(classify("t_"), OpClass::InPlaceHeader);
         assert_eq!(classify("sum"), OpClass::Compute);
         assert_eq!(chunk_list(&analyze(&[4, 3], &[1, 4], &[12])), "A = dim 0 (4 elements, step 1), B = dim 1 (3 elements, step 4)");
     }
