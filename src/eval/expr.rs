@@ -215,6 +215,10 @@ impl Interp {
                 let (pos, _) = self.eval_call_args(args)?;
                 return super::typed_storage::method(s, name, &pos, span);
             }
+            if let Value::Hook(h) = &recv {
+                let (pos, _) = self.eval_call_args(args)?;
+                return super::hooks::handle_method(self, h, name, &pos, span);
+            }
             if let Value::SafeOpen(f) = &recv {
                 let (pos, _) = self.eval_call_args(args)?;
                 return super::files_numpy::safe_open_method(self, f, name, pos, span);

@@ -40,6 +40,7 @@ pub fn record_masked(it: &Interp, name: &str, inputs: &[Option<&Tensor>], presen
         present: present.to_vec(),
         outputs: 1,
         retain: Default::default(),
+        hooks: Default::default(),
         next: inputs.iter().zip(present).filter(|(_, p)| **p).map(|(t, _)| t.and_then(crate::engine::autograd::edge_of)).collect(),
         saved: std::cell::RefCell::new(
             saved
@@ -98,6 +99,7 @@ pub fn record_view_map(it: &Interp, name: &str, input: &Tensor, out: Tensor, nr:
             present: vec![true],
             outputs: 1,
             retain: Default::default(),
+            hooks: Default::default(),
             next: vec![crate::engine::autograd::edge_of(input)],
             saved: Default::default(),
             saves: false,

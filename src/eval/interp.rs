@@ -27,7 +27,7 @@ pub type Sink = Box<dyn FnMut(Report)>;
 
 /// One session: the engine context and the bindings.
 pub struct Interp {
-    pub ctx: Context,
+    pub ctx: Rc<Context>,
     /// Autograd records ops only while this is on (`with no_grad():` turns it off).
     pub grad_enabled: bool,
     /// Reports made before a statement failed (a `with` body's earlier
@@ -52,6 +52,8 @@ pub struct Interp {
     pub last_raised: Option<Rc<super::value::PyExc>>,
     /// Receives reports as they are made; without one they are returned by `exec`.
     pub sink: Option<Sink>,
+    /// `register_hook` functions by hook id (`None` once removed).
+    pub hooks: Vec<Option<Value>>,
     out: Vec<Report>,
 }
 
@@ -62,7 +64,7 @@ impl Interp {
         let ctx = Context::try_new(cfg).unwrap_or_else(|_| Context::new(cfg));
         super::printopts::reset();
         Interp {
-            ctx,
+            ctx: Rc::new(ctx),
             grad_enabled: true,
             pending: vec![],
             warnings: vec![],
@@ -75,6 +77,7 @@ impl Interp {
             handling: vec![],
             last_raised: None,
             sink: None,
+            hooks: vec![],
             out: vec![],
         }
     }

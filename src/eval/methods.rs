@@ -107,6 +107,7 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, o
             return Ok(same(t));
         }
         "backward" => return backward(it, t, a),
+        "register_hook" => return super::hooks::register(it, t, a),
         // Before the in-place check: a leaf gets resize_'s own message.
         "resize_" => return super::ext::header::resize(it, t, a, op),
         "retain_grad" => {
@@ -151,7 +152,7 @@ fn backward(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
     let retain = a.opt_bool(1, "retain_graph", false)?;
     a.take_kw("create_graph");
     a.finish(2)?;
-    crate::engine::autograd::backward::backward(&it.ctx, t, gradient, retain).map_err(|e| super::grad::backward_error(e, span))?;
+    super::hooks::run_backward(it, t, gradient, retain, span)?;
     Ok(Value::None)
 }
 

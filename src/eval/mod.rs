@@ -11,6 +11,7 @@ pub mod files;
 pub mod files_numpy;
 pub mod flow;
 pub mod globals;
+pub mod hooks;
 pub mod host_memory;
 pub mod interp;
 pub mod literal;

@@ -349,6 +349,7 @@ impl Interp {
                     }
                     super::py::methods::call_method(self, &recv, &m.1, pos.collect(), kw, span)
                 }
+                Value::Hook(h) => super::hooks::handle_method(self, h, &m.1, &pos, span),
                 recv => super::py::methods::call_method(self, recv, &m.1, pos, kw, span),
             },
             Value::Function(fname) => {
@@ -393,6 +394,7 @@ impl Interp {
                     _ => Err(super::py::methods::no_attr(o.type_name(), name, span)),
                 };
             }
+            (Value::Hook(_), "remove") => Value::Method(Rc::new((o.clone(), name.to_string()))),
             (Value::Exception(e), "args") => Value::Tuple(e.args.clone()),
             (Value::Exception(e), "__cause__") => e.cause.clone().unwrap_or(Value::None),
             (Value::Exception(e), _) => return Err(super::py::methods::no_attr(e.kind.name(), name, span)),

@@ -75,6 +75,8 @@ pub enum Value {
     TypedStorage(Rc<super::typed_storage::TypedStorage>),
     /// `safetensors.safe_open(path, framework="pt")`: an opened file.
     SafeOpen(Rc<crate::io::safetensors_file::StFile>),
+    /// `x.register_hook(fn)`'s `RemovableHandle`.
+    Hook(Rc<super::hooks::HookHandle>),
 }
 
 impl Value {
@@ -110,6 +112,7 @@ impl Value {
             Value::GradFn(_) => "grad_fn",
             Value::AccumulateGrad(_) => "AccumulateGrad",
             Value::SafeOpen(_) => "builtins.safe_open",
+            Value::Hook(_) => "RemovableHandle",
             Value::TypedStorage(_) => "TypedStorage",
             Value::NdArray(_) => "numpy.ndarray",
             Value::NdFlags(_) => "numpy.flagsobj",

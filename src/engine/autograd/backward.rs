@@ -149,7 +149,8 @@ fn check_saved(node: &Node) -> Result<()> {
 }
 
 /// Runs backward from `root` with output gradient `gradient` (ones for a scalar).
-pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_graph: bool) -> Result<()> {
+/// `hooks` runs the `register_hook` functions ([`super::hooks`]).
+pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_graph: bool, hooks: &mut super::hooks::HookRunner) -> Result<()> {
     if root.grad_state().is_none() {
         return Err(EngineError::runtime("element 0 of tensors does not require grad and does not have a grad_fn"));
     }
@@ -178,7 +179,10 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
     let g = Rc::new(g);
     let _caller = g.clone();
     let (root_node, root_nr) = match super::edge_of(root) {
-        Some(Edge::Leaf(l)) => return accumulate(ctx, &l, g),
+        Some(Edge::Leaf(l)) => {
+            let g = super::hooks::run_leaf(&l, g, hooks)?;
+            return accumulate(ctx, &l, g);
+        }
         Some(Edge::Node(n, nr)) => (n, nr),
         None => return Err(EngineError::runtime("internal: unresolved autograd state")),
     };
@@ -214,8 +218,9 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
     let mut done: Vec<Rc<Node>> = vec![];
     while let Some(n) = ready.pop() {
         // A node no gradient reached still releases its inputs' counts.
-        let slots = pending.remove(&key(&n)).unwrap_or_default();
+        let mut slots = pending.remove(&key(&n)).unwrap_or_default();
         let grads: Vec<Option<GradRef>> = if slots.iter().any(Option::is_some) {
+            super::hooks::run_node(&n, &mut slots, hooks)?;
             super::retain::fire(ctx, &n, &slots)?;
             // Views of the gradient (sum's expand, view ops) are new
             // tensors in PyTorch even when their geometry is unchanged.
@@ -258,6 +263,7 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
                     if release_dep(&mut deps, k)
                         && let Some(sum) = leaf_pending.remove(&k)
                     {
+                        let sum = super::hooks::run_leaf(l, sum, hooks)?;
                         accumulate(ctx, l, sum)?;
                     }
                 }

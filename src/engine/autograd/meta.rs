@@ -102,6 +102,7 @@ fn regenerate(m: &Meta, v: &ViewInfo, version: u64, dtype: DType) {
             present: vec![],
             outputs: 1,
             retain: Default::default(),
+            hooks: Default::default(),
         };
         // The tensor stays the same output of its op (`output_nr`).
         let output_nr = m.output_nr.get();
@@ -123,6 +124,7 @@ fn regenerate(m: &Meta, v: &ViewInfo, version: u64, dtype: DType) {
         present: vec![true],
         outputs: 1,
         retain: Default::default(),
+        hooks: Default::default(),
     };
     replace_state(m, Some(Grad::Node(Rc::new(node))));
 }

@@ -17,6 +17,7 @@ pub mod as_strided;
 pub mod backward;
 pub mod copy_slices;
 pub mod formulas;
+pub mod hooks;
 pub mod index_formulas;
 pub mod linalg_formulas;
 pub mod meta;
@@ -43,6 +44,8 @@ pub struct LeafGrad {
     /// The leaf's dtype: gradients arriving in another are cast to it (as
     /// PyTorch's engine does for every input).
     pub dtype: Option<DType>,
+    /// `register_hook` ids, run on the summed gradient before it is accumulated.
+    pub hooks: RefCell<Vec<u64>>,
 }
 
 /// Where a node sends the gradient for one of its inputs: a node and which
@@ -312,6 +315,10 @@ pub struct Node {
     /// output each is: backward stores that output's incoming gradient in
     /// their `.grad` ([`retain`]).
     pub retain: RefCell<Vec<(usize, Weak<meta::Meta>)>>,
+    /// `register_hook` on the tensors this node outputs: (output, hook id),
+    /// in registration order. Backward runs them on the output's incoming
+    /// gradient before the retain hooks and before the node ([`hooks`]).
+    pub hooks: RefCell<Vec<(usize, u64)>>,
 }
 
 impl Drop for Node {

@@ -92,6 +92,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, op:
             present: vec![true],
             outputs: 1,
             retain: Default::default(),
+            hooks: Default::default(),
             next: vec![edge],
             saved: Default::default(),
             saves: false,

@@ -19,7 +19,7 @@ use super::super::value::Value;
 use super::Family;
 
 pub const FAMILY: Family = Family {
-    functions: &["std_mean", "var_mean", "logspace", "range", "is_tensor", "get_default_dtype", "set_grad_enabled", "dist", "empty_permuted"],
+    functions: &["std_mean", "var_mean", "logspace", "range", "is_tensor", "get_default_dtype", "set_grad_enabled", "is_grad_enabled", "dist", "empty_permuted"],
     methods: &["new_zeros", "new_ones", "new_full", "new_empty", "new_empty_strided", "new_tensor", "norm", "quantile", "nanquantile", "is_nonzero", "dim_order", "dist"],
     function,
     method,
@@ -47,6 +47,10 @@ fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
         "get_default_dtype" => {
             a.finish(0)?;
             Ok(Value::DType(DType::DEFAULT_FLOAT))
+        }
+        "is_grad_enabled" => {
+            a.finish(0)?;
+            Ok(Value::Bool(it.grad_enabled))
         }
         "set_grad_enabled" => {
             let mode = a.opt_bool(0, "mode", true)?;

@@ -111,6 +111,7 @@ pub fn rebase_node_at(it: &Interp, t: &Tensor, name: &str, others: &[Option<&Ten
         present: vec![true; next.len()],
         outputs: 1,
         retain: Default::default(),
+        hooks: Default::default(),
         next,
         saved: std::cell::RefCell::new(
             saved
@@ -147,6 +148,7 @@ pub fn rebase_node_at(it: &Interp, t: &Tensor, name: &str, others: &[Option<&Ten
         present: vec![true; next.len()],
         outputs: 1,
         retain: Default::default(),
+        hooks: Default::default(),
         next,
         saved: Default::default(),
         saves: node.saves,

@@ -37,6 +37,7 @@ pub fn record_multi_view(it: &Interp, name: &str, input: &Tensor, outs: Vec<Tens
             present: vec![true],
             outputs: outs.len(),
             retain: RefCell::default(),
+            hooks: RefCell::default(),
             next: vec![edge_of(input)],
             saved: RefCell::default(),
             saves: false,

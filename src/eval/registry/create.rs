@@ -198,6 +198,11 @@ pub const OPS: &[Op] = &[
     op("retain_grad", "retain_grad(Tensor(a!) self) -> ()", M, Other,
         "keep .grad for this non-leaf tensor on backward",
         "x = torch.ones(2, requires_grad=True)\ny = x * 2\ny.retain_grad()\ny.sum().backward()\ny.grad"),
+    op("register_hook", "register_hook(Tensor self, Callable hook) -> RemovableHandle", M, Other,
+        "call hook(grad) when backward computes this tensor's gradient; a returned tensor replaces it (h.remove() undoes)",
+        "x = torch.ones(2, requires_grad=True)\nh = x.register_hook(lambda g: g * 10)\n(x * 3).sum().backward()\nx.grad")
+        .notes("A leaf's hooks see its summed gradient before it reaches .grad; a non-leaf's see the gradient flowing into its grad_fn, before retain_grad() keeps it. Hooks run with grad mode off. A hook registered before an in-place op stays on the tensor's old grad_fn, as in PyTorch.")
+        .fails("torch.ones(2).register_hook(print)"),
     // The other torch functions.
     op("promote_types", "promote_types(ScalarType type1, ScalarType type2) -> ScalarType", F, Other,
         "the smallest dtype both dtypes convert to safely",

@@ -1,0 +1,53 @@
+import torch
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+h = x.register_hook(lambda g: print("leaf hook", g))
+y = x * 2
+hy = y.register_hook(lambda g: g * 10)
+y.retain_grad()
+z = (y * y).sum()
+z.backward()
+print(x.grad, y.grad)
+print(type(h).__name__)
+h.remove(); hy.remove(); h.remove()
+x.grad = None
+(x * 2).sum().backward(); print(x.grad)
+try: torch.ones(2).register_hook(lambda g: g)
+except RuntimeError as e: print("RE", e)
+a = torch.ones(2, requires_grad=True)
+a.register_hook(lambda g: torch.ones(3))
+try: (a * 1).sum().backward()
+except RuntimeError as e: print("RE", e)
+b = torch.ones(2, requires_grad=True)
+b.register_hook(lambda g: 5)
+try: (b * 1).sum().backward()
+except TypeError as e: print("TE", e)
+def dbl(g):
+    print("requires_grad in hook:", g.requires_grad, torch.is_grad_enabled())
+    return g * 2
+c = torch.ones(2, requires_grad=True); c.register_hook(dbl); c.register_hook(dbl)
+(c * 3).sum().backward(); print(c.grad)
+d = torch.ones(2, requires_grad=True); e = d * 1; e.register_hook(lambda g: print("e", g)); e.add_(1); e.register_hook(lambda g: print("e2", g)); e.sum().backward()
+f = torch.ones(2, requires_grad=True)
+f.register_hook(lambda g: 1/0)
+try: f.sum().backward()
+except ZeroDivisionError as err: print("ZDE", err)
+try: f.register_hook(3)
+except Exception as err: print(type(err).__name__, err)
+w = torch.ones(2, requires_grad=True); s = w.sum(); s.register_hook(lambda g: print("root", g)); s.backward()
+def widen(g):
+    return torch.zeros(3)
+k = torch.ones(2, requires_grad=True); k.register_hook(widen)
+try: (k * 2).sum().backward()
+except RuntimeError as err: print("RE", err)
+m = torch.ones(2, requires_grad=True); m.register_hook(lambda g: g.double())
+try: (m * 2).sum().backward()
+except RuntimeError as err: print("RE", err)
+# Hooks on two paths into one leaf see the sum; on a shared non-leaf, its total.
+p = torch.tensor([1., 2.], requires_grad=True)
+p.register_hook(lambda g: print("p gets", g))
+q = p * 3
+q.register_hook(lambda g: print("q gets", g))
+(q * p + q).sum().backward(); print(p.grad)
+print(torch.is_grad_enabled())
+with torch.no_grad():
+    print(torch.is_grad_enabled())
