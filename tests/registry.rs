@@ -238,7 +238,8 @@ fn every_example_in_every_help_text_runs() {
 fn help_texts_show_the_row() {
     use tsr::eval::registry::help::topic;
     let view = topic("view").unwrap();
-    assert!(view.starts_with("Tensor.view(Tensor(a) self, SymInt[] size) -> Tensor(a)"), "{view}");
+    // PyTorch's overload order: view.dtype first.
+    assert!(view.starts_with("Tensor.view.dtype(Tensor(a) self, ScalarType dtype) -> Tensor(a)\nTensor.view(Tensor(a) self, SymInt[] size) -> Tensor(a)\n"), "{view}");
     assert!(view.contains("view: the result shares self's storage") && view.contains(">>> x.view(3, 4)") && view.contains("[ 8,  9, 10, 11]]"), "{view}");
     let cat = topic("torch.cat").unwrap();
     assert!(cat.contains("cat(Tensor[] tensors, int dim=0) -> Tensor") && cat.contains("copy: the result is a new storage"), "{cat}");
@@ -303,7 +304,7 @@ fn help_in_the_binary_for_methods_functions_strings_and_bare_names() {
     };
     let setup = "x = torch.arange(6).view(2, 3)\n";
     let method = run(&format!("{setup}help(x.view)"));
-    assert!(method.starts_with("Tensor.view(Tensor(a) self, SymInt[] size) -> Tensor(a)\n"), "{method}");
+    assert!(method.starts_with("Tensor.view.dtype(Tensor(a) self, ScalarType dtype) -> Tensor(a)\nTensor.view(Tensor(a) self, SymInt[] size) -> Tensor(a)\n"), "{method}");
     assert_eq!(method, run(&format!("{setup}help('view')")), "help(x.view) and help('view') differ");
     assert_eq!(method, run("help('Tensor.view')"));
     assert_eq!(method, run("help(torch.Tensor.view)"), "the class's method is the same");
@@ -326,4 +327,20 @@ fn help_in_the_binary_for_methods_functions_strings_and_bare_names() {
     // A binding named help is the user's.
     assert_eq!(run("help = len\nprint(help([1, 2]))").trim(), "2");
     assert_eq!(run("def f(help):\n    x = torch.arange(3)\n    return help(x.shape)\nprint(f(len))").trim(), "1", "a parameter named help too");
+}
+
+#[test]
+fn every_rows_schema_is_read_by_the_argument_binder() {
+    // The binder derives PyTorch's argument errors from the rows: a row it
+    // cannot read would silently keep hand-written messages.
+    let mut unread = vec![];
+    for o in registry::ops() {
+        if o.is_function() && registry::binder::signatures(o, false).is_none_or(|s| s.is_empty()) {
+            unread.push(format!("{} (function): {}", o.name, o.schema));
+        }
+        if o.is_method() && registry::binder::signatures(o, true).is_none_or(|s| s.is_empty()) {
+            unread.push(format!("{} (method): {}", o.name, o.schema));
+        }
+    }
+    assert!(unread.is_empty(), "{}", unread.join("\n"));
 }

@@ -32,7 +32,12 @@ fn factory_dtype(a: &mut Args, default: DType) -> EvalResult<(DType, Device)> {
 }
 
 /// A builtin call; `requires_grad=True` on a factory makes its result a leaf.
-pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
+pub fn call(it: &mut Interp, name: &str, a: Args, op: &str) -> EvalResult<Value> {
+    let given = super::registry::binder::CallArgs::of(&a);
+    call_bound(it, name, a, op).map_err(|e| given.refine(e, name, false))
+}
+
+fn call_bound(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
     let span = a.span;
     // `pin_memory=True` on a factory: the result lands in the pinned pool.
     let pin = match a.take_kw("pin_memory") {

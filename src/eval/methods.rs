@@ -97,6 +97,11 @@ fn ints_tuple(xs: &[usize]) -> Value {
 /// A tensor method call, with autograd: in-place methods are checked
 /// against leaves that require grad, and results get their backward node.
 pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
+    let given = super::registry::binder::CallArgs::of(&a);
+    call_bound(it, t, name, a, nspan, op).map_err(|e| given.refine(e, name, true))
+}
+
+fn call_bound(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
     let span = a.span;
     match name {
         "requires_grad_" => {

@@ -92,6 +92,14 @@ fn function(it: &mut Interp, name: &str, mut a: Args, _op: &str) -> EvalResult<V
     if name == "combinations" {
         return combinations(it, a);
     }
+    // torch/functional.py: fewer than two arguments is a ValueError.
+    if a.pos.len() + a.kw.len() < 2 {
+        return Err(EvalError::new(
+            crate::engine::ErrorKind::ValueError,
+            "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list",
+            span,
+        ));
+    }
     let (eq, es) = a.get(0, "equation").ok_or_else(|| a.err("einsum(): argument 'equation' (position 1) must be str"))?;
     let Value::Str(eq) = eq else { return Err(EvalError::type_error(format!("einsum(): argument 'equation' (position 1) must be str, not {}", eq.type_name()), es)) };
     // Operands as varargs, or one list/tuple of them.

@@ -27,14 +27,14 @@ pub const OPS: &[Op] = &[
         "the elements where the bool mask (broadcast with self) is True, as a new 1-D tensor",
         "x = torch.arange(6.).view(2, 3)\nx.masked_select(x > 2)")
         .fails("x = torch.arange(6.).view(2, 3)\nx.masked_select(x)"),
-    op("masked_fill", "masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor\nmasked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor", FM, Copy,
+    op("masked_fill", "masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor\nmasked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor", FM, Copy,
         "a contiguous copy of self (broadcast with mask) with value where mask is True",
         "x = torch.arange(6.).view(2, 3)\nx.masked_fill(x > 2, -1.)")
         .fails("x = torch.arange(6.).view(2, 3)\nx.masked_fill(x, 0)"),
-    op("masked_fill_", "masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)\nmasked_fill_.Tensor(Tensor(a!) self, Tensor mask, Tensor value) -> Tensor(a!)", METHOD, InPlace,
+    op("masked_fill_", "masked_fill_.Tensor(Tensor(a!) self, Tensor mask, Tensor value) -> Tensor(a!)\nmasked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)", METHOD, InPlace,
         "write value into self where mask (broadcast to self's shape) is True",
         "x = torch.arange(6.).view(2, 3)\nx.masked_fill_(torch.tensor([True, False, True]), 0.)"),
-    op("nonzero", "nonzero(Tensor self) -> Tensor", FM, Copy,
+    op("nonzero", "nonzero(Tensor self, *, Tensor(a!) out) -> Tensor\n[method] nonzero(Tensor self, *, bool as_tuple) -> Tensor[]", FM, Copy,
         "the indices of the nonzero elements, shape (n, ndim) with strides (1, n); as_tuple=True gives one index tensor per dim",
         "x = torch.tensor([[0, 1], [2, 0]])\nx.nonzero()")
         .notes("The result is column-major: each column (one dim's indices) is contiguous, so nonzero(as_tuple=True)'s tensors are views of one storage."),
@@ -44,7 +44,7 @@ pub const OPS: &[Op] = &[
     op("count_nonzero", "count_nonzero.dim_IntList(Tensor self, int[] dim) -> Tensor\ncount_nonzero(Tensor self, int? dim=None) -> Tensor", FM, Reduction,
         "how many elements are nonzero, over all elements or the given dims (int64)",
         "x = torch.tensor([[0, 1], [2, 3]])\nx.count_nonzero(dim=0)"),
-    op("scatter", "scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor\nscatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor\nscatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor\nscatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor", FM, Copy,
+    op("scatter", "scatter.src(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor\nscatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce, Tensor(a!) out) -> Tensor\nscatter.value(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor\nscatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce, Tensor(a!) out) -> Tensor", FM, Copy,
         "a contiguous copy of self with self[i][index[i][j]] = src[i][j] along dim (or a value)",
         "x = torch.zeros(2, 3)\nx.scatter(1, torch.tensor([[2], [0]]), torch.tensor([[1.], [2.]]))")
         .notes("The inverse of gather. Repeated indices write the same place more than once; which write wins is unspecified in PyTorch (tsr: the last). reduce='add'/'multiply' is deprecated: use scatter_reduce.")
@@ -80,7 +80,7 @@ pub const OPS: &[Op] = &[
     op("index_fill", "index_fill.int_Scalar(Tensor self, int dim, Tensor index, Scalar value) -> Tensor\nindex_fill.int_Tensor(Tensor self, int dim, Tensor index, Tensor value) -> Tensor", FM, Copy,
         "a copy of self (its strides kept) with value in the slices index names along dim",
         "x = torch.zeros(3, 2).t()\nx.index_fill(1, torch.tensor([0, 2]), -1.)"),
-    op("index_fill_", "index_fill_.int_Scalar(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)\nindex_fill_.int_Tensor(Tensor(a!) self, int dim, Tensor index, Tensor value) -> Tensor(a!)", METHOD, InPlace,
+    op("index_fill_", "index_fill_.int_Tensor(Tensor(a!) self, int dim, Tensor index, Tensor value) -> Tensor(a!)\nindex_fill_.int_Scalar(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)", METHOD, InPlace,
         "index_fill into self's storage",
         "x = torch.zeros(3, 2)\nx.index_fill_(0, torch.tensor([1]), 5.)"),
     op("put", "put(Tensor self, Tensor index, Tensor source, bool accumulate=False) -> Tensor", FM, Copy,

@@ -52,7 +52,7 @@ pub const OPS: &[Op] = &[
         "the shape tensors of these shapes broadcast to, as a torch.Size (no tensor is made)",
         "x = torch.arange(3)\ntorch.broadcast_shapes(x.shape, (2, 1))")
         .fails("x = torch.arange(3)\ntorch.broadcast_shapes((2, 3), (4, 3))"),
-    op("tensor_split", "tensor_split.sections(Tensor(a -> *) self, SymInt sections, int dim=0) -> Tensor(a)[]\ntensor_split.indices(Tensor(a -> *) self, SymInt[] indices, int dim=0) -> Tensor(a)[]\ntensor_split.tensor_indices_or_sections(Tensor(a -> *) self, Tensor tensor_indices_or_sections, int dim=0) -> Tensor(a)[]", FM, View,
+    op("tensor_split", "tensor_split.indices(Tensor(a) self, SymInt[] indices, int dim=0) -> Tensor(a)[]\ntensor_split.tensor_indices_or_sections(Tensor(a) self, Tensor tensor_indices_or_sections, int dim=0) -> Tensor(a)[]\ntensor_split.sections(Tensor(a) self, SymInt sections, int dim=0) -> Tensor(a)[]", FM, View,
         "cut along dim into n nearly equal pieces (the first size % n one longer) or at the given indices: a tuple of views",
         "x = torch.arange(7)\nx.tensor_split(3)")
         .notes("Unlike split (pieces of a given size), the int is the number of pieces, and indices cut like Python slices (x[:i0], x[i0:i1], ..., x[ik:]), so pieces may be empty. Each piece is a slice of self: same storage, its own offset.")

@@ -33,7 +33,7 @@ pub const OPS: &[Op] = &[
     op("kthvalue", "kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)", FM, Reduction,
         "the k-th smallest value along dim (k from 1) and its index",
         "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.kthvalue(2, 1)"),
-    op("median", "median(Tensor self) -> Tensor\nmedian.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)", FM, Reduction,
+    op("median", "median(Tensor self) -> Tensor\nmedian.dim(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor values, Tensor indices)", FM, Reduction,
         "the lower median of all elements, or along dim with its index (NaN if any)",
         "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.median(1)"),
     op("nanmedian", "nanmedian(Tensor self) -> Tensor\nnanmedian.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)", FM, Reduction,

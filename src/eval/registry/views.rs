@@ -5,7 +5,7 @@ use super::Class::{Other, View, ViewOrCopy};
 use super::{op, Op, FM, METHOD};
 
 pub const OPS: &[Op] = &[
-    op("view", "view(Tensor(a) self, SymInt[] size) -> Tensor(a)\nview.dtype(Tensor(a) self, ScalarType dtype) -> Tensor(a)", METHOD, View,
+    op("view", "view.dtype(Tensor(a) self, ScalarType dtype) -> Tensor(a)\nview(Tensor(a) self, SymInt[] size) -> Tensor(a)", METHOD, View,
         "the same storage with a new shape (-1 infers one dim); never copies",
         "x = torch.arange(12)\nx.view(3, 4)")
         .notes("It never copies, so it fails when the current strides cannot express the new shape (after a transpose, say): use reshape() then, or contiguous() first.")
@@ -36,13 +36,13 @@ pub const OPS: &[Op] = &[
     op("permute", "permute(Tensor(a) self, int[] dims) -> Tensor(a)", FM, View,
         "reorder the dims (sizes and strides move together)",
         "x = torch.arange(24).view(2, 3, 4)\nx.permute(2, 0, 1)"),
-    op("movedim", "movedim.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)", FM, View,
+    op("movedim", "movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)\nmovedim.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)", FM, View,
         "move dims from source positions to destination positions",
         "x = torch.arange(24).view(2, 3, 4)\nx.movedim(0, 2)"),
     op("moveaxis", "moveaxis.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)", FM, View,
         "alias of movedim (NumPy's name)",
         "x = torch.arange(24).view(2, 3, 4)\nx.moveaxis(0, 2)"),
-    op("narrow", "narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)", FM, View,
+    op("narrow", "narrow.Tensor(Tensor(a) self, int dim, Tensor start, SymInt length) -> Tensor(a)\nnarrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)", FM, View,
         "length elements of one dim from start: moves storage_offset",
         "x = torch.arange(12).view(3, 4)\nx.narrow(1, 1, 2)")
         .fails("x = torch.arange(12).view(3, 4)\nx.narrow(1, 3, 2)"),
