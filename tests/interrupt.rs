@@ -58,7 +58,7 @@ fn a_big_matmul_stops_between_blocks_when_the_flag_is_set_from_another_thread() 
         returned.saturating_duration_since(set_at)
     );
     // Without the flag the same product completes.
-    let small = layout::narrow(&a.layout(), 0, 0, 64).expect("narrow");
+    let small = layout::narrow(a.layout(), 0, 0, 64).expect("narrow");
     let top = a.view_as_layout(small, "narrow");
     assert_eq!(mm(&ctx, &top, &a).expect("no interrupt").shape(), [64, n]);
 }
@@ -68,7 +68,7 @@ fn every_long_kernel_returns_keyboard_interrupt_when_the_flag_is_set() {
     let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
     let ctx = ctx();
     let x = random::fill_random(&ctx, Device::Cpu, &[512, 1024], DType::Float32, true, "randn").expect("randn");
-    let xt = x.view_as_layout(layout::t(&x.layout()).expect("t"), "t");
+    let xt = x.view_as_layout(layout::t(x.layout()).expect("t"), "t");
     let expect_interrupt = |what: &str, r: Result<(), tsr::engine::EngineError>| {
         let e = r.expect_err(what);
         assert_eq!(e.kind, ErrorKind::KeyboardInterrupt, "{what}: {}", e.message);

@@ -200,7 +200,7 @@ fn view_possible(t: &Tensor, shape: &[usize]) -> bool {
     if n == 0 {
         return true;
     }
-    let offs: Vec<usize> = (0..t.numel()).map(|i| tsr::engine::strided::flat_to_storage(&t.layout(), i)).collect();
+    let offs: Vec<usize> = (0..t.numel()).map(|i| tsr::engine::strided::flat_to_storage(t.layout(), i)).collect();
     let cs = strides_of(shape);
     let base = offs[0] as i64;
     let stride: Vec<i64> = (0..shape.len())
@@ -225,7 +225,7 @@ fn setup(shape: &[usize]) -> (Context, Tensor, Naive) {
     let n: usize = shape.iter().product();
     let t = factory::arange(&ctx, tsr::engine::Device::Cpu, Scalar::Int(0), Scalar::Int(n as i64), Scalar::Int(1), Some(DType::Int64), "arange")
         .and_then(|a| {
-            let l = layout::view(&a.layout(), &shape.iter().map(|&x| x as i64).collect::<Vec<_>>())?;
+            let l = layout::view(a.layout(), &shape.iter().map(|&x| x as i64).collect::<Vec<_>>())?;
             Ok(a.view_as_layout(l, "view"))
         })
         .expect("setup");
@@ -280,7 +280,7 @@ proptest! {
         cands.push(s);
         for cand in cands {
             let want: Vec<i64> = cand.iter().map(|&x| x as i64).collect();
-            let got = layout::view(&t.layout(), &want);
+            let got = layout::view(t.layout(), &want);
             prop_assert_eq!(got.is_ok(), view_possible(&t, &cand), "shape {:?} strides {:?} -> {:?}", t.shape(), t.stride(), cand);
             if let Ok(l) = got {
                 let v = t.view_as_layout(l, "view");

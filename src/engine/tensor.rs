@@ -261,7 +261,7 @@ impl Tensor {
 
     /// The element at row-major flat index `flat`.
     pub fn get_flat(&self, flat: usize) -> Scalar {
-        let idx = flat_to_storage(&self.layout(), flat);
+        let idx = flat_to_storage(self.layout(), flat);
         let buf = self.storage.bytes();
         scalar::read(self.dtype, buf.bytes(), idx).unwrap_or(Scalar::Int(0))
     }
@@ -270,7 +270,7 @@ impl Tensor {
     pub fn to_scalars(&self) -> Vec<Scalar> {
         let buf = self.storage.bytes();
         let bytes = buf.bytes();
-        StridedIndex::new(&self.layout())
+        StridedIndex::new(self.layout())
             .map(|i| scalar::read(self.dtype, bytes, i).unwrap_or(Scalar::Int(0)))
             .collect()
     }

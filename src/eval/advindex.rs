@@ -201,7 +201,7 @@ impl Interp {
         };
         // Broadcast the value to the indexed shape (PyTorch's expand), as values.
         let sizes: Vec<i64> = shape.iter().map(|&s| s as i64).collect();
-        let el = crate::engine::layout::expand(&src.layout(), &sizes, src.dtype.legacy_name()).map_err(|_| {
+        let el = crate::engine::layout::expand(src.layout(), &sizes, src.dtype.legacy_name()).map_err(|_| {
             EvalError::new(
                 ErrorKind::RuntimeError,
                 format!(

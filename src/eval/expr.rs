@@ -349,7 +349,7 @@ pub fn index_or_copy(it: &mut Interp, t: &Rc<Tensor>, items: &[IndexItem], span:
 }
 
 pub(super) fn basic_view(it: &mut Interp, t: &Rc<Tensor>, specs: &[IndexSpec], tuple: bool, span: Span) -> EvalResult<Tensor> {
-    let l = index_layout(&t.layout(), specs).at(span)?;
+    let l = index_layout(t.layout(), specs).at(span)?;
     let text = span.text(&it.src).to_string();
     let op = text.find('[').map(|i| text[i..].to_string()).unwrap_or(text);
     let tuple = tuple || super::grad::index_views::trailing_comma(&op);

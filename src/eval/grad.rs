@@ -104,7 +104,7 @@ pub fn record_view_map(it: &Interp, name: &str, input: &Tensor, out: Tensor, nr:
             saved: Default::default(),
             saves: false,
             released: Default::default(),
-            formula: match (map, ViewGrad::deduce(name, &input.layout(), &out.layout())) {
+            formula: match (map, ViewGrad::deduce(name, input.layout(), out.layout())) {
                 (Some(map), _) => Formula::IndexView { shape: input.shape().to_vec(), map },
                 (None, Some(v)) => Formula::ViewGrad(v),
                 // `alias` (`x[...]`): the gradient passes through as it is.

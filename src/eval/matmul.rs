@@ -74,7 +74,7 @@ impl Ops<'_> {
                 let m = self.linalg(LinalgOp::Mm, &self.unsqueeze(a, 0)?, b)?;
                 // squeeze_(0): in place, so the result is version 1.
                 m.storage.bump_version();
-                let out = m.view_as_layout(layout::squeeze_dims(&m.layout(), Some(&[0]))?, "squeeze_");
+                let out = m.view_as_layout(layout::squeeze_dims(m.layout(), Some(&[0]))?, "squeeze_");
                 let f = Formula::ViewGrad(crate::engine::autograd::view_formulas::ViewGrad::Unsqueeze { dims: vec![0] });
                 Ok(record(self.it, "SqueezeBackward4", &[Some(&m)], out, f, &[]))
             }
@@ -181,21 +181,21 @@ impl Ops<'_> {
     }
 
     fn unsqueeze(&self, t: &Tensor, d: i64) -> Result<Tensor> {
-        Ok(self.view("UnsqueezeBackward0", t, layout::unsqueeze(&t.layout(), d)?, "unsqueeze"))
+        Ok(self.view("UnsqueezeBackward0", t, layout::unsqueeze(t.layout(), d)?, "unsqueeze"))
     }
 
     /// `squeeze(dim)`.
     fn squeeze(&self, t: &Tensor, d: i64) -> Result<Tensor> {
-        Ok(self.view("SqueezeBackward1", t, layout::squeeze_dims(&t.layout(), Some(&[d]))?, "squeeze"))
+        Ok(self.view("SqueezeBackward1", t, layout::squeeze_dims(t.layout(), Some(&[d]))?, "squeeze"))
     }
 
     fn transpose(&self, t: &Tensor, d0: i64, d1: i64, name: &str) -> Result<Tensor> {
-        Ok(self.view(name, t, layout::transpose(&t.layout(), d0, d1)?, "transpose"))
+        Ok(self.view(name, t, layout::transpose(t.layout(), d0, d1)?, "transpose"))
     }
 
     fn expand(&self, t: &Tensor, sizes: &[usize]) -> Result<Tensor> {
         let s: Vec<i64> = sizes.iter().map(|&d| d as i64).collect();
-        Ok(self.view("ExpandBackward0", t, layout::expand(&t.layout(), &s, t.dtype.legacy_name())?, "expand"))
+        Ok(self.view("ExpandBackward0", t, layout::expand(t.layout(), &s, t.dtype.legacy_name())?, "expand"))
     }
 
     /// `reshape`: `view` of a contiguous tensor, `_reshape_alias` of a
@@ -218,7 +218,7 @@ impl Ops<'_> {
     /// `_unsafe_view`: a reshape of a fresh result that is not a view.
     fn unsafe_view(&self, t: &Tensor, sizes: &[usize]) -> Result<Tensor> {
         let s: Vec<i64> = sizes.iter().map(|&d| d as i64).collect();
-        let out = t.view_as_layout(layout::view(&t.layout(), &s)?, "_unsafe_view");
+        let out = t.view_as_layout(layout::view(t.layout(), &s)?, "_unsafe_view");
         Ok(record(self.it, "UnsafeViewBackward0", &[Some(t)], out, Formula::Reshape { shape: t.shape().to_vec() }, &[]))
     }
 
@@ -235,7 +235,7 @@ impl Ops<'_> {
 /// the fold needs no copy.
 fn should_fold(a: &Tensor, b: &Tensor) -> bool {
     let a_larger = a.ndim() >= b.ndim();
-    let t1 = if a_larger { a.layout().clone() } else { layout::transpose(&b.layout(), -2, -1).unwrap_or_else(|_| b.layout().clone()) };
+    let t1 = if a_larger { a.layout().clone() } else { layout::transpose(b.layout(), -2, -1).unwrap_or_else(|_| b.layout().clone()) };
     let dim_t2 = if a_larger { b.ndim() } else { a.ndim() };
     if !(t1.ndim() >= 3 && dim_t2 <= 2) {
         return false;

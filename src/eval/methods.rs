@@ -32,7 +32,7 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
         "T" => {
             super::warnings::numpy_t(it, t.ndim(), span);
             let dims: Vec<i64> = (0..t.ndim() as i64).rev().collect();
-            let v = t.view_as_layout(layout::permute(&t.layout(), &dims).at(span)?, ".T");
+            let v = t.view_as_layout(layout::permute(t.layout(), &dims).at(span)?, ".T");
             Value::tensor(super::grad::record_view(it, "PermuteBackward0", t, v))
         }
         "mT" => {
@@ -48,7 +48,7 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
                     span,
                 ));
             }
-            let v = t.view_as_layout(layout::transpose(&t.layout(), -2, -1).at(span)?, ".mT");
+            let v = t.view_as_layout(layout::transpose(t.layout(), -2, -1).at(span)?, ".mT");
             Value::tensor(super::grad::record_view(it, "TransposeBackward0", t, v))
         }
         _ => {
@@ -186,7 +186,7 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
                 return Err(a.err("view() received an invalid combination of arguments - got (), but expected one of:\n * (torch.dtype dtype)\n * (tuple of ints size)\n"));
             }
             let s = a.sizes(0, "size")?;
-            view(t, layout::view(&t.layout(), &s), op, span)
+            view(t, layout::view(t.layout(), &s), op, span)
         }
         "reshape" => {
             let s = a.required_sizes(0, "shape")?;
@@ -198,49 +198,49 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
             let sizes: Vec<i64> = other.shape().iter().map(|&x| x as i64).collect();
             a.finish(1)?;
             match name {
-                "view_as" => view(t, layout::view(&t.layout(), &sizes), op, span),
+                "view_as" => view(t, layout::view(t.layout(), &sizes), op, span),
                 "reshape_as" => Ok(Value::tensor(shape_ops::reshape(ctx, t, &sizes, op).at(span)?.0)),
-                _ => view(t, layout::expand(&t.layout(), &sizes, t.dtype.legacy_name()), op, span),
+                _ => view(t, layout::expand(t.layout(), &sizes, t.dtype.legacy_name()), op, span),
             }
         }
         "t" => {
             a.finish(0)?;
-            view(t, layout::t(&t.layout()), op, span)
+            view(t, layout::t(t.layout()), op, span)
         }
         "transpose" | "swapaxes" | "swapdims" => {
             let d0 = a.int(0, "dim0")?;
             let d1 = a.int(1, "dim1")?;
             a.finish(2)?;
-            view(t, layout::transpose(&t.layout(), d0, d1), op, span)
+            view(t, layout::transpose(t.layout(), d0, d1), op, span)
         }
         "permute" => {
             let dims = a.required_sizes(0, "dims")?;
-            view(t, layout::permute(&t.layout(), &dims), op, span)
+            view(t, layout::permute(t.layout(), &dims), op, span)
         }
         "movedim" | "moveaxis" => {
             let (src, _) = a.get(0, "source").ok_or_else(|| a.err("movedim() missing required argument 'source'"))?;
             let (dst, _) = a.get(1, "destination").ok_or_else(|| a.err("movedim() missing required argument 'destination'"))?;
             a.finish(2)?;
             let (s, d) = (seq_ints(&src).unwrap_or_default(), seq_ints(&dst).unwrap_or_default());
-            view(t, layout::movedim(&t.layout(), &s, &d), op, span)
+            view(t, layout::movedim(t.layout(), &s, &d), op, span)
         }
         "narrow" => {
             let d = a.int(0, "dim")?;
             let s = a.int(1, "start")?;
             let l = a.int(2, "length")?;
             a.finish(3)?;
-            view(t, layout::narrow(&t.layout(), d, s, l), op, span)
+            view(t, layout::narrow(t.layout(), d, s, l), op, span)
         }
         "select" => {
             let d = a.int(0, "dim")?;
             let i = a.int(1, "index")?;
             a.finish(2)?;
-            view(t, layout::select(&t.layout(), d, i), op, span)
+            view(t, layout::select(t.layout(), d, i), op, span)
         }
         "unsqueeze" => {
             let d = a.int(0, "dim")?;
             a.finish(1)?;
-            view(t, layout::unsqueeze(&t.layout(), d), op, span)
+            view(t, layout::unsqueeze(t.layout(), d), op, span)
         }
         "squeeze" => {
             let dims = match a.get(0, "dim") {
@@ -248,11 +248,11 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
                 Some((v, s)) => Some(seq_ints(&v).ok_or_else(|| EvalError::type_error(format!("squeeze(): argument 'dim' must be int or tuple of ints, not {}", v.type_name()), s))?),
             };
             a.finish(1)?;
-            view(t, layout::squeeze_dims(&t.layout(), dims.as_deref()), op, span)
+            view(t, layout::squeeze_dims(t.layout(), dims.as_deref()), op, span)
         }
         "expand" => {
             let s = a.required_sizes(0, "size")?;
-            view(t, layout::expand(&t.layout(), &s, t.dtype.legacy_name()), op, span)
+            view(t, layout::expand(t.layout(), &s, t.dtype.legacy_name()), op, span)
         }
         "flatten" => {
             let s = a.opt_int(0, "start_dim", 0)?;
@@ -278,14 +278,14 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
             let d1 = a.opt_int(1, "dim1", 0)?;
             let d2 = a.opt_int(2, "dim2", 1)?;
             a.finish(3)?;
-            view(t, layout::diagonal(&t.layout(), o, d1, d2), op, span)
+            view(t, layout::diagonal(t.layout(), o, d1, d2), op, span)
         }
         "unfold" => {
             let d = a.int(0, "dimension")?;
             let s = a.int(1, "size")?;
             let st = a.int(2, "step")?;
             a.finish(3)?;
-            view(t, layout::unfold(&t.layout(), d, s, st), op, span)
+            view(t, layout::unfold(t.layout(), d, s, st), op, span)
         }
         "as_strided" => {
             let (sv, _) = a.get(0, "size").ok_or_else(|| a.err("as_strided() missing required argument 'size'"))?;
@@ -703,7 +703,7 @@ fn unflatten(t: &Tensor, dim: i64, sizes: &[i64], op: &str) -> Result<Value, Eng
     let mut shape: Vec<i64> = t.shape()[..d].iter().map(|&x| x as i64).collect();
     shape.extend(inferred.iter().map(|&x| x as i64));
     shape.extend(t.shape()[d + 1..].iter().map(|&x| x as i64));
-    let l = layout::view(&t.layout(), &shape)?;
+    let l = layout::view(t.layout(), &shape)?;
     Ok(Value::tensor(t.view_as_layout(l, op)))
 }
 

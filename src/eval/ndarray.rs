@@ -133,10 +133,10 @@ pub fn shares_memory(a: &Tensor, b: &Tensor, exact: bool) -> bool {
     }
     let bytes = |t: &Tensor| -> std::collections::HashSet<usize> {
         let s = t.dtype.size();
-        crate::engine::strided::StridedIndex::new(&t.layout()).flat_map(|e| e * s..(e + 1) * s).collect()
+        crate::engine::strided::StridedIndex::new(t.layout()).flat_map(|e| e * s..(e + 1) * s).collect()
     };
     let sa = bytes(a);
-    crate::engine::strided::StridedIndex::new(&b.layout()).any(|e| (e * sb..(e + 1) * sb).any(|x| sa.contains(&x)))
+    crate::engine::strided::StridedIndex::new(b.layout()).any(|e| (e * sb..(e + 1) * sb).any(|x| sa.contains(&x)))
 }
 
 /// `repr(a)`: NumPy's `array_repr`.

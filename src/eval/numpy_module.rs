@@ -250,7 +250,7 @@ pub fn attr(a: &Rc<NdArray>, name: &str, span: Span) -> EvalResult<Value> {
         "T" => {
             let n = a.view.ndim();
             let perm: Vec<i64> = (0..n as i64).rev().collect();
-            let l = crate::engine::layout::permute(&a.view.layout(), &perm).at(span)?;
+            let l = crate::engine::layout::permute(a.view.layout(), &perm).at(span)?;
             view_of(a, a.view.view_as_layout(l, "T"))
         }
         _ if METHODS.contains(&name) => Value::Method(Rc::new((Value::NdArray(a.clone()), name.to_string()))),
@@ -272,11 +272,11 @@ pub fn method(it: &mut Interp, a: &Rc<NdArray>, name: &str, pos: Vec<Value>, spa
                 [Value::Tuple(xs)] => xs.iter().filter_map(super::args::to_int).collect(),
                 _ => dims.iter().map(|d| super::args::to_int(d).ok_or_else(|| EvalError::type_error("'float' object cannot be interpreted as an integer", span))).collect::<EvalResult<_>>()?,
             };
-            match crate::engine::layout::view(&a.view.layout(), &shape) {
+            match crate::engine::layout::view(a.view.layout(), &shape) {
                 Ok(l) => Ok(view_of(a, a.view.view_as_layout(l, "reshape"))),
                 Err(_) => {
                     let c = copy_of(it, &a.view, None, span)?;
-                    let l = crate::engine::layout::view(&c.layout(), &shape).at(span)?;
+                    let l = crate::engine::layout::view(c.layout(), &shape).at(span)?;
                     Ok(array(c.view_as_layout(l, "reshape")))
                 }
             }

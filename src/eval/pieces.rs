@@ -15,7 +15,7 @@ fn pieces(t: &Tensor, dim: i64, lens: &[usize], what: &str) -> Result<Vec<Value>
     let mut start = 0i64;
     let mut out = vec![];
     for &len in lens {
-        let l = layout::narrow(&t.layout(), d as i64, start, len as i64)?;
+        let l = layout::narrow(t.layout(), d as i64, start, len as i64)?;
         out.push(Value::tensor(t.view_as_layout(l, what)));
         start += len as i64;
     }
@@ -30,7 +30,7 @@ pub fn unbind(t: &Tensor, dim: i64) -> Result<Vec<Value>, EngineError> {
     let d = layout::wrap_dim(dim, t.ndim())?;
     check_pieces("unbind", t.shape()[d])?;
     (0..t.shape()[d])
-        .map(|i| layout::select(&t.layout(), d as i64, i as i64).map(|l| Value::tensor(t.view_as_layout(l, &format!("unbind({dim})[{i}]")))))
+        .map(|i| layout::select(t.layout(), d as i64, i as i64).map(|l| Value::tensor(t.view_as_layout(l, &format!("unbind({dim})[{i}]")))))
         .collect()
 }
 

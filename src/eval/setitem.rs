@@ -75,7 +75,7 @@ pub fn assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], v: Value, span: 
     let target_sizes: Vec<i64> = target.shape().iter().map(|&s| s as i64).collect();
     // Dropping leading 1s always views; PyTorch's `expand_inplace` then
     // reports a shape that does not broadcast, naming the stripped sizes.
-    let sl = layout::view(&src.layout(), &sizes).at(span)?;
+    let sl = layout::view(src.layout(), &sizes).at(span)?;
     let el = layout::expand(&sl, &target_sizes, src.dtype.legacy_name()).at(span)?;
     let sv = super::grad::record_view(it, "ViewBackward0", &src, src.view_as_layout(sl, "view"));
     let ev = if sv.shape() == target.shape() { sv } else { super::grad::record_view(it, "ExpandBackward0", &sv, sv.view_as_layout(el, "expand")) };

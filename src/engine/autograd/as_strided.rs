@@ -34,7 +34,7 @@ pub fn as_strided_backward(ctx: &Context, g: &Tensor, input: &Layout, output: &L
         if n == 0 {
             return zeros();
         } else if n == 1 {
-            grad = grad.view_as_layout(layout::squeeze_dims(&grad.layout(), Some(&[i as i64]))?, "squeeze");
+            grad = grad.view_as_layout(layout::squeeze_dims(grad.layout(), Some(&[i as i64]))?, "squeeze");
         } else if s == 0 {
             grad = reduce(ctx, ReduceOp::Sum, &grad, Some(&[i as i64]), false, 1.0, Some(grad.dtype))?.values;
         } else {

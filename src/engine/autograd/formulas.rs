@@ -35,7 +35,7 @@ pub fn sum_to(ctx: &Context, g: &Tensor, shape: &[usize]) -> Result<Tensor> {
     }
     let r = if dims.is_empty() { g.clone() } else { reduce(ctx, ReduceOp::Sum, g, Some(&dims), true, 1.0, Some(g.dtype))?.values };
     let r = r.contiguous_or_self(ctx)?;
-    let l = layout::view(&r.layout(), &shape.iter().map(|&x| x as i64).collect::<Vec<_>>())?;
+    let l = layout::view(r.layout(), &shape.iter().map(|&x| x as i64).collect::<Vec<_>>())?;
     Ok(r.view_as_layout(l, "sum_to"))
 }
 
@@ -156,7 +156,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             let sizes: Vec<i64> = shape.iter().map(|&x| x as i64).collect();
             // PyTorch's sum backward is the expanded gradient itself (a
             // `.grad` copies it); mean's division makes a new tensor.
-            let e = g.view_as_layout(layout::expand(&g.layout(), &sizes, g.dtype.legacy_name())?, "expand");
+            let e = g.view_as_layout(layout::expand(g.layout(), &sizes, g.dtype.legacy_name())?, "expand");
             // The division is of the expanded gradient: a fresh contiguous tensor.
             vec![Some(if *mean { copy::copy_to_new(ctx, &e, &layout::contiguous_strides(shape), e.dtype, "div")? } else { e })]
         }
@@ -166,7 +166,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                 let mut sorted = dims.clone();
                 sorted.sort_unstable();
                 for &d in &sorted {
-                    gg = gg.view_as_layout(layout::unsqueeze(&gg.layout(), d as i64)?, "unsqueeze");
+                    gg = gg.view_as_layout(layout::unsqueeze(gg.layout(), d as i64)?, "unsqueeze");
                 }
             }
             if *mean {
@@ -174,7 +174,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                 gg = bin_s(ctx, BinaryOp::Div, &gg, n.max(1) as f64)?;
             }
             let sizes: Vec<i64> = shape.iter().map(|&x| x as i64).collect();
-            let e = gg.view_as_layout(layout::expand(&gg.layout(), &sizes, gg.dtype.legacy_name())?, "expand");
+            let e = gg.view_as_layout(layout::expand(gg.layout(), &sizes, gg.dtype.legacy_name())?, "expand");
             // The division is of the expanded gradient: a fresh contiguous tensor.
             vec![Some(if *mean { copy::copy_to_new(ctx, &e, &layout::contiguous_strides(shape), e.dtype, "div")? } else { e })]
         }
@@ -247,7 +247,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                     continue;
                 }
                 let len = s.get(*dim).copied().unwrap_or(0) as i64;
-                let l = layout::narrow(&g.layout(), *dim as i64, start, len)?;
+                let l = layout::narrow(g.layout(), *dim as i64, start, len)?;
                 // PyTorch's `cat_tensors_backward`: views of the gradient.
                 out.push(Some(g.view_as_layout(l, "narrow")));
                 start += len;
@@ -256,7 +256,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
         }
         Formula::Stack { dim, count } => (0..*count)
             .map(|i| -> Result<Option<Tensor>> {
-                let l = layout::select(&g.layout(), *dim as i64, i as i64)?;
+                let l = layout::select(g.layout(), *dim as i64, i as i64)?;
                 // PyTorch's `stack_tensors_backward`: views of the gradient.
                 Ok(Some(g.view_as_layout(l, "select")))
             })
@@ -292,7 +292,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                 let mut sorted = d.clone();
                 sorted.sort_unstable();
                 for &k in &sorted {
-                    gg = gg.view_as_layout(layout::unsqueeze(&gg.layout(), k as i64)?, "unsqueeze");
+                    gg = gg.view_as_layout(layout::unsqueeze(gg.layout(), k as i64)?, "unsqueeze");
                 }
             }
             let scale = 1.0 / (n as f64 - correction);
@@ -303,7 +303,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                     let mut sorted = dd.clone();
                     sorted.sort_unstable();
                     for &k in &sorted {
-                        out = out.view_as_layout(layout::unsqueeze(&out.layout(), k as i64)?, "unsqueeze");
+                        out = out.view_as_layout(layout::unsqueeze(out.layout(), k as i64)?, "unsqueeze");
                     }
                 }
                 d = bin(ctx, BinaryOp::Div, &d, &bin_s(ctx, BinaryOp::Mul, &out, 2.0)?)?;

@@ -47,7 +47,7 @@ pub fn scatter_backward(ctx: &Context, g: &Tensor, shape: &[usize], map: &Layout
         if map.numel() > 0 {
             let src = g.storage.bytes();
             let mut dst = z.storage.bytes_mut();
-            copy::copy_strided(dst.bytes_mut(), map, z.dtype, src.bytes(), &g.layout(), g.dtype);
+            copy::copy_strided(dst.bytes_mut(), map, z.dtype, src.bytes(), g.layout(), g.dtype);
         }
         return Ok(z);
     }

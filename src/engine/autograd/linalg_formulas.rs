@@ -34,7 +34,7 @@ impl LinalgOp {
 }
 
 fn tr(x: &Tensor, d0: i64, d1: i64) -> Result<Tensor> {
-    Ok(x.view_as_layout(layout::transpose(&x.layout(), d0, d1)?, "transpose"))
+    Ok(x.view_as_layout(layout::transpose(x.layout(), d0, d1)?, "transpose"))
 }
 
 /// PyTorch's test for a column-major matrix argument of `mm`.
@@ -55,7 +55,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor, op: LinalgOp, need: [bool; 
             LinalgOp::Bmm => linalg::bmm(ctx, g, &tr(b, 1, 2)?)?,
             // grad.ger(vec): the outer product.
             LinalgOp::Mv => {
-                let col = g.view_as_layout(layout::unsqueeze(&g.layout(), 1)?, "unsqueeze");
+                let col = g.view_as_layout(layout::unsqueeze(g.layout(), 1)?, "unsqueeze");
                 binary(ctx, BinaryOp::Mul, Arg::T(&col), Arg::T(b))?
             }
             LinalgOp::Dot => binary(ctx, BinaryOp::Mul, Arg::T(g), Arg::T(b))?,

@@ -35,7 +35,7 @@ pub fn apply(ctx: &Context, node: &Node, grads: &[Option<&Tensor>]) -> Result<Ve
                 };
                 let src = g.storage.bytes();
                 let mut dst = z.storage.bytes_mut();
-                copy::copy_strided(dst.bytes_mut(), map, z.dtype, src.bytes(), &g.layout(), g.dtype);
+                copy::copy_strided(dst.bytes_mut(), map, z.dtype, src.bytes(), g.layout(), g.dtype);
             }
             Ok(vec![Some(z)])
         }

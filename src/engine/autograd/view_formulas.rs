@@ -74,7 +74,7 @@ impl ViewGrad {
         Ok(match self {
             ViewGrad::Permute { inverse } => {
                 let dims: Vec<i64> = inverse.iter().map(|&d| d as i64).collect();
-                g.view_as_layout(layout::permute(&g.layout(), &dims)?, "permute")
+                g.view_as_layout(layout::permute(g.layout(), &dims)?, "permute")
             }
             ViewGrad::Reshape { shape } => {
                 let s: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
@@ -82,7 +82,7 @@ impl ViewGrad {
             }
             ViewGrad::Squeeze { dims } => {
                 let ds: Vec<i64> = dims.iter().map(|&d| d as i64).collect();
-                g.view_as_layout(layout::squeeze_dims(&g.layout(), Some(&ds))?, "squeeze")
+                g.view_as_layout(layout::squeeze_dims(g.layout(), Some(&ds))?, "squeeze")
             }
             ViewGrad::Unsqueeze { dims } => {
                 let mut l = g.layout().clone();

@@ -109,8 +109,8 @@ pub fn copy(dst: &Tensor, src: &Tensor, src_l: &Layout) -> Result<bool> {
             None => return Ok(false),
         }
     };
-    let Some((m, nd)) = meta(dst.shape(), &[&dst.layout(), src_l]) else { return Ok(false) };
-    let (d, s) = (ptr(dst, &dst.layout()), ptr(src, src_l));
+    let Some((m, nd)) = meta(dst.shape(), &[dst.layout(), src_l]) else { return Ok(false) };
+    let (d, s) = (ptr(dst, dst.layout()), ptr(src, src_l));
     let mut p = params![d, s, m, nd, n];
     // SAFETY: copy_*/cast_* take (dst, src, meta, nd, n); both layouts lie
     // inside their storages (the engine's layout invariant).
@@ -202,7 +202,7 @@ pub fn binary(ctx: &Context, op: BinaryOp, compute: DType, out: &Tensor, a: &Arg
     let side = |o: &Operand| -> (Layout, u64, [u8; 8], bool) {
         match o {
             Operand::Device(t) => {
-                let l = broadcast_layout(&t.layout(), out.shape());
+                let l = broadcast_layout(t.layout(), out.shape());
                 let p = ptr(t, &l);
                 (l, p, [0; 8], false)
             }
@@ -212,8 +212,8 @@ pub fn binary(ctx: &Context, op: BinaryOp, compute: DType, out: &Tensor, a: &Arg
     let (la, pa, sa, a_val) = side(&oa);
     let (lb, pb, sb, b_val) = side(&ob);
     let scalars: i32 = a_val as i32 | ((b_val as i32) << 1);
-    let Some((m, nd)) = meta(out.shape(), &[&out.layout(), &la, &lb]) else { return Ok(false) };
-    let po = ptr(out, &out.layout());
+    let Some((m, nd)) = meta(out.shape(), &[out.layout(), &la, &lb]) else { return Ok(false) };
+    let po = ptr(out, out.layout());
     let mut p = params![po, pa, pb, m, nd, n, code, sa, sb, scalars];
     // SAFETY: binary_*/compare_* take (out, a, b, meta, nd, n, op, sa, sb,
     // scalars); the broadcast layouts stay inside the operands' storages and
@@ -253,8 +253,8 @@ pub fn unary(ctx: &Context, op: UnaryOp, out: &Tensor, x: &Tensor) -> Result<boo
         return Ok(true);
     }
     let Some(name) = kernel_name("unary", sfx) else { return Ok(false) };
-    let Some((m, nd)) = meta(out.shape(), &[&out.layout(), &tx.layout()]) else { return Ok(false) };
-    let (po, px) = (ptr(out, &out.layout()), ptr(&tx, &tx.layout()));
+    let Some((m, nd)) = meta(out.shape(), &[out.layout(), tx.layout()]) else { return Ok(false) };
+    let (po, px) = (ptr(out, out.layout()), ptr(&tx, tx.layout()));
     let mut p = params![po, px, m, nd, n, code];
     // SAFETY: unary_* take (out, a, meta, nd, n, op).
     unsafe { rt.launch(name, n as u64, None, &mut p)? };
@@ -299,11 +299,11 @@ pub fn sum(ctx: &Context, x: &Tensor) -> Result<Option<Tensor>> {
     let blocks = n.div_ceil(super::runtime::BLOCK as u64).clamp(1, 1024) as u32;
     let partial = Tensor::alloc_on(ctx, x.device(), &[blocks as usize], acc, "sum (partials)")?;
     let result = Tensor::alloc_on(ctx, x.device(), &[1], acc, "sum")?;
-    let (pp, pin, n64) = (ptr(&partial, &partial.layout()), ptr(&dense, &dense.layout()), n as i64);
+    let (pp, pin, n64) = (ptr(&partial, partial.layout()), ptr(&dense, dense.layout()), n as i64);
     let mut p1 = params![pp, pin, n64];
     // SAFETY: sum_* take (out, in, n); `partial` holds `blocks` accumulators.
     unsafe { rt.launch(name, n, Some(blocks), &mut p1)? };
-    let (pr, nb) = (ptr(&result, &result.layout()), blocks as i64);
+    let (pr, nb) = (ptr(&result, result.layout()), blocks as i64);
     let mut p2 = params![pr, pp, nb];
     // SAFETY: as above, one block reducing `blocks` partials into result[0].
     unsafe { rt.launch(acc_name, blocks as u64, Some(1), &mut p2)? };
@@ -368,7 +368,7 @@ pub fn reduce(ctx: &Context, kind: ReduceKind, x: &Tensor, reduced: &[bool], kee
         ReduceKind::Min => 3,
         ReduceKind::Mean => 4,
     };
-    let (po, px) = (ptr(&out, &out.layout()), ptr(x, &x.layout()));
+    let (po, px) = (ptr(&out, out.layout()), ptr(x, x.layout()));
     let mut p = params![po, px, kept, nk, red, nr, n_out, n_red, code];
     // SAFETY: reduce_* take (out, in, kept, nk, red, nr, n_out, n_red, op);
     // every input offset is a valid index of x's layout, every output
@@ -427,7 +427,7 @@ pub fn matmul(out: &Tensor, a: &Tensor, al: &Layout, b: &Tensor, bl: &Layout) ->
     let (m, n, k) = (m as i64, n as i64, k as i64);
     let (a_rs, a_cs) = (al.stride[nd - 2] as i64, al.stride[nd - 1] as i64);
     let (b_rs, b_cs) = (bl.stride[nd - 2] as i64, bl.stride[nd - 1] as i64);
-    let (po, pa, pb) = (ptr(out, &out.layout()), ptr(a, al), ptr(b, bl));
+    let (po, pa, pb) = (ptr(out, out.layout()), ptr(a, al), ptr(b, bl));
     let mut p = params![po, pa, pb, meta_b, nb, n_out, m, n, k, a_rs, a_cs, b_rs, b_cs];
     // SAFETY: matmul_* take (out, a, b, batch, nb, n_out, m, n, k, a_rs,
     // a_cs, b_rs, b_cs); the expanded layouts stay inside a's and b's

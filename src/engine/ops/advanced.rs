@@ -112,7 +112,7 @@ fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
             }
         }
     }
-    let view = index_layout(&t.layout(), &specs)?;
+    let view = index_layout(t.layout(), &specs)?;
     // Masks become one long index per masked dim (`nonzero`).
     let mut dims = Vec::new();
     let mut index_vals: Vec<(Vec<usize>, Vec<i64>)> = Vec::new();

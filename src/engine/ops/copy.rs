@@ -25,7 +25,7 @@ pub fn copy_into_overlapping(dst: &Tensor, src: &Tensor) -> Result<()> {
         return Ok(());
     }
     let sizes: Vec<i64> = dst.shape().iter().map(|&s| s as i64).collect();
-    let src_l = layout::expand(&src.layout(), &sizes, src.dtype.legacy_name())?;
+    let src_l = layout::expand(src.layout(), &sizes, src.dtype.legacy_name())?;
     if dst.same_storage(src) {
         let vals: Vec<Scalar> = {
             let buf = src.storage.bytes();
@@ -39,7 +39,7 @@ pub fn copy_into_overlapping(dst: &Tensor, src: &Tensor) -> Result<()> {
         let mut dbuf = dst.storage.bytes_mut();
         copy_strided(
             dbuf.bytes_mut(),
-            &dst.layout(),
+            dst.layout(),
             dst.dtype,
             sbuf.bytes(),
             &src_l,
@@ -98,7 +98,7 @@ pub fn copy_strided(dst: &mut [u8], dl: &Layout, dd: DType, src: &[u8], sl: &Lay
 pub fn write_values(dst: &Tensor, vals: &[Scalar]) {
     let mut buf = dst.storage.bytes_mut();
     let bytes = buf.bytes_mut();
-    for (i, v) in StridedIndex::new(&dst.layout()).zip(vals) {
+    for (i, v) in StridedIndex::new(dst.layout()).zip(vals) {
         scalar::write(dst.dtype, bytes, i, *v);
     }
 }
@@ -157,10 +157,10 @@ pub fn copy_to_new(ctx: &Context, src: &Tensor, stride: &[usize], dtype: DType, 
 pub fn copy_to_device(ctx: &Context, src: &Tensor, device: crate::engine::Device, stride: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
     let out = Tensor::alloc_strided_on(ctx, device, src.shape(), stride, dtype, op)?;
     // Both on one real GPU: a copy (and cast) kernel; else through the host.
-    if !crate::engine::gpu::launch::copy(&out, src, &src.layout())? {
+    if !crate::engine::gpu::launch::copy(&out, src, src.layout())? {
         let sbuf = src.storage.bytes();
         let mut dbuf = out.storage.bytes_mut();
-        copy_strided(dbuf.bytes_mut(), &out.layout(), dtype, sbuf.bytes(), &src.layout(), src.dtype);
+        copy_strided(dbuf.bytes_mut(), out.layout(), dtype, sbuf.bytes(), src.layout(), src.dtype);
     }
     // A copy Ctrl-C stopped half-way is not returned.
     crate::engine::interrupt::check()?;

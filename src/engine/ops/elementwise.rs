@@ -287,7 +287,7 @@ fn broadcast_values(arg: &Arg, shape: &[usize]) -> Vec<Scalar> {
     match arg {
         Arg::S(s) => vec![*s; shape.iter().product()],
         Arg::T(t) => {
-            let l = broadcast_layout(&t.layout(), shape);
+            let l = broadcast_layout(t.layout(), shape);
             let buf = t.storage.bytes();
             StridedIndex::new(&l)
                 .map(|i| scalar::read(t.dtype, buf.bytes(), i).unwrap_or(Scalar::Int(0)))
@@ -545,7 +545,7 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
     }
     // An integer input of a float op is first cast on the CPU (see `binary`).
     let cast = (out_dtype != x.dtype && !x.device().is_cuda()).then(|| Layout { shape: x.shape().to_vec(), stride: super::copy::preserve_strides(x), offset: 0 });
-    let stride = output_strides(&[cast.as_ref().unwrap_or(&x.layout())], x.shape());
+    let stride = output_strides(&[cast.as_ref().unwrap_or(x.layout())], x.shape());
     let out = Tensor::alloc_strided_on(ctx, x.device(), x.shape(), &stride, out_dtype, op.name())?;
     if crate::engine::gpu::launch::unary(ctx, op, &out, x)? {
         return Ok(out);
@@ -611,7 +611,7 @@ fn densify(x: &Tensor, out: &Tensor, dtype: DType) -> Option<crate::engine::allo
     }
     let n = out.numel();
     let tl = Layout { shape: out.shape().to_vec(), stride: out.stride().to_vec(), offset: 0 };
-    let sl = broadcast_layout(&x.layout(), out.shape());
+    let sl = broadcast_layout(x.layout(), out.shape());
     let mut tmp = crate::engine::alloc::host::HostBuffer::zeroed(n * dtype.size())?;
     let src = x.storage.bytes();
     super::copy::copy_strided(tmp.bytes_mut(), &tl, dtype, src.bytes(), &sl, x.dtype);
@@ -701,7 +701,7 @@ mod tests {
     fn fast_paths_match_element_by_element_math() {
         let ctx = ctx();
         let x = mat(&ctx, 100, 100, DType::Float32, |i, j| (i * 7 + j) as f64 * 0.25);
-        let xt = x.view_as_layout(layout::t(&x.layout()).unwrap(), "t");
+        let xt = x.view_as_layout(layout::t(x.layout()).unwrap(), "t");
         let s = binary(&ctx, BinaryOp::Add, Arg::T(&xt), Arg::T(&x)).unwrap();
         let expect: Vec<f64> = (0..10000).map(|k| ((k % 100) * 7 + k / 100) as f64 * 0.25 + ((k / 100) * 7 + k % 100) as f64 * 0.25).collect();
         assert_eq!(floats(&s), expect);

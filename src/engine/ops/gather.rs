@@ -207,7 +207,7 @@ pub fn masked_select_plan(t: &Tensor, mask: &Tensor) -> Result<Picked> {
 /// The picked elements of `t` in a new contiguous tensor of t's dtype.
 pub fn pick(ctx: &Context, t: &Tensor, p: &Picked, op: &str) -> Result<Tensor> {
     let out = Tensor::alloc_on(ctx, t.device(), &p.shape, t.dtype, op)?;
-    let offs: Vec<usize> = StridedIndex::new(&t.layout()).collect();
+    let offs: Vec<usize> = StridedIndex::new(t.layout()).collect();
     let es = t.dtype.size();
     {
         let src = t.storage.bytes();
@@ -279,7 +279,7 @@ pub fn masked_fill_(t: &Tensor, mask: &Tensor, v: Scalar) -> Result<Vec<bool>> {
     {
         let mut buf = t.storage.bytes_mut();
         let bytes = buf.bytes_mut();
-        for (s, &f) in StridedIndex::new(&t.layout()).zip(&filled) {
+        for (s, &f) in StridedIndex::new(t.layout()).zip(&filled) {
             if f {
                 scalar::write(t.dtype, bytes, s, v);
             }

@@ -303,7 +303,7 @@ pub fn apply(t: &Tensor, plan: &Scattered, src: Option<&Tensor>, value: Scalar, 
 pub fn apply_unchecked(t: &Tensor, plan: &Scattered, src: Option<&Tensor>, value: Scalar, r: Reduce, include_self: bool) -> Result<Vec<usize>> {
     let dt = t.dtype;
     let sv = src.map(|s| s.to_scalars());
-    let offs: Vec<usize> = StridedIndex::new(&t.layout()).collect();
+    let offs: Vec<usize> = StridedIndex::new(t.layout()).collect();
     let grouped = matches!(r, Reduce::Sum | Reduce::Prod | Reduce::Mean | Reduce::Amax | Reduce::Amin);
     let mut count = vec![0usize; offs.len()];
     {

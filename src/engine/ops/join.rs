@@ -80,7 +80,7 @@ fn cat_strided(ctx: &Context, ts: &[&Tensor], dim: i64, stride: Option<Vec<usize
     let mut start = 0i64;
     for (_, t) in &live {
         let len = t.shape()[d] as i64;
-        let l = layout::narrow(&out.layout(), d as i64, start, len)?;
+        let l = layout::narrow(out.layout(), d as i64, start, len)?;
         let dst = out.view_as_layout(l, "cat");
         super::copy::copy_into(&dst, t)?;
         start += len;
@@ -108,7 +108,7 @@ pub fn stack(ctx: &Context, ts: &[&Tensor], dim: i64) -> Result<Tensor> {
     let d = layout::wrap_dim(dim, first.ndim() + 1)? as i64;
     let views: Vec<Tensor> = ts
         .iter()
-        .map(|t| layout::unsqueeze(&t.layout(), d).map(|l| t.view_as_layout(l, "unsqueeze")))
+        .map(|t| layout::unsqueeze(t.layout(), d).map(|l| t.view_as_layout(l, "unsqueeze")))
         .collect::<Result<_>>()?;
     let refs: Vec<&Tensor> = views.iter().collect();
     let n = first.ndim();
@@ -129,7 +129,7 @@ pub fn stack(ctx: &Context, ts: &[&Tensor], dim: i64) -> Result<Tensor> {
 }
 
 fn values_bcast(t: &Tensor, shape: &[usize]) -> Vec<Scalar> {
-    let l = broadcast_layout(&t.layout(), shape);
+    let l = broadcast_layout(t.layout(), shape);
     let v = t.view_as_layout(l, "");
     v.to_scalars()
 }
@@ -162,7 +162,7 @@ fn iter_output(ctx: &Context, inputs: &[&Arg], shape: &[usize], dtype: DType, va
     let ls: Vec<&Layout> = inputs
         .iter()
         .map(|x| match x {
-            Arg::T(t) => &t.layout(),
+            Arg::T(t) => t.layout(),
             Arg::S(_) => &scalar,
         })
         .collect();
@@ -323,7 +323,7 @@ pub fn sort(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Te
             crate::engine::interrupt::check()?;
             let flat = |j: usize| o * len * inner + j * inner + k;
             row.clear();
-            row.extend((0..len).map(|j| scalar::read(t.dtype, src.bytes(), flat_to_storage(&t.layout(), flat(j))).unwrap_or(Scalar::Int(0))));
+            row.extend((0..len).map(|j| scalar::read(t.dtype, src.bytes(), flat_to_storage(t.layout(), flat(j))).unwrap_or(Scalar::Int(0))));
             let mut order: Vec<usize> = (0..len).collect();
             let sorted = crate::engine::kernels::sort::stable_sort_by(&mut order, |&a, &b| {
                 let (ka, kb) = (key(&row[a]), key(&row[b]));
@@ -334,8 +334,8 @@ pub fn sort(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Te
                 return Err(crate::engine::interrupt::error());
             }
             for (j, &from) in order.iter().enumerate() {
-                scalar::write(t.dtype, vbuf.bytes_mut(), flat_to_storage(&v.layout(), flat(j)), row[from]);
-                scalar::write(DType::Int64, ibuf.bytes_mut(), flat_to_storage(&i.layout(), flat(j)), Scalar::Int(from as i64));
+                scalar::write(t.dtype, vbuf.bytes_mut(), flat_to_storage(v.layout(), flat(j)), row[from]);
+                scalar::write(DType::Int64, ibuf.bytes_mut(), flat_to_storage(i.layout(), flat(j)), Scalar::Int(from as i64));
             }
         }
     }

@@ -280,8 +280,8 @@ pub fn dot(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
         )));
     }
     check_not_bool_in(a, "dot")?;
-    let al = layout::unsqueeze(&a.layout(), 0)?;
-    let bl = layout::unsqueeze(&b.layout(), 1)?;
+    let al = layout::unsqueeze(a.layout(), 0)?;
+    let bl = layout::unsqueeze(b.layout(), 1)?;
     let r = batched(ctx, a, &al, b, &bl, "dot")?;
     Ok(reshape_owned(r, &[]))
 }
@@ -305,7 +305,7 @@ pub fn mm(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
     }
     same_dtype(a, b)?;
     check_not_bool(a)?;
-    batched(ctx, a, &a.layout(), b, &b.layout(), "mm")
+    batched(ctx, a, a.layout(), b, b.layout(), "mm")
 }
 
 /// `mv`: a matrix times a vector (PyTorch's `addmv` checks and messages).
@@ -325,8 +325,8 @@ pub fn mv(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
         return Err(EngineError::runtime(format!("addmv input tensors must have the same dtype, but got {v}, {m}, and {v}")));
     }
     check_not_bool_in(a, "addmv_impl_cpu")?;
-    let bl = layout::unsqueeze(&b.layout(), 1)?;
-    let r = batched(ctx, a, &a.layout(), b, &bl, "mv")?;
+    let bl = layout::unsqueeze(b.layout(), 1)?;
+    let r = batched(ctx, a, a.layout(), b, &bl, "mv")?;
     let n = r.shape()[0];
     Ok(reshape_owned(r, &[n]))
 }
@@ -353,7 +353,7 @@ pub fn bmm(ctx: &Context, a: &Tensor, b: &Tensor) -> Result<Tensor> {
         )));
     }
     check_not_bool_in(a, "bmm")?;
-    batched(ctx, a, &a.layout(), b, &b.layout(), "bmm")
+    batched(ctx, a, a.layout(), b, b.layout(), "bmm")
 }
 
 /// A fresh contiguous tensor relabelled with a new shape of equal numel.

@@ -302,7 +302,7 @@ fn apply(op: MathOp, v: Scalar, out: DType) -> Scalar {
 /// dense in its own stride order).
 pub fn alloc_like(ctx: &Context, x: &Tensor, dtype: DType, op: &str) -> Result<Tensor> {
     let cast = (dtype != x.dtype).then(|| Layout { shape: x.shape().to_vec(), stride: super::copy::preserve_strides(x), offset: 0 });
-    let stride = output_strides(&[cast.as_ref().unwrap_or(&x.layout())], x.shape());
+    let stride = output_strides(&[cast.as_ref().unwrap_or(x.layout())], x.shape());
     Tensor::alloc_strided_on(ctx, x.device(), x.shape(), &stride, dtype, op)
 }
 
@@ -502,7 +502,7 @@ pub fn broadcast_values(arg: &Arg, shape: &[usize]) -> Vec<Scalar> {
     match arg {
         Arg::S(s) => vec![*s; shape.iter().product()],
         Arg::T(t) => {
-            let l = broadcast_layout(&t.layout(), shape);
+            let l = broadcast_layout(t.layout(), shape);
             let buf = t.storage.bytes();
             StridedIndex::new(&l).map(|i| scalar::read(t.dtype, buf.bytes(), i).unwrap_or(Scalar::Int(0))).collect()
         }

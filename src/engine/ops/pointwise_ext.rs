@@ -56,7 +56,7 @@ pub fn isclose(ctx: &Context, a: &Tensor, b: &Tensor, rtol: f64, atol: f64, equa
         return Err(EngineError::runtime(format!("{} did not match {}", scalar_type_name(a.dtype), scalar_type_name(b.dtype))));
     }
     let shape = broadcast_shapes(a.shape(), b.shape())?;
-    let stride = output_strides(&[&a.layout(), &b.layout()], &shape);
+    let stride = output_strides(&[a.layout(), b.layout()], &shape);
     let out = Tensor::alloc_strided_on(ctx, super::elementwise::common_device(&[&Arg::T(a), &Arg::T(b)])?, &shape, &stride, DType::Bool, "isclose")?;
     // Integers compare in the default float dtype, as PyTorch casts them.
     let dt = if a.dtype.is_floating() { a.dtype } else { DType::DEFAULT_FLOAT };

@@ -155,7 +155,7 @@ pub fn bernoulli(ctx: &Context, p: &Tensor, out: Option<&Tensor>) -> Result<Tens
         }
         None => Tensor::alloc_strided_on(ctx, p.device(), p.shape(), &super::copy::preserve_strides(p), p.dtype, "bernoulli")?,
     };
-    let bl = super::iter_layout::broadcast_layout(&p.layout(), target.shape());
+    let bl = super::iter_layout::broadcast_layout(p.layout(), target.shape());
     let pb = p.view_as_layout(bl, "bernoulli");
     let pv = pb.to_scalars();
     let mut g = ctx.rng.borrow_mut();

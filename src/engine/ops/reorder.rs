@@ -62,7 +62,7 @@ pub fn flip(ctx: &Context, t: &Tensor, dims: &[i64]) -> Result<Tensor> {
         return Ok(out);
     }
     let shape = t.shape().to_vec();
-    let stride = iter_layout::output_strides(&[&t.layout()], &shape);
+    let stride = iter_layout::output_strides(&[t.layout()], &shape);
     gather(ctx, t, &shape, &stride, "flip()", |i, f| {
         for (k, x) in i.iter().enumerate() {
             f[k] = if set[k] { shape[k] - 1 - x } else { *x };
@@ -157,12 +157,12 @@ pub fn rot90(ctx: &Context, t: &Tensor, k: i64, dims: &[i64]) -> Result<Tensor> 
     let out = match k.rem_euclid(4) {
         1 => {
             let f = flip(ctx, t, &[b])?;
-            f.view_as_layout(layout::transpose(&f.layout(), a, b)?, "rot90()")
+            f.view_as_layout(layout::transpose(f.layout(), a, b)?, "rot90()")
         }
         2 => flip(ctx, t, &[a, b])?,
         3 => {
             let f = flip(ctx, t, &[a])?;
-            f.view_as_layout(layout::transpose(&f.layout(), a, b)?, "rot90()")
+            f.view_as_layout(layout::transpose(f.layout(), a, b)?, "rot90()")
         }
         _ => super::copy::copy_to_new(ctx, t, &layout::contiguous_strides(t.shape()), t.dtype, "rot90()")?,
     };
@@ -205,11 +205,11 @@ pub fn repeat_backward(ctx: &Context, g: &Tensor, in_shape: &[usize], repeats: &
     let s = if dims.is_empty() {
         g
     } else {
-        let v = g.view_as_layout(layout::view(&g.layout(), &split)?, "repeat_backward");
+        let v = g.view_as_layout(layout::view(g.layout(), &split)?, "repeat_backward");
         super::reduce::reduce(ctx, super::reduce::ReduceOp::Sum, &v, Some(&dims), false, 1.0, Some(g.dtype))?.values.contiguous_or_self(ctx)?
     };
     let shape: Vec<i64> = in_shape.iter().map(|&x| x as i64).collect();
-    Ok(s.view_as_layout(layout::view(&s.layout(), &shape)?, "repeat_backward"))
+    Ok(s.view_as_layout(layout::view(s.layout(), &shape)?, "repeat_backward"))
 }
 
 #[cfg(test)]
@@ -222,9 +222,9 @@ mod flip_tests {
         let vals: Vec<crate::engine::Scalar> = (0..60).map(crate::engine::Scalar::Int).collect();
         let t = Tensor::from_scalars_on(&ctx, crate::engine::Device::Cpu, &[3, 4, 5], crate::engine::DType::Int16, &vals, "t").unwrap();
         // A non-contiguous view with the same values takes the general path.
-        let p = t.view_as_layout(crate::engine::layout::permute(&t.layout(), &[2, 1, 0]).unwrap(), "p");
+        let p = t.view_as_layout(crate::engine::layout::permute(t.layout(), &[2, 1, 0]).unwrap(), "p");
         let pc = crate::engine::ops::copy::contiguous(&ctx, &p).unwrap().unwrap_or(p);
-        let back = pc.view_as_layout(crate::engine::layout::permute(&pc.layout(), &[2, 1, 0]).unwrap(), "b");
+        let back = pc.view_as_layout(crate::engine::layout::permute(pc.layout(), &[2, 1, 0]).unwrap(), "b");
         for dims in [vec![0], vec![1], vec![2], vec![0, 2], vec![-1, 0, 1]] {
             let fast = flip(&ctx, &t, &dims).unwrap();
             let slow = flip(&ctx, &back, &dims).unwrap();

@@ -34,7 +34,7 @@ pub fn cross(ctx: &Context, a: &Tensor, b: &Tensor, d: usize) -> Result<Tensor> 
     let shape = iter_layout::broadcast_shapes(a.shape(), b.shape())?;
     let dt = a.dtype;
     let out = Tensor::alloc_on(ctx, a.device(), &shape, dt, "cross()")?;
-    let (la, lb) = (iter_layout::broadcast_layout(&a.layout(), &shape), iter_layout::broadcast_layout(&b.layout(), &shape));
+    let (la, lb) = (iter_layout::broadcast_layout(a.layout(), &shape), iter_layout::broadcast_layout(b.layout(), &shape));
     let (abuf, bbuf) = (a.storage.bytes(), b.storage.bytes());
     let mut obuf = out.storage.bytes_mut();
     let (ab, bb, ob) = (abuf.bytes(), bbuf.bytes(), obuf.bytes_mut());

@@ -97,7 +97,7 @@ pub fn diagonal_backward(ctx: &Context, g: &Tensor, shape: &[usize], offset: i64
 }
 
 fn write_diagonal(out: &Tensor, src: &Tensor, offset: i64, dim1: i64, dim2: i64) -> Result<()> {
-    let d = out.view_as_layout(layout::diagonal(&out.layout(), offset, dim1, dim2)?, "diagonal");
+    let d = out.view_as_layout(layout::diagonal(out.layout(), offset, dim1, dim2)?, "diagonal");
     if d.numel() > 0 {
         super::copy::copy_into(&d, src)?;
     }

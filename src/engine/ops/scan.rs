@@ -414,9 +414,9 @@ pub fn unique(ctx: &Context, t: &Tensor, consecutive: bool) -> Result<(Tensor, T
 #[cfg(test)]
 pub fn topk_general(ctx: &Context, t: &Tensor, k: usize, dim: i64, largest: bool) -> Result<(Tensor, Tensor)> {
     // A transposed copy is not contiguous, so the fast path declines it.
-    let nc = t.view_as_layout(layout::transpose(&t.layout(), 0, 1)?, "t");
+    let nc = t.view_as_layout(layout::transpose(t.layout(), 0, 1)?, "t");
     let copy = super::copy::contiguous(ctx, &nc)?.unwrap_or(nc);
-    let back = copy.view_as_layout(layout::transpose(&copy.layout(), 0, 1)?, "t");
+    let back = copy.view_as_layout(layout::transpose(copy.layout(), 0, 1)?, "t");
     topk(ctx, &back, k as i64, dim, largest)
 }
 

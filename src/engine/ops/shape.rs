@@ -20,7 +20,7 @@ pub enum ReshapeOutcome {
 pub fn reshape(ctx: &Context, t: &Tensor, shape: &[i64], op: &str) -> Result<(Tensor, ReshapeOutcome)> {
     let newshape = infer_size(shape, t.numel())?;
     if t.is_contiguous() {
-        let l = layout::view(&t.layout(), shape)?;
+        let l = layout::view(t.layout(), shape)?;
         return Ok((t.view_as_layout(l, op), ReshapeOutcome::ViewOfContiguous));
     }
     if let Some(stride) = compute_stride(t.shape(), t.stride(), &newshape) {

@@ -243,9 +243,9 @@ mod tests {
             for log in [false, true] {
                 let fast = softmax(&ctx, &x, 1, log).unwrap();
                 // A transposed copy declines the row path.
-                let t = x.view_as_layout(crate::engine::layout::transpose(&x.layout(), 0, 1).unwrap(), "t");
+                let t = x.view_as_layout(crate::engine::layout::transpose(x.layout(), 0, 1).unwrap(), "t");
                 let tc = crate::engine::ops::copy::contiguous(&ctx, &t).unwrap().unwrap_or(t);
-                let back = tc.view_as_layout(crate::engine::layout::transpose(&tc.layout(), 0, 1).unwrap(), "t");
+                let back = tc.view_as_layout(crate::engine::layout::transpose(tc.layout(), 0, 1).unwrap(), "t");
                 let slow = softmax(&ctx, &back, 1, log).unwrap();
                 let bits = |t: &Tensor| t.to_scalars().iter().map(|s| format!("{s:?}")).collect::<Vec<_>>();
                 assert_eq!(bits(&fast), bits(&slow), "{dt:?} log={log}");

@@ -24,11 +24,11 @@ pub const FAMILY: Family = Family { functions: &[], methods: &["addmm", "addmv",
 /// The last two dims swapped (a view).
 fn tr(t: &Tensor) -> Result<Tensor> {
     let n = t.ndim() as i64;
-    Ok(t.view_as_layout(layout::transpose(&t.layout(), n - 2, n - 1)?, "t"))
+    Ok(t.view_as_layout(layout::transpose(t.layout(), n - 2, n - 1)?, "t"))
 }
 
 fn unsq(t: &Tensor, d: i64) -> Result<Tensor> {
-    Ok(t.view_as_layout(layout::unsqueeze(&t.layout(), d)?, "unsqueeze"))
+    Ok(t.view_as_layout(layout::unsqueeze(t.layout(), d)?, "unsqueeze"))
 }
 
 fn scale(ctx: &Context, t: &Tensor, s: f64) -> Result<Tensor> {
@@ -125,7 +125,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
                 let b = x.shape()[0];
                 let mut shape = vec![b];
                 shape.extend_from_slice(g.shape());
-                let ge = g.view_as_layout(layout::expand(&unsq(g, 0)?.layout(), &shape.iter().map(|&d| d as i64).collect::<Vec<_>>(), g.dtype.legacy_name())?, "expand");
+                let ge = g.view_as_layout(layout::expand(unsq(g, 0)?.layout(), &shape.iter().map(|&d| d as i64).collect::<Vec<_>>(), g.dtype.legacy_name())?, "expand");
                 (linalg::bmm(ctx, &ge, &tr(&y)?)?, linalg::bmm(ctx, &tr(&x)?, &ge)?)
             }
         };

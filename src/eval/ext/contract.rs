@@ -49,7 +49,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
         return Err(err("internal: kron", span));
     };
     let shape: Vec<usize> = sa.iter().zip(&sb).map(|(x, y)| x * y).collect();
-    let l = crate::engine::layout::view(&m.layout(), &shape.iter().map(|&d| d as i64).collect::<Vec<_>>()).map_err(|e| EvalError::from_engine(e, span))?;
+    let l = crate::engine::layout::view(m.layout(), &shape.iter().map(|&d| d as i64).collect::<Vec<_>>()).map_err(|e| EvalError::from_engine(e, span))?;
     let out = m.view_as_layout(l, "kron");
     let f = crate::engine::autograd::Formula::Reshape { shape: m.shape().to_vec() };
     Ok(Value::tensor(super::super::grad::record(it, "UnsafeViewBackward0", &[Some(&m)], out, f, &[])))

@@ -129,7 +129,7 @@ fn nonzero_tuple(it: &Interp, t: &Tensor, op: &str, span: Span) -> EvalResult<Va
     let nz = gather::nonzero(&it.ctx, src, op).at(span)?;
     let mut out = vec![];
     for d in 0..src.ndim() {
-        let l = layout::select(&nz.layout(), 1, d as i64).at(span)?;
+        let l = layout::select(nz.layout(), 1, d as i64).at(span)?;
         out.push(Value::tensor(nz.view_as_layout(l, op)));
     }
     Ok(Value::Tuple(out))

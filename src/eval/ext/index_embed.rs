@@ -62,7 +62,7 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             let dim = a.int(1, "dim")?;
             let index = a.int(2, "index")?;
             a.finish(3)?;
-            ("SelectScatterBackward0", layout::select(&out.layout(), dim, index))
+            ("SelectScatterBackward0", layout::select(out.layout(), dim, index))
         }
         "slice_scatter" => {
             let dim = a.opt_int(1, "dim", 0)?;
@@ -71,14 +71,14 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             let step = a.opt_int(4, "step", 1)?;
             a.finish(5)?;
             let d = layout::wrap_dim(dim, out.ndim()).at(span)?;
-            ("SliceScatterBackward0", layout::slice(&out.layout(), d, start, end, step))
+            ("SliceScatterBackward0", layout::slice(out.layout(), d, start, end, step))
         }
         "diagonal_scatter" => {
             let off = a.opt_int(1, "offset", 0)?;
             let d1 = a.opt_int(2, "dim1", 0)?;
             let d2 = a.opt_int(3, "dim2", 1)?;
             a.finish(4)?;
-            ("DiagonalScatterBackward0", layout::diagonal(&out.layout(), off, d1, d2))
+            ("DiagonalScatterBackward0", layout::diagonal(out.layout(), off, d1, d2))
         }
         _ => {
             let size = ints(&mut a, 1, "size")?;
@@ -100,7 +100,7 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
     copy::copy_into(&out.view_as_layout(view.clone(), op), &src).at(span)?;
     // The view's elements as row-major positions of the result.
     let mut inv = std::collections::HashMap::new();
-    for (k, o) in StridedIndex::new(&out.layout()).enumerate() {
+    for (k, o) in StridedIndex::new(out.layout()).enumerate() {
         inv.entry(o).or_insert(k);
     }
     let pos: Vec<usize> = StridedIndex::new(&view).map(|o| inv.get(&o).copied().unwrap_or(0)).collect();

@@ -124,12 +124,12 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             if t.ndim() != 2 {
                 return Err(EngineError::runtime(format!("trace: expected a matrix, but got tensor with dim {}", t.ndim()))).at(span);
             }
-            let dv = t.view_as_layout(layout::diagonal(&t.layout(), 0, 0, 1).at(span)?, "trace()");
+            let dv = t.view_as_layout(layout::diagonal(t.layout(), 0, 0, 1).at(span)?, "trace()");
             let out = reduce::reduce(ctx, reduce::ReduceOp::Sum, &dv, None, false, 1.0, None).at(span)?.values;
             let shape = t.shape().to_vec();
             let f = BackwardFn::new(move |ctx, _, g| {
                 let z = crate::engine::ops::factory::full(ctx, g.device(), &shape, crate::engine::Scalar::Float(0.0), g.dtype, "trace_backward")?;
-                let d = z.view_as_layout(layout::diagonal(&z.layout(), 0, 0, 1)?, "trace_backward");
+                let d = z.view_as_layout(layout::diagonal(z.layout(), 0, 0, 1)?, "trace_backward");
                 crate::engine::ops::copy::copy_into(&d, g)?;
                 Ok(vec![Some(z)])
             });
@@ -168,7 +168,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             match t.ndim() {
                 1 => return Ok(Value::tensor(record_diag_embed(it, t, offset, 0, 1, span)?)),
                 2 => {
-                    let dv = t.view_as_layout(layout::diagonal(&t.layout(), offset, 0, 1).at(span)?, "diag()");
+                    let dv = t.view_as_layout(layout::diagonal(t.layout(), offset, 0, 1).at(span)?, "diag()");
                     let out = crate::engine::ops::copy::copy_to_new(ctx, &dv, &[1], t.dtype, "diag()").at(span)?;
                     let shape = t.shape().to_vec();
                     let f = BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder_tri::diagonal_backward(ctx, g, &shape, offset, 0, 1)?)]));
@@ -179,7 +179,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
         }
         "broadcast_to" => {
             let size = varargs(&mut a, "size")?;
-            let l = layout::expand(&t.layout(), &size, t.dtype.legacy_name()).at(span)?;
+            let l = layout::expand(t.layout(), &size, t.dtype.legacy_name()).at(span)?;
             grad::record_view(it, "ExpandBackward0", t, t.view_as_layout(l, "broadcast_to()"))
         }
         _ => return Err(a.err(format!("internal: {name} is not a reorder method"))),
@@ -235,7 +235,7 @@ fn function(it: &mut Interp, name: &str, a: Args, _op: &str) -> EvalResult<Value
                     out.push(Value::Tensor(t.clone()));
                     continue;
                 }
-                let l = layout::expand(&t.layout(), &sizes, t.dtype.legacy_name()).at(span)?;
+                let l = layout::expand(t.layout(), &sizes, t.dtype.legacy_name()).at(span)?;
                 out.push(Value::tensor(grad::record_view(it, "ExpandBackward0", t, t.view_as_layout(l, "broadcast_tensors()"))));
             }
             Ok(Value::Tuple(out))
@@ -551,7 +551,7 @@ fn split_at(it: &mut Interp, t: &Rc<Tensor>, cuts: Cuts, dim: i64, span: Span) -
     };
     let mut out = vec![];
     for (start, stop) in bounds {
-        let l = layout::slice(&t.layout(), d, Some(start), Some(stop), 1).at(span)?;
+        let l = layout::slice(t.layout(), d, Some(start), Some(stop), 1).at(span)?;
         out.push(Value::tensor(grad::record_view(it, "SliceBackward0", t, t.view_as_layout(l, "tensor_split()"))));
     }
     Ok(Value::Tuple(out))
@@ -770,7 +770,7 @@ fn record_diag_embed(it: &Interp, t: &Tensor, offset: i64, d1: i64, d2: i64, spa
     let nd = out.ndim();
     let (w1, w2) = (layout::wrap_dim(d1, nd).at(span)? as i64, layout::wrap_dim(d2, nd).at(span)? as i64);
     let f = BackwardFn::new(move |ctx, _, g| {
-        let d = g.view_as_layout(layout::diagonal(&g.layout(), offset, w1, w2)?, "diag_embed_backward");
+        let d = g.view_as_layout(layout::diagonal(g.layout(), offset, w1, w2)?, "diag_embed_backward");
         Ok(vec![Some(crate::engine::ops::copy::copy_to_new(ctx, &d, &layout::contiguous_strides(d.shape()), g.dtype, "diag_embed_backward")?)])
     });
     Ok(grad::record(it, "DiagEmbedBackward0", &[Some(t)], out, f, &[]))

@@ -148,7 +148,7 @@ pub fn record_index(it: &Interp, t: &Tensor, specs: &[IndexSpec], tuple: bool, o
     };
     let mut cur = t.clone();
     for s in init {
-        let (Ok(l), Ok(map)) = (s.apply(&cur.layout()), s.apply(&Layout::contiguous(cur.shape()))) else {
+        let (Ok(l), Ok(map)) = (s.apply(cur.layout()), s.apply(&Layout::contiguous(cur.shape()))) else {
             return super::record_view(it, last.name(), t, out);
         };
         let next = cur.view_as_layout(l, "index");
@@ -156,7 +156,7 @@ pub fn record_index(it: &Interp, t: &Tensor, specs: &[IndexSpec], tuple: bool, o
         cur = super::record_view_map(it, s.name(), &cur, next, None, map);
     }
     let map = s_map(last, &cur);
-    if last.apply(&cur.layout()).ok().as_ref() != Some(&out.layout()) {
+    if last.apply(cur.layout()).ok().as_ref() != Some(out.layout()) {
         // Never expected: the chain must end where index_layout did.
         return super::record_view(it, last.name(), t, out);
     }

@@ -605,27 +605,6 @@ pub fn check_call(op: &Op, method: bool, pos: &[Value], kw: &[(String, Value)]) 
     Some(listing::message(&sigs[0].name, &options, pos, kw))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sig(line: &str, method: bool) -> String {
-        signature("f", line, method).map(|s| s.to_text()).unwrap_or_default()
-    }
-
-    #[test]
-    fn schema_lines_become_pytorchs_python_signatures() {
-        let line = "sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)";
-        assert_eq!(sig(line, false), "(Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)");
-        assert_eq!(sig(line, true), "(tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)");
-        let max = "max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)";
-        assert_eq!(sig(max, false), "(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)");
-        assert_eq!(sig("where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor", true), "(Tensor condition, Tensor other)");
-        assert_eq!(sig("where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor", false), "(Tensor condition, Number self, Tensor other)");
-        assert_eq!(sig("quantile(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor", true), "(float q, int dim = None, bool keepdim = False, *, str interpolation = \"linear\")");
-    }
-}
-
 /// Torch functions and tensor methods PyTorch defines in Python
 /// (`torch/functional.py`, `torch/_tensor.py`): CPython binds their
 /// arguments, so their messages are CPython's, not the parser's.
@@ -653,5 +632,26 @@ impl CallArgs {
             Some(m) => super::super::error::EvalError { message: m, hint: None, ..e },
             None => e,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sig(line: &str, method: bool) -> String {
+        signature("f", line, method).map(|s| s.to_text()).unwrap_or_default()
+    }
+
+    #[test]
+    fn schema_lines_become_pytorchs_python_signatures() {
+        let line = "sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)";
+        assert_eq!(sig(line, false), "(Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)");
+        assert_eq!(sig(line, true), "(tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)");
+        let max = "max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)";
+        assert_eq!(sig(max, false), "(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)");
+        assert_eq!(sig("where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor", true), "(Tensor condition, Tensor other)");
+        assert_eq!(sig("where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor", false), "(Tensor condition, Number self, Tensor other)");
+        assert_eq!(sig("quantile(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor", true), "(float q, int dim = None, bool keepdim = False, *, str interpolation = \"linear\")");
     }
 }

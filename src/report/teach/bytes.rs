@@ -166,7 +166,7 @@ pub fn build_tensor(name: &str, t: &Tensor) -> BytesReport {
     let elements = flats
         .into_iter()
         .map(|flat| {
-            let si = flat_to_storage(&t.layout(), flat);
+            let si = flat_to_storage(t.layout(), flat);
             let bytes = all.get(si * size..si * size + size).unwrap_or(&[]).to_vec();
             let v = scalar::read(t.dtype, all, si);
             ByteElement {

@@ -171,7 +171,7 @@ fn strip(on: &[(usize, &(String, Rc<Tensor>))], live: &[Named]) -> Option<MapSto
 }
 
 fn describe(name: &str, arg: usize, t: &Tensor) -> MapTensor {
-    let elements: Vec<usize> = StridedIndex::new(&t.layout()).take(ELEMENTS_CAP).collect();
+    let elements: Vec<usize> = StridedIndex::new(t.layout()).take(ELEMENTS_CAP).collect();
     MapTensor {
         name: name.to_string(),
         arg,
@@ -225,11 +225,11 @@ fn pick_cells(total: usize, on: &[(usize, &(String, Rc<Tensor>))], per: &[usize]
             continue;
         }
         // Its lowest sampled elements, its last two, and both ends of its footprint.
-        let mut front: Vec<usize> = StridedIndex::new(&t.layout()).take(SAMPLE).collect();
+        let mut front: Vec<usize> = StridedIndex::new(t.layout()).take(SAMPLE).collect();
         front.sort_unstable();
         front.dedup();
         front.truncate(PER_TENSOR);
-        front.extend((n.saturating_sub(2)..n).map(|f| flat_to_storage(&t.layout(), f)));
+        front.extend((n.saturating_sub(2)..n).map(|f| flat_to_storage(t.layout(), f)));
         front.extend(footprint(t).into_iter().flatten());
         for e in front {
             touched.extend(e * m..(e * m + m).min(total));
