@@ -243,7 +243,9 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             a.take_kw("dtype");
             a.finish(if name == "norm" { 3 } else { 2 })?;
             if !t.dtype.is_floating() {
-                return Err(rt(format!("linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}", crate::engine::ops::promote::scalar_type_name(t.dtype)), span));
+                let ty = crate::engine::ops::promote::scalar_type_name(t.dtype);
+                let msg = if name == "norm" { format!("linalg.vector_norm: Expected a floating point or complex tensor as input. Got {ty}") } else { format!("norm(): input dtype should be either floating point or complex. Got {ty} instead.") };
+                return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, msg, span));
             }
             let ctx = &it.ctx;
             let x: Tensor = match &other {

@@ -30,6 +30,8 @@ pub mod bitwise;
 pub mod math;
 pub mod math_more;
 pub mod softmax;
+pub mod functional;
+pub mod functional_loss;
 
 /// `torch.NAME(args)` for a function that is not a tensor method's form.
 pub type FunctionFn = fn(&mut Interp, &str, Args, &str) -> EvalResult<Value>;
@@ -58,6 +60,7 @@ pub const FAMILIES: &[&Family] = &[
     &softmax::FAMILY,
     &index::FAMILY,
     &reorder::FAMILY,
+    &functional::FAMILY,
 ];
 
 /// The family answering the torch function `name`, if any.

@@ -15,6 +15,7 @@ pub mod statements;
 
 mod create;
 mod cuda;
+mod functional;
 mod index;
 mod math;
 mod blas;
@@ -164,6 +165,7 @@ const TABLES: &[&[Op]] = &[
     cuda::OPS,
     index::OPS,
     reorder::OPS,
+    functional::OPS,
 ];
 
 /// Every op row.
