@@ -46,12 +46,27 @@ const SQRT1_2: f64 = std::f64::consts::FRAC_1_SQRT_2;
 const TANH_BETA: f64 = std::f64::consts::SQRT_2 * std::f64::consts::FRAC_2_SQRT_PI * 0.5;
 const KAPPA: f64 = 0.044715;
 
-fn gelu_value(x: f64, tanh: bool) -> f64 {
+/// `gelu(x)` with PyTorch's kernel steps rounded to `op` (the opmath
+/// dtype: float32 for every floating dtype but float64).
+fn gelu_value(x: f64, tanh: bool, op: DType) -> f64 {
+    let r = |v: f64| rd(v, op);
     if tanh {
-        0.5 * x * (1.0 + (TANH_BETA * (x + KAPPA * x * x * x)).tanh())
+        let cube = r(r(x * x) * x);
+        let inner = r(TANH_BETA_OP(op) * r(x + r(r(KAPPA) * cube)));
+        r(r(0.5 * x) * r(1.0 + r(inner.tanh())))
     } else {
-        x * 0.5 * (1.0 + unsafe { erf(x * SQRT1_2) })
+        r(r(x * 0.5) * r(1.0 + r(unsafe { erf(r(x * r(SQRT1_2))) })))
     }
+}
+
+#[allow(non_snake_case)]
+fn TANH_BETA_OP(op: DType) -> f64 {
+    rd(TANH_BETA, op)
+}
+
+/// The dtype PyTorch's CPU kernels compute a floating dtype in.
+fn opmath(dtype: DType) -> DType {
+    if dtype == DType::Float64 { DType::Float64 } else { DType::Float32 }
 }
 
 fn gelu_grad(x: f64, tanh: bool) -> f64 {
@@ -71,7 +86,8 @@ pub fn gelu(ctx: &Context, x: &Tensor, tanh: bool) -> Result<Tensor> {
     if !x.dtype.is_floating() {
         return Err(not_implemented("GeluKernelImpl", x.dtype));
     }
-    map(ctx, x, "gelu", |v| gelu_value(v, tanh))
+    let op = opmath(x.dtype);
+    map(ctx, x, "gelu", |v| gelu_value(v, tanh, op))
 }
 
 pub fn gelu_backward(ctx: &Context, g: &Tensor, x: &Tensor, tanh: bool) -> Result<Tensor> {
@@ -83,7 +99,8 @@ pub fn silu(ctx: &Context, x: &Tensor) -> Result<Tensor> {
     if !x.dtype.is_floating() {
         return Err(not_implemented("silu_cpu", x.dtype));
     }
-    map(ctx, x, "silu", |v| v / (1.0 + (-v).exp()))
+    let op = opmath(x.dtype);
+    map(ctx, x, "silu", |v| rd(v / rd(1.0 + rd((-v).exp(), op), op), op))
 }
 
 pub fn silu_backward(ctx: &Context, g: &Tensor, x: &Tensor) -> Result<Tensor> {

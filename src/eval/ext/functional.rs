@@ -61,11 +61,20 @@ pub fn attr(name: &str) -> Option<Value> {
 fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
     let short = name.strip_prefix(PREFIX).unwrap_or(name);
     a.name = short.to_string();
-    let first = if short == "one_hot" { "tensor" } else { "input" };
-    let x = match a.get(0, first) {
+    let required: &[&str] = match short {
+        "pad" => &["input", "pad"],
+        "linear" => &["input", "weight"],
+        "mse_loss" | "nll_loss" | "cross_entropy" => &["input", "target"],
+        _ => &["input"],
+    };
+    let missing: Vec<&str> = required.iter().enumerate().filter(|(i, k)| a.pos.len() <= *i && !a.kw.iter().any(|(n, _, _)| n == *k)).map(|(_, k)| *k).collect();
+    if !missing.is_empty() {
+        return Err(a.err(missing_message(short, &missing)));
+    }
+    let x = match a.get(0, "input") {
         Some((Value::Tensor(t), _)) => t,
-        Some((v, s)) => return Err(EvalError::type_error(format!("{short}(): argument 'input' (position 1) must be Tensor, not {}", v.type_name()), s)),
-        None => return Err(a.err(format!("{short}() missing 1 required positional argument: '{first}'"))),
+        Some((v, s)) => return Err(not_tensor(short, "input", 1, &v, s)),
+        None => return Err(a.err(missing_message(short, &["input"]))),
     };
     // The input is taken; positions below count from the next argument.
     if !a.pos.is_empty() {
@@ -74,7 +83,7 @@ fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
     a.pos_base = 1;
     match short {
         "relu" | "silu" => {
-            let inplace = a.opt_bool(0, "inplace", false)?;
+            let inplace = truthy(&mut a, 0, "inplace");
             a.finish(1)?;
             if short == "relu" {
                 return step(it, &x, if inplace { "relu_" } else { "relu" }, vec![], vec![], a.span).map(Value::Tensor);
@@ -96,6 +105,54 @@ fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
         "normalize" => normalize(it, &x, a, op),
         "linear" => linear(it, &x, a),
         _ => super::functional_loss::call(it, &x, short, a),
+    }
+}
+
+/// A call without its required arguments: ATen's binding words it for
+/// gelu/one_hot/linear/relu_ (its plural is inverted), CPython for F's
+/// Python functions.
+fn missing_message(name: &str, missing: &[&str]) -> String {
+    let n = missing.len();
+    if matches!(name, "gelu" | "one_hot" | "linear" | "relu_") {
+        let names: Vec<String> = missing.iter().map(|k| format!("\"{k}\"")).collect();
+        return format!("{name}() missing {n} required positional argument{}: {}", if n == 1 { "s" } else { "" }, names.join(", "));
+    }
+    let q: Vec<String> = missing.iter().map(|k| format!("'{k}'")).collect();
+    let list = match q.len() {
+        1 => q[0].clone(),
+        2 => format!("{} and {}", q[0], q[1]),
+        _ => format!("{}, and {}", q[..q.len() - 1].join(", "), q[q.len() - 1]),
+    };
+    format!("{name}() missing {n} required positional argument{}: {list}", if n == 1 { "" } else { "s" })
+}
+
+/// A non-tensor input or target, as F's Python code or ATen's binding refuses it.
+pub fn not_tensor(name: &str, arg: &str, position: usize, v: &Value, span: Span) -> EvalError {
+    let attr = match name {
+        "softmax" | "log_softmax" => name,
+        "normalize" => "norm",
+        "mse_loss" => "size",
+        _ => "",
+    };
+    if !attr.is_empty() {
+        return EvalError::new(ErrorKind::AttributeError, format!("'{}' object has no attribute '{attr}'", v.type_name()), span);
+    }
+    let binding = match name {
+        "cross_entropy" => "cross_entropy_loss",
+        "nll_loss" => "nll_loss_nd",
+        n => n,
+    };
+    EvalError::type_error(format!("{binding}(): argument '{arg}' (position {position}) must be Tensor, not {}", v.type_name()), span)
+}
+
+/// A Python argument taken by truth value (`inplace=`).
+fn truthy(a: &mut Args, i: usize, k: &str) -> bool {
+    match a.get(i, k) {
+        None | Some((Value::None, _)) => false,
+        Some((Value::Bool(b), _)) => b,
+        Some((Value::Int(n), _)) => n != 0,
+        Some((Value::Float(f), _)) => f != 0.0,
+        Some(_) => true,
     }
 }
 

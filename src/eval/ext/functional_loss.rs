@@ -24,7 +24,7 @@ use super::functional::{opt_float, reduction, scalar_step, step};
 pub fn call(it: &mut Interp, x: &Rc<Tensor>, name: &str, mut a: Args) -> EvalResult<Value> {
     let target = match a.get(0, "target") {
         Some((Value::Tensor(t), _)) => t,
-        Some((v, s)) => return Err(EvalError::type_error(format!("{name}(): argument 'target' (position 2) must be Tensor, not {}", v.type_name()), s)),
+        Some((v, s)) => return Err(super::functional::not_tensor(name, "target", 2, &v, s)),
         None => return Err(a.err(format!("{name}() missing 1 required positional argument: 'target'"))),
     };
     match name {
@@ -148,8 +148,34 @@ pub fn nll_loss_nd(it: &mut Interp, x: &Rc<Tensor>, target: &Rc<Tensor>, weight:
     if target.shape().get(1..) != Some(&rest[..]) {
         let mut want = vec![n];
         want.extend(&rest);
-        return Err(EvalError::new(ErrorKind::ValueError, format!("Expected target size {}, got {}", sizes(&want), sizes(target.shape())), span));
+        return Err(rt(format!("Expected target size {}, got {}", sizes(&want), sizes(target.shape())), span));
     }
+    if nd != 4 {
+        // PyTorch's nll_loss_nd: (N, C, 1, rest) into nll_loss2d, and its
+        // 'none' output viewed back to the target's shape.
+        let r: i64 = rest.iter().product::<usize>() as i64;
+        let xc = if x.is_contiguous() { x.clone() } else { step(it, x, "contiguous", vec![], vec![], span)? };
+        let ints = |v: &[i64]| Value::Tuple(v.iter().map(|&d| Value::Int(d)).collect());
+        let x4 = step(it, &xc, "view", vec![ints(&[n as i64, c as i64, 1, r])], vec![], span)?;
+        let tc = crate::engine::ops::copy::copy_to_new(&it.ctx, &target, &layout::contiguous_strides(target.shape()), target.dtype, "contiguous").at(span)?;
+        let t4 = tc.view_as_layout(layout::view(&tc.layout, &[n as i64, 1, r]).at(span)?, "view");
+        let out = nll_loss_2d(it, &x4, &t4, weight.as_ref(), red, ignore, span)?;
+        if red == Reduction::None {
+            return step(it, &out, "view", vec![ints(&target.shape().iter().map(|&d| d as i64).collect::<Vec<_>>())], vec![], span);
+        }
+        return Ok(out);
+    }
+    nll_loss_2d(it, x, &target, weight.as_ref(), red, ignore, span)
+}
+
+/// `nll_loss2d` of an (N, C, H, W) input and (N, H, W) target
+/// (NllLoss2DBackward0), as the 2-D kernel over (N·H·W, C) rows.
+fn nll_loss_2d(it: &mut Interp, x: &Rc<Tensor>, target: &Tensor, weight: Option<&Tensor>, red: Reduction, ignore: i64, span: Span) -> EvalResult<Rc<Tensor>> {
+    let ctx = &it.ctx;
+    let nd = x.ndim();
+    let (n, c) = (x.shape()[0], x.shape()[1]);
+    let rest: Vec<usize> = x.shape()[2..].to_vec();
+    let weight = weight.cloned();
     // (N, C, rest) → (N·rest, C): the classes last, rows in (N, rest) order.
     let m: usize = n * rest.iter().product::<usize>();
     let mut perm: Vec<i64> = vec![0];
@@ -158,20 +184,11 @@ pub fn nll_loss_nd(it: &mut Interp, x: &Rc<Tensor>, target: &Rc<Tensor>, weight:
     let moved = x.view_as_layout(layout::permute(&x.layout, &perm).at(span)?, "permute");
     let rows = crate::engine::ops::copy::copy_to_new(ctx, &moved, &layout::contiguous_strides(moved.shape()), x.dtype, "nll_loss2d").at(span)?;
     let rows = rows.view_as_layout(layout::view(&rows.layout, &[m as i64, c as i64]).at(span)?, "view");
-    let flat_t = crate::engine::ops::copy::copy_to_new(ctx, &target, &layout::contiguous_strides(target.shape()), target.dtype, "nll_loss2d").at(span)?;
+    let flat_t = crate::engine::ops::copy::copy_to_new(ctx, target, &layout::contiguous_strides(target.shape()), target.dtype, "nll_loss2d").at(span)?;
     let flat_t = flat_t.view_as_layout(layout::view(&flat_t.layout, &[m as i64]).at(span)?, "view");
     let (out, total) = kern::nll_loss(ctx, &rows, &flat_t, weight.as_ref(), red, ignore).at(span)?;
     let keep = red == Reduction::None;
-    // PyTorch's nll_loss2d sees (N, C, 1, rest) for 3 or 5+ dims: its
-    // 'none' output is (N, 1, rest) and viewed back.
-    let node_shape: Vec<usize> = if !keep {
-        vec![]
-    } else if nd == 4 {
-        target.shape().to_vec()
-    } else {
-        vec![n, 1, rest.iter().product()]
-    };
-    let ns: Vec<i64> = node_shape.iter().map(|&d| d as i64).collect();
+    let ns: Vec<i64> = if keep { target.shape().iter().map(|&d| d as i64).collect() } else { vec![] };
     let out = out.view_as_layout(layout::view(&out.layout, &ns).at(span)?, "view");
     let xs = x.shape().to_vec();
     let f = BackwardFn::new(move |ctx, _node, g| {
@@ -187,15 +204,9 @@ pub fn nll_loss_nd(it: &mut Interp, x: &Rc<Tensor>, target: &Rc<Tensor>, weight:
         let mut back: Vec<i64> = vec![0, xs.len() as i64 - 1];
         back.extend(1..xs.len() as i64 - 1);
         let gp = gm.view_as_layout(layout::permute(&gm.layout, &back)?, "permute");
-        crate::engine::ops::copy::copy_to_new(ctx, &gp, &layout::contiguous_strides(&xs), gp.dtype, "backward")
-            .map(|t| vec![Some(t)])
+        crate::engine::ops::copy::copy_to_new(ctx, &gp, &layout::contiguous_strides(&xs), gp.dtype, "backward").map(|t| vec![Some(t)])
     });
-    let r = Rc::new(grad::record(it, "NllLoss2DBackward0", &[Some(x)], out, f, &[]));
-    if keep && nd != 4 {
-        let shape = Value::Tuple(target.shape().iter().map(|&d| Value::Int(d as i64)).collect());
-        return step(it, &r, "view", vec![shape], vec![], span);
-    }
-    Ok(r)
+    Ok(Rc::new(grad::record(it, "NllLoss2DBackward0", &[Some(x)], out, f, &[])))
 }
 
 fn class_view(it: &mut Interp, w: &Tensor, nd: usize, class_dim: usize, span: Span) -> EvalResult<Rc<Tensor>> {
