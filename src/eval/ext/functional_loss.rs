@@ -135,6 +135,11 @@ pub fn nll_loss_nd(it: &mut Interp, x: &Rc<Tensor>, target: &Rc<Tensor>, weight:
     if !matches!(target.dtype, DType::Int64 | DType::UInt8) {
         return Err(rt(format!("expected target dtype to be Long or Byte, but got {}", scalar_type_name(target.dtype)), span));
     }
+    if let Some(w) = weight
+        && w.dtype != x.dtype
+    {
+        return Err(rt(format!("expected scalar type {} but found {}", scalar_type_name(x.dtype), scalar_type_name(w.dtype)), span));
+    }
     let ctx = &it.ctx;
     let (weight, target) = (weight.cloned(), (**target).clone());
     if nd <= 2 {
