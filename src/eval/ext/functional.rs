@@ -391,6 +391,17 @@ fn linear(it: &mut Interp, x: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
 
 /// `reduction=` (with the legacy `size_average`/`reduce` and their warning).
 pub fn reduction(it: &mut Interp, a: &mut Args, size_average: usize, reduce: usize, red: usize) -> EvalResult<kern::Reduction> {
+    let s = reduction_name(it, a, size_average, reduce, red)?;
+    parse_reduction(&s, a.span)
+}
+
+/// ATen's `get_enum`: the reduction a name means.
+pub fn parse_reduction(s: &str, span: Span) -> EvalResult<kern::Reduction> {
+    kern::Reduction::parse(s).ok_or_else(|| EvalError::new(ErrorKind::ValueError, format!("{s} is not a valid value for reduction"), span))
+}
+
+/// The `reduction=` name, or the one `size_average`/`reduce` mean.
+pub fn reduction_name(it: &mut Interp, a: &mut Args, size_average: usize, reduce: usize, red: usize) -> EvalResult<String> {
     let flag = |a: &mut Args, i: usize, k: &str| -> EvalResult<Option<bool>> {
         match a.get(i, k) {
             None | Some((Value::None, _)) => Ok(None),
@@ -401,12 +412,11 @@ pub fn reduction(it: &mut Interp, a: &mut Args, size_average: usize, reduce: usi
     let sa = flag(a, size_average, "size_average")?;
     let re = flag(a, reduce, "reduce")?;
     let s = opt_str(a, red, "reduction", "mean")?;
-    let s = if sa.is_some() || re.is_some() {
+    Ok(if sa.is_some() || re.is_some() {
         let s = if !re.unwrap_or(true) { "none" } else if sa.unwrap_or(true) { "mean" } else { "sum" };
         it.warn(&format!("size_average and reduce args will be deprecated, please use reduction='{s}' instead."), a.span);
         s.to_string()
     } else {
         s
-    };
-    kern::Reduction::parse(&s).ok_or_else(|| EvalError::new(ErrorKind::ValueError, format!("{s} is not a valid value for reduction"), a.span))
+    })
 }

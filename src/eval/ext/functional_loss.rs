@@ -19,7 +19,7 @@ use super::super::error::{AtSpan, EvalError, EvalResult};
 use super::super::grad;
 use super::super::interp::Interp;
 use super::super::value::Value;
-use super::functional::{opt_float, reduction, scalar_step, step};
+use super::functional::{opt_float, parse_reduction, reduction, reduction_name, scalar_step, step};
 
 pub fn call(it: &mut Interp, x: &Rc<Tensor>, name: &str, mut a: Args) -> EvalResult<Value> {
     let target = match a.get(0, "target") {
@@ -29,14 +29,14 @@ pub fn call(it: &mut Interp, x: &Rc<Tensor>, name: &str, mut a: Args) -> EvalRes
     };
     match name {
         "mse_loss" => {
-            let red = reduction(it, &mut a, 1, 2, 3)?;
-            if let Some((v, s)) = a.get(4, "weight")
-                && !matches!(v, Value::None)
-            {
-                return Err(EvalError::new(ErrorKind::NotImplementedError, "tsr's mse_loss() has no weight=", s));
-            }
+            let red = reduction_name(it, &mut a, 1, 2, 3)?;
+            let weight = match a.get(4, "weight") {
+                None | Some((Value::None, _)) => None,
+                Some((Value::Tensor(w), _)) => Some(w),
+                Some((v, s)) => return Err(EvalError::new(ErrorKind::AttributeError, format!("'{}' object has no attribute 'size'", v.type_name()), s)),
+            };
             a.finish(5)?;
-            mse_loss(it, x, &target, red, a.span)
+            mse_loss(it, x, &target, &red, weight, a.span)
         }
         _ => {
             let weight = opt_tensor(&mut a, 1, "weight")?;
@@ -72,8 +72,10 @@ fn sizes(s: &[usize]) -> String {
     format!("[{}]", s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "))
 }
 
-/// `mse_loss`: a target of another shape warns, and both broadcast.
-fn mse_loss(it: &mut Interp, x: &Rc<Tensor>, y: &Rc<Tensor>, red: Reduction, span: Span) -> EvalResult<Value> {
+/// `mse_loss`: a target of another shape warns, and both broadcast; with
+/// `weight=` F's Python composite (pow, mul, sum, div by the weights' sum).
+fn mse_loss(it: &mut Interp, x: &Rc<Tensor>, y: &Rc<Tensor>, red: &str, weight: Option<Rc<Tensor>>, span: Span) -> EvalResult<Value> {
+    let in_shape = x.shape().to_vec();
     let (mut x, mut y) = (x.clone(), y.clone());
     if x.shape() != y.shape() {
         let size = |s: &[usize]| format!("torch.Size([{}])", s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "));
@@ -95,6 +97,25 @@ fn mse_loss(it: &mut Interp, x: &Rc<Tensor>, y: &Rc<Tensor>, red: Reduction, spa
             y = step(it, &y, "expand", vec![shape], vec![], span)?;
         }
     }
+    if let Some(w) = weight {
+        if w.shape() != in_shape.as_slice() {
+            return Err(EvalError::new(ErrorKind::ValueError, "Weights and input must have the same size.", span));
+        }
+        let d = step(it, &x, "sub", vec![Value::Tensor(y)], vec![], span)?;
+        let sq = step(it, &d, "pow", vec![Value::Int(2)], vec![], span)?;
+        let m = step(it, &sq, "mul", vec![Value::Tensor(w.clone())], vec![], span)?;
+        return match red {
+            "none" => Ok(Value::Tensor(m)),
+            "sum" => step(it, &m, "sum", vec![], vec![], span).map(Value::Tensor),
+            "mean" => {
+                let s = step(it, &m, "sum", vec![], vec![], span)?;
+                let ws = step(it, &w, "sum", vec![], vec![], span)?;
+                step(it, &s, "div", vec![Value::Tensor(ws)], vec![], span).map(Value::Tensor)
+            }
+            r => Err(EvalError::new(ErrorKind::ValueError, format!("Invalid reduction mode: {r}. Expected one of 'none', 'mean', 'sum'."), span)),
+        };
+    }
+    let red = parse_reduction(red, span)?;
     let dt = DType::promote(x.dtype, y.dtype);
     if !dt.is_floating() {
         return Err(EvalError::new(ErrorKind::NotImplementedError, format!("\"mse_cpu\" not implemented for '{}'", scalar_type_name(dt)), span));

@@ -46,7 +46,7 @@ pub const OPS: &[Op] = &[
     op("nn.functional.mse_loss", "nn.functional.mse_loss(Tensor input, Tensor target, bool? size_average=None, bool? reduce=None, str reduction='mean', Tensor? weight=None) -> Tensor", F, Reduction,
         "mean (or sum, or none) of (input - target)²; MseLossBackward0",
         "x = torch.tensor([1.0, 2.0, 4.0])\ntorch.nn.functional.mse_loss(x, torch.zeros(3), reduction='sum')")
-        .notes("A target of another shape warns and broadcasts, as PyTorch. weight= is not supported in tsr."),
+        .notes("A target of another shape warns and broadcasts, as PyTorch. weight= (the input's shape) is F's Python composite: sub, pow, mul, then sum (divided by the weights' sum for mean)."),
     op("nn.functional.nll_loss", "nn.functional.nll_loss(Tensor input, Tensor target, Tensor? weight=None, bool? size_average=None, int ignore_index=-100, bool? reduce=None, str reduction='mean') -> Tensor", F, Reduction,
         "-input[i, target[i]]·weight[target[i]], averaged by the weights (or summed, or none)",
         "x = torch.tensor([[-0.5, -1.0], [-2.0, -0.1]])\ntorch.nn.functional.nll_loss(x, torch.tensor([0, 1]))"),
