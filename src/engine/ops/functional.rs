@@ -467,3 +467,68 @@ pub fn one_hot(ctx: &Context, t: &Tensor, num_classes: i64) -> Result<Tensor> {
     super::copy::write_values(&r, &out);
     Ok(r)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::context::EngineConfig;
+
+    fn ctx() -> Context {
+        Context::new(&EngineConfig::default())
+    }
+
+    fn floats(t: &Tensor) -> Vec<f64> {
+        t.to_scalars().into_iter().map(|s| s.as_f64()).collect()
+    }
+
+    fn row(ctx: &Context, vals: &[f64]) -> Tensor {
+        let v: Vec<Scalar> = vals.iter().map(|&x| Scalar::Float(x)).collect();
+        Tensor::from_scalars(ctx, &[1, vals.len()], DType::Float32, &v, "test").unwrap()
+    }
+
+    #[test]
+    fn pad_modes_map_each_output_to_its_source() {
+        let ctx = ctx();
+        let x = row(&ctx, &[0.0, 1.0, 2.0, 3.0]);
+        let padded = |pads: &[i64], mode| {
+            let plan = pad_plan(&x, pads, mode).unwrap();
+            floats(&pad(&ctx, &x, &plan, Scalar::Float(-1.0), "pad").unwrap())
+        };
+        assert_eq!(padded(&[2, 1], PadMode::Constant), [-1.0, -1.0, 0.0, 1.0, 2.0, 3.0, -1.0]);
+        assert_eq!(padded(&[2, 1], PadMode::Reflect), [2.0, 1.0, 0.0, 1.0, 2.0, 3.0, 2.0]);
+        assert_eq!(padded(&[2, 1], PadMode::Replicate), [0.0, 0.0, 0.0, 1.0, 2.0, 3.0, 3.0]);
+        assert_eq!(padded(&[2, 1], PadMode::Circular), [2.0, 3.0, 0.0, 1.0, 2.0, 3.0, 0.0]);
+        // A negative pad crops first; circular wraps the cropped middle.
+        assert_eq!(padded(&[-1, 2], PadMode::Circular), [1.0, 2.0, 3.0, 1.0, 2.0]);
+        assert_eq!(padded(&[-1, -1], PadMode::Constant), [1.0, 2.0]);
+        assert!(pad_plan(&x, &[4, 0], PadMode::Reflect).is_err());
+        assert!(pad_plan(&x, &[5, 0], PadMode::Circular).is_err());
+    }
+
+    #[test]
+    fn pad_backward_adds_every_copy_of_an_element() {
+        let ctx = ctx();
+        let x = row(&ctx, &[0.0, 1.0, 2.0]);
+        let plan = pad_plan(&x, &[2, 2], PadMode::Reflect).unwrap();
+        let g = row(&ctx, &[1.0; 7]);
+        // Output [2, 1, 0, 1, 2, 1, 0]: 0 twice, 1 three times, 2 twice.
+        assert_eq!(floats(&pad_backward(&ctx, &g, &plan).unwrap()), [2.0, 3.0, 2.0]);
+    }
+
+    #[test]
+    fn nll_loss_averages_by_the_kept_weights() {
+        let ctx = ctx();
+        let v: Vec<Scalar> = [-1.0, -2.0, -3.0, -4.0, -5.0, -6.0].iter().map(|&x| Scalar::Float(x)).collect();
+        let x = Tensor::from_scalars(&ctx, &[3, 2], DType::Float32, &v, "test").unwrap();
+        let t = Tensor::from_scalars(&ctx, &[3], DType::Int64, &[Scalar::Int(1), Scalar::Int(0), Scalar::Int(-100)], "test").unwrap();
+        let w = Tensor::from_scalars(&ctx, &[2], DType::Float32, &[Scalar::Float(0.5), Scalar::Float(2.0)], "test").unwrap();
+        let (loss, total) = nll_loss(&ctx, &x, &t, Some(&w), Reduction::Mean, -100).unwrap();
+        // (2·2 + 0.5·3) / (2 + 0.5); the ignored row counts nowhere.
+        assert_eq!(total, 2.5);
+        assert_eq!(floats(&loss), [(5.5f32 / 2.5) as f64]);
+        let (none, _) = nll_loss(&ctx, &x, &t, None, Reduction::None, -100).unwrap();
+        assert_eq!(floats(&none), [2.0, 3.0, 0.0]);
+        let bad = Tensor::from_scalars(&ctx, &[3], DType::Int64, &[Scalar::Int(2), Scalar::Int(0), Scalar::Int(0)], "test").unwrap();
+        assert_eq!(nll_loss(&ctx, &x, &bad, None, Reduction::Sum, -100).unwrap_err().message, "Target 2 is out of bounds.");
+    }
+}
