@@ -416,7 +416,7 @@ impl Interp {
             (Value::Module("torch.nn.functional"), n) => match super::ext::functional::attr(n) {
                 Some(v) => v,
                 None => return Err(EvalError::new(ErrorKind::AttributeError, format!("module 'torch.nn.functional' has no attribute '{n}'"), span)
-                    .with_hint("tsr's torch.nn.functional has relu, gelu, silu, softmax, log_softmax, sigmoid, tanh, one_hot, pad, normalize, linear, mse_loss, nll_loss and cross_entropy")),
+                    .with_hint("tsr's torch.nn.functional has relu, relu_, gelu, silu, softmax, log_softmax, sigmoid, tanh, one_hot, pad, normalize, linear, mse_loss, nll_loss and cross_entropy (help(F) lists them)")),
             },
             (Value::Module("math"), n) => match super::py::math::attr(n) {
                 Some(v) => v,

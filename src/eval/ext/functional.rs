@@ -39,23 +39,25 @@ pub const FAMILY: Family = Family {
         "nn.functional.mse_loss",
         "nn.functional.nll_loss",
         "nn.functional.cross_entropy",
+        "nn.functional.sigmoid",
+        "nn.functional.tanh",
     ],
     methods: &[],
     function,
     method: super::no_method,
 };
 
-/// torch functions `torch.nn.functional` also has under the same name
-/// (and the same function): reached through their torch rows.
-const TORCH_NAMES: &[&str] = &["sigmoid", "tanh"];
-
 /// `torch.nn.functional.NAME`, if tsr has it.
 pub fn attr(name: &str) -> Option<Value> {
     let full = format!("{PREFIX}{name}");
-    if FAMILY.functions.contains(&full.as_str()) {
-        return Some(Value::Function(full));
-    }
-    TORCH_NAMES.contains(&name).then(|| Value::Function(name.to_string()))
+    FAMILY.functions.contains(&full.as_str()).then(|| Value::Function(full))
+}
+
+/// F's names that are Python functions in PyTorch (the others are ATen
+/// builtins): their type is `function` and their repr `<function NAME at …>`.
+pub fn python_function(full: &str) -> Option<&str> {
+    let short = full.strip_prefix(PREFIX)?;
+    (!matches!(short, "relu_" | "gelu" | "one_hot" | "linear")).then_some(short)
 }
 
 fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
@@ -67,6 +69,21 @@ fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
         "mse_loss" | "nll_loss" | "cross_entropy" => &["input", "target"],
         _ => &["input"],
     };
+    let most = match short {
+        "relu_" | "gelu" | "sigmoid" | "tanh" => 1,
+        "relu" | "silu" | "one_hot" => 2,
+        "linear" => 3,
+        "softmax" | "log_softmax" | "pad" => 4,
+        "normalize" => 5,
+        "mse_loss" => 6,
+        "nll_loss" => 7,
+        _ => 8,
+    };
+    if a.pos.len() > most {
+        let (least, given) = (required.len(), a.pos.len());
+        let takes = if least == most { format!("{most} positional argument{}", if most == 1 { "" } else { "s" }) } else { format!("from {least} to {most} positional arguments") };
+        return Err(EvalError::type_error(format!("{short}() takes {takes} but {given} were given"), a.pos[most].1));
+    }
     let missing: Vec<&str> = required.iter().enumerate().filter(|(i, k)| a.pos.len() <= *i && !a.kw.iter().any(|(n, _, _)| n == *k)).map(|(_, k)| *k).collect();
     if !missing.is_empty() {
         return Err(a.err(missing_message(short, &missing)));
@@ -89,6 +106,10 @@ fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
                 return step(it, &x, if inplace { "relu_" } else { "relu" }, vec![], vec![], a.span).map(Value::Tensor);
             }
             silu(it, &x, inplace, a.span)
+        }
+        "sigmoid" | "tanh" => {
+            a.finish(0)?;
+            step(it, &x, short, vec![], vec![], a.span).map(Value::Tensor)
         }
         "relu_" => {
             a.finish(0)?;
@@ -129,7 +150,7 @@ fn missing_message(name: &str, missing: &[&str]) -> String {
 /// A non-tensor input or target, as F's Python code or ATen's binding refuses it.
 pub fn not_tensor(name: &str, arg: &str, position: usize, v: &Value, span: Span) -> EvalError {
     let attr = match name {
-        "softmax" | "log_softmax" => name,
+        "softmax" | "log_softmax" | "sigmoid" | "tanh" => name,
         "normalize" => "norm",
         "mse_loss" => "size",
         _ => "",
@@ -201,9 +222,6 @@ pub fn opt_float(a: &mut Args, i: usize, k: &str, default: f64) -> EvalResult<f6
 fn gelu(it: &mut Interp, x: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
     let span = a.span;
     // gelu(Tensor input, *, str approximate='none'): keyword only.
-    if !a.pos.is_empty() {
-        return Err(EvalError::type_error(format!("gelu() takes 1 positional argument but {} were given", a.pos.len() + 1), a.pos[0].1));
-    }
     let approx = opt_str(&mut a, usize::MAX, "approximate", "none")?;
     a.finish(0)?;
     let tanh = match approx.as_str() {

@@ -55,4 +55,10 @@ pub const OPS: &[Op] = &[
         "x = torch.tensor([[1.0, 2.0, 0.5], [0.1, 0.2, 3.0]])\ntorch.nn.functional.cross_entropy(x, torch.tensor([1, 2]))")
         .notes("Class-index targets give NllLossBackward0 over LogSoftmaxBackward0 (NllLoss2DBackward0 for more than 2 dims); probability targets (the input's shape, floating) PyTorch's sum/neg/div chain; label_smoothing blends the two as ATen does.")
         .fails("x = torch.tensor([[1.0, 2.0, 0.5]])\ntorch.nn.functional.cross_entropy(x, torch.tensor([3]))"),
+    op("nn.functional.sigmoid", "nn.functional.sigmoid(Tensor input) -> Tensor", F, Copy,
+        "input.sigmoid() (F's Python wrapper)",
+        "x = torch.tensor([-1.0, 0.0, 2.0])\ntorch.nn.functional.sigmoid(x)"),
+    op("nn.functional.tanh", "nn.functional.tanh(Tensor input) -> Tensor", F, Copy,
+        "input.tanh() (F's Python wrapper)",
+        "x = torch.tensor([-1.0, 0.0, 2.0])\ntorch.nn.functional.tanh(x)"),
 ];
