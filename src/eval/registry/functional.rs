@@ -11,7 +11,7 @@ pub const OPS: &[Op] = &[
     op("nn.functional.relu", "nn.functional.relu(Tensor input, bool inplace=False) -> Tensor", F, Copy,
         "max(x, 0) element-wise; inplace=True is x.relu_()",
         "x = torch.tensor([-1.0, 0.5, 2.0])\ntorch.nn.functional.relu(x)"),
-    op("nn.functional.relu_", "nn.functional.relu_(Tensor(a!) input) -> Tensor(a!)", F, InPlace,
+    op("nn.functional.relu_", "nn.functional.relu_(Tensor(a!) self) -> Tensor(a!)", F, InPlace,
         "relu in place, into input's storage",
         "x = torch.tensor([-1.0, 0.5, 2.0])\ntorch.nn.functional.relu_(x)"),
     op("nn.functional.gelu", "nn.functional.gelu(Tensor self, *, str approximate='none') -> Tensor", F, Copy,
