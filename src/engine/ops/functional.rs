@@ -169,19 +169,15 @@ pub fn pad_plan(x: &Tensor, pad: &[i64], mode: PadMode) -> Result<PadPlan> {
         let (l, r) = lr[d];
         let n = shape[d] as i64;
         match mode {
-            PadMode::Reflect => {
-                if l >= n || r >= n {
-                    let arg = 4 + 2 * (nd - 1 - d);
-                    return Err(EngineError::runtime(format!(
-                        "Argument #{arg}: Padding size should be less than the corresponding input dimension, but got: padding ({l}, {r}) at dimension {d} of input {}",
-                        sizes_text(&shape)
-                    )));
-                }
+            PadMode::Reflect if l >= n || r >= n => {
+                let arg = 4 + 2 * (nd - 1 - d);
+                return Err(EngineError::runtime(format!(
+                    "Argument #{arg}: Padding size should be less than the corresponding input dimension, but got: padding ({l}, {r}) at dimension {d} of input {}",
+                    sizes_text(&shape)
+                )));
             }
-            PadMode::Circular => {
-                if l > n || r > n {
-                    return Err(EngineError::runtime("Padding value causes wrapping around more than once."));
-                }
+            PadMode::Circular if l > n || r > n => {
+                return Err(EngineError::runtime("Padding value causes wrapping around more than once."));
             }
             _ => {}
         }
@@ -403,6 +399,7 @@ pub fn nll_loss(ctx: &Context, x: &Tensor, target: &Tensor, weight: Option<&Tens
 }
 
 /// `nll_loss`'s gradient of the input (zeros but at the targets).
+#[allow(clippy::too_many_arguments)]
 pub fn nll_loss_backward(ctx: &Context, g: &Tensor, in_shape: &[usize], target: &Tensor, weight: Option<&Tensor>, red: Reduction, ignore: i64, total: f64) -> Result<Tensor> {
     let dt = g.dtype;
     let c = *in_shape.last().expect("1-D or 2-D");

@@ -293,7 +293,7 @@ fn cross_entropy(it: &mut Interp, x: &Rc<Tensor>, target: &Rc<Tensor>, weight: O
             Reduction::Mean => {
                 let s = step(it, &m, "sum", vec![], vec![], span)?;
                 let s = step(it, &s, "neg", vec![], vec![], span)?;
-                let n = if c == 0 { 0 } else { x.numel() / c };
+                let n = x.numel().checked_div(c).unwrap_or(0);
                 scalar_step(it, &s, false, if x.numel() == 0 { f64::NAN } else { n as f64 }, span)
             }
         };
