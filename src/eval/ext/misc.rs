@@ -325,6 +325,9 @@ fn p_backward(x_shape: Vec<usize>, reduced: Vec<bool>, other: Option<Vec<usize>>
             }
         }
         let sgn = |v: f64| if v > 0.0 { 1.0 } else if v < 0.0 { -1.0 } else { 0.0 };
+        // Each tensor op of the formula rounds to the gradient's dtype.
+        let dt = g.dtype;
+        let r = |v: f64| Scalar::Float(v).cast(dt).as_f64();
         // PyTorch's linalg_vector_norm_backward, case by case.
         let out: Vec<Scalar> = xv
             .iter()
@@ -334,16 +337,16 @@ fn p_backward(x_shape: Vec<usize>, reduced: Vec<bool>, other: Option<Vec<usize>>
                 Scalar::Float(if p == 1.0 {
                     sgn(v) * g
                 } else if p == 2.0 {
-                    if norm == 0.0 { 0.0 } else { g * v / norm }
+                    if norm == 0.0 { 0.0 } else { r(g * r(v / norm)) }
                 } else if p.is_infinite() {
                     let on = v.abs() == norm || v.is_nan();
-                    sgn(v) * (if on { g / count[k] } else { 0.0 })
+                    sgn(v) * (if on { r(g / count[k]) } else { 0.0 })
                 } else if p < 1.0 {
-                    let scaled = if v == 0.0 { 0.0 } else { sgn(v) * v.abs().powf(p - 1.0) };
-                    scaled * g * norm.powf(1.0 - p)
+                    let scaled = if v == 0.0 { 0.0 } else { r(sgn(v) * r(v.abs().powf(p - 1.0))) };
+                    r(r(scaled * g) * r(norm.powf(1.0 - p)))
                 } else {
-                    let scaled = if p < 2.0 { sgn(v) * v.abs().powf(p - 1.0) } else { v * v.abs().powf(p - 2.0) };
-                    if norm == 0.0 { 0.0 } else { scaled * (g / norm.powf(p - 1.0)) }
+                    let scaled = if p < 2.0 { r(sgn(v) * r(v.abs().powf(p - 1.0))) } else { r(v * r(v.abs().powf(p - 2.0))) };
+                    if norm == 0.0 { 0.0 } else { r(scaled * r(g / r(norm.powf(p - 1.0)))) }
                 })
             })
             .collect();
