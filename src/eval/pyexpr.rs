@@ -415,10 +415,10 @@ impl Interp {
             (Value::Module("torch"), "Size") => Value::Type("Size"),
             (Value::Module("torch"), "nn") => Value::Module("torch.nn"),
             (Value::Module("torch.nn"), "functional") => Value::Module("torch.nn.functional"),
-            (Value::Module("torch.nn.functional"), n) => match super::names::builtin(n) {
-                Some(v @ Value::Function(_)) => v,
-                _ => return Err(EvalError::new(ErrorKind::AttributeError, format!("module 'torch.nn.functional' has no attribute '{n}'"), span)
-                    .with_hint("tsr's torch.nn.functional has only what torch has bare (relu, …); more comes with the op registry")),
+            (Value::Module("torch.nn.functional"), n) => match super::ext::functional::attr(n) {
+                Some(v) => v,
+                None => return Err(EvalError::new(ErrorKind::AttributeError, format!("module 'torch.nn.functional' has no attribute '{n}'"), span)
+                    .with_hint("tsr's torch.nn.functional has relu, relu_, gelu, silu, softmax, log_softmax, sigmoid, tanh, one_hot, pad, normalize, linear, mse_loss, nll_loss and cross_entropy (help(F) lists them)")),
             },
             (Value::Module("math"), n) => match super::py::math::attr(n) {
                 Some(v) => v,

@@ -105,6 +105,7 @@ impl Value {
             Value::DictView(_, k) => k.type_name(),
             Value::Tensor(_) => "Tensor",
             Value::Module(_) => "module",
+            Value::Function(f) if super::ext::functional::python_function(f).is_some() => "function",
             Value::Function(_) => "builtin_function_or_method",
             Value::Ellipsis => "ellipsis",
             Value::NamedTuple(..) => "torch.return_types",

@@ -25,3 +25,4 @@ pub mod reorder_index;
 pub mod reorder_tri;
 pub mod shape;
 pub mod softmax;
+pub mod functional;

@@ -48,6 +48,8 @@ pub fn softmax(ctx: &Context, x: &Tensor, dim: i64, log: bool) -> Result<Tensor>
     if let Some(t) = softmax_rows(ctx, x, d, log)? {
         return Ok(t);
     }
+    // Half and bfloat16 compute in float (PyTorch's opmath), rounded once at the end.
+    let op = if dt == DType::Float64 { DType::Float64 } else { DType::Float32 };
     let v = floats(x);
     let (outer, n, inner) = split(x.shape(), d);
     let mut out = vec![0.0; v.len()];
@@ -57,21 +59,21 @@ pub fn softmax(ctx: &Context, x: &Tensor, dim: i64, log: bool) -> Result<Tensor>
             let m = (0..n).map(|k| v[at(k)]).fold(f64::NEG_INFINITY, |a, b| if b > a || b.is_nan() { b } else { a });
             let mut sum = 0.0;
             for k in 0..n {
-                let e = rd(dt, rd(dt, v[at(k)] - m).exp());
+                let e = rd(op, rd(op, v[at(k)] - m).exp());
                 if !log {
                     out[at(k)] = e;
                 }
-                sum = rd(dt, sum + e);
+                sum = rd(op, sum + e);
             }
             if log {
-                let ls = rd(dt, sum.ln());
+                let ls = rd(op, sum.ln());
                 for k in 0..n {
-                    out[at(k)] = rd(dt, rd(dt, v[at(k)] - m) - ls);
+                    out[at(k)] = rd(op, rd(op, v[at(k)] - m) - ls);
                 }
             } else {
-                let r = rd(dt, 1.0 / sum);
+                let r = rd(op, 1.0 / sum);
                 for k in 0..n {
-                    out[at(k)] = rd(dt, out[at(k)] * r);
+                    out[at(k)] = rd(op, out[at(k)] * r);
                 }
             }
         }

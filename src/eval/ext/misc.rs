@@ -247,7 +247,9 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             a.take_kw("dtype");
             a.finish(if name == "norm" { 3 } else { 2 })?;
             if !t.dtype.is_floating() {
-                return Err(rt(format!("linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}", crate::engine::ops::promote::scalar_type_name(t.dtype)), span));
+                let ty = crate::engine::ops::promote::scalar_type_name(t.dtype);
+                let msg = if name == "norm" { format!("linalg.vector_norm: Expected a floating point or complex tensor as input. Got {ty}") } else { format!("norm(): input dtype should be either floating point or complex. Got {ty} instead.") };
+                return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, msg, span));
             }
             let ctx = &it.ctx;
             let x: Tensor = match &other {
@@ -261,7 +263,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
                 Some(o) => vec![Some(t), Some(o)],
                 None => vec![Some(t)],
             };
-            let f = if p == 2.0 { l2_backward(x.shape().to_vec(), reduced, other.as_ref().map(|o| o.shape().to_vec())) } else { Formula::Unsupported };
+            let f = p_backward(x.shape().to_vec(), reduced, other.as_ref().map(|o| o.shape().to_vec()), p);
             let out = n.clone();
             Ok(Value::tensor(grad::record(it, node, &inputs, n, f, &[&x, &out])))
         }
@@ -308,17 +310,48 @@ fn vector_norm(ctx: &crate::engine::Context, x: &Tensor, p: f64, reduced: &[bool
 /// The 2-norm's gradient `g · x / ‖x‖` (saved x = input − other, result),
 /// each element with its slot's norm (`reduced`: the dims the norm took);
 /// `dist` sends its negation to `other` (summed back to other's shape).
-fn l2_backward(x_shape: Vec<usize>, reduced: Vec<bool>, other: Option<Vec<usize>>) -> Formula {
+fn p_backward(x_shape: Vec<usize>, reduced: Vec<bool>, other: Option<Vec<usize>>, p: f64) -> Formula {
     BackwardFn::new(move |ctx, node, g| {
+        // The 0-"norm" counts: PyTorch passes no gradient back (`.grad` stays None).
+        if p == 0.0 {
+            return Ok(vec![None; if other.is_some() { 2 } else { 1 }]);
+        }
         let (x, n) = (saved_tensor(node, 0)?, saved_tensor(node, 1)?);
         let xv = x.to_scalars();
         let (nv, gv) = (n.to_scalars(), g.to_scalars());
+        let slots: Vec<usize> = crate::engine::ops::scan::reduced_slots(&x_shape, &reduced);
+        // p = ±inf: the gradient is shared among the elements at the norm.
+        let mut count = vec![0f64; nv.len()];
+        if p.is_infinite() {
+            for (v, &k) in xv.iter().zip(&slots) {
+                let a = v.as_f64().abs();
+                count[k] += f64::from(a == nv[k].as_f64() || a.is_nan());
+            }
+        }
+        let sgn = |v: f64| if v > 0.0 { 1.0 } else if v < 0.0 { -1.0 } else { 0.0 };
+        // Each tensor op of the formula rounds to the gradient's dtype.
+        let dt = g.dtype;
+        let r = |v: f64| Scalar::Float(v).cast(dt).as_f64();
+        // PyTorch's linalg_vector_norm_backward, case by case.
         let out: Vec<Scalar> = xv
             .iter()
-            .zip(crate::engine::ops::scan::reduced_slots(&x_shape, &reduced))
-            .map(|(v, k)| {
-                let norm = nv[k].as_f64();
-                Scalar::Float(if norm == 0.0 { 0.0 } else { gv[k].as_f64() * v.as_f64() / norm })
+            .zip(&slots)
+            .map(|(v, &k)| {
+                let (v, norm, g) = (v.as_f64(), nv[k].as_f64(), gv[k].as_f64());
+                Scalar::Float(if p == 1.0 {
+                    sgn(v) * g
+                } else if p == 2.0 {
+                    if norm == 0.0 { 0.0 } else { r(g * r(v / norm)) }
+                } else if p.is_infinite() {
+                    let on = v.abs() == norm || v.is_nan();
+                    sgn(v) * (if on { r(g / count[k]) } else { 0.0 })
+                } else if p < 1.0 {
+                    let scaled = if v == 0.0 { 0.0 } else { r(sgn(v) * r(v.abs().powf(p - 1.0))) };
+                    r(r(scaled * g) * r(norm.powf(1.0 - p)))
+                } else {
+                    let scaled = if p < 2.0 { r(sgn(v) * r(v.abs().powf(p - 1.0))) } else { r(v * r(v.abs().powf(p - 2.0))) };
+                    if norm == 0.0 { 0.0 } else { r(scaled * r(g / r(norm.powf(p - 1.0)))) }
+                })
             })
             .collect();
         let gx = Tensor::from_scalars_on(ctx, g.device(), &x_shape, g.dtype, &out, "backward")?;

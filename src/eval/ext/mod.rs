@@ -31,6 +31,8 @@ pub mod bitwise;
 pub mod math;
 pub mod math_more;
 pub mod softmax;
+pub mod functional;
+pub mod functional_loss;
 
 /// `torch.NAME(args)` for a function that is not a tensor method's form.
 pub type FunctionFn = fn(&mut Interp, &str, Args, &str) -> EvalResult<Value>;
@@ -60,6 +62,7 @@ pub const FAMILIES: &[&Family] = &[
     &index::FAMILY,
     &reorder::FAMILY,
     &header::FAMILY,
+    &functional::FAMILY,
 ];
 
 /// The family answering the torch function `name`, if any.

@@ -253,7 +253,11 @@ fn scalar_repr(v: &Value) -> String {
         Value::MemoryFormat(m) => format!("torch.{m}"),
         Value::Tensor(t) => tensor_text(t, &super::super::printopts::current()),
         Value::Module(m) => format!("<module '{m}'>"),
-        Value::Function(f) => format!("<built-in method {f} of type object>"),
+        Value::Function(f) => match (super::super::ext::functional::python_function(f), f.strip_prefix(super::super::ext::functional::PREFIX)) {
+            (Some(n), _) => format!("<function {n} at 0x{:x}>", object_address(f.as_ptr() as usize)),
+            (None, Some(n)) => format!("<built-in function {n}>"),
+            _ => format!("<built-in method {f} of type object>"),
+        },
         Value::Ellipsis => "Ellipsis".into(),
         // PyTorch's node repr carries its address, as every Python object's.
         Value::GradFn(n) => format!("<{} object at 0x{:x}>", n.name, object_address(std::rc::Rc::as_ptr(n) as *const u8 as usize)),

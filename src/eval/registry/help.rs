@@ -309,6 +309,10 @@ pub fn value_text(v: &Value) -> String {
             listing("Tensor methods", super::method_names())
         )),
         Value::Module("torch") => Some(listing("Torch functions (help(torch.NAME))", super::function_names())),
+        Value::Module("torch.nn.functional") => {
+            let names: Vec<String> = super::ops().filter(|o| o.name.starts_with("nn.functional.")).map(|o| format!("torch.{}", o.path())).collect();
+            Some(format!("torch.nn.functional (help(F.NAME))\n{}", wrap(&names.join(", "))))
+        }
         Value::Module(m @ ("torch.cuda" | "torch.cuda.memory")) => {
             let names: Vec<String> = super::ops().filter(|o| o.name.contains('.')).map(|o| format!("torch.{}", o.path())).collect();
             Some(format!("{m}: the CUDA device and its caching allocator\n{}", wrap(&names.join(", "))))

@@ -16,6 +16,7 @@ pub mod statements;
 
 mod create;
 mod cuda;
+mod functional;
 mod index;
 mod header;
 mod math;
@@ -167,6 +168,7 @@ const TABLES: &[&[Op]] = &[
     index::OPS,
     reorder::OPS,
     header::OPS,
+    functional::OPS,
 ];
 
 /// Every op row.
