@@ -399,7 +399,7 @@ fn linear(it: &mut Interp, x: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
         let r = step(it, &b, "addmm", vec![Value::Tensor(flat), Value::Tensor(wt)], vec![], span)?;
         let mut out: Vec<i64> = shape[..nd - 1].iter().map(|&d| d as i64).collect();
         out.push(r.shape()[1] as i64);
-        let v = r.view_as_layout(layout::view(&r.layout(), &out).at(span)?, "_unsafe_view");
+        let v = r.view_as_layout(layout::view(r.layout(), &out).at(span)?, "_unsafe_view");
         let f = Formula::Reshape { shape: r.shape().to_vec() };
         return Ok(Value::tensor(grad::record(it, "UnsafeViewBackward0", &[Some(&r)], v, f, &[])));
     }

@@ -184,7 +184,7 @@ pub fn nll_loss_nd(it: &mut Interp, x: &Rc<Tensor>, target: &Rc<Tensor>, weight:
         let ints = |v: &[i64]| Value::Tuple(v.iter().map(|&d| Value::Int(d)).collect());
         let x4 = step(it, &xc, "view", vec![ints(&[n as i64, c as i64, 1, r])], vec![], span)?;
         let tc = crate::engine::ops::copy::copy_to_new(&it.ctx, &target, &layout::contiguous_strides(target.shape()), target.dtype, "contiguous").at(span)?;
-        let t4 = tc.view_as_layout(layout::view(&tc.layout(), &[n as i64, 1, r]).at(span)?, "view");
+        let t4 = tc.view_as_layout(layout::view(tc.layout(), &[n as i64, 1, r]).at(span)?, "view");
         let out = nll_loss_2d(it, &x4, &t4, weight.as_ref(), red, ignore, span)?;
         if red == Reduction::None {
             return step(it, &out, "view", vec![ints(&target.shape().iter().map(|&d| d as i64).collect::<Vec<_>>())], vec![], span);
@@ -207,29 +207,29 @@ fn nll_loss_2d(it: &mut Interp, x: &Rc<Tensor>, target: &Tensor, weight: Option<
     let mut perm: Vec<i64> = vec![0];
     perm.extend(2..nd as i64);
     perm.push(1);
-    let moved = x.view_as_layout(layout::permute(&x.layout(), &perm).at(span)?, "permute");
+    let moved = x.view_as_layout(layout::permute(x.layout(), &perm).at(span)?, "permute");
     let rows = crate::engine::ops::copy::copy_to_new(ctx, &moved, &layout::contiguous_strides(moved.shape()), x.dtype, "nll_loss2d").at(span)?;
-    let rows = rows.view_as_layout(layout::view(&rows.layout(), &[m as i64, c as i64]).at(span)?, "view");
+    let rows = rows.view_as_layout(layout::view(rows.layout(), &[m as i64, c as i64]).at(span)?, "view");
     let flat_t = crate::engine::ops::copy::copy_to_new(ctx, target, &layout::contiguous_strides(target.shape()), target.dtype, "nll_loss2d").at(span)?;
-    let flat_t = flat_t.view_as_layout(layout::view(&flat_t.layout(), &[m as i64]).at(span)?, "view");
+    let flat_t = flat_t.view_as_layout(layout::view(flat_t.layout(), &[m as i64]).at(span)?, "view");
     let (out, total) = kern::nll_loss(ctx, &rows, &flat_t, weight.as_ref(), red, ignore).at(span)?;
     let keep = red == Reduction::None;
     let ns: Vec<i64> = if keep { target.shape().iter().map(|&d| d as i64).collect() } else { vec![] };
-    let out = out.view_as_layout(layout::view(&out.layout(), &ns).at(span)?, "view");
+    let out = out.view_as_layout(layout::view(out.layout(), &ns).at(span)?, "view");
     let xs = x.shape().to_vec();
     let f = BackwardFn::new(move |ctx, _node, g| {
         let g = crate::engine::ops::copy::copy_to_new(ctx, g, &layout::contiguous_strides(g.shape()), g.dtype, "backward")?;
-        let g = g.view_as_layout(layout::view(&g.layout(), &[if keep { m as i64 } else { 1 }])?, "view");
-        let g = if keep { g } else { g.view_as_layout(layout::view(&g.layout(), &[])?, "view") };
+        let g = g.view_as_layout(layout::view(g.layout(), &[if keep { m as i64 } else { 1 }])?, "view");
+        let g = if keep { g } else { g.view_as_layout(layout::view(g.layout(), &[])?, "view") };
         let gr = kern::nll_loss_backward(ctx, &g, &[m, c], &flat_t, weight.as_ref(), red, ignore, total)?;
         // (N·rest, C) → (N, rest, C) → (N, C, rest).
         let mut moved_shape = vec![n as i64];
         moved_shape.extend(rest.iter().map(|&d| d as i64));
         moved_shape.push(c as i64);
-        let gm = gr.view_as_layout(layout::view(&gr.layout(), &moved_shape)?, "view");
+        let gm = gr.view_as_layout(layout::view(gr.layout(), &moved_shape)?, "view");
         let mut back: Vec<i64> = vec![0, xs.len() as i64 - 1];
         back.extend(1..xs.len() as i64 - 1);
-        let gp = gm.view_as_layout(layout::permute(&gm.layout(), &back)?, "permute");
+        let gp = gm.view_as_layout(layout::permute(gm.layout(), &back)?, "permute");
         crate::engine::ops::copy::copy_to_new(ctx, &gp, &layout::contiguous_strides(&xs), gp.dtype, "backward").map(|t| vec![Some(t)])
     });
     Ok(Rc::new(grad::record(it, "NllLoss2DBackward0", &[Some(x)], out, f, &[])))
