@@ -242,7 +242,7 @@ fn help_texts_show_the_row() {
     assert!(view.starts_with("Tensor.view.dtype(Tensor(a) self, ScalarType dtype) -> Tensor(a)\nTensor.view(Tensor(a) self, SymInt[] size) -> Tensor(a)\n"), "{view}");
     assert!(view.contains("view: the result shares self's storage") && view.contains(">>> x.view(3, 4)") && view.contains("[ 8,  9, 10, 11]]"), "{view}");
     let cat = topic("torch.cat").unwrap();
-    assert!(cat.contains("cat(Tensor[] tensors, int dim=0) -> Tensor") && cat.contains("copy: the result is a new storage"), "{cat}");
+    assert!(cat.contains("cat(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor") && cat.contains("copy: the result is a new storage"), "{cat}");
     let add = topic("add").unwrap();
     assert!(add.contains("in place: x.add_(...)"), "{add}");
     assert!(view.contains("When it fails:\n>>> x = torch.arange(12).view(3, 4)\n>>> x.t().view(12)\nRuntimeError: view size is not compatible"), "{view}");
@@ -309,7 +309,7 @@ fn help_in_the_binary_for_methods_functions_strings_and_bare_names() {
     assert_eq!(method, run("help('Tensor.view')"));
     assert_eq!(method, run("help(torch.Tensor.view)"), "the class's method is the same");
     let cat = run("help(torch.cat)");
-    assert!(cat.starts_with("torch.cat(Tensor[] tensors, int dim=0) -> Tensor\n") && cat.contains("tensor([ 0,  1,  2,  0, 10, 20])"), "{cat}");
+    assert!(cat.starts_with("torch.cat(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor\n") && cat.contains("tensor([ 0,  1,  2,  0, 10, 20])"), "{cat}");
     assert_eq!(cat, run("help(cat)"), "the bare name is the same function");
     assert!(run(&format!("{setup}help(x.shape)")).starts_with("Tensor.shape (attribute)"));
     assert!(run("help(len)").starts_with("len(obj, /)\n"));

@@ -32,9 +32,16 @@ fn factory_dtype(a: &mut Args, default: DType) -> EvalResult<(DType, Device)> {
 }
 
 /// A builtin call; `requires_grad=True` on a factory makes its result a leaf.
-pub fn call(it: &mut Interp, name: &str, a: Args, op: &str) -> EvalResult<Value> {
+pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
     let given = super::registry::binder::CallArgs::of(&a);
-    call_bound(it, name, a, op).map_err(|e| given.refine(e, name, false))
+    let out = super::out::take(name, &mut a);
+    let inputs: Vec<Value> = if out.is_some() { a.pos.iter().map(|(v, _)| v.clone()).collect() } else { vec![] };
+    let span = a.span;
+    let r = call_bound(it, name, a, op).map_err(|e| given.refine(e, name, false))?;
+    match out {
+        Some(o) => super::out::write(it, name, &inputs, r, o, span),
+        None => Ok(r),
+    }
 }
 
 fn call_bound(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {

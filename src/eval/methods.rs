@@ -97,8 +97,11 @@ fn ints_tuple(xs: &[usize]) -> Value {
 /// A tensor method call, with autograd: in-place methods are checked
 /// against leaves that require grad, and results get their backward node.
 pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
+    // A function form (`torch.NAME(x, ...)`, `pos_base` 1) is explained by
+    // the function's signatures, in `builtins::call`.
+    let method = a.pos_base == 0;
     let given = super::registry::binder::CallArgs::of(&a);
-    call_bound(it, t, name, a, nspan, op).map_err(|e| given.refine(e, name, true))
+    call_bound(it, t, name, a, nspan, op).map_err(|e| if method { given.refine(e, name, true) } else { e })
 }
 
 fn call_bound(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, op: &str) -> EvalResult<Value> {

@@ -20,6 +20,7 @@ pub mod memory;
 pub mod method_grad;
 pub mod methods;
 pub mod names;
+pub mod out;
 pub mod ndarray;
 pub mod numpy_module;
 pub mod pieces;

@@ -191,9 +191,7 @@ pub(super) fn write_out(it: &mut Interp, name: &str, rule: OutRule, inputs: &[&T
             span,
         ));
     }
-    if out.shape() != r.shape() {
-        return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, "tsr: out= must already have the result's shape (PyTorch would resize it)", span));
-    }
+    super::super::out::resize_for(it, out, &r, span)?;
     crate::engine::ops::copy::copy_into(out, &r).at(span)?;
     Ok(Value::Tensor(out.clone()))
 }

@@ -113,7 +113,10 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             }
             match out_arg {
                 None | Some((Value::None, _)) => {}
-                Some((Value::Tensor(o), _)) => return write_out(it, name, t, &o, reorder_tri::tri(ctx, t, upper, d), span),
+                Some((Value::Tensor(o), _)) => {
+                    let r = reorder_tri::tri(ctx, t, upper, d);
+                    return write_out(it, name, t, &o, r, span);
+                }
                 Some((v, s)) => return Err(EvalError::type_error(format!("{name}(): argument 'out' must be Tensor, not {}", v.type_name()), s)),
             }
             let out = reorder_tri::tri(ctx, t, upper, d).at(span)?;
@@ -625,9 +628,9 @@ fn at_least(it: &mut Interp, t: &Rc<Tensor>, n: usize, span: Span) -> EvalResult
 }
 
 /// `out=`: the result copied into `o` (in `o`'s strides), which is returned.
-/// PyTorch's checks: no autograd, the result's dtype; tsr does not resize,
-/// so `o` must already have the result's shape.
-fn write_out(it: &Interp, name: &str, t: &Tensor, o: &Rc<Tensor>, r: crate::engine::error::Result<Tensor>, span: Span) -> EvalResult<Value> {
+/// PyTorch's checks: no autograd, the result's dtype; an `o` of another
+/// shape is resized (`out::resize_for`).
+fn write_out(it: &mut Interp, name: &str, t: &Tensor, o: &Rc<Tensor>, r: crate::engine::error::Result<Tensor>, span: Span) -> EvalResult<Value> {
     if it.grad_enabled && (t.requires_grad() || o.requires_grad()) {
         let msg = format!("{name}(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad.");
         return Err(EngineError::runtime(msg)).at(span);
@@ -637,10 +640,7 @@ fn write_out(it: &Interp, name: &str, t: &Tensor, o: &Rc<Tensor>, r: crate::engi
         return Err(EngineError::runtime(msg)).at(span);
     }
     let r = r.at(span)?;
-    if o.shape() != r.shape() {
-        let msg = format!("tsr: {name}(out=...) needs out of the result's shape {}; it does not resize out (got {})", fmt_list(r.shape()), fmt_list(o.shape()));
-        return Err(EngineError::new(crate::engine::ErrorKind::NotImplementedError, msg)).at(span);
-    }
+    super::super::out::resize_for(it, o, &r, span)?;
     crate::engine::ops::copy::copy_into(o, &r).at(span)?;
     Ok(Value::Tensor(o.clone()))
 }

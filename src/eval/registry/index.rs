@@ -6,12 +6,12 @@ use super::Class::{Copy, InPlace, Reduction};
 use super::{op, Op, FM, FUNCTION, METHOD};
 
 pub const OPS: &[Op] = &[
-    op("gather", "gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor", FM, Copy,
+    op("gather", "gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor", FM, Copy,
         "out[i][j] = self[i][index[i][j]] along dim: index's shape, a new contiguous storage",
         "x = torch.arange(6.).view(2, 3)\nx.gather(1, torch.tensor([[2, 0], [1, 1]]))")
         .notes("index has self's number of dims and, apart from dim, sizes no larger than self's; the result always has index's shape and contiguous strides, whatever self's strides are.")
         .fails("x = torch.arange(6.).view(2, 3)\nx.gather(1, torch.tensor([0, 1]))"),
-    op("index_select", "index_select(Tensor self, int dim, Tensor index) -> Tensor", FM, Copy,
+    op("index_select", "index_select(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "the entries index (a 1-D long/int tensor) names along dim, copied into a new contiguous storage",
         "x = torch.arange(6.).view(2, 3)\nx.index_select(1, torch.tensor([2, 0]))")
         .notes("Unlike x[:, idx], index_select takes no negative indices and always returns contiguous strides.")
@@ -20,10 +20,10 @@ pub const OPS: &[Op] = &[
         "self read as a flat row-major tensor at index's values: index's shape",
         "x = torch.arange(6.).view(2, 3).t()\nx.take(torch.tensor([[0, 5], [1, 2]]))")
         .notes("The flat positions are logical (row-major over self's shape), not storage offsets: a transposed self reads in its own order."),
-    op("take_along_dim", "take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor", FM, Copy,
+    op("take_along_dim", "take_along_dim(Tensor self, Tensor indices, int? dim=None, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "gather after broadcasting self and indices apart from dim (NumPy's take_along_axis); no dim: take of the flattened self",
         "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.take_along_dim(torch.tensor([[1, 2, 0], [0, 2, 1]]), 1)"),
-    op("masked_select", "masked_select(Tensor self, Tensor mask) -> Tensor", FM, Copy,
+    op("masked_select", "masked_select(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "the elements where the bool mask (broadcast with self) is True, as a new 1-D tensor",
         "x = torch.arange(6.).view(2, 3)\nx.masked_select(x > 2)")
         .fails("x = torch.arange(6.).view(2, 3)\nx.masked_select(x)"),
@@ -109,7 +109,7 @@ pub const OPS: &[Op] = &[
         "how often each value of a 1-D non-negative int tensor occurs (summed weights with weights=); at least minlength bins",
         "x = torch.tensor([0, 1, 1, 3])\nx.bincount(minlength=6)")
         .fails("x = torch.tensor([0, -1])\nx.bincount()"),
-    op("histc", "histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor", FM, Reduction,
+    op("histc", "histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0, *, Tensor(a!) out) -> Tensor", FM, Reduction,
         "a histogram of equal-width bins between min and max (both 0: the data's range); not differentiable",
         "x = torch.tensor([1., 2., 1., 4.])\nx.histc(bins=4, min=0, max=3)"),
     op("select_scatter", "select_scatter(Tensor self, Tensor src, int dim, SymInt index) -> Tensor", FM, Copy,

@@ -353,7 +353,7 @@ pub const OPS: &[Op] = &[
     op("log_softmax", "log_softmax.int(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "x - logsumexp(x) along dim (dtype= casts first)",
         "x = torch.tensor([[1.0, 2.0], [3.0, 5.0]])\nx.log_softmax(1)"),
-    op("logsumexp", "logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor", FM, Reduction,
+    op("logsumexp", "logsumexp(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor", FM, Reduction,
         "log(sum(exp(x))) over dims, computed stably",
         "x = torch.tensor([[1.0, 2.0], [3.0, 5.0]])\ntorch.logsumexp(x, 1)"),
     op("arccos", "arccos(Tensor self, *, Tensor(a!) out) -> Tensor", FM, Copy,

@@ -20,7 +20,7 @@ pub const OPS: &[Op] = &[
     op("bernoulli_", "bernoulli_.Tensor(Tensor(a!) self, Tensor p, *, Generator? generator=None) -> Tensor(a!)\nbernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)", METHOD, InPlace,
         "fill self with 1 where a draw falls below p (a tensor broadcast to self), else 0",
         "torch.manual_seed(0)\nx = torch.empty(3)\nx.bernoulli_(torch.tensor([0.1, 0.5, 0.9]))"),
-    op("multinomial", "multinomial(Tensor self, SymInt num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor", FM, Copy,
+    op("multinomial", "multinomial(Tensor self, SymInt num_samples, bool replacement=False, *, Generator? generator=None, Tensor(a!) out) -> Tensor", FM, Copy,
         "num_samples category indices drawn from each row's probabilities (int64)",
         "torch.manual_seed(0)\nx = torch.tensor([0.1, 0.2, 0.7])\nx.multinomial(4, replacement=True)")
         .notes("Without replacement PyTorch samples through exponential_, which its CPU build draws from MKL's own stream; tsr refuses that form rather than print other numbers."),

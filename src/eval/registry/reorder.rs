@@ -68,17 +68,17 @@ pub const OPS: &[Op] = &[
         "tensor_split along dim 2 of a tensor of at least 3 dims; an int must divide that size",
         "x = torch.arange(8).view(1, 2, 4)\nx.dsplit(2)")
         .fails("x = torch.arange(8).view(2, 4)\nx.dsplit(2)"),
-    op("hstack", "hstack(Tensor[] tensors) -> Tensor", FUNCTION, Copy,
+    op("hstack", "hstack(Tensor[] tensors, *, Tensor(a!) out) -> Tensor", FUNCTION, Copy,
         "cat along dim 1 (dim 0 when the tensors are 1-d), after atleast_1d: a new storage",
         "x = torch.arange(3)\ntorch.hstack((x, x))")
         .fails("x = torch.arange(3)\ntorch.hstack([])"),
-    op("vstack", "vstack(Tensor[] tensors) -> Tensor", FUNCTION, Copy,
+    op("vstack", "vstack(Tensor[] tensors, *, Tensor(a!) out) -> Tensor", FUNCTION, Copy,
         "cat along dim 0 after atleast_2d (1-d tensors become rows): a new storage",
         "x = torch.arange(3)\ntorch.vstack((x, x))"),
-    op("dstack", "dstack(Tensor[] tensors) -> Tensor", FUNCTION, Copy,
+    op("dstack", "dstack(Tensor[] tensors, *, Tensor(a!) out) -> Tensor", FUNCTION, Copy,
         "cat along dim 2 after atleast_3d: a new storage",
         "x = torch.arange(3)\ntorch.dstack((x, x))"),
-    op("column_stack", "column_stack(Tensor[] tensors) -> Tensor", FUNCTION, Copy,
+    op("column_stack", "column_stack(Tensor[] tensors, *, Tensor(a!) out) -> Tensor", FUNCTION, Copy,
         "hstack, with 0-d and 1-d tensors made columns (numel, 1) first: a new storage",
         "x = torch.arange(3)\ntorch.column_stack((x, x))"),
     op("atleast_1d", "atleast_1d(Tensor(a) self) -> Tensor(a)\natleast_1d.Sequence(Tensor(a)[] tensors) -> Tensor(a)[]", FUNCTION, View,
@@ -111,11 +111,11 @@ pub const OPS: &[Op] = &[
         "the sum of a matrix's main diagonal, as a 0-d tensor (integers sum as int64)",
         "x = torch.arange(9).view(3, 3)\nx.trace()")
         .fails("x = torch.arange(3)\nx.trace()"),
-    op("outer", "outer(Tensor self, Tensor vec2) -> Tensor", FM, Copy,
+    op("outer", "outer(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "the outer product of two 1-d tensors: self.reshape(-1, 1) * vec2, a new (len(self), len(vec2)) storage",
         "x = torch.arange(3)\nx.outer(torch.arange(4))")
         .fails("x = torch.arange(6).view(2, 3)\nx.outer(torch.arange(4))"),
-    op("ger", "ger(Tensor self, Tensor vec2) -> Tensor", FM, Copy,
+    op("ger", "ger(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "alias of outer",
         "x = torch.arange(3)\nx.ger(torch.arange(2))"),
     op("diff", "diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor", FM, Copy,
@@ -132,7 +132,7 @@ pub const OPS: &[Op] = &[
     op("triu_indices", "triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", FUNCTION, Factory,
         "a (2, N) tensor of the row and column indices of a row x col matrix's upper triangle (j - i >= offset), row by row",
         "torch.triu_indices(3, 4, 1)"),
-    op("diag", "diag(Tensor self, int diagonal=0) -> Tensor", FM, Copy,
+    op("diag", "diag(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "1-d self: a square matrix with self on diagonal `diagonal`; 2-d self: a copy of that diagonal (diagonal() is the view)",
         "x = torch.arange(3)\ntorch.diag(x)")
         .fails("x = torch.tensor(1)\ntorch.diag(x)"),
@@ -146,7 +146,7 @@ pub const OPS: &[Op] = &[
         "flat indices into a tensor of shape as a tuple of coordinate tensors (int64 views of one (..., len(shape)) storage)",
         "torch.unravel_index(torch.tensor([5, 7]), (3, 4))")
         .fails("torch.unravel_index(torch.tensor([1.0]), (3, 4))"),
-    op("cross", "cross(Tensor self, Tensor other, int? dim=None) -> Tensor", FM, Copy,
+    op("cross", "cross(Tensor self, Tensor other, int? dim=None, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "the 3-vector cross product along dim (a size-3 dim of both; they broadcast otherwise, with one rank): a new contiguous storage",
         "x = torch.tensor([[1.0, 0.0, 0.0]])\nx.cross(torch.tensor([[0.0, 1.0, 0.0]]), dim=1)")
         .notes("Without dim it takes the first dim of size 3 and warns that this default is deprecated (torch.linalg.cross uses the last).")
