@@ -263,6 +263,11 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, op: &str
         gs::apply(&target, &c.plan, c.src.as_deref(), c.value, c.reduce, c.include_self)
     }
     .at(span)?;
+    if !inplace {
+        // The out-of-place result is a new tensor: PyTorch's writes into its
+        // clone leave its version at 0.
+        target.storage.reset_version();
+    }
     let other = c.src.clone().or(c.value_t.clone());
     let formula = if c.not_implemented {
         Formula::NotImplemented("scatter")
