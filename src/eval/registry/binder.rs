@@ -253,13 +253,14 @@ fn signature(name: &str, line: &str, method: bool) -> Option<Signature> {
 /// has the overloads with a `Tensor self`). A schema line lists `out` where
 /// PyTorch's signature puts it (`Tensor(a!) out`, or the tuple of a
 /// multi-output op), a `[deprecated] ` line is a hidden overload, and a
-/// `[method] ` line an overload only the method has.
+/// `[method] ` (`[function] `) line an overload only the method (the
+/// function) has.
 pub fn signatures(op: &Op, method: bool) -> Option<Vec<Signature>> {
     let short = op.name.rsplit('.').next().unwrap_or(op.name);
     op.schema
         .lines()
-        .filter(|l| if method { has_tensor_self(l) } else { !l.starts_with("[method] ") })
-        .map(|l| signature(short, l.strip_prefix("[method] ").unwrap_or(l), method))
+        .filter(|l| if method { has_tensor_self(l) && !l.starts_with("[function] ") } else { !l.starts_with("[method] ") })
+        .map(|l| signature(short, l.strip_prefix("[method] ").or_else(|| l.strip_prefix("[function] ")).unwrap_or(l), method))
         .collect()
 }
 

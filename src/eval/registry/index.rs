@@ -34,7 +34,7 @@ pub const OPS: &[Op] = &[
     op("masked_fill_", "masked_fill_.Tensor(Tensor(a!) self, Tensor mask, Tensor value) -> Tensor(a!)\nmasked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)", METHOD, InPlace,
         "write value into self where mask (broadcast to self's shape) is True",
         "x = torch.arange(6.).view(2, 3)\nx.masked_fill_(torch.tensor([True, False, True]), 0.)"),
-    op("nonzero", "nonzero(Tensor self, *, Tensor(a!) out) -> Tensor\n[method] nonzero(Tensor self, *, bool as_tuple) -> Tensor[]", FM, Copy,
+    op("nonzero", "[function] nonzero(Tensor self, *, bool as_tuple=False, Tensor(a!) out) -> Tensor\n[method] nonzero(Tensor self) -> Tensor\n[method] nonzero(Tensor self, *, bool as_tuple) -> Tensor[]", FM, Copy,
         "the indices of the nonzero elements, shape (n, ndim) with strides (1, n); as_tuple=True gives one index tensor per dim",
         "x = torch.tensor([[0, 1], [2, 0]])\nx.nonzero()")
         .notes("The result is column-major: each column (one dim's indices) is contiguous, so nonzero(as_tuple=True)'s tensors are views of one storage."),

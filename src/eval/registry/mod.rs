@@ -237,7 +237,7 @@ mod tests {
             // Each overload names the op (an alias's schema is its own).
             for s in o.overloads() {
                 // A hidden (deprecated) Python overload is marked so (`binder.rs`).
-                let s = s.strip_prefix("[deprecated] ").or_else(|| s.strip_prefix("[method] ")).unwrap_or(s);
+                let s = ["[deprecated] ", "[method] ", "[function] "].iter().find_map(|p| s.strip_prefix(p)).unwrap_or(s);
                 assert!(s.starts_with(&format!("{}(", o.name)) || s.starts_with(&format!("{}.", o.name)), "{}: schema {s}", o.name);
                 assert!(s.contains(") -> "), "{}: schema has no return: {s}", o.name);
             }

@@ -93,12 +93,12 @@ pub const OPS: &[Op] = &[
     op("ravel", "ravel(Tensor(a) self) -> Tensor(a)", FM, ViewOrCopy,
         "contiguous().view(-1): a 1-d view when self is contiguous, else a flattened copy",
         "x = torch.arange(6).view(2, 3)\nx.ravel()"),
-    op("triu", "triu(Tensor self, int diagonal=0) -> Tensor", FM, Copy,
+    op("triu", "triu(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "the upper triangle of the last two dims (j - i >= diagonal), the rest zero: a new contiguous storage",
         "x = torch.arange(9).view(3, 3)\nx.triu()")
         .notes("The result is contiguous whatever self's strides (PyTorch allocates it contiguous). diagonal > 0 drops diagonals above the main one, < 0 keeps some below.")
         .fails("x = torch.arange(3)\nx.triu()"),
-    op("tril", "tril(Tensor self, int diagonal=0) -> Tensor", FM, Copy,
+    op("tril", "tril(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "the lower triangle of the last two dims (j - i <= diagonal), the rest zero: a new contiguous storage",
         "x = torch.arange(9).view(3, 3)\nx.tril(-1)"),
     op("triu_", "triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)", METHOD, InPlace,

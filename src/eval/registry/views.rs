@@ -39,7 +39,7 @@ pub const OPS: &[Op] = &[
     op("movedim", "movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)\nmovedim.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)", FM, View,
         "move dims from source positions to destination positions",
         "x = torch.arange(24).view(2, 3, 4)\nx.movedim(0, 2)"),
-    op("moveaxis", "moveaxis.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)", FM, View,
+    op("moveaxis", "moveaxis.int(Tensor(a) self, int source, int destination) -> Tensor(a)\nmoveaxis.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)", FM, View,
         "alias of movedim (NumPy's name)",
         "x = torch.arange(24).view(2, 3, 4)\nx.moveaxis(0, 2)"),
     op("narrow", "narrow.Tensor(Tensor(a) self, int dim, Tensor start, SymInt length) -> Tensor(a)\nnarrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)", FM, View,
