@@ -329,21 +329,21 @@ fn einsum(it: &mut Interp, eq: &str, operands: Vec<Rc<Tensor>>, span: Span) -> E
     while ops.len() > 1 {
         let (mut a, mut b) = (ops.pop_front().unwrap_or_else(|| unreachable!()), ops.pop_front().unwrap_or_else(|| unreachable!()));
         let (mut sum, mut a_sum, mut b_sum) = (vec![], vec![], vec![]);
-        for dim in out_num_dim..perm_index {
+        for (dim, count) in dim_counts.iter_mut().enumerate().skip(out_num_dim) {
             let (na, nb) = (a.shape()[dim], b.shape()[dim]);
             if na != 1 && nb != 1 {
-                dim_counts[dim] -= 1;
-                if dim_counts[dim] == 1 {
+                *count = count.saturating_sub(1);
+                if *count == 1 {
                     sum.push(dim as i64);
-                    dim_counts[dim] = 0;
+                    *count = 0;
                 }
-            } else if dim_counts[dim] == 1 {
+            } else if *count == 1 {
                 if na != 1 {
                     a_sum.push(dim as i64);
-                    dim_counts[dim] = 0;
+                    *count = 0;
                 } else if nb != 1 {
                     b_sum.push(dim as i64);
-                    dim_counts[dim] = 0;
+                    *count = 0;
                 }
             }
         }
