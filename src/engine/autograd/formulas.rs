@@ -327,6 +327,11 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             vec![Some(ga), gb]
         }
         Formula::MultiView { .. } | Formula::InvalidView { .. } => super::multi::apply(ctx, node, &[Some(g)])?,
+        // derivatives.yaml's `not_implemented(...)` rows say it differently
+        // from the autograd fallback's nodes.
+        Formula::NotImplemented(op @ ("_unique2" | "unique_dim" | "unique_consecutive")) => {
+            return Err(EngineError::new(crate::engine::error::ErrorKind::NotImplementedError, format!("the derivative for '{op}' is not implemented.")));
+        }
         Formula::NotImplemented(op) => {
             return Err(EngineError::runtime(format!("derivative for aten::{op} is not implemented")));
         }

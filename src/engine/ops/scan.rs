@@ -410,6 +410,220 @@ pub fn unique(ctx: &Context, t: &Tensor, consecutive: bool) -> Result<(Tensor, T
     Ok((u, inv, c))
 }
 
+/// `unique(dim=)` / `unique_consecutive(dim=)`, as PyTorch's
+/// `_unique_dim_cpu_template`: the slices along `dim` sorted
+/// lexicographically (libstdc++'s `std::sort`, element by element with `<`
+/// and `>`, so a NaN ties), runs of equal slices (`==`, NaN never equal)
+/// collapsed to the first, and the result moved back from dim 0 (a view).
+pub fn unique_dim(ctx: &Context, t: &Tensor, dim: i64, consecutive: bool) -> Result<(Tensor, Tensor, Tensor)> {
+    let name = if consecutive { "unique_consecutive" } else { "unique" };
+    if t.ndim() == 0 {
+        return Err(EngineError::index(format!("Dimension specified as {dim} but tensor has no dimensions")));
+    }
+    let d = layout::wrap_dim(dim, t.ndim())?;
+    ctx.cpu.check_walk(name, t.shape(), t.dtype.size())?;
+    let shape = t.shape().to_vec();
+    let n = shape[d];
+    let longs = |v: &[Scalar]| Tensor::from_scalars_on(ctx, t.device(), &[v.len()], DType::Int64, v, name);
+    if t.numel() == 0 {
+        let zeros = shape.iter().filter(|&&s| s == 0).count();
+        if n == 0 {
+            if zeros != 1 {
+                return Err(EngineError::runtime("Number of zero sized dimensions is more than one, so unique cannot be applied "));
+            }
+            let out = Tensor::from_scalars_on(ctx, t.device(), &shape, t.dtype, &[], name)?;
+            return Ok((out, longs(&[])?, longs(&[])?));
+        }
+        return Err(EngineError::runtime("There are 0 sized dimensions, and they aren't selected, so unique cannot be applied"));
+    }
+    // The slices as rows of `m` elements, in moveaxis(dim, 0) order.
+    let (outer, inner): (usize, usize) = (shape[..d].iter().product(), shape[d + 1..].iter().product());
+    let m = outer * inner;
+    let vals = t.to_scalars();
+    let mut rows = vec![Scalar::Int(0); n * m];
+    for o in 0..outer {
+        for i in 0..n {
+            for r in 0..inner {
+                rows[i * m + o * inner + r] = vals[(o * n + i) * inner + r];
+            }
+        }
+    }
+    let lt = |x: &Scalar, y: &Scalar| match (x, y) {
+        (Scalar::Int(a), Scalar::Int(b)) => a < b,
+        (Scalar::Float(a), Scalar::Float(b)) => a < b,
+        _ => x.as_f64() < y.as_f64(),
+    };
+    let eq = |x: &Scalar, y: &Scalar| match (x, y) {
+        (Scalar::Int(a), Scalar::Int(b)) => a == b,
+        (Scalar::Float(a), Scalar::Float(b)) => a == b,
+        _ => x.as_f64() == y.as_f64(),
+    };
+    let row = |i: usize| &rows[i * m..(i + 1) * m];
+    let less = |a: usize, b: usize| -> bool {
+        for (x, y) in row(a).iter().zip(row(b)) {
+            if lt(x, y) {
+                return true;
+            }
+            if lt(y, x) {
+                return false;
+            }
+        }
+        false
+    };
+    let mut idx: Vec<usize> = (0..n).collect();
+    if !consecutive {
+        std_sort(&mut idx, &less);
+    }
+    crate::engine::interrupt::check()?;
+    let same = |a: usize, b: usize| row(a).iter().zip(row(b)).all(|(x, y)| eq(x, y));
+    let mut kept = vec![idx[0]];
+    let mut counts = vec![];
+    let mut inverse = vec![Scalar::Int(0); n];
+    let mut previous = 0;
+    for cur in 1..n {
+        if !same(idx[cur], kept[kept.len() - 1]) {
+            kept.push(idx[cur]);
+            counts.push(Scalar::Int((cur - previous) as i64));
+            previous = cur;
+        }
+        inverse[idx[cur]] = Scalar::Int(kept.len() as i64 - 1);
+    }
+    counts.push(Scalar::Int((n - previous) as i64));
+    let data: Vec<Scalar> = kept.iter().flat_map(|&k| row(k).iter().copied()).collect();
+    let moved: Vec<usize> = std::iter::once(kept.len()).chain(shape[..d].iter().copied()).chain(shape[d + 1..].iter().copied()).collect();
+    let out = Tensor::from_scalars_on(ctx, t.device(), &moved, t.dtype, &data, name)?;
+    let l = layout::movedim(out.layout(), &[0], &[d as i64])?;
+    let out = out.view_as_layout(l, name);
+    Ok((out, Tensor::from_scalars_on(ctx, t.device(), &[n], DType::Int64, &inverse, name)?, longs(&counts)?))
+}
+
+/// libstdc++'s `std::sort` (introsort, median-of-three pivot, insertion
+/// sort below 16), step for step, so ties land where PyTorch puts them
+/// even for a comparator that is not a strict weak order (NaN).
+fn std_sort(v: &mut [usize], less: &dyn Fn(usize, usize) -> bool) {
+    let n = v.len();
+    if n < 2 {
+        return;
+    }
+    let depth = 2 * (usize::BITS - 1 - n.leading_zeros()) as usize;
+    introsort_loop(v, 0, n, depth, less);
+    if n > 16 {
+        insertion_sort(v, 0, 16, less);
+        for i in 16..n {
+            linear_insert(v, i, less);
+        }
+    } else {
+        insertion_sort(v, 0, n, less);
+    }
+}
+
+fn introsort_loop(v: &mut [usize], first: usize, mut last: usize, mut depth: usize, less: &dyn Fn(usize, usize) -> bool) {
+    while last - first > 16 {
+        if depth == 0 {
+            heap_sort(&mut v[first..last], less);
+            return;
+        }
+        depth -= 1;
+        let mid = first + (last - first) / 2;
+        let (a, b, c) = (first + 1, mid, last - 1);
+        let pick = if less(v[a], v[b]) {
+            if less(v[b], v[c]) { b } else if less(v[a], v[c]) { c } else { a }
+        } else if less(v[a], v[c]) {
+            a
+        } else if less(v[b], v[c]) {
+            c
+        } else {
+            b
+        };
+        v.swap(first, pick);
+        // Unguarded partition around v[first] (bounds kept for odd comparators).
+        let (mut lo, mut hi) = (first + 1, last);
+        let cut = loop {
+            while lo < last && less(v[lo], v[first]) {
+                lo += 1;
+            }
+            hi -= 1;
+            while hi > first && less(v[first], v[hi]) {
+                hi -= 1;
+            }
+            if lo >= hi {
+                break lo;
+            }
+            v.swap(lo, hi);
+            lo += 1;
+        };
+        introsort_loop(v, cut, last, depth, less);
+        last = cut;
+    }
+}
+
+fn insertion_sort(v: &mut [usize], first: usize, last: usize, less: &dyn Fn(usize, usize) -> bool) {
+    for i in first + 1..last {
+        if less(v[i], v[first]) {
+            v[first..=i].rotate_right(1);
+        } else {
+            linear_insert(v, i, less);
+        }
+    }
+}
+
+fn linear_insert(v: &mut [usize], mut last: usize, less: &dyn Fn(usize, usize) -> bool) {
+    let val = v[last];
+    while last > 0 && less(val, v[last - 1]) {
+        v[last] = v[last - 1];
+        last -= 1;
+    }
+    v[last] = val;
+}
+
+/// `std::make_heap` + `std::sort_heap` (the depth-limit fallback).
+fn heap_sort(v: &mut [usize], less: &dyn Fn(usize, usize) -> bool) {
+    let len = v.len();
+    let mut parent = (len - 2) / 2;
+    loop {
+        let value = v[parent];
+        adjust_heap(v, parent, len, value, less);
+        if parent == 0 {
+            break;
+        }
+        parent -= 1;
+    }
+    let mut last = len;
+    while last > 1 {
+        last -= 1;
+        let value = v[last];
+        v[last] = v[0];
+        adjust_heap(v, 0, last, value, less);
+    }
+}
+
+fn adjust_heap(v: &mut [usize], mut hole: usize, len: usize, value: usize, less: &dyn Fn(usize, usize) -> bool) {
+    let top = hole;
+    let mut second = hole;
+    while second < (len - 1) / 2 {
+        second = 2 * (second + 1);
+        if less(v[second], v[second - 1]) {
+            second -= 1;
+        }
+        v[hole] = v[second];
+        hole = second;
+    }
+    if len & 1 == 0 && second == (len - 2) / 2 {
+        second = 2 * (second + 1);
+        v[hole] = v[second - 1];
+        hole = second - 1;
+    }
+    while hole > top {
+        let parent = (hole - 1) / 2;
+        if !less(v[parent], value) {
+            break;
+        }
+        v[hole] = v[parent];
+        hole = parent;
+    }
+    v[hole] = value;
+}
+
 /// The general path, for the tests of the fast ones.
 #[cfg(test)]
 pub fn topk_general(ctx: &Context, t: &Tensor, k: usize, dim: i64, largest: bool) -> Result<(Tensor, Tensor)> {
@@ -427,6 +641,22 @@ mod tests {
 
     fn ctx() -> Context {
         Context::new(&EngineConfig::default())
+    }
+
+    #[test]
+    fn std_sort_sorts_and_keeps_small_ties_in_order() {
+        for n in [0usize, 1, 2, 15, 16, 17, 40, 257, 1000] {
+            let keys: Vec<u64> = (0..n as u64).map(|i| (i * 2654435761) % 97 % 13).collect();
+            let mut v: Vec<usize> = (0..n).collect();
+            std_sort(&mut v, &|a, b| keys[a] < keys[b]);
+            let mut seen = v.clone();
+            seen.sort();
+            assert_eq!(seen, (0..n).collect::<Vec<_>>(), "a permutation, n {n}");
+            assert!(v.windows(2).all(|w| keys[w[0]] <= keys[w[1]]), "sorted, n {n}");
+            if n <= 16 {
+                assert!(v.windows(2).all(|w| keys[w[0]] < keys[w[1]] || w[0] < w[1]), "insertion sort is stable, n {n}");
+            }
+        }
     }
 
     #[test]

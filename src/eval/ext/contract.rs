@@ -1,9 +1,9 @@
-//! Family "contract": `torch.einsum` and `torch.tensordot`, lowered as
-//! PyTorch lowers them: repeated subscripts of one operand become a
-//! `diagonal`, subscripts only one operand needs are summed first, and each
+//! Family "contract": `torch.einsum` (with `...`) and `torch.tensordot`,
+//! lowered as PyTorch lowers them: every operand is unsqueezed and
+//! permuted into one dims order, repeated subscripts of one operand become
+//! a `diagonal`, dims only one operand needs are summed first, and each
 //! pair of operands is a `bmm` of permuted, reshaped views (`mul` when
-//! nothing is contracted), viewed back to the result's dims and permuted
-//! to the output order. Every step is an ordinary tsr op, so the graph,
+//! nothing is contracted), viewed back and permuted. Every step is an ordinary tsr op, so the graph,
 //! the storages and the strides are those of the steps.
 
 use std::rc::Rc;
@@ -55,11 +55,6 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
     Ok(Value::tensor(super::super::grad::record(it, "UnsafeViewBackward0", &[Some(&m)], out, f, &[])))
 }
 
-/// A tensor and the subscript of each of its dims.
-struct Term {
-    t: Rc<Tensor>,
-    subs: Vec<char>,
-}
 
 fn err(msg: impl Into<String>, span: Span) -> EvalError {
     EvalError::new(ErrorKind::RuntimeError, msg, span)
@@ -120,206 +115,326 @@ fn function(it: &mut Interp, name: &str, mut a: Args, _op: &str) -> EvalResult<V
     einsum(it, &eq, ops, span).map(Value::Tensor)
 }
 
-/// The subscripts of `eq` for `n` operands, and the output's.
-fn parse(eq: &str, ops: &[Rc<Tensor>], span: Span) -> EvalResult<(Vec<Vec<char>>, Vec<char>)> {
-    let eq: String = eq.chars().filter(|c| !c.is_whitespace()).collect();
-    if eq.contains("...") || eq.contains('.') {
-        return Err(EvalError::new(ErrorKind::NotImplementedError, "tsr's einsum does not take ellipses (...) yet: name every dim", span));
-    }
-    let (lhs, out) = match eq.split_once("->") {
-        Some((l, r)) => (l.to_string(), Some(r.to_string())),
-        None => (eq.clone(), None),
-    };
-    let terms: Vec<Vec<char>> = lhs.split(',').map(|s| s.chars().collect()).collect();
-    for t in &terms {
-        if let Some(c) = t.iter().find(|c| !c.is_ascii_alphabetic()) {
-            return Err(err(format!("einsum(): invalid subscript given at index {} in the equation string, subscripts must be in [a-zA-Z]", lhs.find(*c).unwrap_or(0)), span));
-        }
-    }
-    if terms.len() != ops.len() {
-        let which = if terms.len() > ops.len() { "fewer" } else { "more" };
-        return Err(err(format!("einsum(): {which} operands were provided than specified in the equation"), span));
-    }
-    for (i, (t, o)) in terms.iter().zip(ops).enumerate() {
-        if t.len() != o.ndim() {
-            return Err(err(format!("einsum(): the number of subscripts in the equation ({}) does not match the number of dimensions ({}) for operand {i} and no ellipsis was given", t.len(), o.ndim()), span));
-        }
-    }
-    let out: Vec<char> = match out {
-        Some(o) => {
-            let o: Vec<char> = o.chars().collect();
-            for (i, c) in o.iter().enumerate() {
-                if !c.is_ascii_alphabetic() {
-                    return Err(err("einsum(): invalid subscript given in the equation string, subscripts must be in [a-zA-Z]", span));
-                }
-                if o[..i].contains(c) {
-                    return Err(err(format!("einsum(): output subscript {c} appears more than once in the output"), span));
-                }
-                if !terms.iter().any(|t| t.contains(c)) {
-                    return Err(err(format!("einsum(): output subscript {c} does not appear in the equation for any input operand"), span));
-                }
-            }
-            o
-        }
-        // Implicit output: the subscripts seen once, in alphabetical order.
-        None => {
-            let mut once: Vec<char> = ('A'..='Z').chain('a'..='z').filter(|c| terms.iter().flatten().filter(|x| *x == c).count() == 1).collect();
-            once.sort_by_key(|c| if c.is_ascii_uppercase() { (0, *c) } else { (1, *c) });
-            once
-        }
-    };
-    Ok((terms, out))
+/// Subscript code of a label: `A-Z` are 0..26, `a-z` 26..52.
+fn label_code(c: u8) -> u8 {
+    if c.is_ascii_uppercase() { c - b'A' } else { c - b'a' + 26 }
 }
 
-fn einsum(it: &mut Interp, eq: &str, ops: Vec<Rc<Tensor>>, span: Span) -> EvalResult<Rc<Tensor>> {
-    if ops.is_empty() {
+fn code_label(s: usize) -> char {
+    (if s < 26 { b'A' + s as u8 } else { b'a' + s as u8 - 26 }) as char
+}
+
+/// The ellipsis among an operand's labels.
+const ELLIPSIS: u8 = 52;
+
+/// `x.sum(dims, keepdim=keep)` through the evaluator.
+fn sum_dims(it: &mut Interp, t: &Rc<Tensor>, dims: &[i64], keep: bool, span: Span) -> EvalResult<Rc<Tensor>> {
+    let d = if dims.len() == 1 { Value::Int(dims[0]) } else { Value::Tuple(dims.iter().map(|&i| Value::Int(i)).collect()) };
+    let a = Args { name: "sum".into(), pos: vec![(d, span)], kw: vec![("keepdim".into(), Value::Bool(keep), span)], span, pos_base: 0 };
+    call_args(it, t, "sum", a, span)
+}
+
+/// PyTorch's `einsum` (aten/src/ATen/native/Linear.cpp), step for step:
+/// parse the labels (and `...`), give every label and ellipsis dim a place
+/// in one dims order (the output's, then the contracted ones), take the
+/// diagonal of repeated labels, unsqueeze the missing dims and permute each
+/// operand into that order, then fold left to right with `sumproduct_pair`
+/// and view (or, for one operand, sum) the contracted dims away.
+fn einsum(it: &mut Interp, eq: &str, operands: Vec<Rc<Tensor>>, span: Span) -> EvalResult<Rc<Tensor>> {
+    if operands.is_empty() {
         return Err(err("einsum(): must provide at least one operand", span));
     }
-    let (subs, out) = parse(eq, &ops, span)?;
-    // Sizes agree per subscript.
-    let mut size = std::collections::HashMap::new();
-    for (k, (t, s)) in ops.iter().zip(&subs).enumerate() {
-        for (d, c) in s.iter().enumerate() {
-            if let Some(e) = s[..d].iter().position(|x| x == c)
-                && t.shape()[e] != t.shape()[d]
-            {
-                return Err(err(format!("einsum(): subscript {c} is repeated for operand {k} but the sizes don't match, {} != {}", t.shape()[d], t.shape()[e]), span));
-            }
-            let n = t.shape()[d];
-            match size.get(c) {
-                Some(&m) if m != n && m != 1 && n != 1 => {
-                    return Err(err(format!("einsum(): operands do not broadcast with remapped shapes (original->remapped): subscript {c} has sizes {m} and {n}"), span));
+    let num_ops = operands.len();
+    let eqb = eq.as_bytes();
+    let arrow = eq.find("->");
+    let lhs = &eqb[..arrow.unwrap_or(eqb.len())];
+    let mut op_labels: Vec<Vec<u8>> = vec![vec![]; num_ops];
+    let (mut ell_in_input, mut cur) = (false, 0usize);
+    let mut i = 0;
+    while i < lhs.len() {
+        match lhs[i] {
+            b' ' => {}
+            b'.' => {
+                if ell_in_input {
+                    return Err(err(format!("einsum(): found '.' for operand {cur} for which an ellipsis was already found"), span));
                 }
-                _ => {
-                    size.insert(*c, n);
+                if !(i + 2 < lhs.len() && lhs[i + 1] == b'.' && lhs[i + 2] == b'.') {
+                    return Err(err(format!("einsum(): found '.' for operand {cur} that is not part of any ellipsis"), span));
+                }
+                i += 2;
+                op_labels[cur].push(ELLIPSIS);
+                ell_in_input = true;
+            }
+            b',' => {
+                cur += 1;
+                if cur >= num_ops {
+                    return Err(err("einsum(): fewer operands were provided than specified in the equation", span));
+                }
+                ell_in_input = false;
+            }
+            c => {
+                if !c.is_ascii_alphabetic() {
+                    return Err(err(format!("einsum(): invalid subscript given at index {i} in the equation string, subscripts must be in [a-zA-Z]"), span));
+                }
+                op_labels[cur].push(label_code(c));
+            }
+        }
+        i += 1;
+    }
+    if cur != num_ops - 1 {
+        return Err(err("einsum(): more operands were provided than specified in the equation", span));
+    }
+    let mut label_count = [0usize; 52];
+    let mut ell_num_dim = 0usize;
+    for (k, (labels, op)) in op_labels.iter().zip(&operands).enumerate() {
+        let ndims = op.ndim();
+        let has_ell = labels.contains(&ELLIPSIS);
+        let nlabels = labels.len() - has_ell as usize;
+        for &l in labels.iter().filter(|&&l| l != ELLIPSIS) {
+            label_count[l as usize] += 1;
+        }
+        if has_ell {
+            ell_num_dim = ell_num_dim.max(ndims.saturating_sub(nlabels));
+        }
+        if if has_ell { nlabels > ndims } else { nlabels != ndims } {
+            let (what, tail) = if has_ell { ("is more than", "") } else { ("does not match", " and no ellipsis was given") };
+            return Err(err(format!("einsum(): the number of subscripts in the equation ({nlabels}) {what} the number of dimensions ({ndims}) for operand {k}{tail}"), span));
+        }
+    }
+    // Each label's (and the ellipsis') place in the common dims order.
+    let mut perm_of: [Option<usize>; 52] = [None; 52];
+    let (mut perm_index, mut ell_index, mut ell_in_output) = (0usize, 0usize, false);
+    match arrow {
+        None => {
+            // Implicit output: the ellipsis dims, then the labels seen once.
+            perm_index = ell_num_dim;
+            ell_in_output = true;
+            for l in 0..52 {
+                if label_count[l] == 1 {
+                    perm_of[l] = Some(perm_index);
+                    perm_index += 1;
                 }
             }
         }
-    }
-    // PyTorch's global dim order: the output's subscripts, then the others
-    // as they first appear. Each operand is permuted into it (a view, even
-    // when the order is already right: `einsum("ij->ij", x)` is PermuteBackward0).
-    let mut global: Vec<char> = out.clone();
-    for c in subs.iter().flatten() {
-        if !global.contains(c) {
-            global.push(*c);
+        Some(p) => {
+            let rhs = &eqb[p + 2..];
+            let mut i = 0;
+            while i < rhs.len() {
+                match rhs[i] {
+                    b' ' => {}
+                    b'.' => {
+                        if ell_in_output {
+                            return Err(err("einsum(): found '.' for output but an ellipsis (...) was already found", span));
+                        }
+                        if !(i + 2 < rhs.len() && rhs[i + 1] == b'.' && rhs[i + 2] == b'.') {
+                            return Err(err("einsum(): found '.' for output that is not part of any ellipsis (...)", span));
+                        }
+                        i += 2;
+                        ell_index = perm_index;
+                        perm_index += ell_num_dim;
+                        ell_in_output = true;
+                    }
+                    c => {
+                        if !c.is_ascii_alphabetic() {
+                            return Err(err(format!("einsum(): invalid subscript given at index {} in the equation string, subscripts must be in [a-zA-Z]", lhs.len() + 2 + i), span));
+                        }
+                        let l = label_code(c) as usize;
+                        if label_count[l] == 0 || perm_of[l].is_some() {
+                            let what = if perm_of[l].is_some() { "appears more than once in the output" } else { "does not appear in the equation for any input operand" };
+                            return Err(err(format!("einsum(): output subscript {} {what}", c as char), span));
+                        }
+                        perm_of[l] = Some(perm_index);
+                        perm_index += 1;
+                    }
+                }
+                i += 1;
+            }
         }
     }
-    let mut terms: Vec<Term> = vec![];
-    for (t, s) in ops.into_iter().zip(subs) {
-        let mut term = diagonals(it, Term { t, subs: s }, span)?;
-        let mut order = term.subs.clone();
-        order.sort_by_key(|c| global.iter().position(|g| g == c));
-        let perm: Vec<i64> = order.iter().map(|c| term.subs.iter().position(|x| x == c).unwrap_or(0) as i64).collect();
-        term.t = with_list(it, &term.t, "permute", &perm, span)?;
-        term.subs = order;
-        terms.push(term);
+    let out_num_dim = perm_index;
+    if !ell_in_output {
+        ell_index = perm_index;
+        perm_index += ell_num_dim;
     }
-    // Fold left to right; a subscript is summed away once no later operand
-    // and not the output needs it.
-    let mut acc = terms.remove(0);
-    let needed = |rest: &[Term], c: char| out.contains(&c) || rest.iter().any(|t| t.subs.contains(&c));
-    acc = sum_unneeded(it, acc, |c| needed(&terms, c), None, span)?;
-    while !terms.is_empty() {
-        let b = terms.remove(0);
-        let b = sum_unneeded(it, b, |c| needed(&terms, c), Some(&acc.subs), span)?;
-        acc = pair(it, acc, b, |c| needed(&terms, c), &global, span)?;
+    for l in 0..52 {
+        if label_count[l] > 0 && perm_of[l].is_none() {
+            perm_of[l] = Some(perm_index);
+            perm_index += 1;
+        }
     }
-    // Permute to the output order.
-    let perm: Vec<i64> = out.iter().map(|c| acc.subs.iter().position(|x| x == c).unwrap_or(0) as i64).collect();
-    if perm.iter().enumerate().any(|(i, &p)| p != i as i64) {
-        return with_list(it, &acc.t, "permute", &perm, span);
-    }
-    Ok(acc.t)
-}
-
-/// Repeated subscripts of one operand (`ii`): the diagonal, a view.
-fn diagonals(it: &mut Interp, mut term: Term, span: Span) -> EvalResult<Term> {
-    loop {
-        let Some((i, j)) = (0..term.subs.len()).find_map(|i| (i + 1..term.subs.len()).find(|&j| term.subs[j] == term.subs[i]).map(|j| (i, j))) else {
-            return Ok(term);
-        };
-        // diagonal(0, i, j) drops both dims and appends the diagonal last.
-        term.t = call(it, &term.t, "diagonal", &[0, i as i64, j as i64], span)?;
-        let c = term.subs[i];
-        term.subs.remove(j);
-        term.subs.remove(i);
-        term.subs.push(c);
-    }
-}
-
-/// Sums the subscripts of `term` that nothing after it needs and that the
-/// other operand of its pair (`partner`) does not have.
-fn sum_unneeded(it: &mut Interp, term: Term, needed: impl Fn(char) -> bool, partner: Option<&[char]>, span: Span) -> EvalResult<Term> {
-    let drop: Vec<usize> = (0..term.subs.len()).filter(|&d| !needed(term.subs[d]) && !partner.is_some_and(|p| p.contains(&term.subs[d]))).collect();
-    if drop.is_empty() {
-        return Ok(term);
-    }
-    let dims: Vec<i64> = drop.iter().map(|&d| d as i64).collect();
-    let t = with_list(it, &term.t, "sum", &dims, span)?;
-    let subs = term.subs.iter().enumerate().filter(|(d, _)| !drop.contains(d)).map(|(_, c)| *c).collect();
-    Ok(Term { t, subs })
-}
-
-/// One contraction step: `bmm` over the shared subscripts nothing later
-/// needs, batching the shared ones that stay; `mul` when none is summed.
-fn pair(it: &mut Interp, a: Term, b: Term, needed: impl Fn(char) -> bool, global: &[char], span: Span) -> EvalResult<Term> {
-    // The operand whose own subscripts come first in the global order goes
-    // on the left, so the product comes out in that order (no permute).
-    let first_own = |t: &Term, o: &Term| t.subs.iter().filter(|c| !o.subs.contains(c)).filter_map(|c| global.iter().position(|g| g == c)).min();
-    let (a, b) = match (first_own(&a, &b), first_own(&b, &a)) {
-        (Some(x), Some(y)) if y < x => (b, a),
-        _ => (a, b),
-    };
-    let shared: Vec<char> = a.subs.iter().copied().filter(|c| b.subs.contains(c)).collect();
-    let con: Vec<char> = shared.iter().copied().filter(|&c| !needed(c)).collect();
-    let batch: Vec<char> = shared.iter().copied().filter(|&c| needed(c)).collect();
-    let left: Vec<char> = a.subs.iter().copied().filter(|c| !shared.contains(c)).collect();
-    let right: Vec<char> = b.subs.iter().copied().filter(|c| !shared.contains(c)).collect();
-    let pos = |t: &Term, cs: &[char]| -> Vec<i64> { cs.iter().map(|c| t.subs.iter().position(|x| x == c).unwrap_or(0) as i64).collect() };
-    let size = |t: &Term, cs: &[char]| -> Vec<usize> { cs.iter().map(|c| t.t.shape()[t.subs.iter().position(|x| x == c).unwrap_or(0)]).collect() };
-    let prod = |v: &[usize]| v.iter().product::<usize>() as i64;
-    if con.is_empty() {
-        // Element-wise: both in the order batch + left + right, broadcast by unsqueeze.
-        let order: Vec<char> = batch.iter().chain(&left).chain(&right).copied().collect();
-        let align = |it: &mut Interp, t: &Term| -> EvalResult<Rc<Tensor>> {
-            let mut cur = t.t.clone();
-            let mut have: Vec<char> = t.subs.clone();
-            let keep: Vec<char> = order.iter().copied().filter(|c| have.contains(c)).collect();
-            let perm: Vec<i64> = keep.iter().map(|c| have.iter().position(|x| x == c).unwrap_or(0) as i64).collect();
-            if perm.iter().enumerate().any(|(i, &p)| p != i as i64) {
-                cur = with_list(it, &cur, "permute", &perm, span)?;
+    // Sizes, diagonals, unsqueezes and the permutes into the common order.
+    let mut label_size = [1usize; 52];
+    let mut ell_sizes = vec![1usize; ell_num_dim];
+    let mut dim_counts = vec![0usize; perm_index];
+    let mut ops: std::collections::VecDeque<Rc<Tensor>> = Default::default();
+    for (k, mut op) in operands.into_iter().enumerate() {
+        let mut perm: Vec<Option<usize>> = vec![None; perm_index];
+        let mut dim = 0usize;
+        let labels = &op_labels[k];
+        let ell_dims = (op.ndim() + 1).saturating_sub(labels.len());
+        for &s in labels {
+            if s == ELLIPSIS {
+                let ndim = ell_dims;
+                for j in ell_num_dim - ndim..ell_num_dim {
+                    let n = op.shape()[dim];
+                    if n != 1 {
+                        if ell_sizes[j] != 1 && ell_sizes[j] != n {
+                            return Err(err(format!("einsum(): dimension {dim} covered by ellipsis in operand {k}has size {n} which does not broadcast with previously seen ellipsis with size {} for the respective dimension", ell_sizes[j]), span));
+                        }
+                        ell_sizes[j] = n;
+                        dim_counts[ell_index + j] += 1;
+                    }
+                    perm[ell_index + j] = Some(dim);
+                    dim += 1;
+                }
+                continue;
             }
-            have = keep;
-            for (i, c) in order.iter().enumerate() {
-                if !have.contains(c) {
-                    cur = call(it, &cur, "unsqueeze", &[i as i64], span)?;
-                    have.insert(i, *c);
+            let p = perm_of[s as usize].unwrap_or(0);
+            match perm[p] {
+                None => {
+                    let n = op.shape()[dim];
+                    if n != 1 {
+                        let seen = label_size[s as usize];
+                        if seen != 1 && seen != n {
+                            return Err(err(format!("einsum(): subscript {} has size {n} for operand {k} which does not broadcast with previously seen size {seen}", code_label(s as usize)), span));
+                        }
+                        label_size[s as usize] = n;
+                        dim_counts[p] += 1;
+                    }
+                    perm[p] = Some(dim);
+                    dim += 1;
+                }
+                Some(prev) => {
+                    // A repeated label: the diagonal, moved back to the first one's place.
+                    let (a, b) = (op.shape()[dim], op.shape()[prev]);
+                    if a != b {
+                        return Err(err(format!("einsum(): subscript {} is repeated for operand {k} but the sizes don't match, {a} != {b}", code_label(s as usize)), span));
+                    }
+                    op = call(it, &op, "diagonal", &[0, prev as i64, dim as i64], span)?;
+                    op = call(it, &op, "movedim", &[-1, prev as i64], span)?;
                 }
             }
-            Ok(cur)
-        };
-        let (ta, tb) = (align(it, &a)?, align(it, &b)?);
-        let r = super::super::ops::binop(it, crate::lang::ast::BinOp::Mul, &Value::Tensor(ta), &Value::Tensor(tb), span)?;
+        }
+        for v in perm.iter_mut() {
+            if v.is_none() {
+                op = call(it, &op, "unsqueeze", &[dim as i64], span)?;
+                *v = Some(dim);
+                dim += 1;
+            }
+        }
+        let p: Vec<i64> = perm.iter().map(|v| v.unwrap_or(0) as i64).collect();
+        ops.push_back(with_list(it, &op, "permute", &p, span)?);
+    }
+    // Contract left to right.
+    while ops.len() > 1 {
+        let (mut a, mut b) = (ops.pop_front().unwrap_or_else(|| unreachable!()), ops.pop_front().unwrap_or_else(|| unreachable!()));
+        let (mut sum, mut a_sum, mut b_sum) = (vec![], vec![], vec![]);
+        for (dim, count) in dim_counts.iter_mut().enumerate().skip(out_num_dim) {
+            let (na, nb) = (a.shape()[dim], b.shape()[dim]);
+            if na != 1 && nb != 1 {
+                *count = count.saturating_sub(1);
+                if *count == 1 {
+                    sum.push(dim as i64);
+                    *count = 0;
+                }
+            } else if *count == 1 {
+                if na != 1 {
+                    a_sum.push(dim as i64);
+                    *count = 0;
+                } else if nb != 1 {
+                    b_sum.push(dim as i64);
+                    *count = 0;
+                }
+            }
+        }
+        if !a_sum.is_empty() {
+            a = sum_dims(it, &a, &a_sum, true, span)?;
+        }
+        if !b_sum.is_empty() {
+            b = sum_dims(it, &b, &b_sum, true, span)?;
+        }
+        let r = sumproduct_pair(it, a, b, &sum, span)?;
+        ops.push_front(r);
+    }
+    let r = ops.pop_front().unwrap_or_else(|| unreachable!());
+    if perm_index > out_num_dim {
+        if num_ops > 1 {
+            let sizes: Vec<i64> = r.shape()[..out_num_dim].iter().map(|&n| n as i64).collect();
+            return with_list(it, &r, "view", &sizes, span);
+        }
+        let dims: Vec<i64> = (out_num_dim as i64..perm_index as i64).collect();
+        return sum_dims(it, &r, &dims, false, span);
+    }
+    Ok(r)
+}
+
+/// `(left * right).sum(sum_dims, keepdim=True)` as a `bmm` of permuted,
+/// reshaped operands (PyTorch's `sumproduct_pair`); both have every dim.
+fn sumproduct_pair(it: &mut Interp, mut left: Rc<Tensor>, mut right: Rc<Tensor>, sum_dims: &[i64], span: Span) -> EvalResult<Rc<Tensor>> {
+    if sum_dims.is_empty() {
+        let r = super::super::ops::binop(it, crate::lang::ast::BinOp::Mul, &Value::Tensor(left), &Value::Tensor(right), span)?;
         let Value::Tensor(r) = r else { return Err(err("internal: mul gave no tensor", span)) };
-        return Ok(Term { t: r, subs: order });
+        return Ok(r);
     }
-    let (bs, ls, cs, rs) = (size(&a, &batch), size(&a, &left), size(&a, &con), size(&b, &right));
-    let cs_b = size(&b, &con);
-    if cs != cs_b {
-        return Err(err(format!("einsum(): subscript {} has size {} for one operand which does not broadcast with previously seen size {}", con[0], cs_b[0], cs[0]), span));
+    let (mut lro, mut lo, mut ro) = (vec![], vec![], vec![]);
+    let (mut lro_size, mut lo_size, mut ro_size, mut sum_size) = (1i64, 1i64, 1i64, 1i64);
+    for i in 0..left.ndim() {
+        let (nl, nr) = (left.shape()[i], right.shape()[i]);
+        let (sl, sr) = (nl != 1, nr != 1);
+        if sum_dims.contains(&(i as i64)) {
+            if sl && sr {
+                if nl != nr {
+                    return Err(err("non-broadcast dimensions must match", span));
+                }
+                sum_size *= nl as i64;
+            } else if sl {
+                left = sum_dims_keep(it, &left, i, span)?;
+            } else if sr {
+                right = sum_dims_keep(it, &right, i, span)?;
+            }
+        } else if sl && sr {
+            if nl != nr {
+                return Err(err("non-broadcast dimensions must match", span));
+            }
+            lro.push(i as i64);
+            lro_size *= nl as i64;
+        } else if sl {
+            lo.push(i as i64);
+            lo_size *= nl as i64;
+        } else {
+            ro.push(i as i64);
+            ro_size *= nr as i64;
+        }
     }
-    let pa: Vec<i64> = [pos(&a, &batch), pos(&a, &left), pos(&a, &con)].concat();
-    let pb: Vec<i64> = [pos(&b, &batch), pos(&b, &con), pos(&b, &right)].concat();
-    let ta = with_list(it, &a.t, "permute", &pa, span)?;
-    let tb = with_list(it, &b.t, "permute", &pb, span)?;
-    let ta = with_list(it, &ta, "reshape", &[prod(&bs), prod(&ls), prod(&cs)], span)?;
-    let tb = with_list(it, &tb, "reshape", &[prod(&bs), prod(&cs), prod(&rs)], span)?;
-    let r = super::super::matmul::call(it, "bmm", &ta, &tb).map_err(|e| EvalError::from_engine(e, span))?;
-    let r = Rc::new(r);
-    let shape: Vec<i64> = bs.iter().chain(&ls).chain(&rs).map(|&n| n as i64).collect();
-    let r = with_list(it, &r, "view", &shape, span)?;
-    Ok(Term { t: r, subs: batch.iter().chain(&left).chain(&right).copied().collect() })
+    // PyTorch 2.15 swaps the operands when all the right one's own dims
+    // come before the left one's, so the bmm result is in output order.
+    if !lo.is_empty() && !ro.is_empty() && ro[ro.len() - 1] < lo[0] {
+        std::mem::swap(&mut left, &mut right);
+        std::mem::swap(&mut lo, &mut ro);
+        std::mem::swap(&mut lo_size, &mut ro_size);
+    }
+    let out_size: Vec<i64> = lro.iter().map(|&d| left.shape()[d as usize] as i64)
+        .chain(lo.iter().map(|&d| left.shape()[d as usize] as i64))
+        .chain(sum_dims.iter().map(|_| 1))
+        .chain(ro.iter().map(|&d| right.shape()[d as usize] as i64))
+        .collect();
+    let lperm: Vec<i64> = [&lro[..], &lo, sum_dims, &ro].concat();
+    let rperm: Vec<i64> = [&lro[..], sum_dims, &ro, &lo].concat();
+    let mut operm = vec![0i64; out_size.len()];
+    for (i, &d) in lperm.iter().enumerate() {
+        operm[d as usize] = i as i64;
+    }
+    let l = with_list(it, &left, "permute", &lperm, span)?;
+    let l = with_list(it, &l, "reshape", &[lro_size, lo_size, sum_size], span)?;
+    let r = with_list(it, &right, "permute", &rperm, span)?;
+    let r = with_list(it, &r, "reshape", &[lro_size, sum_size, ro_size], span)?;
+    let m = Rc::new(super::super::matmul::call(it, "bmm", &l, &r).map_err(|e| EvalError::from_engine(e, span))?);
+    let m = with_list(it, &m, "view", &out_size, span)?;
+    with_list(it, &m, "permute", &operm, span)
+}
+
+fn sum_dims_keep(it: &mut Interp, t: &Rc<Tensor>, d: usize, span: Span) -> EvalResult<Rc<Tensor>> {
+    sum_dims(it, t, &[d as i64], true, span)
 }
 
 /// `tensordot(a, b, dims=2)`: the last `dims` dims of a with the first of

@@ -171,14 +171,25 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let at = usize::from(!consecutive);
             let inverse = a.opt_bool(at, "return_inverse", false)?;
             let counts = a.opt_bool(at + 1, "return_counts", false)?;
-            if let Some((v, s)) = a.get(at + 2, "dim").filter(|(v, _)| !matches!(v, Value::None)) {
-                let _ = v;
-                return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, format!("tsr's {name}() does not take dim= yet (it flattens)"), s));
-            }
+            let dim = match a.get(at + 2, "dim") {
+                None | Some((Value::None, _)) => None,
+                Some((v, s)) => Some(super::super::args::to_int(&v).ok_or_else(|| {
+                    // torch.unique passes dim on to _unique_dim as its 2nd argument.
+                    let who = if consecutive { "unique_consecutive(): argument 'dim'" } else { "unique_dim(): argument 'dim' (position 2)" };
+                    EvalError::type_error(format!("{who} must be int, not {}", v.type_name()), s)
+                })?),
+            };
             a.finish(at + 3)?;
-            let (u, inv, c) = scan::unique(ctx, t, consecutive).at(span)?;
-            let node = if consecutive { "UniqueConsecutiveBackward0" } else { "Unique2Backward0" };
-            let u = grad::record(it, node, &[Some(t)], u, Formula::NotImplemented(if consecutive { "unique_consecutive" } else { "_unique2" }), &[]);
+            let (u, inv, c) = match dim {
+                Some(d) => scan::unique_dim(ctx, t, d, consecutive).at(span)?,
+                None => scan::unique(ctx, t, consecutive).at(span)?,
+            };
+            let (node, f) = match (consecutive, dim.is_some()) {
+                (true, _) => ("UniqueConsecutiveBackward0", "unique_consecutive"),
+                (false, true) => ("UniqueDimBackward0", "unique_dim"),
+                (false, false) => ("Unique2Backward0", "_unique2"),
+            };
+            let u = grad::record(it, node, &[Some(t)], u, Formula::NotImplemented(f), &[]);
             let mut out = vec![tensor(u)];
             if inverse {
                 out.push(tensor(inv));
