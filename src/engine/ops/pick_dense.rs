@@ -8,11 +8,13 @@
 
 use rayon::prelude::*;
 
+use crate::engine::context::Context;
 use crate::engine::device::Device;
 use crate::engine::dtype::DType;
 use crate::engine::error::Result;
 use crate::engine::scalar::{self, Scalar};
 use crate::engine::interrupt;
+use crate::engine::layout::{contiguous_strides, Layout};
 use crate::engine::tensor::Tensor;
 
 /// Output elements per block of work (and between looks at Ctrl-C).
@@ -35,11 +37,16 @@ pub fn general<R>(f: impl FnOnce() -> R) -> R {
 
 /// Whether the fast paths can read `t` as one slice.
 pub fn dense(t: &Tensor) -> bool {
+    dense_view(t, t.layout())
+}
+
+/// Whether the fast paths can read `view` of `t`'s storage as one slice.
+fn dense_view(t: &Tensor, view: &Layout) -> bool {
     #[cfg(test)]
     if GENERAL.with(|g| g.get()) {
         return false;
     }
-    t.is_contiguous() && t.device() == Device::Cpu
+    view.is_contiguous() && t.device() == Device::Cpu
 }
 
 /// The byte range of a contiguous `t`'s elements in its storage.
@@ -170,17 +177,150 @@ pub fn one_value(v: Scalar, dtype: DType) -> Vec<u8> {
     b
 }
 
+/// `gather(t, d, index)` for a dense `t` and a dense int64/int32 index of
+/// t's ndim (0 dims excepted) that matches t's shape after `d`
+/// (`gather_check` has run). `None` when it does not apply, or when an
+/// index is out of bounds: the general path then reports the first one.
+pub fn gather(ctx: &Context, t: &Tensor, d: usize, index: &Tensor, op: &str) -> Result<Option<Tensor>> {
+    let (ts, is) = (t.shape(), index.shape());
+    if !dense(t) || !dense(index) || t.ndim() == 0 || is.len() != ts.len() || index.numel() == 0 || (d + 1..ts.len()).any(|k| is[k] != ts[k]) {
+        return Ok(None);
+    }
+    let out = Tensor::alloc_on(ctx, t.device(), is, t.dtype, op)?;
+    let g = Gather { inner: ts[d + 1..].iter().product(), row: is[d] * ts[d + 1..].iter().product::<usize>(), size: ts[d], lead: is[..d].to_vec(), stride: contiguous_strides(ts)[..=d].to_vec() };
+    let bad = std::sync::atomic::AtomicBool::new(false);
+    {
+        let (src, ib) = (t.storage.bytes(), index.storage.bytes());
+        let (src, ib) = (&src.bytes()[span(t)], &ib.bytes()[span(index)]);
+        let mut dst = out.storage.bytes_mut();
+        let dst = &mut dst.bytes_mut()[..out.numel() * t.dtype.size()];
+        fn run<T: bytemuck::Pod + Send + Sync>(g: &Gather, src: &[u8], ib: &[u8], i64s: bool, dst: &mut [u8], bad: &std::sync::atomic::AtomicBool) -> Result<()> {
+            let (src, dst): (&[T], &mut [T]) = (bytemuck::cast_slice(src), bytemuck::cast_slice_mut(dst));
+            if i64s {
+                g.run(src, bytemuck::cast_slice::<u8, i64>(ib), dst, bad)
+            } else {
+                g.run(src, bytemuck::cast_slice::<u8, i32>(ib), dst, bad)
+            }
+        }
+        let i64s = index.dtype == DType::Int64;
+        by_size!(t.dtype.size(), run(&g, src, ib, i64s, dst, &bad))?;
+    }
+    if bad.load(std::sync::atomic::Ordering::Relaxed) {
+        return Ok(None);
+    }
+    Ok(Some(out.with_copy_lineage(t, op)))
+}
+
+/// A dense gather's geometry: the result is `lead` (index's dims before
+/// `d`) rows of `row` elements, each `is[d]` runs of `inner`.
+struct Gather {
+    inner: usize,
+    row: usize,
+    size: usize,
+    lead: Vec<usize>,
+    /// t's contiguous strides of dims `..=d`.
+    stride: Vec<usize>,
+}
+
+impl Gather {
+    /// Where result row `r` starts in t: its coordinates in `lead`, at t's strides.
+    fn base(&self, mut r: usize) -> usize {
+        let mut b = 0;
+        for k in (0..self.lead.len()).rev() {
+            b += (r % self.lead[k]) * self.stride[k];
+            r /= self.lead[k];
+        }
+        b
+    }
+
+    fn run<T: Copy + Send + Sync, I: Copy + Into<i64> + Sync>(&self, src: &[T], idx: &[I], dst: &mut [T], bad: &std::sync::atomic::AtomicBool) -> Result<()> {
+        let (inner, row, size) = (self.inner, self.row, self.size as i64);
+        par_blocks(dst, BLOCK, |k, o| {
+            let start = k * BLOCK;
+            let mut f = start;
+            while f < start + o.len() {
+                let r = f / row;
+                let stop = ((r + 1) * row).min(start + o.len());
+                let base = self.base(r);
+                for p in f..stop {
+                    let v: i64 = idx[p].into();
+                    if v < 0 || v >= size {
+                        bad.store(true, std::sync::atomic::Ordering::Relaxed);
+                        return;
+                    }
+                    let i = if inner == 1 { 0 } else { (p - r * row) % inner };
+                    o[p - start] = src[base + v as usize * inner + i];
+                }
+                f = stop;
+            }
+        })
+    }
+}
+
+/// Copies rows of `row` bytes: result row `(o, j)` (o < `outer`, j <
+/// `idx.len()`) is source row `o * size + idx[j]`; `idx` is in bounds.
+pub fn copy_rows(src: &[u8], size: usize, row: usize, idx: &[usize], out: &mut [u8]) -> Result<()> {
+    if row == 0 || out.is_empty() {
+        return Ok(());
+    }
+    let per = (BLOCK * 4 / row).max(1);
+    let n = idx.len();
+    par_blocks(out, per * row, |k, o| {
+        for (r, dst) in o.chunks_mut(row).enumerate() {
+            let g = k * per + r;
+            let s = ((g / n) * size + idx[g % n]) * row;
+            dst.copy_from_slice(&src[s..s + row]);
+        }
+    })
+}
+
+/// `index_select(t, d, idx)` of a dense `t` with at least one dim (`idx`
+/// checked in bounds): whole rows copied.
+pub fn index_select(ctx: &Context, t: &Tensor, d: usize, idx: &[i64], op: &str) -> Result<Option<Tensor>> {
+    if !dense(t) || t.ndim() == 0 {
+        return Ok(None);
+    }
+    let mut shape = t.shape().to_vec();
+    shape[d] = idx.len();
+    let out = Tensor::alloc_on(ctx, t.device(), &shape, t.dtype, op)?;
+    let row = t.shape()[d + 1..].iter().product::<usize>() * t.dtype.size();
+    let idx: Vec<usize> = idx.iter().map(|&v| v as usize).collect();
+    {
+        let src = t.storage.bytes();
+        let mut dst = out.storage.bytes_mut();
+        copy_rows(&src.bytes()[span(t)], t.shape()[d], row, &idx, &mut dst.bytes_mut()[..out.numel() * t.dtype.size()])?;
+    }
+    Ok(Some(out.with_copy_lineage(t, op)))
+}
+
+/// `x[idx]` with one index tensor (`idx` its values broadcast, wrapped
+/// and checked) on dim `d` of `view` (`t` after basic indexing): whole
+/// rows copied, when `view` is contiguous and the result's strides
+/// (`stride`, TensorIterator's) are too.
+pub fn index_one(ctx: &Context, t: &Tensor, view: &Layout, d: usize, idx: &[usize], shape: &[usize], stride: &[usize], op: &str) -> Result<Option<Tensor>> {
+    if !dense_view(t, view) || stride != contiguous_strides(shape).as_slice() {
+        return Ok(None);
+    }
+    let out = Tensor::alloc_strided_on(ctx, t.device(), shape, stride, t.dtype, op)?;
+    let es = t.dtype.size();
+    let row = view.shape[d + 1..].iter().product::<usize>() * es;
+    {
+        let src = t.storage.bytes();
+        let start = view.offset * es;
+        let mut dst = out.storage.bytes_mut();
+        let n = out.numel() * es;
+        copy_rows(&src.bytes()[start..start + view.numel() * es], view.shape[d], row, idx, &mut dst.bytes_mut()[..n])?;
+    }
+    Ok(Some(out.with_copy_lineage(t, op)))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::general;
-    use crate::engine::context::Context;
-    use crate::engine::dtype::DType;
+    use super::*;
+    use crate::engine::ops::gather;
     use crate::engine::layout;
     use crate::engine::ops::elementwise::Arg;
     use crate::engine::ops::join;
-    use crate::engine::scalar::Scalar;
-    use crate::engine::tensor::Tensor;
-    use crate::engine::Device;
 
     pub fn ctx() -> Context {
         Context::new(&crate::engine::EngineConfig::default())
@@ -258,5 +398,112 @@ mod tests {
         let e = varied(&ctx, &[0, 3], DType::Float32, 1);
         let ec = varied(&ctx, &[0, 3], DType::Bool, 1);
         assert_eq!(join::where_(&ctx, &ec, &e, &e).unwrap().shape(), &[0, 3]);
+    }
+
+    /// An int64/int32 index tensor of `shape` with values in `0..size`.
+    fn index(ctx: &Context, shape: &[usize], size: usize, dt: DType) -> Tensor {
+        let n: usize = shape.iter().product();
+        let vals: Vec<Scalar> = (0..n).map(|i| Scalar::Int(((i * 7 + i / 3) % size) as i64)).collect();
+        Tensor::from_scalars_on(ctx, Device::Cpu, shape, dt, &vals, "i").unwrap()
+    }
+
+    fn general_gather(ctx: &Context, t: &Tensor, dim: i64, idx: &Tensor) -> crate::engine::error::Result<Tensor> {
+        let p = gather::gather_plan(t, dim, idx)?;
+        gather::pick(ctx, t, &p, "gather")
+    }
+
+    #[test]
+    fn gather_dense_is_the_general_path() {
+        let ctx = ctx();
+        let cases: [(&[usize], i64, &[usize]); 6] = [(&[6, 7], 1, &[6, 9]), (&[6, 7], 0, &[4, 7]), (&[3, 4, 5], 1, &[2, 6, 5]), (&[3, 4, 5], 2, &[3, 2, 3]), (&[3, 4, 5], 0, &[5, 4, 5]), (&[40], 0, &[70])];
+        for dt in [DType::Float32, DType::Float64, DType::Int64, DType::Int16, DType::Bool, DType::BFloat16] {
+            for (ts, dim, is) in cases {
+                let t = varied(&ctx, ts, dt, 1);
+                for idt in [DType::Int64, DType::Int32] {
+                    let idx = index(&ctx, is, ts[dim as usize], idt);
+                    let d = gather::gather_check(&t, dim, &idx).unwrap();
+                    let fast = gather(&ctx, &t, d, &idx, "gather").unwrap().expect("dense path");
+                    same(&fast, &general_gather(&ctx, &t, dim, &idx).unwrap(), &format!("{dt:?} {ts:?} {dim} {is:?}"));
+                    if ts.len() > 1 {
+                        // A strided input or index declines the fast path.
+                        assert!(gather(&ctx, &strided(&ctx, &t), d, &idx, "gather").unwrap().is_none());
+                        if is.len() > 1 && is[0] > 1 && is[1] > 1 {
+                            assert!(gather(&ctx, &t, d, &strided(&ctx, &idx), "gather").unwrap().is_none());
+                        }
+                    }
+                }
+            }
+        }
+        // Index smaller than t after dim: the general path. Out of bounds: declined,
+        // and the general path reports the first bad index.
+        let t = varied(&ctx, &[4, 5], DType::Float32, 1);
+        let small = index(&ctx, &[4, 3], 4, DType::Int64);
+        assert!(gather(&ctx, &t, 0, &small, "gather").unwrap().is_none());
+        let vals: Vec<Scalar> = [0, 1, 7, -1].iter().map(|&v| Scalar::Int(v)).collect();
+        let bad = Tensor::from_scalars_on(&ctx, Device::Cpu, &[1, 4], DType::Int64, &vals, "i").unwrap();
+        assert!(gather(&ctx, &t, 1, &bad, "gather").unwrap().is_none());
+        let e = general_gather(&ctx, &t, 1, &bad).unwrap_err();
+        assert!(e.to_string().contains("index 7 is out of bounds for dimension 1 with size 5"), "{e}");
+    }
+
+    #[test]
+    fn index_select_dense_is_the_general_path() {
+        let ctx = ctx();
+        for dt in [DType::Float32, DType::Float64, DType::Int64, DType::UInt8, DType::Float16] {
+            for (ts, dim) in [(vec![6, 7], 0i64), (vec![6, 7], 1), (vec![3, 4, 5], 1), (vec![3, 4, 5], -1), (vec![9], 0), (vec![3, 0, 2], 0)] {
+                let t = varied(&ctx, &ts, dt, 2);
+                let d = layout::wrap_dim(dim, ts.len()).unwrap();
+                for n in [0usize, 1, 11] {
+                    let idx = index(&ctx, &[n], ts[d].max(1), DType::Int64);
+                    if ts[d] == 0 && n > 0 {
+                        continue;
+                    }
+                    let (d, iv) = gather::index_select_check(&t, dim, &idx).unwrap();
+                    let fast = index_select(&ctx, &t, d, &iv, "index_select").unwrap().expect("dense path");
+                    let slow = gather::pick(&ctx, &t, &gather::index_select_plan(&t, dim, &idx).unwrap(), "index_select").unwrap();
+                    same(&fast, &slow, &format!("{dt:?} {ts:?} {dim} {n}"));
+                    if ts.len() > 1 && ts.iter().all(|&s| s > 1) {
+                        assert!(index_select(&ctx, &strided(&ctx, &t), d, &iv, "index_select").unwrap().is_none());
+                    }
+                }
+            }
+        }
+        // A 0-dim input declines.
+        let z = varied(&ctx, &[], DType::Float32, 1);
+        assert!(index_select(&ctx, &z, 0, &[0], "index_select").unwrap().is_none());
+    }
+
+    #[test]
+    fn one_index_tensor_is_the_general_path() {
+        use crate::engine::ops::advanced::{self, AdvItem};
+        use crate::engine::ops::index::IndexSpec;
+        let ctx = ctx();
+        let all = || AdvItem::Basic(IndexSpec::Slice { start: None, stop: None, step: None });
+        for dt in [DType::Float32, DType::Int64, DType::Bool, DType::Int32] {
+            let t = varied(&ctx, &[6, 5, 4], dt, 3);
+            let i1 = index(&ctx, &[9], 6, DType::Int64);
+            let i2 = index(&ctx, &[2, 3], 5, DType::Int32);
+            let neg = Tensor::from_scalars_on(&ctx, Device::Cpu, &[3], DType::Int64, &[Scalar::Int(-1), Scalar::Int(2), Scalar::Int(-4)], "i").unwrap();
+            let cases: Vec<Vec<AdvItem>> = vec![
+                vec![AdvItem::from_tensor(&i1)],
+                vec![AdvItem::from_tensor(&neg)],
+                vec![all(), AdvItem::from_tensor(&i2)],
+                vec![AdvItem::Basic(IndexSpec::Int(2)), AdvItem::from_tensor(&i2)],
+                vec![all(), all(), AdvItem::from_tensor(&neg)],
+            ];
+            for items in &cases {
+                let fast = advanced::index(&ctx, &t, items, "index").unwrap();
+                let slow = general(|| advanced::index(&ctx, &t, items, "index").unwrap());
+                same(&fast, &slow, &format!("{dt:?} {items:?}"));
+                // A strided input: the general path, the same values.
+                let ts = strided(&ctx, &t);
+                same_values(&advanced::index(&ctx, &ts, items, "index").unwrap(), &general(|| advanced::index(&ctx, &ts, items, "index").unwrap()), "strided");
+            }
+        }
+        // Out of bounds: PyTorch's message, from the plan.
+        let t = varied(&ctx, &[4, 3], DType::Float32, 1);
+        let bad = Tensor::from_scalars_on(&ctx, Device::Cpu, &[2], DType::Int64, &[Scalar::Int(1), Scalar::Int(4)], "i").unwrap();
+        let e = advanced::index(&ctx, &t, &[AdvItem::from_tensor(&bad)], "index").unwrap_err();
+        assert!(e.to_string().contains("index 4 is out of bounds for dimension 0 with size 4"), "{e}");
     }
 }
