@@ -314,6 +314,103 @@ pub fn index_one(ctx: &Context, t: &Tensor, view: &Layout, d: usize, idx: &[usiz
     Ok(Some(out.with_copy_lineage(t, op)))
 }
 
+/// The rows (`row` elements of `T` each) of `src` whose mask byte is
+/// nonzero, in order, into `out`; `counts[k]` is the number of nonzero bytes
+/// in the mask's chunk `k` of `per` bytes.
+fn copy_masked<T: bytemuck::Pod + Send + Sync>(src: &[u8], mask: &[u8], row: usize, per: usize, counts: &[usize], out: &mut [u8]) -> Result<()> {
+    let (src, mut rest): (&[T], &mut [T]) = (bytemuck::cast_slice(src), bytemuck::cast_slice_mut(out));
+    let mut parts = Vec::with_capacity(counts.len());
+    for &c in counts {
+        let (a, b) = std::mem::take(&mut rest).split_at_mut(c * row);
+        parts.push(a);
+        rest = b;
+    }
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    parts.into_par_iter().zip(mask.par_chunks(per)).enumerate().for_each(|(k, (o, m))| {
+        if interrupt::requested() {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return;
+        }
+        let base = k * per;
+        let mut w = 0;
+        if row == 1 {
+            for (i, &b) in m.iter().enumerate() {
+                if b != 0 {
+                    o[w] = src[base + i];
+                    w += 1;
+                }
+            }
+        } else {
+            for (i, &b) in m.iter().enumerate() {
+                if b != 0 {
+                    let s = (base + i) * row;
+                    o[w..w + row].copy_from_slice(&src[s..s + row]);
+                    w += row;
+                }
+            }
+        }
+    });
+    interrupt::check()
+}
+
+/// `t[mask]` (or `masked_select`) for a dense `t` and a dense bool `mask`
+/// of t's leading dims: the rows of t's trailing dims where mask is true,
+/// in order, in the tensor `alloc(count)` gives (of t's dtype, dense).
+/// `None` when it does not apply.
+pub fn masked_rows(t: &Tensor, mask: &Tensor, alloc: impl FnOnce(usize) -> Result<Tensor>) -> Result<Option<Tensor>> {
+    let k = mask.ndim();
+    if !dense(t) || !dense(mask) || mask.dtype != DType::Bool || k == 0 || k > t.ndim() || mask.shape() != &t.shape()[..k] {
+        return Ok(None);
+    }
+    let row: usize = t.shape()[k..].iter().product();
+    let per = (BLOCK / row.max(1)).max(1);
+    let mb = mask.storage.bytes();
+    let m = &mb.bytes()[span(mask)];
+    let counts: Vec<usize> = m.par_chunks(per).map(|c| c.iter().filter(|&&b| b != 0).count()).collect();
+    interrupt::check()?;
+    let n: usize = counts.iter().sum();
+    let out = alloc(n)?;
+    let es = t.dtype.size();
+    if n * row > 0 {
+        let src = t.storage.bytes();
+        let mut dst = out.storage.bytes_mut();
+        let (src, dst) = (&src.bytes()[span(t)], &mut dst.bytes_mut()[..n * row * es]);
+        by_size!(es, copy_masked(src, m, row, per, &counts, dst))?;
+    }
+    Ok(Some(out))
+}
+
+/// `t[mask]` with one bool mask of t's leading dims (see [`masked_rows`]):
+/// the result `(count, *t.shape[k:])` with the strides TensorIterator
+/// gives `index` (the mask as k `nonzero` columns).
+pub fn mask_index(ctx: &Context, t: &Tensor, mask: &Tensor, op: &str) -> Result<Option<Tensor>> {
+    let k = mask.ndim();
+    let out = masked_rows(t, mask, |n| {
+        let mut shape = vec![n];
+        shape.extend_from_slice(&t.shape()[k..]);
+        let mut src = vec![0];
+        src.extend_from_slice(&t.stride()[k..]);
+        let mut col = vec![0; shape.len()];
+        col[0] = if n != 1 { 1 } else { 0 };
+        let layouts = [Layout { shape: shape.clone(), stride: src, offset: 0 }, Layout { shape: shape.clone(), stride: col, offset: 0 }];
+        let refs: Vec<&Layout> = std::iter::once(&layouts[0]).chain(std::iter::repeat_n(&layouts[1], k)).collect();
+        let stride = super::iter_layout::output_strides(&refs, &shape);
+        Tensor::alloc_strided_on(ctx, t.device(), &shape, &stride, t.dtype, op)
+    })?;
+    Ok(out.map(|o| o.with_copy_lineage(t, op)))
+}
+
+/// `masked_select(t, mask)` for a dense `t` and a dense bool mask of t's shape.
+pub fn masked_select(ctx: &Context, t: &Tensor, mask: &Tensor, op: &str) -> Result<Option<Tensor>> {
+    if mask.shape() != t.shape() {
+        return Ok(None);
+    }
+    let out = masked_rows(t, mask, |n| Tensor::alloc_on(ctx, t.device(), &[n], t.dtype, op))?;
+    Ok(out.map(|o| o.with_copy_lineage(t, op)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -505,5 +602,46 @@ mod tests {
         let bad = Tensor::from_scalars_on(&ctx, Device::Cpu, &[2], DType::Int64, &[Scalar::Int(1), Scalar::Int(4)], "i").unwrap();
         let e = advanced::index(&ctx, &t, &[AdvItem::from_tensor(&bad)], "index").unwrap_err();
         assert!(e.to_string().contains("index 4 is out of bounds for dimension 0 with size 4"), "{e}");
+    }
+
+    /// A bool mask of `shape`: `every`-th element true from `from` (none when `every` is 0).
+    fn mask(ctx: &Context, shape: &[usize], every: usize, from: usize) -> Tensor {
+        let n: usize = shape.iter().product();
+        let vals: Vec<Scalar> = (0..n).map(|i| Scalar::Bool(every > 0 && i >= from && (i - from) % every == 0)).collect();
+        Tensor::from_scalars_on(ctx, Device::Cpu, shape, DType::Bool, &vals, "m").unwrap()
+    }
+
+    #[test]
+    fn masks_are_the_general_path() {
+        use crate::engine::ops::advanced::{self, AdvItem};
+        let ctx = ctx();
+        let cases: [(&[usize], &[usize]); 6] = [(&[6, 7], &[6, 7]), (&[6, 7], &[6]), (&[3, 4, 5], &[3, 4]), (&[5, 1], &[5]), (&[200, 300], &[200, 300]), (&[3, 4, 5], &[3])];
+        for dt in [DType::Float32, DType::Float64, DType::Int64, DType::Int8, DType::Bool, DType::BFloat16] {
+            for (ts, ms) in cases {
+                let t = varied(&ctx, ts, dt, 4);
+                for (every, from) in [(3, 1), (0, 0), (1, 0), (1000000, 2), (7, 0)] {
+                    let m = mask(&ctx, ms, every, from);
+                    let what = format!("{dt:?} {ts:?} {ms:?} every {every} from {from}");
+                    let fast = mask_index(&ctx, &t, &m, "[m]").unwrap().expect("dense path");
+                    let slow = advanced::index(&ctx, &t, &[AdvItem::from_tensor(&m)], "[m]").unwrap();
+                    same(&fast, &slow, &what);
+                    if ts == ms {
+                        let fast = masked_select(&ctx, &t, &m, "masked_select").unwrap().expect("dense path");
+                        let slow = gather::pick(&ctx, &t, &gather::masked_select_plan(&t, &m).unwrap(), "masked_select").unwrap();
+                        same(&fast, &slow, &what);
+                    }
+                    if ts.len() > 1 && ts.iter().all(|&s| s > 1) {
+                        // A strided input declines.
+                        assert!(mask_index(&ctx, &strided(&ctx, &t), &m, "[m]").unwrap().is_none());
+                        assert!(masked_select(&ctx, &strided(&ctx, &t), &m, "m").unwrap().is_none());
+                    }
+                }
+            }
+        }
+        // A mask of another shape, or not bool: declined (the general path reports or broadcasts).
+        let t = varied(&ctx, &[4, 3], DType::Float32, 1);
+        assert!(mask_index(&ctx, &t, &mask(&ctx, &[3], 2, 0), "[m]").unwrap().is_none());
+        assert!(mask_index(&ctx, &t, &varied(&ctx, &[4], DType::UInt8, 1), "[m]").unwrap().is_none());
+        assert!(masked_select(&ctx, &t, &mask(&ctx, &[3], 2, 0), "m").unwrap().is_none());
     }
 }

@@ -94,6 +94,11 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
         "masked_select" => {
             let mask = tensor_arg(&mut a, 0, "mask")?;
             a.finish(1)?;
+            if !super::super::grad::wants(it, &[Some(t)], t)
+                && let Some(out) = pick_dense::masked_select(&it.ctx, t, &mask, op).at(span)?
+            {
+                return Ok(Value::tensor(out));
+            }
             let p = gather::masked_select_plan(t, &mask).at(span)?;
             picked(it, t, p, "MaskedSelectBackward0", &[&mask], op, span)
         }
