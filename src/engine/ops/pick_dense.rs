@@ -234,22 +234,34 @@ impl Gather {
     }
 
     fn run<T: Copy + Send + Sync, I: Copy + Into<i64> + Sync>(&self, src: &[T], idx: &[I], dst: &mut [T], bad: &std::sync::atomic::AtomicBool) -> Result<()> {
-        let (inner, row, size) = (self.inner, self.row, self.size as i64);
+        let (inner, row, size) = (self.inner, self.row, self.size as u64);
         par_blocks(dst, BLOCK, |k, o| {
             let start = k * BLOCK;
             let mut f = start;
             while f < start + o.len() {
                 let r = f / row;
                 let stop = ((r + 1) * row).min(start + o.len());
-                let base = self.base(r);
-                for p in f..stop {
-                    let v: i64 = idx[p].into();
-                    if v < 0 || v >= size {
-                        bad.store(true, std::sync::atomic::Ordering::Relaxed);
-                        return;
+                let from = &src[self.base(r)..];
+                let (seg, ids) = (&mut o[f - start..stop - start], &idx[f..stop]);
+                // A negative index is a huge unsigned one: one comparison.
+                if inner == 1 {
+                    for (o, &v) in seg.iter_mut().zip(ids) {
+                        let v = Into::<i64>::into(v) as u64;
+                        if v >= size {
+                            bad.store(true, std::sync::atomic::Ordering::Relaxed);
+                            return;
+                        }
+                        *o = from[v as usize];
                     }
-                    let i = if inner == 1 { 0 } else { (p - r * row) % inner };
-                    o[p - start] = src[base + v as usize * inner + i];
+                } else {
+                    for (q, (o, &v)) in seg.iter_mut().zip(ids).enumerate() {
+                        let v = Into::<i64>::into(v) as u64;
+                        if v >= size {
+                            bad.store(true, std::sync::atomic::Ordering::Relaxed);
+                            return;
+                        }
+                        *o = from[v as usize * inner + (f + q - r * row) % inner];
+                    }
                 }
                 f = stop;
             }
