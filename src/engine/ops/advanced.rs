@@ -310,7 +310,7 @@ impl Plan {
 pub fn index(ctx: &Context, t: &Tensor, items: &[AdvItem], op: &str) -> Result<Tensor> {
     let p = plan(t, items, true)?;
     if let [d] = p.dims[..]
-        && let Some(out) = super::pick_dense::index_one(ctx, t, &p.view, d, &p.idx[0], &p.out_shape, &p.out_stride, op)?
+        && let Some(out) = super::pick_dense::index_one(ctx, t, &p.view, d, &p.idx[0], (&p.out_shape, &p.out_stride), op)?
     {
         return Ok(out);
     }

@@ -307,9 +307,9 @@ pub fn index_select(ctx: &Context, t: &Tensor, d: usize, idx: &[i64], op: &str) 
 
 /// `x[idx]` with one index tensor (`idx` its values broadcast, wrapped
 /// and checked) on dim `d` of `view` (`t` after basic indexing): whole
-/// rows copied, when `view` is contiguous and the result's strides
-/// (`stride`, TensorIterator's) are too.
-pub fn index_one(ctx: &Context, t: &Tensor, view: &Layout, d: usize, idx: &[usize], shape: &[usize], stride: &[usize], op: &str) -> Result<Option<Tensor>> {
+/// rows copied into the result of `shape`, when `view` is contiguous and
+/// the result's strides (`stride`, TensorIterator's) are too.
+pub fn index_one(ctx: &Context, t: &Tensor, view: &Layout, d: usize, idx: &[usize], (shape, stride): (&[usize], &[usize]), op: &str) -> Result<Option<Tensor>> {
     if !dense_view(t, view) || stride != contiguous_strides(shape).as_slice() {
         return Ok(None);
     }
@@ -619,7 +619,7 @@ mod tests {
     /// A bool mask of `shape`: `every`-th element true from `from` (none when `every` is 0).
     fn mask(ctx: &Context, shape: &[usize], every: usize, from: usize) -> Tensor {
         let n: usize = shape.iter().product();
-        let vals: Vec<Scalar> = (0..n).map(|i| Scalar::Bool(every > 0 && i >= from && (i - from) % every == 0)).collect();
+        let vals: Vec<Scalar> = (0..n).map(|i| Scalar::Bool(every > 0 && i >= from && (i - from).is_multiple_of(every))).collect();
         Tensor::from_scalars_on(ctx, Device::Cpu, shape, DType::Bool, &vals, "m").unwrap()
     }
 
