@@ -65,6 +65,12 @@ fn bad_index(v: &Value, span: Span) -> EvalError {
 impl Interp {
     /// Evaluates the items of `x[items]` once, deciding view or copy.
     pub fn eval_indices(&mut self, items: &[IndexItem]) -> EvalResult<Indices> {
+        self.eval_indices_with(items, None)
+    }
+
+    /// [`Interp::eval_indices`] where the first item's value, when given,
+    /// is already evaluated.
+    pub fn eval_indices_with(&mut self, items: &[IndexItem], mut first: Option<Value>) -> EvalResult<Indices> {
         let mut out: Vec<AdvItem> = Vec::with_capacity(items.len());
         let mut tuple = items.len() != 1;
         let mut advanced = false;
@@ -76,7 +82,10 @@ impl Interp {
                     step: self.opt_int(step)?,
                 })),
                 IndexItem::Expr(e) => {
-                    let v = self.eval(e)?;
+                    let v = match first.take() {
+                        Some(v) => v,
+                        None => self.eval(e)?,
+                    };
                     if let Some(s) = basic_of(&v) {
                         out.push(AdvItem::Basic(s));
                         continue;
@@ -126,11 +135,28 @@ impl Interp {
     /// (recorded as `IndexBackward0`).
     pub fn advanced_get(&mut self, t: &Rc<Tensor>, items: &[AdvItem], span: Span) -> EvalResult<Tensor> {
         let (base, items) = self.basic_first(t, items, span)?;
-        let text = span.text(&self.src).to_string();
-        let op = text.find('[').map(|i| text[i..].to_string()).unwrap_or(text);
+        let op = self.index_op(span);
         let out = advanced::index(&self.ctx, &base, &items, &op).at(span)?;
         let formula = crate::engine::autograd::Formula::Index { shape: base.shape().to_vec(), items };
         Ok(super::grad::record(self, "IndexBackward0", &[Some(&base)], out, formula, &[]))
+    }
+
+    /// The op name of `x[...]` at `span`: its text from the `[`.
+    fn index_op(&self, span: Span) -> String {
+        let text = span.text(&self.src).to_string();
+        text.find('[').map(|i| text[i..].to_string()).unwrap_or(text)
+    }
+
+    /// `x[mask]` through the dense path when `mask` (the value of the only
+    /// item) is a dense bool tensor of x's leading dims, x is dense and no
+    /// graph is recorded; `None` otherwise.
+    pub fn mask_get(&mut self, t: &Rc<Tensor>, v: &Value, span: Span) -> EvalResult<Option<Tensor>> {
+        let Value::Tensor(m) = v else { return Ok(None) };
+        if m.dtype != DType::Bool || super::grad::wants(self, &[Some(t)], t) {
+            return Ok(None);
+        }
+        let op = self.index_op(span);
+        crate::engine::ops::pick_dense::mask_index(&self.ctx, t, m, &op).at(span)
     }
 
     /// As PyTorch's applySlicing: ints, slices and None are views first

@@ -342,7 +342,15 @@ impl Interp {
 
 /// `x[items]`: a view for basic indices, a copy for advanced ones.
 pub fn index_or_copy(it: &mut Interp, t: &Rc<Tensor>, items: &[IndexItem], span: Span) -> EvalResult<Tensor> {
-    match it.eval_indices(items)? {
+    let mut first = None;
+    if let [IndexItem::Expr(e)] = items {
+        let v = it.eval(e)?;
+        if let Some(out) = it.mask_get(t, &v, span)? {
+            return Ok(out);
+        }
+        first = Some(v);
+    }
+    match it.eval_indices_with(items, first)? {
         super::advindex::Indices::Basic(specs, tuple) => basic_view(it, t, &specs, tuple, span),
         super::advindex::Indices::Advanced(adv) => it.advanced_get(t, &adv, span),
     }

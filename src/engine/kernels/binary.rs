@@ -131,6 +131,61 @@ pub fn dense_binary(op: BinaryOp, dtype: DType, out: &mut [u8], a: &Dense, b: &D
     }
 }
 
+/// `out = a cmp b` (one bool byte per element) for a comparison `op` on
+/// operands of `dtype`, in memory order, as the general path compares: a
+/// scalar is first cast to `dtype`. False for dtypes/ops not covered.
+pub fn dense_compare(op: BinaryOp, dtype: DType, out: &mut [u8], a: &Dense, b: &Dense) -> bool {
+    fn run<T: Num + PartialOrd>(op: BinaryOp, dtype: DType, out: &mut [u8], a: &Dense, b: &Dense) -> bool {
+        let n = out.len();
+        fn side<'a, T: Num>(d: &Dense<'a>, dtype: DType, n: usize) -> Option<Result<&'a [T], T>> {
+            match d {
+                Dense::Scalar(v) => view::<T>(&Dense::Scalar(v.cast(dtype)), n),
+                d => view::<T>(d, n),
+            }
+        }
+        let (Some(av), Some(bv)) = (side::<T>(a, dtype, n), side::<T>(b, dtype, n)) else { return false };
+        macro_rules! go {
+            ($f:expr) => {{
+                let f = $f;
+                let body = |(i, o): (usize, &mut [u8])| {
+                    if crate::engine::interrupt::requested() {
+                        return;
+                    }
+                    let start = i * CHUNK;
+                    match (&av, &bv) {
+                        (Ok(x), Ok(y)) => o.iter_mut().zip(&x[start..]).zip(&y[start..]).for_each(|((o, x), y)| *o = f(*x, *y) as u8),
+                        (Ok(x), Err(y)) => o.iter_mut().zip(&x[start..]).for_each(|(o, x)| *o = f(*x, *y) as u8),
+                        (Err(x), Ok(y)) => o.iter_mut().zip(&y[start..]).for_each(|(o, y)| *o = f(*x, *y) as u8),
+                        (Err(x), Err(y)) => o.iter_mut().for_each(|o| *o = f(*x, *y) as u8),
+                    }
+                };
+                if n >= super::PAR_THRESHOLD {
+                    out.par_chunks_mut(CHUNK).enumerate().for_each(body);
+                } else {
+                    out.chunks_mut(CHUNK).enumerate().for_each(body);
+                }
+            }};
+        }
+        match op {
+            BinaryOp::Lt => go!(|x: T, y: T| x < y),
+            BinaryOp::Le => go!(|x: T, y: T| x <= y),
+            BinaryOp::Gt => go!(|x: T, y: T| x > y),
+            BinaryOp::Ge => go!(|x: T, y: T| x >= y),
+            BinaryOp::Eq => go!(|x: T, y: T| x == y),
+            BinaryOp::Ne => go!(|x: T, y: T| x != y),
+            _ => return false,
+        }
+        true
+    }
+    match dtype {
+        DType::Float32 => run::<f32>(op, dtype, out, a, b),
+        DType::Float64 => run::<f64>(op, dtype, out, a, b),
+        DType::Int32 => run::<i32>(op, dtype, out, a, b),
+        DType::Int64 => run::<i64>(op, dtype, out, a, b),
+        _ => false,
+    }
+}
+
 /// `a op= b` over `a` in memory order (a dense, b dense with a's strides or a
 /// scalar, both of `dtype`). False when this kernel does not cover the case.
 pub fn dense_binary_inplace(op: BinaryOp, dtype: DType, a: &mut [u8], b: &Dense) -> bool {

@@ -309,6 +309,11 @@ impl Plan {
 /// `x[items]` with advanced indices: a new tensor.
 pub fn index(ctx: &Context, t: &Tensor, items: &[AdvItem], op: &str) -> Result<Tensor> {
     let p = plan(t, items, true)?;
+    if let [d] = p.dims[..]
+        && let Some(out) = super::pick_dense::index_one(ctx, t, &p.view, d, &p.idx[0], (&p.out_shape, &p.out_stride), op)?
+    {
+        return Ok(out);
+    }
     let out = Tensor::alloc_strided_on(ctx, t.device(), &p.out_shape, &p.out_stride, t.dtype, op)?;
     let es = t.dtype.size();
     {

@@ -346,7 +346,7 @@ pub fn binary(ctx: &Context, op: BinaryOp, a: Arg, b: Arg) -> Result<Tensor> {
     if crate::engine::gpu::launch::binary(ctx, op, compute, &out, &a, &b)? {
         return Ok(out);
     }
-    if compute == out_dtype && try_dense(op, &out, &a, &b) {
+    if (compute == out_dtype || op.is_comparison()) && try_dense(op, compute, &out, &a, &b) {
         // The kernel skips its chunks after Ctrl-C: nothing half-done is returned.
         crate::engine::interrupt::check()?;
         return Ok(out);
@@ -618,16 +618,17 @@ fn densify(x: &Tensor, out: &Tensor, dtype: DType) -> Option<crate::engine::allo
     Some(tmp)
 }
 
-/// The fast path: every tensor operand has the output's dtype, shape and
-/// (dense) strides, so all of them can be walked in raw memory order.
-fn try_dense(op: BinaryOp, out: &Tensor, a: &Arg, b: &Arg) -> bool {
-    use crate::engine::kernels::binary::{dense_binary, Dense};
-    let size = out.dtype.size();
+/// The fast path: every tensor operand has the compute dtype (the output's,
+/// or for a comparison its operands'), the output's shape and (dense)
+/// strides, so all of them can be walked in raw memory order.
+fn try_dense(op: BinaryOp, compute: DType, out: &Tensor, a: &Arg, b: &Arg) -> bool {
+    use crate::engine::kernels::binary::{dense_binary, dense_compare, Dense};
+    let size = compute.size();
     let n = out.numel();
     let usable = |x: &Arg| match x {
         Arg::S(_) => true,
         Arg::T(t) => {
-            t.dtype == out.dtype
+            t.dtype == compute
                 && t.shape() == out.shape()
                 && t.stride() == out.stride()
                 && crate::engine::layout::is_non_overlapping_and_dense(t.shape(), t.stride())
@@ -656,9 +657,14 @@ fn try_dense(op: BinaryOp, out: &Tensor, a: &Arg, b: &Arg) -> bool {
     let (ga, gb) = (guard(a), guard(b));
     let (Some(xa), Some(xb)) = (dense(a, &ga, n, size), dense(b, &gb, n, size)) else { return false };
     let mut obuf = out.storage.bytes_mut();
-    let o0 = first(out, size);
-    let Some(dst) = obuf.bytes_mut().get_mut(o0..o0 + n * size) else { return false };
-    dense_binary(op, out.dtype, dst, &xa, &xb)
+    let os = out.dtype.size();
+    let o0 = first(out, os);
+    let Some(dst) = obuf.bytes_mut().get_mut(o0..o0 + n * os) else { return false };
+    if compute == out.dtype {
+        dense_binary(op, out.dtype, dst, &xa, &xb)
+    } else {
+        dense_compare(op, compute, dst, &xa, &xb)
+    }
 }
 
 /// An operand prepared for the dense kernel: a scalar or an owned buffer.
@@ -721,5 +727,35 @@ mod tests {
         assert_eq!(e.stride(), xt.stride(), "unary keeps a dense input's layout");
         let want: Vec<f64> = floats(&xt).iter().map(|v| (*v as f32).exp() as f64).collect();
         assert_eq!(floats(&e), want);
+    }
+
+    #[test]
+    fn dense_comparisons_are_the_general_path() {
+        let ctx = ctx();
+        let ops = [BinaryOp::Lt, BinaryOp::Le, BinaryOp::Gt, BinaryOp::Ge, BinaryOp::Eq, BinaryOp::Ne];
+        let special = [f64::NAN, f64::INFINITY, 0.1, -0.0, 3e9];
+        for dt in [DType::Float32, DType::Float64, DType::Int32, DType::Int64] {
+            // Every other column of a (150, 200) tensor: not dense, so the
+            // general path; its contiguous copy takes the dense kernel.
+            let wide = mat(&ctx, 150, 200, dt, |i, j| if (i + j) % 41 == 0 { special[(i + j) % 5] } else { ((i * 13 + j * 7) % 29) as f64 * 0.1 - 1.0 });
+            let half = wide.view_as_layout(Layout { shape: vec![150, 100], stride: vec![200, 2], offset: 0 }, "s");
+            let dense = super::super::copy::contiguous(&ctx, &half).unwrap().unwrap();
+            let other = mat(&ctx, 150, 100, dt, |i, j| ((i + j * 3) % 29) as f64 * 0.1 - 1.0);
+            for op in ops {
+                for s in [Scalar::Float(0.1), Scalar::Float(f64::NAN), Scalar::Int(0), Scalar::Int(1 << 33), Scalar::Bool(true)] {
+                    for flip in [false, true] {
+                        let (fa, fb, ga, gb) = if flip { (Arg::S(s), Arg::T(&dense), Arg::S(s), Arg::T(&half)) } else { (Arg::T(&dense), Arg::S(s), Arg::T(&half), Arg::S(s)) };
+                        let fast = binary(&ctx, op, fa, fb).unwrap();
+                        let slow = binary(&ctx, op, ga, gb).unwrap();
+                        assert_eq!((fast.dtype, fast.shape()), (DType::Bool, slow.shape()));
+                        assert_eq!(fast.to_scalars(), slow.to_scalars(), "{dt:?} {op:?} {s:?}");
+                    }
+                }
+                let fast = binary(&ctx, op, Arg::T(&dense), Arg::T(&other)).unwrap();
+                let slow = binary(&ctx, op, Arg::T(&half), Arg::T(&other)).unwrap();
+                assert_eq!(fast.stride(), &[100, 1]);
+                assert_eq!(fast.to_scalars(), slow.to_scalars(), "{dt:?} {op:?} tensors");
+            }
+        }
     }
 }

@@ -58,6 +58,14 @@ pub fn broadcast_positions(from: &[usize], to: &[usize]) -> Vec<usize> {
 
 /// `torch.gather(t, dim, index)`: the result has index's shape.
 pub fn gather_plan(t: &Tensor, dim: i64, index: &Tensor) -> Result<Picked> {
+    let d = gather_check(t, dim, index)?;
+    let (ts, is) = (nonempty(t.shape()), nonempty(index.shape()));
+    let pos = gather_positions(&ts, d, &is, &values_i64(index), false)?;
+    Ok(Picked { shape: index.shape().to_vec(), pos })
+}
+
+/// `gather`'s checks before it reads the index: its wrapped dim.
+pub fn gather_check(t: &Tensor, dim: i64, index: &Tensor) -> Result<usize> {
     let d = wrap_dim(dim, t.ndim())?;
     if !is_index_dtype(index.dtype) {
         return Err(EngineError::runtime("gather(): Expected dtype int32/int64 for index"));
@@ -75,8 +83,7 @@ pub fn gather_plan(t: &Tensor, dim: i64, index: &Tensor) -> Result<Picked> {
             )));
         }
     }
-    let pos = gather_positions(&ts, d, &is, &values_i64(index), false)?;
-    Ok(Picked { shape: index.shape().to_vec(), pos })
+    Ok(d)
 }
 
 /// Row-major positions in `ts` that a gather along `d` with an index of
@@ -101,6 +108,21 @@ fn gather_positions(ts: &[usize], d: usize, is: &[usize], idx: &[i64], wrap: boo
 
 /// `index_select(t, dim, index)`: dim `dim` replaced by index's length.
 pub fn index_select_plan(t: &Tensor, dim: i64, index: &Tensor) -> Result<Picked> {
+    let (d, idx) = index_select_check(t, dim, index)?;
+    let ts = nonempty(t.shape());
+    let mut shape = ts.clone();
+    shape[d] = idx.len();
+    let tstr = contiguous_strides(&ts);
+    let l = Layout { shape: shape.clone(), stride: tstr.iter().enumerate().map(|(k, &s)| if k == d { 0 } else { s }).collect(), offset: 0 };
+    let inner: usize = shape[d + 1..].iter().product();
+    let pos = StridedIndex::new(&l).enumerate().map(|(k, base)| base + idx[(k / inner.max(1)) % idx.len().max(1)] as usize * tstr[d]).collect();
+    let shape = if t.ndim() == 0 { vec![] } else { shape };
+    Ok(Picked { shape, pos })
+}
+
+/// `index_select`'s checks (bounds included): its wrapped dim and the
+/// index's values.
+pub fn index_select_check(t: &Tensor, dim: i64, index: &Tensor) -> Result<(usize, Vec<i64>)> {
     let d = wrap_dim(dim, t.ndim())?;
     if index.ndim() > 1 {
         return Err(EngineError::index("index_select(): Index is supposed to be a vector"));
@@ -117,14 +139,7 @@ pub fn index_select_plan(t: &Tensor, dim: i64, index: &Tensor) -> Result<Picked>
     if let Some(_bad) = idx.iter().find(|&&v| v < 0 || v as usize >= size) {
         return Err(EngineError::index("index out of range in self"));
     }
-    let mut shape = ts.clone();
-    shape[d] = idx.len();
-    let tstr = contiguous_strides(&ts);
-    let l = Layout { shape: shape.clone(), stride: tstr.iter().enumerate().map(|(k, &s)| if k == d { 0 } else { s }).collect(), offset: 0 };
-    let inner: usize = shape[d + 1..].iter().product();
-    let pos = StridedIndex::new(&l).enumerate().map(|(k, base)| base + idx[(k / inner.max(1)) % idx.len().max(1)] as usize * tstr[d]).collect();
-    let shape = if t.ndim() == 0 { vec![] } else { shape };
-    Ok(Picked { shape, pos })
+    Ok((d, idx))
 }
 
 /// `take(t, index)`: t as a flat row-major tensor, read at index's values.

@@ -11,6 +11,7 @@ use crate::engine::strided::flat_to_storage;
 use crate::engine::tensor::Tensor;
 
 use super::elementwise::Arg;
+use super::pick_dense;
 use super::iter_layout::{broadcast_layout, broadcast_shapes, output_strides};
 use super::promote::{result_type, scalar_type_name, Operand};
 
@@ -158,6 +159,15 @@ fn arg_shape<'a>(x: &'a Arg) -> &'a [usize] {
 /// A new tensor of `shape` whose strides TensorIterator would choose for
 /// `inputs`, filled with `vals` in logical order.
 fn iter_output(ctx: &Context, inputs: &[&Arg], shape: &[usize], dtype: DType, vals: &[Scalar], op: &str) -> Result<Tensor> {
+    let stride = iter_strides(inputs, shape);
+    let device = super::elementwise::common_device(inputs)?;
+    let out = Tensor::alloc_strided_on(ctx, device, shape, &stride, dtype, op)?;
+    super::copy::write_values(&out, vals);
+    Ok(out)
+}
+
+/// The strides TensorIterator would choose for `inputs`' result of `shape`.
+fn iter_strides(inputs: &[&Arg], shape: &[usize]) -> Vec<usize> {
     let scalar = Layout { shape: vec![], stride: vec![], offset: 0 };
     let ls: Vec<&Layout> = inputs
         .iter()
@@ -166,11 +176,37 @@ fn iter_output(ctx: &Context, inputs: &[&Arg], shape: &[usize], dtype: DType, va
             Arg::S(_) => &scalar,
         })
         .collect();
-    let stride = output_strides(&ls, shape);
-    let device = super::elementwise::common_device(inputs)?;
-    let out = Tensor::alloc_strided_on(ctx, device, shape, &stride, dtype, op)?;
-    super::copy::write_values(&out, vals);
-    Ok(out)
+    output_strides(&ls, shape)
+}
+
+/// `where` on typed slices ([`pick_dense::where_fill`]) when cond and the
+/// tensor operands are dense CPU tensors of the result's shape (and, for
+/// x and y, dtype), or x/y is a number or a 0-dim tensor.
+fn where_dense(ctx: &Context, cond: &Tensor, x: &Arg, y: &Arg, shape: &[usize], dtype: DType) -> Result<Option<Tensor>> {
+    let cpu = |a: &Arg| match a {
+        Arg::T(t) => t.device() == crate::engine::Device::Cpu,
+        Arg::S(_) => true,
+    };
+    if !pick_dense::dense(cond) || cond.shape() != shape || !cpu(x) || !cpu(y) {
+        return Ok(None);
+    }
+    let c_arg = Arg::T(cond);
+    let stride = iter_strides(&[&c_arg, x, y], shape);
+    if stride != layout::contiguous_strides(shape) {
+        return Ok(None);
+    }
+    let side = |a: &Arg<'_>| -> Option<pick_dense::Side> {
+        match a {
+            Arg::S(s) => Some(pick_dense::Side::One(pick_dense::one_value(*s, dtype))),
+            Arg::T(t) if t.ndim() == 0 => Some(pick_dense::Side::One(pick_dense::one_value(t.to_scalars()[0], dtype))),
+            Arg::T(t) if t.is_contiguous() && t.shape() == shape && t.dtype == dtype => Some(pick_dense::Side::T((*t).clone())),
+            Arg::T(_) => None,
+        }
+    };
+    let (Some(sx), Some(sy)) = (side(x), side(y)) else { return Ok(None) };
+    let out = Tensor::alloc_strided_on(ctx, crate::engine::Device::Cpu, shape, &stride, dtype, "where")?;
+    pick_dense::where_tensors(cond, &sx, &sy, &out)?;
+    Ok(Some(out))
 }
 
 /// `where(cond, x, y)`; x and y may be Python numbers.
@@ -192,6 +228,9 @@ pub fn where_args(ctx: &Context, cond: &Tensor, x: Arg, y: Arg) -> Result<Tensor
     }
     // The result is dense: check its size before gathering broadcast scalars.
     ctx.cpu.check_walk("where", &shape, dtype.size())?;
+    if let Some(out) = where_dense(ctx, cond, &x, &y, &shape, dtype)? {
+        return Ok(out);
+    }
     let (c, a, b) = (values_bcast(cond, &shape), arg_values(&x, &shape), arg_values(&y, &shape));
     let vals: Vec<Scalar> = c.iter().zip(a.iter().zip(&b)).map(|(c, (a, b))| if c.as_bool() { *a } else { *b }).collect();
     let c_arg = Arg::T(cond);

@@ -10,6 +10,7 @@ pub mod index;
 pub mod iter_layout;
 pub mod join;
 pub mod linalg;
+pub mod pick_dense;
 pub mod pointwise;
 pub mod pointwise_ext;
 pub mod promote;

@@ -9,6 +9,7 @@ use std::rc::Rc;
 use crate::engine::autograd::BackwardFn;
 use crate::engine::layout;
 use crate::engine::ops::gather::{self, Picked};
+use crate::engine::ops::pick_dense;
 use crate::engine::{ErrorKind, Scalar, Tensor};
 use crate::lang::span::Span;
 
@@ -54,6 +55,13 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let index = tensor_arg(&mut a, 1, "index")?;
             a.opt_bool(2, "sparse_grad", false)?;
             a.finish(2)?;
+            // Without a graph to record, a dense input takes the fast path.
+            if !super::super::grad::wants(it, &[Some(t)], t) {
+                let d = gather::gather_check(t, dim, &index).at(span)?;
+                if let Some(out) = pick_dense::gather(&it.ctx, t, d, &index, op).at(span)? {
+                    return Ok(Value::tensor(out));
+                }
+            }
             let p = gather::gather_plan(t, dim, &index).at(span)?;
             picked(it, t, p, "GatherBackward0", &[&index], op, span)
         }
@@ -61,6 +69,12 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let dim = dim_arg(&mut a, 0)?;
             let index = tensor_arg(&mut a, 1, "index")?;
             a.finish(2)?;
+            if !super::super::grad::wants(it, &[Some(t)], t) {
+                let (d, idx) = gather::index_select_check(t, dim, &index).at(span)?;
+                if let Some(out) = pick_dense::index_select(&it.ctx, t, d, &idx, op).at(span)? {
+                    return Ok(Value::tensor(out));
+                }
+            }
             let p = gather::index_select_plan(t, dim, &index).at(span)?;
             picked(it, t, p, "IndexSelectBackward0", &[&index], op, span)
         }
@@ -80,6 +94,11 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
         "masked_select" => {
             let mask = tensor_arg(&mut a, 0, "mask")?;
             a.finish(1)?;
+            if !super::super::grad::wants(it, &[Some(t)], t)
+                && let Some(out) = pick_dense::masked_select(&it.ctx, t, &mask, op).at(span)?
+            {
+                return Ok(Value::tensor(out));
+            }
             let p = gather::masked_select_plan(t, &mask).at(span)?;
             picked(it, t, p, "MaskedSelectBackward0", &[&mask], op, span)
         }
