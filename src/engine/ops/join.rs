@@ -328,6 +328,19 @@ pub fn clamp(ctx: &Context, t: &Tensor, min: Option<Scalar>, max: Option<Scalar>
 
 /// `sort(dim, descending)`: values and int64 indices; NaN sorts as largest; stable.
 pub fn sort(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Tensor, Tensor)> {
+    let fast = match t.dtype {
+        DType::Float32 => super::scan_dense::sort::<f32>(ctx, t, dim, descending)?,
+        DType::Float64 => super::scan_dense::sort::<f64>(ctx, t, dim, descending)?,
+        _ => None,
+    };
+    match fast {
+        Some(r) => Ok(r),
+        None => sort_general(ctx, t, dim, descending),
+    }
+}
+
+/// [`sort`] for any layout and dtype, one row of scalars at a time.
+pub fn sort_general(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Tensor, Tensor)> {
     let n = t.ndim();
     let d = layout::wrap_dim(dim, n)?;
     if n == 0 {

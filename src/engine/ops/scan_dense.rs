@@ -163,3 +163,91 @@ pub fn topk<T: Dense>(ctx: &Context, t: &Tensor, k: usize, dim: i64, largest: bo
     let i = output(ctx, t, &shape, DType::Int64, &idx, "topk")?;
     Ok(Some((v, i)))
 }
+
+/// `sort` along the last dim of a contiguous float tensor: rows over both
+/// cores, each sorted under (value, index) order, which is the general
+/// path's stable order (NaN the largest; `descending` reverses the values,
+/// not the ties).
+pub fn sort<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<Option<(Tensor, Tensor)>> {
+    let Some((_, _, len, inner)) = applies(t, dim) else { return Ok(None) };
+    if inner != 1 {
+        return Ok(None);
+    }
+    let x: Vec<T> = input(t);
+    let cmp = |a: &(T, usize), b: &(T, usize)| -> Ordering {
+        let c = match (a.0.is_nan(), b.0.is_nan()) {
+            (true, true) => Ordering::Equal,
+            (true, false) => Ordering::Greater,
+            (false, true) => Ordering::Less,
+            _ => a.0.partial_cmp(&b.0).unwrap_or(Ordering::Equal),
+        };
+        let c = if descending { c.reverse() } else { c };
+        c.then(a.1.cmp(&b.1))
+    };
+    let n = x.len();
+    let (mut vals, mut idx) = (vec![T::from_f64(0.0); n], vec![0i64; n]);
+    use rayon::prelude::*;
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    vals.par_chunks_mut(len).zip(idx.par_chunks_mut(len)).enumerate().for_each_init(Vec::new, |row, (o, (vs, is))| {
+        if o % 16 == 0 && crate::engine::interrupt::requested() {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return;
+        }
+        row.clear();
+        row.extend(x[o * len..(o + 1) * len].iter().copied().zip(0..len));
+        row.sort_unstable_by(cmp);
+        for (j, &(v, p)) in row.iter().enumerate() {
+            vs[j] = v;
+            is[j] = p as i64;
+        }
+    });
+    crate::engine::interrupt::check()?;
+    let v = output(ctx, t, t.shape(), t.dtype, &vals, "sort")?;
+    let i = output(ctx, t, t.shape(), DType::Int64, &idx, "sort")?;
+    Ok(Some((v, i)))
+}
+
+#[cfg(test)]
+mod sort_tests {
+    use super::*;
+    use crate::engine::context::{Context, EngineConfig};
+    use crate::engine::scalar::Scalar;
+
+    fn values(t: &Tensor) -> Vec<String> {
+        (0..t.numel()).map(|i| format!("{:?}", t.get_flat(i))).collect()
+    }
+
+    #[test]
+    fn dense_sort_is_the_general_path() {
+        let ctx = Context::new(&EngineConfig::default());
+        for dtype in [DType::Float32, DType::Float64] {
+            for shape in [vec![7], vec![3, 9], vec![2, 3, 17]] {
+                let n: usize = shape.iter().product();
+                // Ties, -0.0 and 0.0, NaN and infinities.
+                let pool = [1.5, -0.0, 0.0, f64::NAN, 2.0, -3.0, 1.5, f64::INFINITY, f64::NEG_INFINITY, 0.0];
+                let xs: Vec<Scalar> = (0..n).map(|i| Scalar::Float(pool[(i * 7 + i / 3) % pool.len()])).collect();
+                let t = Tensor::from_scalars(&ctx, &shape, dtype, &xs, "t").unwrap();
+                for descending in [false, true] {
+                    let fast = match dtype {
+                        DType::Float32 => sort::<f32>(&ctx, &t, -1, descending),
+                        _ => sort::<f64>(&ctx, &t, -1, descending),
+                    }
+                    .unwrap()
+                    .expect("the dense path applies");
+                    // The general path: the same input seen through a non-contiguous view's route.
+                    let slow = crate::engine::ops::join::sort_general(&ctx, &t, -1, descending).unwrap();
+                    assert_eq!(values(&fast.0), values(&slow.0), "{dtype:?} {shape:?} {descending}");
+                    assert_eq!(values(&fast.1), values(&slow.1), "{dtype:?} {shape:?} {descending}");
+                    assert_eq!(fast.0.stride(), slow.0.stride());
+                }
+            }
+        }
+        // Not along the last dim, or not contiguous: not taken.
+        let t = Tensor::alloc(&ctx, &[3, 4], DType::Float32, "t").unwrap();
+        assert!(sort::<f32>(&ctx, &t, 0, false).unwrap().is_none());
+        let tt = t.view_as_layout(layout::t(t.layout()).unwrap(), "t");
+        assert!(sort::<f32>(&ctx, &tt, -1, false).unwrap().is_none());
+    }
+}
