@@ -173,7 +173,6 @@ pub fn sort<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> 
     if inner != 1 {
         return Ok(None);
     }
-    let x: Vec<T> = input(t);
     let cmp = |a: &(T, usize), b: &(T, usize)| -> Ordering {
         let c = match (a.0.is_nan(), b.0.is_nan()) {
             (true, true) => Ordering::Equal,
@@ -184,8 +183,18 @@ pub fn sort<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> 
         let c = if descending { c.reverse() } else { c };
         c.then(a.1.cmp(&b.1))
     };
-    let n = x.len();
-    let (mut vals, mut idx) = (vec![T::from_f64(0.0); n], vec![0i64; n]);
+    // The outputs first (the memory cap refuses a huge sort at once), then
+    // rows read from the input's bytes and written into theirs.
+    let n = t.numel();
+    let v = Tensor::alloc_on(ctx, t.device(), t.shape(), t.dtype, "sort")?;
+    let i = Tensor::alloc_on(ctx, t.device(), t.shape(), DType::Int64, "sort")?;
+    let size = std::mem::size_of::<T>();
+    let src = t.storage.bytes();
+    let start = t.layout().offset * size;
+    let x: &[T] = bytemuck::cast_slice(&src.bytes()[start..start + n * size]);
+    let (mut vb, mut ib) = (v.storage.bytes_mut(), i.storage.bytes_mut());
+    let vals: &mut [T] = bytemuck::cast_slice_mut(&mut vb.bytes_mut()[..n * size]);
+    let idx: &mut [i64] = bytemuck::cast_slice_mut(&mut ib.bytes_mut()[..n * 8]);
     use rayon::prelude::*;
     let stop = std::sync::atomic::AtomicBool::new(false);
     vals.par_chunks_mut(len).zip(idx.par_chunks_mut(len)).enumerate().for_each_init(Vec::new, |row, (o, (vs, is))| {
@@ -203,9 +212,8 @@ pub fn sort<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> 
             is[j] = p as i64;
         }
     });
+    drop((src, vb, ib));
     crate::engine::interrupt::check()?;
-    let v = output(ctx, t, t.shape(), t.dtype, &vals, "sort")?;
-    let i = output(ctx, t, t.shape(), DType::Int64, &idx, "sort")?;
     Ok(Some((v, i)))
 }
 
