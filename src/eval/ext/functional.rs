@@ -179,19 +179,7 @@ fn truthy(a: &mut Args, i: usize, k: &str) -> bool {
 
 /// `x.NAME(pos..., kw...)` through the method dispatcher (the node PyTorch's
 /// composite records for that step).
-pub fn step(it: &mut Interp, t: &Rc<Tensor>, name: &str, pos: Vec<Value>, kw: Vec<(&str, Value)>, span: Span) -> EvalResult<Rc<Tensor>> {
-    let a = Args {
-        name: name.to_string(),
-        pos: pos.into_iter().map(|v| (v, span)).collect(),
-        kw: kw.into_iter().map(|(k, v)| (k.to_string(), v, span)).collect(),
-        span,
-        pos_base: 0,
-    };
-    match super::super::methods::call(it, t, name, a, span, &format!("{name}()"))? {
-        Value::Tensor(r) => Ok(r),
-        other => Err(EvalError::type_error(format!("internal: {name}() gave {}", other.type_name()), span)),
-    }
-}
+pub use super::reorder::step;
 
 /// `t * s` / `t / s` for a C++ scalar `s` (MulBackward1 / DivBackward1,
 /// where Python's `t * 2.0` is MulBackward0).

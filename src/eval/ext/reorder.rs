@@ -386,8 +386,9 @@ fn broadcast_shapes(a: &Args) -> EvalResult<Value> {
 }
 
 /// `x.method(pos..., kw...)` through the method dispatcher, so the step gets
-/// the node PyTorch's composite gives it (`repeat_interleave` is built of them).
-fn step(it: &mut Interp, t: &Rc<Tensor>, name: &str, pos: Vec<Value>, kw: Vec<(&str, Value)>, span: Span) -> EvalResult<Rc<Tensor>> {
+/// the node PyTorch's composite gives it (`repeat_interleave` and the
+/// `nn.functional` composites are built of them).
+pub fn step(it: &mut Interp, t: &Rc<Tensor>, name: &str, pos: Vec<Value>, kw: Vec<(&str, Value)>, span: Span) -> EvalResult<Rc<Tensor>> {
     let a = Args {
         name: name.to_string(),
         pos: pos.into_iter().map(|v| (v, span)).collect(),
