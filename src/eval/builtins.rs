@@ -10,6 +10,7 @@ use super::args::{to_number, Args};
 use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
 use super::value::Value;
+use crate::eval::registry::OpId;
 
 /// Attributes of `torch.cuda`.
 pub fn module_attr(module: &str, name: &str) -> Option<Value> {
@@ -31,20 +32,40 @@ fn factory_dtype(a: &mut Args, default: DType) -> EvalResult<(DType, Device)> {
     Ok((d, dev))
 }
 
-/// A builtin call; `requires_grad=True` on a factory makes its result a leaf.
-pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
-    let given = super::registry::binder::CallArgs::of(&a);
-    let out = super::out::take(name, &mut a);
-    let inputs: Vec<Value> = if out.is_some() { a.pos.iter().map(|(v, _)| v.clone()).collect() } else { vec![] };
-    let span = a.span;
-    let r = call_bound(it, name, a, op).map_err(|e| given.refine(e, name, false))?;
-    match out {
-        Some(o) => super::out::write(it, name, &inputs, r, o, span),
-        None => Ok(r),
+/// A call of the function value named `name`: a torch op (its row's
+/// `OpId`), or a function of the numpy or safetensors modules tsr provides.
+pub fn call(it: &mut Interp, name: &str, a: Args, op: &str) -> EvalResult<Value> {
+    if let Some(id) = OpId::function(name) {
+        return call_op(it, id, a, op);
     }
+    if super::files::FUNCTIONS.contains(&name) {
+        return super::files::call(it, name, a, op);
+    }
+    if super::numpy_module::FUNCTIONS.contains(&name) {
+        return super::numpy_module::call(it, name, a, op);
+    }
+    Err(EvalError::new(ErrorKind::AttributeError, format!("module 'torch' has no attribute '{name}'"), a.span))
 }
 
-fn call_bound(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
+/// A torch op's call; `requires_grad=True` on a factory makes its result a leaf.
+pub fn call_op(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Value> {
+    let name = id.name();
+    let given = super::registry::binder::CallArgs::of(&a);
+    let out = super::out::take(id, &mut a);
+    let inputs: Vec<Value> = if out.is_some() { a.pos.iter().map(|(v, _)| v.clone()).collect() } else { vec![] };
+    let span = a.span;
+    // `out=` of the wrong kind (a tensor for a tuple) is the parser's
+    // refusal too, so write's errors are refined with the op's.
+    call_bound(it, id, a, op)
+        .and_then(|r| match out {
+            Some(o) => super::out::write(it, id, &inputs, r, o, span),
+            None => Ok(r),
+        })
+        .map_err(|e| given.refine(e, name, false))
+}
+
+fn call_bound(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
     // `pin_memory=True` on a factory: the result lands in the pinned pool.
     let pin = match a.take_kw("pin_memory") {
@@ -53,7 +74,7 @@ fn call_bound(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
         None => false,
     };
     if pin {
-        let v = call(it, name, a, op)?;
+        let v = call_op(it, id, a, op)?;
         let Value::Tensor(t) = &v else { return Ok(v) };
         let pinned = super::host_memory::pin_memory(it, t, op, span)?;
         if let Value::Tensor(p) = &pinned {
@@ -66,18 +87,25 @@ fn call_bound(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
         Some((v, s)) => return Err(EvalError::type_error(format!("{name}(): argument 'requires_grad' must be bool, not {}", v.type_name()), s)),
         None => false,
     };
-    let v = call_inner(it, name, a, op)?;
+    let v = call_inner(it, id, a, op)?;
     if wants_grad && let Value::Tensor(t) = &v {
         super::grad::make_leaf(t, true, true, span)?;
     }
     Ok(v)
 }
 
-fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
+fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
     let ctx = &it.ctx;
-    match name {
-        "tensor" => {
+    if let Some(rest) = name.strip_prefix("cuda.") {
+        return super::memory::call(it, rest, a);
+    }
+    if super::files::FUNCTIONS.contains(&name) {
+        return super::files::call(it, name, a, op);
+    }
+    match id {
+        OpId::Tensor => {
             let (data, dspan) = a.get(0, "data").ok_or_else(|| a.err("tensor() missing required argument 'data'"))?;
             let dtype = a.dtype_kw()?;
             let (_, dev) = factory_dtype(&mut a, DType::Float32)?;
@@ -85,21 +113,21 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             let t = super::literal::tensor_from_value(it, &data, dtype, dspan)?;
             super::methods::to_device(it, t, dev, span).map(Value::tensor)
         }
-        "zeros" | "ones" | "empty" => {
+        OpId::Zeros | OpId::Ones | OpId::Empty => {
             if a.pos.is_empty() && !a.kw.iter().any(|(k, _, _)| k == "size") {
                 return Err(a.err(format!("{name}() missing 1 required positional arguments: \"size\"")));
             }
             let sizes = a.sizes(0, "size")?;
             let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
             a.finish(usize::MAX)?;
-            if name == "zeros" && sizes.iter().any(|&s| s < 0) {
+            if id == OpId::Zeros && sizes.iter().any(|&s| s < 0) {
                 return Err(EvalError::new(ErrorKind::RuntimeError, "zeros: Dimension size must be non-negative.", span));
             }
             let shape = factory::sizes(&sizes).at(span)?;
-            let v = if name == "ones" { Scalar::Int(1) } else { Scalar::Int(0) };
+            let v = if id == OpId::Ones { Scalar::Int(1) } else { Scalar::Int(0) };
             factory::full(ctx, dev, &shape, v, d, op).map(Value::tensor).at(span)
         }
-        "full" => {
+        OpId::Full => {
             let (sv, ss) = a.get(0, "size").ok_or_else(|| a.err("full() missing required argument 'size'"))?;
             let v = a.number(1, "fill_value")?;
             let (d, dev) = factory_dtype(&mut a, factory::dtype_of_value(v))?;
@@ -108,7 +136,7 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             let shape = factory::sizes(&sizes).at(span)?;
             factory::full(ctx, dev, &shape, v, d, op).map(Value::tensor).at(span)
         }
-        "arange" => {
+        OpId::Arange => {
             let nums: Vec<Scalar> = a
                 .pos
                 .iter()
@@ -130,7 +158,7 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             a.finish(0)?;
             factory::arange(ctx, dev, start, end, step, d, op).map(Value::tensor).at(span)
         }
-        "linspace" => {
+        OpId::Linspace => {
             let s = a.number(0, "start")?;
             let e = a.number(1, "end")?;
             let n = a.int(2, "steps")?;
@@ -138,25 +166,25 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             a.finish(3)?;
             factory::linspace(ctx, dev, s.as_f64(), e.as_f64(), n, d, op).map(Value::tensor).at(span)
         }
-        "eye" => {
+        OpId::Eye => {
             let n = a.int(0, "n")?;
             let m = a.opt_int(1, "m", n)?;
             let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
             a.finish(2)?;
             factory::eye(ctx, dev, n, m, d, op).map(Value::tensor).at(span)
         }
-        "zeros_like" | "ones_like" | "empty_like" | "full_like" => {
+        OpId::ZerosLike | OpId::OnesLike | OpId::EmptyLike | OpId::FullLike => {
             let t = tensor_arg(&mut a, 0, "input")?;
-            let v = match name {
-                "ones_like" => Scalar::Int(1),
-                "full_like" => a.number(1, "fill_value")?,
+            let v = match id {
+                OpId::OnesLike => Scalar::Int(1),
+                OpId::FullLike => a.number(1, "fill_value")?,
                 _ => Scalar::Int(0),
             };
             let has_device = a.kw.iter().any(|(k, _, _)| k == "device");
             let (d, dev) = factory_dtype(&mut a, t.dtype)?;
             let dev = if has_device { dev } else { t.device() };
             let fmt = a.take_kw("memory_format");
-            a.finish(if name == "full_like" { 2 } else { 1 })?;
+            a.finish(if id == OpId::FullLike { 2 } else { 1 })?;
             let strides = match fmt {
                 None | Some((Value::MemoryFormat("preserve_format"), _)) => copy::preserve_strides(&t),
                 Some((Value::MemoryFormat("contiguous_format"), _)) => crate::engine::layout::contiguous_strides(t.shape()),
@@ -170,7 +198,7 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             }
             Ok(Value::tensor(out))
         }
-        "empty_strided" => {
+        OpId::EmptyStrided => {
             let (sv, _) = a.get(0, "size").ok_or_else(|| a.err("empty_strided() missing required argument 'size'"))?;
             let (stv, _) = a.get(1, "stride").ok_or_else(|| a.err("empty_strided() missing required argument 'stride'"))?;
             let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
@@ -191,18 +219,15 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             let st: Vec<usize> = stride.iter().map(|&s| s as usize).collect();
             Tensor::alloc_strided_on(ctx, dev, &shape, &st, d, op).map(Value::tensor).at(span)
         }
-        n if n.starts_with("cuda.") => super::memory::call(it, &n[5..], a),
-        n if super::files::FUNCTIONS.contains(&n) => super::files::call(it, n, a, op),
-        n if super::numpy_module::FUNCTIONS.contains(&n) => super::numpy_module::call(it, n, a, op),
-        "as_tensor" | "asarray" => super::numpy_module::torch_as_tensor(it, a, op),
-        "device" => {
+        OpId::AsTensor | OpId::Asarray => super::numpy_module::torch_as_tensor(it, a, op),
+        OpId::Device => {
             let (v, s) = a.get(0, "type").ok_or_else(|| a.err("device() missing required argument 'type'"))?;
             a.finish(1)?;
             super::args::to_device(&v)
                 .map(Value::Device)
                 .ok_or_else(|| EvalError::new(ErrorKind::RuntimeError, "Expected one of cpu, cuda device type at start of device string", s))
         }
-        "promote_types" => {
+        OpId::PromoteTypes => {
             let (x, _) = a.get(0, "type1").ok_or_else(|| a.err("promote_types() missing required argument 'type1'"))?;
             let (y, _) = a.get(1, "type2").ok_or_else(|| a.err("promote_types() missing required argument 'type2'"))?;
             match (x, y) {
@@ -210,7 +235,7 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
                 _ => Err(a.err("promote_types(): arguments must be torch.dtype")),
             }
         }
-        "result_type" => {
+        OpId::ResultType => {
             use crate::engine::ops::promote::{result_type, Operand};
             let mut ops = vec![];
             for (i, k) in [(0, "tensor"), (1, "other")] {
@@ -223,7 +248,7 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             a.finish(2)?;
             Ok(Value::DType(result_type(&ops)))
         }
-        "can_cast" => {
+        OpId::CanCast => {
             let mut ds = vec![];
             for (i, k) in [(0, "from_"), (1, "to")] {
                 match a.get(i, k) {
@@ -235,8 +260,8 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             a.finish(2)?;
             Ok(Value::Bool(crate::engine::ops::promote::can_cast(ds[0], ds[1])))
         }
-        "no_grad" => Ok(Value::None),
-        "cat" | "concat" | "concatenate" | "stack" => {
+        OpId::NoGrad => Ok(Value::None),
+        OpId::Cat | OpId::Concat | OpId::Concatenate | OpId::Stack => {
             let (lv, ls) = a.get(0, "tensors").ok_or_else(|| a.err(format!("{name}() missing required argument 'tensors'")))?;
             let dim = a.opt_int(1, "dim", 0)?;
             a.finish(2)?;
@@ -252,49 +277,49 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
                 None => return Err(EvalError::type_error(format!("{name}(): argument 'tensors' must be tuple of Tensors, not {}", lv.type_name()), ls)),
             };
             let refs: Vec<&Tensor> = ts.iter().map(|t| t.as_ref()).collect();
-            if refs.is_empty() && name != "stack" {
+            if refs.is_empty() && id != OpId::Stack {
                 return Err(EvalError::new(ErrorKind::ValueError, "torch.cat(): expected a non-empty list of Tensors", span));
             }
-            let r = if name == "stack" { crate::engine::ops::join::stack(ctx, &refs, dim) } else { crate::engine::ops::join::cat(ctx, &refs, dim) };
+            let r = if id == OpId::Stack { crate::engine::ops::join::stack(ctx, &refs, dim) } else { crate::engine::ops::join::cat(ctx, &refs, dim) };
             let out = r.at(span)?;
             let inputs: Vec<Option<&Tensor>> = refs.iter().map(|t| Some(*t)).collect();
-            let f = if name == "stack" {
+            let f = if id == OpId::Stack {
                 crate::engine::autograd::Formula::Stack { dim: crate::engine::layout::wrap_dim(dim, out.ndim()).unwrap_or(0), count: refs.len() }
             } else {
                 let nd = refs.iter().find(|t| !(t.ndim() == 1 && t.numel() == 0)).map(|t| t.ndim()).unwrap_or(1);
                 crate::engine::autograd::Formula::Cat { dim: crate::engine::layout::wrap_dim(dim, nd).unwrap_or(0), shapes: refs.iter().map(|t| t.shape().to_vec()).collect() }
             };
-            let node = if name == "stack" { "StackBackward0" } else { "CatBackward0" };
+            let node = if id == OpId::Stack { "StackBackward0" } else { "CatBackward0" };
             Ok(Value::tensor(super::grad::record(it, node, &inputs, out, f, &[])))
         }
-        "where" if a.pos.len() == 1 && a.kw.is_empty() => super::ext::index::where_one(it, a, op),
-        "where" if a.pos.len() == 3 => {
+        OpId::Where if a.pos.len() == 1 && a.kw.is_empty()  => super::ext::index::where_one(it, a, op),
+        OpId::Where if a.pos.len() == 3  => {
             let cond = super::methods::tensor_arg(&mut a, 0, "condition")?;
             let (xv, xs) = a.pos[1].clone();
             let (yv, ys) = a.pos[2].clone();
             super::methods::where_values(it, &cond, &xv, xs, &yv, ys, span)
         }
-        "pow" if a.pos.first().is_some_and(|(v, _)| v.as_scalar().is_some()) => {
+        OpId::Pow if a.pos.first().is_some_and(|(v, _)| v.as_scalar().is_some())  => {
             let (base, _) = a.pos[0].clone();
             let (e, _) = a.get(1, "exponent").ok_or_else(|| a.err("pow() missing required argument 'exponent'"))?;
             super::ops::binop(it, crate::lang::ast::BinOp::Pow, &base, &e, span)
         }
-        "set_printoptions" => super::printopts::set(a),
-        "manual_seed" => {
+        OpId::SetPrintoptions => super::printopts::set(a),
+        OpId::ManualSeed => {
             let seed = a.int(0, "seed")?;
             a.finish(1)?;
             it.ctx.rng.borrow_mut().seed(seed as u64);
             Ok(Value::None)
         }
-        "rand" | "randn" => {
+        OpId::Rand | OpId::Randn => {
             let sizes = a.sizes(0, "size")?;
             let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
             a.take_kw("generator");
             a.finish(usize::MAX)?;
             let shape = factory::sizes(&sizes).at(span)?;
-            crate::engine::ops::random::fill_random(ctx, dev, &shape, d, name == "randn", op).map(Value::tensor).at(span)
+            crate::engine::ops::random::fill_random(ctx, dev, &shape, d, id == OpId::Randn, op).map(Value::tensor).at(span)
         }
-        "randint" => {
+        OpId::Randint => {
             let (low, high, size) = match a.pos.len() {
                 2 => (0, a.int(0, "high")?, a.pos[1].0.clone()),
                 3 => (a.int(0, "low")?, a.int(1, "high")?, a.pos[2].0.clone()),
@@ -315,8 +340,8 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             crate::engine::ops::random::randint(ctx, dev, &shape, low, high, d, op).map(Value::tensor).at(span)
         }
         _ => {
-            if let Some(f) = super::ext::function_family(name) {
-                return (f.function)(it, name, a, op);
+            if let Some(f) = super::ext::function_family(id) {
+                return (f.function)(it, id, a, op);
             }
             // Function form of a tensor method: first argument is the tensor.
             if a.pos.is_empty() {
@@ -324,13 +349,13 @@ fn call_inner(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<
             }
             let (first, fspan) = a.pos.remove(0);
             a.pos_base += 1;
-            if let Some(r) = number_input(it, name, &first, &a, fspan)? {
+            if let Some(r) = number_input(it, id, &first, &a, fspan)? {
                 return Ok(r);
             }
             match first {
                 Value::Tensor(t) => {
                     let t: Rc<Tensor> = t;
-                    super::methods::call(it, &t, name, a, fspan, op)
+                    super::methods::call_op(it, &t, id, a, fspan, op)
                 }
                 other => Err(EvalError::type_error(format!("{}(): argument 'input' (position 1) must be Tensor, not {}", name, other.type_name()), fspan)),
             }
@@ -351,16 +376,17 @@ fn tensor_arg(a: &mut Args, i: usize, k: &str) -> EvalResult<Rc<Tensor>> {
 
 /// `torch.add(2, x)`, `torch.sub(1.5, x)`, …: the arithmetic functions
 /// whose `input` PyTorch also takes as a number (`None` for the others).
-fn number_input(it: &Interp, name: &str, first: &Value, a: &Args, span: crate::lang::span::Span) -> EvalResult<Option<Value>> {
+fn number_input(it: &Interp, id: OpId, first: &Value, a: &Args, span: crate::lang::span::Span) -> EvalResult<Option<Value>> {
+    let name = id.name();
     use crate::engine::ops::elementwise::BinaryOp;
-    let op = match name {
-        "add" => BinaryOp::Add,
-        "sub" => BinaryOp::Sub,
-        "mul" => BinaryOp::Mul,
-        "div" => BinaryOp::Div,
-        "remainder" => BinaryOp::Mod,
-        "floor_divide" => BinaryOp::FloorDiv,
-        "eq" | "ne" | "lt" | "le" | "gt" | "ge" if first.as_scalar().is_some() && !matches!(first, Value::Tensor(_)) && a.kw.is_empty() && a.pos.len() == 1 => {
+    let op = match id {
+        OpId::Add => BinaryOp::Add,
+        OpId::Sub => BinaryOp::Sub,
+        OpId::Mul => BinaryOp::Mul,
+        OpId::Div => BinaryOp::Div,
+        OpId::Remainder => BinaryOp::Mod,
+        OpId::FloorDivide => BinaryOp::FloorDiv,
+        OpId::Eq | OpId::Ne | OpId::Lt | OpId::Le | OpId::Gt | OpId::Ge if first.as_scalar().is_some() && !matches!(first, Value::Tensor(_)) && a.kw.is_empty() && a.pos.len() == 1  => {
             // No overload takes a number as `input`: the parser's message.
             return Err(EvalError::type_error(
                 format!(

@@ -9,11 +9,13 @@ use crate::engine::Tensor;
 
 use super::interp::Interp;
 use super::value::Value;
+use crate::eval::registry::OpId;
 
 /// Gives a method's fresh result its autograd node (views, copies,
 /// conversions; ops without a tsr gradient get a node that says so).
 /// `maps` are the index maps of index-based views (one per output).
-pub(super) fn attach(it: &Interp, t: &Rc<Tensor>, name: &str, op: &str, result: Value, split_name: Option<&str>, maps: Option<Vec<layout::Layout>>) -> Value {
+pub(super) fn attach(it: &Interp, t: &Rc<Tensor>, id: OpId, op: &str, result: Value, split_name: Option<&str>, maps: Option<Vec<layout::Layout>>) -> Value {
+    let name = id.name();
     use crate::engine::autograd::Formula;
     let multi = matches!(name, "split" | "chunk" | "unbind" | "split_with_sizes");
     if let (true, Value::Tuple(xs)) = (multi, &result) {
@@ -28,34 +30,34 @@ pub(super) fn attach(it: &Interp, t: &Rc<Tensor>, name: &str, op: &str, result: 
         }
         let out = (**r).clone();
         let node = if out.same_storage(t) {
-            let squeeze_dim = name == "squeeze" && !op.trim_end().ends_with("squeeze()");
+            let squeeze_dim = id == OpId::Squeeze && !op.trim_end().ends_with("squeeze()");
             // reshape of a non-contiguous tensor that needs no copy is `_reshape_alias`.
-            let alias = matches!(name, "reshape" | "flatten" | "reshape_as") && !t.is_contiguous();
+            let alias = matches!(id, OpId::Reshape | OpId::Flatten | OpId::ReshapeAs) && !t.is_contiguous();
             let node = if alias { "ReshapeAliasBackward0" } else { split_name.unwrap_or(super::grad::view_node_name(name, squeeze_dim)) };
             let map = maps.as_ref().and_then(|m| m.get(nr).cloned());
             super::grad::record_view_map(it, node, t, out, multi.then_some(nr), map)
-        } else if super::ext::method_family(name).is_some() {
+        } else if super::ext::method_family(id).is_some() {
             // An op family records its own nodes: no node means no gradient (new_zeros).
             return Value::Tensor(r.clone());
         } else {
-            let (n, f) = match name {
-                "clone" | "contiguous" => ("CloneBackward0", Formula::Identity),
-                "to" | "type" | "float" | "double" | "half" | "bfloat16" | "cuda" | "cpu" => ("ToCopyBackward0", super::grad::to_copy(t)),
-                "reshape" | "flatten" | "reshape_as" => {
+            let (n, f) = match id {
+                OpId::Clone | OpId::Contiguous => ("CloneBackward0", Formula::Identity),
+                OpId::To | OpId::Type | OpId::Float | OpId::Double | OpId::Half | OpId::Bfloat16 | OpId::Cuda | OpId::Cpu => ("ToCopyBackward0", super::grad::to_copy(t)),
+                OpId::Reshape | OpId::Flatten | OpId::ReshapeAs => {
                     // PyTorch: clone(contiguous_format) then _unsafe_view: two nodes.
                     let mut mid = out.clone();
                     mid.relayout(crate::engine::layout::Layout::contiguous(t.shape()));
                     let mid = super::grad::record(it, "CloneBackward0", &[Some(t)], mid, Formula::Identity, &[]);
                     return Value::tensor(super::grad::record(it, "UnsafeViewBackward0", &[Some(&mid)], out, Formula::Reshape { shape: t.shape().to_vec() }, &[]));
                 }
-                "prod" => ("ProdBackward0", Formula::Unsupported),
-                "std" => ("StdBackward0", Formula::Unsupported),
-                "var" => ("VarBackward0", Formula::Unsupported),
-                "max" | "min" => (if name == "max" { "MaxBackward1" } else { "MinBackward1" }, Formula::Unsupported),
-                "clamp" | "clip" => ("ClampBackward1", Formula::Unsupported),
-                "where" => ("WhereBackward0", Formula::Unsupported),
-                "maximum" => ("MaximumBackward0", Formula::Unsupported),
-                "minimum" => ("MinimumBackward0", Formula::Unsupported),
+                OpId::Prod => ("ProdBackward0", Formula::Unsupported),
+                OpId::Std => ("StdBackward0", Formula::Unsupported),
+                OpId::Var => ("VarBackward0", Formula::Unsupported),
+                OpId::Max | OpId::Min => (if id == OpId::Max { "MaxBackward1" } else { "MinBackward1" }, Formula::Unsupported),
+                OpId::Clamp | OpId::Clip => ("ClampBackward1", Formula::Unsupported),
+                OpId::Where => ("WhereBackward0", Formula::Unsupported),
+                OpId::Maximum => ("MaximumBackward0", Formula::Unsupported),
+                OpId::Minimum => ("MinimumBackward0", Formula::Unsupported),
                 _ => ("UnknownBackward0", Formula::Unsupported),
             };
             super::grad::record(it, n, &[Some(t)], out, f, &[])

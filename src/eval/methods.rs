@@ -14,6 +14,7 @@ use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
 use super::pieces::{chunk, split, unbind};
 use super::value::Value;
+use crate::eval::registry::OpId;
 
 pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> EvalResult<Value> {
     Ok(match name {
@@ -97,28 +98,38 @@ fn ints_tuple(xs: &[usize]) -> Value {
 /// A tensor method call, with autograd: in-place methods are checked
 /// against leaves that require grad, and results get their backward node.
 pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
+    match OpId::method(name) {
+        Some(id) => call_op(it, t, id, a, nspan, op),
+        None => Err(unknown_member(name, nspan)),
+    }
+}
+
+/// The tensor method `id` (or its function form, `a.pos_base` 1).
+pub fn call_op(it: &mut Interp, t: &Rc<Tensor>, id: OpId, a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
+    let name = id.name();
     // A function form (`torch.NAME(x, ...)`, `pos_base` 1) is explained by
     // the function's signatures, in `builtins::call`.
     let method = a.pos_base == 0;
     let given = super::registry::binder::CallArgs::of(&a);
-    call_bound(it, t, name, a, nspan, op).map_err(|e| if method { given.refine(e, name, true) } else { e })
+    call_bound(it, t, id, a, nspan, op).map_err(|e| if method { given.refine(e, name, true) } else { e })
 }
 
-fn call_bound(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
+fn call_bound(it: &mut Interp, t: &Rc<Tensor>, id: OpId, a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
-    match name {
-        "requires_grad_" => {
+    match id {
+        OpId::RequiresGrad_ => {
             let mut a = a;
             let on = a.opt_bool(0, "requires_grad", true)?;
             a.finish(1)?;
             super::grad::make_leaf(t, on, false, span)?;
             return Ok(same(t));
         }
-        "backward" => return backward(it, t, a),
-        "register_hook" => return super::hooks::register(it, t, a),
+        OpId::Backward => return backward(it, t, a),
+        OpId::RegisterHook => return super::hooks::register(it, t, a),
         // Before the in-place check: a leaf gets resize_'s own message.
-        "resize_" => return super::ext::header::resize(it, t, a, op),
-        "retain_grad" => {
+        OpId::Resize_ => return super::ext::header::resize(it, t, a, op),
+        OpId::RetainGrad => {
             a.finish(0)?;
             super::grad::retain_grad(t, span)?;
             return Ok(Value::None);
@@ -130,10 +141,10 @@ fn call_bound(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span,
         super::grad::check_inplace(it, t, span)?;
     }
     let replay = super::grad::index_views::Replay::prepare(it, t, name, &a);
-    let result = call_inner(it, t, name, a, nspan, op)?;
+    let result = call_inner(it, t, id, a, nspan, op)?;
     let split_name = super::grad::index_views::node_name(name, replay.as_ref());
-    let maps = replay.and_then(|r| r.maps(t, |s, a| call_inner(it, s, name, a, nspan, op)));
-    if inplace || !t.requires_grad() || matches!(name, "detach" | "item" | "tolist" | "histc") {
+    let maps = replay.and_then(|r| r.maps(t, |s, a| call_inner(it, s, id, a, nspan, op)));
+    if inplace || !t.requires_grad() || matches!(id, OpId::Detach | OpId::Item | OpId::Tolist | OpId::Histc) {
         return Ok(result);
     }
     if !it.grad_enabled {
@@ -142,11 +153,11 @@ fn call_bound(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span,
             Value::Tensor(r) if !Rc::ptr_eq(&r, t) && r.same_storage(t) && !r.requires_grad() => {
                 Value::tensor(super::grad::record_view(it, "ViewBackward0", t, (*r).clone()))
             }
-            Value::Tuple(xs) if matches!(name, "split" | "chunk" | "unbind") => super::grad::multi::attach(it, t, name, &xs, None),
+            Value::Tuple(xs) if matches!(id, OpId::Split | OpId::Chunk | OpId::Unbind) => super::grad::multi::attach(it, t, name, &xs, None),
             other => other,
         });
     }
-    Ok(super::method_grad::attach(it, t, name, op, result, split_name, maps))
+    Ok(super::method_grad::attach(it, t, id, op, result, split_name, maps))
 }
 
 /// `y.backward(gradient=None, retain_graph=False)`.
@@ -164,7 +175,8 @@ fn backward(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
     Ok(Value::None)
 }
 
-pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
+pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
     let ctx = &it.ctx;
     if let Some(d) = dtype_method(name) {
@@ -174,8 +186,8 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
             None => same(t),
         });
     }
-    match name {
-        "view" => {
+    match id {
+        OpId::View => {
             if let Some((Value::DType(d), s)) = a.pos.first().cloned() {
                 a.finish(1)?;
                 if d.size() != t.dtype.size() {
@@ -191,61 +203,61 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
             let s = a.sizes(0, "size")?;
             view(t, layout::view(t.layout(), &s), op, span)
         }
-        "reshape" => {
+        OpId::Reshape => {
             let s = a.required_sizes(0, "shape")?;
             let (r, _) = shape_ops::reshape(ctx, t, &s, op).at(span)?;
             Ok(Value::tensor(r))
         }
-        "view_as" | "reshape_as" | "expand_as" => {
+        OpId::ViewAs | OpId::ReshapeAs | OpId::ExpandAs => {
             let other = tensor_arg(&mut a, 0, "other")?;
             let sizes: Vec<i64> = other.shape().iter().map(|&x| x as i64).collect();
             a.finish(1)?;
-            match name {
-                "view_as" => view(t, layout::view(t.layout(), &sizes), op, span),
-                "reshape_as" => Ok(Value::tensor(shape_ops::reshape(ctx, t, &sizes, op).at(span)?.0)),
+            match id {
+                OpId::ViewAs => view(t, layout::view(t.layout(), &sizes), op, span),
+                OpId::ReshapeAs => Ok(Value::tensor(shape_ops::reshape(ctx, t, &sizes, op).at(span)?.0)),
                 _ => view(t, layout::expand(t.layout(), &sizes, t.dtype.legacy_name()), op, span),
             }
         }
-        "t" => {
+        OpId::T => {
             a.finish(0)?;
             view(t, layout::t(t.layout()), op, span)
         }
-        "transpose" | "swapaxes" | "swapdims" => {
+        OpId::Transpose | OpId::Swapaxes | OpId::Swapdims => {
             let d0 = a.int(0, "dim0")?;
             let d1 = a.int(1, "dim1")?;
             a.finish(2)?;
             view(t, layout::transpose(t.layout(), d0, d1), op, span)
         }
-        "permute" => {
+        OpId::Permute => {
             let dims = a.required_sizes(0, "dims")?;
             view(t, layout::permute(t.layout(), &dims), op, span)
         }
-        "movedim" | "moveaxis" => {
+        OpId::Movedim | OpId::Moveaxis => {
             let (src, _) = a.get(0, "source").ok_or_else(|| a.err("movedim() missing required argument 'source'"))?;
             let (dst, _) = a.get(1, "destination").ok_or_else(|| a.err("movedim() missing required argument 'destination'"))?;
             a.finish(2)?;
             let (s, d) = (seq_ints(&src).unwrap_or_default(), seq_ints(&dst).unwrap_or_default());
             view(t, layout::movedim(t.layout(), &s, &d), op, span)
         }
-        "narrow" => {
+        OpId::Narrow => {
             let d = a.int(0, "dim")?;
             let s = a.int(1, "start")?;
             let l = a.int(2, "length")?;
             a.finish(3)?;
             view(t, layout::narrow(t.layout(), d, s, l), op, span)
         }
-        "select" => {
+        OpId::Select => {
             let d = a.int(0, "dim")?;
             let i = a.int(1, "index")?;
             a.finish(2)?;
             view(t, layout::select(t.layout(), d, i), op, span)
         }
-        "unsqueeze" => {
+        OpId::Unsqueeze => {
             let d = a.int(0, "dim")?;
             a.finish(1)?;
             view(t, layout::unsqueeze(t.layout(), d), op, span)
         }
-        "squeeze" => {
+        OpId::Squeeze => {
             let dims = match a.get(0, "dim") {
                 None | Some((Value::None, _)) => None,
                 Some((v, s)) => Some(seq_ints(&v).ok_or_else(|| EvalError::type_error(format!("squeeze(): argument 'dim' must be int or tuple of ints, not {}", v.type_name()), s))?),
@@ -253,11 +265,11 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
             a.finish(1)?;
             view(t, layout::squeeze_dims(t.layout(), dims.as_deref()), op, span)
         }
-        "expand" => {
+        OpId::Expand => {
             let s = a.required_sizes(0, "size")?;
             view(t, layout::expand(t.layout(), &s, t.dtype.legacy_name()), op, span)
         }
-        "flatten" => {
+        OpId::Flatten => {
             let s = a.opt_int(0, "start_dim", 0)?;
             let e = a.opt_int(1, "end_dim", -1)?;
             a.finish(2)?;
@@ -269,28 +281,28 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
             }
             shape_ops::flatten(ctx, t, s, e, op).map(Value::tensor).at(span)
         }
-        "unflatten" => {
+        OpId::Unflatten => {
             let d = a.int(0, "dim")?;
             let (sv, ss) = a.get(1, "sizes").ok_or_else(|| a.err("unflatten() missing required argument 'sizes'"))?;
             a.finish(2)?;
             let sizes = seq_ints(&sv).ok_or_else(|| EvalError::type_error("unflatten(): argument 'sizes' must be tuple of ints", ss))?;
             unflatten(t, d, &sizes, op).at(span)
         }
-        "diagonal" => {
+        OpId::Diagonal => {
             let o = a.opt_int(0, "offset", 0)?;
             let d1 = a.opt_int(1, "dim1", 0)?;
             let d2 = a.opt_int(2, "dim2", 1)?;
             a.finish(3)?;
             view(t, layout::diagonal(t.layout(), o, d1, d2), op, span)
         }
-        "unfold" => {
+        OpId::Unfold => {
             let d = a.int(0, "dimension")?;
             let s = a.int(1, "size")?;
             let st = a.int(2, "step")?;
             a.finish(3)?;
             view(t, layout::unfold(t.layout(), d, s, st), op, span)
         }
-        "as_strided" => {
+        OpId::AsStrided => {
             let (sv, _) = a.get(0, "size").ok_or_else(|| a.err("as_strided() missing required argument 'size'"))?;
             let (stv, _) = a.get(1, "stride").ok_or_else(|| a.err("as_strided() missing required argument 'stride'"))?;
             let off = a.opt_int(2, "storage_offset", t.layout().offset as i64)?;
@@ -299,29 +311,29 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
             let stride = seq_ints(&stv).ok_or_else(|| a.err("as_strided(): argument 'stride' must be tuple of ints"))?;
             view(t, layout::as_strided(&size, &stride, off, t.dtype.size(), t.storage.nbytes()), op, span)
         }
-        "split" => {
+        OpId::Split => {
             let (sv, ss) = a.get(0, "split_size").ok_or_else(|| a.err("split() missing required argument 'split_size'"))?;
             let dim = a.opt_int(1, "dim", 0)?;
             a.finish(2)?;
             split(t, &sv, dim, ss, op)
         }
-        "chunk" => {
+        OpId::Chunk => {
             let k = a.int(0, "chunks")?;
             let dim = a.opt_int(1, "dim", 0)?;
             a.finish(2)?;
             chunk(t, k, dim, op).at(span)
         }
-        "unbind" => {
+        OpId::Unbind => {
             let d = a.opt_int(0, "dim", 0)?;
             a.finish(1)?;
             unbind(t, d).map(Value::Tuple).at(span)
         }
-        "contiguous" => {
+        OpId::Contiguous => {
             let fmt = a.get(0, "memory_format");
             a.finish(1)?;
             contiguous(it, t, fmt.map(|f| f.0), span)
         }
-        "clone" => {
+        OpId::Clone => {
             let fmt = a.take_kw("memory_format").map(|f| f.0);
             a.finish(0)?;
             let strides = match fmt {
@@ -332,14 +344,14 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
             };
             copy::copy_to_new(ctx, t, &strides, t.dtype, "clone()").map(Value::tensor).at(span)
         }
-        "detach" => {
+        OpId::Detach => {
             a.finish(0)?;
             // A new header on the same storage, outside the graph.
             Ok(Value::tensor(t.view_as_layout(t.layout().clone(), op)))
         }
-        "to" => to(it, t, a, span),
-        "cuda" | "cpu" => {
-            let target = if name == "cpu" {
+        OpId::To => to(it, t, a, span),
+        OpId::Cuda | OpId::Cpu => {
+            let target = if id == OpId::Cpu {
                 crate::engine::Device::Cpu
             } else {
                 match a.get(0, "device") {
@@ -354,23 +366,23 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
             }
             copy::copy_to_device(ctx, t, target, &copy::preserve_strides(t), t.dtype, op).map(Value::tensor).at(span)
         }
-        "type" => match a.get(0, "dtype") {
+        OpId::Type => match a.get(0, "dtype") {
             None => Ok(Value::Str(format!("torch.{}", t.dtype.legacy_name()))),
             Some((Value::DType(d), _)) => Ok(copy::to_dtype(ctx, t, d).at(span)?.map(Value::tensor).unwrap_or_else(|| same(t))),
             Some((v, s)) => Err(EvalError::type_error(format!("type(): argument 'dtype' must be torch.dtype, not {}", v.type_name()), s)),
         },
-        "item" => {
+        OpId::Item => {
             a.finish(0)?;
             t.item().map(Value::from_scalar).at(span)
         }
-        "tolist" => {
+        OpId::Tolist => {
             a.finish(0)?;
             // One Python value per element and per nested list: host memory
             // that must fit under the cap (a huge expanded view would abort).
             it.ctx.cpu.check_host(tolist_values(t.shape()).saturating_mul(std::mem::size_of::<Value>() as u128)).at(span)?;
             Ok(tolist(t))
         }
-        "size" => {
+        OpId::Size => {
             let d = a.opt_int_or_none(0, "dim")?;
             a.finish(1)?;
             match d {
@@ -381,7 +393,7 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
                 }
             }
         }
-        "stride" => {
+        OpId::Stride => {
             let d = a.opt_int_or_none(0, "dim")?;
             a.finish(1)?;
             match d {
@@ -392,13 +404,13 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
                 }
             }
         }
-        "dim" | "ndimension" => Ok(Value::Int(t.ndim() as i64)),
-        "numel" | "nelement" => Ok(Value::Int(t.numel() as i64)),
-        "element_size" => Ok(Value::Int(t.dtype.size() as i64)),
-        "storage_offset" => Ok(Value::Int(t.layout().offset as i64)),
-        "data_ptr" => Ok(Value::Int(t.data_ptr() as i64)),
-        "is_floating_point" => Ok(Value::Bool(t.dtype.is_floating())),
-        "is_contiguous" => {
+        OpId::Dim | OpId::Ndimension => Ok(Value::Int(t.ndim() as i64)),
+        OpId::Numel | OpId::Nelement => Ok(Value::Int(t.numel() as i64)),
+        OpId::ElementSize => Ok(Value::Int(t.dtype.size() as i64)),
+        OpId::StorageOffset => Ok(Value::Int(t.layout().offset as i64)),
+        OpId::DataPtr => Ok(Value::Int(t.data_ptr() as i64)),
+        OpId::IsFloatingPoint => Ok(Value::Bool(t.dtype.is_floating())),
+        OpId::IsContiguous => {
             let fmt = a.get(0, "memory_format").map(|f| f.0);
             a.finish(1)?;
             Ok(Value::Bool(match fmt {
@@ -408,38 +420,38 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
                 Some(_) => return Err(EvalError::new(ErrorKind::RuntimeError, "is_contiguous: unsupported memory format", span)),
             }))
         }
-        "untyped_storage" => {
+        OpId::UntypedStorage => {
             a.finish(0)?;
             Ok(Value::Storage(t.storage.clone()))
         }
-        "pin_memory" => {
+        OpId::PinMemory => {
             a.finish(0)?;
             super::host_memory::pin_memory(it, t, op, span)
         }
-        "is_pinned" => {
+        OpId::IsPinned => {
             a.finish(0)?;
             Ok(Value::Bool(t.storage.pinned()))
         }
-        "share_memory_" => {
+        OpId::ShareMemory_ => {
             a.finish(0)?;
             t.storage.share(&it.ctx).at(span)?;
             Ok(Value::Tensor(t.clone()))
         }
-        "is_shared" => {
+        OpId::IsShared => {
             a.finish(0)?;
             Ok(Value::Bool(t.storage.shared() || t.device().is_cuda()))
         }
-        "numpy" => {
+        OpId::Numpy => {
             a.take_kw("force");
             a.finish(0)?;
             super::ndarray::check_numpy(t, span)?;
             Ok(Value::NdArray(Rc::new(super::ndarray::NdArray::of_tensor(t))))
         }
-        "storage" => {
+        OpId::Storage => {
             a.finish(0)?;
             Ok(super::typed_storage::of(it, &t.storage, t.dtype, span))
         }
-        "fill_" => {
+        OpId::Fill_ => {
             let value = match a.pos.first().map(|(v, _)| v).or_else(|| a.kw.iter().find(|(k, _, _)| k == "value").map(|(_, v, _)| v)) {
                 Some(Value::Tensor(vt)) => Some(vt.clone()),
                 _ => None,
@@ -466,13 +478,13 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
             }
             Ok(same(t))
         }
-        "zero_" => {
+        OpId::Zero_ => {
             a.finish(0)?;
             copy::fill(t, crate::engine::Scalar::Int(0)).at(span)?;
             super::grad::rebase_node(it, t, "ZeroBackward0", &[], crate::engine::autograd::Formula::Fill, &[]);
             Ok(same(t))
         }
-        "copy_" => {
+        OpId::Copy_ => {
             let src = number_or_tensor_arg(it, &mut a, 0, "src")?;
             a.finish(1)?;
             // TensorIterator checks overlap before it broadcasts.
@@ -494,45 +506,45 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
             super::grad::record_copy(it, t, &src);
             Ok(same(t))
         }
-        "add_" | "sub_" | "mul_" | "div_" => {
+        OpId::Add_ | OpId::Sub_ | OpId::Mul_ | OpId::Div_ => {
             let (v, _) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
             a.finish(1)?;
-            let op = match name {
-                "add_" => crate::lang::ast::BinOp::Add,
-                "sub_" => crate::lang::ast::BinOp::Sub,
-                "mul_" => crate::lang::ast::BinOp::Mul,
+            let op = match id {
+                OpId::Add_ => crate::lang::ast::BinOp::Add,
+                OpId::Sub_ => crate::lang::ast::BinOp::Sub,
+                OpId::Mul_ => crate::lang::ast::BinOp::Mul,
                 _ => crate::lang::ast::BinOp::Div,
             };
             super::ops::inplace(it, t, op, &v, span)?;
             Ok(same(t))
         }
-        "add" | "sub" | "mul" | "div" | "pow" | "remainder" | "floor_divide" => {
+        OpId::Add | OpId::Sub | OpId::Mul | OpId::Div | OpId::Pow | OpId::Remainder | OpId::FloorDivide => {
             let (v, _) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
             a.finish(1)?;
-            let op = match name {
-                "add" => crate::lang::ast::BinOp::Add,
-                "sub" => crate::lang::ast::BinOp::Sub,
-                "mul" => crate::lang::ast::BinOp::Mul,
-                "pow" => crate::lang::ast::BinOp::Pow,
-                "remainder" => crate::lang::ast::BinOp::Mod,
-                "floor_divide" => crate::lang::ast::BinOp::FloorDiv,
+            let op = match id {
+                OpId::Add => crate::lang::ast::BinOp::Add,
+                OpId::Sub => crate::lang::ast::BinOp::Sub,
+                OpId::Mul => crate::lang::ast::BinOp::Mul,
+                OpId::Pow => crate::lang::ast::BinOp::Pow,
+                OpId::Remainder => crate::lang::ast::BinOp::Mod,
+                OpId::FloorDivide => crate::lang::ast::BinOp::FloorDiv,
                 _ => crate::lang::ast::BinOp::Div,
             };
             super::ops::binop(it, op, &Value::Tensor(t.clone()), &v, span)
         }
-        "abs" | "neg" | "sqrt" | "exp" | "log" | "sin" | "cos" | "tanh" | "sigmoid" | "relu" => {
+        OpId::Abs | OpId::Neg | OpId::Sqrt | OpId::Exp | OpId::Log | OpId::Sin | OpId::Cos | OpId::Tanh | OpId::Sigmoid | OpId::Relu => {
             a.finish(0)?;
             super::ops::tensor_unary(it, unary_op(name), t, span)
         }
-        "sum" | "mean" | "prod" | "max" | "min" | "argmax" | "argmin" | "std" | "var" | "all" | "any" => {
-            super::reductions::call(it, t, name, a, op)
+        OpId::Sum | OpId::Mean | OpId::Prod | OpId::Max | OpId::Min | OpId::Argmax | OpId::Argmin | OpId::Std | OpId::Var | OpId::All | OpId::Any => {
+            super::reductions::call(it, t, id, a, op)
         }
-        "matmul" | "mm" | "bmm" | "dot" | "mv" => {
+        OpId::Matmul | OpId::Mm | OpId::Bmm | OpId::Dot | OpId::Mv => {
             let other = tensor_arg(&mut a, 0, "other")?;
             a.finish(1)?;
             Ok(Value::tensor(super::matmul::call(it, name, t, &other).at(span)?))
         }
-        "sort" => {
+        OpId::Sort => {
             let d = a.opt_int(0, "dim", -1)?;
             let desc = a.opt_bool(1, "descending", false)?;
             a.take_kw("stable");
@@ -542,7 +554,7 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
             let v = super::grad::record(it, "SortBackward0", &[Some(t)], v, crate::engine::autograd::Formula::Sort { dim: sd }, &[&i]);
             Ok(Value::NamedTuple("sort", vec![("values", Value::tensor(v)), ("indices", Value::tensor(i))]))
         }
-        "clamp" | "clip" => {
+        OpId::Clamp | OpId::Clip => {
             let lo = a.get(0, "min");
             let hi = a.get(1, "max");
             a.finish(2)?;
@@ -570,51 +582,51 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Arg
             let f = crate::engine::autograd::Formula::Clamp { min: lo.map(|s| s.as_f64()), max: hi.map(|s| s.as_f64()) };
             Ok(Value::tensor(super::grad::record(it, "ClampBackward1", &[Some(t)], out, f, &[t])))
         }
-        "logical_not" => {
+        OpId::LogicalNot => {
             a.finish(0)?;
             let z = Value::Int(0);
             super::ops::compare(it, crate::lang::ast::CmpOp::Eq, &Value::Tensor(t.clone()), &z, span)
         }
-        "logical_and" | "logical_or" | "logical_xor" => {
+        OpId::LogicalAnd | OpId::LogicalOr | OpId::LogicalXor => {
             let other = tensor_arg(&mut a, 0, "other")?;
             a.finish(1)?;
             let z = Value::Int(0);
             let x = super::ops::compare(it, crate::lang::ast::CmpOp::Ne, &Value::Tensor(t.clone()), &z, span)?;
             let y = super::ops::compare(it, crate::lang::ast::CmpOp::Ne, &Value::Tensor(other), &z, span)?;
-            let op = match name {
-                "logical_and" => crate::lang::ast::BinOp::BitAnd,
-                "logical_or" => crate::lang::ast::BinOp::BitOr,
+            let op = match id {
+                OpId::LogicalAnd => crate::lang::ast::BinOp::BitAnd,
+                OpId::LogicalOr => crate::lang::ast::BinOp::BitOr,
                 _ => crate::lang::ast::BinOp::BitXor,
             };
             super::ops::binop(it, op, &x, &y, span)
         }
-        "eq" | "ne" | "lt" | "le" | "gt" | "ge" => {
+        OpId::Eq | OpId::Ne | OpId::Lt | OpId::Le | OpId::Gt | OpId::Ge => {
             let (v, _) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
             a.finish(1)?;
             use crate::lang::ast::CmpOp;
-            let op = match name {
-                "eq" => CmpOp::Eq,
-                "ne" => CmpOp::Ne,
-                "lt" => CmpOp::Lt,
-                "le" => CmpOp::Le,
-                "gt" => CmpOp::Gt,
+            let op = match id {
+                OpId::Eq => CmpOp::Eq,
+                OpId::Ne => CmpOp::Ne,
+                OpId::Lt => CmpOp::Lt,
+                OpId::Le => CmpOp::Le,
+                OpId::Gt => CmpOp::Gt,
                 _ => CmpOp::Ge,
             };
             super::ops::compare(it, op, &Value::Tensor(t.clone()), &v, span)
         }
-        "where" => {
+        OpId::Where => {
             let cond = tensor_arg(&mut a, 0, "condition")?;
             let (y, ys) = a.get(1, "other").ok_or_else(|| a.err("where() missing required argument 'other'"))?;
             a.finish(2)?;
             where_values(it, &cond, &Value::Tensor(t.clone()), span, &y, ys, span)
         }
-        "maximum" | "minimum" => {
+        OpId::Maximum | OpId::Minimum => {
             let other = tensor_arg(&mut a, 0, "other")?;
             a.finish(1)?;
-            join::maximum(&it.ctx, t, &other, name == "maximum").map(Value::tensor).at(span)
+            join::maximum(&it.ctx, t, &other, id == OpId::Maximum).map(Value::tensor).at(span)
         }
-        _ => match super::ext::method_family(name) {
-            Some(f) => (f.method)(it, t, name, a, nspan, op),
+        _ => match super::ext::method_family(id) {
+            Some(f) => (f.method)(it, t, id, a, nspan, op),
             None => Err(unknown_member(name, nspan)),
         },
     }

@@ -9,7 +9,7 @@
 use std::rc::Rc;
 
 use crate::engine::layout::Layout;
-use crate::engine::ops::promote::{can_cast, scalar_type_name};
+use crate::engine::ops::promote::{can_cast, scalar_type_name, type_meta_name};
 use crate::engine::{ErrorKind, Tensor};
 use crate::lang::span::Span;
 
@@ -17,6 +17,7 @@ use super::args::Args;
 use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
 use super::value::Value;
+use crate::eval::registry::OpId;
 
 /// PyTorch's warning when an `out` with elements is resized.
 fn resized_warning(from: &[usize], to: &[usize]) -> String {
@@ -28,20 +29,22 @@ fn resized_warning(from: &[usize], to: &[usize]) -> String {
 }
 
 /// Families that take `out=` themselves (their own dtype rules).
-fn family_writes_out(name: &str) -> bool {
+fn family_writes_out(id: OpId) -> bool {
     use super::ext::{bitwise, math, math_more, softmax};
     let fams: [&super::ext::Family; 4] = [&math::FAMILY, &math_more::FAMILY, &bitwise::FAMILY, &softmax::FAMILY];
-    fams.iter().any(|f| f.functions.contains(&name) || f.methods.contains(&name)) || matches!(name, "triu" | "tril" | "nn.functional.normalize")
+    fams.iter().any(|f| f.functions.contains(&id) || f.methods.contains(&id)) || matches!(id, OpId::Triu | OpId::Tril | OpId::NnFunctionalNormalize)
 }
 
 /// Takes `out=` off a call to `name` when this module is to write it: the
 /// row has an `out` parameter and the op's family does not take it.
-pub fn take(name: &str, a: &mut Args) -> Option<(Value, Span)> {
-    if !a.kw.iter().any(|(k, _, _)| k == "out") || family_writes_out(name) {
+pub fn take(id: OpId, a: &mut Args) -> Option<(Value, Span)> {
+    if !a.kw.iter().any(|(k, _, _)| k == "out") || family_writes_out(id) {
         return None;
     }
-    let row = super::registry::function(name)?;
-    if !row.overloads().any(|l| l.contains("Tensor(a!) out")) {
+    let row = id.row();
+    let tuple = matches!(a.kw.iter().find(|(k, _, _)| k == "out"), Some((_, Value::Tuple(_) | Value::List(_), _)));
+    let marker = if tuple { "Tensor(b!)" } else { "Tensor(a!) out" };
+    if !row.overloads().any(|l| !l.starts_with("[method] ") && l.contains(marker)) {
         return None;
     }
     let out = match a.take_kw("out") {
@@ -59,26 +62,22 @@ pub fn take(name: &str, a: &mut Args) -> Option<(Value, Span)> {
 }
 
 /// Writes the call's result `v` into `out` and returns `out`.
-pub fn write(it: &mut Interp, name: &str, inputs: &[Value], v: Value, out: (Value, Span), span: Span) -> EvalResult<Value> {
+pub fn write(it: &mut Interp, id: OpId, inputs: &[Value], v: Value, out: (Value, Span), span: Span) -> EvalResult<Value> {
+    let name = id.name();
+    if let (Value::Tuple(_) | Value::List(_), Value::NamedTuple(_, fields)) = (&out.0, &v) {
+        return write_tuple(it, id, inputs, fields, out, span);
+    }
     let (Value::Tensor(o), os) = out else {
         return Err(EvalError::type_error(format!("{name}(): argument 'out' must be Tensor, not {}", out.0.type_name()), out.1));
     };
+    if let Value::NamedTuple(..) = v {
+        // The argument parser's refusal (`builtins::call_op` gives its text).
+        return Err(EvalError::type_error(format!("{name}(): argument 'out' must be tuple of Tensors, not Tensor"), os));
+    }
     let Value::Tensor(r) = v else {
         return Err(EvalError::new(ErrorKind::NotImplementedError, format!("tsr: {name}(out=...) of a result that is not one tensor is not supported"), os));
     };
-    let tracked = inputs.iter().any(|v| match v {
-        Value::Tensor(t) => t.requires_grad(),
-        Value::List(l) => l.borrow().iter().any(|x| matches!(x, Value::Tensor(t) if t.requires_grad())),
-        Value::Tuple(xs) => xs.iter().any(|x| matches!(x, Value::Tensor(t) if t.requires_grad())),
-        _ => false,
-    });
-    if it.grad_enabled && (tracked || o.requires_grad()) {
-        return Err(EvalError::new(
-            ErrorKind::RuntimeError,
-            format!("{name}(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad."),
-            span,
-        ));
-    }
+    no_autograd(it, name, inputs, &[&o], span)?;
     if o.dtype != r.dtype && !can_cast(r.dtype, o.dtype) {
         return Err(EvalError::new(
             ErrorKind::RuntimeError,
@@ -92,6 +91,84 @@ pub fn write(it: &mut Interp, name: &str, inputs: &[Value], v: Value, out: (Valu
     resize_for(it, &o, &r, span)?;
     crate::engine::ops::copy::copy_into(&o, &r).at(span)?;
     Ok(Value::Tensor(o))
+}
+
+/// `out=` refused under autograd (PyTorch's message).
+fn no_autograd(it: &Interp, name: &str, inputs: &[Value], outs: &[&Rc<Tensor>], span: Span) -> EvalResult<()> {
+    let tracked = inputs.iter().any(|v| match v {
+        Value::Tensor(t) => t.requires_grad(),
+        Value::List(l) => l.borrow().iter().any(|x| matches!(x, Value::Tensor(t) if t.requires_grad())),
+        Value::Tuple(xs) => xs.iter().any(|x| matches!(x, Value::Tensor(t) if t.requires_grad())),
+        _ => false,
+    });
+    if it.grad_enabled && (tracked || outs.iter().any(|o| o.requires_grad())) {
+        return Err(EvalError::new(
+            ErrorKind::RuntimeError,
+            format!("{name}(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad."),
+            span,
+        ));
+    }
+    Ok(())
+}
+
+/// `out=(values, indices)` of an op returning `torch.return_types.NAME`:
+/// each result goes into its `out` tensor, which must have the result's
+/// exact dtype (a structured kernel's check, unlike a single `out`'s
+/// cast), and the `out` tensors come back as `torch.return_types.NAME_out`.
+fn write_tuple(it: &mut Interp, id: OpId, inputs: &[Value], fields: &[(&'static str, Value)], out: (Value, Span), span: Span) -> EvalResult<Value> {
+    let name = id.name();
+    let (items, os) = match out {
+        (Value::Tuple(xs), s) => (xs, s),
+        (Value::List(l), s) => (l.borrow().clone(), s),
+        (_, s) => return Err(EvalError::type_error(format!("{name}(): argument 'out' must be tuple of Tensors"), s)),
+    };
+    if items.len() != fields.len() {
+        return Err(EvalError::type_error(format!("expected tuple of {} elements but got {}", fields.len(), items.len()), os));
+    }
+    let mut outs = vec![];
+    for (i, v) in items.iter().enumerate() {
+        match v {
+            Value::Tensor(t) => outs.push(t.clone()),
+            other => return Err(EvalError::type_error(format!("expected Tensor as element {i} in argument {}, but got {}", out_position(id), other.type_name()), os)),
+        }
+    }
+    no_autograd(it, name, inputs, &outs.iter().collect::<Vec<_>>(), span)?;
+    let mut results = vec![];
+    for ((_, r), o) in fields.iter().zip(&outs) {
+        let Value::Tensor(r) = r else { return Err(EvalError::new(ErrorKind::RuntimeError, format!("internal: {name} gave no tensor"), span)) };
+        if o.dtype != r.dtype {
+            let (want, got) = (type_meta_name(r.dtype), type_meta_name(o.dtype));
+            return Err(EvalError::new(ErrorKind::RuntimeError, format!("Expected out tensor to have dtype {want}, but got {got} instead"), span));
+        }
+        if o.device() != r.device() {
+            return Err(EvalError::new(ErrorKind::RuntimeError, format!("Expected out tensor to be on {} but got {}", r.device(), o.device()), span));
+        }
+        results.push(r.clone());
+    }
+    for (o, r) in outs.iter().zip(&results) {
+        resize_for(it, o, r, span)?;
+        crate::engine::ops::copy::copy_into(o, r).at(span)?;
+    }
+    let kind = out_kind(id);
+    Ok(Value::NamedTuple(kind, fields.iter().zip(outs).map(|((f, _), o)| (*f, Value::Tensor(o))).collect()))
+}
+
+/// Where `out` is among the Python signature's parameters (PyTorch counts
+/// from 0), in the last overload that takes an `out` tuple.
+fn out_position(id: OpId) -> usize {
+    let Some(line) = id.row().overloads().filter(|l| l.contains("Tensor(b!)")).last() else { return 0 };
+    let params = line.split_once('(').map(|(_, p)| p).unwrap_or("");
+    let params = params.split(") -> ").next().unwrap_or(params);
+    params.split(", ").filter(|p| *p != "*").position(|p| p.contains("(a!)")).unwrap_or(0)
+}
+
+/// `sort_out`, `max_out`, …: the type PyTorch returns for `out=` tuples
+/// (one interned name per op, made once).
+fn out_kind(id: OpId) -> &'static str {
+    thread_local! {
+        static KINDS: std::cell::RefCell<std::collections::HashMap<OpId, &'static str>> = Default::default();
+    }
+    KINDS.with(|k| *k.borrow_mut().entry(id).or_insert_with(|| Box::leak(format!("{}_out", id.name()).into_boxed_str())))
 }
 
 /// PyTorch's `resize_output`: an `out` of another shape than the result

@@ -10,26 +10,28 @@ use super::args::{seq_ints, Args};
 use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
 use super::value::Value;
+use crate::eval::registry::OpId;
 
-fn op_of(name: &str) -> ReduceOp {
-    match name {
-        "sum" => ReduceOp::Sum,
-        "mean" => ReduceOp::Mean,
-        "prod" => ReduceOp::Prod,
-        "max" => ReduceOp::Max,
-        "min" => ReduceOp::Min,
-        "argmax" => ReduceOp::ArgMax,
-        "argmin" => ReduceOp::ArgMin,
-        "std" => ReduceOp::Std,
-        "var" => ReduceOp::Var,
-        "all" => ReduceOp::All,
+fn op_of(id: OpId) -> ReduceOp {
+    match id {
+        OpId::Sum => ReduceOp::Sum,
+        OpId::Mean => ReduceOp::Mean,
+        OpId::Prod => ReduceOp::Prod,
+        OpId::Max => ReduceOp::Max,
+        OpId::Min => ReduceOp::Min,
+        OpId::Argmax => ReduceOp::ArgMax,
+        OpId::Argmin => ReduceOp::ArgMin,
+        OpId::Std => ReduceOp::Std,
+        OpId::Var => ReduceOp::Var,
+        OpId::All => ReduceOp::All,
         _ => ReduceOp::Any,
     }
 }
 
-pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _op: &str) -> EvalResult<Value> {
+pub fn call(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
-    let op = op_of(name);
+    let op = op_of(id);
     // max(other) / min(other): element-wise maximum/minimum.
     if matches!(op, ReduceOp::Max | ReduceOp::Min)
         && let Some((Value::Tensor(other), _)) = a.pos.first().cloned()

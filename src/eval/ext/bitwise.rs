@@ -15,18 +15,20 @@ use super::super::error::{AtSpan, EvalError, EvalResult};
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
+use crate::eval::registry::OpId;
 
 pub const FAMILY: Family = Family {
     functions: &[],
     methods: &[
-        "bitwise_and", "bitwise_and_", "bitwise_or", "bitwise_or_", "bitwise_xor", "bitwise_xor_", "bitwise_not", "bitwise_not_",
-        "bitwise_left_shift", "bitwise_left_shift_", "bitwise_right_shift", "bitwise_right_shift_",
+        OpId::BitwiseAnd, OpId::BitwiseAnd_, OpId::BitwiseOr, OpId::BitwiseOr_, OpId::BitwiseXor, OpId::BitwiseXor_, OpId::BitwiseNot, OpId::BitwiseNot_,
+        OpId::BitwiseLeftShift, OpId::BitwiseLeftShift_, OpId::BitwiseRightShift, OpId::BitwiseRightShift_,
     ],
     function: super::no_function,
     method,
 };
 
-fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
     let (base, inplace) = match name.strip_suffix('_') {
         Some(b) => (b, true),

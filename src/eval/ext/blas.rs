@@ -18,8 +18,9 @@ use super::super::grad;
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
+use crate::eval::registry::OpId;
 
-pub const FAMILY: Family = Family { functions: &[], methods: &["addmm", "addmv", "addr", "baddbmm", "addbmm"], function: super::no_function, method };
+pub const FAMILY: Family = Family { functions: &[], methods: &[OpId::Addmm, OpId::Addmv, OpId::Addr, OpId::Baddbmm, OpId::Addbmm], function: super::no_function, method };
 
 /// The last two dims swapped (a view).
 fn tr(t: &Tensor) -> Result<Tensor> {
@@ -57,12 +58,13 @@ fn product(ctx: &Context, op: &str, a: &Tensor, b: &Tensor) -> Result<Tensor> {
     }
 }
 
-fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
-    let (k1, k2) = match name {
-        "addmm" => ("mat1", "mat2"),
-        "addmv" => ("mat", "vec"),
-        "addr" => ("vec1", "vec2"),
+    let (k1, k2) = match id {
+        OpId::Addmm => ("mat1", "mat2"),
+        OpId::Addmv => ("mat", "vec"),
+        OpId::Addr => ("vec1", "vec2"),
         _ => ("batch1", "batch2"),
     };
     let x = super::super::methods::tensor_arg(&mut a, 0, k1)?;
@@ -104,11 +106,11 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
     }
     // beta = 0 ignores self (NaNs in it too), as BLAS does.
     let out = if beta == 0.0 { p } else { binary(ctx, BinaryOp::Add, Arg::T(&scale(ctx, t, beta).at(span)?), Arg::T(&p)).at(span)? };
-    let node = match name {
-        "addmm" => "AddmmBackward0",
-        "addmv" => "AddmvBackward0",
-        "addr" => "AddrBackward0",
-        "baddbmm" => "BaddbmmBackward0",
+    let node = match id {
+        OpId::Addmm => "AddmmBackward0",
+        OpId::Addmv => "AddmvBackward0",
+        OpId::Addr => "AddrBackward0",
+        OpId::Baddbmm => "BaddbmmBackward0",
         _ => "AddbmmBackward0",
     };
     let in_shape = t.shape().to_vec();

@@ -16,15 +16,16 @@ use super::super::error::{EvalError, EvalResult};
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
+use crate::eval::registry::OpId;
 
-pub const FAMILY: Family = Family { functions: &["einsum", "tensordot", "combinations"], methods: &["inner", "kron"], function, method };
+pub const FAMILY: Family = Family { functions: &[OpId::Einsum, OpId::Tensordot, OpId::Combinations], methods: &[OpId::Inner, OpId::Kron], function, method };
 
 /// `inner` and `kron` (method and function forms).
-fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
     let span = a.span;
     let o = super::super::methods::tensor_arg(&mut a, 0, "other")?;
     a.finish(1)?;
-    if name == "inner" {
+    if id == OpId::Inner {
         // A 0-d operand multiplies; else the last dims contract (tensordot).
         if t.ndim() == 0 || o.ndim() == 0 {
             return super::super::ops::binop(it, crate::lang::ast::BinOp::Mul, &Value::Tensor(t.clone()), &Value::Tensor(o), span);
@@ -43,8 +44,8 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
     let (sa, sb) = (pad(t.shape()), pad(o.shape()));
     let ra: Vec<i64> = sa.iter().flat_map(|&d| [d as i64, 1]).collect();
     let rb: Vec<i64> = sb.iter().flat_map(|&d| [1, d as i64]).collect();
-    let ta = with_list(it, t, "reshape", &ra, span)?;
-    let tb = with_list(it, &o, "reshape", &rb, span)?;
+    let ta = with_list(it, t, OpId::Reshape, &ra, span)?;
+    let tb = with_list(it, &o, OpId::Reshape, &rb, span)?;
     let Value::Tensor(m) = super::super::ops::binop(it, crate::lang::ast::BinOp::Mul, &Value::Tensor(ta), &Value::Tensor(tb), span)? else {
         return Err(err("internal: kron", span));
     };
@@ -61,30 +62,30 @@ fn err(msg: impl Into<String>, span: Span) -> EvalError {
 }
 
 /// `x.NAME(ints...)` through the evaluator (records autograd like user code).
-fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, ints: &[i64], span: Span) -> EvalResult<Rc<Tensor>> {
-    let a = Args { name: name.to_string(), pos: ints.iter().map(|&i| (Value::Int(i), span)).collect(), kw: vec![], span, pos_base: 0 };
-    call_args(it, t, name, a, span)
+fn call(it: &mut Interp, t: &Rc<Tensor>, id: OpId, ints: &[i64], span: Span) -> EvalResult<Rc<Tensor>> {
+    let a = Args { name: id.name().to_string(), pos: ints.iter().map(|&i| (Value::Int(i), span)).collect(), kw: vec![], span, pos_base: 0 };
+    call_args(it, t, id, a, span)
 }
 
-fn call_args(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, span: Span) -> EvalResult<Rc<Tensor>> {
-    match super::super::methods::call(it, t, name, a, span, name)? {
+fn call_args(it: &mut Interp, t: &Rc<Tensor>, id: OpId, a: Args, span: Span) -> EvalResult<Rc<Tensor>> {
+    match super::super::methods::call_op(it, t, id, a, span, id.name())? {
         Value::Tensor(r) => Ok(r),
-        other => Err(err(format!("internal: {name} gave {}", other.type_name()), span)),
+        other => Err(err(format!("internal: {id} gave {}", other.type_name()), span)),
     }
 }
 
-fn with_list(it: &mut Interp, t: &Rc<Tensor>, name: &str, ints: &[i64], span: Span) -> EvalResult<Rc<Tensor>> {
+fn with_list(it: &mut Interp, t: &Rc<Tensor>, id: OpId, ints: &[i64], span: Span) -> EvalResult<Rc<Tensor>> {
     let list = Value::Tuple(ints.iter().map(|&i| Value::Int(i)).collect());
-    let a = Args { name: name.to_string(), pos: vec![(list, span)], kw: vec![], span, pos_base: 0 };
-    call_args(it, t, name, a, span)
+    let a = Args { name: id.name().to_string(), pos: vec![(list, span)], kw: vec![], span, pos_base: 0 };
+    call_args(it, t, id, a, span)
 }
 
-fn function(it: &mut Interp, name: &str, mut a: Args, _op: &str) -> EvalResult<Value> {
+fn function(it: &mut Interp, id: OpId, mut a: Args, _op: &str) -> EvalResult<Value> {
     let span = a.span;
-    if name == "tensordot" {
+    if id == OpId::Tensordot {
         return tensordot(it, a);
     }
-    if name == "combinations" {
+    if id == OpId::Combinations {
         return combinations(it, a);
     }
     // torch/functional.py: fewer than two arguments is a ValueError.
@@ -131,7 +132,7 @@ const ELLIPSIS: u8 = 52;
 fn sum_dims(it: &mut Interp, t: &Rc<Tensor>, dims: &[i64], keep: bool, span: Span) -> EvalResult<Rc<Tensor>> {
     let d = if dims.len() == 1 { Value::Int(dims[0]) } else { Value::Tuple(dims.iter().map(|&i| Value::Int(i)).collect()) };
     let a = Args { name: "sum".into(), pos: vec![(d, span)], kw: vec![("keepdim".into(), Value::Bool(keep), span)], span, pos_base: 0 };
-    call_args(it, t, "sum", a, span)
+    call_args(it, t, OpId::Sum, a, span)
 }
 
 /// PyTorch's `einsum` (aten/src/ATen/native/Linear.cpp), step for step:
@@ -310,20 +311,20 @@ fn einsum(it: &mut Interp, eq: &str, operands: Vec<Rc<Tensor>>, span: Span) -> E
                     if a != b {
                         return Err(err(format!("einsum(): subscript {} is repeated for operand {k} but the sizes don't match, {a} != {b}", code_label(s as usize)), span));
                     }
-                    op = call(it, &op, "diagonal", &[0, prev as i64, dim as i64], span)?;
-                    op = call(it, &op, "movedim", &[-1, prev as i64], span)?;
+                    op = call(it, &op, OpId::Diagonal, &[0, prev as i64, dim as i64], span)?;
+                    op = call(it, &op, OpId::Movedim, &[-1, prev as i64], span)?;
                 }
             }
         }
         for v in perm.iter_mut() {
             if v.is_none() {
-                op = call(it, &op, "unsqueeze", &[dim as i64], span)?;
+                op = call(it, &op, OpId::Unsqueeze, &[dim as i64], span)?;
                 *v = Some(dim);
                 dim += 1;
             }
         }
         let p: Vec<i64> = perm.iter().map(|v| v.unwrap_or(0) as i64).collect();
-        ops.push_back(with_list(it, &op, "permute", &p, span)?);
+        ops.push_back(with_list(it, &op, OpId::Permute, &p, span)?);
     }
     // Contract left to right.
     while ops.len() > 1 {
@@ -360,7 +361,7 @@ fn einsum(it: &mut Interp, eq: &str, operands: Vec<Rc<Tensor>>, span: Span) -> E
     if perm_index > out_num_dim {
         if num_ops > 1 {
             let sizes: Vec<i64> = r.shape()[..out_num_dim].iter().map(|&n| n as i64).collect();
-            return with_list(it, &r, "view", &sizes, span);
+            return with_list(it, &r, OpId::View, &sizes, span);
         }
         let dims: Vec<i64> = (out_num_dim as i64..perm_index as i64).collect();
         return sum_dims(it, &r, &dims, false, span);
@@ -424,13 +425,13 @@ fn sumproduct_pair(it: &mut Interp, mut left: Rc<Tensor>, mut right: Rc<Tensor>,
     for (i, &d) in lperm.iter().enumerate() {
         operm[d as usize] = i as i64;
     }
-    let l = with_list(it, &left, "permute", &lperm, span)?;
-    let l = with_list(it, &l, "reshape", &[lro_size, lo_size, sum_size], span)?;
-    let r = with_list(it, &right, "permute", &rperm, span)?;
-    let r = with_list(it, &r, "reshape", &[lro_size, sum_size, ro_size], span)?;
+    let l = with_list(it, &left, OpId::Permute, &lperm, span)?;
+    let l = with_list(it, &l, OpId::Reshape, &[lro_size, lo_size, sum_size], span)?;
+    let r = with_list(it, &right, OpId::Permute, &rperm, span)?;
+    let r = with_list(it, &r, OpId::Reshape, &[lro_size, sum_size, ro_size], span)?;
     let m = Rc::new(super::super::matmul::call(it, "bmm", &l, &r).map_err(|e| EvalError::from_engine(e, span))?);
-    let m = with_list(it, &m, "view", &out_size, span)?;
-    with_list(it, &m, "permute", &operm, span)
+    let m = with_list(it, &m, OpId::View, &out_size, span)?;
+    with_list(it, &m, OpId::Permute, &operm, span)
 }
 
 fn sum_dims_keep(it: &mut Interp, t: &Rc<Tensor>, d: usize, span: Span) -> EvalResult<Rc<Tensor>> {

@@ -20,27 +20,28 @@ use super::super::grad;
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
+use crate::eval::registry::OpId;
 
 /// The module prefix of this family's registry rows.
 pub const PREFIX: &str = "nn.functional.";
 
 pub const FAMILY: Family = Family {
     functions: &[
-        "nn.functional.relu",
-        "nn.functional.relu_",
-        "nn.functional.gelu",
-        "nn.functional.silu",
-        "nn.functional.softmax",
-        "nn.functional.log_softmax",
-        "nn.functional.one_hot",
-        "nn.functional.pad",
-        "nn.functional.normalize",
-        "nn.functional.linear",
-        "nn.functional.mse_loss",
-        "nn.functional.nll_loss",
-        "nn.functional.cross_entropy",
-        "nn.functional.sigmoid",
-        "nn.functional.tanh",
+        OpId::NnFunctionalRelu,
+        OpId::NnFunctionalRelu_,
+        OpId::NnFunctionalGelu,
+        OpId::NnFunctionalSilu,
+        OpId::NnFunctionalSoftmax,
+        OpId::NnFunctionalLogSoftmax,
+        OpId::NnFunctionalOneHot,
+        OpId::NnFunctionalPad,
+        OpId::NnFunctionalNormalize,
+        OpId::NnFunctionalLinear,
+        OpId::NnFunctionalMseLoss,
+        OpId::NnFunctionalNllLoss,
+        OpId::NnFunctionalCrossEntropy,
+        OpId::NnFunctionalSigmoid,
+        OpId::NnFunctionalTanh,
     ],
     methods: &[],
     function,
@@ -50,7 +51,7 @@ pub const FAMILY: Family = Family {
 /// `torch.nn.functional.NAME`, if tsr has it.
 pub fn attr(name: &str) -> Option<Value> {
     let full = format!("{PREFIX}{name}");
-    FAMILY.functions.contains(&full.as_str()).then(|| Value::Function(full))
+    OpId::from_name(&full).filter(|id| FAMILY.functions.contains(id)).map(|_| Value::Function(full))
 }
 
 /// F's names that are Python functions in PyTorch (the others are ATen
@@ -60,23 +61,24 @@ pub fn python_function(full: &str) -> Option<&str> {
     (!matches!(short, "relu_" | "gelu" | "one_hot" | "linear")).then_some(short)
 }
 
-fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
+fn function(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let short = name.strip_prefix(PREFIX).unwrap_or(name);
     a.name = short.to_string();
-    let required: &[&str] = match short {
-        "pad" => &["input", "pad"],
-        "linear" => &["input", "weight"],
-        "mse_loss" | "nll_loss" | "cross_entropy" => &["input", "target"],
+    let required: &[&str] = match id {
+        OpId::NnFunctionalPad => &["input", "pad"],
+        OpId::NnFunctionalLinear => &["input", "weight"],
+        OpId::NnFunctionalMseLoss | OpId::NnFunctionalNllLoss | OpId::NnFunctionalCrossEntropy => &["input", "target"],
         _ => &["input"],
     };
-    let most = match short {
-        "relu_" | "gelu" | "sigmoid" | "tanh" => 1,
-        "relu" | "silu" | "one_hot" => 2,
-        "linear" => 3,
-        "softmax" | "log_softmax" | "pad" => 4,
-        "normalize" => 5,
-        "mse_loss" => 6,
-        "nll_loss" => 7,
+    let most = match id {
+        OpId::NnFunctionalRelu_ | OpId::NnFunctionalGelu | OpId::NnFunctionalSigmoid | OpId::NnFunctionalTanh => 1,
+        OpId::NnFunctionalRelu | OpId::NnFunctionalSilu | OpId::NnFunctionalOneHot => 2,
+        OpId::NnFunctionalLinear => 3,
+        OpId::NnFunctionalSoftmax | OpId::NnFunctionalLogSoftmax | OpId::NnFunctionalPad => 4,
+        OpId::NnFunctionalNormalize => 5,
+        OpId::NnFunctionalMseLoss => 6,
+        OpId::NnFunctionalNllLoss => 7,
         _ => 8,
     };
     if a.pos.len() > most {
@@ -98,34 +100,34 @@ fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
         a.pos.remove(0);
     }
     a.pos_base = 1;
-    match short {
-        "relu" | "silu" => {
+    match id {
+        OpId::NnFunctionalRelu | OpId::NnFunctionalSilu => {
             let inplace = truthy(&mut a, 0, "inplace");
             a.finish(1)?;
-            if short == "relu" {
-                return step(it, &x, if inplace { "relu_" } else { "relu" }, vec![], vec![], a.span).map(Value::Tensor);
+            if id == OpId::NnFunctionalRelu {
+                return step(it, &x, if inplace { OpId::Relu_ } else { OpId::Relu }, vec![], vec![], a.span).map(Value::Tensor);
             }
             silu(it, &x, inplace, a.span)
         }
-        "sigmoid" | "tanh" => {
+        OpId::NnFunctionalSigmoid | OpId::NnFunctionalTanh => {
             a.finish(0)?;
-            step(it, &x, short, vec![], vec![], a.span).map(Value::Tensor)
+            step(it, &x, if id == OpId::NnFunctionalSigmoid { OpId::Sigmoid } else { OpId::Tanh }, vec![], vec![], a.span).map(Value::Tensor)
         }
-        "relu_" => {
+        OpId::NnFunctionalRelu_ => {
             a.finish(0)?;
-            step(it, &x, "relu_", vec![], vec![], a.span).map(Value::Tensor)
+            step(it, &x, OpId::Relu_, vec![], vec![], a.span).map(Value::Tensor)
         }
-        "gelu" => gelu(it, &x, a),
-        "softmax" | "log_softmax" => softmax(it, &x, short, a),
-        "one_hot" => {
+        OpId::NnFunctionalGelu => gelu(it, &x, a),
+        OpId::NnFunctionalSoftmax | OpId::NnFunctionalLogSoftmax => softmax(it, &x, id, a),
+        OpId::NnFunctionalOneHot => {
             let n = a.opt_int(0, "num_classes", -1)?;
             a.finish(1)?;
             kern::one_hot(&it.ctx, &x, n).map(Value::tensor).at(a.span)
         }
-        "pad" => pad(it, &x, a),
-        "normalize" => normalize(it, &x, a, op),
-        "linear" => linear(it, &x, a),
-        _ => super::functional_loss::call(it, &x, short, a),
+        OpId::NnFunctionalPad => pad(it, &x, a),
+        OpId::NnFunctionalNormalize => normalize(it, &x, a, op),
+        OpId::NnFunctionalLinear => linear(it, &x, a),
+        _ => super::functional_loss::call(it, &x, id, a),
     }
 }
 
@@ -241,7 +243,8 @@ fn silu(it: &mut Interp, x: &Rc<Tensor>, inplace: bool, span: Span) -> EvalResul
 
 /// F.softmax(input, dim=None, _stacklevel=3, dtype=None): no dim warns and
 /// picks PyTorch's legacy dim (0 for 0-, 1- and 3-dim inputs, else 1).
-fn softmax(it: &mut Interp, x: &Rc<Tensor>, name: &str, mut a: Args) -> EvalResult<Value> {
+fn softmax(it: &mut Interp, x: &Rc<Tensor>, id: OpId, mut a: Args) -> EvalResult<Value> {
+    let name = id.name().strip_prefix(PREFIX).unwrap_or(id.name());
     let span = a.span;
     let dim = match a.get(0, "dim") {
         None | Some((Value::None, _)) => {
@@ -253,7 +256,8 @@ fn softmax(it: &mut Interp, x: &Rc<Tensor>, name: &str, mut a: Args) -> EvalResu
     a.get(1, "_stacklevel");
     let dtype = a.get(2, "dtype").map(|v| v.0).unwrap_or(Value::None);
     a.finish(3)?;
-    step(it, x, name, vec![dim], vec![("dtype", dtype)], span).map(Value::Tensor)
+    let op = if id == OpId::NnFunctionalSoftmax { OpId::Softmax } else { OpId::LogSoftmax };
+    step(it, x, op, vec![dim], vec![("dtype", dtype)], span).map(Value::Tensor)
 }
 
 fn pad(it: &mut Interp, x: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
@@ -333,10 +337,10 @@ fn normalize(it: &mut Interp, x: &Rc<Tensor>, mut a: Args, _op: &str) -> EvalRes
         return Err(EvalError::new(ErrorKind::NotImplementedError, "tsr's normalize() has no out=", s));
     }
     a.finish(4)?;
-    let n = step(it, x, "norm", vec![p, dim], vec![("keepdim", Value::Bool(true))], span)?;
+    let n = step(it, x, OpId::Norm, vec![p, dim], vec![("keepdim", Value::Bool(true))], span)?;
     let c = clamp_min(it, &n, eps, span)?;
-    let e = step(it, &c, "expand_as", vec![Value::Tensor(x.clone())], vec![], span)?;
-    step(it, x, "div", vec![Value::Tensor(e)], vec![], span).map(Value::Tensor)
+    let e = step(it, &c, OpId::ExpandAs, vec![Value::Tensor(x.clone())], vec![], span)?;
+    step(it, x, OpId::Div, vec![Value::Tensor(e)], vec![], span).map(Value::Tensor)
 }
 
 /// `t.clamp_min(m)` for a float `m` (ClampMinBackward0: the gradient where t >= m).
@@ -372,27 +376,27 @@ fn linear(it: &mut Interp, x: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
         Some((v, s)) => return Err(EvalError::type_error(format!("linear(): argument 'bias' (position 3) must be Tensor, not {}", v.type_name()), s)),
     };
     a.finish(2)?;
-    let wt = step(it, &w, "t", vec![], vec![], span)?;
+    let wt = step(it, &w, OpId::T, vec![], vec![], span)?;
     let nd = x.ndim();
     let Some(b) = b else {
-        return step(it, x, "matmul", vec![Value::Tensor(wt)], vec![], span).map(Value::Tensor);
+        return step(it, x, OpId::Matmul, vec![Value::Tensor(wt)], vec![], span).map(Value::Tensor);
     };
     if nd == 2 {
-        return step(it, &b, "addmm", vec![Value::Tensor(x.clone()), Value::Tensor(wt)], vec![], span).map(Value::Tensor);
+        return step(it, &b, OpId::Addmm, vec![Value::Tensor(x.clone()), Value::Tensor(wt)], vec![], span).map(Value::Tensor);
     }
     if nd >= 1 && x.is_contiguous() && (nd == 3 || b.ndim() == 1) {
         let shape = x.shape();
         let lead: usize = shape[..nd - 1].iter().product();
-        let flat = step(it, x, "reshape", vec![Value::Int(lead as i64), Value::Int(shape[nd - 1] as i64)], vec![], span)?;
-        let r = step(it, &b, "addmm", vec![Value::Tensor(flat), Value::Tensor(wt)], vec![], span)?;
+        let flat = step(it, x, OpId::Reshape, vec![Value::Int(lead as i64), Value::Int(shape[nd - 1] as i64)], vec![], span)?;
+        let r = step(it, &b, OpId::Addmm, vec![Value::Tensor(flat), Value::Tensor(wt)], vec![], span)?;
         let mut out: Vec<i64> = shape[..nd - 1].iter().map(|&d| d as i64).collect();
         out.push(r.shape()[1] as i64);
         let v = r.view_as_layout(layout::view(r.layout(), &out).at(span)?, "_unsafe_view");
         let f = Formula::Reshape { shape: r.shape().to_vec() };
         return Ok(Value::tensor(grad::record(it, "UnsafeViewBackward0", &[Some(&r)], v, f, &[])));
     }
-    let m = step(it, x, "matmul", vec![Value::Tensor(wt)], vec![], span)?;
-    step(it, &m, "add", vec![Value::Tensor(b)], vec![], span).map(Value::Tensor)
+    let m = step(it, x, OpId::Matmul, vec![Value::Tensor(wt)], vec![], span)?;
+    step(it, &m, OpId::Add, vec![Value::Tensor(b)], vec![], span).map(Value::Tensor)
 }
 
 /// `reduction=` (with the legacy `size_average`/`reduce` and their warning).

@@ -20,15 +20,17 @@ use super::super::grad;
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::functional::{opt_float, parse_reduction, reduction, reduction_name, scalar_step, step};
+use crate::eval::registry::OpId;
 
-pub fn call(it: &mut Interp, x: &Rc<Tensor>, name: &str, mut a: Args) -> EvalResult<Value> {
+pub fn call(it: &mut Interp, x: &Rc<Tensor>, id: OpId, mut a: Args) -> EvalResult<Value> {
+    let name = id.name().strip_prefix(super::functional::PREFIX).unwrap_or(id.name());
     let target = match a.get(0, "target") {
         Some((Value::Tensor(t), _)) => t,
         Some((v, s)) => return Err(super::functional::not_tensor(name, "target", 2, &v, s)),
         None => return Err(a.err(format!("{name}() missing 1 required positional argument: 'target'"))),
     };
-    match name {
-        "mse_loss" => {
+    match id {
+        OpId::NnFunctionalMseLoss => {
             let red = reduction_name(it, &mut a, 1, 2, 3)?;
             let weight = match a.get(4, "weight") {
                 None | Some((Value::None, _)) => None,
@@ -45,10 +47,10 @@ pub fn call(it: &mut Interp, x: &Rc<Tensor>, name: &str, mut a: Args) -> EvalRes
                 Some((v, s)) => to_int(&v).ok_or_else(|| EvalError::type_error(format!("{name}(): argument 'ignore_index' must be int, not {}", v.type_name()), s))?,
             };
             let red = reduction(it, &mut a, 2, 4, 5)?;
-            let smoothing = if name == "cross_entropy" { opt_float(&mut a, 6, "label_smoothing", 0.0)? } else { 0.0 };
-            a.finish(if name == "cross_entropy" { 7 } else { 6 })?;
+            let smoothing = if id == OpId::NnFunctionalCrossEntropy { opt_float(&mut a, 6, "label_smoothing", 0.0)? } else { 0.0 };
+            a.finish(if id == OpId::NnFunctionalCrossEntropy { 7 } else { 6 })?;
             let span = a.span;
-            if name == "nll_loss" {
+            if id == OpId::NnFunctionalNllLoss {
                 return nll_loss_nd(it, x, &target, weight.as_deref(), red, ignore, span).map(Value::Tensor);
             }
             cross_entropy(it, x, &target, weight.as_deref(), red, ignore, smoothing, span).map(Value::Tensor)
@@ -91,26 +93,26 @@ fn mse_loss(it: &mut Interp, x: &Rc<Tensor>, y: &Rc<Tensor>, red: &str, weight: 
         let shape = Value::Tuple(b.iter().map(|&d| Value::Int(d as i64)).collect());
         // broadcast_tensors expands only what is not of the broadcast shape.
         if x.shape() != b.as_slice() {
-            x = step(it, &x, "expand", vec![shape.clone()], vec![], span)?;
+            x = step(it, &x, OpId::Expand, vec![shape.clone()], vec![], span)?;
         }
         if y.shape() != b.as_slice() {
-            y = step(it, &y, "expand", vec![shape], vec![], span)?;
+            y = step(it, &y, OpId::Expand, vec![shape], vec![], span)?;
         }
     }
     if let Some(w) = weight {
         if w.shape() != in_shape.as_slice() {
             return Err(EvalError::new(ErrorKind::ValueError, "Weights and input must have the same size.", span));
         }
-        let d = step(it, &x, "sub", vec![Value::Tensor(y)], vec![], span)?;
-        let sq = step(it, &d, "pow", vec![Value::Int(2)], vec![], span)?;
-        let m = step(it, &sq, "mul", vec![Value::Tensor(w.clone())], vec![], span)?;
+        let d = step(it, &x, OpId::Sub, vec![Value::Tensor(y)], vec![], span)?;
+        let sq = step(it, &d, OpId::Pow, vec![Value::Int(2)], vec![], span)?;
+        let m = step(it, &sq, OpId::Mul, vec![Value::Tensor(w.clone())], vec![], span)?;
         return match red {
             "none" => Ok(Value::Tensor(m)),
-            "sum" => step(it, &m, "sum", vec![], vec![], span).map(Value::Tensor),
+            "sum" => step(it, &m, OpId::Sum, vec![], vec![], span).map(Value::Tensor),
             "mean" => {
-                let s = step(it, &m, "sum", vec![], vec![], span)?;
-                let ws = step(it, &w, "sum", vec![], vec![], span)?;
-                step(it, &s, "div", vec![Value::Tensor(ws)], vec![], span).map(Value::Tensor)
+                let s = step(it, &m, OpId::Sum, vec![], vec![], span)?;
+                let ws = step(it, &w, OpId::Sum, vec![], vec![], span)?;
+                step(it, &s, OpId::Div, vec![Value::Tensor(ws)], vec![], span).map(Value::Tensor)
             }
             r => Err(EvalError::new(ErrorKind::ValueError, format!("Invalid reduction mode: {r}. Expected one of 'none', 'mean', 'sum'."), span)),
         };
@@ -180,14 +182,14 @@ pub fn nll_loss_nd(it: &mut Interp, x: &Rc<Tensor>, target: &Rc<Tensor>, weight:
         // PyTorch's nll_loss_nd: (N, C, 1, rest) into nll_loss2d, and its
         // 'none' output viewed back to the target's shape.
         let r: i64 = rest.iter().product::<usize>() as i64;
-        let xc = if x.is_contiguous() { x.clone() } else { step(it, x, "contiguous", vec![], vec![], span)? };
+        let xc = if x.is_contiguous() { x.clone() } else { step(it, x, OpId::Contiguous, vec![], vec![], span)? };
         let ints = |v: &[i64]| Value::Tuple(v.iter().map(|&d| Value::Int(d)).collect());
-        let x4 = step(it, &xc, "view", vec![ints(&[n as i64, c as i64, 1, r])], vec![], span)?;
+        let x4 = step(it, &xc, OpId::View, vec![ints(&[n as i64, c as i64, 1, r])], vec![], span)?;
         let tc = crate::engine::ops::copy::copy_to_new(&it.ctx, &target, &layout::contiguous_strides(target.shape()), target.dtype, "contiguous").at(span)?;
         let t4 = tc.view_as_layout(layout::view(tc.layout(), &[n as i64, 1, r]).at(span)?, "view");
         let out = nll_loss_2d(it, &x4, &t4, weight.as_ref(), red, ignore, span)?;
         if red == Reduction::None {
-            return step(it, &out, "view", vec![ints(&target.shape().iter().map(|&d| d as i64).collect::<Vec<_>>())], vec![], span);
+            return step(it, &out, OpId::View, vec![ints(&target.shape().iter().map(|&d| d as i64).collect::<Vec<_>>())], vec![], span);
         }
         return Ok(out);
     }
@@ -238,7 +240,7 @@ fn nll_loss_2d(it: &mut Interp, x: &Rc<Tensor>, target: &Tensor, weight: Option<
 fn class_view(it: &mut Interp, w: &Tensor, nd: usize, class_dim: usize, span: Span) -> EvalResult<Rc<Tensor>> {
     let mut shape = vec![Value::Int(1); nd];
     shape[class_dim] = Value::Int(w.numel() as i64);
-    step(it, &Rc::new(w.clone()), "view", vec![Value::Tuple(shape)], vec![], span)
+    step(it, &Rc::new(w.clone()), OpId::View, vec![Value::Tuple(shape)], vec![], span)
 }
 
 /// `cross_entropy` as ATen's `cross_entropy_loss` picks its path.
@@ -266,7 +268,7 @@ fn cross_entropy(it: &mut Interp, x: &Rc<Tensor>, target: &Rc<Tensor>, weight: O
         {
             return Err(rt(format!("cross_entropy: weight tensor should be defined either for all {c} classes or no classes but got weight tensor of shape: {}", sizes(w.shape())), span));
         }
-        let input = step(it, x, "log_softmax", vec![Value::Int(class_dim as i64)], vec![], span)?;
+        let input = step(it, x, OpId::LogSoftmax, vec![Value::Int(class_dim as i64)], vec![], span)?;
         let tgt = if smoothing > 0.0 {
             let t = scalar_step(it, target, true, 1.0 - smoothing, span)?;
             let s = smoothing / c as f64;
@@ -276,29 +278,29 @@ fn cross_entropy(it: &mut Interp, x: &Rc<Tensor>, target: &Rc<Tensor>, weight: O
         } else {
             target.clone()
         };
-        let mut m = step(it, &input, "mul", vec![Value::Tensor(tgt)], vec![], span)?;
+        let mut m = step(it, &input, OpId::Mul, vec![Value::Tensor(tgt)], vec![], span)?;
         if let Some(w) = weight {
             let wv = if nd > 1 { class_view(it, w, nd, class_dim, span)? } else { Rc::new(w.clone()) };
-            m = step(it, &m, "mul", vec![Value::Tensor(wv)], vec![], span)?;
+            m = step(it, &m, OpId::Mul, vec![Value::Tensor(wv)], vec![], span)?;
         }
         return match red {
             Reduction::None => {
-                let s = step(it, &m, "sum", vec![Value::Int(class_dim as i64)], vec![], span)?;
-                step(it, &s, "neg", vec![], vec![], span)
+                let s = step(it, &m, OpId::Sum, vec![Value::Int(class_dim as i64)], vec![], span)?;
+                step(it, &s, OpId::Neg, vec![], vec![], span)
             }
             Reduction::Sum => {
-                let s = step(it, &m, "sum", vec![], vec![], span)?;
-                step(it, &s, "neg", vec![], vec![], span)
+                let s = step(it, &m, OpId::Sum, vec![], vec![], span)?;
+                step(it, &s, OpId::Neg, vec![], vec![], span)
             }
             Reduction::Mean => {
-                let s = step(it, &m, "sum", vec![], vec![], span)?;
-                let s = step(it, &s, "neg", vec![], vec![], span)?;
+                let s = step(it, &m, OpId::Sum, vec![], vec![], span)?;
+                let s = step(it, &s, OpId::Neg, vec![], vec![], span)?;
                 let n = x.numel().checked_div(c).unwrap_or(0);
                 scalar_step(it, &s, false, if x.numel() == 0 { f64::NAN } else { n as f64 }, span)
             }
         };
     }
-    let input = step(it, x, "log_softmax", vec![Value::Int(class_dim as i64)], vec![], span)?;
+    let input = step(it, x, OpId::LogSoftmax, vec![Value::Int(class_dim as i64)], vec![], span)?;
     let nll = nll_loss_nd(it, &input, target, weight, red, ignore, span)?;
     if smoothing <= 0.0 {
         return Ok(nll);
@@ -310,21 +312,21 @@ fn cross_entropy(it: &mut Interp, x: &Rc<Tensor>, target: &Rc<Tensor>, weight: O
     let smooth = match weight {
         Some(w) => {
             let wv = class_view(it, w, nd, class_dim, span)?;
-            let m = step(it, &input, "mul", vec![Value::Tensor(wv)], vec![], span)?;
-            let s = step(it, &m, "sum", vec![Value::Int(class_dim as i64)], vec![], span)?;
-            step(it, &s, "neg", vec![], vec![], span)?
+            let m = step(it, &input, OpId::Mul, vec![Value::Tensor(wv)], vec![], span)?;
+            let s = step(it, &m, OpId::Sum, vec![Value::Int(class_dim as i64)], vec![], span)?;
+            step(it, &s, OpId::Neg, vec![], vec![], span)?
         }
         None => {
-            let s = step(it, &input, "sum", vec![Value::Int(class_dim as i64)], vec![], span)?;
-            step(it, &s, "neg", vec![], vec![], span)?
+            let s = step(it, &input, OpId::Sum, vec![Value::Int(class_dim as i64)], vec![], span)?;
+            step(it, &s, OpId::Neg, vec![], vec![], span)?
         }
     };
-    let smooth = step(it, &smooth, "masked_fill_", vec![Value::tensor(mask), Value::Float(0.0)], vec![], span)?;
+    let smooth = step(it, &smooth, OpId::MaskedFill_, vec![Value::tensor(mask), Value::Float(0.0)], vec![], span)?;
     let ret = match red {
         Reduction::None => smooth,
-        Reduction::Sum => step(it, &smooth, "sum", vec![], vec![], span)?,
+        Reduction::Sum => step(it, &smooth, OpId::Sum, vec![], vec![], span)?,
         Reduction::Mean => {
-            let s = step(it, &smooth, "sum", vec![], vec![], span)?;
+            let s = step(it, &smooth, OpId::Sum, vec![], vec![], span)?;
             let kept: Vec<i64> = tv.iter().copied().filter(|&t| t != ignore).collect();
             let denom = match weight {
                 Some(w) => {
@@ -335,10 +337,10 @@ fn cross_entropy(it: &mut Interp, x: &Rc<Tensor>, target: &Rc<Tensor>, weight: O
                 }
                 None => Tensor::from_scalars(&it.ctx, &[], DType::Int64, &[Scalar::Int(kept.len() as i64)], "sum").at(span)?,
             };
-            step(it, &s, "div", vec![Value::tensor(denom)], vec![], span)?
+            step(it, &s, OpId::Div, vec![Value::tensor(denom)], vec![], span)?
         }
     };
     let a = scalar_step(it, &nll, true, 1.0 - smoothing, span)?;
     let b = scalar_step(it, &ret, true, smoothing / c as f64, span)?;
-    step(it, &a, "add", vec![Value::Tensor(b)], vec![], span)
+    step(it, &a, OpId::Add, vec![Value::Tensor(b)], vec![], span)
 }

@@ -21,21 +21,22 @@ use super::super::error::{AtSpan, EvalError, EvalResult};
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
+use crate::eval::registry::OpId;
 
 pub const FAMILY: Family = Family {
     functions: &[],
-    methods: &["t_", "transpose_", "swapaxes_", "swapdims_", "squeeze_", "unsqueeze_", "resize_"],
+    methods: &[OpId::T_, OpId::Transpose_, OpId::Swapaxes_, OpId::Swapdims_, OpId::Squeeze_, OpId::Unsqueeze_, OpId::Resize_],
     function: super::no_function,
     method,
 };
 
 /// The node PyTorch records for an in-place view op (`squeeze_` by how its
 /// dims were given).
-fn node_name(name: &str, squeeze: Option<&Value>) -> &'static str {
-    match name {
-        "t_" => "TBackward1",
-        "transpose_" | "swapaxes_" | "swapdims_" => "TransposeBackward1",
-        "unsqueeze_" => "UnsqueezeBackward1",
+fn node_name(id: OpId, squeeze: Option<&Value>) -> &'static str {
+    match id {
+        OpId::T_ => "TBackward1",
+        OpId::Transpose_ | OpId::Swapaxes_ | OpId::Swapdims_ => "TransposeBackward1",
+        OpId::Unsqueeze_ => "UnsqueezeBackward1",
         _ => match squeeze {
             None | Some(Value::None) => "SqueezeBackward3",
             Some(Value::Int(_)) => "SqueezeBackward4",
@@ -46,25 +47,26 @@ fn node_name(name: &str, squeeze: Option<&Value>) -> &'static str {
 
 /// The out-of-place op whose view `name` takes in place, and the name its
 /// node would have (the key of the view's backward formula).
-fn base_of(name: &str) -> (&'static str, &'static str) {
-    match name {
-        "t_" => ("t", "TBackward0"),
-        "transpose_" | "swapaxes_" | "swapdims_" => ("transpose", "TransposeBackward0"),
-        "unsqueeze_" => ("unsqueeze", "UnsqueezeBackward0"),
-        _ => ("squeeze", "SqueezeBackward0"),
+fn base_of(id: OpId) -> (OpId, &'static str) {
+    match id {
+        OpId::T_ => (OpId::T, "TBackward0"),
+        OpId::Transpose_ | OpId::Swapaxes_ | OpId::Swapdims_ => (OpId::Transpose, "TransposeBackward0"),
+        OpId::Unsqueeze_ => (OpId::Unsqueeze, "UnsqueezeBackward0"),
+        _ => (OpId::Squeeze, "SqueezeBackward0"),
     }
 }
 
-fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
-    if name == "resize_" {
+fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
+    let name = id.name();
+    if id == OpId::Resize_ {
         return resize(it, t, a, op);
     }
     let span = a.span;
-    if name == "t_" && !(a.pos.is_empty() && a.kw.is_empty()) {
+    if id == OpId::T_ && !(a.pos.is_empty() && a.kw.is_empty()) {
         return Err(a.err(format!("TensorBase.t_() takes no arguments ({} given)", a.pos.len() + a.kw.len())));
     }
-    let squeeze = if name == "squeeze_" { a.pos.first().map(|(v, _)| v.clone()).or_else(|| a.kw.iter().find(|(k, _, _)| k == "dim").map(|(_, v, _)| v.clone())) } else { None };
-    let (base, view_node) = base_of(name);
+    let squeeze = if id == OpId::Squeeze_ { a.pos.first().map(|(v, _)| v.clone()).or_else(|| a.kw.iter().find(|(k, _, _)| k == "dim").map(|(_, v, _)| v.clone())) } else { None };
+    let (base, view_node) = base_of(id);
     // The view the out-of-place op makes gives the new layout, with its
     // argument checks and errors (renamed to this op).
     let v = match super::super::methods::call_inner(it, t, base, a, nspan, op) {
@@ -88,7 +90,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, op:
             None => Formula::View { input: old, output: new.clone() },
         };
         let node = Node {
-            name: node_name(name, squeeze.as_ref()).to_string(),
+            name: node_name(id, squeeze.as_ref()).to_string(),
             present: vec![true],
             outputs: 1,
             retain: Default::default(),

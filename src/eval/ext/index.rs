@@ -19,15 +19,16 @@ use super::super::interp::Interp;
 use super::super::methods::tensor_arg;
 use super::super::value::Value;
 use super::Family;
+use crate::eval::registry::OpId;
 
 pub const FAMILY: Family = Family {
-    functions: &["searchsorted", "bucketize", "isin"],
+    functions: &[OpId::Searchsorted, OpId::Bucketize, OpId::Isin],
     methods: &[
-        "gather", "index_select", "take", "take_along_dim", "masked_select", "masked_fill", "masked_fill_", "nonzero", "argwhere",
-        "count_nonzero", "scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce", "scatter_reduce_", "index_add", "index_add_",
-        "index_copy", "index_copy_", "index_fill", "index_fill_", "put", "put_", "masked_scatter", "masked_scatter_", "bincount", "histc",
-        "select_scatter", "slice_scatter", "diagonal_scatter", "as_strided_scatter", "fill_diagonal_", "nonzero_static",
-        "index_reduce", "index_reduce_",
+        OpId::Gather, OpId::IndexSelect, OpId::Take, OpId::TakeAlongDim, OpId::MaskedSelect, OpId::MaskedFill, OpId::MaskedFill_, OpId::Nonzero, OpId::Argwhere,
+        OpId::CountNonzero, OpId::Scatter, OpId::Scatter_, OpId::ScatterAdd, OpId::ScatterAdd_, OpId::ScatterReduce, OpId::ScatterReduce_, OpId::IndexAdd, OpId::IndexAdd_,
+        OpId::IndexCopy, OpId::IndexCopy_, OpId::IndexFill, OpId::IndexFill_, OpId::Put, OpId::Put_, OpId::MaskedScatter, OpId::MaskedScatter_, OpId::Bincount, OpId::Histc,
+        OpId::SelectScatter, OpId::SliceScatter, OpId::DiagonalScatter, OpId::AsStridedScatter, OpId::FillDiagonal_, OpId::NonzeroStatic,
+        OpId::IndexReduce, OpId::IndexReduce_,
     ],
     function: super::index_search::function,
     method,
@@ -47,10 +48,11 @@ fn dim_arg(a: &mut Args, i: usize) -> EvalResult<i64> {
     a.int(i, "dim")
 }
 
-fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, op: &str) -> EvalResult<Value> {
+fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
-    match name {
-        "gather" => {
+    match id {
+        OpId::Gather => {
             let dim = dim_arg(&mut a, 0)?;
             let index = tensor_arg(&mut a, 1, "index")?;
             a.opt_bool(2, "sparse_grad", false)?;
@@ -65,7 +67,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let p = gather::gather_plan(t, dim, &index).at(span)?;
             picked(it, t, p, "GatherBackward0", &[&index], op, span)
         }
-        "index_select" => {
+        OpId::IndexSelect => {
             let dim = dim_arg(&mut a, 0)?;
             let index = tensor_arg(&mut a, 1, "index")?;
             a.finish(2)?;
@@ -78,20 +80,20 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let p = gather::index_select_plan(t, dim, &index).at(span)?;
             picked(it, t, p, "IndexSelectBackward0", &[&index], op, span)
         }
-        "take" => {
+        OpId::Take => {
             let index = tensor_arg(&mut a, 0, "index")?;
             a.finish(1)?;
             let p = gather::take_plan(t, &index).at(span)?;
             picked(it, t, p, "TakeBackward0", &[&index], op, span)
         }
-        "take_along_dim" => {
+        OpId::TakeAlongDim => {
             let index = tensor_arg(&mut a, 0, "indices")?;
             let dim = a.opt_int_or_none(1, "dim")?;
             a.finish(2)?;
             let p = gather::take_along_dim_plan(t, &index, dim).at(span)?;
             picked(it, t, p, "GatherBackward0", &[&index], op, span)
         }
-        "masked_select" => {
+        OpId::MaskedSelect => {
             let mask = tensor_arg(&mut a, 0, "mask")?;
             a.finish(1)?;
             if !super::super::grad::wants(it, &[Some(t)], t)
@@ -102,9 +104,9 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let p = gather::masked_select_plan(t, &mask).at(span)?;
             picked(it, t, p, "MaskedSelectBackward0", &[&mask], op, span)
         }
-        "masked_fill" | "masked_fill_" => masked_fill(it, t, name, a, op),
-        "nonzero" | "argwhere" => {
-            let as_tuple = if name == "nonzero" { a.opt_bool(usize::MAX, "as_tuple", false)? } else { false };
+        OpId::MaskedFill | OpId::MaskedFill_ => masked_fill(it, t, id, a, op),
+        OpId::Nonzero | OpId::Argwhere => {
+            let as_tuple = if id == OpId::Nonzero { a.opt_bool(usize::MAX, "as_tuple", false)? } else { false };
             if !a.pos.is_empty() {
                 let n = a.pos.len();
                 let s = a.pos[0].1;
@@ -116,7 +118,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             }
             gather::nonzero(&it.ctx, t, op).map(Value::tensor).at(span)
         }
-        "count_nonzero" => {
+        OpId::CountNonzero => {
             let dims = match a.get(0, "dim") {
                 None | Some((Value::None, _)) => vec![],
                 Some((v, s)) => match (to_int(&v), seq_ints(&v)) {
@@ -128,9 +130,9 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             a.finish(1)?;
             gather::count_nonzero(&it.ctx, t, &dims, op).map(Value::tensor).at(span)
         }
-        _ if super::index_embed::METHODS.contains(&name) => super::index_embed::method(it, t, name, a, _nspan, op),
-        _ if super::index_search::METHODS.contains(&name) => super::index_search::method(it, t, name, a, _nspan, op),
-        _ if super::index_scatter::METHODS.contains(&name) => super::index_scatter::method(it, t, name, a, op),
+        _ if super::index_embed::METHODS.contains(&name) => super::index_embed::method(it, t, id, a, _nspan, op),
+        _ if super::index_search::METHODS.contains(&name) => super::index_search::method(it, t, id, a, _nspan, op),
+        _ if super::index_scatter::METHODS.contains(&name) => super::index_scatter::method(it, t, id, a, op),
         _ => Err(a.err(format!("internal: {name} is not a method of the index family"))),
     }
 }
@@ -164,7 +166,8 @@ pub fn where_one(it: &mut Interp, mut a: Args, op: &str) -> EvalResult<Value> {
 
 const MASKED_FILL_EXPANDED: &str = "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:2469.)";
 
-fn masked_fill(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
+fn masked_fill(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
     let mask = tensor_arg(&mut a, 0, "mask")?;
     let (value, vt) = match a.get(1, "value") {
@@ -191,7 +194,7 @@ fn masked_fill(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, op: &st
     };
     a.finish(2)?;
     let node = if vt.is_some() { "MaskedFillBackward1" } else { "MaskedFillBackward0" };
-    if name == "masked_fill_" {
+    if id == OpId::MaskedFill_ {
         super::super::grad::inplace::check_inplace_with(it, t, vt.as_deref(), span)?;
         if gather::is_expanded(t) && mask.dtype == crate::engine::DType::Bool {
             it.warn(MASKED_FILL_EXPANDED, span);

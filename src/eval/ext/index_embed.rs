@@ -18,6 +18,7 @@ use super::super::error::{AtSpan, EvalError, EvalResult};
 use super::super::interp::Interp;
 use super::super::methods::tensor_arg;
 use super::super::value::Value;
+use crate::eval::registry::OpId;
 
 pub const METHODS: &[&str] = &["select_scatter", "slice_scatter", "diagonal_scatter", "as_strided_scatter", "fill_diagonal_", "nonzero_static"];
 
@@ -28,11 +29,11 @@ fn ints(a: &mut Args, i: usize, k: &str) -> EvalResult<Vec<i64>> {
     }
 }
 
-pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
+pub fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
     let span = a.span;
-    match name {
-        "fill_diagonal_" => return fill_diagonal(it, t, a, nspan, op),
-        "nonzero_static" => {
+    match id {
+        OpId::FillDiagonal_ => return fill_diagonal(it, t, a, nspan, op),
+        OpId::NonzeroStatic => {
             let Some(size) = a.opt_int_or_none(usize::MAX, "size")? else {
                 return Err(a.err("nonzero_static() missing required argument 'size'"));
             };
@@ -57,14 +58,14 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
     out.relayout(t.layout().clone());
     copy::copy_into(&out, t).at(span)?;
     let out = out.with_copy_lineage(t, op);
-    let (node, view) = match name {
-        "select_scatter" => {
+    let (node, view) = match id {
+        OpId::SelectScatter => {
             let dim = a.int(1, "dim")?;
             let index = a.int(2, "index")?;
             a.finish(3)?;
             ("SelectScatterBackward0", layout::select(out.layout(), dim, index))
         }
-        "slice_scatter" => {
+        OpId::SliceScatter => {
             let dim = a.opt_int(1, "dim", 0)?;
             let start = a.opt_int_or_none(2, "start")?;
             let end = a.opt_int_or_none(3, "end")?;
@@ -73,7 +74,7 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
             let d = layout::wrap_dim(dim, out.ndim()).at(span)?;
             ("SliceScatterBackward0", layout::slice(out.layout(), d, start, end, step))
         }
-        "diagonal_scatter" => {
+        OpId::DiagonalScatter => {
             let off = a.opt_int(1, "offset", 0)?;
             let d1 = a.opt_int(2, "dim1", 0)?;
             let d2 = a.opt_int(3, "dim2", 1)?;
@@ -108,7 +109,7 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: S
     let src_shape = src.shape().to_vec();
     // PyTorch's as_strided_scatter_backward keeps the gradient inside the
     // view and zeroes it outside (the other ops: the other way round).
-    let inside = name == "as_strided_scatter";
+    let inside = id == OpId::AsStridedScatter;
     let f = BackwardFn::new(move |ctx, _, g| {
         let mut gv = g.to_scalars();
         let picked: Vec<Scalar> = pos.iter().map(|&p| gv[p]).collect();
@@ -155,10 +156,10 @@ fn fill_diagonal(it: &mut Interp, t: &Rc<Tensor>, mut a: Args, nspan: Span, op: 
         let stride = Value::Tuple(vec![Value::Int(step as i64)]);
         let pos = vec![(size, span), (stride, span), (Value::Int(off as i64), span)];
         let view_args = Args { name: "as_strided".into(), pos, kw: vec![], span, pos_base: 0 };
-        let view = super::super::methods::call(it, t, "as_strided", view_args, nspan, op)?;
+        let view = super::super::methods::call_op(it, t, OpId::AsStrided, view_args, nspan, op)?;
         let Value::Tensor(view) = view else { return Err(EngineError::runtime("internal: as_strided gave no tensor")).at(span) };
         let fill_args = Args { name: "fill_".into(), pos: vec![(value.clone(), vspan)], kw: vec![], span, pos_base: 0 };
-        super::super::methods::call(it, &view, "fill_", fill_args, nspan, op)?;
+        super::super::methods::call_op(it, &view, OpId::Fill_, fill_args, nspan, op)?;
     }
     Ok(Value::Tensor(t.clone()))
 }

@@ -17,6 +17,7 @@ use super::super::error::{AtSpan, EvalError, EvalResult};
 use super::super::interp::Interp;
 use super::super::methods::tensor_arg;
 use super::super::value::Value;
+use crate::eval::registry::OpId;
 
 pub const METHODS: &[&str] = &[
     "scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce", "scatter_reduce_", "index_add", "index_add_", "index_copy",
@@ -241,7 +242,8 @@ const INDEX_REDUCE_BETA: &str = "index_reduce() is in beta and the API may chang
 
 const REDUCE_DEPRECATED: &str = "The reduce argument of torch.scatter with Tensor src is deprecated and will be removed in a future PyTorch release. Use torch.scatter_reduce instead for more reduction options. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:224.)";
 
-pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
+pub fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
     let inplace = name.ends_with('_');
     let base = name.trim_end_matches('_');

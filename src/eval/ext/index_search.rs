@@ -15,6 +15,7 @@ use super::super::error::{AtSpan, EvalError, EvalResult};
 use super::super::interp::Interp;
 use super::super::methods::tensor_arg;
 use super::super::value::Value;
+use crate::eval::registry::OpId;
 
 pub const FUNCTIONS: &[&str] = &["searchsorted", "bucketize", "isin"];
 pub const METHODS: &[&str] = &["bincount", "histc"];
@@ -41,11 +42,11 @@ fn kw_bool(a: &mut Args, k: &str) -> EvalResult<bool> {
     a.opt_bool(usize::MAX, k, false)
 }
 
-pub fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
+pub fn function(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Value> {
     let span = a.span;
-    match name {
-        "searchsorted" | "bucketize" => {
-            let (sorted, values) = if name == "searchsorted" {
+    match id {
+        OpId::Searchsorted | OpId::Bucketize => {
+            let (sorted, values) = if id == OpId::Searchsorted {
                 let b = tensor_arg(&mut a, 0, "sorted_sequence")?;
                 (b, tensor_or_number(it, &mut a, 1, "input", op)?)
             } else {
@@ -55,7 +56,7 @@ pub fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResul
             let int32 = kw_bool(&mut a, "out_int32")?;
             let mut right = kw_bool(&mut a, "right")?;
             let mut sorter = None;
-            if name == "searchsorted" {
+            if id == OpId::Searchsorted {
                 if let Some((v, s)) = a.take_kw("side") {
                     match v {
                         Value::None => {}
@@ -102,9 +103,9 @@ pub fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResul
     }
 }
 
-pub fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, op: &str) -> EvalResult<Value> {
+pub fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, op: &str) -> EvalResult<Value> {
     let span = a.span;
-    if name == "bincount" {
+    if id == OpId::Bincount {
         let weights = match a.get(0, "weights") {
             None | Some((Value::None, _)) => None,
             Some((Value::Tensor(w), _)) => Some(w),

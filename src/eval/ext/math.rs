@@ -17,25 +17,27 @@ use super::super::error::{AtSpan, EvalError, EvalResult};
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
+use crate::eval::registry::OpId;
 
 pub const FAMILY: Family = Family {
     functions: &[],
     methods: &[
-        "acos", "acos_", "asin", "asin_", "atan", "atan_", "acosh", "acosh_", "asinh", "asinh_", "atanh", "atanh_",
-        "cosh", "cosh_", "sinh", "sinh_", "tan", "tan_", "ceil", "ceil_", "floor", "floor_", "round", "round_",
-        "trunc", "trunc_", "frac", "frac_", "sign", "sign_", "sgn", "sgn_", "signbit", "rsqrt", "rsqrt_",
-        "exp2", "exp2_", "expm1", "expm1_", "log10", "log10_", "log1p", "log1p_", "log2", "log2_", "erf", "erf_",
-        "deg2rad", "deg2rad_", "rad2deg", "rad2deg_", "isfinite", "isinf", "isnan", "isneginf", "isposinf",
-        "reciprocal", "reciprocal_", "square", "square_", "positive", "arccos", "arccos_", "arcsin", "arcsin_", "arctan", "arctan_",
-        "arccosh", "arccosh_", "arcsinh", "arcsinh_", "arctanh", "arctanh_", "fix", "fix_",
-        "atan2", "atan2_", "arctan2", "arctan2_", "hypot", "hypot_", "fmod", "fmod_", "fmax", "fmin",
-        "copysign", "copysign_", "heaviside", "heaviside_", "logaddexp", "gcd", "gcd_", "lcm", "lcm_",
+        OpId::Acos, OpId::Acos_, OpId::Asin, OpId::Asin_, OpId::Atan, OpId::Atan_, OpId::Acosh, OpId::Acosh_, OpId::Asinh, OpId::Asinh_, OpId::Atanh, OpId::Atanh_,
+        OpId::Cosh, OpId::Cosh_, OpId::Sinh, OpId::Sinh_, OpId::Tan, OpId::Tan_, OpId::Ceil, OpId::Ceil_, OpId::Floor, OpId::Floor_, OpId::Round, OpId::Round_,
+        OpId::Trunc, OpId::Trunc_, OpId::Frac, OpId::Frac_, OpId::Sign, OpId::Sign_, OpId::Sgn, OpId::Sgn_, OpId::Signbit, OpId::Rsqrt, OpId::Rsqrt_,
+        OpId::Exp2, OpId::Exp2_, OpId::Expm1, OpId::Expm1_, OpId::Log10, OpId::Log10_, OpId::Log1p, OpId::Log1p_, OpId::Log2, OpId::Log2_, OpId::Erf, OpId::Erf_,
+        OpId::Deg2rad, OpId::Deg2rad_, OpId::Rad2deg, OpId::Rad2deg_, OpId::Isfinite, OpId::Isinf, OpId::Isnan, OpId::Isneginf, OpId::Isposinf,
+        OpId::Reciprocal, OpId::Reciprocal_, OpId::Square, OpId::Square_, OpId::Positive, OpId::Arccos, OpId::Arccos_, OpId::Arcsin, OpId::Arcsin_, OpId::Arctan, OpId::Arctan_,
+        OpId::Arccosh, OpId::Arccosh_, OpId::Arcsinh, OpId::Arcsinh_, OpId::Arctanh, OpId::Arctanh_, OpId::Fix, OpId::Fix_,
+        OpId::Atan2, OpId::Atan2_, OpId::Arctan2, OpId::Arctan2_, OpId::Hypot, OpId::Hypot_, OpId::Fmod, OpId::Fmod_, OpId::Fmax, OpId::Fmin,
+        OpId::Copysign, OpId::Copysign_, OpId::Heaviside, OpId::Heaviside_, OpId::Logaddexp, OpId::Gcd, OpId::Gcd_, OpId::Lcm, OpId::Lcm_,
     ],
     function: super::no_function,
     method,
 };
 
-fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
     let (base, inplace) = match name.strip_suffix('_') {
         Some(b) => (b, true),

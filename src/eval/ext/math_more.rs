@@ -19,27 +19,29 @@ use super::super::error::{AtSpan, EvalError, EvalResult};
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
+use crate::eval::registry::OpId;
 
 pub const FAMILY: Family = Family {
     functions: &[],
     methods: &[
-        "nan_to_num", "nan_to_num_", "isclose", "allclose", "equal", "lerp", "lerp_", "addcmul", "addcmul_", "addcdiv", "addcdiv_",
-        "abs_", "neg_", "sqrt_", "exp_", "log_", "sin_", "cos_", "tanh_", "sigmoid_", "relu_",
+        OpId::NanToNum, OpId::NanToNum_, OpId::Isclose, OpId::Allclose, OpId::Equal, OpId::Lerp, OpId::Lerp_, OpId::Addcmul, OpId::Addcmul_, OpId::Addcdiv, OpId::Addcdiv_,
+        OpId::Abs_, OpId::Neg_, OpId::Sqrt_, OpId::Exp_, OpId::Log_, OpId::Sin_, OpId::Cos_, OpId::Tanh_, OpId::Sigmoid_, OpId::Relu_,
     ],
     function: super::no_function,
     method,
 };
 
-fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
-    match name {
-        "nan_to_num" | "nan_to_num_" => {
+    match id {
+        OpId::NanToNum | OpId::NanToNum_ => {
             let out = super::math::take_out(&mut a, name.ends_with('_'))?;
             let nan = opt_float(&mut a, 0, "nan")?.unwrap_or(0.0);
             let posinf = opt_float(&mut a, 1, "posinf")?;
             let neginf = opt_float(&mut a, 2, "neginf")?;
             a.finish(3)?;
-            if name == "nan_to_num_" {
+            if id == OpId::NanToNum_ {
                 super::super::grad::check_inplace(it, t, span)?;
                 let old = tracked(it, t).then(|| crate::engine::ops::copy::clone(&it.ctx, t)).transpose().at(span)?;
                 crate::engine::ops::copy::write_values(t, &pointwise_ext::nan_to_num_values(t, nan, posinf, neginf));
@@ -61,24 +63,24 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             }
             Ok(Value::tensor(super::super::grad::record(it, "NanToNumBackward0", &[Some(t)], r, finite_mask(), &[t])))
         }
-        "isclose" | "allclose" => {
+        OpId::Isclose | OpId::Allclose => {
             let other = super::super::methods::tensor_arg(&mut a, 0, "other")?;
             let rtol = opt_float(&mut a, 1, "rtol")?.unwrap_or(1e-5);
             let atol = opt_float(&mut a, 2, "atol")?.unwrap_or(1e-8);
             let equal_nan = a.opt_bool(3, "equal_nan", false)?;
             a.finish(4)?;
             let r = pointwise_ext::isclose(&it.ctx, t, &other, rtol, atol, equal_nan).at(span)?;
-            if name == "isclose" {
+            if id == OpId::Isclose {
                 return Ok(Value::tensor(r));
             }
             Ok(Value::Bool(r.to_scalars().iter().all(|s| s.as_bool())))
         }
-        "equal" => {
+        OpId::Equal => {
             let other = super::super::methods::tensor_arg(&mut a, 0, "other")?;
             a.finish(1)?;
             Ok(Value::Bool(pointwise_ext::equal(t, &other)))
         }
-        "lerp" | "lerp_" => {
+        OpId::Lerp | OpId::Lerp_ => {
             let out = super::math::take_out(&mut a, name.ends_with('_'))?;
             let end = super::super::methods::tensor_arg(&mut a, 0, "end")?;
             let (wv, ws) = a.get(1, "weight").ok_or_else(|| a.err(format!("{name}() missing required argument 'weight'")))?;
@@ -97,7 +99,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let f = lerp_formula(sw.as_f64());
             ternary(it, t, (name, out), Ternary::Lerp, &end, warg, w.as_deref(), node, f, span)
         }
-        "addcmul" | "addcmul_" | "addcdiv" | "addcdiv_" => {
+        OpId::Addcmul | OpId::Addcmul_ | OpId::Addcdiv | OpId::Addcdiv_ => {
             let out = super::math::take_out(&mut a, name.ends_with('_'))?;
             let t1 = super::super::methods::tensor_arg(&mut a, 0, "tensor1")?;
             let t2 = super::super::methods::tensor_arg(&mut a, 1, "tensor2")?;

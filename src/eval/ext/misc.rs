@@ -17,10 +17,11 @@ use super::super::grad;
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
+use crate::eval::registry::OpId;
 
 pub const FAMILY: Family = Family {
-    functions: &["std_mean", "var_mean", "logspace", "range", "is_tensor", "get_default_dtype", "set_grad_enabled", "is_grad_enabled", "dist", "empty_permuted"],
-    methods: &["new_zeros", "new_ones", "new_full", "new_empty", "new_empty_strided", "new_tensor", "norm", "quantile", "nanquantile", "is_nonzero", "dim_order", "dist"],
+    functions: &[OpId::StdMean, OpId::VarMean, OpId::Logspace, OpId::Range, OpId::IsTensor, OpId::GetDefaultDtype, OpId::SetGradEnabled, OpId::IsGradEnabled, OpId::Dist, OpId::EmptyPermuted],
+    methods: &[OpId::NewZeros, OpId::NewOnes, OpId::NewFull, OpId::NewEmpty, OpId::NewEmptyStrided, OpId::NewTensor, OpId::Norm, OpId::Quantile, OpId::Nanquantile, OpId::IsNonzero, OpId::DimOrder, OpId::Dist],
     function,
     method,
 };
@@ -36,40 +37,41 @@ fn float_arg(a: &mut Args, i: usize, k: &str, name: &str) -> EvalResult<Option<f
     }
 }
 
-fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
+fn function(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
-    match name {
-        "is_tensor" => {
+    match id {
+        OpId::IsTensor => {
             let (v, _) = a.get(0, "obj").ok_or_else(|| a.err("is_tensor() missing 1 required positional argument: 'obj'"))?;
             a.finish(1)?;
             Ok(Value::Bool(matches!(v, Value::Tensor(_))))
         }
-        "get_default_dtype" => {
+        OpId::GetDefaultDtype => {
             a.finish(0)?;
             Ok(Value::DType(DType::DEFAULT_FLOAT))
         }
-        "is_grad_enabled" => {
+        OpId::IsGradEnabled => {
             a.finish(0)?;
             Ok(Value::Bool(it.grad_enabled))
         }
-        "set_grad_enabled" => {
+        OpId::SetGradEnabled => {
             let mode = a.opt_bool(0, "mode", true)?;
             a.finish(1)?;
             it.grad_enabled = mode;
             Ok(Value::None)
         }
-        "logspace" | "range" => {
+        OpId::Logspace | OpId::Range => {
             let start = float_arg(&mut a, 0, "start", name)?.ok_or_else(|| a.err(format!("{name}() missing required argument 'start'")))?;
             let end = float_arg(&mut a, 1, "end", name)?.ok_or_else(|| a.err(format!("{name}() missing required argument 'end'")))?;
-            let third = float_arg(&mut a, 2, if name == "range" { "step" } else { "steps" }, name)?;
-            let base = if name == "logspace" { float_arg(&mut a, 3, "base", name)?.unwrap_or(10.0) } else { 1.0 };
+            let third = float_arg(&mut a, 2, if id == OpId::Range { "step" } else { "steps" }, name)?;
+            let base = if id == OpId::Logspace { float_arg(&mut a, 3, "base", name)?.unwrap_or(10.0) } else { 1.0 };
             let dtype = a.dtype_kw()?.unwrap_or(DType::DEFAULT_FLOAT);
             let dev = a.device_kw()?.map(|(d, _)| d).unwrap_or(crate::engine::Device::Cpu);
             for k in ["requires_grad", "layout", "out"] {
                 a.take_kw(k);
             }
-            a.finish(if name == "logspace" { 4 } else { 3 })?;
-            let vals: Vec<f64> = if name == "range" {
+            a.finish(if id == OpId::Logspace { 4 } else { 3 })?;
+            let vals: Vec<f64> = if id == OpId::Range {
                 it.warn("torch.range is deprecated and will be removed in a future release because its behavior is inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in [start, end).", span);
                 let step = third.unwrap_or(1.0);
                 if step == 0.0 {
@@ -96,19 +98,19 @@ fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
             let vals: Vec<Scalar> = vals.into_iter().map(|v| Scalar::Float(v).cast(dtype)).collect();
             Tensor::from_scalars_on(&it.ctx, dev, &[vals.len()], dtype, &vals, op).map(Value::tensor).at(span)
         }
-        "std_mean" | "var_mean" => {
+        OpId::StdMean | OpId::VarMean => {
             let (t, _) = a.get(0, "input").ok_or_else(|| a.err(format!("{name}() missing required argument 'input'")))?;
             let Value::Tensor(t) = t else { return Err(EvalError::type_error(format!("{name}(): argument 'input' must be Tensor"), span)) };
             a.pos.remove(0);
             a.pos_base += 1;
-            let std = name == "std_mean";
+            let std = id == OpId::StdMean;
             let mk = |n: &str, a: &Args| Args { name: n.to_string(), pos: a.pos.clone(), kw: a.kw.clone(), span, pos_base: 0 };
             let enabled = std::mem::replace(&mut it.grad_enabled, false);
-            let spread = super::super::methods::call(it, &t, if std { "std" } else { "var" }, mk(if std { "std" } else { "var" }, &a), span, op);
+            let spread = super::super::methods::call_op(it, &t, if std { OpId::Std } else { OpId::Var }, mk(if std { "std" } else { "var" }, &a), span, op);
             // mean takes dim and keepdim, not the correction.
             let mut ma = mk("mean", &a);
             ma.kw.retain(|(k, _, _)| k == "dim" || k == "keepdim");
-            let mean = super::super::methods::call(it, &t, "mean", ma, span, op);
+            let mean = super::super::methods::call_op(it, &t, OpId::Mean, ma, span, op);
             it.grad_enabled = enabled;
             let (Value::Tensor(s), Value::Tensor(m)) = (spread?, mean?) else { return Err(rt("internal: std_mean", span)) };
             let node = if std { "StdMeanBackward0" } else { "VarMeanBackward0" };
@@ -116,7 +118,7 @@ fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
             let m = grad::record(it, node, &[Some(&t)], (*m).clone(), Formula::Unsupported, &[]);
             Ok(Value::Tuple(vec![Value::tensor(s), Value::tensor(m)]))
         }
-        "empty_permuted" => {
+        OpId::EmptyPermuted => {
             let size = a.get(0, "size").and_then(|(v, _)| seq_ints(&v)).ok_or_else(|| a.err("empty_permuted(): argument 'size' must be tuple of ints"))?;
             let perm = a.get(1, "physical_layout").and_then(|(v, _)| seq_ints(&v)).ok_or_else(|| a.err("empty_permuted(): argument 'physical_layout' must be tuple of ints"))?;
             let dtype = a.dtype_kw()?.unwrap_or(DType::DEFAULT_FLOAT);
@@ -148,42 +150,43 @@ fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
             }
             Tensor::alloc_strided_on(&it.ctx, dev, &shape, &stride, dtype, op).map(Value::tensor).at(span)
         }
-        "dist" => {
+        OpId::Dist => {
             let (t, _) = a.get(0, "input").ok_or_else(|| a.err("dist() missing required argument 'input'"))?;
             let Value::Tensor(t) = t else { return Err(EvalError::type_error("dist(): argument 'input' must be Tensor", span)) };
             a.pos.remove(0);
             a.pos_base += 1;
-            method(it, &t, "dist", a, span, op)
+            method(it, &t, OpId::Dist, a, span, op)
         }
         _ => Err(a.err(format!("internal: misc has no {name}"))),
     }
 }
 
-fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, op: &str) -> EvalResult<Value> {
+fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
-    match name {
-        "new_zeros" | "new_ones" | "new_empty" | "new_full" | "new_empty_strided" => {
-            let sizes = match name {
-                "new_empty_strided" => a.get(0, "size").and_then(|(v, _)| seq_ints(&v)).ok_or_else(|| a.err("new_empty_strided(): argument 'size' must be tuple of ints"))?,
-                "new_full" => a.get(0, "size").and_then(|(v, _)| seq_ints(&v)).ok_or_else(|| a.err("new_full(): argument 'size' must be tuple of ints"))?,
+    match id {
+        OpId::NewZeros | OpId::NewOnes | OpId::NewEmpty | OpId::NewFull | OpId::NewEmptyStrided => {
+            let sizes = match id {
+                OpId::NewEmptyStrided => a.get(0, "size").and_then(|(v, _)| seq_ints(&v)).ok_or_else(|| a.err("new_empty_strided(): argument 'size' must be tuple of ints"))?,
+                OpId::NewFull => a.get(0, "size").and_then(|(v, _)| seq_ints(&v)).ok_or_else(|| a.err("new_full(): argument 'size' must be tuple of ints"))?,
                 _ => a.sizes(0, "size")?,
             };
-            let fill = match name {
-                "new_full" => {
+            let fill = match id {
+                OpId::NewFull => {
                     let (v, s) = a.get(1, "fill_value").ok_or_else(|| a.err("new_full() missing required argument 'fill_value'"))?;
                     to_number(&v).ok_or_else(|| EvalError::type_error(format!("new_full(): argument 'fill_value' must be Number, not {}", v.type_name()), s))?
                 }
-                "new_ones" => Scalar::Int(1),
+                OpId::NewOnes => Scalar::Int(1),
                 _ => Scalar::Int(0),
             };
-            let stride = if name == "new_empty_strided" { a.get(1, "stride").and_then(|(v, _)| seq_ints(&v)) } else { None };
+            let stride = if id == OpId::NewEmptyStrided { a.get(1, "stride").and_then(|(v, _)| seq_ints(&v)) } else { None };
             let dtype = a.dtype_kw()?.unwrap_or(t.dtype);
             let dev = a.device_kw()?.map(|(d, _)| d).unwrap_or(t.device());
             let rg = matches!(a.take_kw("requires_grad"), Some((Value::Bool(true), _)));
             for k in ["layout", "pin_memory"] {
                 a.take_kw(k);
             }
-            let n = if matches!(name, "new_full" | "new_empty_strided") { 2 } else { usize::MAX };
+            let n = if matches!(id, OpId::NewFull | OpId::NewEmptyStrided) { 2 } else { usize::MAX };
             a.finish(n)?;
             let shape = factory::sizes(&sizes).at(span)?;
             let out = match stride {
@@ -198,7 +201,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             }
             Ok(Value::tensor(out))
         }
-        "new_tensor" => {
+        OpId::NewTensor => {
             let (v, s) = a.get(0, "data").ok_or_else(|| a.err("new_tensor() missing required argument 'data'"))?;
             let dtype = a.dtype_kw()?.unwrap_or(t.dtype);
             a.take_kw("device");
@@ -208,7 +211,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let out = crate::engine::ops::copy::copy_to_new(&it.ctx, &out, &crate::engine::layout::contiguous_strides(out.shape()), dtype, op).at(span)?;
             Ok(Value::tensor(out))
         }
-        "is_nonzero" => {
+        OpId::IsNonzero => {
             a.finish(0)?;
             match t.numel() {
                 0 => Err(rt("Boolean value of Tensor with no values is ambiguous", span)),
@@ -216,7 +219,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
                 _ => Err(rt("Boolean value of Tensor with more than one value is ambiguous", span)),
             }
         }
-        "dim_order" => {
+        OpId::DimOrder => {
             a.take_kw("ambiguity_check");
             a.finish(0)?;
             // The dims from the largest stride to the smallest (stable).
@@ -224,8 +227,8 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             dims.sort_by(|&x, &y| t.layout().stride[y].cmp(&t.layout().stride[x]));
             Ok(Value::Tuple(dims.into_iter().map(|d| Value::Int(d as i64)).collect()))
         }
-        "norm" | "dist" => {
-            let other = if name == "dist" { Some(super::super::methods::tensor_arg(&mut a, 0, "other")?) } else { None };
+        OpId::Norm | OpId::Dist => {
+            let other = if id == OpId::Dist { Some(super::super::methods::tensor_arg(&mut a, 0, "other")?) } else { None };
             let at = usize::from(other.is_some());
             let p = match a.get(at, "p") {
                 None | Some((Value::None, _)) => 2.0,
@@ -235,7 +238,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
                 }
                 Some((v, s)) => to_number(&v).map(|x| x.as_f64()).ok_or_else(|| EvalError::type_error(format!("{name}(): argument 'p' must be Number, not {}", v.type_name()), s))?,
             };
-            let dims = if name == "norm" {
+            let dims = if id == OpId::Norm {
                 match a.get(1, "dim") {
                     None | Some((Value::None, _)) => None,
                     Some((v, s)) => Some(seq_ints(&v).ok_or_else(|| EvalError::type_error(format!("norm(): argument 'dim' must be int or tuple of ints, not {}", v.type_name()), s))?),
@@ -243,12 +246,12 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             } else {
                 None
             };
-            let keep = if name == "norm" { a.opt_bool(2, "keepdim", false)? } else { false };
+            let keep = if id == OpId::Norm { a.opt_bool(2, "keepdim", false)? } else { false };
             a.take_kw("dtype");
-            a.finish(if name == "norm" { 3 } else { 2 })?;
+            a.finish(if id == OpId::Norm { 3 } else { 2 })?;
             if !t.dtype.is_floating() {
                 let ty = crate::engine::ops::promote::scalar_type_name(t.dtype);
-                let msg = if name == "norm" { format!("linalg.vector_norm: Expected a floating point or complex tensor as input. Got {ty}") } else { format!("norm(): input dtype should be either floating point or complex. Got {ty} instead.") };
+                let msg = if id == OpId::Norm { format!("linalg.vector_norm: Expected a floating point or complex tensor as input. Got {ty}") } else { format!("norm(): input dtype should be either floating point or complex. Got {ty} instead.") };
                 return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, msg, span));
             }
             let ctx = &it.ctx;
@@ -267,7 +270,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let out = n.clone();
             Ok(Value::tensor(grad::record(it, node, &inputs, n, f, &[&x, &out])))
         }
-        "quantile" | "nanquantile" => quantile(it, t, name, a),
+        OpId::Quantile | OpId::Nanquantile => quantile(it, t, name, a),
         _ => Err(a.err(format!("internal: misc has no {name}"))),
     }
 }

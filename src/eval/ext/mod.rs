@@ -26,6 +26,7 @@ use super::args::Args;
 use super::error::EvalResult;
 use super::interp::Interp;
 use super::value::Value;
+use super::registry::OpId;
 
 pub mod bitwise;
 pub mod math;
@@ -35,15 +36,15 @@ pub mod functional;
 pub mod functional_loss;
 
 /// `torch.NAME(args)` for a function that is not a tensor method's form.
-pub type FunctionFn = fn(&mut Interp, &str, Args, &str) -> EvalResult<Value>;
+pub type FunctionFn = fn(&mut Interp, OpId, Args, &str) -> EvalResult<Value>;
 /// `x.NAME(args)` (and `torch.NAME(x, args)`); `nspan` is the name's span.
-pub type MethodFn = fn(&mut Interp, &Rc<Tensor>, &str, Args, Span, &str) -> EvalResult<Value>;
+pub type MethodFn = fn(&mut Interp, &Rc<Tensor>, OpId, Args, Span, &str) -> EvalResult<Value>;
 
 pub struct Family {
     /// Torch functions that are not method forms (`meshgrid`, `broadcast_shapes`).
-    pub functions: &'static [&'static str],
+    pub functions: &'static [OpId],
     /// Tensor methods (their function forms come with them).
-    pub methods: &'static [&'static str],
+    pub methods: &'static [OpId],
     pub function: FunctionFn,
     pub method: MethodFn,
 }
@@ -66,21 +67,21 @@ pub const FAMILIES: &[&Family] = &[
 ];
 
 /// The family answering the torch function `name`, if any.
-pub fn function_family(name: &str) -> Option<&'static Family> {
-    FAMILIES.iter().copied().find(|f| f.functions.contains(&name))
+pub fn function_family(id: OpId) -> Option<&'static Family> {
+    FAMILIES.iter().copied().find(|f| f.functions.contains(&id))
 }
 
 /// The family answering the tensor method `name`, if any.
-pub fn method_family(name: &str) -> Option<&'static Family> {
-    FAMILIES.iter().copied().find(|f| f.methods.contains(&name))
+pub fn method_family(id: OpId) -> Option<&'static Family> {
+    FAMILIES.iter().copied().find(|f| f.methods.contains(&id))
 }
 
 /// A `FunctionFn` for families with no plain functions.
-pub fn no_function(_: &mut Interp, name: &str, a: Args, _: &str) -> EvalResult<Value> {
+pub fn no_function(_: &mut Interp, name: OpId, a: Args, _: &str) -> EvalResult<Value> {
     Err(a.err(format!("internal: {name} is not a function of this family")))
 }
 
 /// A `MethodFn` for families with no methods.
-pub fn no_method(_: &mut Interp, _: &Rc<Tensor>, name: &str, a: Args, _: Span, _: &str) -> EvalResult<Value> {
+pub fn no_method(_: &mut Interp, _: &Rc<Tensor>, name: OpId, a: Args, _: Span, _: &str) -> EvalResult<Value> {
     Err(a.err(format!("internal: {name} is not a method of this family")))
 }

@@ -15,8 +15,9 @@ use super::super::grad;
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
+use crate::eval::registry::OpId;
 
-pub const FAMILY: Family = Family { functions: &["randperm"], methods: &["uniform_", "normal_", "bernoulli", "bernoulli_", "multinomial"], function, method };
+pub const FAMILY: Family = Family { functions: &[OpId::Randperm], methods: &[OpId::Uniform_, OpId::Normal_, OpId::Bernoulli, OpId::Bernoulli_, OpId::Multinomial], function, method };
 
 fn number(a: &mut Args, i: usize, k: &str, default: f64, op: &str) -> EvalResult<f64> {
     match a.get(i, k) {
@@ -25,7 +26,8 @@ fn number(a: &mut Args, i: usize, k: &str, default: f64, op: &str) -> EvalResult
     }
 }
 
-fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
+fn function(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
     debug_assert_eq!(name, "randperm");
     let n = a.int(0, "n")?;
@@ -38,20 +40,21 @@ fn function(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
     random_more::randperm(&it.ctx, dev, n, dtype, op).map(Value::tensor).at(span)
 }
 
-fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
     a.take_kw("generator");
-    match name {
-        "uniform_" | "normal_" => {
-            let (k0, k1, d0, d1) = if name == "uniform_" { ("from", "to", 0.0, 1.0) } else { ("mean", "std", 0.0, 1.0) };
+    match id {
+        OpId::Uniform_ | OpId::Normal_ => {
+            let (k0, k1, d0, d1) = if id == OpId::Uniform_ { ("from", "to", 0.0, 1.0) } else { ("mean", "std", 0.0, 1.0) };
             let x0 = number(&mut a, 0, k0, d0, name)?;
             let x1 = number(&mut a, 1, k1, d1, name)?;
             a.finish(2)?;
             grad::check_inplace(it, t, span)?;
-            if name == "uniform_" { random_more::uniform_(&it.ctx, t, x0, x1) } else { random_more::normal_(&it.ctx, t, x0, x1) }.at(span)?;
+            if id == OpId::Uniform_ { random_more::uniform_(&it.ctx, t, x0, x1) } else { random_more::normal_(&it.ctx, t, x0, x1) }.at(span)?;
             Ok(Value::Tensor(t.clone()))
         }
-        "bernoulli" | "bernoulli_" => {
+        OpId::Bernoulli | OpId::Bernoulli_ => {
             let p = a.get(0, "p");
             a.finish(1)?;
             let scalar_p = || {
@@ -79,7 +82,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
                 (_, Some((v, s))) => Err(EvalError::type_error(format!("{name}(): argument 'p' must be float or Tensor, not {}", v.type_name()), s)),
             }
         }
-        "multinomial" => {
+        OpId::Multinomial => {
             let n = a.int(0, "num_samples")?;
             let replacement = a.opt_bool(1, "replacement", false)?;
             a.finish(2)?;

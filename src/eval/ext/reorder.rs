@@ -19,13 +19,14 @@ use super::super::grad;
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
+use crate::eval::registry::OpId;
 
 mod cross;
 mod unravel;
 
 pub const FAMILY: Family = Family {
-    functions: &["broadcast_tensors", "broadcast_shapes", "hstack", "vstack", "dstack", "column_stack", "atleast_1d", "atleast_2d", "atleast_3d", "meshgrid", "tril_indices", "triu_indices", "unravel_index"],
-    methods: &["flip", "fliplr", "flipud", "roll", "rot90", "repeat", "tile", "repeat_interleave", "broadcast_to", "tensor_split", "hsplit", "vsplit", "dsplit", "ravel", "triu", "tril", "triu_", "tril_", "trace", "outer", "ger", "diff", "diag", "diag_embed", "diagflat", "cross"],
+    functions: &[OpId::BroadcastTensors, OpId::BroadcastShapes, OpId::Hstack, OpId::Vstack, OpId::Dstack, OpId::ColumnStack, OpId::Atleast1d, OpId::Atleast2d, OpId::Atleast3d, OpId::Meshgrid, OpId::TrilIndices, OpId::TriuIndices, OpId::UnravelIndex],
+    methods: &[OpId::Flip, OpId::Fliplr, OpId::Flipud, OpId::Roll, OpId::Rot90, OpId::Repeat, OpId::Tile, OpId::RepeatInterleave, OpId::BroadcastTo, OpId::TensorSplit, OpId::Hsplit, OpId::Vsplit, OpId::Dsplit, OpId::Ravel, OpId::Triu, OpId::Tril, OpId::Triu_, OpId::Tril_, OpId::Trace, OpId::Outer, OpId::Ger, OpId::Diff, OpId::Diag, OpId::DiagEmbed, OpId::Diagflat, OpId::Cross],
     function,
     method,
 };
@@ -42,25 +43,26 @@ fn int_list(a: &mut Args, i: usize, k: &str, one_int: bool) -> EvalResult<Option
     Err(EvalError::type_error(format!("{}(): argument '{}'{} must be tuple of ints, not {}", a.name, k, a.position(s), v.type_name()), s))
 }
 
-fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
     let ctx = &it.ctx;
-    let out = match name {
-        "flip" => {
+    let out = match id {
+        OpId::Flip => {
             let dims = varargs(&mut a, "dims")?;
             let out = reorder::flip(ctx, t, &dims).at(span)?;
             record_flip(it, t, out, dims)
         }
-        "fliplr" | "flipud" => {
+        OpId::Fliplr | OpId::Flipud => {
             a.finish(0)?;
-            let (need, dim) = if name == "fliplr" { (2, 1) } else { (1, 0) };
+            let (need, dim) = if id == OpId::Fliplr { (2, 1) } else { (1, 0) };
             if t.ndim() < need {
                 return Err(EngineError::runtime(format!("Input must be >= {need}-d."))).at(span);
             }
             let out = reorder::flip(ctx, t, &[dim]).at(span)?;
             record_flip(it, t, out, vec![dim])
         }
-        "roll" => {
+        OpId::Roll => {
             let shifts = int_list(&mut a, 0, "shifts", true)?.ok_or_else(|| a.err("roll() missing 1 required positional arguments: \"shifts\""))?;
             let dims = int_list(&mut a, 1, "dims", true)?.unwrap_or_default();
             a.finish(2)?;
@@ -68,17 +70,17 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let back: Vec<i64> = shifts.iter().map(|s| -s).collect();
             grad::record(it, "RollBackward0", &[Some(t)], out, BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder::roll(ctx, g, &back, &dims)?)])), &[])
         }
-        "rot90" => {
+        OpId::Rot90 => {
             let k = a.opt_int(0, "k", 1)?;
             let dims = int_list(&mut a, 1, "dims", false)?.unwrap_or_else(|| vec![0, 1]);
             a.finish(2)?;
             let out = reorder::rot90(ctx, t, k, &dims).at(span)?;
             grad::record(it, "Rot90Backward0", &[Some(t)], out, BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder::rot90(ctx, g, -k, &dims)?)])), &[])
         }
-        "repeat" | "tile" => {
-            let mut reps = varargs(&mut a, if name == "repeat" { "repeats" } else { "dims" })?;
+        OpId::Repeat | OpId::Tile => {
+            let mut reps = varargs(&mut a, if id == OpId::Repeat { "repeats" } else { "dims" })?;
             // tile pads its dims with leading 1s up to self's rank, then repeats.
-            if name == "tile" && reps.len() < t.ndim() {
+            if id == OpId::Tile && reps.len() < t.ndim() {
                 reps.splice(0..0, std::iter::repeat_n(1, t.ndim() - reps.len()));
             }
             let out = reorder::repeat(ctx, t, &reps).at(span)?;
@@ -86,16 +88,16 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let f = BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder::repeat_backward(ctx, g, &shape, &reps)?)]));
             grad::record(it, "RepeatBackward0", &[Some(t)], out, f, &[])
         }
-        "repeat_interleave" => return repeat_interleave(it, t, a),
-        "tensor_split" => return tensor_split(it, t, a),
-        "ravel" => {
+        OpId::RepeatInterleave => return repeat_interleave(it, t, a),
+        OpId::TensorSplit => return tensor_split(it, t, a),
+        OpId::Ravel => {
             // contiguous().view(-1): a view when self is contiguous.
             a.finish(0)?;
-            let c = step(it, t, "contiguous", vec![], vec![], span)?;
-            return step(it, &c, "view", vec![Value::Int(-1)], vec![], span).map(Value::Tensor);
+            let c = step(it, t, OpId::Contiguous, vec![], vec![], span)?;
+            return step(it, &c, OpId::View, vec![Value::Int(-1)], vec![], span).map(Value::Tensor);
         }
-        "hsplit" | "vsplit" | "dsplit" => return hvd_split(it, t, name, a),
-        "triu" | "tril" | "triu_" | "tril_" => {
+        OpId::Hsplit | OpId::Vsplit | OpId::Dsplit => return hvd_split(it, t, id, a),
+        OpId::Triu | OpId::Tril | OpId::Triu_ | OpId::Tril_ => {
             // out= is the function form's (the method has none).
             let out_arg = if a.pos_base > 0 && !name.ends_with('_') { a.take_kw("out") } else { None };
             let d = a.opt_int(0, "diagonal", 0)?;
@@ -122,7 +124,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let out = reorder_tri::tri(ctx, t, upper, d).at(span)?;
             grad::record(it, node, &[Some(t)], out, f, &[])
         }
-        "trace" => {
+        OpId::Trace => {
             a.finish(0)?;
             if t.ndim() != 2 {
                 return Err(EngineError::runtime(format!("trace: expected a matrix, but got tensor with dim {}", t.ndim()))).at(span);
@@ -138,7 +140,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             });
             grad::record(it, "TraceBackward0", &[Some(t)], out, f, &[])
         }
-        "outer" | "ger" => {
+        OpId::Outer | OpId::Ger => {
             // self.reshape(-1, 1) * vec2 (ViewBackward0 under MulBackward0).
             let v = super::super::methods::tensor_arg(&mut a, 0, "vec2")?;
             a.finish(1)?;
@@ -147,25 +149,25 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
                     return Err(EngineError::runtime(format!("outer: Expected 1-D argument {which}, but got {}-D", t.ndim()))).at(span);
                 }
             }
-            let col = step(it, t, "reshape", vec![Value::Int(-1), Value::Int(1)], vec![], span)?;
-            return step(it, &col, "mul", vec![Value::Tensor(v)], vec![], span).map(Value::Tensor);
+            let col = step(it, t, OpId::Reshape, vec![Value::Int(-1), Value::Int(1)], vec![], span)?;
+            return step(it, &col, OpId::Mul, vec![Value::Tensor(v)], vec![], span).map(Value::Tensor);
         }
-        "diff" => return diff(it, t, a),
-        "cross" => return cross::cross(it, t, a),
-        "diag_embed" => {
+        OpId::Diff => return diff(it, t, a),
+        OpId::Cross => return cross::cross(it, t, a),
+        OpId::DiagEmbed => {
             let offset = a.opt_int(0, "offset", 0)?;
             let d1 = a.opt_int(1, "dim1", -2)?;
             let d2 = a.opt_int(2, "dim2", -1)?;
             a.finish(3)?;
             return Ok(Value::tensor(record_diag_embed(it, t, offset, d1, d2, span)?));
         }
-        "diag" | "diagflat" => {
-            let offset = a.opt_int(0, if name == "diag" { "diagonal" } else { "offset" }, 0)?;
+        OpId::Diag | OpId::Diagflat => {
+            let offset = a.opt_int(0, if id == OpId::Diag { "diagonal" } else { "offset" }, 0)?;
             a.finish(1)?;
-            if name == "diagflat" {
+            if id == OpId::Diagflat {
                 // contiguous().view(-1), then a diag_embed.
-                let c = step(it, t, "contiguous", vec![], vec![], span)?;
-                let flat = step(it, &c, "view", vec![Value::Int(-1)], vec![], span)?;
+                let c = step(it, t, OpId::Contiguous, vec![], vec![], span)?;
+                let flat = step(it, &c, OpId::View, vec![Value::Int(-1)], vec![], span)?;
                 return Ok(Value::tensor(record_diag_embed(it, &flat, offset, 0, 1, span)?));
             }
             match t.ndim() {
@@ -180,7 +182,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
                 n => return Err(EngineError::runtime(format!("diag(): Supports 1D or 2D tensors. Got {n}D"))).at(span),
             }
         }
-        "broadcast_to" => {
+        OpId::BroadcastTo => {
             let size = varargs(&mut a, "size")?;
             let l = layout::expand(t.layout(), &size, t.dtype.legacy_name()).at(span)?;
             grad::record_view(it, "ExpandBackward0", t, t.view_as_layout(l, "broadcast_to()"))
@@ -212,13 +214,14 @@ fn varargs(a: &mut Args, k: &str) -> EvalResult<Vec<i64>> {
     d.ok_or_else(|| a.err(format!("{}() missing 1 required positional arguments: \"{k}\"", a.name)))
 }
 
-fn function(it: &mut Interp, name: &str, a: Args, _op: &str) -> EvalResult<Value> {
+fn function(it: &mut Interp, id: OpId, a: Args, _op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
-    if matches!(name, "broadcast_tensors" | "broadcast_shapes" | "atleast_1d" | "atleast_2d" | "atleast_3d") {
+    if matches!(id, OpId::BroadcastTensors | OpId::BroadcastShapes | OpId::Atleast1d | OpId::Atleast2d | OpId::Atleast3d) {
         a.finish(a.pos.len())?;
     }
-    match name {
-        "broadcast_tensors" => {
+    match id {
+        OpId::BroadcastTensors => {
             let mut ts = vec![];
             for (i, (v, s)) in a.pos.iter().enumerate() {
                 match v {
@@ -243,9 +246,9 @@ fn function(it: &mut Interp, name: &str, a: Args, _op: &str) -> EvalResult<Value
             }
             Ok(Value::Tuple(out))
         }
-        "broadcast_shapes" => broadcast_shapes(&a),
-        "atleast_1d" | "atleast_2d" | "atleast_3d" => {
-            let n = if name == "atleast_1d" { 1 } else if name == "atleast_2d" { 2 } else { 3 };
+        OpId::BroadcastShapes => broadcast_shapes(&a),
+        OpId::Atleast1d | OpId::Atleast2d | OpId::Atleast3d => {
+            let n = if id == OpId::Atleast1d { 1 } else if id == OpId::Atleast2d { 2 } else { 3 };
             let one = a.pos.len() == 1 && matches!(a.pos[0].0, Value::Tensor(_));
             let items = match a.pos.as_slice() {
                 [(v, _)] if !one => v.seq_items(),
@@ -264,9 +267,9 @@ fn function(it: &mut Interp, name: &str, a: Args, _op: &str) -> EvalResult<Value
             }
             Ok(if one { out.remove(0) } else { Value::Tuple(out) })
         }
-        "meshgrid" => meshgrid(it, a),
-        "unravel_index" => unravel::unravel_index(it, a),
-        "tril_indices" | "triu_indices" => {
+        OpId::Meshgrid => meshgrid(it, a),
+        OpId::UnravelIndex => unravel::unravel_index(it, a),
+        OpId::TrilIndices | OpId::TriuIndices => {
             let mut a = a;
             let row = a.int(0, "row")?;
             let col = a.int(1, "col")?;
@@ -284,7 +287,7 @@ fn function(it: &mut Interp, name: &str, a: Args, _op: &str) -> EvalResult<Value
                     return Err(EngineError::runtime(format!("{what} must be non-negative, got{v}"))).at(span);
                 }
             }
-            let upper = name == "triu_indices";
+            let upper = id == OpId::TriuIndices;
             let (mut rs, mut cs) = (vec![], vec![]);
             for i in 0..row {
                 for j in 0..col {
@@ -298,7 +301,7 @@ fn function(it: &mut Interp, name: &str, a: Args, _op: &str) -> EvalResult<Value
             rs.extend(cs);
             Tensor::from_scalars_on(&it.ctx, dev, &[2, n], dtype, &rs, &format!("{name}()")).map(Value::tensor).at(span)
         }
-        "hstack" | "vstack" | "dstack" | "column_stack" => {
+        OpId::Hstack | OpId::Vstack | OpId::Dstack | OpId::ColumnStack => {
             let mut a = a;
             let (v, vs) = a.get(0, "tensors").ok_or_else(|| a.err(format!("{name}() missing required argument 'tensors'")))?;
             a.finish(1)?;
@@ -309,16 +312,16 @@ fn function(it: &mut Interp, name: &str, a: Args, _op: &str) -> EvalResult<Value
             if ts.is_empty() {
                 return Err(EngineError::runtime(format!("{name} expects a non-empty TensorList"))).at(span);
             }
-            let (n, mut dim) = match name {
-                "vstack" => (2, 0),
-                "dstack" => (3, 2),
+            let (n, mut dim) = match id {
+                OpId::Vstack => (2, 0),
+                OpId::Dstack => (3, 2),
                 _ => (1, 1),
             };
             let mut rep = vec![];
             for t in &ts {
                 // column_stack makes columns of 0-d and 1-d tensors first.
-                let t = if name == "column_stack" && t.ndim() <= 1 {
-                    step(it, t, "reshape", vec![Value::Int(t.numel() as i64), Value::Int(1)], vec![], span)?
+                let t = if id == OpId::ColumnStack && t.ndim() <= 1 {
+                    step(it, t, OpId::Reshape, vec![Value::Int(t.numel() as i64), Value::Int(1)], vec![], span)?
                 } else {
                     at_least(it, t, n, span)?
                 };
@@ -328,7 +331,7 @@ fn function(it: &mut Interp, name: &str, a: Args, _op: &str) -> EvalResult<Value
                 dim = 0;
             }
             let args = Args { name: "cat".to_string(), pos: vec![(Value::Tuple(rep), vs)], kw: vec![("dim".to_string(), Value::Int(dim), span)], span, pos_base: 0 };
-            super::super::builtins::call(it, "cat", args, &format!("{name}()"))
+            super::super::builtins::call_op(it, OpId::Cat, args, &format!("{name}()"))
         }
         _ => Err(a.err(format!("internal: {name} is not a reorder function"))),
     }
@@ -388,7 +391,8 @@ fn broadcast_shapes(a: &Args) -> EvalResult<Value> {
 /// `x.method(pos..., kw...)` through the method dispatcher, so the step gets
 /// the node PyTorch's composite gives it (`repeat_interleave` and the
 /// `nn.functional` composites are built of them).
-pub fn step(it: &mut Interp, t: &Rc<Tensor>, name: &str, pos: Vec<Value>, kw: Vec<(&str, Value)>, span: Span) -> EvalResult<Rc<Tensor>> {
+pub fn step(it: &mut Interp, t: &Rc<Tensor>, id: OpId, pos: Vec<Value>, kw: Vec<(&str, Value)>, span: Span) -> EvalResult<Rc<Tensor>> {
+    let name = id.name();
     let a = Args {
         name: name.to_string(),
         pos: pos.into_iter().map(|v| (v, span)).collect(),
@@ -396,7 +400,7 @@ pub fn step(it: &mut Interp, t: &Rc<Tensor>, name: &str, pos: Vec<Value>, kw: Ve
         span,
         pos_base: 0,
     };
-    match super::super::methods::call(it, t, name, a, span, &format!("{name}()"))? {
+    match super::super::methods::call_op(it, t, id, a, span, &format!("{name}()"))? {
         Value::Tensor(r) => Ok(r),
         _ => Err(EvalError::type_error(format!("internal: {name}() gave no tensor"), span)),
     }
@@ -427,7 +431,7 @@ fn repeat_interleave(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult
     };
     let input = match dim {
         Some(_) => t.clone(),
-        None => step(it, t, "flatten", vec![], vec![], span)?,
+        None => step(it, t, OpId::Flatten, vec![], vec![], span)?,
     };
     let d = layout::wrap_dim(dim.unwrap_or(0), t.ndim()).at(span)?;
     match reps {
@@ -463,13 +467,13 @@ fn repeat_interleave(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult
             if r < 0 {
                 return Err(EngineError::runtime("Repeats must be non-negative")).at(span);
             }
-            let u = step(it, &input, "unsqueeze", vec![Value::Int(d as i64 + 1)], vec![], span)?;
+            let u = step(it, &input, OpId::Unsqueeze, vec![Value::Int(d as i64 + 1)], vec![], span)?;
             check_output_size(output_size, input.shape().get(d).copied().unwrap_or(1) * r as usize, span)?;
             let mut sizes: Vec<Value> = u.shape().iter().map(|&x| Value::Int(x as i64)).collect();
             sizes[d + 1] = Value::Int(r);
-            let e = step(it, &u, "expand", vec![Value::Tuple(sizes)], vec![], span)?;
-            let c = step(it, &e, "clone", vec![], vec![("memory_format", Value::MemoryFormat("contiguous_format"))], span)?;
-            step(it, &c, "flatten", vec![Value::Int(d as i64), Value::Int(d as i64 + 1)], vec![], span).map(Value::Tensor)
+            let e = step(it, &u, OpId::Expand, vec![Value::Tuple(sizes)], vec![], span)?;
+            let c = step(it, &e, OpId::Clone, vec![], vec![("memory_format", Value::MemoryFormat("contiguous_format"))], span)?;
+            step(it, &c, OpId::Flatten, vec![Value::Int(d as i64), Value::Int(d as i64 + 1)], vec![], span).map(Value::Tensor)
         }
     }
 }
@@ -563,26 +567,27 @@ fn split_at(it: &mut Interp, t: &Rc<Tensor>, cuts: Cuts, dim: i64, span: Span) -
 
 /// `hsplit`/`vsplit`/`dsplit(sections | indices)`: tensor_split along dim
 /// 1 (0 for a 1-d hsplit), 0 or 2, the sections dividing the size exactly.
-fn hvd_split(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalResult<Value> {
+fn hvd_split(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
     let (v, vs) = match (a.take_kw("sections"), a.take_kw("indices")) {
         (Some(v), _) | (_, Some(v)) => v,
         _ => a.pos.first().cloned().ok_or_else(|| a.err(format!("{name}() missing 1 required positional arguments: \"indices\"")))?,
     };
     a.finish(1)?;
-    let need = match name {
-        "hsplit" => 1,
-        "vsplit" => 2,
+    let need = match id {
+        OpId::Hsplit => 1,
+        OpId::Vsplit => 2,
         _ => 3,
     };
     if t.ndim() < need {
         let msg = format!("torch.{name} requires a tensor with at least {need} dimension, but got a tensor with {} dimensions!", t.ndim());
         return Err(EngineError::runtime(msg)).at(span);
     }
-    let dim = match name {
-        "hsplit" if t.ndim() == 1 => 0,
-        "hsplit" => 1,
-        "vsplit" => 0,
+    let dim = match id {
+        OpId::Hsplit if t.ndim() == 1  => 0,
+        OpId::Hsplit => 1,
+        OpId::Vsplit => 0,
         _ => 2,
     };
     let cuts = match (&v, seq_ints(&v)) {
@@ -617,13 +622,13 @@ fn tensors_of(items: &[Value], span: Span) -> EvalResult<Vec<Rc<Tensor>>> {
 /// size-1 dim for 3; one already of rank n or more comes back as itself.
 fn at_least(it: &mut Interp, t: &Rc<Tensor>, n: usize, span: Span) -> EvalResult<Rc<Tensor>> {
     match (t.ndim(), n) {
-        (0, _) => step(it, t, "reshape", vec![Value::Tuple(vec![Value::Int(1); n])], vec![], span),
-        (1, 2) => step(it, t, "unsqueeze", vec![Value::Int(0)], vec![], span),
+        (0, _) => step(it, t, OpId::Reshape, vec![Value::Tuple(vec![Value::Int(1); n])], vec![], span),
+        (1, 2) => step(it, t, OpId::Unsqueeze, vec![Value::Int(0)], vec![], span),
         (1, 3) => {
-            let u = step(it, t, "unsqueeze", vec![Value::Int(0)], vec![], span)?;
-            step(it, &u, "unsqueeze", vec![Value::Int(-1)], vec![], span)
+            let u = step(it, t, OpId::Unsqueeze, vec![Value::Int(0)], vec![], span)?;
+            step(it, &u, OpId::Unsqueeze, vec![Value::Int(-1)], vec![], span)
         }
-        (2, 3) => step(it, t, "unsqueeze", vec![Value::Int(-1)], vec![], span),
+        (2, 3) => step(it, t, OpId::Unsqueeze, vec![Value::Int(-1)], vec![], span),
         _ => Ok(t.clone()),
     }
 }
@@ -706,8 +711,8 @@ fn meshgrid(it: &mut Interp, mut a: Args) -> EvalResult<Value> {
     for (i, t) in ts.iter().enumerate() {
         let mut vs = vec![Value::Int(1); ts.len()];
         vs[i] = Value::Int(-1);
-        let v = step(it, t, "view", vec![Value::Tuple(vs)], vec![], span)?;
-        grids.push(Value::Tensor(step(it, &v, "expand", vec![Value::Tuple(shape.clone())], vec![], span)?));
+        let v = step(it, t, OpId::View, vec![Value::Tuple(vs)], vec![], span)?;
+        grids.push(Value::Tensor(step(it, &v, OpId::Expand, vec![Value::Tuple(shape.clone())], vec![], span)?));
     }
     if swap {
         grids.swap(0, 1);
@@ -747,7 +752,7 @@ fn diff(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
         parts.push(Value::Tensor(t.clone()));
         parts.extend(ends[1].clone().map(Value::Tensor));
         let args = Args { name: "cat".to_string(), pos: vec![(Value::Tuple(parts), span)], kw: vec![("dim".to_string(), Value::Int(d as i64), span)], span, pos_base: 0 };
-        x = match super::super::builtins::call(it, "cat", args, "diff()")? {
+        x = match super::super::builtins::call_op(it, OpId::Cat, args, "diff()")? {
             Value::Tensor(c) => c,
             _ => return Err(a.err("internal: cat gave no tensor")),
         };
@@ -757,9 +762,9 @@ fn diff(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
         if len == 0 {
             break;
         }
-        let hi = step(it, &x, "narrow", vec![Value::Int(d as i64), Value::Int(1), Value::Int(len - 1)], vec![], span)?;
-        let lo = step(it, &x, "narrow", vec![Value::Int(d as i64), Value::Int(0), Value::Int(len - 1)], vec![], span)?;
-        let op = if x.dtype == crate::engine::DType::Bool { "logical_xor" } else { "sub" };
+        let hi = step(it, &x, OpId::Narrow, vec![Value::Int(d as i64), Value::Int(1), Value::Int(len - 1)], vec![], span)?;
+        let lo = step(it, &x, OpId::Narrow, vec![Value::Int(d as i64), Value::Int(0), Value::Int(len - 1)], vec![], span)?;
+        let op = if x.dtype == crate::engine::DType::Bool { OpId::LogicalXor } else { OpId::Sub };
         x = step(it, &hi, op, vec![Value::Tensor(lo)], vec![], span)?;
     }
     Ok(Value::Tensor(x))

@@ -15,17 +15,19 @@ use super::super::error::{AtSpan, EvalError, EvalResult};
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
+use crate::eval::registry::OpId;
 
 pub const FAMILY: Family = Family {
     functions: &[],
-    methods: &["softmax", "log_softmax", "logsumexp"],
+    methods: &[OpId::Softmax, OpId::LogSoftmax, OpId::Logsumexp],
     function: super::no_function,
     method,
 };
 
-fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
-    if name == "logsumexp" {
+    if id == OpId::Logsumexp {
         let (dv, ds) = a.get(0, "dim").ok_or_else(|| a.err("logsumexp() missing required argument 'dim'"))?;
         let dims: Vec<i64> = match to_int(&dv) {
             Some(d) => vec![d],
@@ -67,7 +69,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
         }
         _ => t.clone(),
     };
-    let log = name == "log_softmax";
+    let log = id == OpId::LogSoftmax;
     let r = softmax::softmax(&it.ctx, &x, dim, log).at(span)?;
     if let Some(o) = out {
         if let Value::Tensor(ot) = &o.0

@@ -17,12 +17,13 @@ use super::super::grad;
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
+use crate::eval::registry::OpId;
 
 pub const FAMILY: Family = Family {
     functions: &[],
     methods: &[
-        "cumsum", "cumsum_", "cumprod", "cumprod_", "cummax", "cummin", "logcumsumexp", "topk", "kthvalue", "median", "nanmedian", "mode",
-        "amax", "amin", "aminmax", "unique", "unique_consecutive", "argsort", "msort", "nansum", "nanmean",
+        OpId::Cumsum, OpId::Cumsum_, OpId::Cumprod, OpId::Cumprod_, OpId::Cummax, OpId::Cummin, OpId::Logcumsumexp, OpId::Topk, OpId::Kthvalue, OpId::Median, OpId::Nanmedian, OpId::Mode,
+        OpId::Amax, OpId::Amin, OpId::Aminmax, OpId::Unique, OpId::UniqueConsecutive, OpId::Argsort, OpId::Msort, OpId::Nansum, OpId::Nanmean,
     ],
     function: super::no_function,
     method,
@@ -44,11 +45,12 @@ fn dim_arg(a: &mut Args, i: usize, default: Option<i64>, name: &str) -> EvalResu
     }
 }
 
-fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
+    let name = id.name();
     let span = a.span;
     let ctx = &it.ctx;
-    match name {
-        "cumsum" | "cumsum_" | "cumprod" | "cumprod_" | "logcumsumexp" => {
+    match id {
+        OpId::Cumsum | OpId::Cumsum_ | OpId::Cumprod | OpId::Cumprod_ | OpId::Logcumsumexp => {
             let base = name.trim_end_matches('_');
             let d = dim_arg(&mut a, 0, None, base)?;
             let dtype = if base == "logcumsumexp" { None } else { a.dtype_kw()? };
@@ -77,18 +79,18 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             };
             Ok(tensor(v))
         }
-        "cummax" | "cummin" => {
+        OpId::Cummax | OpId::Cummin => {
             let d = dim_arg(&mut a, 0, None, name)?;
             a.finish(1)?;
-            let op = if name == "cummax" { ScanOp::Max } else { ScanOp::Min };
+            let op = if id == OpId::Cummax { ScanOp::Max } else { ScanOp::Min };
             let (v, i) = scan::scan(ctx, t, d, op, t.dtype, name).at(span)?;
             let i = i.expect("cummax/cummin give indices");
             let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
-            let node = if name == "cummax" { "CummaxBackward0" } else { "CumminBackward0" };
+            let node = if id == OpId::Cummax { "CummaxBackward0" } else { "CumminBackward0" };
             let v = grad::record(it, node, &[Some(t)], v, index_backward(t.shape().to_vec(), dim, true), &[&i]);
-            Ok(pair(name_static(name), ["values", "indices"], v, i))
+            Ok(pair(name, ["values", "indices"], v, i))
         }
-        "topk" => {
+        OpId::Topk => {
             let k = a.int(0, "k")?;
             let d = dim_arg(&mut a, 1, Some(-1), name)?;
             let largest = a.opt_bool(2, "largest", true)?;
@@ -99,7 +101,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let v = grad::record(it, "TopkBackward0", &[Some(t)], v, index_backward(t.shape().to_vec(), dim, true), &[&i]);
             Ok(pair("topk", ["values", "indices"], v, i))
         }
-        "kthvalue" => {
+        OpId::Kthvalue => {
             let k = a.int(0, "k")?;
             let d = dim_arg(&mut a, 1, Some(-1), name)?;
             let keep = a.opt_bool(2, "keepdim", false)?;
@@ -109,10 +111,10 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let v = grad::record(it, "KthvalueBackward0", &[Some(t)], v, index_backward(t.shape().to_vec(), dim, keep), &[&i]);
             Ok(pair("kthvalue", ["values", "indices"], v, i))
         }
-        "median" | "nanmedian" | "mode" => {
-            let skip = name == "nanmedian";
+        OpId::Median | OpId::Nanmedian | OpId::Mode => {
+            let skip = id == OpId::Nanmedian;
             let d = match a.get(0, "dim") {
-                None | Some((Value::None, _)) if name != "mode" => None,
+                None | Some((Value::None, _)) if id != OpId::Mode => None,
                 None | Some((Value::None, _)) => Some(-1),
                 Some((v, s)) => Some(super::super::args::to_int(&v).ok_or_else(|| EvalError::type_error(format!("{name}(): argument 'dim' must be int, not {}", v.type_name()), s))?),
             };
@@ -123,25 +125,25 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
                 let node = if skip { "NanmedianBackward0" } else { "MedianBackward0" };
                 return Ok(tensor(grad::record(it, node, &[Some(t)], v, Formula::Unsupported, &[])));
             };
-            let (v, i) = if name == "mode" { scan::mode(ctx, t, d, keep) } else { scan::median_dim(ctx, t, d, keep, skip) }.at(span)?;
+            let (v, i) = if id == OpId::Mode { scan::mode(ctx, t, d, keep) } else { scan::median_dim(ctx, t, d, keep, skip) }.at(span)?;
             let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
-            let node = match name {
-                "mode" => "ModeBackward0",
-                "median" => "MedianBackward1",
+            let node = match id {
+                OpId::Mode => "ModeBackward0",
+                OpId::Median => "MedianBackward1",
                 _ => "NanmedianBackward1",
             };
             let v = grad::record(it, node, &[Some(t)], v, index_backward(t.shape().to_vec(), dim, keep), &[&i]);
-            Ok(pair(name_static(name), ["values", "indices"], v, i))
+            Ok(pair(name, ["values", "indices"], v, i))
         }
-        "amax" | "amin" => {
+        OpId::Amax | OpId::Amin => {
             let dims = match a.get(0, "dim") {
                 None | Some((Value::None, _)) => vec![],
                 Some((v, s)) => seq_ints(&v).ok_or_else(|| EvalError::type_error(format!("{name}(): argument 'dim' must be tuple of ints, not {}", v.type_name()), s))?,
             };
             let keep = a.opt_bool(1, "keepdim", false)?;
             a.finish(2)?;
-            let v = scan::amax(ctx, t, &dims, keep, name == "amax").at(span)?;
-            let node = if name == "amax" { "AmaxBackward0" } else { "AminBackward0" };
+            let v = scan::amax(ctx, t, &dims, keep, id == OpId::Amax).at(span)?;
+            let node = if id == OpId::Amax { "AmaxBackward0" } else { "AminBackward0" };
             let n = t.ndim();
             let wrapped: Vec<usize> = dims.iter().filter_map(|&d| crate::engine::layout::wrap_dim(d, n).ok()).collect();
             let reduced: Vec<bool> = (0..n).map(|d| wrapped.is_empty() || wrapped.contains(&d)).collect();
@@ -149,7 +151,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let out = v.clone();
             Ok(tensor(grad::record(it, node, &[Some(t)], v, f, &[t, &out])))
         }
-        "aminmax" => {
+        OpId::Aminmax => {
             let d = match a.take_kw("dim") {
                 None | Some((Value::None, _)) => None,
                 Some((v, s)) => Some(super::super::args::to_int(&v).ok_or_else(|| EvalError::type_error(format!("aminmax(): argument 'dim' must be int, not {}", v.type_name()), s))?),
@@ -163,8 +165,8 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             let hi = grad::record(it, "AminmaxBackward0", &[Some(t)], hi, Formula::Unsupported, &[]);
             Ok(pair("aminmax", ["min", "max"], lo, hi))
         }
-        "unique" | "unique_consecutive" => {
-            let consecutive = name == "unique_consecutive";
+        OpId::Unique | OpId::UniqueConsecutive => {
+            let consecutive = id == OpId::UniqueConsecutive;
             if !consecutive {
                 a.opt_bool(0, "sorted", true)?;
             }
@@ -199,8 +201,8 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
             }
             Ok(if out.len() == 1 { out.remove(0) } else { Value::Tuple(out) })
         }
-        "argsort" | "msort" => {
-            let (d, desc) = if name == "msort" {
+        OpId::Argsort | OpId::Msort => {
+            let (d, desc) = if id == OpId::Msort {
                 a.finish(0)?;
                 (0, false)
             } else {
@@ -211,19 +213,15 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, _nspan: Span
                 (d, desc)
             };
             let (v, i) = crate::engine::ops::join::sort(ctx, t, d, desc).at(span)?;
-            if name == "argsort" {
+            if id == OpId::Argsort {
                 return Ok(tensor(i));
             }
             let sd = crate::engine::layout::wrap_dim(d, t.ndim()).unwrap_or(0);
             Ok(tensor(grad::record(it, "SortBackward0", &[Some(t)], v, Formula::Sort { dim: sd }, &[&i])))
         }
-        "nansum" | "nanmean" => nan_reduce(it, t, name, a),
+        OpId::Nansum | OpId::Nanmean => nan_reduce(it, t, id, a),
         _ => Err(a.err(format!("internal: sorting has no {name}"))),
     }
-}
-
-fn name_static(name: &str) -> &'static str {
-    FAMILY.methods.iter().copied().find(|m| *m == name).unwrap_or("values")
 }
 
 fn scalar_name(d: DType) -> &'static str {
@@ -231,7 +229,8 @@ fn scalar_name(d: DType) -> &'static str {
 }
 
 /// `nansum`/`nanmean`: NaNs count as zero (and, for the mean, not at all).
-fn nan_reduce(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalResult<Value> {
+fn nan_reduce(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args) -> EvalResult<Value> {
+    let name = id.name();
     use crate::engine::ops::reduce::{reduce, ReduceOp};
     let span = a.span;
     let dims: Option<Vec<i64>> = match a.get(0, "dim") {
@@ -242,7 +241,7 @@ fn nan_reduce(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalR
     let keep = a.opt_bool(1, "keepdim", false)?;
     let dtype = a.dtype_kw()?;
     a.finish(2)?;
-    if name == "nanmean" && !t.dtype.is_floating() {
+    if id == OpId::Nanmean && !t.dtype.is_floating() {
         return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, format!("nanmean(): expected input to have floating point or complex dtype but got {}", scalar_name(t.dtype)), span));
     }
     let ctx = &it.ctx;
@@ -255,7 +254,7 @@ fn nan_reduce(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalR
         None => src,
     };
     let sum = reduce(ctx, ReduceOp::Sum, &src, dims.as_deref(), keep, 1.0, dtype).at(span)?.values;
-    if name == "nansum" {
+    if id == OpId::Nansum {
         let mask: Vec<Scalar> = vals.iter().map(|v| Scalar::Bool(!matches!(v, Scalar::Float(f) if f.is_nan()))).collect();
         let mask = Tensor::from_scalars_on(ctx, t.device(), t.shape(), DType::Bool, &mask, name).at(span)?;
         let f = nansum_backward(t.shape().to_vec(), dims.clone(), keep);

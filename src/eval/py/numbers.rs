@@ -7,6 +7,7 @@ use super::super::error::{EvalError, EvalResult};
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::builtins::{Call, int_arg};
+use crate::eval::registry::OpId;
 
 pub fn round(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
     let nd = c.kw("ndigits");
@@ -42,7 +43,7 @@ pub fn round(it: &mut Interp, mut c: Call) -> EvalResult<Value> {
             if let Some(n) = nd {
                 a.kw.push(("decimals".into(), n, c.span));
             }
-            super::super::methods::call(it, t, "round", a, c.span, "round()")
+            super::super::methods::call_op(it, t, OpId::Round, a, c.span, "round()")
         }
         (other, _) => Err(c.err(format!("type {} doesn't define __round__ method", other.type_name()))),
     }

@@ -9,6 +9,7 @@ use crate::lang::span::Span;
 use super::super::error::{EvalError, EvalResult};
 use super::super::interp::Interp;
 use super::super::value::Value;
+use crate::eval::registry::OpId;
 
 pub fn range_len(start: i64, stop: i64, step: i64) -> i64 {
     if step > 0 && start < stop {
@@ -46,7 +47,7 @@ impl Interp {
                 self.check_len(t.shape()[0] as u128, span)?;
                 // `Tensor.__iter__` is `iter(self.unbind(0))`: views of the rows.
                 let a = super::super::args::Args { name: "unbind".into(), pos: vec![], kw: vec![], span, pos_base: 0 };
-                match super::super::methods::call(self, t, "unbind", a, span, "unbind()")? {
+                match super::super::methods::call_op(self, t, OpId::Unbind, a, span, "unbind()")? {
                     Value::Tuple(rows) => PyIter::Items(rows.into_iter()),
                     other => PyIter::Items(vec![other].into_iter()),
                 }

@@ -228,7 +228,7 @@ fn signature(name: &str, line: &str, method: bool) -> Option<Signature> {
                 continue;
             }
             saw_out = true;
-            params.push(Param { name: "out".into(), ty: Ty::Tensor, optional: true, allow_none: true, kw_only: true, default: "None".into(), tuple_out: outs > 1 });
+            params.push(Param { name: "out".into(), ty: if outs > 1 { Ty::TensorList } else { Ty::Tensor }, optional: true, allow_none: true, kw_only: true, default: "None".into(), tuple_out: outs > 1 });
             continue;
         }
         if pname == "self" && method {
@@ -391,7 +391,9 @@ fn parse(sig: &Signature, pos: &[Value], kw: &[(String, Value)], numbers: bool) 
             }
             Some(v) => match check(p, v, numbers, i) {
                 Check::Ok => {}
-                Check::Message(m) => return Err(m),
+                // PyTorch's check throws here (`throw_error`): no later
+                // signature is tried.
+                Check::Message(m) => return Ok(Some(m)),
                 _ if varargs && arg_pos == 0 && !is_kw && is_int(v) => {
                     // `view(2, 3)`: every positional argument is the size.
                     if let Some(j) = pos.iter().position(|x| !is_int(x)) {

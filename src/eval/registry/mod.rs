@@ -11,6 +11,7 @@ pub mod attributes;
 pub mod binder;
 pub mod commands;
 pub mod help;
+pub mod id;
 pub mod pybuiltins;
 pub mod statements;
 
@@ -29,6 +30,8 @@ mod reduce;
 mod reorder;
 mod sorting;
 mod views;
+
+pub use id::OpId;
 
 /// `torch.name(...)` works.
 pub const FUNCTION: u8 = 1;
@@ -153,7 +156,7 @@ impl Op {
 }
 
 /// Every row, by file.
-const TABLES: &[&[Op]] = &[
+static TABLES: &[&[Op]] = &[
     views::OPS,
     create::OPS,
     math::OPS,

@@ -10,6 +10,7 @@ use super::super::super::args::{to_int, Args};
 use super::super::super::error::{AtSpan, EvalError, EvalResult};
 use super::super::super::interp::Interp;
 use super::super::super::value::Value;
+use crate::eval::registry::OpId;
 
 /// `(3, 4)` / `(4,)`: a shape as Python prints a tuple.
 fn tuple_text(xs: &[i64]) -> String {
@@ -69,5 +70,5 @@ pub fn unravel_index(it: &mut Interp, mut a: Args) -> EvalResult<Value> {
     out_shape.push(shape.len());
     let res = Rc::new(Tensor::from_scalars_on(&it.ctx, t.device(), &out_shape, DType::Int64, &vals, "unravel_index()").at(span)?);
     let args = Args { name: "unbind".to_string(), pos: vec![(Value::Int(-1), span)], kw: vec![], span, pos_base: 0 };
-    super::super::super::methods::call(it, &res, "unbind", args, span, "unbind(-1)")
+    super::super::super::methods::call_op(it, &res, OpId::Unbind, args, span, "unbind(-1)")
 }
