@@ -82,11 +82,15 @@ fn call_bound(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
         }
         return Ok(pinned);
     }
-    let wants_grad = match a.take_kw("requires_grad") {
-        Some((Value::Bool(b), _)) => b,
+    let requires = match a.take_kw("requires_grad") {
+        Some((Value::Bool(b), _)) => Some(b),
         Some((v, s)) => return Err(EvalError::type_error(format!("{name}(): argument 'requires_grad' must be bool, not {}", v.type_name()), s)),
-        None => false,
+        None => None,
     };
+    if id == OpId::Asarray {
+        return super::numpy_module::torch_asarray(it, a, op, requires);
+    }
+    let wants_grad = requires == Some(true);
     let v = call_inner(it, id, a, op)?;
     if wants_grad && let Value::Tensor(t) = &v {
         super::grad::make_leaf(t, true, true, span)?;

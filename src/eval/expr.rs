@@ -226,7 +226,7 @@ impl Interp {
             if let (Value::GradFn(n), "name") = (&recv, name.as_str()) {
                 // PyTorch's C++ node names carry their namespace.
                 let full = match n.name.as_str() {
-                    "CopySlices" | "CopyBackwards" => format!("torch::autograd::{}", n.name),
+                    "CopySlices" | "CopyBackwards" | "NotImplemented" => format!("torch::autograd::{}", n.name),
                     other => other.to_string(),
                 };
                 return Ok(Value::Str(full));

@@ -15,6 +15,7 @@ use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
 use super::ndarray::{check_numpy, NdArray};
 use super::value::Value;
+use crate::eval::registry::OpId;
 
 /// `np.NAME` functions (besides the file ones), by `Value::Function` name.
 pub const FUNCTIONS: &[&str] = &["numpy.dtype", "numpy.array", "numpy.asarray", "numpy.shares_memory", "numpy.may_share_memory", "numpy.arange", "numpy.zeros", "numpy.ones"];
@@ -344,11 +345,62 @@ pub fn torch_as_tensor(it: &mut Interp, mut a: Args, op: &str) -> EvalResult<Val
     if d == base.dtype && dev == base.device() {
         return Ok(Value::Tensor(base));
     }
-    let moved = if dev != base.device() { super::methods::to_device(it, (*base).clone(), dev, span)? } else { (*base).clone() };
-    let out = if d != moved.dtype {
-        crate::engine::ops::copy::copy_to_new(&it.ctx, &moved, &crate::engine::layout::contiguous_strides(moved.shape()), d, op).at(span)?
-    } else {
-        moved
+    // PyTorch converts with `tensor.to(device, dtype)`: the input's strides
+    // are kept (preserve_format) and autograd records `ToCopyBackward0`.
+    let kw = vec![("device".to_string(), Value::Device(dev), span), ("dtype".to_string(), Value::DType(d), span)];
+    let to = Args { name: "to".into(), pos: vec![], kw, span, pos_base: 0 };
+    super::methods::call_op(it, &base, OpId::To, to, span, op)
+}
+
+/// `torch.asarray(obj, ...)`: `as_tensor`, then `requires_grad_` on the
+/// result (the input itself when no copy was needed). Unspecified,
+/// `requires_grad` follows a tensor input's, with PyTorch's warn-once.
+pub fn torch_asarray(it: &mut Interp, a: Args, op: &str, requires: Option<bool>) -> EvalResult<Value> {
+    let span = a.span;
+    let obj = a.pos.first().map(|(v, _)| v).or(a.kw.iter().find(|(k, _, _)| k == "obj").map(|(_, v, _)| v)).cloned();
+    let input_grad = matches!(&obj, Some(Value::Tensor(t)) if t.requires_grad());
+    let wants = match requires {
+        Some(b) => b,
+        None => {
+            if input_grad {
+                it.warn_once(super::warnings::ASARRAY_REQUIRES_GRAD, span);
+            }
+            input_grad
+        }
     };
-    Ok(Value::tensor(out))
+    let mut a = a;
+    let copy = match a.take_kw("copy") {
+        None | Some((Value::None, _)) => None,
+        Some((Value::Bool(b), _)) => Some(b),
+        Some((v, s)) => return Err(EvalError::type_error(format!("asarray(): argument 'copy' must be bool, not {}", v.type_name()), s)),
+    };
+    let input = match obj {
+        Some(Value::Tensor(t)) => Some(t.clone()),
+        _ => None,
+    };
+    if let (Some(false), Some(t), Some((Value::DType(d), _))) = (copy, &input, a.kw.iter().find(|(k, _, _)| k == "dtype").map(|(_, v, s)| (v.clone(), *s)))
+        && d != t.dtype
+    {
+        use crate::engine::ops::promote::scalar_type_name as st;
+        return Err(EvalError::new(ErrorKind::ValueError, format!("can't alias tensor with dtype '{}' into dtype '{}'.", st(t.dtype), st(d)), span));
+    }
+    let grad_was = it.grad_enabled;
+    it.grad_enabled = grad_was && wants;
+    let mut v = torch_as_tensor(it, a, op);
+    // copy=True of a tensor that needed no conversion: a clone.
+    if let (Some(true), Some(t), Ok(Value::Tensor(r))) = (copy, &input, &v)
+        && Rc::ptr_eq(t, r)
+    {
+        let clone = Args { name: "clone".into(), pos: vec![], kw: vec![], span, pos_base: 0 };
+        v = super::methods::call_op(it, t, OpId::Clone, clone, span, op);
+    }
+    it.grad_enabled = grad_was;
+    let v = v?;
+    if let Value::Tensor(t) = &v
+        && t.is_leaf()
+        && t.requires_grad() != wants
+    {
+        super::grad::make_leaf(t, wants, false, span)?;
+    }
+    Ok(v)
 }

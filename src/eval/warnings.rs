@@ -21,6 +21,7 @@ pub const NUMPY_T_ND: &str = "The use of `x.T` on tensors of dimension other tha
 pub const NUMPY_T_0D: &str = "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4313.)";
 
 /// `x.mT` of a 0-dim tensor (once per session); the result is `x` itself.
+pub const ASARRAY_REQUIRES_GRAD: &str = "torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead of False. Pass requires_grad=False explicitly to get the old behavior and silence this warning. (Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:1908.)";
 pub const MT_0D: &str = "Tensor.mT is deprecated on 0-D tensors. This function is the identity in these cases. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4366.)";
 
 impl Interp {

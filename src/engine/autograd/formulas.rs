@@ -329,7 +329,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
         Formula::MultiView { .. } | Formula::InvalidView { .. } => super::multi::apply(ctx, node, &[Some(g)])?,
         // derivatives.yaml's `not_implemented(...)` rows say it differently
         // from the autograd fallback's nodes.
-        Formula::NotImplemented(op @ ("_unique2" | "unique_dim" | "unique_consecutive")) => {
+        Formula::NotImplemented(op @ ("_unique2" | "unique_dim" | "unique_consecutive" | "inplace version of acosh" | "inplace version of asinh" | "inplace version of atanh")) => {
             return Err(EngineError::new(crate::engine::error::ErrorKind::NotImplementedError, format!("the derivative for '{op}' is not implemented.")));
         }
         Formula::NotImplemented(op) => {

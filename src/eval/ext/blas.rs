@@ -58,6 +58,22 @@ fn product(ctx: &Context, op: &str, a: &Tensor, b: &Tensor) -> Result<Tensor> {
     }
 }
 
+/// PyTorch's dtype and rank checks, in its order (`addr` promotes instead).
+fn check_operands(id: OpId, t: &Tensor, x: &Tensor, y: &Tensor) -> std::result::Result<(), String> {
+    use crate::engine::ops::promote::{scalar_type_name as st, type_meta_name as tm};
+    match id {
+        OpId::Addmm | OpId::Addbmm if t.dtype != y.dtype => Err(format!("self and mat2 must have the same dtype, but got {} and {}", st(t.dtype), st(y.dtype))),
+        OpId::Addmm | OpId::Addbmm if x.dtype != y.dtype => Err(format!("mat1 and mat2 must have the same dtype, but got {} and {}", st(x.dtype), st(y.dtype))),
+        OpId::Addmv if !(x.ndim() == 2 && y.ndim() == 1 && t.ndim() <= 1) => Err(format!("vector + matrix @ vector expected, got {}, {}, {}", t.ndim(), x.ndim(), y.ndim())),
+        OpId::Addmv if t.dtype != x.dtype || x.dtype != y.dtype => {
+            Err(format!("addmv input tensors must have the same dtype, but got {}, {}, and {}", st(t.dtype), st(x.dtype), st(y.dtype)))
+        }
+        OpId::Baddbmm if t.dtype != x.dtype => Err(format!("Input dtypes must be the same, got: input {}, batch1: {}, batch2: {}", tm(t.dtype), tm(x.dtype), tm(y.dtype))),
+        OpId::Baddbmm if x.dtype != y.dtype => Err(format!("expected scalar type {} but found {}", st(x.dtype), st(y.dtype))),
+        _ => Ok(()),
+    }
+}
+
 fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
     let name = id.name();
     let span = a.span;
@@ -75,10 +91,28 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             Some((v, s)) => to_number(&v).map(|n| n.as_f64()).ok_or_else(|| EvalError::type_error(format!("{name}(): argument '{k}' must be Number, not {}", v.type_name()), s)),
         }
     };
+    let floats = |a: &Args, k: &str| matches!(a.kw.iter().find(|(n, _, _)| n == k), Some((_, Value::Float(_), _)));
+    let (beta_float, alpha_float) = (floats(&a, "beta"), floats(&a, "alpha"));
     let beta = num(&mut a, "beta")?;
     let alpha = num(&mut a, "alpha")?;
     a.finish(2)?;
     let ctx = &it.ctx;
+    check_operands(id, t, &x, &y).map_err(|m| EvalError::new(crate::engine::ErrorKind::RuntimeError, m, span))?;
+    // addr is element-wise (TensorIterator): its operands promote.
+    let (t, x, y) = if id == OpId::Addr {
+        use crate::engine::ops::promote::{result_type, Operand};
+        let d = result_type(&[t, &x, &y].map(|v| Operand::Tensor { dtype: v.dtype, ndim: v.ndim() }));
+        for (given, k) in [(beta_float, "beta"), (alpha_float, "alpha")] {
+            if given && !d.is_floating() {
+                return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, format!("For integral input tensors, argument {k} must not be a floating point number."), span));
+            }
+        }
+        let cast = |v: &Rc<Tensor>| -> EvalResult<Rc<Tensor>> { Ok(crate::engine::ops::copy::to_dtype(ctx, v, d).at(span)?.map(Rc::new).unwrap_or_else(|| v.clone())) };
+        (cast(t)?, cast(&x)?, cast(&y)?)
+    } else {
+        (t.clone(), x, y)
+    };
+    let t = &t;
     let p = product(ctx, name, &x, &y).map_err(|mut e| {
         if let Some(rest) = e.message.strip_prefix("mm:") {
             e.message = format!("{name}:{rest}");

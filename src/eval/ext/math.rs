@@ -66,9 +66,16 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 _ => pointwise::unary_inplace(op, t).at(span)?,
             }
             if let (Some(old), Some(node)) = (old, op.grad_fn()) {
-                let node = if decimals.is_some() { "RoundBackward1" } else { node };
+                // derivatives.yaml's own in-place entries: `not_implemented`.
+                let (node, formula) = match node {
+                    _ if decimals.is_some() => ("RoundBackward1", unary_formula(op)),
+                    "AcoshBackward0" => ("AcoshBackward1", Formula::NotImplemented("inplace version of acosh")),
+                    "AsinhBackward0" => ("AsinhBackward1", Formula::NotImplemented("inplace version of asinh")),
+                    "AtanhBackward0" => ("AtanhBackward1", Formula::NotImplemented("inplace version of atanh")),
+                    n => (n, unary_formula(op)),
+                };
                 let now = (**t).clone();
-                super::super::grad::rebase_node(it, t, node, &[], unary_formula(op), &[&old, &now]);
+                super::super::grad::rebase_node(it, t, node, &[], formula, &[&old, &now]);
             }
             return Ok(Value::Tensor(t.clone()));
         }

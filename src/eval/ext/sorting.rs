@@ -66,12 +66,16 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, format!("\"logcumsumexp_out_cpu\" not implemented for '{}'", scalar_name(t.dtype)), span));
             }
             let (v, _) = scan::scan(ctx, t, d, op, out_dtype, base).at(span)?;
+            let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
             if name.ends_with('_') {
                 grad::check_inplace(it, t, span)?;
+                let dtype = t.dtype;
                 crate::engine::ops::copy::copy_into(t, &v).at(span)?;
+                // The in-place scan's node replaces t's history (PyTorch's CumsumBackward0 / CumprodBackward0).
+                let (node, f) = if op == ScanOp::Sum { ("CumsumBackward0", cumsum_backward(dim, dtype)) } else { ("CumprodBackward0", Formula::Unsupported) };
+                super::super::grad::rebase_node(it, t, node, &[], f, &[]);
                 return Ok(Value::Tensor(t.clone()));
             }
-            let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
             let v = match op {
                 ScanOp::Sum => grad::record(it, "CumsumBackward0", &[Some(t)], v, cumsum_backward(dim, t.dtype), &[]),
                 ScanOp::Prod => grad::record(it, "CumprodBackward0", &[Some(t)], v, Formula::Unsupported, &[]),

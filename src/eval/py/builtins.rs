@@ -594,8 +594,26 @@ pub fn type_of(v: &Value) -> &'static str {
         Value::DType(_) => "dtype",
         Value::Device(_) => "device",
         Value::Exception(e) => super::exc::TYPES.iter().find(|(k, _, _)| *k == e.kind).map(|(_, n, _)| *n).unwrap_or("Exception"),
+        // A node's class is its name (`<class 'ExpBackward0'>`).
+        Value::GradFn(n) => node_class(&n.name),
         other => other.type_name(),
     }
+}
+
+/// The class name of the autograd node `name`, interned: node names are
+/// tsr's own (a fixed set written in its source), so this stays small.
+fn node_class(name: &str) -> &'static str {
+    thread_local! {
+        static CLASSES: std::cell::RefCell<Vec<&'static str>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    CLASSES.with(|c| {
+        if let Some(n) = c.borrow().iter().find(|n| **n == name) {
+            return *n;
+        }
+        let n: &'static str = Box::leak(name.to_string().into_boxed_str());
+        c.borrow_mut().push(n);
+        n
+    })
 }
 
 fn is_instance(v: &Value, ty: &str) -> bool {
