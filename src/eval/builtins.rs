@@ -36,6 +36,10 @@ fn factory_dtype(a: &mut Args, default: DType) -> EvalResult<(DType, Device)> {
 /// `OpId`), or a function of the numpy or safetensors modules tsr provides.
 pub fn call(it: &mut Interp, name: &str, a: Args, op: &str) -> EvalResult<Value> {
     if let Some(id) = OpId::function(name) {
+        // A call PyTorch's argument parser refuses is refused before it runs.
+        if let Some(m) = super::registry::binder::CallArgs::of(&a).refusal(id, false) {
+            return Err(EvalError::type_error(m, a.span));
+        }
         return call_op(it, id, a, op);
     }
     if super::files::FUNCTIONS.contains(&name) {

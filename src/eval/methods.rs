@@ -98,10 +98,14 @@ fn ints_tuple(xs: &[usize]) -> Value {
 /// A tensor method call, with autograd: in-place methods are checked
 /// against leaves that require grad, and results get their backward node.
 pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
-    match OpId::method(name) {
-        Some(id) => call_op(it, t, id, a, nspan, op),
-        None => Err(unknown_member(name, nspan)),
+    let Some(id) = OpId::method(name) else { return Err(unknown_member(name, nspan)) };
+    // A call PyTorch's argument parser refuses is refused before it runs.
+    if a.pos_base == 0
+        && let Some(m) = super::registry::binder::CallArgs::of(&a).refusal(id, true)
+    {
+        return Err(EvalError::type_error(m, a.span));
     }
+    call_op(it, t, id, a, nspan, op)
 }
 
 /// The tensor method `id` (or its function form, `a.pos_base` 1).

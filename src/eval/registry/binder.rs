@@ -264,6 +264,16 @@ pub fn signatures(op: &Op, method: bool) -> Option<Vec<Signature>> {
         .collect()
 }
 
+/// [`signatures`], parsed once per op and form (every user call is checked).
+fn cached_signatures(op: &Op, method: bool) -> Option<std::rc::Rc<Vec<Signature>>> {
+    type Cache = std::cell::RefCell<std::collections::HashMap<(super::OpId, bool), Option<std::rc::Rc<Vec<Signature>>>>>;
+    thread_local! {
+        static CACHE: Cache = Default::default();
+    }
+    let key = (op.id(), method);
+    CACHE.with(|c| c.borrow_mut().entry(key).or_insert_with(|| signatures(op, method).map(std::rc::Rc::new)).clone())
+}
+
 /// Whether a schema line has a `Tensor self` (`Tensor(a!) self`) parameter.
 fn has_tensor_self(line: &str) -> bool {
     params_text(line)
@@ -578,7 +588,7 @@ fn numbers_as_tensors(name: &str) -> bool {
 /// `method`) with these arguments, or `None` when it accepts them (or the
 /// op's schema is one the binder cannot read).
 pub fn check_call(op: &Op, method: bool, pos: &[Value], kw: &[(String, Value)]) -> Option<String> {
-    let sigs = signatures(op, method)?;
+    let sigs = cached_signatures(op, method)?;
     let numbers = numbers_as_tensors(op.name);
     if sigs.is_empty() {
         return None;
@@ -626,6 +636,18 @@ impl CallArgs {
 
     /// A dispatch's TypeError gets PyTorch's parser message when the
     /// parser, reading the row's schema, refuses the call too.
+    /// PyTorch's TypeError for a call its argument parser refuses, checked
+    /// before the op runs (user calls: `builtins::call`, `methods::call`).
+    /// None for a call it accepts, and for the functions PyTorch defines in
+    /// Python (their binding is CPython's).
+    pub fn refusal(&self, id: super::OpId, method: bool) -> Option<String> {
+        let name = id.name();
+        if name.contains('.') || PYTHON_DEFINED.contains(&name) {
+            return None;
+        }
+        check_call(id.row(), method, &self.pos, &self.kw)
+    }
+
     pub fn refine(&self, e: super::super::error::EvalError, name: &str, method: bool) -> super::super::error::EvalError {
         if e.kind != crate::engine::ErrorKind::TypeError || name.contains('.') || PYTHON_DEFINED.contains(&name) {
             return e;
