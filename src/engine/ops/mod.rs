@@ -26,4 +26,5 @@ pub mod reorder_index;
 pub mod reorder_tri;
 pub mod shape;
 pub mod softmax;
+pub mod unique_dense;
 pub mod functional;

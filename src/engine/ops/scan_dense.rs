@@ -12,10 +12,18 @@ use crate::engine::tensor::Tensor;
 
 /// A float element type the fast paths handle.
 pub trait Dense: bytemuck::Pod + Copy + PartialOrd + Send + Sync {
+    /// A signed integer whose order is the value order of the fast paths:
+    /// -0.0 and 0.0 tie, every NaN ties above +inf; `!` reverses it.
+    type Key: Ord + Copy + Send + Sync + std::ops::Not<Output = Self::Key>;
     fn to_f64(self) -> f64;
     fn from_f64(x: f64) -> Self;
     fn is_nan(self) -> bool;
+    fn key(self) -> Self::Key;
 }
+
+/// Past this k, topk selects with `select_nth` instead of keeping a sorted
+/// buffer of the k best (whose inserts cost up to k each).
+const SMALL_K: usize = 32;
 
 impl Dense for f32 {
     fn to_f64(self) -> f64 {
@@ -26,6 +34,15 @@ impl Dense for f32 {
     }
     fn is_nan(self) -> bool {
         f32::is_nan(self)
+    }
+    type Key = i32;
+    fn key(self) -> i32 {
+        if self.is_nan() {
+            return i32::MAX;
+        }
+        // Negative floats order backwards as integers: flip all but the sign.
+        let b = (self + 0.0).to_bits() as i32;
+        if b < 0 { b ^ i32::MAX } else { b }
     }
 }
 
@@ -38,6 +55,14 @@ impl Dense for f64 {
     }
     fn is_nan(self) -> bool {
         f64::is_nan(self)
+    }
+    type Key = i64;
+    fn key(self) -> i64 {
+        if self.is_nan() {
+            return i64::MAX;
+        }
+        let b = (self + 0.0).to_bits() as i64;
+        if b < 0 { b ^ i64::MAX } else { b }
     }
 }
 
@@ -52,26 +77,14 @@ pub fn applies(t: &Tensor, dim: i64) -> Option<(usize, usize, usize, usize)> {
     Some((d, s[..d].iter().product(), s[d], s[d + 1..].iter().product()))
 }
 
-fn input<T: Dense>(t: &Tensor) -> Vec<T> {
-    let buf = t.storage.bytes();
-    let size = std::mem::size_of::<T>();
-    let start = t.layout().offset * size;
-    bytemuck::cast_slice::<u8, T>(&buf.bytes()[start..start + t.numel() * size]).to_vec()
-}
-
-fn output<T: bytemuck::Pod>(ctx: &Context, like: &Tensor, shape: &[usize], dtype: DType, vals: &[T], op: &str) -> Result<Tensor> {
-    let out = Tensor::alloc_on(ctx, like.device(), shape, dtype, op)?;
-    {
-        let mut buf = out.storage.bytes_mut();
-        buf.bytes_mut()[..std::mem::size_of_val(vals)].copy_from_slice(bytemuck::cast_slice(vals));
-    }
-    Ok(out)
-}
-
-/// `cumsum`/`cumprod` in the input's dtype, accumulating in f64: read from
-/// the input's bytes and written into the output's, no copy between.
+/// `cumsum`/`cumprod` in the input's dtype, accumulating in f64 (as
+/// PyTorch's `cpu_cum_base_kernel` does, in `acc_type<float>`, double):
+/// read from the input's bytes and written into the output's, no copy
+/// between. Contiguous rows go four at a time (their running sums are
+/// independent chains the core overlaps) over both cores; other layouts
+/// take the blocks along the outer dims over both cores.
 pub fn cumulative<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, prod: bool, name: &str) -> Result<Option<Tensor>> {
-    let Some((_, outer, len, inner)) = applies(t, dim) else { return Ok(None) };
+    let Some((_, _, len, inner)) = applies(t, dim) else { return Ok(None) };
     let out = Tensor::alloc_on(ctx, t.device(), t.shape(), t.dtype, name)?;
     {
         let src = t.storage.bytes();
@@ -80,55 +93,86 @@ pub fn cumulative<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, prod: bool, nam
         let x: &[T] = bytemuck::cast_slice(&src.bytes()[start..start + t.numel() * size]);
         let mut dst = out.storage.bytes_mut();
         let y: &mut [T] = bytemuck::cast_slice_mut(&mut dst.bytes_mut()[..t.numel() * size]);
-        let mut acc = vec![0f64; inner];
-        for o in 0..outer {
-            crate::engine::interrupt::check()?;
-            let base = o * len * inner;
-            for j in 0..len {
-                let row = base + j * inner;
-                let (xs, ys) = (&x[row..row + inner], &mut y[row..row + inner]);
-                for k in 0..inner {
-                    let v = xs[k].to_f64();
-                    acc[k] = if j == 0 { v } else if prod { acc[k] * v } else { acc[k] + v };
-                    ys[k] = T::from_f64(acc[k]);
-                }
+        let step = |a: f64, v: f64| if prod { a * v } else { a + v };
+        use rayon::prelude::*;
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let stopped = |o: usize| {
+            if o % 16 == 0 && crate::engine::interrupt::requested() {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
             }
+            stop.load(std::sync::atomic::Ordering::Relaxed)
+        };
+        if inner == 1 {
+            const ROWS: usize = 4;
+            y.par_chunks_mut(ROWS * len).zip(x.par_chunks(ROWS * len)).enumerate().for_each(|(o, (ys, xs))| {
+                if stopped(o) {
+                    return;
+                }
+                if xs.len() == ROWS * len {
+                    let mut acc = [0f64; ROWS];
+                    for j in 0..len {
+                        for (r, a) in acc.iter_mut().enumerate() {
+                            let v = xs[r * len + j].to_f64();
+                            *a = if j == 0 { v } else { step(*a, v) };
+                            ys[r * len + j] = T::from_f64(*a);
+                        }
+                    }
+                } else {
+                    for (yr, xr) in ys.chunks_mut(len).zip(xs.chunks(len)) {
+                        let mut a = 0f64;
+                        for (j, (y, &v)) in yr.iter_mut().zip(xr).enumerate() {
+                            a = if j == 0 { v.to_f64() } else { step(a, v.to_f64()) };
+                            *y = T::from_f64(a);
+                        }
+                    }
+                }
+            });
+        } else {
+            y.par_chunks_mut(len * inner).zip(x.par_chunks(len * inner)).enumerate().for_each_init(
+                || vec![0f64; inner],
+                |acc, (o, (ys, xs))| {
+                    if stopped(o) {
+                        return;
+                    }
+                    for j in 0..len {
+                        let row = j * inner;
+                        let (xs, ys) = (&xs[row..row + inner], &mut ys[row..row + inner]);
+                        for k in 0..inner {
+                            let v = xs[k].to_f64();
+                            acc[k] = if j == 0 { v } else { step(acc[k], v) };
+                            ys[k] = T::from_f64(acc[k]);
+                        }
+                    }
+                },
+            );
         }
     }
+    crate::engine::interrupt::check()?;
     Ok(Some(out))
 }
 
-/// `topk` along `dim`: a selection of the k first under (value, index)
-/// order, then those k sorted; NaN counts as the largest value.
+/// `topk` along `dim`: the k first under (value, index) order, sorted; NaN
+/// counts as the largest value. Both outputs are allocated first (the
+/// memory cap refuses a huge topk before any work), then filled from the
+/// input's bytes.
 pub fn topk<T: Dense>(ctx: &Context, t: &Tensor, k: usize, dim: i64, largest: bool) -> Result<Option<(Tensor, Tensor)>> {
     let Some((d, outer, len, inner)) = applies(t, dim) else { return Ok(None) };
-    let x: Vec<T> = input(t);
-    let cmp = |a: &(T, usize), b: &(T, usize)| -> Ordering {
-        let c = match (a.0.is_nan(), b.0.is_nan()) {
-            (true, true) => Ordering::Equal,
-            (true, false) => Ordering::Greater,
-            (false, true) => Ordering::Less,
-            _ => a.0.partial_cmp(&b.0).unwrap_or(Ordering::Equal),
-        };
-        let c = if largest { c.reverse() } else { c };
-        c.then(a.1.cmp(&b.1))
-    };
+    let mut shape = t.shape().to_vec();
+    shape[d] = k;
+    let v = Tensor::alloc_on(ctx, t.device(), &shape, t.dtype, "topk")?;
+    let i = Tensor::alloc_on(ctx, t.device(), &shape, DType::Int64, "topk")?;
     let n = outer * k * inner;
-    let (mut vals, mut idx) = (vec![T::from_f64(0.0); n], vec![0i64; n]);
-    // One row: its k first under `cmp`, into the k slots of `vs`/`is`.
-    let select = |row: &mut Vec<(T, usize)>, vs: &mut [T], is: &mut [i64], step: usize| {
-        if k > 0 && k < row.len() {
-            row.select_nth_unstable_by(k - 1, cmp);
-        }
-        row[..k].sort_unstable_by(cmp);
-        for (j, &(v, p)) in row[..k].iter().enumerate() {
-            vs[j * step] = v;
-            is[j * step] = p as i64;
-        }
-    };
-    if k == 0 {
-        // Nothing to select: empty outputs.
-    } else if inner == 1 {
+    if n == 0 {
+        return Ok(Some((v, i)));
+    }
+    let size = std::mem::size_of::<T>();
+    let src = t.storage.bytes();
+    let start = t.layout().offset * size;
+    let x: &[T] = bytemuck::cast_slice(&src.bytes()[start..start + t.numel() * size]);
+    let (mut vb, mut ib) = (v.storage.bytes_mut(), i.storage.bytes_mut());
+    let vals: &mut [T] = bytemuck::cast_slice_mut(&mut vb.bytes_mut()[..n * size]);
+    let idx: &mut [i64] = bytemuck::cast_slice_mut(&mut ib.bytes_mut()[..n * 8]);
+    if inner == 1 {
         // Rows are contiguous: both cores take rows (Ctrl-C is seen per chunk).
         use rayon::prelude::*;
         let stop = std::sync::atomic::AtomicBool::new(false);
@@ -139,29 +183,85 @@ pub fn topk<T: Dense>(ctx: &Context, t: &Tensor, k: usize, dim: i64, largest: bo
             if stop.load(std::sync::atomic::Ordering::Relaxed) {
                 return;
             }
-            row.clear();
-            row.extend(x[o * len..(o + 1) * len].iter().copied().zip(0..len));
-            select(row, vs, is, 1);
+            let xs = &x[o * len..(o + 1) * len];
+            select_row(row, len, k, largest, |j| xs[j], Some(xs), vs, is, 1);
         });
-        crate::engine::interrupt::check()?;
     } else {
-        let mut row: Vec<(T, usize)> = Vec::with_capacity(len);
+        let mut row = Vec::with_capacity(len);
         for o in 0..outer {
             for kk in 0..inner {
                 crate::engine::interrupt::check()?;
-                row.clear();
-                row.extend((0..len).map(|j| (x[(o * len + j) * inner + kk], j)));
                 let at = o * k * inner + kk;
-                let end = (at + (k.max(1) - 1) * inner + 1).min(n);
-                select(&mut row, &mut vals[at..end], &mut idx[at..end], inner);
+                let end = at + (k - 1) * inner + 1;
+                select_row(&mut row, len, k, largest, |j| x[(o * len + j) * inner + kk], None, &mut vals[at..end], &mut idx[at..end], inner);
             }
         }
     }
-    let mut shape = t.shape().to_vec();
-    shape[d] = k;
-    let v = output(ctx, t, &shape, t.dtype, &vals, "topk")?;
-    let i = output(ctx, t, &shape, DType::Int64, &idx, "topk")?;
+    drop((src, vb, ib));
+    crate::engine::interrupt::check()?;
     Ok(Some((v, i)))
+}
+
+/// One row of `topk` (element `j` is `at(j)`, or `dense[j]` when the row is
+/// contiguous): its k first under (value, index) order into the k slots of
+/// `vs`/`is`, `step` apart.
+#[allow(clippy::too_many_arguments)]
+fn select_row<T: Dense>(row: &mut Vec<(T::Key, usize)>, len: usize, k: usize, largest: bool, at: impl Fn(usize) -> T, dense: Option<&[T]>, vs: &mut [T], is: &mut [i64], step: usize) {
+    // The order as an integer key, ties by index: ascending keys for the
+    // smallest, their complement for the largest.
+    let key = |v: T| if largest { !v.key() } else { v.key() };
+    row.clear();
+    if k <= SMALL_K && k < len {
+        // A sorted buffer of the k best so far; an element enters only when
+        // its key beats the k-th's (a tie loses: its index is later).
+        row.extend((0..k).map(|j| (key(at(j)), j)));
+        row.sort_unstable();
+        // The k-th's key and value.
+        let mut worst = (row[k - 1].0, at(row[k - 1].1));
+        let mut enter = |j: usize, c: T::Key, worst: &mut (T::Key, T)| {
+            if c < worst.0 {
+                let pos = row.partition_point(|e| e.0 <= c);
+                row.pop();
+                row.insert(pos, (c, j));
+                *worst = (row[k - 1].0, at(row[k - 1].1));
+            }
+        };
+        let mut j = k;
+        if let Some(xs) = dense {
+            // Blocks of 16 are skipped at once when none of them can enter,
+            // by a float test that lets through every element that beats
+            // the k-th (and, when the k-th is a NaN, maybe more).
+            while j + 16 <= len {
+                let block = &xs[j..j + 16];
+                let w = worst.1;
+                let hit = if largest {
+                    block.iter().fold(false, |hit, &v| hit | !(v <= w))
+                } else {
+                    w.is_nan() || block.iter().fold(false, |hit, &v| hit | (v < w))
+                };
+                if hit {
+                    for (b, &v) in block.iter().enumerate() {
+                        enter(j + b, key(v), &mut worst);
+                    }
+                }
+                j += 16;
+            }
+        }
+        for j in j..len {
+            enter(j, key(at(j)), &mut worst);
+        }
+    } else {
+        row.extend((0..len).map(|j| (key(at(j)), j)));
+        if k > 0 && k < len {
+            row.select_nth_unstable(k - 1);
+        }
+        row.truncate(k);
+        row.sort_unstable();
+    }
+    for (j, &(_, p)) in row.iter().enumerate() {
+        vs[j * step] = at(p);
+        is[j * step] = p as i64;
+    }
 }
 
 /// `sort` along the last dim of a contiguous float tensor: rows over both
@@ -257,5 +357,107 @@ mod sort_tests {
         assert!(sort::<f32>(&ctx, &t, 0, false).unwrap().is_none());
         let tt = t.view_as_layout(layout::t(t.layout()).unwrap(), "t");
         assert!(sort::<f32>(&ctx, &tt, -1, false).unwrap().is_none());
+    }
+}
+
+#[cfg(test)]
+mod topk_cumsum_tests {
+    use super::*;
+    use crate::engine::context::{Context, EngineConfig};
+    use crate::engine::ops::scan::{scan, topk_general, ScanOp};
+    use crate::engine::scalar::Scalar;
+
+    fn values(t: &Tensor) -> Vec<String> {
+        (0..t.numel()).map(|i| format!("{:?}", t.get_flat(i))).collect()
+    }
+
+    /// Rows long enough for the blocks of 16 and the sorted buffer, with
+    /// ties, -0.0 and 0.0, NaN and infinities (`nan_every` 0: no NaN).
+    fn tensor(ctx: &Context, shape: &[usize], dtype: DType, nan_every: usize, seed: usize) -> Tensor {
+        let n: usize = shape.iter().product();
+        let xs: Vec<Scalar> = (0..n)
+            .map(|i| {
+                let h = (i * 2654435761 + seed * 97) % 1000003;
+                Scalar::Float(match h % 23 {
+                    _ if nan_every > 0 && h % nan_every == 0 => f64::NAN,
+                    0 => -0.0,
+                    1 => 0.0,
+                    2 => f64::INFINITY,
+                    3 => f64::NEG_INFINITY,
+                    4..=8 => 1.5,
+                    _ => (h % 41) as f64 * 0.25 - 5.0,
+                })
+            })
+            .collect();
+        Tensor::from_scalars(ctx, shape, dtype, &xs, "t").unwrap()
+    }
+
+    #[test]
+    fn dense_topk_is_the_general_path() {
+        let ctx = Context::new(&EngineConfig::default());
+        for dtype in [DType::Float32, DType::Float64] {
+            for nan_every in [0, 7, 61, 2] {
+                for (shape, dim) in [(vec![5, 100], 1i64), (vec![3, 37], -1), (vec![40, 6], 0), (vec![9, 250], 1)] {
+                    let t = tensor(&ctx, &shape, dtype, nan_every, shape[0]);
+                    let len = shape[layout::wrap_dim(dim, 2).unwrap()];
+                    for k in [0, 1, 2, 5, 8, SMALL_K, SMALL_K + 1, len - 1, len] {
+                        if k > len {
+                            continue;
+                        }
+                        for largest in [true, false] {
+                            let fast = match dtype {
+                                DType::Float32 => topk::<f32>(&ctx, &t, k, dim, largest),
+                                _ => topk::<f64>(&ctx, &t, k, dim, largest),
+                            }
+                            .unwrap()
+                            .expect("the dense path applies");
+                            let slow = topk_general(&ctx, &t, k, dim, largest).unwrap();
+                            let what = format!("{dtype:?} {shape:?} dim {dim} k {k} largest {largest} nan_every {nan_every}");
+                            assert_eq!(values(&fast.0), values(&slow.0), "values, {what}");
+                            assert_eq!(values(&fast.1), values(&slow.1), "indices, {what}");
+                            assert_eq!(fast.0.shape(), slow.0.shape(), "{what}");
+                            assert_eq!(fast.0.stride(), slow.0.stride(), "{what}");
+                        }
+                    }
+                }
+            }
+        }
+        // Not contiguous: not taken.
+        let t = tensor(&ctx, &[4, 20], DType::Float32, 0, 1);
+        let tt = t.view_as_layout(layout::t(t.layout()).unwrap(), "t");
+        assert!(topk::<f32>(&ctx, &tt, 3, 0, true).unwrap().is_none());
+    }
+
+    #[test]
+    fn dense_cumulative_is_the_general_path() {
+        let ctx = Context::new(&EngineConfig::default());
+        // Row counts that leave a partial group of four, and inner dims.
+        for shape in [vec![7, 33], vec![4, 5], vec![1, 9], vec![3, 5, 6], vec![2, 3]] {
+            for dtype in [DType::Float32, DType::Float64] {
+                let t = tensor(&ctx, &shape, dtype, 13, 3);
+                for dim in 0..shape.len() as i64 {
+                    for op in [ScanOp::Sum, ScanOp::Prod] {
+                        let prod = op == ScanOp::Prod;
+                        let fast = match dtype {
+                            DType::Float32 => cumulative::<f32>(&ctx, &t, dim, prod, "cumsum"),
+                            _ => cumulative::<f64>(&ctx, &t, dim, prod, "cumsum"),
+                        }
+                        .unwrap()
+                        .expect("the dense path applies");
+                        // Another output dtype skips the fast path; rounding it back must agree.
+                        let other = if dtype == DType::Float32 { DType::Float64 } else { DType::Float32 };
+                        let slow = scan(&ctx, &t, dim, op, other, "cumsum").unwrap().0;
+                        if dtype == DType::Float32 {
+                            let b: Vec<String> = slow.to_scalars().iter().map(|s| format!("{:?}", s.cast(DType::Float32))).collect();
+                            assert_eq!(values(&fast), b, "{dtype:?} {shape:?} {op:?} along {dim}");
+                        } else {
+                            // float32 output rounds each step of the same f64 sums.
+                            let a: Vec<String> = fast.to_scalars().iter().map(|s| format!("{:?}", s.cast(DType::Float32))).collect();
+                            assert_eq!(a, values(&slow), "{dtype:?} {shape:?} {op:?} along {dim}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }
