@@ -386,10 +386,10 @@ pub fn amax(ctx: &Context, t: &Tensor, dims: &[i64], keepdim: bool, max: bool) -
 pub fn unique(ctx: &Context, t: &Tensor, consecutive: bool) -> Result<(Tensor, Tensor, Tensor)> {
     let name = if consecutive { "unique_consecutive" } else { "unique" };
     ctx.cpu.check_walk(name, t.shape(), t.dtype.size())?;
-    if !consecutive {
-        if let Some(r) = super::unique_dense::unique(ctx, t)? {
-            return Ok(r);
-        }
+    if !consecutive
+        && let Some(r) = super::unique_dense::unique(ctx, t)?
+    {
+        return Ok(r);
     }
     let vals = t.to_scalars();
     let (mut uniq, mut counts): (Vec<Scalar>, Vec<Scalar>) = (vec![], vec![]);

@@ -97,7 +97,7 @@ pub fn cumulative<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, prod: bool, nam
         use rayon::prelude::*;
         let stop = std::sync::atomic::AtomicBool::new(false);
         let stopped = |o: usize| {
-            if o % 16 == 0 && crate::engine::interrupt::requested() {
+            if o.is_multiple_of(16) && crate::engine::interrupt::requested() {
                 stop.store(true, std::sync::atomic::Ordering::Relaxed);
             }
             stop.load(std::sync::atomic::Ordering::Relaxed)
@@ -234,6 +234,8 @@ fn select_row<T: Dense>(row: &mut Vec<(T::Key, usize)>, len: usize, k: usize, la
             while j + 16 <= len {
                 let block = &xs[j..j + 16];
                 let w = worst.1;
+                // `!(v <= w)` is meant: a NaN value enters (it is the largest).
+                #[allow(clippy::neg_cmp_op_on_partial_ord)]
                 let hit = if largest {
                     block.iter().fold(false, |hit, &v| hit | !(v <= w))
                 } else {
@@ -379,7 +381,7 @@ mod topk_cumsum_tests {
             .map(|i| {
                 let h = (i * 2654435761 + seed * 97) % 1000003;
                 Scalar::Float(match h % 23 {
-                    _ if nan_every > 0 && h % nan_every == 0 => f64::NAN,
+                    _ if nan_every > 0 && h.is_multiple_of(nan_every) => f64::NAN,
                     0 => -0.0,
                     1 => 0.0,
                     2 => f64::INFINITY,
