@@ -231,6 +231,9 @@ impl Interp {
                 };
                 return Ok(Value::Str(full));
             }
+            if let (Value::AccumulateGrad(_), "name") = (&recv, name.as_str()) {
+                return Ok(Value::Str("torch::autograd::AccumulateGrad".into()));
+            }
             if let Value::Tensor(t) = &recv {
                 let a = self.eval_args(name, args, span)?;
                 let op_text = Span::new(name_span.start, span.end).text(&self.src).to_string();

@@ -165,28 +165,6 @@ pub fn retain_grad(t: &Tensor, span: Span) -> EvalResult<()> {
     crate::engine::autograd::retain::retain_grad(t).map_err(|e| EvalError::from_engine(e, span))
 }
 
-/// The node name PyTorch gives a view op.
-pub fn view_node_name(method: &str, squeeze_dim: bool) -> &'static str {
-    match method {
-        "t" => "TBackward0",
-        "transpose" | "swapaxes" | "swapdims" | "mT" => "TransposeBackward0",
-        "permute" | "movedim" | "moveaxis" | "T" => "PermuteBackward0",
-        "narrow" | "slice" => "SliceBackward0",
-        "select" | "index" => "SelectBackward0",
-        "unsqueeze" => "UnsqueezeBackward0",
-        "squeeze" if squeeze_dim => "SqueezeBackward1",
-        "squeeze" => "SqueezeBackward0",
-        "expand" | "expand_as" => "ExpandBackward0",
-        "diagonal" => "DiagonalBackward0",
-        "unfold" => "UnfoldBackward0",
-        "as_strided" => "AsStridedBackward0",
-        "split" | "chunk" => "SplitBackward0",
-        "split_with_sizes" => "SplitWithSizesBackward0",
-        "unbind" => "UnbindBackward0",
-        _ => "ViewBackward0",
-    }
-}
-
 /// Engine errors from backward, at the `backward()` call.
 pub fn backward_error(e: EngineError, span: Span) -> EvalError {
     EvalError::from_engine(e, span)

@@ -12,15 +12,15 @@ use super::value::Value;
 use crate::eval::registry::OpId;
 
 /// Gives a method's fresh result its autograd node (views, copies,
-/// conversions; ops without a tsr gradient get a node that says so).
-/// `maps` are the index maps of index-based views (one per output).
-pub(super) fn attach(it: &Interp, t: &Rc<Tensor>, id: OpId, op: &str, result: Value, split_name: Option<&str>, maps: Option<Vec<layout::Layout>>) -> Value {
-    let name = id.name();
+/// conversions), named by its row's `backward` for the schema line the
+/// call bound to (`overload`). `maps` are the index maps of index-based
+/// views (one per output).
+pub(super) fn attach(it: &Interp, t: &Rc<Tensor>, id: OpId, overload: usize, result: Value, maps: Option<Vec<layout::Layout>>) -> Value {
     use crate::engine::autograd::Formula;
-    let multi = matches!(name, "split" | "chunk" | "unbind" | "split_with_sizes");
+    let node_name = id.node(overload);
+    let multi = matches!(id, OpId::Split | OpId::Chunk | OpId::Unbind);
     if let (true, Value::Tuple(xs)) = (multi, &result) {
-        let node = split_name.unwrap_or(super::grad::view_node_name(name, false));
-        return super::grad::multi::attach(it, t, node, xs, maps);
+        return super::grad::multi::attach(it, t, node_name, xs, maps);
     }
     let one = |r: &Rc<Tensor>, nr: usize| -> Value {
         // The same tensor (contiguous() of a contiguous one), or one that
@@ -30,37 +30,30 @@ pub(super) fn attach(it: &Interp, t: &Rc<Tensor>, id: OpId, op: &str, result: Va
         }
         let out = (**r).clone();
         let node = if out.same_storage(t) {
-            let squeeze_dim = id == OpId::Squeeze && !op.trim_end().ends_with("squeeze()");
             // reshape of a non-contiguous tensor that needs no copy is `_reshape_alias`.
             let alias = matches!(id, OpId::Reshape | OpId::Flatten | OpId::ReshapeAs) && !t.is_contiguous();
-            let node = if alias { "ReshapeAliasBackward0" } else { split_name.unwrap_or(super::grad::view_node_name(name, squeeze_dim)) };
+            let node = if alias { "ReshapeAliasBackward0" } else { node_name };
             let map = maps.as_ref().and_then(|m| m.get(nr).cloned());
             super::grad::record_view_map(it, node, t, out, multi.then_some(nr), map)
         } else if super::ext::method_family(id).is_some() {
             // An op family records its own nodes: no node means no gradient (new_zeros).
             return Value::Tensor(r.clone());
         } else {
-            let (n, f) = match id {
-                OpId::Clone | OpId::Contiguous => ("CloneBackward0", Formula::Identity),
-                OpId::To | OpId::Type | OpId::Float | OpId::Double | OpId::Half | OpId::Bfloat16 | OpId::Cuda | OpId::Cpu => ("ToCopyBackward0", super::grad::to_copy(t)),
+            let f = match id {
+                OpId::Clone | OpId::Contiguous => Formula::Identity,
+                OpId::To | OpId::Type | OpId::Float | OpId::Double | OpId::Half | OpId::Bfloat16 | OpId::Cuda | OpId::Cpu => super::grad::to_copy(t),
                 OpId::Reshape | OpId::Flatten | OpId::ReshapeAs => {
                     // PyTorch: clone(contiguous_format) then _unsafe_view: two nodes.
                     let mut mid = out.clone();
                     mid.relayout(crate::engine::layout::Layout::contiguous(t.shape()));
-                    let mid = super::grad::record(it, "CloneBackward0", &[Some(t)], mid, Formula::Identity, &[]);
+                    let mid = super::grad::record(it, OpId::Clone.node(0), &[Some(t)], mid, Formula::Identity, &[]);
                     return Value::tensor(super::grad::record(it, "UnsafeViewBackward0", &[Some(&mid)], out, Formula::Reshape { shape: t.shape().to_vec() }, &[]));
                 }
-                OpId::Prod => ("ProdBackward0", Formula::Unsupported),
-                OpId::Std => ("StdBackward0", Formula::Unsupported),
-                OpId::Var => ("VarBackward0", Formula::Unsupported),
-                OpId::Max | OpId::Min => (if id == OpId::Max { "MaxBackward1" } else { "MinBackward1" }, Formula::Unsupported),
-                OpId::Clamp | OpId::Clip => ("ClampBackward1", Formula::Unsupported),
-                OpId::Where => ("WhereBackward0", Formula::Unsupported),
-                OpId::Maximum => ("MaximumBackward0", Formula::Unsupported),
-                OpId::Minimum => ("MinimumBackward0", Formula::Unsupported),
-                _ => ("UnknownBackward0", Formula::Unsupported),
+                // A tensor-bounds clamp: PyTorch's ClampBackward0, whose
+                // formula tsr does not have yet (backward says so).
+                _ => Formula::Unsupported,
             };
-            super::grad::record(it, n, &[Some(t)], out, f, &[])
+            super::grad::record(it, node_name, &[Some(t)], out, f, &[])
         };
         Value::tensor(node)
     };
@@ -70,4 +63,3 @@ pub(super) fn attach(it: &Interp, t: &Rc<Tensor>, id: OpId, op: &str, result: Va
         other => other,
     }
 }
-

@@ -34,7 +34,7 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
             super::warnings::numpy_t(it, t.ndim(), span);
             let dims: Vec<i64> = (0..t.ndim() as i64).rev().collect();
             let v = t.view_as_layout(layout::permute(t.layout(), &dims).at(span)?, ".T");
-            Value::tensor(super::grad::record_view(it, "PermuteBackward0", t, v))
+            Value::tensor(super::grad::record_view(it, attribute_node("T"), t, v))
         }
         "mT" => {
             if t.ndim() == 0 {
@@ -50,13 +50,18 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
                 ));
             }
             let v = t.view_as_layout(layout::transpose(t.layout(), -2, -1).at(span)?, ".mT");
-            Value::tensor(super::grad::record_view(it, "TransposeBackward0", t, v))
+            Value::tensor(super::grad::record_view(it, attribute_node("mT"), t, v))
         }
         _ => {
             let _ = it;
             return Err(unknown_member(name, span));
         }
     })
+}
+
+/// The `grad_fn` name of a view attribute, from its row.
+fn attribute_node(name: &str) -> &'static str {
+    super::registry::attributes::find(name).and_then(|a| a.view).map_or("NotImplemented", |(_, node)| node)
 }
 
 fn unknown_member(name: &str, span: Span) -> EvalError {
@@ -144,9 +149,10 @@ fn call_bound(it: &mut Interp, t: &Rc<Tensor>, id: OpId, a: Args, nspan: Span, o
     if inplace {
         super::grad::check_inplace(it, t, span)?;
     }
-    let replay = super::grad::index_views::Replay::prepare(it, t, name, &a);
+    let replay = super::grad::index_views::Replay::prepare(it, t, id, &a);
+    // The overload names the node (`squeeze(1)`: `SqueezeBackward1`).
+    let overload = if t.requires_grad() && id.row().backward.len() > 1 { super::registry::binder::CallArgs::of(&a).overload(id, true) } else { 0 };
     let result = call_inner(it, t, id, a, nspan, op)?;
-    let split_name = super::grad::index_views::node_name(name, replay.as_ref());
     let maps = replay.and_then(|r| r.maps(t, |s, a| call_inner(it, s, id, a, nspan, op)));
     if inplace || !t.requires_grad() || matches!(id, OpId::Detach | OpId::Item | OpId::Tolist | OpId::Histc) {
         return Ok(result);
@@ -157,11 +163,11 @@ fn call_bound(it: &mut Interp, t: &Rc<Tensor>, id: OpId, a: Args, nspan: Span, o
             Value::Tensor(r) if !Rc::ptr_eq(&r, t) && r.same_storage(t) && !r.requires_grad() => {
                 Value::tensor(super::grad::record_view(it, "ViewBackward0", t, (*r).clone()))
             }
-            Value::Tuple(xs) if matches!(id, OpId::Split | OpId::Chunk | OpId::Unbind) => super::grad::multi::attach(it, t, name, &xs, None),
+            Value::Tuple(xs) if matches!(id, OpId::Split | OpId::Chunk | OpId::Unbind) => super::grad::multi::attach(it, t, id.node(overload), &xs, None),
             other => other,
         });
     }
-    Ok(super::method_grad::attach(it, t, id, op, result, split_name, maps))
+    Ok(super::method_grad::attach(it, t, id, overload, result, maps))
 }
 
 /// `y.backward(gradient=None, retain_graph=False)`.
@@ -564,16 +570,14 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
             a.finish(2)?;
             // Tensor bounds: element-wise maximum/minimum with broadcasting.
             if matches!(lo, Some((Value::Tensor(_), _))) || matches!(hi, Some((Value::Tensor(_), _))) {
-                let mut cur = (**t).clone();
-                if let Some((v, s)) = lo.filter(|(v, _)| !matches!(v, Value::None)) {
-                    let b = super::ops::to_tensor_arg(it, &v, t.dtype, s)?;
-                    cur = join::maximum(&it.ctx, &cur, &b, true).at(span)?;
-                }
-                if let Some((v, s)) = hi.filter(|(v, _)| !matches!(v, Value::None)) {
-                    let b = super::ops::to_tensor_arg(it, &v, t.dtype, s)?;
-                    cur = join::maximum(&it.ctx, &cur, &b, false).at(span)?;
-                }
-                return Ok(Value::tensor(cur));
+                let bound = |it: &mut Interp, b: Option<(Value, Span)>| -> EvalResult<Option<Rc<Tensor>>> {
+                    match b.filter(|(v, _)| !matches!(v, Value::None)) {
+                        Some((v, s)) => super::ops::to_tensor_arg(it, &v, t.dtype, s).map(|b| Some(Rc::new(b))),
+                        None => Ok(None),
+                    }
+                };
+                let (lo, hi) = (bound(it, lo)?, bound(it, hi)?);
+                return super::ext::math::clamp_tensors(it, t, id, lo, hi, span);
             }
             let num = |x: Option<(Value, Span)>| -> EvalResult<Option<crate::engine::Scalar>> {
                 match x {
@@ -584,7 +588,7 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
             let (lo, hi) = (num(lo)?, num(hi)?);
             let out = join::clamp(&it.ctx, t, lo, hi).at(span)?;
             let f = crate::engine::autograd::Formula::Clamp { min: lo.map(|s| s.as_f64()), max: hi.map(|s| s.as_f64()) };
-            Ok(Value::tensor(super::grad::record(it, "ClampBackward1", &[Some(t)], out, f, &[t])))
+            Ok(Value::tensor(super::grad::record(it, id.node(1), &[Some(t)], out, f, &[t])))
         }
         OpId::LogicalNot => {
             a.finish(0)?;
@@ -627,7 +631,7 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
         OpId::Maximum | OpId::Minimum => {
             let other = tensor_arg(&mut a, 0, "other")?;
             a.finish(1)?;
-            join::maximum(&it.ctx, t, &other, id == OpId::Maximum).map(Value::tensor).at(span)
+            super::ext::math::maximum(it, t, &other, id == OpId::Maximum, span)
         }
         _ => match super::ext::method_family(id) {
             Some(f) => (f.method)(it, t, id, a, nspan, op),

@@ -37,7 +37,7 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _op: &str) -
         && let Some((Value::Tensor(other), _)) = a.pos.first().cloned()
     {
         a.finish(1)?;
-        return crate::engine::ops::join::maximum(&it.ctx, t, &other, op == ReduceOp::Max).map(Value::tensor).at(span);
+        return super::ext::math::maximum(it, t, &other, op == ReduceOp::Max, span);
     }
     let dims: Option<Vec<i64>> = match a.get(0, "dim") {
         None | Some((Value::None, _)) => None,

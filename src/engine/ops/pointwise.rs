@@ -454,8 +454,11 @@ impl MathBinary {
                 (x / h, y / h)
             }
             MathBinary::Fmod => (1.0, -(x / y).trunc()),
-            MathBinary::Fmax => if x >= y || y.is_nan() { (1.0, 0.0) } else { (0.0, 1.0) },
-            MathBinary::Fmin => if x <= y || y.is_nan() { (1.0, 0.0) } else { (0.0, 1.0) },
+            // A tie splits the gradient in half (PyTorch 2.15); a NaN
+            // operand loses to the other.
+            MathBinary::Fmax | MathBinary::Fmin if x == y => (0.5, 0.5),
+            MathBinary::Fmax => if x > y || y.is_nan() { (1.0, 0.0) } else { (0.0, 1.0) },
+            MathBinary::Fmin => if x < y || y.is_nan() { (1.0, 0.0) } else { (0.0, 1.0) },
             MathBinary::Copysign => {
                 let s = if x == 0.0 { 0.0 } else { x.copysign(y) / x };
                 (s, 0.0)

@@ -271,6 +271,13 @@ fn binary(it: &mut Interp, t: &Rc<Tensor>, op: MathBinary, name: &str, inplace: 
 /// The backward of a binary op from its saved operands (the second one a
 /// tensor, or the number `s`).
 fn binary_formula(op: MathBinary, s: Option<Scalar>) -> Formula {
+    partials_formula(move |x, y| op.partials(x, y), s)
+}
+
+/// The backward of an element-wise binary op whose derivatives at `(x, y)`
+/// are `partials(x, y)`, from its saved operands (the second one a tensor,
+/// or the number `s`); each gradient is summed to its operand's shape.
+fn partials_formula(partials: impl Fn(f64, f64) -> (f64, f64) + Copy + 'static, s: Option<Scalar>) -> Formula {
     BackwardFn::new(move |ctx, node, g| {
         let x = saved_tensor(node, 0)?;
         let y = if node.saved.borrow().len() > 1 { Some(saved_tensor(node, 1)?) } else { None };
@@ -278,10 +285,10 @@ fn binary_formula(op: MathBinary, s: Option<Scalar>) -> Formula {
         let grad_of = |which: usize, like: &Tensor| -> crate::engine::error::Result<Tensor> {
             let d = match &y {
                 Some(y) => pointwise::zip_map(ctx, &[g, &x, y], g.shape(), like.dtype, |r| {
-                    let (dx, dy) = op.partials(r[1], r[2]);
+                    let (dx, dy) = partials(r[1], r[2]);
                     r[0] * if which == 0 { dx } else { dy }
                 })?,
-                None => pointwise::zip_map(ctx, &[g, &x], g.shape(), like.dtype, |r| r[0] * op.partials(r[1], sv).0)?,
+                None => pointwise::zip_map(ctx, &[g, &x], g.shape(), like.dtype, |r| r[0] * partials(r[1], sv).0)?,
             };
             crate::engine::autograd::formulas::sum_to(ctx, &d, like.shape())
         };
@@ -291,4 +298,77 @@ fn binary_formula(op: MathBinary, s: Option<Scalar>) -> Formula {
             None => Ok(vec![Some(gx)]),
         }
     })
+}
+
+/// Derivatives of `maximum(x, y)` (`max`) or `minimum(x, y)` at a pair:
+/// a tie splits in half, a NaN gives its gradient to both operands.
+fn max_min_partials(max: bool, x: f64, y: f64) -> (f64, f64) {
+    let (wins, loses) = if max { (x > y, x < y) } else { (x < y, x > y) };
+    if x == y { (0.5, 0.5) } else { (if loses { 0.0 } else { 1.0 }, if wins { 0.0 } else { 1.0 }) }
+}
+
+/// Derivatives of `clamp(x, lo, hi)` with both bounds, as PyTorch 2.15
+/// gives them (checked against it on every combination of ties, NaNs and
+/// `lo > hi`): x passes the gradient inside the bounds (or when NaN),
+/// halved on a tie with one bound when `lo < hi`; the bound that decides
+/// the result takes it (`hi` whenever `lo > hi`), halved on a tie.
+fn clamp_partials(x: f64, lo: f64, hi: f64) -> [f64; 3] {
+    let inside = x.is_nan() || ((lo.is_nan() || x >= lo) && (hi.is_nan() || x <= hi));
+    let split = lo < hi && (x == lo || x == hi);
+    let half = |b: bool| if b { 0.5 } else { 0.0 };
+    let one = |b: bool| if b { 1.0 } else { 0.0 };
+    [
+        if inside { if split { 0.5 } else { 1.0 } } else { 0.0 },
+        one(x < lo && lo <= hi) + half(x == lo && lo < hi),
+        one((x > hi && lo <= hi) || lo > hi) + half(x == hi && lo < hi),
+    ]
+}
+
+/// `clamp(x, min, max)` with tensor bounds (`clamp.Tensor`, also `clip`):
+/// `maximum` with `min`, then `minimum` with `max`, recorded as one
+/// `ClampBackward0` node with an edge for self, min and max (None for a
+/// bound not given), as PyTorch records it. With one bound its gradient is
+/// `maximum`'s (`minimum`'s).
+pub fn clamp_tensors(it: &Interp, t: &Rc<Tensor>, id: OpId, lo: Option<Rc<Tensor>>, hi: Option<Rc<Tensor>>, span: Span) -> EvalResult<Value> {
+    let mut r = (**t).clone();
+    if let Some(l) = &lo {
+        r = crate::engine::ops::join::maximum(&it.ctx, &r, l, true).at(span)?;
+    }
+    if let Some(h) = &hi {
+        r = crate::engine::ops::join::maximum(&it.ctx, &r, h, false).at(span)?;
+    }
+    let (has_lo, has_hi) = (lo.is_some(), hi.is_some());
+    let formula = BackwardFn::new(move |ctx, node, g| {
+        let x = saved_tensor(node, 0)?;
+        let lo = if has_lo { Some(saved_tensor(node, 1)?) } else { None };
+        let hi = if has_hi { Some(saved_tensor(node, 1 + has_lo as usize)?) } else { None };
+        let ins: Vec<&Tensor> = [Some(g), Some(&x), lo.as_ref(), hi.as_ref()].into_iter().flatten().collect();
+        let part = move |r: &[f64], k: usize| -> f64 {
+            let (l, h) = (if has_lo { r[2] } else { f64::NAN }, if has_hi { r[2 + has_lo as usize] } else { f64::NAN });
+            match (has_lo, has_hi) {
+                (true, true) => clamp_partials(r[1], l, h)[k],
+                (true, false) => [max_min_partials(true, r[1], l).0, max_min_partials(true, r[1], l).1, 0.0][k],
+                (false, true) => [max_min_partials(false, r[1], h).0, 0.0, max_min_partials(false, r[1], h).1][k],
+                (false, false) => [1.0, 0.0, 0.0][k],
+            }
+        };
+        let grad = |k: usize, like: &Tensor| -> crate::engine::error::Result<Tensor> {
+            let d = pointwise::zip_map(ctx, &ins, g.shape(), like.dtype, |r| r[0] * part(r, k))?;
+            crate::engine::autograd::formulas::sum_to(ctx, &d, like.shape())
+        };
+        Ok(vec![Some(grad(0, &x)?), lo.as_ref().map(|l| grad(1, l)).transpose()?, hi.as_ref().map(|h| grad(2, h)).transpose()?])
+    });
+    let saved: Vec<&Tensor> = std::iter::once(t.as_ref()).chain(lo.as_deref()).chain(hi.as_deref()).collect();
+    Ok(Value::tensor(super::super::grad::record(it, id.node(0), &[Some(t), lo.as_deref(), hi.as_deref()], r, formula, &saved)))
+}
+
+/// `maximum(a, b)` / `minimum(a, b)` (also `max(a, b)`, `min(a, b)`):
+/// PyTorch's derivative splits a tie in half and gives a NaN's gradient
+/// to both operands (`MaximumBackward0`: `where(a == b, g / 2, g)`, masked
+/// where the other operand wins).
+pub fn maximum(it: &Interp, a: &Rc<Tensor>, b: &Rc<Tensor>, max: bool, span: Span) -> EvalResult<Value> {
+    let r = crate::engine::ops::join::maximum(&it.ctx, a, b, max).at(span)?;
+    let id = if max { OpId::Maximum } else { OpId::Minimum };
+    let partials = move |x: f64, y: f64| max_min_partials(max, x, y);
+    Ok(Value::tensor(super::super::grad::record(it, id.node(0), &[Some(a), Some(b)], r, partials_formula(partials, None), &[a, b])))
 }

@@ -17,29 +17,22 @@ use crate::engine::Tensor;
 use super::super::args::Args;
 use super::super::interp::Interp;
 use super::super::value::Value;
+use crate::eval::registry::{OpId, Teach};
 
-/// A view method whose backward is index-based in PyTorch.
-fn is_index_view(name: &str) -> bool {
-    matches!(name, "narrow" | "select" | "diagonal" | "unfold" | "split" | "chunk" | "unbind")
-}
-
-/// A view method call to replay on a contiguous header of the input's shape.
+/// A view method call to replay on a contiguous header of the input's
+/// shape (the window views, whose backward is index-based in PyTorch).
 pub struct Replay {
     args: Args,
-    /// `split` with a list of sizes is PyTorch's `split_with_sizes`.
-    pub with_sizes: bool,
 }
 
 impl Replay {
     /// The replay of `t.name(a)`, when its node needs index maps.
-    pub fn prepare(it: &Interp, t: &Tensor, name: &str, a: &Args) -> Option<Replay> {
-        if !is_index_view(name) || !it.grad_enabled || !t.dtype.is_floating() || !t.requires_grad() {
+    pub fn prepare(it: &Interp, t: &Tensor, id: OpId, a: &Args) -> Option<Replay> {
+        if id.row().teaches() != Teach::Window || !it.grad_enabled || !t.dtype.is_floating() || !t.requires_grad() {
             return None;
         }
         let args = Args { name: a.name.clone(), pos: a.pos.clone(), kw: a.kw.clone(), span: a.span, pos_base: a.pos_base };
-        let first = a.kw.iter().find(|(k, _, _)| k == "split_size").map(|(_, v, _)| v).or_else(|| a.pos.first().map(|(v, _)| v));
-        let with_sizes = name == "split" && matches!(first, Some(Value::List(_) | Value::Tuple(_)));
-        Some(Replay { args, with_sizes })
+        Some(Replay { args })
     }
 
     /// Runs the method (`call`, given the same arguments) on a contiguous
@@ -56,11 +49,6 @@ impl Replay {
             _ => None,
         }
     }
-}
-
-/// The node name of view method `name` (`split` with sizes differs).
-pub fn node_name(name: &str, replay: Option<&Replay>) -> Option<&'static str> {
-    replay.filter(|r| r.with_sizes).map(|_| "SplitWithSizesBackward0").or((name == "split").then_some("SplitBackward0"))
 }
 
 enum Step {

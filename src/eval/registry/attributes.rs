@@ -6,18 +6,28 @@ pub struct Attribute {
     pub name: &'static str,
     pub summary: &'static str,
     pub example: &'static str,
+    /// For the attributes that are views: `explain`'s kind and the
+    /// `grad_fn` name PyTorch gives the result (as an op row's).
+    pub view: Option<(super::Teach, &'static str)>,
 }
 
 const fn a(name: &'static str, summary: &'static str, example: &'static str) -> Attribute {
-    Attribute { name, summary, example }
+    Attribute { name, summary, example, view: None }
+}
+
+impl Attribute {
+    const fn view(mut self, teach: super::Teach, node: &'static str) -> Attribute {
+        self.view = Some((teach, node));
+        self
+    }
 }
 
 pub const ATTRIBUTES: &[Attribute] = &[
     a("shape", "the size of each dim (torch.Size), as x.size()", "x = torch.zeros(2, 3)\nx.shape"),
     a("dtype", "the element type (torch.float32, torch.int64, …)", "x = torch.arange(3)\nx.dtype"),
     a("device", "where the storage lives (cpu, cuda:0)", "x = torch.arange(3)\nx.device"),
-    a("T", "all dims reversed: a view (x.permute(n-1, …, 0)); deprecated for other than 2 dims", "x = torch.arange(6).view(2, 3)\nx.T"),
-    a("mT", "the last two dims swapped: a view (batched matrix transpose)", "x = torch.arange(6).view(1, 2, 3)\nx.mT.shape"),
+    a("T", "all dims reversed: a view (x.permute(n-1, …, 0)); deprecated for other than 2 dims", "x = torch.arange(6).view(2, 3)\nx.T").view(super::Teach::Reorder, "PermuteBackward0"),
+    a("mT", "the last two dims swapped: a view (batched matrix transpose)", "x = torch.arange(6).view(1, 2, 3)\nx.mT.shape").view(super::Teach::Reorder, "TransposeBackward0"),
     a("ndim", "the number of dims, as x.dim()", "x = torch.zeros(2, 3)\nx.ndim"),
     a("is_leaf", "True for tensors autograd did not produce (backward fills their .grad)", "x = torch.ones(2, requires_grad=True)\n(x * 2).is_leaf"),
     a("requires_grad", "does autograd record operations on this tensor?", "x = torch.ones(2)\nx.requires_grad"),
@@ -29,7 +39,7 @@ pub const ATTRIBUTES: &[Attribute] = &[
     a("is_cuda", "is the storage on a CUDA device?", "x = torch.zeros(2)\nx.is_cuda"),
     a("itemsize", "bytes per element, as x.element_size()", "x = torch.zeros(2)\nx.itemsize"),
     a("nbytes", "numel * itemsize: the bytes the tensor's elements take (not its storage's)", "x = torch.zeros(10)\nx[:2].nbytes"),
-    a("data", "the same storage as a tensor outside autograd (as detach())", "x = torch.ones(2, requires_grad=True)\nx.data"),
+    a("data", "the same storage as a tensor outside autograd (as detach())", "x = torch.ones(2, requires_grad=True)\nx.data").view(super::Teach::Detach, ""),
 ];
 
 /// The attribute named `name`.

@@ -256,12 +256,22 @@ fn signature(name: &str, line: &str, method: bool) -> Option<Signature> {
 /// `[method] ` (`[function] `) line an overload only the method (the
 /// function) has.
 pub fn signatures(op: &Op, method: bool) -> Option<Vec<Signature>> {
-    let short = op.name.rsplit('.').next().unwrap_or(op.name);
+    form_lines(op, method).map(|(_, l)| signature(short_name(op), l, method)).collect()
+}
+
+/// The op's name as its Python signature spells it (`pad` for `nn.functional.pad`).
+fn short_name(op: &Op) -> &'static str {
+    op.name.rsplit('.').next().unwrap_or(op.name)
+}
+
+/// The schema lines the function (or the method) has, with their index
+/// among all the row's lines and without a `[method] `/`[function] ` mark.
+fn form_lines(op: &Op, method: bool) -> impl Iterator<Item = (usize, &'static str)> {
     op.schema
         .lines()
-        .filter(|l| if method { has_tensor_self(l) && !l.starts_with("[function] ") } else { !l.starts_with("[method] ") })
-        .map(|l| signature(short, l.strip_prefix("[method] ").or_else(|| l.strip_prefix("[function] ")).unwrap_or(l), method))
-        .collect()
+        .enumerate()
+        .filter(move |(_, l)| if method { has_tensor_self(l) && !l.starts_with("[function] ") } else { !l.starts_with("[method] ") })
+        .map(|(i, l)| (i, l.strip_prefix("[method] ").or_else(|| l.strip_prefix("[function] ")).unwrap_or(l)))
 }
 
 /// [`signatures`], parsed once per op and form (every user call is checked).
@@ -648,6 +658,18 @@ impl CallArgs {
         check_call(id.row(), method, &self.pos, &self.kw)
     }
 
+    /// Which of the row's schema lines the call binds to: PyTorch's
+    /// overload, which numbers its node (`x.squeeze(1)` is `squeeze.dim`,
+    /// `SqueezeBackward1`; `x.split([1, 2])` is `split.sizes`,
+    /// `SplitWithSizesBackward0`). The first line when none does.
+    pub fn overload(&self, id: super::OpId, method: bool) -> usize {
+        let op = id.row();
+        let numbers = numbers_as_tensors(op.name);
+        form_lines(op, method)
+            .find(|(_, l)| signature(short_name(op), l, method).is_some_and(|s| parse(&s, &self.pos, &self.kw, numbers) == Ok(None)))
+            .map_or(0, |(i, _)| i)
+    }
+
     pub fn refine(&self, e: super::super::error::EvalError, name: &str, method: bool) -> super::super::error::EvalError {
         if e.kind != crate::engine::ErrorKind::TypeError || name.contains('.') || PYTHON_DEFINED.contains(&name) {
             return e;
@@ -678,5 +700,16 @@ mod tests {
         assert_eq!(sig("where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor", true), "(Tensor condition, Tensor other)");
         assert_eq!(sig("where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor", false), "(Tensor condition, Number self, Tensor other)");
         assert_eq!(sig("quantile(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor", true), "(float q, int dim = None, bool keepdim = False, *, str interpolation = \"linear\")");
+    }
+
+    #[test]
+    fn a_call_binds_to_the_overload_pytorch_picks() {
+        use crate::eval::registry::OpId;
+        let call = |pos: Vec<Value>| CallArgs { pos, kw: vec![] };
+        assert_eq!(call(vec![]).overload(OpId::Squeeze, true), 0);
+        assert_eq!(call(vec![Value::Int(1)]).overload(OpId::Squeeze, true), 1);
+        assert_eq!(call(vec![Value::Tuple(vec![Value::Int(0), Value::Int(1)])]).overload(OpId::Squeeze, true), 2);
+        assert_eq!(call(vec![Value::Int(2)]).overload(OpId::Split, true), 0);
+        assert_eq!(call(vec![Value::List(std::rc::Rc::new(std::cell::RefCell::new(vec![Value::Int(1), Value::Int(2)])))]).overload(OpId::Split, true), 1);
     }
 }

@@ -20,6 +20,13 @@ impl OpId {
         OpId::from_name(name.strip_prefix("torch.").unwrap_or(name)).filter(|id| id.row().is_function())
     }
 
+    /// The `grad_fn` name of overload `k` from the row's `backward`
+    /// (`tests/registry.rs` checks that every op whose node is named this
+    /// way has one; `NotImplemented` would show a row without).
+    pub fn node(self, k: usize) -> &'static str {
+        self.row().backward_name(k).unwrap_or("NotImplemented")
+    }
+
     /// The op callable as `x.NAME(...)`.
     pub fn method(name: &str) -> Option<OpId> {
         OpId::from_name(name).filter(|id| id.row().is_method())

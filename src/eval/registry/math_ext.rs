@@ -190,7 +190,7 @@ pub const OPS: &[Op] = &[
         "x = torch.tensor([2.0, -3.0])\nx.square_()"),
     op("positive", "positive(Tensor(a) self) -> Tensor(a)", FM, View,
         "+x: x itself element-wise",
-        "x = torch.tensor([1.0, -2.0])\nx.positive()"),
+        "x = torch.tensor([1.0, -2.0])\nx.positive()").teach(super::Teach::Alias),
     op("atan2", "atan2(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "atan2(self, other): the angle of (other, self) element-wise, broadcasting",
         "x = torch.tensor([1.0, -1.0])\ntorch.atan2(x, torch.tensor([1.0, 1.0]))"),

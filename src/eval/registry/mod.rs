@@ -107,11 +107,23 @@ pub struct Op {
     /// A second example whose last line fails, to show the error (the
     /// tests check that it does fail); empty for none.
     pub fails: &'static str,
+    /// What `explain` says the op does to memory, where its class alone
+    /// does not tell (which kind of view, a conversion, …): see
+    /// [`Op::teaches`].
+    pub teach: Option<Teach>,
+    /// The `grad_fn` name PyTorch gives the result, one per schema overload
+    /// (derivatives.yaml numbers them: `SqueezeBackward0`, `…1`, `…2`), for
+    /// the ops whose node the evaluator attaches after the kernel ran
+    /// (views, conversions, `clone`: `method_grad.rs`); empty when the
+    /// op's kernel records its own node or the result has none.
+    pub backward: &'static [&'static str],
 }
+
+pub use crate::report::teach::explain::OpClass as Teach;
 
 /// A row (`notes` with [`Op::notes`]).
 pub const fn op(name: &'static str, schema: &'static str, variants: u8, class: Class, summary: &'static str, example: &'static str) -> Op {
-    Op { name, schema, variants, class, summary, example, notes: "", run: true, fails: "" }
+    Op { name, schema, variants, class, summary, example, notes: "", run: true, fails: "", teach: None, backward: &[] }
 }
 
 impl Op {
@@ -128,6 +140,33 @@ impl Op {
     pub const fn no_run(mut self) -> Op {
         self.run = false;
         self
+    }
+
+    /// `explain`'s kind for the op (see [`Op::teach`]).
+    pub const fn teach(mut self, t: Teach) -> Op {
+        self.teach = Some(t);
+        self
+    }
+
+    /// The node names per overload (see [`Op::backward`]).
+    pub const fn backward(mut self, names: &'static [&'static str]) -> Op {
+        self.backward = names;
+        self
+    }
+
+    /// What `explain` says the op does: the row's own kind, else an
+    /// in-place write for the in-place rows, else a computation.
+    pub fn teaches(&self) -> Teach {
+        match (self.teach, self.class) {
+            (Some(t), _) => t,
+            (None, Class::InPlace) => Teach::InPlace,
+            _ => Teach::Compute,
+        }
+    }
+
+    /// The node name of overload `k` (the last one when the row lists fewer).
+    pub fn backward_name(&self, k: usize) -> Option<&'static str> {
+        self.backward.get(k).or(self.backward.last()).copied()
     }
 
     /// The schema's overloads, one per line.
@@ -204,6 +243,18 @@ pub fn function_names() -> impl Iterator<Item = &'static str> {
 /// Names callable as `x.NAME(...)`.
 pub fn method_names() -> impl Iterator<Item = &'static str> {
     ops().filter(|o| o.is_method()).map(|o| o.name)
+}
+
+/// What `explain` says `name` does: the row of the method or attribute
+/// (`[]`, indexing, picks a window); an operator computes.
+pub fn teaches(name: &str) -> Teach {
+    if name == "[]" {
+        return Teach::Window;
+    }
+    match OpId::method(name) {
+        Some(id) => id.row().teaches(),
+        None => attributes::find(name).and_then(|a| a.view).map_or(Teach::Compute, |(t, _)| t),
+    }
 }
 
 /// The README's op table (`tests/registry.rs` keeps README.md equal to
@@ -300,6 +351,35 @@ mod tests {
         }
         // The check can fail: a bare name, a stray comma.
         assert!(!well_formed_param("dim") && !well_formed_param("int, dim") && well_formed_param("int dim=0"));
+    }
+
+    #[test]
+    fn every_view_says_what_explain_and_autograd_call_it() {
+        for o in ops() {
+            // `explain` and `method_grad.rs` read the rows of the methods
+            // returning one tensor (a tuple of views explains itself).
+            let one_tensor = o.is_method() && o.schema.lines().all(|l| l.rsplit("-> ").next().is_some_and(|r| r.starts_with("Tensor") && !r.ends_with("[]")));
+            if matches!(o.class, Class::View | Class::ViewOrCopy) && one_tensor {
+                assert!(o.teach.is_some(), "{}: a view row says which kind of view it is (`.teach`)", o.name);
+            }
+            // A view whose node `method_grad.rs` attaches names it (an op
+            // family records its own; detach's result has none).
+            if o.class == Class::View && one_tensor && crate::eval::ext::method_family(o.id()).is_none() && o.name != "detach" {
+                assert!(!o.backward.is_empty(), "{}: a view row names its grad_fn (`.backward`)", o.name);
+            }
+            for n in o.backward {
+                assert!(n.ends_with(|c: char| c.is_ascii_digit()) && n.contains("Backward"), "{}: {n} is not a node name", o.name);
+            }
+            assert!(o.backward.len() <= o.overloads().count(), "{}: more node names than overloads", o.name);
+        }
+        assert_eq!(teaches("add_"), Teach::InPlace);
+        assert_eq!(teaches("t_"), Teach::InPlaceHeader);
+        assert_eq!(teaches("sum"), Teach::Compute);
+        assert_eq!(teaches("T"), Teach::Reorder);
+        assert_eq!(teaches("[]"), Teach::Window);
+        assert_eq!(teaches("float"), Teach::Convert);
+        assert_eq!(OpId::Squeeze.node(2), "SqueezeBackward2");
+        assert_eq!(OpId::Sum.node(0), "NotImplemented", "sum records its own node");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! that move elements to new indices, and broadcasting views.
 
 use super::Class::{Copy, Factory, InPlace, Other, Reduction, View, ViewOrCopy};
+use super::Teach;
 use super::{op, Op, FM, FUNCTION, METHOD};
 
 pub const OPS: &[Op] = &[
@@ -43,7 +44,7 @@ pub const OPS: &[Op] = &[
     op("broadcast_to", "broadcast_to(Tensor(a) self, SymInt[] size) -> Tensor(a)", FM, View,
         "expand(size): a stride-0 view repeating self along the broadcast dims",
         "x = torch.arange(3)\nx.broadcast_to(2, 3)")
-        .fails("x = torch.arange(3)\nx.broadcast_to(2, 4)"),
+        .fails("x = torch.arange(3)\nx.broadcast_to(2, 4)").teach(Teach::Expand),
     op("broadcast_tensors", "broadcast_tensors(Tensor(a)[] tensors) -> Tensor(a)[]", FUNCTION, View,
         "expand every tensor to their common broadcast shape (stride-0 views; one already of that shape comes back as itself)",
         "x = torch.arange(3)\ntorch.broadcast_tensors(x, x.view(3, 1))")
@@ -92,7 +93,7 @@ pub const OPS: &[Op] = &[
         "x = torch.arange(3)\ntorch.atleast_3d(x)"),
     op("ravel", "ravel(Tensor(a) self) -> Tensor(a)", FM, ViewOrCopy,
         "contiguous().view(-1): a 1-d view when self is contiguous, else a flattened copy",
-        "x = torch.arange(6).view(2, 3)\nx.ravel()"),
+        "x = torch.arange(6).view(2, 3)\nx.ravel()").teach(Teach::Reshape),
     op("triu", "triu(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "the upper triangle of the last two dims (j - i >= diagonal), the rest zero: a new contiguous storage",
         "x = torch.arange(9).view(3, 3)\nx.triu()")

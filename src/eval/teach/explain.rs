@@ -20,7 +20,7 @@ use crate::lang::span::Span;
 use crate::eval::py::repr::repr as value_text;
 use crate::report::teach::chunks::{analyze, ChunkAnalysis};
 use crate::report::teach::explain::{
-    blocking_break, chunk_list, chunk_name, classify, describe, ExplainError, ExplainReport, ExplainStep, OpClass, TensorState,
+    blocking_break, chunk_list, chunk_name, describe, ExplainError, ExplainReport, ExplainStep, OpClass, TensorState,
 };
 use crate::report::teach::TeachReport;
 
@@ -198,7 +198,7 @@ impl Walk<'_> {
         let result = self.it.eval(&node);
         self.it.vars.retain(|k, _| !k.starts_with(TEMP));
         let expr = self.it.text_of(e.span);
-        let class = classify(name);
+        let class = crate::eval::registry::teaches(name);
         let v = match result {
             Ok(v) => v,
             Err(err) => {

@@ -86,7 +86,8 @@ pub struct ExplainError {
     pub fix: Option<String>,
 }
 
-/// What kind of operation a method, attribute or operator is.
+/// What kind of operation a method, attribute or operator is (each
+/// registry row says which: `eval/registry`'s `teaches`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OpClass {
     /// transpose, permute, t, T, mT, movedim: reorder dims.
@@ -112,30 +113,10 @@ pub enum OpClass {
     InPlace,
     /// t_, transpose_, squeeze_, unsqueeze_, resize_: the tensor's own header changes.
     InPlaceHeader,
+    /// positive: returns self itself.
+    Alias,
     /// Anything else that yields a tensor: arithmetic, reductions, …
     Compute,
-}
-
-/// The class of a method or attribute `name` (`[]` for indexing).
-pub fn classify(name: &str) -> OpClass {
-    match name {
-        "t" | "T" | "mT" | "transpose" | "swapaxes" | "swapdims" | "permute" | "movedim" | "moveaxis" => OpClass::Reorder,
-        "[]" | "narrow" | "select" | "split" | "chunk" | "unbind" | "diagonal" | "unfold" => OpClass::Window,
-        "expand" | "expand_as" | "broadcast_to" => OpClass::Expand,
-        "unsqueeze" | "squeeze" => OpClass::Dims,
-        "view" | "view_as" | "unflatten" => OpClass::ViewShape,
-        "detach" | "data" => OpClass::Detach,
-        "as_strided" => OpClass::AsStrided,
-        "reshape" | "reshape_as" | "flatten" => OpClass::Reshape,
-        "contiguous" => OpClass::Contiguous,
-        "clone" => OpClass::Clone,
-        "to" | "cpu" | "cuda" | "type" | "float" | "double" | "half" | "bfloat16" | "int" | "long" | "short" | "bool" | "byte" | "char" => {
-            OpClass::Convert
-        }
-        "t_" | "transpose_" | "swapaxes_" | "swapdims_" | "squeeze_" | "unsqueeze_" | "resize_" => OpClass::InPlaceHeader,
-        n if n.ends_with('_') => OpClass::InPlace,
-        _ => OpClass::Compute,
-    }
 }
 
 /// `(3, 4)`, `(12,)`, `()`.
@@ -308,9 +289,6 @@ mod tests {
         assert!(why.contains("stride (4, 1) → (1, 4)"), "{why}");
         let (kind, _) = describe(OpClass::Contiguous, "contiguous()", "x", &state(&[3], &[1], 1), &state(&[3], &[1], 1), true, None);
         assert_eq!(kind, "same");
-        assert_eq!(classify("add_"), OpClass::InPlace);
-        assert_eq!(classify("t_"), OpClass::InPlaceHeader);
-        assert_eq!(classify("sum"), OpClass::Compute);
         assert_eq!(chunk_list(&analyze(&[4, 3], &[1, 4], &[12])), "A = dim 0 (4 elements, step 1), B = dim 1 (3 elements, step 4)");
     }
 }
