@@ -455,7 +455,10 @@ fn loss(session: &mut Session, src: &str) -> Result<f64, String> {
 }
 
 fn check(case: &Case) -> Result<(), TestCaseError> {
-    let built = build(case);
+    check_built(&build(case))
+}
+
+fn check_built(built: &Built) -> Result<(), TestCaseError> {
     let base = built.base_values();
     let mut session = Session::new();
 
@@ -676,4 +679,94 @@ fn matmul_branches() {
     // t() of a matrix, then matmul with a batch (a column-major operand).
     fixed(&[&[3, 2], &[2, 3, 2]], &vals, &[(12, 0, 0, 0), (14, 2, 1, 0)]);
     fixed(&[&[3, 2], &[3, 4]], &vals, &[(12, 0, 0, 0), (14, 2, 1, 0)]);
+}
+
+/// The program `E = expr` over float64 leaves x0 (2×3), x1 (2×3) and
+/// x2 = x1 + 1 (2×3), folded into the loss as the random programs are.
+fn expression(expr: &str, width: usize) -> Built {
+    let x0 = [0.5, -0.75, 0.25, 0.9, -0.3, 0.6];
+    let x1 = [0.2, 0.4, -0.6, 0.95, 0.1, -0.45];
+    let x2: Vec<f64> = x1.iter().map(|v| v + 1.0).collect();
+    let inputs = vec![("x0".to_string(), vec![2, 3], x0.to_vec()), ("x1".to_string(), vec![2, 3], x1.to_vec()), ("x2".to_string(), vec![2, 3], x2)];
+    let weights: Vec<f64> = (0..width).map(|i| [-1.0, -0.5, 0.5, 1.0, 1.5, 2.0][i % 6]).collect();
+    let mut program = format!("import torch\nimport torch.nn.functional as F\nE = ({expr}).reshape(-1)\n");
+    program.push_str(&tensor_src("W", &[width], &weights, false));
+    program.push_str("L = (E * W).sum()\n");
+    Built { inputs, program }
+}
+
+/// The backward formulas of the API's ops, each against finite
+/// differences at a point where it is smooth (no ties, no kinks; zeros for
+/// cumprod, whose derivative there is its own case). Each entry is an
+/// expression and the number of elements it yields.
+#[test]
+fn op_formulas_match_finite_differences() {
+    let cases: &[(&str, usize)] = &[
+        ("x0.cumprod(1)", 6),
+        ("x0.cumprod(0)", 6),
+        ("(x0 * torch.tensor([[1., 0., 1.], [0., 1., 0.]], dtype=torch.float64)).cumprod(1)", 6),
+        ("(x0 * torch.tensor([[0., 1., 0.], [1., 1., 1.]], dtype=torch.float64)).cumprod(1)", 6),
+        ("x0.logcumsumexp(1)", 6),
+        ("torch.logcumsumexp(x0, 0)", 6),
+        ("x0.cumsum(1)", 6),
+        ("x0.cummax(1).values", 6),
+        ("x0.median().reshape(1)", 1),
+        ("x0.nanmedian().reshape(1)", 1),
+        ("x0.median(1).values", 2),
+        ("x0.nanmean(1)", 2),
+        ("x0.quantile(0.3).reshape(1) + x0.nanquantile(torch.tensor([0.25, 0.9], dtype=torch.float64), dim=1, interpolation='midpoint').sum()", 1),
+        ("x0.quantile(0.7, dim=0, interpolation='linear')", 3),
+        ("x0.aminmax(dim=1)[0] * 2 + x0.aminmax(dim=1)[1]", 2),
+        ("x0.aminmax()[0] - x0.aminmax()[1] * 3", 1),
+        ("torch.std_mean(x0, dim=1)[0] + torch.std_mean(x0, dim=1)[1] * 2", 2),
+        ("torch.var_mean(x0, correction=0)[0] - torch.var_mean(x0)[1]", 1),
+        ("torch.maximum(x0, x1)", 6),
+        ("torch.minimum(x0, x1) * x1", 6),
+        ("x0.max(x1)", 6),
+        ("torch.fmax(x0, x1) + torch.fmin(x0, x1) * 2", 6),
+        ("x0.clamp(x1, x2)", 6),
+        ("x0.clamp(min=x1)", 6),
+        ("torch.clamp(x0, max=x1[0])", 6),
+        ("x0.softmax(1)", 6),
+        ("torch.log_softmax(x0, 0)", 6),
+        ("torch.logsumexp(x0, 1)", 2),
+        ("x0.gather(1, torch.tensor([[2, 0], [1, 1]]))", 4),
+        ("x0.index_select(1, torch.tensor([2, 0]))", 4),
+        ("x0[[1, 0, 1]]", 9),
+        ("x0[x0 > 0]", 4),
+        ("x0.flip(0).roll(1, 1)", 6),
+        ("x0.repeat(2, 1)", 12),
+        ("x0.triu() + x0.tril(-1) * 2", 6),
+        ("x0.topk(2, dim=1).values", 4),
+        ("x0.sort(1).values", 6),
+        ("x0.kthvalue(2, 1).values", 2),
+        ("x0.amax(1) - x0.amin(0).sum()", 2),
+        ("torch.atan2(x0, x2) + torch.hypot(x0, x1)", 6),
+        ("torch.einsum('ij,kj->ik', x0, x1)", 4),
+        ("torch.tensordot(x0, x1, dims=([1], [1]))", 4),
+        ("torch.addmm(x0[:, :2], x1, x2.t())", 4),
+        ("F.gelu(x0) + F.silu(x1)", 6),
+        ("F.normalize(x0, dim=1)", 6),
+        ("F.linear(x0, x1, x2[0, :2])", 4),
+        ("F.mse_loss(x0, x1).reshape(1)", 1),
+        ("F.cross_entropy(x0, torch.tensor([2, 0])).reshape(1)", 1),
+        ("F.pad(x0, (1, 2))", 12),
+        ("x0.scatter_add(1, torch.tensor([[0, 0, 2], [1, 2, 1]]), x1)", 6),
+        ("x0.index_add(1, torch.tensor([2, 0, 2]), x1)", 6),
+        ("x0.masked_fill(x1 > 0, 0.5) * x1", 6),
+        ("torch.where(x1 > 0, x0, x2)", 6),
+        ("x0.diff(dim=1)", 4),
+        ("torch.cross(x0, x1, dim=1)", 6),
+        ("torch.kron(x0[0], x1[1])", 9),
+        ("x0.lerp(x1, 0.3) + torch.addcmul(x0, x1, x2, value=0.5)", 6),
+    ];
+    let mut failures = vec![];
+    for (expr, width) in cases {
+        match check_built(&expression(expr, *width)) {
+            Ok(()) => {}
+            Err(TestCaseError::Reject(why)) => failures.push(format!("{expr}: finite differences cannot judge here ({why})")),
+            Err(TestCaseError::Fail(why)) => failures.push(format!("{expr}: {why}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

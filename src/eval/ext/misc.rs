@@ -105,17 +105,22 @@ fn function(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Valu
             a.pos_base += 1;
             let std = id == OpId::StdMean;
             let mk = |n: &str, a: &Args| Args { name: n.to_string(), pos: a.pos.clone(), kw: a.kw.clone(), span, pos_base: 0 };
-            let enabled = std::mem::replace(&mut it.grad_enabled, false);
             let spread = super::super::methods::call_op(it, &t, if std { OpId::Std } else { OpId::Var }, mk(if std { "std" } else { "var" }, &a), span, op);
             // mean takes dim and keepdim, not the correction.
             let mut ma = mk("mean", &a);
             ma.kw.retain(|(k, _, _)| k == "dim" || k == "keepdim");
             let mean = super::super::methods::call_op(it, &t, OpId::Mean, ma, span, op);
-            it.grad_enabled = enabled;
             let (Value::Tensor(s), Value::Tensor(m)) = (spread?, mean?) else { return Err(rt("internal: std_mean", span)) };
+            // PyTorch's one node for both outputs; here each output's node
+            // passes its gradient to the std (var) and mean nodes under it.
             let node = if std { "StdMeanBackward0" } else { "VarMeanBackward0" };
-            let s = grad::record(it, node, &[Some(&t)], (*s).clone(), Formula::Unsupported, &[]);
-            let m = grad::record(it, node, &[Some(&t)], (*m).clone(), Formula::Unsupported, &[]);
+            let bare = |x: &Tensor| {
+                let mut c = x.clone();
+                c.autograd = std::cell::RefCell::new(None);
+                c
+            };
+            let s = grad::record(it, node, &[Some(&s)], bare(&s), Formula::Identity, &[]);
+            let m = grad::record(it, node, &[Some(&m)], bare(&m), Formula::Identity, &[]);
             Ok(Value::Tuple(vec![Value::tensor(s), Value::tensor(m)]))
         }
         OpId::EmptyPermuted => {
@@ -410,23 +415,11 @@ fn quantile(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalRes
     rows.each(|_, _, row| {
         let mut v: Vec<f64> = row.iter().map(|s| s.as_f64()).collect();
         v.sort_by(|a, b| crate::engine::ops::scan::cmp_nan_last(&Scalar::Float(*a), &Scalar::Float(*b)));
-        let nan = v.iter().any(|x| x.is_nan());
-        let valid = if skip_nan { v.iter().filter(|x| !x.is_nan()).count() } else { v.len() };
         for (k, &q) in qs_list.iter().enumerate() {
-            let r = if valid == 0 || (nan && !skip_nan) {
-                f64::NAN
-            } else {
-                let rank = q * (valid - 1) as f64;
-                let (lo, hi) = (rank.floor() as usize, rank.ceil() as usize);
-                let w = rank - rank.floor();
-                let (a, b) = (v[lo], v[hi]);
-                match interp.as_str() {
-                    "lower" => a,
-                    "higher" => b,
-                    "nearest" => v[rank.round_ties_even() as usize],
-                    "midpoint" => lerp(a, b, 0.5, f32),
-                    _ => lerp(a, b, w, f32),
-                }
+            let r = match super::scan_grads::quantile_pick(&v, skip_nan, q, &interp, f32) {
+                Some((lo, hi, w)) if lo != hi => lerp(v[lo], v[hi], w, f32),
+                Some((lo, _, _)) => v[lo],
+                None => f64::NAN,
             };
             out[k].push(Scalar::Float(r).cast(t.dtype));
         }
@@ -451,9 +444,11 @@ fn quantile(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalRes
     }
     let flat: Vec<Scalar> = out.into_iter().flatten().collect();
     let r = Tensor::from_scalars_on(&it.ctx, t.device(), &shape, t.dtype, &flat, name).at(span)?;
-    // PyTorch's quantile ends in a squeeze of the sorted, interpolated values:
-    // its node is that squeeze's (tsr does not compute this gradient yet).
-    Ok(Value::tensor(grad::record(it, "SqueezeBackward4", &[Some(t)], r, Formula::Unsupported, &[])))
+    // PyTorch's quantile ends in a squeeze of the sorted, interpolated
+    // values: its node is that squeeze's; the gradient goes back through the
+    // interpolation and the sort to the picked elements.
+    let f = super::scan_grads::quantile_backward(d, qs_list, skip_nan, interp, t.shape().to_vec());
+    Ok(Value::tensor(grad::record(it, "SqueezeBackward4", &[Some(t)], r, f, &[&src])))
 }
 
 /// ATen's `lerp`: `a + w·(b − a)` below a half, `b − (b − a)·(1 − w)` above.

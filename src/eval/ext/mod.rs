@@ -11,6 +11,7 @@ pub mod contract;
 pub mod misc;
 pub mod random;
 pub mod sorting;
+pub mod scan_grads;
 pub mod index;
 pub mod index_embed;
 pub mod index_scatter;

@@ -70,16 +70,27 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             if name.ends_with('_') {
                 grad::check_inplace(it, t, span)?;
                 let dtype = t.dtype;
+                // cumprod_'s backward needs the input it overwrites.
+                let before = (op == ScanOp::Prod && t.requires_grad()).then(|| crate::engine::ops::copy::clone(&it.ctx, t)).transpose().at(span)?;
                 crate::engine::ops::copy::copy_into(t, &v).at(span)?;
                 // The in-place scan's node replaces t's history (PyTorch's CumsumBackward0 / CumprodBackward0).
-                let (node, f) = if op == ScanOp::Sum { ("CumsumBackward0", cumsum_backward(dim, dtype)) } else { ("CumprodBackward0", Formula::Unsupported) };
-                super::super::grad::rebase_node(it, t, node, &[], f, &[]);
+                if op == ScanOp::Sum {
+                    super::super::grad::rebase_node(it, t, "CumsumBackward0", &[], cumsum_backward(dim, dtype), &[]);
+                } else if let Some(before) = before {
+                    super::super::grad::rebase_node(it, t, "CumprodBackward0", &[], super::scan_grads::cumprod_backward(dim), &[&before, t]);
+                }
                 return Ok(Value::Tensor(t.clone()));
             }
             let v = match op {
                 ScanOp::Sum => grad::record(it, "CumsumBackward0", &[Some(t)], v, cumsum_backward(dim, t.dtype), &[]),
-                ScanOp::Prod => grad::record(it, "CumprodBackward0", &[Some(t)], v, Formula::Unsupported, &[]),
-                _ => grad::record(it, "LogcumsumexpBackward0", &[Some(t)], v, Formula::Unsupported, &[]),
+                ScanOp::Prod => {
+                    let out = v.clone();
+                    grad::record(it, "CumprodBackward0", &[Some(t)], v, super::scan_grads::cumprod_backward(dim), &[t, &out])
+                }
+                _ => {
+                    let out = v.clone();
+                    grad::record(it, "LogcumsumexpBackward0", &[Some(t)], v, super::scan_grads::logcumsumexp_backward(dim), &[t, &out])
+                }
             };
             Ok(tensor(v))
         }
@@ -127,7 +138,8 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             let Some(d) = d else {
                 let v = scan::median_all(ctx, t, skip).at(span)?;
                 let node = if skip { "NanmedianBackward0" } else { "MedianBackward0" };
-                return Ok(tensor(grad::record(it, node, &[Some(t)], v, Formula::Unsupported, &[])));
+                let r = v.clone();
+                return Ok(tensor(grad::record(it, node, &[Some(t)], v, super::scan_grads::evenly_distribute(), &[t, &r])));
             };
             let (v, i) = if id == OpId::Mode { scan::mode(ctx, t, d, keep) } else { scan::median_dim(ctx, t, d, keep, skip) }.at(span)?;
             let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
@@ -165,8 +177,12 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             let dims: Vec<i64> = d.into_iter().collect();
             let lo = scan::amax(ctx, t, &dims, keep, false).at(span)?;
             let hi = scan::amax(ctx, t, &dims, keep, true).at(span)?;
-            let lo = grad::record(it, "AminmaxBackward0", &[Some(t)], lo, Formula::Unsupported, &[]);
-            let hi = grad::record(it, "AminmaxBackward0", &[Some(t)], hi, Formula::Unsupported, &[]);
+            // Each output's gradient is amin's (amax's): shared by the ties.
+            let n = t.ndim();
+            let reduced: Vec<bool> = (0..n).map(|k| d.is_none_or(|d| crate::engine::layout::wrap_dim(d, n).ok() == Some(k))).collect();
+            let (lo_v, hi_v) = (lo.clone(), hi.clone());
+            let lo = grad::record(it, "AminmaxBackward0", &[Some(t)], lo, amax_backward(t.shape().to_vec(), reduced.clone()), &[t, &lo_v]);
+            let hi = grad::record(it, "AminmaxBackward0", &[Some(t)], hi, amax_backward(t.shape().to_vec(), reduced), &[t, &hi_v]);
             Ok(pair("aminmax", ["min", "max"], lo, hi))
         }
         OpId::Unique | OpId::UniqueConsecutive => {
@@ -258,18 +274,19 @@ fn nan_reduce(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args) -> EvalRes
         None => src,
     };
     let sum = reduce(ctx, ReduceOp::Sum, &src, dims.as_deref(), keep, 1.0, dtype).at(span)?.values;
+    let mask: Vec<Scalar> = vals.iter().map(|v| Scalar::Bool(!matches!(v, Scalar::Float(f) if f.is_nan()))).collect();
+    let mask = Tensor::from_scalars_on(ctx, t.device(), t.shape(), DType::Bool, &mask, name).at(span)?;
+    let sum = grad::record(it, "NansumBackward0", &[Some(t)], sum, nansum_backward(t.shape().to_vec(), dims.clone(), keep), &[&mask]);
     if id == OpId::Nansum {
-        let mask: Vec<Scalar> = vals.iter().map(|v| Scalar::Bool(!matches!(v, Scalar::Float(f) if f.is_nan()))).collect();
-        let mask = Tensor::from_scalars_on(ctx, t.device(), t.shape(), DType::Bool, &mask, name).at(span)?;
-        let f = nansum_backward(t.shape().to_vec(), dims.clone(), keep);
-        return Ok(tensor(grad::record(it, "NansumBackward0", &[Some(t)], sum, f, &[&mask])));
+        return Ok(tensor(sum));
     }
     let counted: Vec<Scalar> = vals.iter().map(|v| Scalar::Float(if matches!(v, Scalar::Float(f) if f.is_nan()) { 0.0 } else { 1.0 })).collect();
     let counted = Tensor::from_scalars_on(ctx, t.device(), t.shape(), sum.dtype, &counted, name).at(span)?;
     let n = reduce(ctx, ReduceOp::Sum, &counted, dims.as_deref(), keep, 1.0, None).at(span)?.values;
     let mean = crate::engine::ops::elementwise::binary(ctx, crate::engine::ops::elementwise::BinaryOp::Div, crate::engine::ops::elementwise::Arg::T(&sum), crate::engine::ops::elementwise::Arg::T(&n)).at(span)?;
-    // PyTorch's nanmean is nansum(x) / count: its node is the division's.
-    Ok(tensor(grad::record(it, "DivBackward0", &[Some(t)], mean, Formula::Unsupported, &[])))
+    // PyTorch's nanmean is nansum(x) / count: DivBackward0 over NansumBackward0.
+    let shapes = [sum.shape().to_vec(), n.shape().to_vec()];
+    Ok(tensor(grad::record(it, "DivBackward0", &[Some(&sum), Some(&n)], mean, Formula::Div { shapes }, &[&sum, &n])))
 }
 
 /// Zeros of the input's shape with each output's gradient added where its
