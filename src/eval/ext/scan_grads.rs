@@ -47,9 +47,9 @@ pub fn cumprod_backward(dim: usize) -> Formula {
                 if z1 < n {
                     let z2 = (z1 + 1..n).find(|&j| xs[j] == 0.0).unwrap_or(n);
                     let (mut prod, mut sum) = (1.0, 0.0);
-                    for j in z1..z2 {
+                    for (j, &xj) in xs.iter().enumerate().take(z2).skip(z1) {
                         if j > z1 {
-                            prod *= xs[j];
+                            prod *= xj;
                         }
                         sum += rd(rd(prod) * gr.vals[at(j)].as_f64());
                     }
