@@ -76,7 +76,9 @@ fn every_long_kernel_returns_keyboard_interrupt_when_the_flag_is_set() {
     };
     let cases: Vec<(&str, Call)> = vec![
         ("matmul", Box::new(|| mm(&ctx, &x, &xt).map(drop))),
-        ("sort", Box::new(|| join::sort(&ctx, &x, -1, false).map(drop))),
+        ("sort", Box::new(|| join::sort(&ctx, &x, -1, false, false).map(drop))),
+        ("stable sort", Box::new(|| join::sort(&ctx, &x, -1, false, true).map(drop))),
+        ("sort of one long row", Box::new(|| join::sort(&ctx, &x.view_as_layout(layout::Layout::contiguous(&[512 * 1024]), "flat"), -1, false, false).map(drop))),
         ("dense sum", Box::new(|| reduce(&ctx, ReduceOp::Sum, &x, None, false, 1.0, None).map(drop))),
         ("max over a dim", Box::new(|| reduce(&ctx, ReduceOp::Max, &xt, Some(&[0]), false, 1.0, None).map(drop))),
         ("dense add", Box::new(|| binary(&ctx, BinaryOp::Add, Arg::T(&x), Arg::T(&x)).map(drop))),

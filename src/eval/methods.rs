@@ -557,9 +557,9 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
         OpId::Sort => {
             let d = a.opt_int(0, "dim", -1)?;
             let desc = a.opt_bool(1, "descending", false)?;
-            a.take_kw("stable");
+            let stable = matches!(a.take_kw("stable"), Some((Value::Bool(true), _)));
             a.finish(2)?;
-            let (v, i) = join::sort(&it.ctx, t, d, desc).at(span)?;
+            let (v, i) = join::sort(&it.ctx, t, d, desc, stable).at(span)?;
             let sd = layout::wrap_dim(d, t.ndim()).unwrap_or(0);
             let v = super::grad::record(it, "SortBackward0", &[Some(t)], v, crate::engine::autograd::Formula::Sort { dim: sd }, &[&i]);
             Ok(Value::NamedTuple("sort", vec![("values", Value::tensor(v)), ("indices", Value::tensor(i))]))

@@ -326,21 +326,28 @@ pub fn clamp(ctx: &Context, t: &Tensor, min: Option<Scalar>, max: Option<Scalar>
     iter_output(ctx, &[&ta], t.shape(), dtype, &vals, "clamp")
 }
 
-/// `sort(dim, descending)`: values and int64 indices; NaN sorts as largest; stable.
-pub fn sort(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Tensor, Tensor)> {
+/// `sort(dim, descending, stable)`: values and int64 indices; NaN sorts as
+/// largest. As ATen's CPU kernel: `std::sort` (`stl_sort`, not stable)
+/// unless `stable`, or the dim has stride 0 (its order is kept), or the
+/// tensor is 1-D, integral, ascending and of 32768 elements or more (a
+/// radix sort, stable).
+pub fn sort(ctx: &Context, t: &Tensor, dim: i64, descending: bool, stable: bool) -> Result<(Tensor, Tensor)> {
+    let expanded = t.ndim() > 0 && t.stride().get(layout::wrap_dim(dim, t.ndim())?) == Some(&0);
+    let radix = t.ndim() == 1 && t.numel() >= 32768 && !t.dtype.is_floating() && t.dtype != DType::Bool && !descending;
+    let stable = stable || expanded || radix;
     let fast = match t.dtype {
-        DType::Float32 => super::scan_dense::sort::<f32>(ctx, t, dim, descending)?,
-        DType::Float64 => super::scan_dense::sort::<f64>(ctx, t, dim, descending)?,
+        DType::Float32 => super::scan_dense::sort::<f32>(ctx, t, dim, descending, stable)?,
+        DType::Float64 => super::scan_dense::sort::<f64>(ctx, t, dim, descending, stable)?,
         _ => None,
     };
     match fast {
         Some(r) => Ok(r),
-        None => sort_general(ctx, t, dim, descending),
+        None => sort_general(ctx, t, dim, descending, stable),
     }
 }
 
 /// [`sort`] for any layout and dtype, one row of scalars at a time.
-pub fn sort_general(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<(Tensor, Tensor)> {
+pub fn sort_general(ctx: &Context, t: &Tensor, dim: i64, descending: bool, stable: bool) -> Result<(Tensor, Tensor)> {
     let n = t.ndim();
     let d = layout::wrap_dim(dim, n)?;
     if n == 0 {
@@ -377,13 +384,19 @@ pub fn sort_general(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Re
             row.clear();
             row.extend((0..len).map(|j| scalar::read(t.dtype, src.bytes(), flat_to_storage(t.layout(), flat(j))).unwrap_or(Scalar::Int(0))));
             let mut order: Vec<usize> = (0..len).collect();
-            let sorted = crate::engine::kernels::sort::stable_sort_by(&mut order, |&a, &b| {
-                let (ka, kb) = (key(&row[a]), key(&row[b]));
+            let cmp = |a: &usize, b: &usize| {
+                let (ka, kb) = (key(&row[*a]), key(&row[*b]));
                 let ord = ka.0.cmp(&kb.0).then(ka.1.partial_cmp(&kb.1).unwrap_or(std::cmp::Ordering::Equal)).then(ka.2.cmp(&kb.2));
                 if descending { ord.reverse() } else { ord }
-            });
-            if !sorted {
-                return Err(crate::engine::interrupt::error());
+            };
+            if stable {
+                if !crate::engine::kernels::sort::stable_sort_by(&mut order, cmp) {
+                    return Err(crate::engine::interrupt::error());
+                }
+            } else {
+                // ATen's KeyValueCompAsc / KeyValueCompDesc under std::sort.
+                super::stl_sort::sort(&mut order, &|a: &usize, b: &usize| cmp(a, b) == std::cmp::Ordering::Less);
+                crate::engine::interrupt::check()?;
             }
             for (j, &from) in order.iter().enumerate() {
                 scalar::write(t.dtype, vbuf.bytes_mut(), flat_to_storage(v.layout(), flat(j)), row[from]);

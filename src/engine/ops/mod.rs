@@ -19,6 +19,7 @@ pub mod random_more;
 pub mod reduce;
 pub mod scan;
 pub mod scan_dense;
+pub mod stl_sort;
 pub mod search;
 pub mod reorder;
 pub mod reorder_cross;

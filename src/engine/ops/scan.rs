@@ -203,15 +203,15 @@ fn order(row: &[Scalar], largest: bool) -> Vec<usize> {
 }
 
 /// `topk(k, dim, largest, sorted)`: the k largest (or smallest) along dim.
-pub fn topk(ctx: &Context, t: &Tensor, k: i64, dim: i64, largest: bool) -> Result<(Tensor, Tensor)> {
+pub fn topk(ctx: &Context, t: &Tensor, k: i64, dim: i64, largest: bool, sorted: bool) -> Result<(Tensor, Tensor)> {
     let len = if t.ndim() == 0 { 1 } else { t.shape()[layout::wrap_dim(dim, t.ndim())?] };
     if k < 0 || k as usize > len {
         return Err(EngineError::runtime("selected index k out of range"));
     }
     let k = k as usize;
     let fast = match t.dtype {
-        DType::Float32 => super::scan_dense::topk::<f32>(ctx, t, k, dim, largest)?,
-        DType::Float64 => super::scan_dense::topk::<f64>(ctx, t, k, dim, largest)?,
+        DType::Float32 => super::scan_dense::topk::<f32>(ctx, t, k, dim, largest, sorted)?,
+        DType::Float64 => super::scan_dense::topk::<f64>(ctx, t, k, dim, largest, sorted)?,
         _ => None,
     };
     if let Some(r) = fast {
@@ -221,8 +221,13 @@ pub fn topk(ctx: &Context, t: &Tensor, k: i64, dim: i64, largest: bool) -> Resul
     let shape = selected_shape(t, r.dim, Some(k), true);
     let n: usize = r.outer * k * r.inner;
     let (mut vals, mut idx) = (vec![Scalar::Int(0); n], vec![Scalar::Int(0); n]);
+    let mut queue: Vec<usize> = Vec::with_capacity(r.len);
     r.each(|o, kk, row| {
-        for (j, &p) in order(row, largest).iter().take(k).enumerate() {
+        queue.clear();
+        queue.extend(0..row.len());
+        let less = |a: &usize, b: &usize| cmp_nan_last(&row[*a], &row[*b]) == if largest { Ordering::Greater } else { Ordering::Less };
+        topk_order(&mut queue, k, sorted, &less);
+        for (j, &p) in queue.iter().take(k).enumerate() {
             let at = (o * k + j) * r.inner + kk;
             vals[at] = row[p];
             idx[at] = Scalar::Int(p as i64);
@@ -230,6 +235,24 @@ pub fn topk(ctx: &Context, t: &Tensor, k: i64, dim: i64, largest: bool) -> Resul
         Ok(())
     })?;
     pair(ctx, t, &shape, &vals, &idx, "topk")
+}
+
+/// ATen's `topk_impl_loop` on one row's queue: `partial_sort` of the k
+/// first when k·64 ≤ n, else `nth_element` at k − 1 and (when `sorted`)
+/// `sort` of the k − 1 before it. `less` says which comes first (the
+/// larger for `largest`, NaN first then).
+pub fn topk_order<E: Copy>(queue: &mut [E], k: usize, sorted: bool, less: &impl Fn(&E, &E) -> bool) {
+    if k == 0 {
+        return;
+    }
+    if k * 64 <= queue.len() {
+        super::stl_sort::partial_sort(queue, k, less);
+    } else {
+        super::stl_sort::nth_element(queue, k - 1, less);
+        if sorted {
+            super::stl_sort::sort(&mut queue[..k - 1], less);
+        }
+    }
 }
 
 /// What one row reduces to: a value and the index it came from.
@@ -256,9 +279,11 @@ pub fn kthvalue(ctx: &Context, t: &Tensor, k: i64, dim: i64, keepdim: bool) -> R
     if k < 1 || k as usize > len {
         return Err(EngineError::runtime(format!("kthvalue(): selected number k out of range for dimension {dim}")));
     }
+    // ATen's kthvalue: quick_select on (value, position) pairs, NaN largest.
     select_rows(ctx, t, dim, keepdim, "kthvalue", |row| {
-        let o = order(row, false);
-        let p = o[k as usize - 1];
+        let mut q: Vec<usize> = (0..row.len()).collect();
+        super::stl_sort::quick_select(&mut q, k as usize - 1, &|a: &usize, b: &usize| cmp_nan_last(&row[*a], &row[*b]) == Ordering::Greater);
+        let p = q[k as usize - 1];
         Ok((row[p], p))
     })
 }
@@ -294,23 +319,32 @@ pub fn median_all(ctx: &Context, t: &Tensor, skip_nan: bool) -> Result<Tensor> {
     Tensor::from_scalars_on(ctx, t.device(), &[], t.dtype, &[v], name)
 }
 
-/// `mode(dim, keepdim)`: the most frequent value (the smallest of a tie)
-/// and the last index holding it.
+/// `mode(dim, keepdim)`, as ATen's CPU kernel: (value, position) pairs
+/// sorted by `std::sort` under the value's `<` (a NaN compares false),
+/// then the first run (of `!=`-separated values) longer than every one
+/// before it gives the value and the position at its end.
 pub fn mode(ctx: &Context, t: &Tensor, dim: i64, keepdim: bool) -> Result<(Tensor, Tensor)> {
+    let lt = |a: &Scalar, b: &Scalar| match (a, b) {
+        (Scalar::Float(_), _) | (_, Scalar::Float(_)) => a.as_f64() < b.as_f64(),
+        _ => a.as_i64() < b.as_i64(),
+    };
+    let ne = |a: &Scalar, b: &Scalar| match (a, b) {
+        (Scalar::Float(_), _) | (_, Scalar::Float(_)) => a.as_f64() != b.as_f64(),
+        _ => a.as_i64() != b.as_i64(),
+    };
     select_rows(ctx, t, dim, keepdim, "mode", |row| {
-        let o = order(row, false);
-        let (mut best, mut best_n, mut i) = (o[0], 0usize, 0usize);
-        while i < o.len() {
-            let mut j = i;
-            while j + 1 < o.len() && cmp_nan_last(&row[o[j + 1]], &row[o[i]]) == Ordering::Equal {
-                j += 1;
+        let mut e: Vec<usize> = (0..row.len()).collect();
+        super::stl_sort::sort(&mut e, &|a: &usize, b: &usize| lt(&row[*a], &row[*b]));
+        let (mut best, mut max_freq, mut freq) = (e[0], 0usize, 0usize);
+        for j in 0..e.len() {
+            freq += 1;
+            if j == e.len() - 1 || ne(&row[e[j]], &row[e[j + 1]]) {
+                if freq > max_freq {
+                    best = e[j];
+                    max_freq = freq;
+                }
+                freq = 0;
             }
-            let n = j - i + 1;
-            if n > best_n {
-                best_n = n;
-                best = *o[i..=j].iter().max().unwrap_or(&o[i]);
-            }
-            i = j + 1;
         }
         Ok((row[best], best))
     })
@@ -477,7 +511,7 @@ pub fn unique_dim(ctx: &Context, t: &Tensor, dim: i64, consecutive: bool) -> Res
     };
     let mut idx: Vec<usize> = (0..n).collect();
     if !consecutive {
-        std_sort(&mut idx, &less);
+        super::stl_sort::sort(&mut idx, &|a: &usize, b: &usize| less(*a, *b));
     }
     crate::engine::interrupt::check()?;
     let same = |a: usize, b: usize| row(a).iter().zip(row(b)).all(|(x, y)| eq(x, y));
@@ -502,141 +536,15 @@ pub fn unique_dim(ctx: &Context, t: &Tensor, dim: i64, consecutive: bool) -> Res
     Ok((out, Tensor::from_scalars_on(ctx, t.device(), &[n], DType::Int64, &inverse, name)?, longs(&counts)?))
 }
 
-/// libstdc++'s `std::sort` (introsort, median-of-three pivot, insertion
-/// sort below 16), step for step, so ties land where PyTorch puts them
-/// even for a comparator that is not a strict weak order (NaN).
-fn std_sort(v: &mut [usize], less: &dyn Fn(usize, usize) -> bool) {
-    let n = v.len();
-    if n < 2 {
-        return;
-    }
-    let depth = 2 * (usize::BITS - 1 - n.leading_zeros()) as usize;
-    introsort_loop(v, 0, n, depth, less);
-    if n > 16 {
-        insertion_sort(v, 0, 16, less);
-        for i in 16..n {
-            linear_insert(v, i, less);
-        }
-    } else {
-        insertion_sort(v, 0, n, less);
-    }
-}
-
-fn introsort_loop(v: &mut [usize], first: usize, mut last: usize, mut depth: usize, less: &dyn Fn(usize, usize) -> bool) {
-    while last - first > 16 {
-        if depth == 0 {
-            heap_sort(&mut v[first..last], less);
-            return;
-        }
-        depth -= 1;
-        let mid = first + (last - first) / 2;
-        let (a, b, c) = (first + 1, mid, last - 1);
-        let pick = if less(v[a], v[b]) {
-            if less(v[b], v[c]) { b } else if less(v[a], v[c]) { c } else { a }
-        } else if less(v[a], v[c]) {
-            a
-        } else if less(v[b], v[c]) {
-            c
-        } else {
-            b
-        };
-        v.swap(first, pick);
-        // Unguarded partition around v[first] (bounds kept for odd comparators).
-        let (mut lo, mut hi) = (first + 1, last);
-        let cut = loop {
-            while lo < last && less(v[lo], v[first]) {
-                lo += 1;
-            }
-            hi -= 1;
-            while hi > first && less(v[first], v[hi]) {
-                hi -= 1;
-            }
-            if lo >= hi {
-                break lo;
-            }
-            v.swap(lo, hi);
-            lo += 1;
-        };
-        introsort_loop(v, cut, last, depth, less);
-        last = cut;
-    }
-}
-
-fn insertion_sort(v: &mut [usize], first: usize, last: usize, less: &dyn Fn(usize, usize) -> bool) {
-    for i in first + 1..last {
-        if less(v[i], v[first]) {
-            v[first..=i].rotate_right(1);
-        } else {
-            linear_insert(v, i, less);
-        }
-    }
-}
-
-fn linear_insert(v: &mut [usize], mut last: usize, less: &dyn Fn(usize, usize) -> bool) {
-    let val = v[last];
-    while last > 0 && less(val, v[last - 1]) {
-        v[last] = v[last - 1];
-        last -= 1;
-    }
-    v[last] = val;
-}
-
-/// `std::make_heap` + `std::sort_heap` (the depth-limit fallback).
-fn heap_sort(v: &mut [usize], less: &dyn Fn(usize, usize) -> bool) {
-    let len = v.len();
-    let mut parent = (len - 2) / 2;
-    loop {
-        let value = v[parent];
-        adjust_heap(v, parent, len, value, less);
-        if parent == 0 {
-            break;
-        }
-        parent -= 1;
-    }
-    let mut last = len;
-    while last > 1 {
-        last -= 1;
-        let value = v[last];
-        v[last] = v[0];
-        adjust_heap(v, 0, last, value, less);
-    }
-}
-
-fn adjust_heap(v: &mut [usize], mut hole: usize, len: usize, value: usize, less: &dyn Fn(usize, usize) -> bool) {
-    let top = hole;
-    let mut second = hole;
-    while second < (len - 1) / 2 {
-        second = 2 * (second + 1);
-        if less(v[second], v[second - 1]) {
-            second -= 1;
-        }
-        v[hole] = v[second];
-        hole = second;
-    }
-    if len & 1 == 0 && second == (len - 2) / 2 {
-        second = 2 * (second + 1);
-        v[hole] = v[second - 1];
-        hole = second - 1;
-    }
-    while hole > top {
-        let parent = (hole - 1) / 2;
-        if !less(v[parent], value) {
-            break;
-        }
-        v[hole] = v[parent];
-        hole = parent;
-    }
-    v[hole] = value;
-}
-
 /// The general path, for the tests of the fast ones.
 #[cfg(test)]
 pub fn topk_general(ctx: &Context, t: &Tensor, k: usize, dim: i64, largest: bool) -> Result<(Tensor, Tensor)> {
+    let sorted = true;
     // A transposed copy is not contiguous, so the fast path declines it.
     let nc = t.view_as_layout(layout::transpose(t.layout(), 0, 1)?, "t");
     let copy = super::copy::contiguous(ctx, &nc)?.unwrap_or(nc);
     let back = copy.view_as_layout(layout::transpose(copy.layout(), 0, 1)?, "t");
-    topk(ctx, &back, k as i64, dim, largest)
+    topk(ctx, &back, k as i64, dim, largest, sorted)
 }
 
 #[cfg(test)]
@@ -646,22 +554,6 @@ mod tests {
 
     fn ctx() -> Context {
         Context::new(&EngineConfig::default())
-    }
-
-    #[test]
-    fn std_sort_sorts_and_keeps_small_ties_in_order() {
-        for n in [0usize, 1, 2, 15, 16, 17, 40, 257, 1000] {
-            let keys: Vec<u64> = (0..n as u64).map(|i| (i * 2654435761) % 97 % 13).collect();
-            let mut v: Vec<usize> = (0..n).collect();
-            std_sort(&mut v, &|a, b| keys[a] < keys[b]);
-            let mut seen = v.clone();
-            seen.sort();
-            assert_eq!(seen, (0..n).collect::<Vec<_>>(), "a permutation, n {n}");
-            assert!(v.windows(2).all(|w| keys[w[0]] <= keys[w[1]]), "sorted, n {n}");
-            if n <= 16 {
-                assert!(v.windows(2).all(|w| keys[w[0]] < keys[w[1]] || w[0] < w[1]), "insertion sort is stable, n {n}");
-            }
-        }
     }
 
     #[test]
@@ -677,7 +569,7 @@ mod tests {
                     continue;
                 }
                 for largest in [true, false] {
-                    let fast = topk(&ctx, &t, k as i64, dim, largest).unwrap();
+                    let fast = topk(&ctx, &t, k as i64, dim, largest, true).unwrap();
                     let slow = topk_general(&ctx, &t, k, dim, largest).unwrap();
                     let bits = |x: &Tensor| x.to_scalars().iter().map(|s| format!("{:?}", s)).collect::<Vec<_>>();
                     assert_eq!(bits(&fast.0), bits(&slow.0), "topk values dim {dim} k {k} largest {largest}");

@@ -21,10 +21,6 @@ pub trait Dense: bytemuck::Pod + Copy + PartialOrd + Send + Sync {
     fn key(self) -> Self::Key;
 }
 
-/// Past this k, topk selects with `select_nth` instead of keeping a sorted
-/// buffer of the k best (whose inserts cost up to k each).
-const SMALL_K: usize = 32;
-
 impl Dense for f32 {
     fn to_f64(self) -> f64 {
         self as f64
@@ -151,11 +147,11 @@ pub fn cumulative<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, prod: bool, nam
     Ok(Some(out))
 }
 
-/// `topk` along `dim`: the k first under (value, index) order, sorted; NaN
-/// counts as the largest value. Both outputs are allocated first (the
-/// memory cap refuses a huge topk before any work), then filled from the
-/// input's bytes.
-pub fn topk<T: Dense>(ctx: &Context, t: &Tensor, k: usize, dim: i64, largest: bool) -> Result<Option<(Tensor, Tensor)>> {
+/// `topk` along `dim`, as ATen's `topk_impl_loop` selects (so equal values
+/// come out where PyTorch puts them; NaN counts as the largest value), on
+/// typed rows. Both outputs are allocated first (the memory cap refuses a
+/// huge topk before any work), then filled from the input's bytes.
+pub fn topk<T: Dense>(ctx: &Context, t: &Tensor, k: usize, dim: i64, largest: bool, sorted: bool) -> Result<Option<(Tensor, Tensor)>> {
     let Some((d, outer, len, inner)) = applies(t, dim) else { return Ok(None) };
     let mut shape = t.shape().to_vec();
     shape[d] = k;
@@ -184,7 +180,7 @@ pub fn topk<T: Dense>(ctx: &Context, t: &Tensor, k: usize, dim: i64, largest: bo
                 return;
             }
             let xs = &x[o * len..(o + 1) * len];
-            select_row(row, len, k, largest, |j| xs[j], Some(xs), vs, is, 1);
+            select_row(row, len, k, largest, sorted, |j| xs[j], vs, is, 1);
         });
     } else {
         let mut row = Vec::with_capacity(len);
@@ -193,7 +189,7 @@ pub fn topk<T: Dense>(ctx: &Context, t: &Tensor, k: usize, dim: i64, largest: bo
                 crate::engine::interrupt::check()?;
                 let at = o * k * inner + kk;
                 let end = at + (k - 1) * inner + 1;
-                select_row(&mut row, len, k, largest, |j| x[(o * len + j) * inner + kk], None, &mut vals[at..end], &mut idx[at..end], inner);
+                select_row(&mut row, len, k, largest, sorted, |j| x[(o * len + j) * inner + kk], &mut vals[at..end], &mut idx[at..end], inner);
             }
         }
     }
@@ -202,66 +198,20 @@ pub fn topk<T: Dense>(ctx: &Context, t: &Tensor, k: usize, dim: i64, largest: bo
     Ok(Some((v, i)))
 }
 
-/// One row of `topk` (element `j` is `at(j)`, or `dense[j]` when the row is
-/// contiguous): its k first under (value, index) order into the k slots of
+/// One row of `topk` (element `j` is `at(j)`): its k first, as ATen's
+/// queue of (value, position) pairs leaves them, into the k slots of
 /// `vs`/`is`, `step` apart.
 #[allow(clippy::too_many_arguments)]
-fn select_row<T: Dense>(row: &mut Vec<(T::Key, usize)>, len: usize, k: usize, largest: bool, at: impl Fn(usize) -> T, dense: Option<&[T]>, vs: &mut [T], is: &mut [i64], step: usize) {
-    // The order as an integer key, ties by index: ascending keys for the
-    // smallest, their complement for the largest.
-    let key = |v: T| if largest { !v.key() } else { v.key() };
+fn select_row<T: Dense>(row: &mut Vec<(T, usize)>, len: usize, k: usize, largest: bool, sorted: bool, at: impl Fn(usize) -> T, vs: &mut [T], is: &mut [i64], step: usize) {
     row.clear();
-    if k <= SMALL_K && k < len {
-        // A sorted buffer of the k best so far; an element enters only when
-        // its key beats the k-th's (a tie loses: its index is later).
-        row.extend((0..k).map(|j| (key(at(j)), j)));
-        row.sort_unstable();
-        // The k-th's key and value.
-        let mut worst = (row[k - 1].0, at(row[k - 1].1));
-        let mut enter = |j: usize, c: T::Key, worst: &mut (T::Key, T)| {
-            if c < worst.0 {
-                let pos = row.partition_point(|e| e.0 <= c);
-                row.pop();
-                row.insert(pos, (c, j));
-                *worst = (row[k - 1].0, at(row[k - 1].1));
-            }
-        };
-        let mut j = k;
-        if let Some(xs) = dense {
-            // Blocks of 16 are skipped at once when none of them can enter,
-            // by a float test that lets through every element that beats
-            // the k-th (and, when the k-th is a NaN, maybe more).
-            while j + 16 <= len {
-                let block = &xs[j..j + 16];
-                let w = worst.1;
-                // `!(v <= w)` is meant: a NaN value enters (it is the largest).
-                #[allow(clippy::neg_cmp_op_on_partial_ord)]
-                let hit = if largest {
-                    block.iter().fold(false, |hit, &v| hit | !(v <= w))
-                } else {
-                    w.is_nan() || block.iter().fold(false, |hit, &v| hit | (v < w))
-                };
-                if hit {
-                    for (b, &v) in block.iter().enumerate() {
-                        enter(j + b, key(v), &mut worst);
-                    }
-                }
-                j += 16;
-            }
-        }
-        for j in j..len {
-            enter(j, key(at(j)), &mut worst);
-        }
+    row.extend((0..len).map(|j| (at(j), j)));
+    if largest {
+        super::scan::topk_order(row, k, sorted, &|a: &(T, usize), b: &(T, usize)| (a.0.is_nan() && !b.0.is_nan()) || a.0 > b.0);
     } else {
-        row.extend((0..len).map(|j| (key(at(j)), j)));
-        if k > 0 && k < len {
-            row.select_nth_unstable(k - 1);
-        }
-        row.truncate(k);
-        row.sort_unstable();
+        super::scan::topk_order(row, k, sorted, &|a: &(T, usize), b: &(T, usize)| (!a.0.is_nan() && b.0.is_nan()) || a.0 < b.0);
     }
-    for (j, &(_, p)) in row.iter().enumerate() {
-        vs[j * step] = at(p);
+    for (j, &(v, p)) in row.iter().take(k).enumerate() {
+        vs[j * step] = v;
         is[j * step] = p as i64;
     }
 }
@@ -270,7 +220,7 @@ fn select_row<T: Dense>(row: &mut Vec<(T::Key, usize)>, len: usize, k: usize, la
 /// cores, each sorted under (value, index) order, which is the general
 /// path's stable order (NaN the largest; `descending` reverses the values,
 /// not the ties).
-pub fn sort<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> Result<Option<(Tensor, Tensor)>> {
+pub fn sort<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, descending: bool, stable: bool) -> Result<Option<(Tensor, Tensor)>> {
     let Some((_, _, len, inner)) = applies(t, dim) else { return Ok(None) };
     if inner != 1 {
         return Ok(None);
@@ -308,7 +258,12 @@ pub fn sort<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, descending: bool) -> 
         }
         row.clear();
         row.extend(x[o * len..(o + 1) * len].iter().copied().zip(0..len));
-        row.sort_unstable_by(cmp);
+        match (stable, descending) {
+            (true, _) => row.sort_unstable_by(cmp),
+            // ATen's KeyValueCompAsc / KeyValueCompDesc under std::sort.
+            (false, false) => super::stl_sort::sort(row, &|a: &(T, usize), b: &(T, usize)| (!a.0.is_nan() && b.0.is_nan()) || a.0 < b.0),
+            (false, true) => super::stl_sort::sort(row, &|a: &(T, usize), b: &(T, usize)| (a.0.is_nan() && !b.0.is_nan()) || a.0 > b.0),
+        }
         for (j, &(v, p)) in row.iter().enumerate() {
             vs[j] = v;
             is[j] = p as i64;
@@ -339,15 +294,15 @@ mod sort_tests {
                 let pool = [1.5, -0.0, 0.0, f64::NAN, 2.0, -3.0, 1.5, f64::INFINITY, f64::NEG_INFINITY, 0.0];
                 let xs: Vec<Scalar> = (0..n).map(|i| Scalar::Float(pool[(i * 7 + i / 3) % pool.len()])).collect();
                 let t = Tensor::from_scalars(&ctx, &shape, dtype, &xs, "t").unwrap();
-                for descending in [false, true] {
+                for (descending, stable) in [(false, false), (true, false), (false, true), (true, true)] {
                     let fast = match dtype {
-                        DType::Float32 => sort::<f32>(&ctx, &t, -1, descending),
-                        _ => sort::<f64>(&ctx, &t, -1, descending),
+                        DType::Float32 => sort::<f32>(&ctx, &t, -1, descending, stable),
+                        _ => sort::<f64>(&ctx, &t, -1, descending, stable),
                     }
                     .unwrap()
                     .expect("the dense path applies");
                     // The general path: the same input seen through a non-contiguous view's route.
-                    let slow = crate::engine::ops::join::sort_general(&ctx, &t, -1, descending).unwrap();
+                    let slow = crate::engine::ops::join::sort_general(&ctx, &t, -1, descending, stable).unwrap();
                     assert_eq!(values(&fast.0), values(&slow.0), "{dtype:?} {shape:?} {descending}");
                     assert_eq!(values(&fast.1), values(&slow.1), "{dtype:?} {shape:?} {descending}");
                     assert_eq!(fast.0.stride(), slow.0.stride());
@@ -356,9 +311,9 @@ mod sort_tests {
         }
         // Not along the last dim, or not contiguous: not taken.
         let t = Tensor::alloc(&ctx, &[3, 4], DType::Float32, "t").unwrap();
-        assert!(sort::<f32>(&ctx, &t, 0, false).unwrap().is_none());
+        assert!(sort::<f32>(&ctx, &t, 0, false, false).unwrap().is_none());
         let tt = t.view_as_layout(layout::t(t.layout()).unwrap(), "t");
-        assert!(sort::<f32>(&ctx, &tt, -1, false).unwrap().is_none());
+        assert!(sort::<f32>(&ctx, &tt, -1, false, false).unwrap().is_none());
     }
 }
 
@@ -402,14 +357,14 @@ mod topk_cumsum_tests {
                 for (shape, dim) in [(vec![5, 100], 1i64), (vec![3, 37], -1), (vec![40, 6], 0), (vec![9, 250], 1)] {
                     let t = tensor(&ctx, &shape, dtype, nan_every, shape[0]);
                     let len = shape[layout::wrap_dim(dim, 2).unwrap()];
-                    for k in [0, 1, 2, 5, 8, SMALL_K, SMALL_K + 1, len - 1, len] {
+                    for k in [0, 1, 2, 5, 8, 32, 33, len - 1, len] {
                         if k > len {
                             continue;
                         }
                         for largest in [true, false] {
                             let fast = match dtype {
-                                DType::Float32 => topk::<f32>(&ctx, &t, k, dim, largest),
-                                _ => topk::<f64>(&ctx, &t, k, dim, largest),
+                                DType::Float32 => topk::<f32>(&ctx, &t, k, dim, largest, true),
+                                _ => topk::<f64>(&ctx, &t, k, dim, largest, true),
                             }
                             .unwrap()
                             .expect("the dense path applies");
@@ -427,7 +382,7 @@ mod topk_cumsum_tests {
         // Not contiguous: not taken.
         let t = tensor(&ctx, &[4, 20], DType::Float32, 0, 1);
         let tt = t.view_as_layout(layout::t(t.layout()).unwrap(), "t");
-        assert!(topk::<f32>(&ctx, &tt, 3, 0, true).unwrap().is_none());
+        assert!(topk::<f32>(&ctx, &tt, 3, 0, true, true).unwrap().is_none());
     }
 
     #[test]

@@ -153,7 +153,8 @@ pub fn quantile_pick(sorted: &[f64], skip_nan: bool, q: f64, interp: &str, f32: 
 /// `quantile`/`nanquantile` (saved: the input, flattened when no dim was
 /// given): each output's gradient goes to the elements it interpolated,
 /// `1 − w` to the lower and `w` to the upper (lerp's derivative), found
-/// again by sorting each row (NaN last, ties in input order).
+/// again by sorting each row (NaN last, ties in input order: among equal
+/// values PyTorch's pick is its own selection's, not reproduced).
 pub fn quantile_backward(dim: i64, qs: Vec<f64>, skip_nan: bool, interp: String, in_shape: Vec<usize>) -> Formula {
     
     BackwardFn::new(move |ctx, node, g| {
@@ -167,8 +168,9 @@ pub fn quantile_backward(dim: i64, qs: Vec<f64>, skip_nan: bool, interp: String,
             let mut order: Vec<usize> = (0..row.len()).collect();
             order.sort_by(|&a, &b| crate::engine::ops::scan::cmp_nan_last(&row[a], &row[b]));
             let sorted: Vec<f64> = order.iter().map(|&j| row[j].as_f64()).collect();
+            let f32 = g.dtype == crate::engine::DType::Float32;
             for (qi, &q) in qs.iter().enumerate() {
-                let Some((lo, hi, w)) = quantile_pick(&sorted, skip_nan, q, &interp, g.dtype == crate::engine::DType::Float32) else { continue };
+                let Some((lo, hi, w)) = quantile_pick(&sorted, skip_nan, q, &interp, f32) else { continue };
                 let rd = |v: f64| Scalar::Float(v).cast(g.dtype).as_f64();
                 let gq = gv.get(qi * per_q + r).copied().unwrap_or(0.0);
                 let at = |j: usize| (o * rows.len + j) * rows.inner + k;

@@ -109,9 +109,9 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             let k = a.int(0, "k")?;
             let d = dim_arg(&mut a, 1, Some(-1), name)?;
             let largest = a.opt_bool(2, "largest", true)?;
-            a.opt_bool(3, "sorted", true)?;
+            let sorted = a.opt_bool(3, "sorted", true)?;
             a.finish(4)?;
-            let (v, i) = scan::topk(ctx, t, k, d, largest).at(span)?;
+            let (v, i) = scan::topk(ctx, t, k, d, largest, sorted).at(span)?;
             let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
             let v = grad::record(it, "TopkBackward0", &[Some(t)], v, index_backward(t.shape().to_vec(), dim, true), &[&i]);
             Ok(pair("topk", ["values", "indices"], v, i))
@@ -222,17 +222,17 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             Ok(if out.len() == 1 { out.remove(0) } else { Value::Tuple(out) })
         }
         OpId::Argsort | OpId::Msort => {
-            let (d, desc) = if id == OpId::Msort {
+            let (d, desc, stable) = if id == OpId::Msort {
                 a.finish(0)?;
-                (0, false)
+                (0, false, false)
             } else {
                 let d = dim_arg(&mut a, 0, Some(-1), name)?;
                 let desc = a.opt_bool(1, "descending", false)?;
-                a.take_kw("stable");
+                let stable = matches!(a.take_kw("stable"), Some((Value::Bool(true), _)));
                 a.finish(2)?;
-                (d, desc)
+                (d, desc, stable)
             };
-            let (v, i) = crate::engine::ops::join::sort(ctx, t, d, desc).at(span)?;
+            let (v, i) = crate::engine::ops::join::sort(ctx, t, d, desc, stable).at(span)?;
             if id == OpId::Argsort {
                 return Ok(tensor(i));
             }
