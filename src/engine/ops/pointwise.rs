@@ -2,7 +2,9 @@
 //! and hyperbolic trigonometry, rounding, signs, logs and exps, and the
 //! float-only binary ops (`atan2`, `hypot`, `fmod`, …). Each value is
 //! computed in f64 and rounded once to the result dtype (PyTorch's float32
-//! kernels are within an ulp of that). The output layout follows
+//! kernels are within an ulp of that), except float32 results where
+//! PyTorch's kernel is known bit for bit (`MathOp::eval_f32`, and
+//! `sleef.rs` for the SLEEF routines). The output layout follows
 //! TensorIterator as `elementwise::unary`/`binary` do.
 
 use crate::engine::context::Context;

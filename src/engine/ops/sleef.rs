@@ -15,6 +15,10 @@
 //! Copyright Naoki Shibata and contributors 2010 - 2025, distributed under
 //! the Boost Software License, Version 1.0 (http://www.boost.org/LICENSE_1_0.txt).
 
+// The constants are written as SLEEF writes them (a C float literal is the
+// nearest float; one without `f` is a double converted to float).
+#![allow(clippy::excessive_precision)]
+
 /// A double-float: an unevaluated sum `x + y` with |y| <= ulp(x) / 2.
 #[derive(Clone, Copy)]
 struct F2 {
@@ -195,7 +199,7 @@ fn dfmul_f2_f(x: F2, y: f32) -> F2 {
 
 // ---- exponentials ----
 
-const R_LN2F: f32 = 1.442_695_040_888_963_4_f64 as f32;
+const R_LN2F: f32 = std::f32::consts::LOG2_E;
 const L2UF: f32 = 0.693145751953125;
 const L2LF: f32 = 1.428606765330187045e-06;
 
@@ -329,6 +333,9 @@ pub fn logf(d: f32) -> f32 {
     log_fixup(s.x + s.y, d)
 }
 
+/// SLEEF's `LOG1PF_BOUND`, 0x1.2ced32p+126 (about 1e38).
+const LOG1PF_BOUND: f32 = f32::from_bits(0x7e96_7699);
+
 /// `Sleef_log1pf16_u10` (`xlog1pf`).
 pub fn log1pf(d: f32) -> f32 {
     let dp1 = d + 1.0;
@@ -345,7 +352,8 @@ pub fn log1pf(d: f32) -> f32 {
     s = dfadd_f2_f(s, x2 * x.x * t);
     let mut r = s.x + s.y;
     // Use log(d) if d is too large for the core approximation.
-    if !(d <= f32::from_bits(0x7e96_7699)) {
+    let core = d <= LOG1PF_BOUND;
+    if !core {
         r = logf(d);
     }
     r = or_nan(-1.0 > d, r);
