@@ -28,6 +28,27 @@ fn map<T: bytemuck::Pod + Send + Sync>(out: &mut [u8], inp: &[u8], n: usize, f: 
     true
 }
 
+/// `map` whose function also gets each element's position (memory order).
+fn map_at<T: bytemuck::Pod + Send + Sync>(out: &mut [u8], inp: &[u8], n: usize, f: impl Fn(usize, T) -> T + Sync) -> bool {
+    let size = std::mem::size_of::<T>();
+    let (Some(o), Some(i)) = (out.get_mut(..n * size), inp.get(..n * size)) else { return false };
+    let (Ok(o), Ok(i)) = (bytemuck::try_cast_slice_mut::<u8, T>(o), bytemuck::try_cast_slice::<u8, T>(i)) else { return false };
+    let body = |(k, o): (usize, &mut [T])| {
+        if crate::engine::interrupt::requested() {
+            return;
+        }
+        for (j, (o, x)) in o.iter_mut().zip(&i[k * CHUNK..]).enumerate() {
+            *o = f(k * CHUNK + j, *x);
+        }
+    };
+    if n >= super::PAR_THRESHOLD {
+        o.par_chunks_mut(CHUNK).enumerate().for_each(body);
+    } else {
+        o.chunks_mut(CHUNK).enumerate().for_each(body);
+    }
+    true
+}
+
 macro_rules! float_ops {
     ($t:ty, $op:expr, $out:expr, $inp:expr, $n:expr) => {
         match $op {
@@ -61,8 +82,16 @@ macro_rules! int_ops {
 
 /// `out = op(inp)` over `n` dense elements of `dtype` (input and output of
 /// one dtype). False for pairs this kernel does not cover.
+/// float32 sigmoid goes as PyTorch's kernel goes: SLEEF's exp on the lanes
+/// its vectorised loop covers, glibc's `expf` on each loop's scalar tail
+/// (the input must be laid out as the output, see `sleef::vector_lane`).
 pub fn dense_unary(op: UnaryOp, dtype: DType, out: &mut [u8], inp: &[u8], n: usize) -> bool {
+    use crate::engine::ops::sleef;
     match dtype {
+        DType::Float32 if op == UnaryOp::Sigmoid => {
+            let threads = sleef::pytorch_threads();
+            map_at::<f32>(out, inp, n, |p, x| if sleef::vector_lane(p, n, n, threads) { sleef::sigmoidf(x) } else { sleef::sigmoidf_scalar(x) })
+        }
         DType::Float32 => float_ops!(f32, op, out, inp, n),
         DType::Float64 => float_ops!(f64, op, out, inp, n),
         DType::Int32 => int_ops!(i32, op, out, inp, n),

@@ -550,7 +550,11 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
     if crate::engine::gpu::launch::unary(ctx, op, &out, x)? {
         return Ok(out);
     }
-    if let Some(src) = densify(x, &out, out_dtype) {
+    // float32 sigmoid of an input laid out otherwise than the output takes
+    // the per-element path: PyTorch's loops then follow the input's strides.
+    let f32_sigmoid = op == UnaryOp::Sigmoid && out_dtype == DType::Float32;
+    let dense_input = x.dtype != out_dtype || (x.stride() == out.stride() && crate::engine::layout::is_non_overlapping_and_dense(x.shape(), x.stride()));
+    if let Some(src) = (!f32_sigmoid || dense_input).then(|| densify(x, &out, out_dtype)).flatten() {
         let n = out.numel();
         let o0 = out.layout().footprint().map(|(lo, _)| lo).unwrap_or(0) * out_dtype.size();
         let done = {
@@ -567,10 +571,14 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
         }
     }
     crate::engine::interrupt::check()?;
+    // (An input of another dtype is first cast into the output's layout.)
+    let in_stride = if x.dtype == out_dtype { x.stride() } else { out.stride() };
+    let lanes = f32_sigmoid.then(|| super::sleef::vector_lanes(x.shape(), in_stride, out.stride(), super::sleef::pytorch_threads()));
     let vals: Vec<Scalar> = x
         .to_scalars()
         .into_iter()
-        .map(|v| {
+        .enumerate()
+        .map(|(k, v)| {
             let v = v.cast(out_dtype);
             match (op, v) {
                 (UnaryOp::BitNot, Scalar::Bool(b)) => Scalar::Bool(!b),
@@ -578,6 +586,11 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
                 (UnaryOp::Neg, Scalar::Int(i)) => Scalar::Int(i.wrapping_neg()),
                 (UnaryOp::Abs, Scalar::Int(i)) => Scalar::Int(i.wrapping_abs()),
                 (UnaryOp::Relu, Scalar::Int(i)) => Scalar::Int(i.max(0)),
+                (UnaryOp::Sigmoid, v) if f32_sigmoid => {
+                    let f = v.as_f64() as f32;
+                    let vector = lanes.as_ref().is_some_and(|l| l[k]);
+                    Scalar::Float(if vector { super::sleef::sigmoidf(f) } else { super::sleef::sigmoidf_scalar(f) } as f64)
+                }
                 (_, v) => {
                     let f = v.as_f64();
                     Scalar::Float(match op {

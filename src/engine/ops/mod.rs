@@ -26,6 +26,7 @@ pub mod reorder_cross;
 pub mod reorder_index;
 pub mod reorder_tri;
 pub mod shape;
+pub mod sleef;
 pub mod softmax;
 pub mod unique_dense;
 pub mod functional;

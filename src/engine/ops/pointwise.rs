@@ -2,7 +2,9 @@
 //! and hyperbolic trigonometry, rounding, signs, logs and exps, and the
 //! float-only binary ops (`atan2`, `hypot`, `fmod`, …). Each value is
 //! computed in f64 and rounded once to the result dtype (PyTorch's float32
-//! kernels are within an ulp of that). The output layout follows
+//! kernels are within an ulp of that), except float32 results where
+//! PyTorch's kernel is known bit for bit (`MathOp::eval_f32`, and
+//! `sleef.rs` for the SLEEF routines). The output layout follows
 //! TensorIterator as `elementwise::unary`/`binary` do.
 
 use crate::engine::context::Context;
@@ -192,10 +194,28 @@ impl MathOp {
             Cosh => unsafe { coshf(x) },
             Sinh => unsafe { sinhf(x) },
             Rsqrt => 1.0 / x.sqrt(),
+            // SLEEF's routines, as PyTorch's vectorised kernels call them
+            // (expm1 and log1p vectorise the tail too); exp2 and atanh
+            // here are the scalar tails, see `vector_result`.
+            Expm1 => super::sleef::expm1f(x),
+            Log1p => super::sleef::log1pf(x),
+            Exp2 => super::sleef::exp2f_scalar(x),
+            Atanh => super::sleef::atanhf_scalar(x),
             Deg2rad => x * (std::f64::consts::PI / 180.0) as f32,
             Rad2deg => x * (180.0 / std::f64::consts::PI) as f32,
             _ => return None,
         })
+    }
+
+    /// The float32 result of PyTorch's vectorised routine where it differs
+    /// from its scalar tail (`eval_f32`): `cpu_kernel_vec` ops whose lanes
+    /// call SLEEF but whose tails call glibc.
+    pub fn vector_f32(self, x: f32) -> Option<f32> {
+        match self {
+            MathOp::Exp2 => Some(super::sleef::exp2f(x)),
+            MathOp::Atanh => Some(super::sleef::atanhf(x)),
+            _ => None,
+        }
     }
 
     /// d op(x) / dx, from the input `x` and the result `y`.
@@ -310,8 +330,29 @@ pub fn alloc_like(ctx: &Context, x: &Tensor, dtype: DType, op: &str) -> Result<T
 pub fn unary(ctx: &Context, op: MathOp, x: &Tensor) -> Result<Tensor> {
     let dtype = result_dtype(op, x.dtype)?;
     let out = alloc_like(ctx, x, dtype, op.name())?;
-    super::copy::write_values(&out, &values(x, dtype, |v| apply(op, v, dtype))?);
+    let mut vals = values(x, dtype, |v| apply(op, v, dtype))?;
+    // An input of another dtype is first cast into the output's layout.
+    let in_stride = if x.dtype == dtype { x.stride().to_vec() } else { out.stride().to_vec() };
+    vector_result(op, x, &in_stride, out.stride(), dtype, &mut vals);
+    super::copy::write_values(&out, &vals);
     Ok(out)
+}
+
+/// For a float32 result on the CPU, the elements PyTorch's vectorised loop
+/// computes replaced by `MathOp::vector_f32` (see `sleef::vector_lanes`).
+fn vector_result(op: MathOp, x: &Tensor, in_stride: &[usize], out_stride: &[usize], dtype: DType, vals: &mut [Scalar]) {
+    if dtype != DType::Float32 || x.device().is_cuda() || op.vector_f32(0.0).is_none() {
+        return;
+    }
+    let lanes = super::sleef::vector_lanes(x.shape(), in_stride, out_stride, super::sleef::pytorch_threads());
+    for ((v, lane), xv) in vals.iter_mut().zip(lanes).zip(x.to_scalars()) {
+        if lane {
+            let f = xv.cast(DType::Float32).as_f64() as f32;
+            if let Some(r) = op.vector_f32(f) {
+                *v = Scalar::Float(r as f64);
+            }
+        }
+    }
 }
 
 /// `round(x, decimals=d)` as PyTorch computes it, in the input's dtype:
@@ -344,7 +385,9 @@ pub fn round_decimals(ctx: &Context, x: &Tensor, decimals: i64) -> Result<Tensor
 pub fn unary_inplace(op: MathOp, x: &Tensor) -> Result<()> {
     let dtype = result_dtype(op, x.dtype)?;
     inplace_check(dtype, x)?;
-    super::copy::write_values(x, &values(x, x.dtype, |v| apply(op, v, dtype))?);
+    let mut vals = values(x, x.dtype, |v| apply(op, v, dtype))?;
+    vector_result(op, x, x.stride(), x.stride(), x.dtype, &mut vals);
+    super::copy::write_values(x, &vals);
     x.storage.bump_version();
     Ok(())
 }

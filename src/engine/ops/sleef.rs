@@ -1,0 +1,588 @@
+//! Float32 transcendental functions computed as PyTorch's CPU kernels
+//! compute them, bit for bit: a lane-by-lane port of the SLEEF routines
+//! (SLEEF 3.x, `src/libm/sleefsimdsp.c` built for AVX512F, where every
+//! `vmla` is a fused multiply-add and the double-float helpers of
+//! `src/common/df.h` take their FMA branch) that PyTorch's `Vectorized<float>`
+//! (`aten/src/ATen/cpu/vec/vec512/vec512_float.h`) calls, plus the kernels
+//! PyTorch composes from them (`sigmoid`).
+//!
+//! The AVX512 instructions the routines rely on are emulated exactly:
+//! `vcvtps2dq` (round half to even, `i32::MIN` when out of range),
+//! `vgetexpps`, `vgetmantps` (interval [0.75, 1.5)) and the `vfixupimmps`
+//! special cases of the logarithms.
+//!
+//! The polynomial coefficients and algorithms are SLEEF's:
+//! Copyright Naoki Shibata and contributors 2010 - 2025, distributed under
+//! the Boost Software License, Version 1.0 (http://www.boost.org/LICENSE_1_0.txt).
+
+// The constants are written as SLEEF writes them (a C float literal is the
+// nearest float; one without `f` is a double converted to float).
+#![allow(clippy::excessive_precision)]
+
+/// A double-float: an unevaluated sum `x + y` with |y| <= ulp(x) / 2.
+#[derive(Clone, Copy)]
+struct F2 {
+    x: f32,
+    y: f32,
+}
+
+const fn f2(x: f32, y: f32) -> F2 {
+    F2 { x, y }
+}
+
+#[inline]
+fn fma(a: f32, b: f32, c: f32) -> f32 {
+    a.mul_add(b, c)
+}
+
+/// `vcvtps2dq`: round half to even; NaN and out-of-range values give
+/// the "integer indefinite" `i32::MIN`.
+#[inline]
+fn rint_i(x: f32) -> i32 {
+    let r = x.round_ties_even();
+    if r.is_nan() || !(-2147483648.0..2147483648.0).contains(&r) {
+        i32::MIN
+    } else {
+        r as i32
+    }
+}
+
+/// `vgetexpps`: floor(log2|x|) as a float (denormals included); -inf for
+/// zero, +inf for infinities, NaN for NaN.
+fn getexp(x: f32) -> f32 {
+    let a = x.abs();
+    if a.is_nan() {
+        return x;
+    }
+    if a == 0.0 {
+        return f32::NEG_INFINITY;
+    }
+    if a.is_infinite() {
+        return f32::INFINITY;
+    }
+    let b = a.to_bits();
+    let e = (b >> 23) as i32;
+    if e == 0 {
+        // Denormal: the exponent of its leading bit.
+        (-127 - (b.leading_zeros() as i32 - 9)) as f32
+    } else {
+        (e - 127) as f32
+    }
+}
+
+/// `vgetmantps` with `_MM_MANT_NORM_p75_1p5, _MM_MANT_SIGN_nan`: the
+/// significand scaled into [0.75, 1.5); NaN for a negative sign.
+fn getmant(x: f32) -> f32 {
+    if x.is_sign_negative() || x.is_nan() {
+        return f32::NAN;
+    }
+    if x == 0.0 || x.is_infinite() {
+        return if x == 0.0 { 0.0 } else { 1.0 };
+    }
+    let mut b = x.to_bits();
+    if b >> 23 == 0 {
+        // Normalise a denormal: shift its leading bit into the implicit one.
+        let s = b.leading_zeros() - 8;
+        b = (b << s) & 0x007f_ffff;
+    } else {
+        b &= 0x007f_ffff;
+    }
+    // 1.m in [1, 1.5) keeps exponent 0, [1.5, 2) takes -1.
+    let e = if b & 0x0040_0000 != 0 { 126u32 } else { 127u32 };
+    f32::from_bits((e << 23) | b)
+}
+
+#[inline]
+fn pow2i(q: i32) -> f32 {
+    f32::from_bits((q.wrapping_add(0x7f) as u32) << 23)
+}
+
+#[inline]
+fn ldexp2(d: f32, e: i32) -> f32 {
+    d * pow2i(e >> 1) * pow2i(e - (e >> 1))
+}
+
+#[inline]
+fn ldexp3(d: f32, q: i32) -> f32 {
+    f32::from_bits((d.to_bits() as i32).wrapping_add(q.wrapping_shl(23)) as u32)
+}
+
+#[inline]
+fn mulsign(x: f32, y: f32) -> f32 {
+    f32::from_bits(x.to_bits() ^ (y.to_bits() & 0x8000_0000))
+}
+
+#[inline]
+fn is_negzero(x: f32) -> bool {
+    x.to_bits() == 0x8000_0000
+}
+
+/// All bits set (a NaN) where `m`, else `x` (`vor_vm_vo32_vm`).
+#[inline]
+fn or_nan(m: bool, x: f32) -> f32 {
+    if m {
+        f32::from_bits(0xffff_ffff)
+    } else {
+        x
+    }
+}
+
+// ---- double-float arithmetic (df.h, FMA branch) ----
+
+#[inline]
+fn dfscale(d: F2, s: f32) -> F2 {
+    f2(d.x * s, d.y * s)
+}
+#[inline]
+fn dfadd_ff(x: f32, y: f32) -> F2 {
+    let s = x + y;
+    f2(s, (x - s) + y)
+}
+#[inline]
+fn dfadd2_ff(x: f32, y: f32) -> F2 {
+    let s = x + y;
+    let v = s - x;
+    f2(s, (x - (s - v)) + (y - v))
+}
+#[inline]
+fn dfadd_f2_f(x: F2, y: f32) -> F2 {
+    let s = x.x + y;
+    f2(s, ((x.x - s) + y) + x.y)
+}
+#[inline]
+fn dfadd2_f2_f(x: F2, y: f32) -> F2 {
+    let s = x.x + y;
+    let v = s - x.x;
+    let t = (x.x - (s - v)) + (y - v);
+    f2(s, t + x.y)
+}
+#[inline]
+fn dfadd_f_f2(x: f32, y: F2) -> F2 {
+    let s = x + y.x;
+    f2(s, ((x - s) + y.x) + y.y)
+}
+#[inline]
+fn dfadd_f2_f2(x: F2, y: F2) -> F2 {
+    let s = x.x + y.x;
+    f2(s, (((x.x - s) + y.x) + x.y) + y.y)
+}
+#[inline]
+fn dfadd2_f2_f2(x: F2, y: F2) -> F2 {
+    let s = x.x + y.x;
+    let v = s - x.x;
+    let t = (x.x - (s - v)) + (y.x - v);
+    f2(s, t + (x.y + y.y))
+}
+#[inline]
+fn dfdiv(n: F2, d: F2) -> F2 {
+    let t = 1.0 / d.x;
+    let s = n.x * t;
+    let u = fma(t, n.x, -s);
+    let v = fma(-d.y, t, fma(-d.x, t, 1.0));
+    f2(s, fma(s, v, fma(n.y, t, u)))
+}
+#[inline]
+fn dfsqu(x: F2) -> F2 {
+    let s = x.x * x.x;
+    f2(s, fma(x.x + x.x, x.y, fma(x.x, x.x, -s)))
+}
+#[inline]
+fn dfmul_f2_f2(x: F2, y: F2) -> F2 {
+    let s = x.x * y.x;
+    f2(s, fma(x.x, y.y, fma(x.y, y.x, fma(x.x, y.x, -s))))
+}
+#[inline]
+fn dfmul_f2_f(x: F2, y: f32) -> F2 {
+    let s = x.x * y;
+    f2(s, fma(x.y, y, fma(x.x, y, -s)))
+}
+
+// ---- exponentials ----
+
+const R_LN2F: f32 = std::f32::consts::LOG2_E;
+const L2UF: f32 = 0.693145751953125;
+const L2LF: f32 = 1.428606765330187045e-06;
+
+/// `Sleef_expf16_u10` (`xexpf`).
+pub fn expf(d: f32) -> f32 {
+    let q = rint_i(d * R_LN2F);
+    let qf = q as f32;
+    let mut s = fma(qf, -L2UF, d);
+    s = fma(qf, -L2LF, s);
+    let mut u = 0.000198527617612853646278381_f32;
+    u = fma(u, s, 0.00139304355252534151077271);
+    u = fma(u, s, 0.00833336077630519866943359);
+    u = fma(u, s, 0.0416664853692054748535156);
+    u = fma(u, s, 0.166666671633720397949219);
+    u = fma(u, s, 0.5);
+    u = 1.0 + fma(s * s, u, s);
+    u = ldexp2(u, q);
+    if d < -104.0 {
+        u = 0.0;
+    }
+    if 100.0 < d {
+        u = f32::INFINITY;
+    }
+    u
+}
+
+/// SLEEF's `expk2f`: exp of a double-float, as a double-float.
+fn expk2f(d: F2) -> F2 {
+    let u = (d.x + d.y) * R_LN2F;
+    let q = rint_i(u);
+    let qf = q as f32;
+    let mut s = dfadd2_f2_f(d, qf * -L2UF);
+    s = dfadd2_f2_f(s, qf * -L2LF);
+    let mut u = 0.1980960224e-3_f32;
+    u = fma(u, s.x, 0.1394256484e-2);
+    u = fma(u, s.x, 0.8333456703e-2);
+    u = fma(u, s.x, 0.4166637361e-1);
+    let mut t = dfadd2_f2_f(dfmul_f2_f(s, u), 0.166666659414234244790680580464e+0);
+    t = dfadd2_f2_f(dfmul_f2_f2(s, t), 0.5);
+    t = dfadd2_f2_f2(s, dfmul_f2_f2(dfsqu(s), t));
+    t = dfadd_f_f2(1.0, t);
+    t = f2(ldexp2(t.x, q), ldexp2(t.y, q));
+    if d.x < -104.0 {
+        t = f2(0.0, 0.0);
+    }
+    t
+}
+
+/// `Sleef_expm1f16_u10` (`xexpm1f`).
+pub fn expm1f(a: f32) -> f32 {
+    let d = dfadd2_f2_f(expk2f(f2(a, 0.0)), -1.0);
+    let mut x = d.x + d.y;
+    if a > 88.72283172607421875 {
+        x = f32::INFINITY;
+    }
+    if a < -16.635532333438687426013570 {
+        x = -1.0;
+    }
+    if is_negzero(a) {
+        x = -0.0;
+    }
+    x
+}
+
+/// `Sleef_exp2f16_u10` (`xexp2f`).
+pub fn exp2f(d: f32) -> f32 {
+    let mut u = d.round_ties_even();
+    let q = rint_i(u);
+    let s = d - u;
+    u = 0.1535920892e-3_f64 as f32;
+    u = fma(u, s, 0.1339262701e-2_f64 as f32);
+    u = fma(u, s, 0.9618384764e-2_f64 as f32);
+    u = fma(u, s, 0.5550347269e-1_f64 as f32);
+    u = fma(u, s, 0.2402264476e+0_f64 as f32);
+    u = fma(u, s, 0.6931471825e+0_f64 as f32);
+    u = fma(u, s, 1.0);
+    u = ldexp2(u, q);
+    if d >= 128.0 {
+        u = f32::INFINITY;
+    }
+    if d < -150.0 {
+        u = 0.0;
+    }
+    u
+}
+
+// ---- logarithms ----
+
+/// The `vfixupimmps` of SLEEF's AVX512 logarithms: 0 -> -inf, +inf -> +inf,
+/// -inf and negative values -> NaN; other inputs keep `r`.
+#[inline]
+fn log_fixup(r: f32, d: f32) -> f32 {
+    if d.is_nan() {
+        r
+    } else if d == 0.0 {
+        f32::NEG_INFINITY
+    } else if d == f32::INFINITY {
+        f32::INFINITY
+    } else if d < 0.0 {
+        f32::NAN
+    } else {
+        r
+    }
+}
+
+/// The exponent SLEEF's AVX512 logarithms take: getexp(d / 0.75), 128 for +inf.
+#[inline]
+fn log_exponent(d: f32) -> f32 {
+    let e = getexp(d * (1.0f32 / 0.75f32));
+    if e == f32::INFINITY {
+        128.0
+    } else {
+        e
+    }
+}
+
+const LN2_F2: F2 = f2(0.69314718246459960938, -1.904654323148236017e-09);
+
+/// `Sleef_logf16_u10` (`xlogf_u1`).
+pub fn logf(d: f32) -> f32 {
+    let e = log_exponent(d);
+    let m = getmant(d);
+    let mut s = dfmul_f2_f(LN2_F2, e);
+    let x = dfdiv(dfadd2_ff(-1.0, m), dfadd2_ff(1.0, m));
+    let x2 = x.x * x.x;
+    let mut t = 0.3027294874e+0_f32;
+    t = fma(t, x2, 0.3996108174e+0);
+    t = fma(t, x2, 0.6666694880e+0);
+    s = dfadd_f2_f2(s, dfscale(x, 2.0));
+    s = dfadd_f2_f(s, x2 * x.x * t);
+    log_fixup(s.x + s.y, d)
+}
+
+/// SLEEF's `LOG1PF_BOUND`, 0x1.2ced32p+126 (about 1e38).
+const LOG1PF_BOUND: f32 = f32::from_bits(0x7e96_7699);
+
+/// `Sleef_log1pf16_u10` (`xlog1pf`).
+pub fn log1pf(d: f32) -> f32 {
+    let dp1 = d + 1.0;
+    let e = log_exponent(dp1);
+    let t = ldexp3(1.0, rint_i(e).wrapping_neg());
+    let m = fma(d, t, t - 1.0);
+    let mut s = dfmul_f2_f(LN2_F2, e);
+    let x = dfdiv(f2(m, 0.0), dfadd_ff(2.0, m));
+    let x2 = x.x * x.x;
+    let mut t = 0.3027294874e+0_f32;
+    t = fma(t, x2, 0.3996108174e+0);
+    t = fma(t, x2, 0.6666694880e+0);
+    s = dfadd_f2_f2(s, dfscale(x, 2.0));
+    s = dfadd_f2_f(s, x2 * x.x * t);
+    let mut r = s.x + s.y;
+    // Use log(d) if d is too large for the core approximation.
+    let core = d <= LOG1PF_BOUND;
+    if !core {
+        r = logf(d);
+    }
+    r = or_nan(-1.0 > d, r);
+    if d == -1.0 {
+        r = f32::NEG_INFINITY;
+    }
+    if is_negzero(d) {
+        r = -0.0;
+    }
+    r
+}
+
+/// SLEEF's `logk2f`: log of a double-float, as a double-float.
+fn logk2f(d: F2) -> F2 {
+    let e = rint_i(getexp(d.x * (1.0f32 / 0.75f32)));
+    let m = dfscale(d, pow2i(e.wrapping_neg()));
+    let x = dfdiv(dfadd2_f2_f(m, -1.0), dfadd2_f2_f(m, 1.0));
+    let x2 = dfsqu(x);
+    let mut t = 0.2392828464508056640625_f32;
+    t = fma(t, x2.x, 0.28518211841583251953125);
+    t = fma(t, x2.x, 0.400005877017974853515625);
+    t = fma(t, x2.x, 0.666666686534881591796875);
+    let mut s = dfmul_f2_f(LN2_F2, e as f32);
+    s = dfadd_f2_f2(s, dfscale(x, 2.0));
+    dfadd_f2_f2(s, dfmul_f2_f(dfmul_f2_f2(x2, x), t))
+}
+
+// ---- hyperbolic ----
+
+/// `Sleef_atanhf16_u10` (`xatanhf`).
+pub fn atanhf(x: f32) -> f32 {
+    let a = x.abs();
+    let d = logk2f(dfdiv(dfadd2_ff(1.0, a), dfadd2_ff(1.0, -a)));
+    let mut y = or_nan(a > 1.0, if a == 1.0 { f32::INFINITY } else { (d.x + d.y) * 0.5 });
+    y = or_nan(x.is_infinite() || y.is_nan(), y);
+    y = mulsign(y, x);
+    or_nan(x.is_nan(), y)
+}
+
+// ---- PyTorch's compositions ----
+
+/// PyTorch's vectorised sigmoid: `1 / (1 + exp(0 - x))` with SLEEF's exp.
+pub fn sigmoidf(x: f32) -> f32 {
+    1.0 / (expf(0.0 - x) + 1.0)
+}
+
+// ---- which elements PyTorch's `cpu_kernel_vec` vectorises ----
+
+/// `at::internal::GRAIN_SIZE`: below it TensorIterator runs one loop.
+const GRAIN_SIZE: usize = 32768;
+/// `vectorized_loop` steps two `Vectorized<float>` (16 lanes each) at a time;
+/// the remainder of each loop goes through the scalar lambda.
+const VEC_STEP: usize = 32;
+
+/// Whether element `p` of `n`, in TensorIterator's order, is computed by
+/// PyTorch's vectorised routine (true) or by the scalar lambda (false) of
+/// `cpu_kernel_vec`, when the elements form loops of `row` elements (the
+/// whole range for a contiguous input) and `threads` intra-op threads run.
+/// Below `GRAIN_SIZE` elements TensorIterator runs one range, else
+/// `at::parallel_for` splits it into min(threads, ceil(n / GRAIN_SIZE))
+/// chunks of ceil(n / chunks) elements; each loop is a row cut by its chunk,
+/// and its last `len % 32` elements are its scalar tail.
+pub fn vector_lane(p: usize, n: usize, row: usize, threads: usize) -> bool {
+    let t = if n < GRAIN_SIZE || threads <= 1 { 1 } else { threads.min(n.div_ceil(GRAIN_SIZE)) };
+    let chunk = n.div_ceil(t).max(1);
+    let row = row.max(1);
+    let begin = (p / chunk * chunk).max(p / row * row);
+    let end = (p / chunk * chunk + chunk).min(p / row * row + row).min(n);
+    p - begin < (end - begin) / VEC_STEP * VEC_STEP
+}
+
+/// PyTorch's intra-op thread count as tsr assumes it: the threads tsr's own
+/// kernels use (PyTorch's default is the number of cores).
+pub fn pytorch_threads() -> usize {
+    rayon::current_num_threads().max(1)
+}
+
+/// For each element of a `shape` tensor in row-major order, whether PyTorch's
+/// `cpu_kernel_vec` takes the vectorised routine, given the input's and the
+/// output's strides. TensorIterator walks the output's memory order; an
+/// input laid out like a dense output is one loop, otherwise the loops run
+/// along the output's innermost dimension and vectorise only where the input
+/// is contiguous along it (an approximation of TensorIterator's dimension
+/// coalescing).
+pub fn vector_lanes(shape: &[usize], input: &[usize], output: &[usize], threads: usize) -> Vec<bool> {
+    let n: usize = shape.iter().product();
+    let mut dims: Vec<usize> = (0..shape.len()).filter(|&d| shape[d] > 1).collect();
+    dims.sort_by_key(|&d| output[d]);
+    // Each element's position in the iteration: the output's memory order.
+    let mut pos = vec![0usize; shape.len()];
+    let mut acc = 1;
+    for &d in &dims {
+        pos[d] = acc;
+        acc *= shape[d];
+    }
+    let same = dims.iter().all(|&d| input[d] == output[d] && output[d] == pos[d]);
+    let (row, contiguous) = match dims.first() {
+        _ if same => (n, true),
+        Some(&d) => (shape[d], input[d] == 1),
+        None => (n, true),
+    };
+    let mut lanes = Vec::with_capacity(n);
+    let mut idx = vec![0usize; shape.len()];
+    for _ in 0..n {
+        let p: usize = idx.iter().zip(&pos).map(|(&i, &s)| i * s).sum();
+        lanes.push(contiguous && vector_lane(p, n, row, threads));
+        for d in (0..shape.len()).rev() {
+            idx[d] += 1;
+            if idx[d] < shape[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
+    lanes
+}
+
+unsafe extern "C" {
+    #[link_name = "atanhf"]
+    fn libm_atanhf(x: f32) -> f32;
+}
+
+/// PyTorch's scalar `exp2` lambda: `std::exp2` on a float (glibc's `exp2f`).
+pub fn exp2f_scalar(x: f32) -> f32 {
+    x.exp2()
+}
+
+/// PyTorch's scalar `atanh` lambda: glibc's `atanhf`.
+pub fn atanhf_scalar(x: f32) -> f32 {
+    // SAFETY: libm's atanhf is a pure function of one float.
+    unsafe { libm_atanhf(x) }
+}
+
+/// PyTorch's scalar sigmoid lambda: `1 / (1 + std::exp(-x))` in float.
+pub fn sigmoidf_scalar(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::context::{Context, EngineConfig};
+    use crate::engine::dtype::DType;
+    use crate::engine::ops::{elementwise, pointwise};
+    use crate::engine::scalar::Scalar;
+    use crate::engine::tensor::Tensor;
+
+    fn check(name: &str, f: fn(f32) -> f32, cases: &[(u32, u32)]) {
+        for &(x, want) in cases {
+            let got = f(f32::from_bits(x)).to_bits();
+            assert_eq!(got, want, "{name}({}) = {:#x}, PyTorch {want:#x}", f32::from_bits(x), got);
+        }
+    }
+
+    /// (input, result) bit patterns recorded from PyTorch 2.15 (CPU
+    /// capability AVX512): vectorised lanes of long tensors, chosen where
+    /// the result is not the correctly rounded one.
+    #[test]
+    fn vector_routines_give_pytorchs_bits() {
+        check("expm1", expm1f, &[(0xc188e572, 0xbf800000), (0xc1860dbe, 0xbf800000)]);
+        check("log1p", log1pf, &[(0x45b756ac, 0x410ad5fb), (0x45e579fe, 0x410e6d40), (0x438ad26f, 0x40b4286e)]);
+        check("exp2", exp2f, &[(0x41cb5f10, 0x4c2b6c4c), (0x41f64d68, 0x4edcfbd3), (0x42491a3c, 0x589af21d), (0xc2c3097a, 0x0eb2b638)]);
+        check("atanh", atanhf, &[(0xbdbee5b0, 0xbdbf73f7), (0xbeea7878, 0xbefd4b3d), (0x3ee02a1c, 0x3ef06687), (0x3e0f0470, 0x3e0ff553)]);
+        check("sigmoid", sigmoidf, &[(0xc1e23412, 0x2b13c478), (0xc224e8aa, 0x21b7c37a), (0xc232a7e4, 0x1f3d2b4b)]);
+    }
+
+    /// The same inputs in a loop's scalar tail (PyTorch's std:: lambdas).
+    #[test]
+    fn scalar_tails_give_pytorchs_bits() {
+        check("exp2", exp2f_scalar, &[(0x41cb5f10, 0x4c2b6c4d), (0x41f64d68, 0x4edcfbd2), (0x42491a3c, 0x589af21e)]);
+        check("atanh", atanhf_scalar, &[(0xbef275c0, 0xbf03bf9e), (0xbeb1d858, 0xbeb99094), (0xbd0c8200, 0xbd0c901f)]);
+        check("sigmoid", sigmoidf_scalar, &[(0xc1e23412, 0x2b13c477), (0x3f036000, 0x3f202436), (0xc224e8aa, 0x21b7c37b)]);
+    }
+
+    #[test]
+    fn special_values() {
+        assert_eq!(expm1f(-0.0).to_bits(), 0x8000_0000);
+        assert_eq!(expm1f(f32::INFINITY), f32::INFINITY);
+        assert_eq!(log1pf(-1.0), f32::NEG_INFINITY);
+        assert!(log1pf(-2.0).is_nan());
+        assert_eq!(log1pf(f32::MAX), 88.72284);
+        assert_eq!(exp2f(128.0), f32::INFINITY);
+        assert_eq!(exp2f(-151.0), 0.0);
+        assert_eq!(atanhf(1.0), f32::INFINITY);
+        assert_eq!(atanhf(-1.0), f32::NEG_INFINITY);
+        assert!(atanhf(1.5).is_nan());
+        assert_eq!(sigmoidf(-200.0), 0.0);
+        assert_eq!(sigmoidf(200.0), 1.0);
+    }
+
+    #[test]
+    fn getexp_getmant_match_the_instructions() {
+        assert_eq!(getexp(1.0), 0.0);
+        assert_eq!(getexp(0.75), -1.0);
+        assert_eq!(getexp(f32::from_bits(1)), -149.0);
+        assert_eq!(getmant(3.0), 0.75);
+        assert_eq!(getmant(1.25), 1.25);
+        assert_eq!(getmant(f32::from_bits(3)), 0.75);
+    }
+
+    /// Where PyTorch's loops put their scalar tails: the sweep's 126636
+    /// sigmoid inputs on 2 threads split at 63318, each chunk ending in a
+    /// 22-element tail (positions measured against PyTorch).
+    #[test]
+    fn tails_of_loops_and_chunks() {
+        assert!(vector_lane(31, 40, 40, 2) && !vector_lane(32, 40, 40, 2));
+        assert!(!vector_lane(0, 3, 3, 2));
+        let n = 126636;
+        assert!(vector_lane(63295, n, n, 2) && !vector_lane(63296, n, n, 2) && !vector_lane(63317, n, n, 2));
+        assert!(vector_lane(63318, n, n, 2) && !vector_lane(126614, n, n, 2) && vector_lane(126613, n, n, 2));
+        assert!(vector_lane(63300, n, n, 1));
+        // Rows of 40 elements cut by the chunk boundary at 63300.
+        let n = 126600;
+        assert!(!vector_lane(63280, n, 40, 2) && !vector_lane(63308, n, 40, 2) && vector_lane(63240, n, 40, 2));
+    }
+
+    /// Through the engine: a 40-element float32 tensor takes the vector
+    /// routine on its first 32 elements and the scalar tail on the rest.
+    #[test]
+    fn tensors_take_the_vector_routine_then_the_tail() {
+        let ctx = Context::new(&EngineConfig::default());
+        let x = f32::from_bits(0x41cb5f10) as f64;
+        let t = Tensor::from_scalars(&ctx, &[40], DType::Float32, &vec![Scalar::Float(x); 40], "test").unwrap();
+        let bits = |t: &Tensor| t.to_scalars().iter().map(|v| (v.as_f64() as f32).to_bits()).collect::<Vec<_>>();
+        let r = bits(&pointwise::unary(&ctx, pointwise::MathOp::Exp2, &t).unwrap());
+        assert!(r[..32].iter().all(|&b| b == 0x4c2b6c4c) && r[32..].iter().all(|&b| b == 0x4c2b6c4d), "{r:x?}");
+        let y = f32::from_bits(0xc1e23412) as f64;
+        let t = Tensor::from_scalars(&ctx, &[40], DType::Float32, &vec![Scalar::Float(y); 40], "test").unwrap();
+        let r = bits(&elementwise::unary(&ctx, elementwise::UnaryOp::Sigmoid, &t).unwrap());
+        assert!(r[..32].iter().all(|&b| b == 0x2b13c478) && r[32..].iter().all(|&b| b == 0x2b13c477), "{r:x?}");
+    }
+}
