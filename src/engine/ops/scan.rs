@@ -428,7 +428,16 @@ pub fn unique(ctx: &Context, t: &Tensor, consecutive: bool) -> Result<(Tensor, T
     let vals = t.to_scalars();
     let (mut uniq, mut counts): (Vec<Scalar>, Vec<Scalar>) = (vec![], vec![]);
     let mut inverse = vec![Scalar::Int(0); vals.len()];
-    let order: Vec<usize> = if consecutive { (0..vals.len()).collect() } else { order(&vals, false) };
+    // PyTorch's unique sorts the flattened input (std::sort, not stable):
+    // the NaNs, each its own value, keep the order that sort leaves them in.
+    let order: Vec<usize> = if consecutive {
+        (0..vals.len()).collect()
+    } else {
+        let mut o: Vec<usize> = (0..vals.len()).collect();
+        super::stl_sort::sort(&mut o, &|a: &usize, b: &usize| cmp_nan_last(&vals[*a], &vals[*b]) == Ordering::Less);
+        crate::engine::interrupt::check()?;
+        o
+    };
     for (n, &p) in order.iter().enumerate() {
         if n % (1 << 16) == 0 {
             crate::engine::interrupt::check()?;
