@@ -128,9 +128,14 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
                 "sigmoid" => bin(ctx, BinaryOp::Mul, &out, &bin_s(ctx, BinaryOp::Mul, &bin_s(ctx, BinaryOp::Sub, &out, 1.0)?, -1.0)?)?,
                 "sqrt" => bin_s(ctx, BinaryOp::Div, &bin_s(ctx, BinaryOp::Pow, &out, -1.0)?, 2.0)?,
                 _ => {
-                    // relu: 1 where the result is positive.
+                    // relu: threshold_backward, where(result <= 0, 0, g):
+                    // +0 where the result is not positive (g · 0 would
+                    // give -0 for a negative g).
                     let m = bin_s(ctx, BinaryOp::Gt, &out, 0.0)?;
-                    copy::to_dtype(ctx, &m, g.dtype)?.unwrap_or(m)
+                    let m = copy::to_dtype(ctx, &m, g.dtype)?.unwrap_or(m);
+                    let gm = bin(ctx, BinaryOp::Mul, g, &m)?;
+                    let zeros = bin_s(ctx, BinaryOp::Mul, &m, 0.0)?;
+                    return Ok(vec![Some(crate::engine::ops::join::where_(ctx, &bin_s(ctx, BinaryOp::Gt, &out, 0.0)?, &gm, &zeros)?)]);
                 }
             };
             vec![Some(bin(ctx, BinaryOp::Mul, g, &d)?)]

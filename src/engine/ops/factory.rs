@@ -71,7 +71,9 @@ pub fn arange(ctx: &Context, device: Device, start: Scalar, end: Scalar, step: S
             if ints {
                 Scalar::Int(start.as_i64().wrapping_add((i as i64).wrapping_mul(step.as_i64())))
             } else {
-                Scalar::Float(s + i as f64 * st)
+                // PyTorch's arange_kernel: `start + step * idx` in double
+                // (the accumulate type), one fused multiply-add.
+                Scalar::Float(st.mul_add(i as f64, s))
             }
         })
         .collect();
@@ -90,6 +92,16 @@ pub fn linspace(ctx: &Context, device: Device, start: f64, end: f64, steps: i64,
     }
     let n = steps as usize;
     let t = Tensor::alloc_on(ctx, device, &[n], dtype, op)?;
+    if n > 1 && matches!(dtype, DType::Float32 | DType::Float64) {
+        let vals: Vec<Scalar> = if dtype == DType::Float32 {
+            let (a, b) = (start as f32, end as f32);
+            linspace_values(n, a, b, (b - a) / (n - 1) as f32, f32::mul_add, |i| i as f32).into_iter().map(|v| Scalar::Float(v as f64)).collect()
+        } else {
+            linspace_values(n, start, end, (end - start) / (n - 1) as f64, f64::mul_add, |i| i as f64).into_iter().map(Scalar::Float).collect()
+        };
+        super::copy::write_values(&t, &vals);
+        return Ok(t);
+    }
     let step = if n > 1 { (end - start) / (n - 1) as f64 } else { 0.0 };
     // PyTorch fills from each end towards the middle; one step is `start`.
     let half = if n == 1 { 1 } else { n / 2 };
@@ -101,6 +113,15 @@ pub fn linspace(ctx: &Context, device: Device, start: f64, end: f64, steps: i64,
         .collect();
     super::copy::write_values(&t, &vals);
     Ok(t)
+}
+
+/// PyTorch's float `linspace_kernel`, value for value: the step in the
+/// dtype, element i `start + step·i` before the middle and `end −
+/// step·(n − 1 − i)` from it on, each one fused multiply-add in the dtype
+/// (measured against PyTorch 2.15 on this machine for 2 to 100 001 steps).
+fn linspace_values<F: Copy + std::ops::Neg<Output = F>>(n: usize, start: F, end: F, step: F, fma: fn(F, F, F) -> F, from: fn(usize) -> F) -> Vec<F> {
+    let half = n / 2;
+    (0..n).map(|i| if i < half { fma(step, from(i), start) } else { fma(-step, from(n - i - 1), end) }).collect()
 }
 
 /// `eye(n, m)`.

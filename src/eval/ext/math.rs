@@ -149,7 +149,9 @@ fn unary_formula(op: MathOp) -> Formula {
     BackwardFn::new(move |ctx, node, g| {
         let x = saved_tensor(node, 0)?;
         let y = saved_tensor(node, 1)?;
-        let d = pointwise::zip_map(ctx, &[g, &x, &y], g.shape(), g.dtype, |r| r[0] * op.derivative(r[1], r[2]))?;
+        // The rounding ops and sign are PyTorch's `zeros_like(grad)`: +0.
+        let zero = matches!(op, MathOp::Ceil | MathOp::Floor | MathOp::Round | MathOp::Trunc | MathOp::Sign | MathOp::Sgn);
+        let d = pointwise::zip_map(ctx, &[g, &x, &y], g.shape(), g.dtype, |r| if zero { 0.0 } else { r[0] * op.derivative(r[1], r[2]) })?;
         Ok(vec![Some(d)])
     })
 }
@@ -271,13 +273,18 @@ fn binary(it: &mut Interp, t: &Rc<Tensor>, op: MathBinary, name: &str, inplace: 
 /// The backward of a binary op from its saved operands (the second one a
 /// tensor, or the number `s`).
 fn binary_formula(op: MathBinary, s: Option<Scalar>) -> Formula {
-    partials_formula(move |x, y| op.partials(x, y), s)
+    // fmax/fmin mask the gradient (PyTorch's masked_fill: +0 where masked).
+    let masked = matches!(op, MathBinary::Fmax | MathBinary::Fmin);
+    partials_formula(move |x, y| op.partials(x, y), s, masked)
 }
 
 /// The backward of an element-wise binary op whose derivatives at `(x, y)`
 /// are `partials(x, y)`, from its saved operands (the second one a tensor,
 /// or the number `s`); each gradient is summed to its operand's shape.
-fn partials_formula(partials: impl Fn(f64, f64) -> (f64, f64) + Copy + 'static, s: Option<Scalar>) -> Formula {
+/// `masked`: a zero derivative is a masked-out gradient, +0 (PyTorch's
+/// `where`/`masked_fill`), not `g · 0` (which is -0 for a negative g).
+fn partials_formula(partials: impl Fn(f64, f64) -> (f64, f64) + Copy + 'static, s: Option<Scalar>, masked: bool) -> Formula {
+    let times = move |g: f64, d: f64| if masked && d == 0.0 { 0.0 } else { g * d };
     BackwardFn::new(move |ctx, node, g| {
         let x = saved_tensor(node, 0)?;
         let y = if node.saved.borrow().len() > 1 { Some(saved_tensor(node, 1)?) } else { None };
@@ -286,9 +293,9 @@ fn partials_formula(partials: impl Fn(f64, f64) -> (f64, f64) + Copy + 'static, 
             let d = match &y {
                 Some(y) => pointwise::zip_map(ctx, &[g, &x, y], g.shape(), like.dtype, |r| {
                     let (dx, dy) = partials(r[1], r[2]);
-                    r[0] * if which == 0 { dx } else { dy }
+                    times(r[0], if which == 0 { dx } else { dy })
                 })?,
-                None => pointwise::zip_map(ctx, &[g, &x], g.shape(), like.dtype, |r| r[0] * partials(r[1], sv).0)?,
+                None => pointwise::zip_map(ctx, &[g, &x], g.shape(), like.dtype, |r| times(r[0], partials(r[1], sv).0))?,
             };
             crate::engine::autograd::formulas::sum_to(ctx, &d, like.shape())
         };
@@ -353,7 +360,11 @@ pub fn clamp_tensors(it: &Interp, t: &Rc<Tensor>, id: OpId, lo: Option<Rc<Tensor
             }
         };
         let grad = |k: usize, like: &Tensor| -> crate::engine::error::Result<Tensor> {
-            let d = pointwise::zip_map(ctx, &ins, g.shape(), like.dtype, |r| r[0] * part(r, k))?;
+            // Masked, as PyTorch's where(): +0 where a bound or self loses.
+            let d = pointwise::zip_map(ctx, &ins, g.shape(), like.dtype, |r| match part(r, k) {
+                0.0 => 0.0,
+                p => r[0] * p,
+            })?;
             crate::engine::autograd::formulas::sum_to(ctx, &d, like.shape())
         };
         Ok(vec![Some(grad(0, &x)?), lo.as_ref().map(|l| grad(1, l)).transpose()?, hi.as_ref().map(|h| grad(2, h)).transpose()?])
@@ -370,5 +381,5 @@ pub fn maximum(it: &Interp, a: &Rc<Tensor>, b: &Rc<Tensor>, max: bool, span: Spa
     let r = crate::engine::ops::join::maximum(&it.ctx, a, b, max).at(span)?;
     let id = if max { OpId::Maximum } else { OpId::Minimum };
     let partials = move |x: f64, y: f64| max_min_partials(max, x, y);
-    Ok(Value::tensor(super::super::grad::record(it, id.node(0), &[Some(a), Some(b)], r, partials_formula(partials, None), &[a, b])))
+    Ok(Value::tensor(super::super::grad::record(it, id.node(0), &[Some(a), Some(b)], r, partials_formula(partials, None, true), &[a, b])))
 }

@@ -358,7 +358,9 @@ fn amax_backward(in_shape: Vec<usize>, reduced: Vec<bool>) -> Formula {
         let out: Vec<Scalar> = xv
             .iter()
             .zip(&slots)
-            .map(|(v, &s)| Scalar::Float(if v.as_f64() == rv[s].as_f64() { gv[s].as_f64() / count[s] } else { 0.0 }))
+            // PyTorch's (grad / count) * mask: -0 beside a negative grad,
+            // and NaN everywhere when the result is NaN (no element equals it).
+            .map(|(v, &s)| Scalar::Float(gv[s].as_f64() / count[s] * if v.as_f64() == rv[s].as_f64() { 1.0 } else { 0.0 }))
             .collect();
         Ok(vec![Some(Tensor::from_scalars_on(ctx, g.device(), &in_shape, g.dtype, &out, "backward")?)])
     })
