@@ -6,9 +6,9 @@
 //! returns `false` (unsupported dtype or layout).
 pub mod copy;
 pub mod binary;
+pub mod cascade;
 pub mod cast;
 pub mod sort;
-pub mod sum;
 pub mod transpose;
 pub mod unary;
 

@@ -268,21 +268,44 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
             return Ok(Reduced { values, indices: None });
         }
     }
-    // Full sum/mean of a dense float tensor: the order does not matter, so
-    // sum the memory directly.
-    if kept_none(&reduced) && matches!(op, ReduceOp::Sum | ReduceOp::Mean) && count >= 4096
-        && layout::is_non_overlapping_and_dense(t.shape(), t.stride())
-    {
-        let lo = t.layout().footprint().map(|(lo, _)| lo).unwrap_or(0) * t.dtype.size();
-        let total = {
-            let buf = t.storage.bytes();
-            buf.bytes().get(lo..).and_then(|b| crate::engine::kernels::sum::dense_sum(t.dtype, b, count))
-        };
-        crate::engine::interrupt::check()?;
-        if let Some(total) = total {
-            let v = if op == ReduceOp::Mean { total / count as f64 } else { total };
-            let shape: Vec<usize> = if keepdim { vec![1; n] } else { vec![] };
-            let values = Tensor::from_scalars_on(ctx, t.device(), &shape, odt, &[Scalar::Float(v)], op.name())?;
+    // Sum/mean of float32/float64 over all elements of a dense tensor (its
+    // memory order is TensorIterator's) or over the trailing dims of a
+    // contiguous one: PyTorch's cascade, addition for addition.
+    if matches!(op, ReduceOp::Sum | ReduceOp::Mean) && matches!(t.dtype, DType::Float32 | DType::Float64) && odt == t.dtype {
+        // The outputs must fit under the cap first (an empty tensor may
+        // have huge kept dims).
+        let kept_shape: Vec<usize> = (0..n).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).collect();
+        ctx.cpu.check_walk(op.name(), &kept_shape, odt.size())?;
+        // TensorIterator walks a dense tensor in memory order (dims by
+        // stride), dropping size-1 dims: `big` is that order. The kept dims
+        // must keep their logical order there, so that the outputs do.
+        let dense = layout::is_non_overlapping_and_dense(t.shape(), t.stride());
+        let mut big: Vec<usize> = (0..n).filter(|&d| t.shape()[d] != 1).collect();
+        if dense {
+            big.sort_by(|&a, &b| t.stride()[b].cmp(&t.stride()[a]).then(a.cmp(&b)));
+        }
+        let kept_in_order = big.iter().filter(|&&d| !reduced[d]).collect::<Vec<_>>().windows(2).all(|w| w[0] < w[1]);
+        let contiguous = dense && kept_in_order;
+        let split = big.iter().position(|&d| reduced[d]).unwrap_or(big.len());
+        let trailing = big[split..].iter().all(|&d| reduced[d]);
+        let leading = big.iter().position(|&d| !reduced[d]).is_none_or(|k| big[k..].iter().all(|&d| !reduced[d]));
+        let full = big.iter().all(|&d| reduced[d]) && dense;
+        if !full && leading && contiguous && t.numel() < 32768 {
+            // Reduced dims first, kept dims after: PyTorch's outer sum.
+            let rows = count;
+            let cols: usize = (0..n).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).product();
+            let vals = cascade_columns(t, rows, cols, op == ReduceOp::Mean);
+            let out_shape: Vec<usize> = if keepdim { (0..n).map(|d| if reduced[d] { 1 } else { t.shape()[d] }).collect() } else { (0..n).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).collect() };
+            let values = Tensor::from_scalars_on(ctx, t.device(), &out_shape, odt, &vals, op.name())?;
+            return Ok(Reduced { values, indices: None });
+        }
+        if full || (trailing && contiguous) {
+            let lo = t.layout().footprint().map(|(lo, _)| lo).unwrap_or(0);
+            let rows: usize = (0..n).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).product();
+            let vals = cascade_rows(t, lo, rows, count, op == ReduceOp::Mean);
+            crate::engine::interrupt::check()?;
+            let out_shape: Vec<usize> = if keepdim { (0..n).map(|d| if reduced[d] { 1 } else { t.shape()[d] }).collect() } else { (0..n).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).collect() };
+            let values = Tensor::from_scalars_on(ctx, t.device(), &out_shape, odt, &vals, op.name())?;
             return Ok(Reduced { values, indices: None });
         }
     }
@@ -334,6 +357,64 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
         None
     };
     Ok(Reduced { values, indices })
+}
+
+/// `rows` sums of `len` consecutive elements from element `lo` of `t`'s
+/// storage (float32/float64), each PyTorch's (`kernels::cascade`); one row
+/// is a reduction to one value (two passes over threads); `mean` divides in
+/// the dtype, as PyTorch's `sum(...).div_(n)`.
+fn cascade_rows(t: &Tensor, lo: usize, rows: usize, len: usize, mean: bool) -> Vec<Scalar> {
+    use crate::engine::kernels::cascade::{full_sum, loop_sum};
+    let threads = super::sleef::pytorch_threads();
+    let total = rows * len;
+    if total == 0 {
+        // Sums of nothing are 0; their means 0 / 0.
+        return vec![Scalar::Float(if mean { f64::NAN } else { 0.0 }); rows];
+    }
+    let buf = t.storage.bytes();
+    let bytes = buf.bytes();
+    if t.dtype == DType::Float32 {
+        let Some(xs) = bytes.get(lo * 4..(lo + total) * 4).and_then(|b| bytemuck::try_cast_slice::<u8, f32>(b).ok()) else { return vec![] };
+        let one = |r: &[f32]| if rows == 1 { full_sum(r, threads) } else { 0.0 + loop_sum(r) };
+        (0..rows).map(|k| {
+            let s = one(&xs[k * len..(k + 1) * len]);
+            Scalar::Float(if mean { (s / len as f32) as f64 } else { s as f64 })
+        }).collect()
+    } else {
+        let Some(xs) = bytes.get(lo * 8..(lo + total) * 8).and_then(|b| bytemuck::try_cast_slice::<u8, f64>(b).ok()) else { return vec![] };
+        let one = |r: &[f64]| if rows == 1 { full_sum(r, threads) } else { 0.0 + loop_sum(r) };
+        (0..rows).map(|k| {
+            let s = one(&xs[k * len..(k + 1) * len]);
+            Scalar::Float(if mean { s / len as f64 } else { s })
+        }).collect()
+    }
+}
+
+/// The column sums of `t` (contiguous) seen as `rows × cols`, PyTorch's
+/// (`kernels::cascade::outer_sum`); `mean` divides in the dtype.
+fn cascade_columns(t: &Tensor, rows: usize, cols: usize, mean: bool) -> Vec<Scalar> {
+    use crate::engine::kernels::cascade::outer_sum;
+    let buf = t.storage.bytes();
+    let bytes = buf.bytes();
+    let lo = t.layout().footprint().map(|(lo, _)| lo).unwrap_or(0);
+    let total = rows * cols;
+    if total == 0 {
+        // Sums of nothing are 0; their means 0 / 0.
+        return vec![Scalar::Float(if mean { f64::NAN } else { 0.0 }); cols];
+    }
+    if t.dtype == DType::Float32 {
+        let xs: &[f32] = bytes.get(lo * 4..(lo + total) * 4).and_then(|b| bytemuck::try_cast_slice(b).ok()).unwrap_or(&[]);
+        if xs.len() != total {
+            return vec![Scalar::Float(f64::NAN); cols];
+        }
+        outer_sum(xs, rows, cols).into_iter().map(|s| Scalar::Float(if mean { (s / rows as f32) as f64 } else { s as f64 })).collect()
+    } else {
+        let xs: &[f64] = bytes.get(lo * 8..(lo + total) * 8).and_then(|b| bytemuck::try_cast_slice(b).ok()).unwrap_or(&[]);
+        if xs.len() != total {
+            return vec![Scalar::Float(f64::NAN); cols];
+        }
+        outer_sum(xs, rows, cols).into_iter().map(|s| Scalar::Float(if mean { s / rows as f64 } else { s })).collect()
+    }
 }
 
 fn kept_none(reduced: &[bool]) -> bool {
