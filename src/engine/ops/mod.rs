@@ -20,6 +20,7 @@ pub mod reduce;
 pub mod scan;
 pub mod scan_dense;
 pub mod stl_sort;
+pub mod avx_mathfun;
 pub mod search;
 pub mod reorder;
 pub mod reorder_cross;

@@ -107,18 +107,23 @@ pub(crate) fn round_to(dtype: DType, v: f64) -> f64 {
     Scalar::Float(v).cast(dtype).as_f64()
 }
 
-/// PyTorch's `normal_fill_16` in the kernel's scalar type
+/// PyTorch's `normal_fill_16` in the kernel's scalar type (float32: the
+/// AVX2 kernel's, `normal_fill_16_AVX2`, which float32 draws of 16 or more
+/// contiguous elements take)
 /// (`radius * cos(theta) * std + mean`; randn is mean 0, std 1).
 pub(crate) fn normal_fill_16(data: &mut [f64], dtype: DType, mean: f64, std: f64) {
     for j in 0..8 {
         if dtype == DType::Float32 {
+            // normal_fill_16_AVX2: avx_mathfun's log and sincos, then
+            // radius · cos(θ) · std + mean as one fused multiply-add.
             let (mean, std) = (mean as f32, std as f32);
             let u1 = 1.0f32 - data[j] as f32;
             let u2 = data[j + 8] as f32;
-            let radius = (-2.0f32 * u1.ln()).sqrt();
+            let radius = (-2.0f32 * super::avx_mathfun::log(u1)).sqrt();
             let theta = (2.0 * std::f64::consts::PI) as f32 * u2;
-            data[j] = if std == 1.0 && mean == 0.0 { (radius * theta.cos()) as f64 } else { (radius * theta.cos() * std + mean) as f64 };
-            data[j + 8] = if std == 1.0 && mean == 0.0 { (radius * theta.sin()) as f64 } else { (radius * theta.sin() * std + mean) as f64 };
+            let (sin, cos) = super::avx_mathfun::sincos(theta);
+            data[j] = (radius * cos).mul_add(std, mean) as f64;
+            data[j + 8] = (radius * sin).mul_add(std, mean) as f64;
         } else {
             let (mean, std) = (round_to(dtype, mean), round_to(dtype, std));
             let u1 = round_to(dtype, 1.0 - data[j]);
