@@ -21,8 +21,7 @@
 use std::time::Instant;
 
 use tsr::engine::alloc::host::HostBuffer;
-use tsr::engine::dtype::DType;
-use tsr::engine::kernels::{copy::copy_dense, sum::dense_sum};
+use tsr::engine::kernels::{cascade::full_sum, copy::copy_dense};
 use tsr::engine::layout::Layout;
 
 const N: usize = 4096;
@@ -81,7 +80,7 @@ fn copy_and_sum_vs_memcpy() {
                     Some(d)
                 }
                 _ => {
-                    std::hint::black_box(dense_sum(DType::Float32, src.bytes(), N * N));
+                    std::hint::black_box(full_sum::<f32>(bytemuck::cast_slice(&src.bytes()[..N * N * 4]), 2));
                     None
                 }
             };

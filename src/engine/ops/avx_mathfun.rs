@@ -8,9 +8,14 @@
 //! against PyTorch 2.15's draws: each polynomial step, the range
 //! reduction, and the tails below, as marked).
 
+// The constants are written as avx_mathfun.h writes them, and each step
+// as its own assignment, the way the intrinsics sequence reads.
+#![allow(clippy::excessive_precision, clippy::assign_op_pattern)]
+
 /// The smallest normal float (`min_norm_pos`).
 const MIN_NORM_POS: f32 = f32::MIN_POSITIVE;
-const SQRTHF: f32 = 0.707_106_781_186_547_524;
+/// cephes_SQRTHF, 0.707106781186547524: 1/√2.
+const SQRTHF: f32 = std::f32::consts::FRAC_1_SQRT_2;
 const LOG_P: [f32; 9] = [7.037_683_629_2E-2, -1.151_461_031_0E-1, 1.167_699_874_0E-1, -1.242_014_084_6E-1, 1.424_932_278_7E-1, -1.666_805_766_5E-1, 2.000_071_476_5E-1, -2.499_999_399_3E-1, 3.333_333_117_4E-1];
 const LOG_Q1: f32 = -2.121_944_40e-4;
 const LOG_Q2: f32 = 0.693_359_375;
