@@ -28,5 +28,6 @@ pub mod reorder_tri;
 pub mod shape;
 pub mod sleef;
 pub mod softmax;
+pub mod softmax_rows;
 pub mod unique_dense;
 pub mod functional;
