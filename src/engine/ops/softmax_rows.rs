@@ -17,15 +17,18 @@
 //! - softmax: `exp(x - max)`, times `1 / sum`; log_softmax:
 //!   `(x - max) - log(sum)`;
 //! - exp and log are SLEEF's `Sleef_expf16_u10`/`Sleef_logf16_u10` for float
-//!   (see `sleef.rs`); for double, `f64::exp`/`f64::ln` stand in for
-//!   SLEEF's double routines (not ported), so float64 agrees in structure
-//!   but not always to the last bit.
+//!   (`sleef.rs`) and `Sleef_expd8_u10`/`Sleef_logd8_u10` for double
+//!   (`sleef_f64.rs`);
+//! - NaN payloads follow the operand order GCC gave PyTorch's `vaddps`/
+//!   `vmulps` (measured: which NaN of a row survives), so even NaN rows
+//!   agree bit for bit.
 //!
-//! The float kernels are compiled three times, for AVX512F, for AVX2+FMA
-//! and for the baseline target, chosen at run time; all three give the same
-//! bits (every fused multiply-add is exact either way).
+//! The kernels are compiled for AVX512F, for AVX2+FMA and for the baseline
+//! target, chosen at run time; all give the same bits (a fused
+//! multiply-add is exact either way, only slower without the instruction).
 
 use super::sleef::{expf, logf};
+use super::sleef_f64;
 
 /// The lanes of PyTorch's `Vectorized<float>` under AVX512.
 const VF: usize = 16;
@@ -101,7 +104,7 @@ fn add_f64(a: f64, b: f64) -> f64 {
 }
 
 macro_rules! row_kernel {
-    ($row:ident, $max_of:ident, $t:ty, $v:expr, $max:ident, $add:ident, $max_reduce:ident, $sum_reduce:ident, $exp:expr, $log:expr) => {
+    ($row:ident, $max_of:ident, $t:ty, $v:expr, $max:ident, $add:ident, $max_reduce:ident, $sum_reduce:ident, $tail_inv_first:expr, $exp:expr, $log:expr) => {
         /// `vec::reduce_all(maximum, x)`.
         #[inline(always)]
         fn $max_of(x: &[$t]) -> $t {
@@ -175,23 +178,29 @@ macro_rules! row_kernel {
                     *yv = xv - m - ls;
                 }
             } else {
-                // `x * Vec(sum)` as GCC compiled it, the broadcast as the
-                // first operand: a NaN row takes the sum's NaN.
+                // `x * Vec(sum)` as GCC compiled it: the broadcast is the
+                // first operand (a NaN row takes the sum's NaN), except in
+                // double's partial last vector, where each NaN keeps its own.
                 let inv = 1.0 / sum;
+                let full = if $tail_inv_first { n } else { n - n % $v };
+                let (body, tail) = y.split_at_mut(full);
                 if inv.is_nan() {
-                    y.fill(inv);
+                    body.fill(inv);
                 } else {
-                    for yv in y.iter_mut() {
+                    for yv in body.iter_mut() {
                         *yv *= inv;
                     }
+                }
+                for yv in tail.iter_mut() {
+                    *yv *= if yv.is_nan() { 1.0 } else { inv };
                 }
             }
         }
     };
 }
 
-row_kernel!(row_f32, max_row_f32, f32, VF, max_f32, add_f32, max_tree_f32, sum_tree_f32, expf, logf);
-row_kernel!(row_f64, max_row_f64, f64, VD, max_f64, add_f64, fold_f64, fold_f64, f64::exp, f64::ln);
+row_kernel!(row_f32, max_row_f32, f32, VF, max_f32, add_f32, max_tree_f32, sum_tree_f32, true, expf, logf);
+row_kernel!(row_f64, max_row_f64, f64, VD, max_f64, add_f64, fold_f64, fold_f64, false, sleef_f64::exp, sleef_f64::log);
 
 macro_rules! block_fns {
     ($name:ident, $row:ident, $t:ty, $($feat:literal)?) => {
@@ -213,6 +222,8 @@ block_fns!(block_f32_avx512, row_f32, f32, "avx512f,fma");
 block_fns!(block_f32_avx2, row_f32, f32, "avx2,fma");
 #[cfg(target_arch = "x86_64")]
 block_fns!(block_f64_avx2, row_f64, f64, "avx2,fma");
+#[cfg(target_arch = "x86_64")]
+block_fns!(block_f64_avx512, row_f64, f64, "avx512f,fma");
 
 /// A block of rows: input, output, row length, log.
 type Kernel<T> = unsafe fn(&[T], &mut [T], usize, bool);
@@ -261,6 +272,9 @@ fn pick_f32() -> Kernel<f32> {
 fn pick_f64() -> Kernel<f64> {
     #[cfg(target_arch = "x86_64")]
     {
+        if crate::engine::kernels::avx512_allowed() && is_x86_feature_detected!("fma") {
+            return block_f64_avx512;
+        }
         if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
             return block_f64_avx2;
         }
@@ -319,6 +333,36 @@ mod tests {
         }
     }
 
+    type Row64 = (usize, usize, &'static [u64], &'static [u64], &'static [u64]);
+
+    /// The same for float64 (rows of ((37k + 11r) mod 23) * 0.731 - 7.9,
+    /// times r + 1, plus 1e-7 k; row 5 holds two NaNs, row 6 a +inf).
+    #[rustfmt::skip]
+    const ROWS64: &[Row64] = &[
+        (0, 3, &[0xc01f99999999999a, 0x4002ac083e92e2c5, 0xc010fae13a421b2f], &[0x3f02cf47dd5b01c4, 0x3feff45776da2f38, 0x3f56ba980cb6b74d], &[0xc02478898706d4f1, 0xbf575552a9ee5113, 0xc01a525aaeb62b77]),
+        (1, 8, &[0x3fd20c49ba5e3540, 0xc029c0830f13993b, 0x401e5e354ce8e6dd, 0xc01643956ce42eea, 0x402dcdd2ff15f533, 0x3ffbe76d117b5286, 0xc026d3f7bab72094, 0x40221ba5fad0ec15], &[0x3e9de99835bcf075, 0x3d6e44766844ee22, 0x3f45d68ee07adf33, 0x3e1618e5d7b66904, 0x3fefe2f728c2816f, 0x3ec021ea48e3afea, 0x3d9052ec1e1d737e, 0x3f678e3b0ca3e89b], &[0xc02d3f4211f6f1f2, 0xc03bc813b76ebe6b, 0xc01d411372aae05a, 0xc03478b78b1dfd88, 0xbf6d160b3ee68970, 0xc02a52b6bd9a794b, 0xc03a51ce0d408218, 0xc01767fcc9f1ef0d]),
+        (2, 9, &[0x40388bc6a7ef9db2, 0x40133c6a85afd7c9, 0xc02ddb22ca2f639c, 0x402f8c49c46f3038, 0xc00fb43922607d1d, 0xc037b3332acfb764, 0x401c020c71fe4a1c, 0xc0297851d4082a73, 0x4031f78d5d4b34b1], &[0x3feff35e67e7d140, 0x3e26fef055f72e1d, 0x3c608d01f96f61d3, 0x3f24495ce7caa63d, 0x3d5d33a3ef1ce106, 0x3b950471b8444c50, 0x3e59c2e3d1c34223, 0x3c928a8aa08e4daf, 0x3f56b9e7f0851a93], &[0xbf59482de2b9fe74, 0xc033bd11273b32a8, 0xc043bcde96df6d34, 0xc0218c0dccdf20fc, 0xc03c82b2ecf3383e, 0xc0481faf79bb6fff, 0xc0318ba8ac279613, 0xc042a42a59559eea, 0xc01a5279ad6fcfa4]),
+        (3, 17, &[0xc002e147ae147ae8, 0xc03cad0e5456996a, 0x4028851ebf07e82b, 0xc02c1cabfe202bf0, 0x403ae147b4ca7787, 0x3fe20c4ac6cdaf4b, 0xc039c083085d9c94, 0x402e5e3556f9e1d7, 0xc0264395662e3243, 0x403dcdd300c3745d, 0x400be76d117b5286, 0xc036d3f7bc649fbe, 0x40321ba5f775edc2, 0xc0206a7ece3c3897, 0x40405d2f265e389b, 0x4019a5e3b8a19c9c, 0xc033e76c706ba2e7], &[0x3cc3b03f6d5a7a8f, 0x3a64289374cbeaae, 0x3e14fce210a2c35f, 0x3bb57d270805c4a2, 0x3f665f788da4837b, 0x3d06e8349f4ed411, 0x3aa774345c31ca7d, 0x3e586b37f85a6bd7, 0x3bf90074fb22996d, 0x3faa07c5e08ea00c, 0x3d4aa6dc425be14e, 0x3aeb49beebed9317, 0x3e9c692403a3aecd, 0x3c3d16c69d3ab5b4, 0x3fee492339424b3f, 0x3d8f023b60aa440d, 0x3b2fbfbec18b617c], &[0xc041924fd9d4e417, 0xc04ebac2891ee91d, 0xc03485e75e6344ba, 0xc0476b665e7ba764, 0xc0179cbc24730525, 0xc0401c0a33d865ab, 0xc04d447ce3226ab2, 0xc031995c126a47e4, 0xc045f520b87f28f9, 0xc007d51de91e239b, 0xc03d4b891bb7ce7f, 0xc04bce373d25ec47, 0xc02d59a18ce2961d, 0xc0447edb1282aa8e, 0xbfac30e2558f34b3, 0xc03a5efdcfbed1a9, 0xc04a57f197296ddb]),
+        (4, 40, &[0x4042a0a3d70a3d70, 0x401170a3ddc03a17, 0xc03c88f5bf345dd7, 0x4036a28f6131733f, 0xc024851eaae5f239, 0x4044747ae5796bfd, 0x402007ae289cd73b, 0xc038e147a25600be, 0x403a4a3d7e0fd056, 0xc01a6b84e2527013, 0xc043bffff79c8430, 0x4027570a6259916b, 0xc03539998577a3a7, 0x403df1eb9aee2d6e, 0xc0079998ddb1f767, 0xc041ec28e92d55a3, 0x402ea6669c164b9a, 0xc03191eb6899468e, 0x4040ccccdbe64543, 0x3fe68f602503c588, 0xc0401851dabe2718, 0x4032fae16ae982e5, 0xc02bd47a9775d2ec, 0x4042a0a3ea5573cf, 0x401170a47819ed10, 0xc03c88f5989df118, 0x4036a28f87c7dffd, 0xc024851e5db918bc, 0x4044747af8c4a25c, 0x402007ae75c9b0b8, 0xc038e1477bbf9400, 0x403a4a3da4a63d15, 0xc01a6b8447f8bd19, 0xc043bfffe4514dd0, 0x4027570aaf866ae8, 0xc03539995ee136e9, 0x403df1ebc1849a2c, 0xc0079997a8fe9173, 0xc041ec28d5e21f44, 0x402ea666e9432517], &[0x3f89ce40528fb00b, 0x3c92cb23b2e62047, 0x399b5f9fc57da2bf, 0x3e383542de3c5404, 0x3b41a148b1a12843, 0x3fdf2ebbe70587dd, 0x3ce6b5976f10ecde, 0x39f089de5abe5cd1, 0x3e8d4086c93cea4d, 0x3b954dacb8849e55, 0x389f0780da492810, 0x3d3b70ea49a987b8, 0x3a43fc0a462e9932, 0x3ee1ac6b9b4be195, 0x3be9be017e57df8e, 0x38f2bf4ef20577d6, 0x3d909450c4bc2ffa, 0x3a98260582a7a20b, 0x3f355b21a6cb4d5f, 0x3c3f1b1a89852bc7, 0x3946a74b9b802856, 0x3de408a9ee488456, 0x3aed2e1c89f91282, 0x3f89ce4436575734, 0x3c92cb268818a60f, 0x399b5fa3e5c55228, 0x3e383546845e0505, 0x3b41a14b59ee239f, 0x3fdf2ec09a4867cd, 0x3ce6b59adb5db597, 0x39f089e0d8ed5d3d, 0x3e8d408b32017d44, 0x3b954dafee910f76, 0x389f078587a236a3, 0x3d3b70ee6c8c6fbd, 0x3a43fc0d49568512, 0x3ee1ac6e454696f1, 0x3be9be055faca750, 0x38f2bf51c56f754f, 0x3d909453447e4faa], &[0xc0117f005ac958f8, 0xc042a26f66ab614c, 0xc0518a7f60fecbbd, 0xc032fe7863955ddf, 0xc049f1cb8d1ce51d, 0xbfe7023f3a7f247c, 0xc040ce98583c32c0, 0xc050a093d9c73477, 0xc02ead948d6e0190, 0xc0481df47eadb691, 0xc0544841ecfff65f, 0xc03df582939a0868, 0xc04f6d50a51f3a63, 0xc0275e3853b14760, 0xc0464a1d703e8805, 0xc0535e5665c85f19, 0xc03a4dd476bbab51, 0xc04d997996b00bd6, 0xc0200edc19f48d30, 0xc044764661cf5979, 0xc052746ade90c7d3, 0xc036a62659dd4e39, 0xc04bc5a28840dd4a, 0xc0117effc06fa600, 0xc042a26f53602aed, 0xc0518a7f5759308d, 0xc032fe783cfef121, 0xc049f1cb79d1aebe, 0xbfe7023a67b18cbc, 0xc040ce9844f0fc61, 0xc050a093d0219947, 0xc02ead9440412812, 0xc0481df46b628032, 0xc0544841e35a5b2f, 0xc03df5826d039baa, 0xc04f6d5091d40403, 0xc0275e3806846de4, 0xc0464a1d5cf351a6, 0xc0535e565c22c3e9, 0xc03a4dd450253e92]),
+        (5, 19, &[0xc01fb43958106252, 0xc047b333325c739f, 0x402c020c50705adb, 0xc0397851e67ca13d, 0x7ff8000000000000, 0xc00c51eb4202d9d9, 0xc04581cabb7a94f2, 0x403263d715fbeac7, 0xc0351580f8b8e3e3, 0x404428f5ca1c1864, 0x3feb1270b06c43f7, 0x7ff8000000000000, 0x4036c6a803bfa820, 0xc030b2b00af52688, 0x40465a5e40fdf710, 0x4014ed91cd1c7de4, 0xc0411ef9cdb6d799, 0x403b2978f1836579, 0xc0289fbe3a62d25f], &[0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff], &[0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x7ff8000000000000, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x7ff8000000000000, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff]),
+        (6, 9, &[0x4047851eb851eb84, 0x3fef95813bd4c265, 0xc0468872ae734572, 0x403a926e9c95cd5b, 0xc0337b22ca2f639b, 0x404a141897a67a51, 0x40186a7f221f0eb8, 0xc043f978cf1eb6a5, 0x7ff0000000000000], &[0xfff8000000000000, 0xfff8000000000000, 0xfff8000000000000, 0xfff8000000000000, 0xfff8000000000000, 0xfff8000000000000, 0xfff8000000000000, 0xfff8000000000000, 0xfff8000000000000], &[0xfff8000000000000, 0xfff8000000000000, 0xfff8000000000000, 0xfff8000000000000, 0xfff8000000000000, 0xfff8000000000000, 0xfff8000000000000, 0xfff8000000000000, 0xfff8000000000000]),
+    ];
+
+    #[test]
+    fn float64_rows_are_pytorch_bit_for_bit() {
+        for &(r, n, x, sm, lsm) in ROWS64 {
+            let x: Vec<f64> = x.iter().map(|&b| f64::from_bits(b)).collect();
+            for (log, want) in [(false, sm), (true, lsm)] {
+                let mut y = vec![0f64; n];
+                rows_f64(&x, &mut y, n, log);
+                assert_eq!(y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), want, "row {r} log={log}");
+                // SAFETY: no target features.
+                unsafe { block_f64(&x, &mut y, n, log) };
+                assert_eq!(y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), want, "row {r} log={log} (plain)");
+            }
+        }
+    }
+
     /// FNV-1a over the bits.
     fn fnv(v: &[u32]) -> u64 {
         v.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
@@ -365,6 +409,13 @@ mod tests {
                 rows_f32(&x, &mut a, n, log);
                 rows_f32_plain(&x, &mut b, n, log);
                 assert_eq!(bits(&a), bits(&b), "n={n} log={log}");
+                let x64: Vec<f64> = x.iter().map(|&v| v as f64 * (1.0 + 1e-9 * v as f64)).collect();
+                let (mut a, mut b) = (vec![0f64; x.len()], vec![0f64; x.len()]);
+                rows_f64(&x64, &mut a, n, log);
+                // SAFETY: no target features.
+                unsafe { block_f64(&x64, &mut b, n, log) };
+                let bits64 = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits64(&a), bits64(&b), "f64 n={n} log={log}");
             }
         }
     }

@@ -48,3 +48,10 @@ print(F.log_softmax(z, dim=-1)[:, :3])
 print(z.softmax(-1)[:, -3:])
 print(z.log_softmax(-1)[:, -3:])
 print(bits(F.softmax(z, dim=-1)), bits(z.log_softmax(-1)))
+
+# float64: 8 lanes folded lane by lane, SLEEF's double exp and log
+w = torch.stack([rows(r, 19) for r in range(3)]).double() / 3
+w[2, 4] = float("nan")
+b64 = lambda t: (t.reshape(-1).view(torch.int64).sum().item(), t.reshape(-1).view(torch.int64)[:3].tolist())
+print(torch.softmax(w, -1)[:, :3])
+print(b64(torch.softmax(w, -1)), b64(torch.log_softmax(w, -1)))
