@@ -39,35 +39,26 @@ const VD: usize = 8;
 /// `vmaxps(a, b)` (`b` when equal).
 #[inline(always)]
 fn max_f32(a: f32, b: f32) -> f32 {
-    if a.is_nan() || b.is_nan() {
-        f32::from_bits(u32::MAX)
-    } else if a > b {
-        a
-    } else {
-        b
-    }
+    let m = if a > b { a } else { b };
+    if a.is_nan() || b.is_nan() { f32::from_bits(u32::MAX) } else { m }
 }
 
 #[inline(always)]
 fn max_f64(a: f64, b: f64) -> f64 {
-    if a.is_nan() || b.is_nan() {
-        f64::from_bits(u64::MAX)
-    } else if a > b {
-        a
-    } else {
-        b
-    }
+    let m = if a > b { a } else { b };
+    if a.is_nan() || b.is_nan() { f64::from_bits(u64::MAX) } else { m }
 }
 
 /// `VecReduceAllSIMD<float>` for AVX512: the shuffle tree, lane 0. `swap`
 /// says, step by step, whether the shuffled vector is the first operand
 /// (as GCC ordered the sum's `vaddps`; it decides which NaN's payload wins).
+/// Only the lanes lane 0 depends on are computed: at the step that pairs
+/// lane i with i ^ s, lanes i < s (whose partner is i + s).
 #[inline(always)]
 fn tree_f32(mut v: [f32; VF], op: impl Fn(f32, f32) -> f32, swap: [bool; 4]) -> f32 {
     for (s, sw) in [8, 4, 2, 1].into_iter().zip(swap) {
-        let w = v;
-        for (i, slot) in v.iter_mut().enumerate() {
-            *slot = if sw { op(w[i ^ s], w[i]) } else { op(w[i], w[i ^ s]) };
+        for i in 0..s {
+            v[i] = if sw { op(v[i + s], v[i]) } else { op(v[i], v[i + s]) };
         }
     }
     v[0]
@@ -115,6 +106,7 @@ macro_rules! row_kernel {
             let mut acc: [$t; $v] = x[..$v].try_into().unwrap();
             let mut chunks = x[$v..].chunks_exact($v);
             for c in &mut chunks {
+                let c: &[$t; $v] = c.try_into().unwrap();
                 for (a, &b) in acc.iter_mut().zip(c) {
                     *a = $max(*a, b);
                 }
@@ -147,6 +139,7 @@ macro_rules! row_kernel {
                 let mut xs = x.chunks_exact($v);
                 let mut ys = y.chunks_exact_mut($v);
                 for (k, (xc, yc)) in (&mut xs).zip(&mut ys).enumerate() {
+                    let xc: &[$t; $v] = xc.try_into().unwrap();
                     let mut e = [0.0 as $t; $v];
                     for (ev, &xv) in e.iter_mut().zip(xc) {
                         *ev = exp(xv - m);
