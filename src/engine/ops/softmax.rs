@@ -48,6 +48,9 @@ pub fn softmax(ctx: &Context, x: &Tensor, dim: i64, log: bool) -> Result<Tensor>
     if let Some(t) = softmax_rows(ctx, x, d, log)? {
         return Ok(t);
     }
+    if let Some(t) = softmax_cols(ctx, x, d, log)? {
+        return Ok(t);
+    }
     // Half and bfloat16 compute in float (PyTorch's opmath), rounded once at the end.
     let op = if dt == DType::Float64 { DType::Float64 } else { DType::Float32 };
     let v = floats(x);
@@ -105,6 +108,37 @@ fn softmax_rows(ctx: &Context, x: &Tensor, d: usize, log: bool) -> Result<Option
             super::softmax_rows::rows_f32(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), n, log);
         } else {
             super::softmax_rows::rows_f64(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), n, log);
+        }
+    }
+    Ok(Some(out))
+}
+
+/// Float32/float64 CPU input along a dim that is not the last: made
+/// contiguous, then PyTorch's `_vec_softmax`/`_vec_logsoftmax` column by
+/// column (`softmax_rows.rs`).
+fn softmax_cols(ctx: &Context, x: &Tensor, d: usize, log: bool) -> Result<Option<Tensor>> {
+    if x.numel() == 0 || !matches!(x.dtype, DType::Float32 | DType::Float64) || x.device() != crate::engine::Device::Cpu {
+        return Ok(None);
+    }
+    crate::engine::interrupt::check()?;
+    let dense = crate::engine::ops::copy::contiguous(ctx, x)?;
+    let x = dense.as_ref().unwrap_or(x);
+    let (outer, n, inner) = split(x.shape(), d);
+    let threads = super::sleef::pytorch_threads();
+    let out = Tensor::alloc_on(ctx, x.device(), x.shape(), x.dtype, if log { "log_softmax" } else { "softmax" })?;
+    {
+        let src = x.storage.bytes();
+        let size = x.dtype.size();
+        let start = x.layout().offset * size;
+        let bytes = &src.bytes()[start..start + x.numel() * size];
+        let mut dst = out.storage.bytes_mut();
+        let ob = &mut dst.bytes_mut()[..x.numel() * size];
+        use super::softmax_rows as k;
+        match (x.dtype, log) {
+            (DType::Float32, false) => k::cols_f32(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), outer, n, inner, threads),
+            (DType::Float32, true) => k::log_cols_f32(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), outer, n, inner),
+            (_, false) => k::cols_f64(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), outer, n, inner, threads),
+            (_, true) => k::log_cols_f64(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), outer, n, inner),
         }
     }
     Ok(Some(out))

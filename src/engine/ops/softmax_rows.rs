@@ -283,6 +283,95 @@ pub fn rows_f32_plain(x: &[f32], y: &mut [f32], n: usize, log: bool) {
 }
 
 
+macro_rules! col_kernels {
+    ($softmax:ident, $log_softmax:ident, $t:ty, $v:expr, $max:ident, $add:ident, $exp:expr, $log:expr) => {
+        /// `_vec_softmax` (softmax along a dim that is not the last): `x`
+        /// contiguous as (outer, n, inner); each column is one lane. In each
+        /// of `at::parallel_for`'s chunks (grain size 0: one per thread),
+        /// runs of 16 (8) columns inside one chunk and one outer index are
+        /// vectors (SLEEF's exp, `vec::maximum`), the rest scalar (`std::max`,
+        /// the C library's exp); both divide by the sum.
+        pub fn $softmax(x: &[$t], y: &mut [$t], outer: usize, n: usize, inner: usize, threads: usize) {
+            let total = outer * inner;
+            // Grain size 0: every intra-op thread takes a chunk.
+            let chunks = if total > 1 { threads.max(1) } else { 1 };
+            let size = total.div_ceil(chunks);
+            let at = |col: usize, d: usize| (col / inner * n + d) * inner + col % inner;
+            let exp = $exp;
+            for begin in (0..total).step_by(size.max(1)) {
+                let end = total.min(begin + size);
+                let mut idx = begin;
+                while idx < end {
+                    let i = idx % inner;
+                    let (run, vector) = if i + $v <= inner && idx + $v <= end {
+                        ($v, true)
+                    } else if idx + $v > end {
+                        (end - idx, false)
+                    } else {
+                        (inner - i, false)
+                    };
+                    for col in idx..idx + run {
+                        let mut m = x[at(col, 0)];
+                        for d in 1..n {
+                            let v = x[at(col, d)];
+                            m = if vector { $max(m, v) } else if m < v { v } else { m };
+                        }
+                        let mut sum: $t = 0.0;
+                        for d in 0..n {
+                            let v = x[at(col, d)] - m;
+                            let e = if vector { exp(v) } else { v.exp() };
+                            y[at(col, d)] = e;
+                            sum = $add(sum, e);
+                        }
+                        for d in 0..n {
+                            y[at(col, d)] /= sum;
+                        }
+                    }
+                    idx += run;
+                }
+            }
+        }
+
+        /// `_vec_logsoftmax` (log_softmax along a dim that is not the
+        /// last): blocks of `CHUNK_SIZE` columns (a multiple of 16 (8),
+        /// 128 KiB / n elements); in each, the columns up to a multiple of
+        /// 16 (8) are vector lanes (SLEEF's exp), the rest scalar (the C
+        /// library's exp). The max keeps `data > max ? data : max` (a NaN
+        /// never enters it), the log is SLEEF's for all.
+        pub fn $log_softmax(x: &[$t], y: &mut [$t], outer: usize, n: usize, inner: usize) {
+            let chunk = ((128 * 1024 / n / std::mem::size_of::<$t>()).max($v)) / $v * $v;
+            let exp = $exp;
+            for o in 0..outer {
+                for b in (0..inner).step_by(chunk) {
+                    let size = chunk.min(inner - b);
+                    let vec_end = size - size % $v;
+                    for c in 0..size {
+                        let at = |d: usize| (o * n + d) * inner + b + c;
+                        let mut m = <$t>::NEG_INFINITY;
+                        for d in 0..n {
+                            let v = x[at(d)];
+                            m = if v > m { v } else { m };
+                        }
+                        let mut sum: $t = 0.0;
+                        for d in 0..n {
+                            let v = x[at(d)] - m;
+                            // `sum_vec += e` with the new exp first (as GCC ordered it).
+                            sum = $add(if c < vec_end { exp(v) } else { v.exp() }, sum);
+                        }
+                        let ls = ($log)(sum);
+                        for d in 0..n {
+                            y[at(d)] = x[at(d)] - m - ls;
+                        }
+                    }
+                }
+            }
+        }
+    };
+}
+
+col_kernels!(cols_f32, log_cols_f32, f32, VF, max_f32, add_f32, expf, logf);
+col_kernels!(cols_f64, log_cols_f64, f64, VD, max_f64, add_f64, sleef_f64::exp, sleef_f64::log);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -371,6 +460,36 @@ mod tests {
             let b = bits(&y);
             assert_eq!([b[0], b[1], b[2000], b[4095]], picks, "log={log}");
             assert_eq!(fnv(&b), hash, "log={log}");
+        }
+    }
+
+    #[test]
+    fn columns_are_pytorch_bit_for_bit() {
+        // A (3, 40) tensor along dim 0 with PyTorch's 2 threads: chunks of
+        // 20 columns, so columns 0..16 and 20..36 are vector lanes, the rest
+        // scalar (columns 35 and 36 straddle the line).
+        let x: Vec<f32> = (0..3).flat_map(|r| (0..40).map(move |k| (((k * 37 + r * 11) % 23) as f32 * 0.731 - 7.9) * (r + 1) as f32)).collect();
+        let x64: Vec<f64> = x.iter().map(|&v| v as f64 / 3.0).collect();
+        let fnv64 = |v: &[u64]| v.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b).wrapping_mul(0x100_0000_01b3));
+        for (log, hash, picks, hash64, picks64) in [
+            (false, 0xc130282e7b0f02fc, [0x35e0f8a1, 0x364aec28, 0x3f7fffe4, 0x2f09892a, 0x3044aecf], 0x82d06eb0341b4173, [0x3f88055d8b166d7e, 0x3f8d2db928b3fb76]),
+            (true, 0x6a1c1fdf67dd2f3e, [0xc154c8b6, 0xc14b5813, 0xb5dffff4, 0xc1b66a81, 0xc1a876c9], 0x29a3def9552171c7, [0xc011c8638d5e3139, 0xc01101362b0e4351]),
+        ] {
+            let mut y = vec![0f32; 120];
+            let mut y64 = vec![0f64; 120];
+            if log {
+                log_cols_f32(&x, &mut y, 1, 3, 40);
+                log_cols_f64(&x64, &mut y64, 1, 3, 40);
+            } else {
+                cols_f32(&x, &mut y, 1, 3, 40, 2);
+                cols_f64(&x64, &mut y64, 1, 3, 40, 2);
+            }
+            let b = bits(&y);
+            assert_eq!([b[35], b[36], b[75], b[76], b[115]], picks, "log={log}");
+            assert_eq!(fnv(&b), hash, "log={log}");
+            let b64: Vec<u64> = y64.iter().map(|v| v.to_bits()).collect();
+            assert_eq!([b64[35], b64[36]], picks64, "f64 log={log}");
+            assert_eq!(fnv64(&b64), hash64, "f64 log={log}");
         }
     }
 

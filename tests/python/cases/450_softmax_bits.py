@@ -55,3 +55,10 @@ w[2, 4] = float("nan")
 b64 = lambda t: (t.reshape(-1).view(torch.int64).sum().item(), t.reshape(-1).view(torch.int64)[:3].tolist())
 print(torch.softmax(w, -1)[:, :3])
 print(b64(torch.softmax(w, -1)), b64(torch.log_softmax(w, -1)))
+
+# along dim 0 (not the last dim): PyTorch's column kernel; runs of 16
+# columns inside each thread's chunk are vector lanes, the rest scalar
+c = torch.stack([rows(r, 40) for r in range(3)])
+print(torch.softmax(c, 0)[:, 33:38])
+print(bits(torch.softmax(c, 0)), bits(torch.log_softmax(c, 0)))
+print(bits(torch.softmax(c.t(), 1)), bits(torch.softmax(c.double(), 0).float()))
