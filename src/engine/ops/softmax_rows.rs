@@ -291,7 +291,8 @@ macro_rules! col_kernels {
         /// runs of 16 (8) columns inside one chunk and one outer index are
         /// vectors (SLEEF's exp, `vec::maximum`), the rest scalar (`std::max`,
         /// the C library's exp); both divide by the sum.
-        pub fn $softmax(x: &[$t], y: &mut [$t], outer: usize, n: usize, inner: usize, threads: usize) {
+        #[inline(always)]
+        fn $softmax(x: &[$t], y: &mut [$t], outer: usize, n: usize, inner: usize, threads: usize) {
             let total = outer * inner;
             // Grain size 0: every intra-op thread takes a chunk.
             let chunks = if total > 1 { threads.max(1) } else { 1 };
@@ -338,7 +339,8 @@ macro_rules! col_kernels {
         /// 16 (8) are vector lanes (SLEEF's exp), the rest scalar (the C
         /// library's exp). The max keeps `data > max ? data : max` (a NaN
         /// never enters it), the log is SLEEF's for all.
-        pub fn $log_softmax(x: &[$t], y: &mut [$t], outer: usize, n: usize, inner: usize) {
+        #[inline(always)]
+        fn $log_softmax(x: &[$t], y: &mut [$t], outer: usize, n: usize, inner: usize) {
             let chunk = ((128 * 1024 / n / std::mem::size_of::<$t>()).max($v)) / $v * $v;
             let exp = $exp;
             for o in 0..outer {
@@ -369,8 +371,33 @@ macro_rules! col_kernels {
     };
 }
 
-col_kernels!(cols_f32, log_cols_f32, f32, VF, max_f32, add_f32, expf, logf);
-col_kernels!(cols_f64, log_cols_f64, f64, VD, max_f64, add_f64, sleef_f64::exp, sleef_f64::log);
+col_kernels!(cols_f32_impl, log_cols_f32_impl, f32, VF, max_f32, add_f32, expf, logf);
+col_kernels!(cols_f64_impl, log_cols_f64_impl, f64, VD, max_f64, add_f64, sleef_f64::exp, sleef_f64::log);
+
+/// The column kernels with hardware FMA where the CPU has it (the same bits).
+macro_rules! col_entry {
+    ($name:ident, $fma:ident, $imp:ident, $t:ty, ($($arg:ident: $at:ty),*)) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn $fma(x: &[$t], y: &mut [$t], $($arg: $at),*) {
+            $imp(x, y, $($arg),*)
+        }
+
+        pub fn $name(x: &[$t], y: &mut [$t], $($arg: $at),*) {
+            #[cfg(target_arch = "x86_64")]
+            if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+                // SAFETY: the CPU has the features.
+                return unsafe { $fma(x, y, $($arg),*) };
+            }
+            $imp(x, y, $($arg),*)
+        }
+    };
+}
+
+col_entry!(cols_f32, cols_f32_fma, cols_f32_impl, f32, (outer: usize, n: usize, inner: usize, threads: usize));
+col_entry!(log_cols_f32, log_cols_f32_fma, log_cols_f32_impl, f32, (outer: usize, n: usize, inner: usize));
+col_entry!(cols_f64, cols_f64_fma, cols_f64_impl, f64, (outer: usize, n: usize, inner: usize, threads: usize));
+col_entry!(log_cols_f64, log_cols_f64_fma, log_cols_f64_impl, f64, (outer: usize, n: usize, inner: usize));
 
 #[cfg(test)]
 mod tests {
