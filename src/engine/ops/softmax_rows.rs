@@ -23,7 +23,10 @@
 //!   `vmulps` (measured: which NaN of a row survives), so even NaN rows
 //!   agree bit for bit.
 //!
-//! The kernels are compiled for AVX512F, for AVX2+FMA and for the baseline
+//! Along a dim that is not the last, `cols_*`/`log_cols_*` follow
+//! `_vec_softmax`/`_vec_logsoftmax` of the same file, column by column.
+//!
+//! The row kernels are compiled for AVX512F, for AVX2+FMA and for the baseline
 //! target, chosen at run time; all give the same bits (a fused
 //! multiply-add is exact either way, only slower without the instruction).
 
