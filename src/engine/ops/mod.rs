@@ -28,6 +28,8 @@ pub mod reorder_index;
 pub mod reorder_tri;
 pub mod shape;
 pub mod sleef;
+pub mod sleef_f64;
 pub mod softmax;
+pub mod softmax_rows;
 pub mod unique_dense;
 pub mod functional;

@@ -30,21 +30,21 @@ const fn f2(x: f32, y: f32) -> F2 {
     F2 { x, y }
 }
 
-#[inline]
+#[inline(always)]
 fn fma(a: f32, b: f32, c: f32) -> f32 {
     a.mul_add(b, c)
 }
 
 /// `vcvtps2dq`: round half to even; NaN and out-of-range values give
 /// the "integer indefinite" `i32::MIN`.
-#[inline]
+#[inline(always)]
 fn rint_i(x: f32) -> i32 {
     let r = x.round_ties_even();
-    if r.is_nan() || !(-2147483648.0..2147483648.0).contains(&r) {
-        i32::MIN
-    } else {
-        r as i32
-    }
+    let ok = (-2147483648.0..2147483648.0).contains(&r);
+    // SAFETY: the value converted is an integer in i32's range (0 when `r`
+    // is not). Written this way (not `r as i32`) so that loops vectorise.
+    let q = unsafe { if ok { r } else { 0.0 }.to_int_unchecked::<i32>() };
+    if ok { q } else { i32::MIN }
 }
 
 /// `vgetexpps`: floor(log2|x|) as a float (denormals included); -inf for
@@ -92,12 +92,12 @@ fn getmant(x: f32) -> f32 {
     f32::from_bits((e << 23) | b)
 }
 
-#[inline]
+#[inline(always)]
 fn pow2i(q: i32) -> f32 {
     f32::from_bits((q.wrapping_add(0x7f) as u32) << 23)
 }
 
-#[inline]
+#[inline(always)]
 fn ldexp2(d: f32, e: i32) -> f32 {
     d * pow2i(e >> 1) * pow2i(e - (e >> 1))
 }
@@ -204,6 +204,7 @@ const L2UF: f32 = 0.693145751953125;
 const L2LF: f32 = 1.428606765330187045e-06;
 
 /// `Sleef_expf16_u10` (`xexpf`).
+#[inline(always)]
 pub fn expf(d: f32) -> f32 {
     let q = rint_i(d * R_LN2F);
     let qf = q as f32;

@@ -48,6 +48,9 @@ pub fn softmax(ctx: &Context, x: &Tensor, dim: i64, log: bool) -> Result<Tensor>
     if let Some(t) = softmax_rows(ctx, x, d, log)? {
         return Ok(t);
     }
+    if let Some(t) = softmax_cols(ctx, x, d, log)? {
+        return Ok(t);
+    }
     // Half and bfloat16 compute in float (PyTorch's opmath), rounded once at the end.
     let op = if dt == DType::Float64 { DType::Float64 } else { DType::Float32 };
     let v = floats(x);
@@ -81,42 +84,18 @@ pub fn softmax(ctx: &Context, x: &Tensor, dim: i64, log: bool) -> Result<Tensor>
     new(ctx, x, x.shape(), dt, &out, if log { "log_softmax" } else { "softmax" })
 }
 
-/// The same arithmetic as [`softmax`] (f64 steps, each rounded to the
-/// dtype), on typed slices and rows spread over both cores, for a
-/// contiguous float32/float64 input along its last dim.
+/// The dense path: a float32/float64 CPU input along its last dim, made
+/// contiguous first as PyTorch's `host_softmax` does, with each row
+/// computed as PyTorch's AVX512 kernel computes it (`softmax_rows.rs`).
 fn softmax_rows(ctx: &Context, x: &Tensor, d: usize, log: bool) -> Result<Option<Tensor>> {
-    fn rows<T: bytemuck::Pod + Send + Sync>(x: &[T], y: &mut [T], n: usize, log: bool, to: fn(T) -> f64, from: fn(f64) -> T) {
-        use rayon::prelude::*;
-        let r = |v: f64| to(from(v));
-        x.par_chunks(n).zip(y.par_chunks_mut(n)).for_each(|(xs, ys)| {
-            let m = xs.iter().map(|&v| to(v)).fold(f64::NEG_INFINITY, |a, b| if b > a || b.is_nan() { b } else { a });
-            let mut sum = 0.0;
-            for (k, &v) in xs.iter().enumerate() {
-                let e = r(r(to(v) - m).exp());
-                if !log {
-                    ys[k] = from(e);
-                }
-                sum = r(sum + e);
-            }
-            if log {
-                let ls = r(sum.ln());
-                for (k, &v) in xs.iter().enumerate() {
-                    ys[k] = from(r(to(v) - m) - ls);
-                }
-            } else {
-                let inv = r(1.0 / sum);
-                for y in ys.iter_mut() {
-                    *y = from(to(*y) * inv);
-                }
-            }
-        });
-    }
-    let last = d + 1 == x.ndim();
-    if !last || !x.is_contiguous() || x.numel() == 0 || !matches!(x.dtype, DType::Float32 | DType::Float64) || x.device() != crate::engine::Device::Cpu {
+    let last = d + 1 >= x.ndim();
+    if !last || x.numel() == 0 || !matches!(x.dtype, DType::Float32 | DType::Float64) || x.device() != crate::engine::Device::Cpu {
         return Ok(None);
     }
     crate::engine::interrupt::check()?;
-    let n = x.shape()[d];
+    let dense = crate::engine::ops::copy::contiguous(ctx, x)?;
+    let x = dense.as_ref().unwrap_or(x);
+    let n = x.shape().get(d).copied().unwrap_or(1);
     let out = Tensor::alloc_on(ctx, x.device(), x.shape(), x.dtype, if log { "log_softmax" } else { "softmax" })?;
     {
         let src = x.storage.bytes();
@@ -126,9 +105,40 @@ fn softmax_rows(ctx: &Context, x: &Tensor, d: usize, log: bool) -> Result<Option
         let mut dst = out.storage.bytes_mut();
         let ob = &mut dst.bytes_mut()[..x.numel() * size];
         if x.dtype == DType::Float32 {
-            rows::<f32>(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), n, log, |v| v as f64, |v| v as f32);
+            super::softmax_rows::rows_f32(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), n, log);
         } else {
-            rows::<f64>(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), n, log, |v| v, |v| v);
+            super::softmax_rows::rows_f64(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), n, log);
+        }
+    }
+    Ok(Some(out))
+}
+
+/// Float32/float64 CPU input along a dim that is not the last: made
+/// contiguous, then PyTorch's `_vec_softmax`/`_vec_logsoftmax` column by
+/// column (`softmax_rows.rs`).
+fn softmax_cols(ctx: &Context, x: &Tensor, d: usize, log: bool) -> Result<Option<Tensor>> {
+    if x.numel() == 0 || !matches!(x.dtype, DType::Float32 | DType::Float64) || x.device() != crate::engine::Device::Cpu {
+        return Ok(None);
+    }
+    crate::engine::interrupt::check()?;
+    let dense = crate::engine::ops::copy::contiguous(ctx, x)?;
+    let x = dense.as_ref().unwrap_or(x);
+    let (outer, n, inner) = split(x.shape(), d);
+    let threads = super::sleef::pytorch_threads();
+    let out = Tensor::alloc_on(ctx, x.device(), x.shape(), x.dtype, if log { "log_softmax" } else { "softmax" })?;
+    {
+        let src = x.storage.bytes();
+        let size = x.dtype.size();
+        let start = x.layout().offset * size;
+        let bytes = &src.bytes()[start..start + x.numel() * size];
+        let mut dst = out.storage.bytes_mut();
+        let ob = &mut dst.bytes_mut()[..x.numel() * size];
+        use super::softmax_rows as k;
+        match (x.dtype, log) {
+            (DType::Float32, false) => k::cols_f32(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), outer, n, inner, threads),
+            (DType::Float32, true) => k::log_cols_f32(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), outer, n, inner),
+            (_, false) => k::cols_f64(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), outer, n, inner, threads),
+            (_, true) => k::log_cols_f64(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), outer, n, inner),
         }
     }
     Ok(Some(out))
@@ -237,20 +247,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_row_path_is_the_general_path() {
+    fn a_strided_input_takes_the_row_path() {
+        // PyTorch makes the input contiguous, then runs the last-dim kernel:
+        // a transposed input gives the bits its contiguous copy gives.
         let ctx = Context::new(&crate::engine::EngineConfig::default());
-        let vals: Vec<Scalar> = (0..60).map(|i| Scalar::Float(match i % 13 { 0 => f64::NEG_INFINITY, 1 => 88.5, _ => ((i * 29) % 17) as f64 * 0.37 - 3.0 })).collect();
+        let vals: Vec<Scalar> = (0..60).map(|i| Scalar::Float(match i % 13 { 0 => f64::NEG_INFINITY, 1 => 88.5, 2 => f64::NAN, _ => ((i * 29) % 17) as f64 * 0.37 - 3.0 })).collect();
         for dt in [DType::Float32, DType::Float64] {
             let x = Tensor::from_scalars_on(&ctx, crate::engine::Device::Cpu, &[5, 12], dt, &vals, "x").unwrap();
+            let t = x.view_as_layout(crate::engine::layout::transpose(x.layout(), 0, 1).unwrap(), "t");
+            let tc = crate::engine::ops::copy::contiguous(&ctx, &t).unwrap().unwrap();
+            let bits = |t: &Tensor| t.to_scalars().iter().map(|s| s.as_f64().to_bits()).collect::<Vec<_>>();
             for log in [false, true] {
-                let fast = softmax(&ctx, &x, 1, log).unwrap();
-                // A transposed copy declines the row path.
-                let t = x.view_as_layout(crate::engine::layout::transpose(x.layout(), 0, 1).unwrap(), "t");
-                let tc = crate::engine::ops::copy::contiguous(&ctx, &t).unwrap().unwrap_or(t);
-                let back = tc.view_as_layout(crate::engine::layout::transpose(tc.layout(), 0, 1).unwrap(), "t");
-                let slow = softmax(&ctx, &back, 1, log).unwrap();
-                let bits = |t: &Tensor| t.to_scalars().iter().map(|s| format!("{s:?}")).collect::<Vec<_>>();
-                assert_eq!(bits(&fast), bits(&slow), "{dt:?} log={log}");
+                let strided = softmax(&ctx, &t, 1, log).unwrap();
+                let dense = softmax(&ctx, &tc, 1, log).unwrap();
+                assert!(strided.is_contiguous());
+                assert_eq!(bits(&strided), bits(&dense), "{dt:?} log={log}");
             }
         }
     }
