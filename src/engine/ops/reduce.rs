@@ -101,10 +101,18 @@ fn fold(op: ReduceOp, vals: &[Scalar], dtype: DType, correction: f64) -> (Scalar
         }
         ReduceOp::Mean => (Scalar::Float(float_sum(vals, dtype) / vals.len() as f64), 0),
         ReduceOp::Var | ReduceOp::Std => {
-            let n = vals.len() as f64;
-            let mean = pairwise_sum(vals) / n;
-            let ss: f64 = vals.iter().fold(0.0, |a, v| a + (v.as_f64() - mean).powi(2));
-            let var = ss / (n - correction).max(0.0);
+            // PyTorch's WelfordOps in double (the reduction to several
+            // values; one value is `var_all` below).
+            let (mut mean, mut m2, mut k) = (0f64, 0f64, 0f64);
+            for v in vals {
+                let x = v.as_f64();
+                k += 1.0;
+                let delta = x - mean;
+                mean += delta / k;
+                m2 += delta * (x - mean);
+            }
+            let divisor = if k > correction { k - correction } else { 0.0 };
+            let var = m2 / divisor;
             (Scalar::Float(if op == ReduceOp::Std { var.sqrt() } else { var }), 0)
         }
         ReduceOp::Max | ReduceOp::Min | ReduceOp::ArgMax | ReduceOp::ArgMin => {
@@ -268,6 +276,18 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
             return Ok(Reduced { values, indices: None });
         }
     }
+    // var/std of float32/float64 to one value: PyTorch's std_var_all_cpu,
+    // the mean as `mean()` computes it, then Σ (x − mean)² in double.
+    if matches!(op, ReduceOp::Var | ReduceOp::Std) && matches!(t.dtype, DType::Float32 | DType::Float64) && t.numel() > 0
+        && (0..n).all(|d| reduced[d] || t.shape()[d] == 1) && layout::is_non_overlapping_and_dense(t.shape(), t.stride())
+    {
+        let lo = t.layout().footprint().map(|(lo, _)| lo).unwrap_or(0);
+        let v = var_all(t, lo, count, correction, op == ReduceOp::Std);
+        crate::engine::interrupt::check()?;
+        let out_shape: Vec<usize> = if keepdim { vec![1; n] } else { (0..n).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).collect() };
+        let values = Tensor::from_scalars_on(ctx, t.device(), &out_shape, odt, &[Scalar::Float(v)], op.name())?;
+        return Ok(Reduced { values, indices: None });
+    }
     // Sum/mean of float32/float64 over all elements of a dense tensor (its
     // memory order is TensorIterator's) or over the trailing dims of a
     // contiguous one: PyTorch's cascade, addition for addition.
@@ -388,6 +408,26 @@ fn cascade_rows(t: &Tensor, lo: usize, rows: usize, len: usize, mean: bool) -> V
             Scalar::Float(if mean { s / len as f64 } else { s })
         }).collect()
     }
+}
+
+/// `std_var_all_cpu`: the mean in the dtype (`cascade_rows`), then the
+/// squared deviations summed in double, one sum per `at::parallel_reduce`
+/// chunk (one per thread from 32768 elements), the chunks added in order.
+fn var_all(t: &Tensor, lo: usize, n: usize, correction: f64, sqrt: bool) -> f64 {
+    let mean = cascade_rows(t, lo, 1, n, true).first().map_or(f64::NAN, |s| s.as_f64());
+    let buf = t.storage.bytes();
+    let bytes = buf.bytes();
+    let xs: Vec<f64> = match t.dtype {
+        DType::Float32 => bytes.get(lo * 4..(lo + n) * 4).and_then(|b| bytemuck::try_cast_slice::<u8, f32>(b).ok()).map(|x| x.iter().map(|&v| v as f64).collect()),
+        _ => bytes.get(lo * 8..(lo + n) * 8).and_then(|b| bytemuck::try_cast_slice::<u8, f64>(b).ok()).map(|x| x.to_vec()),
+    }
+    .unwrap_or_default();
+    let threads = super::sleef::pytorch_threads();
+    let chunks = if n <= 32768 || threads <= 1 { 1 } else { threads.min(n.div_ceil(32768)) };
+    let chunk = n.div_ceil(chunks).max(1);
+    let total = xs.chunks(chunk).map(|c| c.iter().fold(0.0, |a, &x| a + (x - mean) * (x - mean))).fold(0.0, |a, b| a + b);
+    let var = total / (n as f64 - correction).max(0.0);
+    if sqrt { var.sqrt() } else { var }
 }
 
 /// The column sums of `t` (contiguous) seen as `rows × cols`, PyTorch's
