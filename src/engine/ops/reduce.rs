@@ -2,6 +2,7 @@
 //! `argmin`, `std`/`var`, `all`/`any`, over all dims or some, with `keepdim`.
 //! Outputs are new contiguous tensors.
 
+use crate::engine::kernels::cascade::Lane;
 use crate::engine::context::Context;
 use crate::engine::dtype::{Category, DType};
 use crate::engine::error::{EngineError, ErrorKind, Result};
@@ -276,6 +277,9 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
             return Ok(Reduced { values, indices: None });
         }
     }
+    // The result's shape, and the kept dims' element count.
+    let out_shape: Vec<usize> = (0..n).filter(|&d| keepdim || !reduced[d]).map(|d| if reduced[d] { 1 } else { t.shape()[d] }).collect();
+    let kept_count: usize = (0..n).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).fold(1usize, |a, d| a.saturating_mul(d));
     // var/std of float32/float64 to one value: PyTorch's std_var_all_cpu,
     // the mean as `mean()` computes it, then Σ (x − mean)² in double.
     if matches!(op, ReduceOp::Var | ReduceOp::Std) && matches!(t.dtype, DType::Float32 | DType::Float64) && t.numel() > 0
@@ -284,7 +288,6 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
         let lo = t.layout().footprint().map(|(lo, _)| lo).unwrap_or(0);
         let v = var_all(t, lo, count, correction, op == ReduceOp::Std);
         crate::engine::interrupt::check()?;
-        let out_shape: Vec<usize> = if keepdim { vec![1; n] } else { (0..n).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).collect() };
         let values = Tensor::from_scalars_on(ctx, t.device(), &out_shape, odt, &[Scalar::Float(v)], op.name())?;
         return Ok(Reduced { values, indices: None });
     }
@@ -294,8 +297,7 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
     if matches!(op, ReduceOp::Sum | ReduceOp::Mean) && matches!(t.dtype, DType::Float32 | DType::Float64) && odt == t.dtype {
         // The outputs must fit under the cap first (an empty tensor may
         // have huge kept dims).
-        let kept_shape: Vec<usize> = (0..n).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).collect();
-        ctx.cpu.check_walk(op.name(), &kept_shape, odt.size())?;
+        ctx.cpu.check_walk(op.name(), &out_shape, odt.size())?;
         // TensorIterator walks a dense tensor in memory order (dims by
         // stride), dropping size-1 dims: `big` is that order. The kept dims
         // must keep their logical order there, so that the outputs do.
@@ -312,19 +314,14 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
         let full = big.iter().all(|&d| reduced[d]) && dense;
         if !full && leading && contiguous && t.numel() < 32768 {
             // Reduced dims first, kept dims after: PyTorch's outer sum.
-            let rows = count;
-            let cols: usize = (0..n).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).product();
-            let vals = cascade_columns(t, rows, cols, op == ReduceOp::Mean);
-            let out_shape: Vec<usize> = if keepdim { (0..n).map(|d| if reduced[d] { 1 } else { t.shape()[d] }).collect() } else { (0..n).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).collect() };
+            let vals = cascade_columns(t, count, kept_count, op == ReduceOp::Mean);
             let values = Tensor::from_scalars_on(ctx, t.device(), &out_shape, odt, &vals, op.name())?;
             return Ok(Reduced { values, indices: None });
         }
         if full || (trailing && contiguous) {
             let lo = t.layout().footprint().map(|(lo, _)| lo).unwrap_or(0);
-            let rows: usize = (0..n).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).product();
-            let vals = cascade_rows(t, lo, rows, count, op == ReduceOp::Mean);
+            let vals = cascade_rows(t, lo, kept_count, count, op == ReduceOp::Mean);
             crate::engine::interrupt::check()?;
-            let out_shape: Vec<usize> = if keepdim { (0..n).map(|d| if reduced[d] { 1 } else { t.shape()[d] }).collect() } else { (0..n).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).collect() };
             let values = Tensor::from_scalars_on(ctx, t.device(), &out_shape, odt, &vals, op.name())?;
             return Ok(Reduced { values, indices: None });
         }
@@ -365,11 +362,6 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
             out_idx.push(Scalar::Int(i));
         }
     }
-    let out_shape: Vec<usize> = if keepdim {
-        (0..n).map(|d| if reduced[d] { 1 } else { t.shape()[d] }).collect()
-    } else {
-        kept.iter().map(|&d| t.shape()[d]).collect()
-    };
     let values = Tensor::from_scalars_on(ctx, t.device(), &out_shape, odt, &out_vals, op.name())?;
     let indices = if dims.is_some() && matches!(op, ReduceOp::Max | ReduceOp::Min) {
         Some(Tensor::from_scalars_on(ctx, t.device(), &out_shape, DType::Int64, &out_idx, op.name())?)
@@ -379,53 +371,57 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
     Ok(Reduced { values, indices })
 }
 
+/// `n` elements of `T` from element `lo` of `bytes` (None when the bytes
+/// do not hold them).
+fn typed<T: bytemuck::Pod>(bytes: &[u8], lo: usize, n: usize) -> Option<&[T]> {
+    let size = std::mem::size_of::<T>();
+    bytes.get(lo * size..(lo + n) * size).and_then(|b| bytemuck::try_cast_slice(b).ok())
+}
+
+/// Runs `f32s` or `f64s` (the same generic function) on `n` elements of
+/// `t`'s float32/float64 storage from element `lo`.
+fn on_values<R>(t: &Tensor, lo: usize, n: usize, f32s: impl FnOnce(&[f32]) -> R, f64s: impl FnOnce(&[f64]) -> R) -> Option<R> {
+    let buf = t.storage.bytes();
+    match t.dtype {
+        DType::Float32 => typed::<f32>(buf.bytes(), lo, n).map(f32s),
+        _ => typed::<f64>(buf.bytes(), lo, n).map(f64s),
+    }
+}
+
+/// A sum, or the mean of `n` elements divided in the dtype, as PyTorch's
+/// `sum(...).div_(n)`.
+fn sum_or_mean<T: Lane>(s: T, n: usize, mean: bool) -> Scalar {
+    Scalar::Float(if mean { (s / T::count(n)).to_f64() } else { s.to_f64() })
+}
+
 /// `rows` sums of `len` consecutive elements from element `lo` of `t`'s
 /// storage (float32/float64), each PyTorch's (`kernels::cascade`); one row
 /// is a reduction to one value (two passes over threads); `mean` divides in
-/// the dtype, as PyTorch's `sum(...).div_(n)`.
+/// the dtype.
 fn cascade_rows(t: &Tensor, lo: usize, rows: usize, len: usize, mean: bool) -> Vec<Scalar> {
-    use crate::engine::kernels::cascade::{full_sum, loop_sum};
-    let threads = super::sleef::pytorch_threads();
-    let total = rows * len;
-    if total == 0 {
+    fn sums<T: Lane>(xs: &[T], rows: usize, len: usize, mean: bool) -> Vec<Scalar> {
+        use crate::engine::kernels::cascade::{full_sum, loop_sum};
+        let threads = super::sleef::pytorch_threads();
+        xs.chunks(len).map(|r| sum_or_mean(if rows == 1 { full_sum(r, threads) } else { T::default() + loop_sum(r) }, len, mean)).collect()
+    }
+    if rows * len == 0 {
         // Sums of nothing are 0; their means 0 / 0.
         return vec![Scalar::Float(if mean { f64::NAN } else { 0.0 }); rows];
     }
-    let buf = t.storage.bytes();
-    let bytes = buf.bytes();
-    if t.dtype == DType::Float32 {
-        let Some(xs) = bytes.get(lo * 4..(lo + total) * 4).and_then(|b| bytemuck::try_cast_slice::<u8, f32>(b).ok()) else { return vec![] };
-        let one = |r: &[f32]| if rows == 1 { full_sum(r, threads) } else { 0.0 + loop_sum(r) };
-        (0..rows).map(|k| {
-            let s = one(&xs[k * len..(k + 1) * len]);
-            Scalar::Float(if mean { (s / len as f32) as f64 } else { s as f64 })
-        }).collect()
-    } else {
-        let Some(xs) = bytes.get(lo * 8..(lo + total) * 8).and_then(|b| bytemuck::try_cast_slice::<u8, f64>(b).ok()) else { return vec![] };
-        let one = |r: &[f64]| if rows == 1 { full_sum(r, threads) } else { 0.0 + loop_sum(r) };
-        (0..rows).map(|k| {
-            let s = one(&xs[k * len..(k + 1) * len]);
-            Scalar::Float(if mean { s / len as f64 } else { s })
-        }).collect()
-    }
+    on_values(t, lo, rows * len, |xs| sums(xs, rows, len, mean), |xs| sums(xs, rows, len, mean)).unwrap_or_else(|| vec![Scalar::Float(f64::NAN); rows])
 }
 
 /// `std_var_all_cpu`: the mean in the dtype (`cascade_rows`), then the
 /// squared deviations summed in double, one sum per `at::parallel_reduce`
 /// chunk (one per thread from 32768 elements), the chunks added in order.
 fn var_all(t: &Tensor, lo: usize, n: usize, correction: f64, sqrt: bool) -> f64 {
-    let mean = cascade_rows(t, lo, 1, n, true).first().map_or(f64::NAN, |s| s.as_f64());
-    let buf = t.storage.bytes();
-    let bytes = buf.bytes();
-    let xs: Vec<f64> = match t.dtype {
-        DType::Float32 => bytes.get(lo * 4..(lo + n) * 4).and_then(|b| bytemuck::try_cast_slice::<u8, f32>(b).ok()).map(|x| x.iter().map(|&v| v as f64).collect()),
-        _ => bytes.get(lo * 8..(lo + n) * 8).and_then(|b| bytemuck::try_cast_slice::<u8, f64>(b).ok()).map(|x| x.to_vec()),
+    fn deviations<T: Lane>(xs: &[T], mean: f64) -> f64 {
+        let (n, threads) = (xs.len(), super::sleef::pytorch_threads());
+        let chunks = if n <= 32768 || threads <= 1 { 1 } else { threads.min(n.div_ceil(32768)) };
+        xs.chunks(n.div_ceil(chunks).max(1)).map(|c| c.iter().fold(0.0, |a, &x| a + (x.to_f64() - mean) * (x.to_f64() - mean))).fold(0.0, |a, b| a + b)
     }
-    .unwrap_or_default();
-    let threads = super::sleef::pytorch_threads();
-    let chunks = if n <= 32768 || threads <= 1 { 1 } else { threads.min(n.div_ceil(32768)) };
-    let chunk = n.div_ceil(chunks).max(1);
-    let total = xs.chunks(chunk).map(|c| c.iter().fold(0.0, |a, &x| a + (x - mean) * (x - mean))).fold(0.0, |a, b| a + b);
+    let mean = cascade_rows(t, lo, 1, n, true).first().map_or(f64::NAN, |s| s.as_f64());
+    let total = on_values(t, lo, n, |xs| deviations(xs, mean), |xs| deviations(xs, mean)).unwrap_or(f64::NAN);
     let var = total / (n as f64 - correction).max(0.0);
     if sqrt { var.sqrt() } else { var }
 }
@@ -433,28 +429,15 @@ fn var_all(t: &Tensor, lo: usize, n: usize, correction: f64, sqrt: bool) -> f64 
 /// The column sums of `t` (contiguous) seen as `rows × cols`, PyTorch's
 /// (`kernels::cascade::outer_sum`); `mean` divides in the dtype.
 fn cascade_columns(t: &Tensor, rows: usize, cols: usize, mean: bool) -> Vec<Scalar> {
-    use crate::engine::kernels::cascade::outer_sum;
-    let buf = t.storage.bytes();
-    let bytes = buf.bytes();
-    let lo = t.layout().footprint().map(|(lo, _)| lo).unwrap_or(0);
-    let total = rows * cols;
-    if total == 0 {
+    fn sums<T: Lane>(xs: &[T], rows: usize, cols: usize, mean: bool) -> Vec<Scalar> {
+        crate::engine::kernels::cascade::outer_sum(xs, rows, cols).into_iter().map(|s| sum_or_mean(s, rows, mean)).collect()
+    }
+    if rows * cols == 0 {
         // Sums of nothing are 0; their means 0 / 0.
         return vec![Scalar::Float(if mean { f64::NAN } else { 0.0 }); cols];
     }
-    if t.dtype == DType::Float32 {
-        let xs: &[f32] = bytes.get(lo * 4..(lo + total) * 4).and_then(|b| bytemuck::try_cast_slice(b).ok()).unwrap_or(&[]);
-        if xs.len() != total {
-            return vec![Scalar::Float(f64::NAN); cols];
-        }
-        outer_sum(xs, rows, cols).into_iter().map(|s| Scalar::Float(if mean { (s / rows as f32) as f64 } else { s as f64 })).collect()
-    } else {
-        let xs: &[f64] = bytes.get(lo * 8..(lo + total) * 8).and_then(|b| bytemuck::try_cast_slice(b).ok()).unwrap_or(&[]);
-        if xs.len() != total {
-            return vec![Scalar::Float(f64::NAN); cols];
-        }
-        outer_sum(xs, rows, cols).into_iter().map(|s| Scalar::Float(if mean { s / rows as f64 } else { s })).collect()
-    }
+    let lo = t.layout().footprint().map(|(lo, _)| lo).unwrap_or(0);
+    on_values(t, lo, rows * cols, |xs| sums(xs, rows, cols, mean), |xs| sums(xs, rows, cols, mean)).unwrap_or_else(|| vec![Scalar::Float(f64::NAN); cols])
 }
 
 fn kept_none(reduced: &[bool]) -> bool {

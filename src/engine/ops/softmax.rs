@@ -88,51 +88,26 @@ pub fn softmax(ctx: &Context, x: &Tensor, dim: i64, log: bool) -> Result<Tensor>
 /// contiguous first as PyTorch's `host_softmax` does, with each row
 /// computed as PyTorch's AVX512 kernel computes it (`softmax_rows.rs`).
 fn softmax_rows(ctx: &Context, x: &Tensor, d: usize, log: bool) -> Result<Option<Tensor>> {
-    let last = d + 1 >= x.ndim();
-    if !last || x.numel() == 0 || !matches!(x.dtype, DType::Float32 | DType::Float64) || x.device() != crate::engine::Device::Cpu {
+    if d + 1 < x.ndim() {
         return Ok(None);
     }
-    crate::engine::interrupt::check()?;
-    let dense = crate::engine::ops::copy::contiguous(ctx, x)?;
-    let x = dense.as_ref().unwrap_or(x);
-    let n = x.shape().get(d).copied().unwrap_or(1);
-    let out = Tensor::alloc_on(ctx, x.device(), x.shape(), x.dtype, if log { "log_softmax" } else { "softmax" })?;
-    {
-        let src = x.storage.bytes();
-        let size = x.dtype.size();
-        let start = x.layout().offset * size;
-        let bytes = &src.bytes()[start..start + x.numel() * size];
-        let mut dst = out.storage.bytes_mut();
-        let ob = &mut dst.bytes_mut()[..x.numel() * size];
+    dense_kernel(ctx, x, log, |x, bytes, ob| {
+        let n = x.shape().get(d).copied().unwrap_or(1);
         if x.dtype == DType::Float32 {
             super::softmax_rows::rows_f32(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), n, log);
         } else {
             super::softmax_rows::rows_f64(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), n, log);
         }
-    }
-    Ok(Some(out))
+    })
 }
 
 /// Float32/float64 CPU input along a dim that is not the last: made
 /// contiguous, then PyTorch's `_vec_softmax`/`_vec_logsoftmax` column by
 /// column (`softmax_rows.rs`).
 fn softmax_cols(ctx: &Context, x: &Tensor, d: usize, log: bool) -> Result<Option<Tensor>> {
-    if x.numel() == 0 || !matches!(x.dtype, DType::Float32 | DType::Float64) || x.device() != crate::engine::Device::Cpu {
-        return Ok(None);
-    }
-    crate::engine::interrupt::check()?;
-    let dense = crate::engine::ops::copy::contiguous(ctx, x)?;
-    let x = dense.as_ref().unwrap_or(x);
-    let (outer, n, inner) = split(x.shape(), d);
-    let threads = super::sleef::pytorch_threads();
-    let out = Tensor::alloc_on(ctx, x.device(), x.shape(), x.dtype, if log { "log_softmax" } else { "softmax" })?;
-    {
-        let src = x.storage.bytes();
-        let size = x.dtype.size();
-        let start = x.layout().offset * size;
-        let bytes = &src.bytes()[start..start + x.numel() * size];
-        let mut dst = out.storage.bytes_mut();
-        let ob = &mut dst.bytes_mut()[..x.numel() * size];
+    dense_kernel(ctx, x, log, |x, bytes, ob| {
+        let (outer, n, inner) = split(x.shape(), d);
+        let threads = super::sleef::pytorch_threads();
         use super::softmax_rows as k;
         match (x.dtype, log) {
             (DType::Float32, false) => k::cols_f32(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), outer, n, inner, threads),
@@ -140,6 +115,27 @@ fn softmax_cols(ctx: &Context, x: &Tensor, d: usize, log: bool) -> Result<Option
             (_, false) => k::cols_f64(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), outer, n, inner, threads),
             (_, true) => k::log_cols_f64(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), outer, n, inner),
         }
+    })
+}
+
+/// The dense kernels' frame: a non-empty float32/float64 CPU input made
+/// contiguous (as PyTorch does), its bytes and a fresh output's handed to
+/// `run`; None for any other input (the general path takes it).
+fn dense_kernel(ctx: &Context, x: &Tensor, log: bool, run: impl FnOnce(&Tensor, &[u8], &mut [u8])) -> Result<Option<Tensor>> {
+    if x.numel() == 0 || !matches!(x.dtype, DType::Float32 | DType::Float64) || x.device() != crate::engine::Device::Cpu {
+        return Ok(None);
+    }
+    crate::engine::interrupt::check()?;
+    let dense = crate::engine::ops::copy::contiguous(ctx, x)?;
+    let x = dense.as_ref().unwrap_or(x);
+    let out = Tensor::alloc_on(ctx, x.device(), x.shape(), x.dtype, if log { "log_softmax" } else { "softmax" })?;
+    {
+        let src = x.storage.bytes();
+        let size = x.dtype.size();
+        let start = x.layout().offset * size;
+        let bytes = &src.bytes()[start..start + x.numel() * size];
+        let mut dst = out.storage.bytes_mut();
+        run(x, bytes, &mut dst.bytes_mut()[..x.numel() * size]);
     }
     Ok(Some(out))
 }

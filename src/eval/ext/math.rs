@@ -352,12 +352,19 @@ pub fn clamp_tensors(it: &Interp, t: &Rc<Tensor>, id: OpId, lo: Option<Rc<Tensor
         let ins: Vec<&Tensor> = [Some(g), Some(&x), lo.as_ref(), hi.as_ref()].into_iter().flatten().collect();
         let part = move |r: &[f64], k: usize| -> f64 {
             let (l, h) = (if has_lo { r[2] } else { f64::NAN }, if has_hi { r[2 + has_lo as usize] } else { f64::NAN });
-            match (has_lo, has_hi) {
-                (true, true) => clamp_partials(r[1], l, h)[k],
-                (true, false) => [max_min_partials(true, r[1], l).0, max_min_partials(true, r[1], l).1, 0.0][k],
-                (false, true) => [max_min_partials(false, r[1], h).0, 0.0, max_min_partials(false, r[1], h).1][k],
-                (false, false) => [1.0, 0.0, 0.0][k],
-            }
+            let p = match (has_lo, has_hi) {
+                (true, true) => clamp_partials(r[1], l, h),
+                (true, false) => {
+                    let (dx, dl) = max_min_partials(true, r[1], l);
+                    [dx, dl, 0.0]
+                }
+                (false, true) => {
+                    let (dx, dh) = max_min_partials(false, r[1], h);
+                    [dx, 0.0, dh]
+                }
+                (false, false) => [1.0, 0.0, 0.0],
+            };
+            p[k]
         };
         let grad = |k: usize, like: &Tensor| -> crate::engine::error::Result<Tensor> {
             // Masked, as PyTorch's where(): +0 where a bound or self loses.

@@ -160,10 +160,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             a.finish(2)?;
             let v = scan::amax(ctx, t, &dims, keep, id == OpId::Amax).at(span)?;
             let node = if id == OpId::Amax { "AmaxBackward0" } else { "AminBackward0" };
-            let n = t.ndim();
-            let wrapped: Vec<usize> = dims.iter().filter_map(|&d| crate::engine::layout::wrap_dim(d, n).ok()).collect();
-            let reduced: Vec<bool> = (0..n).map(|d| wrapped.is_empty() || wrapped.contains(&d)).collect();
-            let f = amax_backward(t.shape().to_vec(), reduced);
+            let f = amax_backward(t.shape().to_vec(), reduced_dims(t.ndim(), &dims));
             let out = v.clone();
             Ok(tensor(grad::record(it, node, &[Some(t)], v, f, &[t, &out])))
         }
@@ -178,8 +175,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             let lo = scan::amax(ctx, t, &dims, keep, false).at(span)?;
             let hi = scan::amax(ctx, t, &dims, keep, true).at(span)?;
             // Each output's gradient is amin's (amax's): shared by the ties.
-            let n = t.ndim();
-            let reduced: Vec<bool> = (0..n).map(|k| d.is_none_or(|d| crate::engine::layout::wrap_dim(d, n).ok() == Some(k))).collect();
+            let reduced = reduced_dims(t.ndim(), &dims);
             let (lo_v, hi_v) = (lo.clone(), hi.clone());
             let lo = grad::record(it, "AminmaxBackward0", &[Some(t)], lo, amax_backward(t.shape().to_vec(), reduced.clone()), &[t, &lo_v]);
             let hi = grad::record(it, "AminmaxBackward0", &[Some(t)], hi, amax_backward(t.shape().to_vec(), reduced), &[t, &hi_v]);
@@ -338,6 +334,12 @@ fn cumsum_backward(dim: usize, dtype: DType) -> Formula {
         let dt = if dtype.is_floating() { dtype } else { g.dtype };
         Ok(vec![Some(Tensor::from_scalars_on(ctx, g.device(), g.shape(), dt, &out, "backward")?)])
     })
+}
+
+/// Which of `n` dims a reduction over `dims` removes (all for none).
+fn reduced_dims(n: usize, dims: &[i64]) -> Vec<bool> {
+    let wrapped: Vec<usize> = dims.iter().filter_map(|&d| crate::engine::layout::wrap_dim(d, n).ok()).collect();
+    (0..n).map(|d| wrapped.is_empty() || wrapped.contains(&d)).collect()
 }
 
 /// `amax`/`amin`'s gradient: shared evenly by the elements equal to the
