@@ -21,7 +21,7 @@
 use std::time::Instant;
 
 use tsr::engine::alloc::host::HostBuffer;
-use tsr::engine::kernels::{cascade::full_sum, copy::copy_dense};
+use tsr::engine::kernels::{copy::copy_dense, reduce_iter::sum_dims};
 use tsr::engine::layout::Layout;
 
 const N: usize = 4096;
@@ -80,7 +80,7 @@ fn copy_and_sum_vs_memcpy() {
                     Some(d)
                 }
                 _ => {
-                    std::hint::black_box(full_sum::<f32>(bytemuck::cast_slice(&src.bytes()[..N * N * 4]), 2));
+                    std::hint::black_box(sum_dims::<f32>(bytemuck::cast_slice(&src.bytes()[..N * N * 4]), &[N * N], &[1], 0, &[true], 2));
                     None
                 }
             };

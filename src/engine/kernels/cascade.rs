@@ -9,10 +9,9 @@
 //!   the elements after the last whole vector added in order to 0, then the
 //!   lanes added in order; a shorter row, `scalar_inner_sum`: `row_sum` on
 //!   scalars;
-//! - a reduction to one value of 32768 elements or more (`full_sum`):
-//!   TensorIterator's `two_pass_reduction`: `at::parallel_for` chunks (one
-//!   per thread, PyTorch's thread count taken as tsr's), each a row into its
-//!   own buffer slot (`0 + sum`), then the slots summed as a short row.
+//! - the accumulators the other loops use (`multi_row_sum`, `row_sum`);
+//!   `reduce_iter.rs` walks a reduction's blocks through them as
+//!   TensorIterator does.
 //!
 //! Every addition is in the dtype (`acc_type<float, /*is_cuda=*/true>` is
 //! float), so the result is PyTorch's on any CPU; the thread count moves
@@ -62,7 +61,7 @@ fn ceil_log2(x: usize) -> usize {
 
 /// `multi_row_sum` with `NROWS` = 4 accumulators per level: `load(i, k)` is
 /// row i, column k, for `size` rows; returns the four column sums.
-fn multi_row_sum<A: Copy + Default>(size: usize, load: impl Fn(usize, usize) -> A, add: impl Fn(A, A) -> A) -> [A; 4] {
+pub(super) fn multi_row_sum<A: Copy + Default>(size: usize, load: impl Fn(usize, usize) -> A, add: impl Fn(A, A) -> A) -> [A; 4] {
     const LEVELS: usize = 4;
     let level_power = 4.max(ceil_log2(size) / LEVELS);
     let level_step = 1usize << level_power;
@@ -102,7 +101,7 @@ fn multi_row_sum<A: Copy + Default>(size: usize, load: impl Fn(usize, usize) -> 
 
 /// `row_sum`: `size` items (`load(i)`) as a (-1, 4) array summed by
 /// column, the last `size % 4` added to column 0, then the columns in order.
-fn row_sum<A: Copy + Default>(size: usize, load: impl Fn(usize) -> A, add: impl Fn(A, A) -> A + Copy) -> A {
+pub(super) fn row_sum<A: Copy + Default>(size: usize, load: impl Fn(usize) -> A, add: impl Fn(A, A) -> A + Copy) -> A {
     let size_ilp = size / 4;
     let mut partial = multi_row_sum(size_ilp, |i, k| load(i * 4 + k), add);
     for i in size_ilp * 4..size {
@@ -146,108 +145,17 @@ pub fn loop_sum<T: Lane>(xs: &[T]) -> T {
     total
 }
 
-/// `sum(0)` of a contiguous `rows × cols` matrix, as PyTorch's
-/// `vectorized_outer_sum` sums it when the reduction runs on one thread
-/// (fewer than 32768 elements): columns in groups of four vectors each a
-/// `multi_row_sum` over the rows (lane-wise), the other columns a
-/// `row_sum` over the rows (four interleaved accumulators). With 8 (4)
-/// columns or fewer than a vector, `scalar_outer_sum`'s `row_sum` per column.
-pub fn outer_sum<T: Lane>(xs: &[T], rows: usize, cols: usize) -> Vec<T> {
-    let l = T::LANES;
-    let at = |i: usize, j: usize| xs[i * cols + j];
-    let mut out = Vec::with_capacity(cols);
-    let mut j = 0;
-    if cols >= l {
-        while j + 4 * l <= cols {
-            let mut block = vec![T::default(); 4 * l];
-            for lane in 0..l {
-                let s = multi_row_sum(rows, |i, k| at(i, j + k * l + lane), |a, b| a + b);
-                for k in 0..4 {
-                    block[k * l + lane] = s[k];
-                }
-            }
-            out.extend(block);
-            j += 4 * l;
-        }
-    }
-    while j < cols {
-        out.push(row_sum(rows, |i| at(i, j), |a, b| a + b));
-        j += 1;
-    }
-    out.into_iter().map(|v| T::default() + v).collect()
-}
-
-/// A sum reduction of `xs` to one value (the elements in TensorIterator's
-/// order: memory order for a dense tensor), on `threads` threads as
-/// PyTorch splits it.
-pub fn full_sum<T: Lane>(xs: &[T], threads: usize) -> T {
-    const GRAIN_SIZE: usize = 32768;
-    let n = xs.len();
-    if n < GRAIN_SIZE || threads <= 1 {
-        return T::default() + loop_sum(xs);
-    }
-    let t = threads.min(n.div_ceil(GRAIN_SIZE));
-    let chunk = n.div_ceil(t);
-    let mut slots = vec![T::default(); threads];
-    {
-        use rayon::prelude::*;
-        let parts: Vec<T> = xs.par_chunks(chunk).map(|c| T::default() + loop_sum(c)).collect();
-        slots[..parts.len()].copy_from_slice(&parts);
-    }
-    T::default() + loop_sum(&slots)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Sums PyTorch 2.15 gives (x.sum().item(), x of n float32 values
-    /// (i * 0.37) % 1.7 - 0.6, recorded on 2026-12-03), one row each.
-    #[test]
-    fn sums_are_pytorchs_bits() {
-        let xs = |n: usize| -> Vec<f32> { (0..n).map(|i| ((i as f32 * 0.37) % 1.7) - 0.6).collect() };
-        for (n, want) in RECORDED {
-            assert_eq!(full_sum(&xs(*n), 2).to_bits(), want.to_bits(), "n = {n}");
-        }
-    }
-
-    #[test]
-    fn double_sums_are_pytorchs_bits() {
-        let xs = |n: usize| -> Vec<f64> { (0..n).map(|i| ((i as f64 * 0.37) % 1.7) - 0.6).collect() };
-        for (n, want) in RECORDED_F64 {
-            assert_eq!(full_sum(&xs(*n), 2).to_bits(), want.to_bits(), "n = {n}");
-        }
-    }
-
-    const RECORDED_F64: &[(usize, f64)] = &[(1, -0.6), (3, -0.69), (4, -0.18000000000000005), (5, 0.7), (9, 1.1199999999999999), (16, 2.5), (17, 2.7199999999999998), (100, 22.200000000000024), (1000, 246.10000000000244), (4096, 1015.7000000000425), (32767, 8152.470000002723), (32768, 8152.960000002723), (70001, 17415.70000001252), (1000003, 248784.510002535)];
-
-    const RECORDED: &[(usize, f32)] = &[(1, -0.6), (5, 0.6999999), (16, 2.4999998), (17, 2.7199996), (100, 22.199968), (1000, 252.8972), (4096, 1029.253), (32767, 8234.469), (32768, 8234.958), (70001, 17582.148), (1000003, 249997.95)];
-
-    /// `sum(0)` of a 37×29 and a 300×70 float32 matrix of
-    /// (i * 0.37) % 1.7 - 0.6, as PyTorch 2.15 gives its first 9 and last 3
-    /// columns (recorded 2026-12-03).
-    #[test]
-    fn column_sums_are_pytorchs_bits() {
-        for (rows, cols, want) in OUTER {
-            let xs: Vec<f32> = (0..rows * cols).map(|i| ((i as f32 * 0.37) % 1.7) - 0.6).collect();
-            let got = outer_sum(&xs, *rows, *cols);
-            let picked: Vec<f32> = got[..9].iter().chain(&got[cols - 3..]).copied().collect();
-            assert_eq!(picked.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), want.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), "{rows}x{cols}");
-        }
-    }
-
-    const OUTER: &[(usize, usize, &[f32])] = &[
-        (37, 29, &[9.479868, 7.869883, 9.659897, 9.749897, 9.839903, 8.229869, 10.01989, 8.4099045, 10.1998825, 10.119904, 10.2098875, 6.899873]),
-        (300, 70, &[74.88629, 80.48367, 72.48053, 62.780067, 83.68184, 73.986534, 65.98317, 88.58015, 78.880196, 87.9805, 78.27988, 68.58157]),
-    ];
 
     #[test]
     fn levels_and_tails_add_every_element_once() {
         for n in [0, 1, 3, 4, 5, 15, 16, 17, 63, 64, 65, 255, 1000, 4097, 70000] {
             let xs: Vec<f64> = (0..n).map(|i| (i % 7) as f64).collect();
             let want: f64 = xs.iter().sum();
-            assert_eq!(full_sum(&xs, 2), want, "n = {n}");
             assert_eq!(loop_sum(&xs), want, "n = {n}");
+            assert_eq!(row_sum(n, |i| xs[i], |a, b| a + b), want, "n = {n}");
         }
         assert_eq!(ceil_log2(1), 1);
         assert_eq!(ceil_log2(3), 2);

@@ -5,6 +5,7 @@
 //! Callers fall back to the generic element-by-element code when a kernel
 //! returns `false` (unsupported dtype or layout).
 pub mod copy;
+pub mod reduce_iter;
 pub mod binary;
 pub mod cascade;
 pub mod cast;

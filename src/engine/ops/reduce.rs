@@ -277,9 +277,8 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
             return Ok(Reduced { values, indices: None });
         }
     }
-    // The result's shape, and the kept dims' element count.
+    // The result's shape.
     let out_shape: Vec<usize> = (0..n).filter(|&d| keepdim || !reduced[d]).map(|d| if reduced[d] { 1 } else { t.shape()[d] }).collect();
-    let kept_count: usize = (0..n).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).fold(1usize, |a, d| a.saturating_mul(d));
     // var/std of float32/float64 to one value: PyTorch's std_var_all_cpu,
     // the mean as `mean()` computes it, then Σ (x − mean)² in double.
     if matches!(op, ReduceOp::Var | ReduceOp::Std) && matches!(t.dtype, DType::Float32 | DType::Float64) && t.numel() > 0
@@ -291,40 +290,14 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
         let values = Tensor::from_scalars_on(ctx, t.device(), &out_shape, odt, &[Scalar::Float(v)], op.name())?;
         return Ok(Reduced { values, indices: None });
     }
-    // Sum/mean of float32/float64 over all elements of a dense tensor (its
-    // memory order is TensorIterator's) or over the trailing dims of a
-    // contiguous one: PyTorch's cascade, addition for addition.
-    if matches!(op, ReduceOp::Sum | ReduceOp::Mean) && matches!(t.dtype, DType::Float32 | DType::Float64) && odt == t.dtype {
-        // The outputs must fit under the cap first (an empty tensor may
-        // have huge kept dims).
-        ctx.cpu.check_walk(op.name(), &out_shape, odt.size())?;
-        // TensorIterator walks a dense tensor in memory order (dims by
-        // stride), dropping size-1 dims: `big` is that order. The kept dims
-        // must keep their logical order there, so that the outputs do.
-        let dense = layout::is_non_overlapping_and_dense(t.shape(), t.stride());
-        let mut big: Vec<usize> = (0..n).filter(|&d| t.shape()[d] != 1).collect();
-        if dense {
-            big.sort_by(|&a, &b| t.stride()[b].cmp(&t.stride()[a]).then(a.cmp(&b)));
-        }
-        let kept_in_order = big.iter().filter(|&&d| !reduced[d]).collect::<Vec<_>>().windows(2).all(|w| w[0] < w[1]);
-        let contiguous = dense && kept_in_order;
-        let split = big.iter().position(|&d| reduced[d]).unwrap_or(big.len());
-        let trailing = big[split..].iter().all(|&d| reduced[d]);
-        let leading = big.iter().position(|&d| !reduced[d]).is_none_or(|k| big[k..].iter().all(|&d| !reduced[d]));
-        let full = big.iter().all(|&d| reduced[d]) && dense;
-        if !full && leading && contiguous && t.numel() < 32768 {
-            // Reduced dims first, kept dims after: PyTorch's outer sum.
-            let vals = cascade_columns(t, count, kept_count, op == ReduceOp::Mean);
-            let values = Tensor::from_scalars_on(ctx, t.device(), &out_shape, odt, &vals, op.name())?;
-            return Ok(Reduced { values, indices: None });
-        }
-        if full || (trailing && contiguous) {
-            let lo = t.layout().footprint().map(|(lo, _)| lo).unwrap_or(0);
-            let vals = cascade_rows(t, lo, kept_count, count, op == ReduceOp::Mean);
-            crate::engine::interrupt::check()?;
-            let values = Tensor::from_scalars_on(ctx, t.device(), &out_shape, odt, &vals, op.name())?;
-            return Ok(Reduced { values, indices: None });
-        }
+    // Sum/mean of float32/float64 with elements, over any dims of any
+    // layout: PyTorch's TensorIterator walk and cascade, addition for
+    // addition.
+    if matches!(op, ReduceOp::Sum | ReduceOp::Mean) && matches!(t.dtype, DType::Float32 | DType::Float64) && odt == t.dtype && t.numel() > 0 {
+        let vals = cascade_sums(t, &reduced, count, op == ReduceOp::Mean);
+        crate::engine::interrupt::check()?;
+        let values = Tensor::from_scalars_on(ctx, t.device(), &out_shape, odt, &vals, op.name())?;
+        return Ok(Reduced { values, indices: None });
     }
     // Kept dims (in order) then reduced dims: one inner loop per output element.
     let kept: Vec<usize> = (0..n).filter(|&d| !reduced[d]).collect();
@@ -394,24 +367,23 @@ fn sum_or_mean<T: Lane>(s: T, n: usize, mean: bool) -> Scalar {
     Scalar::Float(if mean { (s / T::count(n)).to_f64() } else { s.to_f64() })
 }
 
-/// `rows` sums of `len` consecutive elements from element `lo` of `t`'s
-/// storage (float32/float64), each PyTorch's (`kernels::cascade`); one row
-/// is a reduction to one value (two passes over threads); `mean` divides in
-/// the dtype.
-fn cascade_rows(t: &Tensor, lo: usize, rows: usize, len: usize, mean: bool) -> Vec<Scalar> {
-    fn sums<T: Lane>(xs: &[T], rows: usize, len: usize, mean: bool) -> Vec<Scalar> {
-        use crate::engine::kernels::cascade::{full_sum, loop_sum};
+/// The sums of `t` (float32/float64, with elements) over the dims marked
+/// in `reduced`, each PyTorch's (`kernels::reduce_iter`), in row-major order
+/// of the kept dims; `mean` divides each by `count` in the dtype.
+fn cascade_sums(t: &Tensor, reduced: &[bool], count: usize, mean: bool) -> Vec<Scalar> {
+    fn sums<T: Lane>(xs: &[T], t: &Tensor, offset: usize, reduced: &[bool], count: usize, mean: bool) -> Vec<Scalar> {
         let threads = super::sleef::pytorch_threads();
-        xs.chunks(len).map(|r| sum_or_mean(if rows == 1 { full_sum(r, threads) } else { T::default() + loop_sum(r) }, len, mean)).collect()
+        crate::engine::kernels::reduce_iter::sum_dims(xs, t.shape(), t.stride(), offset, reduced, threads).into_iter().map(|s| sum_or_mean(s, count, mean)).collect()
     }
-    if rows * len == 0 {
-        // Sums of nothing are 0; their means 0 / 0.
-        return vec![Scalar::Float(if mean { f64::NAN } else { 0.0 }); rows];
-    }
-    on_values(t, lo, rows * len, |xs| sums(xs, rows, len, mean), |xs| sums(xs, rows, len, mean)).unwrap_or_else(|| vec![Scalar::Float(f64::NAN); rows])
+    let kept: usize = (0..t.ndim()).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).product();
+    let Some((lo, hi)) = t.layout().footprint() else {
+        return vec![Scalar::Float(if mean { f64::NAN } else { 0.0 }); kept];
+    };
+    let offset = t.layout().offset - lo;
+    on_values(t, lo, hi - lo + 1, |xs| sums(xs, t, offset, reduced, count, mean), |xs| sums(xs, t, offset, reduced, count, mean)).unwrap_or_else(|| vec![Scalar::Float(f64::NAN); kept])
 }
 
-/// `std_var_all_cpu`: the mean in the dtype (`cascade_rows`), then the
+/// `std_var_all_cpu`: the mean in the dtype (`cascade_sums`), then the
 /// squared deviations summed in double, one sum per `at::parallel_reduce`
 /// chunk (one per thread from 32768 elements), the chunks added in order.
 fn var_all(t: &Tensor, lo: usize, n: usize, correction: f64, sqrt: bool) -> f64 {
@@ -420,24 +392,10 @@ fn var_all(t: &Tensor, lo: usize, n: usize, correction: f64, sqrt: bool) -> f64 
         let chunks = if n <= 32768 || threads <= 1 { 1 } else { threads.min(n.div_ceil(32768)) };
         xs.chunks(n.div_ceil(chunks).max(1)).map(|c| c.iter().fold(0.0, |a, &x| a + (x.to_f64() - mean) * (x.to_f64() - mean))).fold(0.0, |a, b| a + b)
     }
-    let mean = cascade_rows(t, lo, 1, n, true).first().map_or(f64::NAN, |s| s.as_f64());
+    let mean = cascade_sums(t, &vec![true; t.ndim()], n, true).first().map_or(f64::NAN, |s| s.as_f64());
     let total = on_values(t, lo, n, |xs| deviations(xs, mean), |xs| deviations(xs, mean)).unwrap_or(f64::NAN);
     let var = total / (n as f64 - correction).max(0.0);
     if sqrt { var.sqrt() } else { var }
-}
-
-/// The column sums of `t` (contiguous) seen as `rows × cols`, PyTorch's
-/// (`kernels::cascade::outer_sum`); `mean` divides in the dtype.
-fn cascade_columns(t: &Tensor, rows: usize, cols: usize, mean: bool) -> Vec<Scalar> {
-    fn sums<T: Lane>(xs: &[T], rows: usize, cols: usize, mean: bool) -> Vec<Scalar> {
-        crate::engine::kernels::cascade::outer_sum(xs, rows, cols).into_iter().map(|s| sum_or_mean(s, rows, mean)).collect()
-    }
-    if rows * cols == 0 {
-        // Sums of nothing are 0; their means 0 / 0.
-        return vec![Scalar::Float(if mean { f64::NAN } else { 0.0 }); cols];
-    }
-    let lo = t.layout().footprint().map(|(lo, _)| lo).unwrap_or(0);
-    on_values(t, lo, rows * cols, |xs| sums(xs, rows, cols, mean), |xs| sums(xs, rows, cols, mean)).unwrap_or_else(|| vec![Scalar::Float(f64::NAN); cols])
 }
 
 fn kept_none(reduced: &[bool]) -> bool {
