@@ -38,6 +38,8 @@ CASES = [
     ("clone() of contiguous 4096x4096 f32 (alloc + memcpy)", "x = rand(4096, 4096)", "x.clone()"),
     ("x + x, 4096x4096 f32", "x = rand(4096, 4096)", "x + x"),
     ("x.sum(), 4096x4096 f32", "x = rand(4096, 4096)", "x.sum()"),
+    ("x.sum(0), 4096x4096 f32", "x = rand(4096, 4096)", "x.sum(0)"),
+    ("x.sum(1), 256x256x256 f32", "x = rand(256, 256, 256)", "x.sum(1)"),
     ("1024x1024 f32 matmul", "a = rand(1024, 1024)", "a @ a"),
     # The API-breadth issue's list (4096x4096 f32 unless said otherwise).
     ("sort(dim=1), 1024x4096 f32", "x = rand(1024, 4096)", "x.sort(dim=1)"),

@@ -26,6 +26,12 @@
 /// recorded sums below match 8 lanes, not AVX512's 16).
 pub trait Lane: Copy + Default + std::ops::Add<Output = Self> + std::ops::Div<Output = Self> + bytemuck::Pod + Send + Sync {
     const LANES: usize;
+    /// One `Vectorized<Self>`: `LANES` values added lane by lane.
+    type Vector: Copy + Default + Send;
+    /// The vector of `xs[..LANES]`.
+    fn load(xs: &[Self]) -> Self::Vector;
+    fn add_lanes(a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    fn lanes(v: &Self::Vector) -> &[Self];
     /// A count in the type (the divisor of a mean).
     fn count(n: usize) -> Self;
     fn to_f64(self) -> f64;
@@ -33,6 +39,21 @@ pub trait Lane: Copy + Default + std::ops::Add<Output = Self> + std::ops::Div<Ou
 
 impl Lane for f32 {
     const LANES: usize = 8;
+    type Vector = [f32; 8];
+    #[inline(always)]
+    fn load(xs: &[f32]) -> [f32; 8] {
+        xs[..8].try_into().expect("a whole vector")
+    }
+    #[inline(always)]
+    fn add_lanes(mut a: [f32; 8], b: [f32; 8]) -> [f32; 8] {
+        for q in 0..8 {
+            a[q] += b[q];
+        }
+        a
+    }
+    fn lanes(v: &[f32; 8]) -> &[f32] {
+        v
+    }
     fn count(n: usize) -> f32 {
         n as f32
     }
@@ -43,6 +64,21 @@ impl Lane for f32 {
 
 impl Lane for f64 {
     const LANES: usize = 4;
+    type Vector = [f64; 4];
+    #[inline(always)]
+    fn load(xs: &[f64]) -> [f64; 4] {
+        xs[..4].try_into().expect("a whole vector")
+    }
+    #[inline(always)]
+    fn add_lanes(mut a: [f64; 4], b: [f64; 4]) -> [f64; 4] {
+        for q in 0..4 {
+            a[q] += b[q];
+        }
+        a
+    }
+    fn lanes(v: &[f64; 4]) -> &[f64] {
+        v
+    }
     fn count(n: usize) -> f64 {
         n as f64
     }
@@ -61,6 +97,7 @@ fn ceil_log2(x: usize) -> usize {
 
 /// `multi_row_sum` with `NROWS` = 4 accumulators per level: `load(i, k)` is
 /// row i, column k, for `size` rows; returns the four column sums.
+#[inline(always)]
 pub(super) fn multi_row_sum<A: Copy + Default>(size: usize, load: impl Fn(usize, usize) -> A, add: impl Fn(A, A) -> A) -> [A; 4] {
     const LEVELS: usize = 4;
     let level_power = 4.max(ceil_log2(size) / LEVELS);
@@ -101,6 +138,7 @@ pub(super) fn multi_row_sum<A: Copy + Default>(size: usize, load: impl Fn(usize,
 
 /// `row_sum`: `size` items (`load(i)`) as a (-1, 4) array summed by
 /// column, the last `size % 4` added to column 0, then the columns in order.
+#[inline(always)]
 pub(super) fn row_sum<A: Copy + Default>(size: usize, load: impl Fn(usize) -> A, add: impl Fn(A, A) -> A + Copy) -> A {
     let size_ilp = size / 4;
     let mut partial = multi_row_sum(size_ilp, |i, k| load(i * 4 + k), add);
@@ -121,25 +159,12 @@ pub fn loop_sum<T: Lane>(xs: &[T]) -> T {
         return row_sum(n, |i| xs[i], |a, b| a + b);
     }
     let vecs = n / l;
-    // Vectors as fixed arrays of lanes (T::LANES ≤ 16).
-    let add = |a: [T; 16], b: [T; 16]| {
-        let mut c = a;
-        for (x, y) in c.iter_mut().zip(b) {
-            *x = *x + y;
-        }
-        c
-    };
-    let load = |v: usize| {
-        let mut a = [T::default(); 16];
-        a[..l].copy_from_slice(&xs[v * l..(v + 1) * l]);
-        a
-    };
-    let acc = row_sum(vecs, load, add);
+    let acc = row_sum(vecs, |v| T::load(&xs[v * l..]), T::add_lanes);
     let mut total = T::default();
     for &x in &xs[vecs * l..] {
         total = total + x;
     }
-    for &lane in &acc[..l] {
+    for &lane in T::lanes(&acc) {
         total = total + lane;
     }
     total

@@ -259,15 +259,23 @@ fn sum_block<T: Lane>(xs: &[T], out: &mut [T], b: Block) {
         // vectorized_outer_sum: groups of four vectors of columns (one
         // multi_row_sum over the rows, per lane), then single vectors and
         // single columns (a row_sum over the rows, per lane).
+        let load = |i: usize, c: usize| T::load(&xs[in_base + i * in_strides[0] + c..]);
         let mut j = 0;
         while j + 4 * l <= size1 {
-            for lane in 0..l {
-                let s = multi_row_sum(size0, |i, k| x(i, j + k * l + lane), |a, b| a + b);
-                for (k, &v) in s.iter().enumerate() {
-                    add(j + k * l + lane, v);
+            let s = multi_row_sum(size0, |i, k| load(i, j + k * l), T::add_lanes);
+            for (k, v) in s.iter().enumerate() {
+                for (lane, &x) in T::lanes(v).iter().enumerate() {
+                    add(j + k * l + lane, x);
                 }
             }
             j += 4 * l;
+        }
+        while j + l <= size1 {
+            let v = row_sum(size0, |i| load(i, j), T::add_lanes);
+            for (lane, &x) in T::lanes(&v).iter().enumerate() {
+                add(j + lane, x);
+            }
+            j += l;
         }
         for c in j..size1 {
             add(c, row_sum(size0, |i| x(i, c), |a, b| a + b));
