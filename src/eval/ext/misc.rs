@@ -378,8 +378,11 @@ fn quantile(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalRes
     let span = a.span;
     let skip_nan = name == "nanquantile";
     let (qv, qs) = a.get(0, "q").ok_or_else(|| a.err(format!("{name}() missing required argument 'q'")))?;
-    let (qs_list, q_tensor): (Vec<f64>, Option<Vec<usize>>) = match &qv {
-        Value::Tensor(q) => (q.to_scalars().iter().map(|s| s.as_f64()).collect(), Some(q.shape().to_vec())),
+    // PyTorch's checks in its order (each message says "quantile()", for
+    // nanquantile too): a float q's range, the interpolation, then
+    // quantile_checks, then dim, then a tensor q's range.
+    let (qs_list, q_tensor): (Vec<f64>, Option<&Rc<Tensor>>) = match &qv {
+        Value::Tensor(q) => (q.to_scalars().iter().map(|s| s.as_f64()).collect(), Some(q)),
         v => (vec![to_number(v).map(|x| x.as_f64()).ok_or_else(|| EvalError::type_error(format!("{name}(): argument 'q' must be float or Tensor, not {}", v.type_name()), qs))?], None),
     };
     let dim = match a.get(1, "dim") {
@@ -393,16 +396,31 @@ fn quantile(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalRes
         Some((v, s)) => return Err(EvalError::type_error(format!("{name}(): argument 'interpolation' must be str, not {}", v.type_name()), s)),
     };
     a.finish(3)?;
+    if q_tensor.is_none() && !(0.0..=1.0).contains(&qs_list[0]) {
+        return Err(rt(format!("quantile() q must be in the range [0, 1] but got {}", crate::engine::error::cpp_double(qs_list[0])), span));
+    }
     if !matches!(interp.as_str(), "linear" | "lower" | "higher" | "midpoint" | "nearest") {
-        return Err(rt(format!("{name}() interpolation must be one of linear, lower, higher, midpoint or nearest. Got {interp}"), span));
+        return Err(rt(format!("quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but got {interp}"), span));
+    }
+    if t.numel() == 0 {
+        return Err(rt("quantile() input tensor must be non-empty", span));
+    }
+    if q_tensor.is_some_and(|q| q.ndim() > 1) {
+        return Err(rt("quantile() q must be a scalar or 1D tensor", span));
     }
     if !matches!(t.dtype, DType::Float32 | DType::Float64) {
-        return Err(rt(format!("{name}() input tensor must be either float or double dtype"), span));
+        return Err(rt("quantile() input tensor must be either float or double dtype", span));
     }
-    if let Some(q) = qs_list.iter().find(|q| !(0.0..=1.0).contains(*q)) {
-        let _ = q;
-        return Err(rt(format!("{name}() q values must be in the range [0, 1]"), span).with_q(qs_list.len() == 1 && q_tensor.is_none(), *q, name));
+    if q_tensor.is_some_and(|q| q.dtype != t.dtype) {
+        return Err(rt("quantile() q tensor must be same dtype as the input tensor", span));
     }
+    if let Some(d) = dim {
+        crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
+    }
+    if qs_list.iter().any(|q| !(0.0..=1.0).contains(q)) {
+        return Err(rt("quantile() q values must be in the range [0, 1]", span));
+    }
+    let q_tensor: Option<Vec<usize>> = q_tensor.map(|q| q.shape().to_vec());
     // Rows along dim (or the flattened tensor), each sorted with NaN last.
     // Without dim, the flattened tensor (reshape keeps the offset, or copies).
     let (src, d) = match dim {
@@ -463,16 +481,3 @@ fn lerp(a: f64, b: f64, w: f64, f32: bool) -> f64 {
     }
 }
 
-trait WithQ {
-    fn with_q(self, scalar: bool, q: f64, name: &str) -> Self;
-}
-
-impl WithQ for EvalError {
-    /// A single float q names itself in PyTorch's message.
-    fn with_q(mut self, scalar: bool, q: f64, name: &str) -> Self {
-        if scalar {
-            self.message = format!("{name}() q must be in the range [0, 1] but got {}", super::super::py::repr::repr(&Value::Float(q)));
-        }
-        self
-    }
-}
