@@ -87,7 +87,7 @@ pub fn uniform_(ctx: &Context, t: &Tensor, from: f64, to: f64) -> Result<()> {
 pub fn normal_(ctx: &Context, t: &Tensor, mean: f64, std: f64) -> Result<()> {
     check_float(t, "normal_kernel_cpu")?;
     if std < 0.0 {
-        return Err(EngineError::runtime(format!("normal expects std >= 0.0, but found std {std}")));
+        return Err(EngineError::runtime(format!("normal expects std >= 0.0, but found std {}", crate::engine::error::cpp_double(std))));
     }
     let dtype = t.dtype;
     let n = t.numel();

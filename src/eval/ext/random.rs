@@ -17,7 +17,7 @@ use super::super::value::Value;
 use super::Family;
 use crate::eval::registry::OpId;
 
-pub const FAMILY: Family = Family { functions: &[OpId::Randperm], methods: &[OpId::Uniform_, OpId::Normal_, OpId::Bernoulli, OpId::Bernoulli_, OpId::Multinomial], function, method };
+pub const FAMILY: Family = Family { functions: &[OpId::Randperm, OpId::Normal], methods: &[OpId::Uniform_, OpId::Normal_, OpId::Bernoulli, OpId::Bernoulli_, OpId::Multinomial], function, method };
 
 fn number(a: &mut Args, i: usize, k: &str, default: f64, op: &str) -> EvalResult<f64> {
     match a.get(i, k) {
@@ -29,6 +29,9 @@ fn number(a: &mut Args, i: usize, k: &str, default: f64, op: &str) -> EvalResult
 fn function(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Value> {
     let name = id.name();
     let span = a.span;
+    if id == OpId::Normal {
+        return normal(it, a);
+    }
     debug_assert_eq!(name, "randperm");
     let n = a.int(0, "n")?;
     let dtype = a.dtype_kw()?.unwrap_or(DType::Int64);
@@ -38,6 +41,92 @@ fn function(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Valu
     }
     a.finish(1)?;
     random_more::randperm(&it.ctx, dev, n, dtype, op).map(Value::tensor).at(span)
+}
+
+/// `torch.normal`, as PyTorch's `normal_impl`s compute it: floats with a
+/// size are `empty(size).normal_(mean, std)`; a tensor mean with a float
+/// std is `normal_(0, std)` then `add_(mean)`; a tensor std is
+/// `normal_(0, 1)` then `mul_(std).add_(mean)`, into a fresh contiguous
+/// tensor of the broadcast shape.
+fn normal(it: &mut Interp, mut a: Args) -> EvalResult<Value> {
+    use crate::engine::ops::elementwise::{binary_inplace, Arg, BinaryOp};
+    let span = a.span;
+    a.take_kw("generator");
+    let mean = a.get(0, "mean");
+    let std = a.get(1, "std");
+    let float = |v: &Value, s: Span, k: &str| to_number(v).map(|x| x.as_f64()).ok_or_else(|| EvalError::type_error(format!("normal(): argument '{k}' must be float or Tensor, not {}", v.type_name()), s));
+    let check_std = |s: f64| if s >= 0.0 { Ok(()) } else { Err(EvalError::new(ErrorKind::RuntimeError, format!("normal expects std >= 0.0, but found std {}", crate::engine::error::cpp_double(s)), span)) };
+    let check_std_tensor = |t: &Tensor| -> EvalResult<()> {
+        if t.to_scalars().iter().any(|x| x.as_f64() < 0.0) {
+            return Err(EvalError::new(ErrorKind::RuntimeError, "normal expects all elements of std >= 0.0", span));
+        }
+        Ok(())
+    };
+    let fresh = |it: &Interp, shape: &[usize], like: &Tensor| Tensor::alloc_on(&it.ctx, like.device(), shape, like.dtype, "normal").map(Rc::new).at(span);
+    let (out, node, inputs) = match (mean, std) {
+        (Some((Value::Tensor(m), _)), std) => {
+            match std {
+                Some((Value::Tensor(sd), _)) => {
+                    a.finish(2)?;
+                    check_std_tensor(&sd)?;
+                    let shape = crate::engine::ops::iter_layout::broadcast_shapes(m.shape(), sd.shape()).at(span)?;
+                    let out = fresh(it, &shape, &m)?;
+                    random_more::normal_(&it.ctx, &out, 0.0, 1.0).at(span)?;
+                    binary_inplace(BinaryOp::Mul, &out, Arg::T(&sd)).at(span)?;
+                    binary_inplace(BinaryOp::Add, &out, Arg::T(&m)).at(span)?;
+                    (out, "NormalBackward3", vec![m, sd])
+                }
+                std => {
+                    a.finish(2)?;
+                    let s = match std {
+                        None => 1.0,
+                        Some((v, vs)) => float(&v, vs, "std")?,
+                    };
+                    check_std(s)?;
+                    let out = fresh(it, m.shape(), &m)?;
+                    random_more::normal_(&it.ctx, &out, 0.0, s).at(span)?;
+                    binary_inplace(BinaryOp::Add, &out, Arg::T(&m)).at(span)?;
+                    (out, "NormalBackward1", vec![m])
+                }
+            }
+        }
+        (Some((mv, ms)), Some((Value::Tensor(sd), _))) => {
+            a.finish(2)?;
+            let m = float(&mv, ms, "mean")?;
+            check_std_tensor(&sd)?;
+            let out = fresh(it, sd.shape(), &sd)?;
+            random_more::normal_(&it.ctx, &out, 0.0, 1.0).at(span)?;
+            binary_inplace(BinaryOp::Mul, &out, Arg::T(&sd)).at(span)?;
+            binary_inplace(BinaryOp::Add, &out, Arg::S(crate::engine::Scalar::Float(m))).at(span)?;
+            (out, "NormalBackward2", vec![sd])
+        }
+        (Some((mv, ms)), Some((sv, ss))) => {
+            let m = float(&mv, ms, "mean")?;
+            let s = float(&sv, ss, "std")?;
+            let size = a.required_sizes(2, "size")?;
+            let dtype = a.dtype_kw()?.unwrap_or(DType::Float32);
+            let dev = a.device_kw()?.map(|(d, _)| d).unwrap_or(Device::Cpu);
+            for k in ["layout", "pin_memory"] {
+                a.take_kw(k);
+            }
+            a.finish(3)?;
+            check_std(s)?;
+            let shape = crate::engine::ops::factory::sizes(&size).at(span)?;
+            let out = Rc::new(Tensor::alloc_on(&it.ctx, dev, &shape, dtype, "normal").at(span)?);
+            random_more::normal_(&it.ctx, &out, m, s).at(span)?;
+            return Ok(Value::Tensor(out));
+        }
+        _ => return Err(a.err("normal() received an invalid combination of arguments: give (Tensor mean, float std=1), (float mean, Tensor std), (Tensor mean, Tensor std) or (float mean, float std, tuple of ints size)")),
+    };
+    // The draws do not depend on mean or std: their gradients are zeros.
+    // (Each of the input's own shape: a broadcast mean or std gets zeros
+    // of its shape, not of the output's.)
+    let shapes: Vec<Vec<usize>> = inputs.iter().map(|t| t.shape().to_vec()).collect();
+    let zeros = BackwardFn::new(move |ctx, _node, g| {
+        shapes.iter().map(|shape| crate::engine::ops::factory::full(ctx, g.device(), shape, crate::engine::Scalar::Float(0.0), g.dtype, "backward").map(Some)).collect()
+    });
+    let ins: Vec<Option<&Tensor>> = inputs.iter().map(|t| Some(&**t)).collect();
+    Ok(Value::tensor(grad::record(it, node, &ins, (*out).clone(), zeros, &[])))
 }
 
 fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
