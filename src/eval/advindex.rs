@@ -50,6 +50,7 @@ fn basic_of(v: &Value) -> Option<IndexSpec> {
         Value::Int(i) => IndexSpec::Int(*i),
         Value::None => IndexSpec::NewAxis,
         Value::Ellipsis => IndexSpec::Ellipsis,
+        Value::Slice(start, stop, step) => IndexSpec::Slice { start: *start, stop: *stop, step: *step },
         _ => return None,
     })
 }

@@ -394,6 +394,15 @@ impl Interp {
                     _ => Err(super::py::methods::no_attr(o.type_name(), name, span)),
                 };
             }
+            (Value::Slice(a, b, c), "start" | "stop" | "step") => {
+                let x = match name {
+                    "start" => a,
+                    "stop" => b,
+                    _ => c,
+                };
+                x.map_or(Value::None, Value::Int)
+            }
+            (Value::Slice(..), _) => return Err(super::py::methods::no_attr("slice", name, span)),
             (Value::Hook(_), "remove") => Value::Method(Rc::new((o.clone(), name.to_string()))),
             (Value::Exception(e), "args") => Value::Tuple(e.args.clone()),
             (Value::Exception(e), "__cause__") => e.cause.clone().unwrap_or(Value::None),
@@ -479,6 +488,11 @@ impl Interp {
 
     /// `o[key]` with an evaluated key.
     pub fn subscript(&mut self, o: Value, key: Value, span: Span) -> EvalResult<Value> {
+        if let Value::Slice(a, b, c) = key
+            && !matches!(o, Value::Dict(_))
+        {
+            return slice_value(&o, a, b, c, span);
+        }
         let int_key = |what: &str| -> EvalResult<i64> {
             to_int(&key).filter(|_| !matches!(key, Value::Float(_))).ok_or_else(|| {
                 EvalError::type_error(format!("{what} indices must be integers or slices, not {}", key.type_name()), span)
@@ -524,6 +538,27 @@ impl Interp {
         }
     }
 
+    /// `xs[a:b:c] = v` for a list.
+    fn set_list_slice(&mut self, l: &Rc<RefCell<Vec<Value>>>, a: Option<i64>, b: Option<i64>, c: Option<i64>, v: Value, span: Span) -> EvalResult<()> {
+        let new = self.items_of(&v, span)?;
+        let n = l.borrow().len();
+        let pos = slice_positions(a, b, c, n, span)?;
+        if c.unwrap_or(1) == 1 {
+            let lo = pos.first().copied().unwrap_or_else(|| a.map(|a| if a < 0 { (a + n as i64).max(0) as usize } else { (a as usize).min(n) }).unwrap_or(0));
+            let hi = pos.last().map(|p| p + 1).unwrap_or(lo);
+            l.borrow_mut().splice(lo..hi, new);
+            return Ok(());
+        }
+        if pos.len() != new.len() {
+            return Err(EvalError::new(ErrorKind::ValueError, format!("attempt to assign sequence of size {} to extended slice of size {}", new.len(), pos.len()), span));
+        }
+        let mut l = l.borrow_mut();
+        for (p, x) in pos.into_iter().zip(new) {
+            l[p] = x;
+        }
+        Ok(())
+    }
+
     /// `o[items] = v` for lists and dicts.
     pub(super) fn set_item(&mut self, o: Value, items: &[IndexItem], v: Value, span: Span) -> EvalResult<()> {
         match (&o, items) {
@@ -533,44 +568,35 @@ impl Interp {
             }
             (Value::List(l), [IndexItem::Slice { start, stop, step, .. }]) => {
                 let (a, b, c) = (self.opt_int(start)?, self.opt_int(stop)?, self.opt_int(step)?);
-                let new = self.items_of(&v, span)?;
-                let n = l.borrow().len();
-                let pos = slice_positions(a, b, c, n, span)?;
-                if c.unwrap_or(1) == 1 {
-                    let lo = pos.first().copied().unwrap_or_else(|| a.map(|a| if a < 0 { (a + n as i64).max(0) as usize } else { (a as usize).min(n) }).unwrap_or(0));
-                    let hi = pos.last().map(|p| p + 1).unwrap_or(lo);
-                    l.borrow_mut().splice(lo..hi, new);
-                    return Ok(());
-                }
-                if pos.len() != new.len() {
-                    return Err(EvalError::new(ErrorKind::ValueError, format!("attempt to assign sequence of size {} to extended slice of size {}", new.len(), pos.len()), span));
-                }
-                let mut l = l.borrow_mut();
-                for (p, x) in pos.into_iter().zip(new) {
-                    l[p] = x;
-                }
-                Ok(())
+                self.set_list_slice(l, a, b, c, v, span)
             }
             (Value::TypedStorage(st), [IndexItem::Expr(e)]) => {
                 let i = self.eval(e)?;
                 let i = super::args::to_int(&i).ok_or_else(|| EvalError::type_error("storage indices must be integers", span))?;
                 super::typed_storage::set(st, i, &v, span)
             }
-            (Value::List(l), [IndexItem::Expr(e)]) => {
-                let p = self.list_position(l, e, span)?;
-                l.borrow_mut()[p] = v;
-                Ok(())
-            }
+            (Value::List(l), [IndexItem::Expr(e)]) => match self.list_position(l, e, span)? {
+                Ok(p) => {
+                    l.borrow_mut()[p] = v;
+                    Ok(())
+                }
+                // `xs[slice(1, 3)] = …`: a slice object as the key.
+                Err((a, b, c)) => self.set_list_slice(l, a, b, c, v, span),
+            },
             (other, _) => Err(EvalError::type_error(format!("'{}' object does not support item assignment", other.type_name()), span)),
         }
     }
 
     /// The position `l[e]` names for assignment or deletion.
-    fn list_position(&mut self, l: &Rc<RefCell<Vec<Value>>>, e: &Expr, span: Span) -> EvalResult<usize> {
+    /// The position `xs[e]` names, or the slice when `e` is a slice object.
+    fn list_position(&mut self, l: &Rc<RefCell<Vec<Value>>>, e: &Expr, span: Span) -> EvalResult<Result<usize, SliceParts>> {
         let k = self.eval(e)?;
+        if let Value::Slice(a, b, c) = k {
+            return Ok(Err((a, b, c)));
+        }
         let i = to_int(&k).ok_or_else(|| EvalError::type_error(format!("list indices must be integers or slices, not {}", k.type_name()), span))?;
         let n = l.borrow().len();
-        seq_position(i, n, "list assignment", span)
+        seq_position(i, n, "list assignment", span).map(Ok)
     }
 
     /// `del o[items]`.
@@ -585,24 +611,34 @@ impl Interp {
             }
             (Value::List(l), [IndexItem::Slice { start, stop, step, .. }]) => {
                 let (a, b, c) = (self.opt_int(start)?, self.opt_int(stop)?, self.opt_int(step)?);
-                let n = l.borrow().len();
-                let mut pos = slice_positions(a, b, c, n, span)?;
-                pos.sort_unstable();
-                let mut l = l.borrow_mut();
-                for p in pos.into_iter().rev() {
-                    l.remove(p);
+                del_list_slice(l, a, b, c, span)
+            }
+            (Value::List(l), [IndexItem::Expr(e)]) => match self.list_position(l, e, span)? {
+                Ok(p) => {
+                    l.borrow_mut().remove(p);
+                    Ok(())
                 }
-                Ok(())
-            }
-            (Value::List(l), [IndexItem::Expr(e)]) => {
-                let p = self.list_position(l, e, span)?;
-                l.borrow_mut().remove(p);
-                Ok(())
-            }
+                Err((a, b, c)) => del_list_slice(l, a, b, c, span),
+            },
             (Value::Tensor(_), _) => Err(EvalError::type_error("'Tensor' object does not support item deletion", span)),
             (other, _) => Err(EvalError::type_error(format!("'{}' object doesn't support item deletion", other.type_name()), span)),
         }
     }
+}
+
+/// A slice's start, stop and step.
+type SliceParts = (Option<i64>, Option<i64>, Option<i64>);
+
+/// `del xs[a:b:c]` for a list.
+fn del_list_slice(l: &Rc<RefCell<Vec<Value>>>, a: Option<i64>, b: Option<i64>, c: Option<i64>, span: Span) -> EvalResult<()> {
+    let n = l.borrow().len();
+    let mut pos = slice_positions(a, b, c, n, span)?;
+    pos.sort_unstable();
+    let mut l = l.borrow_mut();
+    for p in pos.into_iter().rev() {
+        l.remove(p);
+    }
+    Ok(())
 }
 
 /// `o[a:b:c]` for lists, tuples, strings, ranges and sizes.

@@ -32,6 +32,8 @@ pub enum Value {
     Set(Rc<RefCell<PyDict>>),
     /// `range(start, stop, step)`.
     Range(i64, i64, i64),
+    /// `slice(start, stop, step)` (tsr's take ints or None).
+    Slice(Option<i64>, Option<i64>, Option<i64>),
     /// A `def` or `lambda`.
     Func(Rc<Closure>),
     /// A Python builtin function (`len`, `print`, …), by name.
@@ -96,6 +98,7 @@ impl Value {
             Value::Dict(d) => if d.borrow().ordered { "OrderedDict" } else { "dict" },
             Value::Set(_) => "set",
             Value::Range(..) => "range",
+            Value::Slice(..) => "slice",
             Value::Func(_) => "function",
             Value::Builtin(_) | Value::Method(_) => "builtin_function_or_method",
             Value::Type(_) => "type",

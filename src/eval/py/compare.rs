@@ -113,6 +113,7 @@ fn py_eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
         (Value::NdArray(x), Value::NdArray(y)) if Rc::ptr_eq(x, y) => return true,
         (Value::Device(x), Value::Device(y)) => return x == y,
         (Value::Type(x), Value::Type(y)) | (Value::Builtin(x), Value::Builtin(y)) => return x == y,
+        (Value::Slice(a1, b1, c1), Value::Slice(a2, b2, c2)) => return (a1, b1, c1) == (a2, b2, c2),
         (Value::Range(a1, b1, c1), Value::Range(a2, b2, c2)) => {
             let (n1, n2) = (super::seq::range_len(*a1, *b1, *c1), super::seq::range_len(*a2, *b2, *c2));
             return n1 == n2 && (n1 == 0 || (a1 == a2 && (n1 == 1 || c1 == c2)));

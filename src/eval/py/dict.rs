@@ -44,6 +44,7 @@ impl Key {
             Value::DType(d) => Key::Other(format!("dtype:{d}")),
             Value::Device(d) => Key::Other(format!("device:{d}")),
             Value::Range(a, b, c) => Key::Other(format!("range:{a}:{b}:{c}")),
+            Value::Slice(a, b, c) => Key::Other(format!("slice:{a:?}:{b:?}:{c:?}")),
             other => Key::Other(format!("{}:{:p}", other.type_name(), other as *const Value)),
         })
     }

@@ -275,6 +275,10 @@ fn scalar_repr(v: &Value) -> String {
             let items: Vec<String> = b.bytes().iter().map(|x| x.to_string()).collect();
             format!(" {}\n[torch.storage.UntypedStorage(device={}) of size {}]", items.join("\n "), s.device, s.nbytes())
         }
+        Value::Slice(a, b, c) => {
+            let part = |x: &Option<i64>| x.map_or("None".to_string(), |x| x.to_string());
+            format!("slice({}, {}, {})", part(a), part(b), part(c))
+        }
         Value::Range(a, b, 1) => format!("range({a}, {b})"),
         Value::Range(a, b, c) => format!("range({a}, {b}, {c})"),
         Value::Func(f) => format!("<function {} at 0x{:x}>", f.qualname, object_address(std::rc::Rc::as_ptr(f) as *const u8 as usize)),

@@ -7,6 +7,7 @@ pub const DOCS: &[(&str, &str, &str, &str)] = &[
     ("print", "print(*args, sep=' ', end='\\n', file=None, flush=False)", "Prints the values to a stream, or to sys.stdout by default.", "print(\"shape\", (2, 3), sep=\": \")"),
     ("len", "len(obj, /)", "Return the number of items in a container.", "len(torch.zeros(4, 2))"),
     ("range", "range(stop) -> range object\nrange(start, stop[, step]) -> range object", "Return an object that produces a sequence of integers from start (inclusive) to stop (exclusive) by step.", "list(range(1, 10, 3))"),
+    ("slice", "slice(stop)\nslice(start, stop[, step])", "Create a slice object. This is used for extended slicing (e.g. a[0:10:2]).", "x = torch.arange(10)\nx[slice(1, 8, 2)]"),
     ("enumerate", "enumerate(iterable, start=0)", "Return an enumerate object: pairs (index, item).", "list(enumerate(\"ab\"))"),
     ("zip", "zip(*iterables, strict=False)", "The zip object yields n-length tuples, where n is the number of iterables passed as positional arguments to zip().", "list(zip([1, 2], \"ab\"))"),
     ("reversed", "reversed(sequence, /)", "Return a reverse iterator over the values of the given sequence.", "list(reversed([1, 2, 3]))"),
