@@ -294,9 +294,9 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
     // layout: PyTorch's TensorIterator walk and cascade, addition for
     // addition.
     if matches!(op, ReduceOp::Sum | ReduceOp::Mean) && matches!(t.dtype, DType::Float32 | DType::Float64) && odt == t.dtype && t.numel() > 0 {
-        let vals = cascade_sums(t, &reduced, count, op == ReduceOp::Mean);
+        let values = Tensor::alloc_on(ctx, t.device(), &out_shape, odt, op.name())?;
+        write_cascade_sums(t, &reduced, count, op == ReduceOp::Mean, &values);
         crate::engine::interrupt::check()?;
-        let values = Tensor::from_scalars_on(ctx, t.device(), &out_shape, odt, &vals, op.name())?;
         return Ok(Reduced { values, indices: None });
     }
     // Kept dims (in order) then reduced dims: one inner loop per output element.
@@ -361,19 +361,12 @@ fn on_values<R>(t: &Tensor, lo: usize, n: usize, f32s: impl FnOnce(&[f32]) -> R,
     }
 }
 
-/// A sum, or the mean of `n` elements divided in the dtype, as PyTorch's
-/// `sum(...).div_(n)`.
-fn sum_or_mean<T: Lane>(s: T, n: usize, mean: bool) -> Scalar {
-    Scalar::Float(if mean { (s / T::count(n)).to_f64() } else { s.to_f64() })
-}
-
 /// The sums of `t` (float32/float64, with elements) over the dims marked
 /// in `reduced`, each PyTorch's (`kernels::reduce_iter`), in row-major order
 /// of the kept dims; `mean` divides each by `count` in the dtype.
 fn cascade_sums(t: &Tensor, reduced: &[bool], count: usize, mean: bool) -> Vec<Scalar> {
     fn sums<T: Lane>(xs: &[T], t: &Tensor, offset: usize, reduced: &[bool], count: usize, mean: bool) -> Vec<Scalar> {
-        let threads = super::sleef::pytorch_threads();
-        crate::engine::kernels::reduce_iter::sum_dims(xs, t.shape(), t.stride(), offset, reduced, threads).into_iter().map(|s| sum_or_mean(s, count, mean)).collect()
+        typed_sums(xs, t, offset, reduced, count, mean).into_iter().map(|s| Scalar::Float(s.to_f64())).collect()
     }
     let kept: usize = (0..t.ndim()).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).product();
     let Some((lo, hi)) = t.layout().footprint() else {
@@ -381,6 +374,36 @@ fn cascade_sums(t: &Tensor, reduced: &[bool], count: usize, mean: bool) -> Vec<S
     };
     let offset = t.layout().offset - lo;
     on_values(t, lo, hi - lo + 1, |xs| sums(xs, t, offset, reduced, count, mean), |xs| sums(xs, t, offset, reduced, count, mean)).unwrap_or_else(|| vec![Scalar::Float(f64::NAN); kept])
+}
+
+/// [`cascade_sums`] in the dtype, from the footprint's values `xs`; a mean
+/// is each sum divided by `count` in the dtype, as PyTorch's
+/// `sum(...).div_(n)`.
+fn typed_sums<T: Lane>(xs: &[T], t: &Tensor, offset: usize, reduced: &[bool], count: usize, mean: bool) -> Vec<T> {
+    let threads = super::sleef::pytorch_threads();
+    let mut v = crate::engine::kernels::reduce_iter::sum_dims(xs, t.shape(), t.stride(), offset, reduced, threads);
+    if mean {
+        let n = T::count(count);
+        v.iter_mut().for_each(|s| *s = *s / n);
+    }
+    v
+}
+
+/// [`cascade_sums`] written straight into `out` (a fresh contiguous
+/// tensor of `t`'s dtype, with the kept dims' element count), no Scalars
+/// between.
+fn write_cascade_sums(t: &Tensor, reduced: &[bool], count: usize, mean: bool, out: &Tensor) {
+    fn write<T: Lane>(xs: &[T], t: &Tensor, offset: usize, reduced: &[bool], count: usize, mean: bool, out: &Tensor) {
+        let v = typed_sums(xs, t, offset, reduced, count, mean);
+        let mut dst = out.storage.bytes_mut();
+        let bytes = &mut dst.bytes_mut()[..v.len() * std::mem::size_of::<T>()];
+        bytes.copy_from_slice(bytemuck::cast_slice(&v));
+    }
+    let Some((lo, hi)) = t.layout().footprint() else {
+        return;
+    };
+    let offset = t.layout().offset - lo;
+    on_values(t, lo, hi - lo + 1, |xs| write(xs, t, offset, reduced, count, mean, out), |xs| write(xs, t, offset, reduced, count, mean, out));
 }
 
 /// `std_var_all_cpu`: the mean in the dtype (`cascade_sums`), then the
