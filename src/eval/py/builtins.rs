@@ -61,8 +61,8 @@ type Builtin = fn(&mut Interp, Call) -> EvalResult<Value>;
 pub const BUILTINS: &[(&str, bool, Builtin)] = &[
     ("print", false, print),
     ("len", false, len),
-    ("range", true, range),
-    ("slice", true, slice),
+    ("range", true, super::seq::range),
+    ("slice", true, super::seq::slice),
     ("enumerate", true, enumerate),
     ("zip", true, zip),
     ("reversed", true, reversed),
@@ -192,49 +192,6 @@ pub(super) fn int_arg(c: &Call, v: &Value) -> EvalResult<i64> {
         Value::Tensor(t) if t.numel() == 1 && !t.dtype.is_floating() => t.item().map(|s| s.as_i64()).map_err(|e| EvalError::from_engine(e, c.span)),
         other => Err(c.err(format!("'{}' object cannot be interpreted as an integer", other.type_name()))),
     }
-}
-
-fn range(_: &mut Interp, c: Call) -> EvalResult<Value> {
-    c.arity(1, 3)?;
-    let v: Vec<i64> = c.pos.iter().map(|v| int_arg(&c, v)).collect::<EvalResult<_>>()?;
-    let (a, b, s) = match *v.as_slice() {
-        [b] => (0, b, 1),
-        [a, b] => (a, b, 1),
-        [a, b, s] => (a, b, s),
-        _ => return Err(c.err(format!("range expected at most 3 arguments, got {}", v.len()))),
-    };
-    if s == 0 {
-        return Err(EvalError::new(ErrorKind::ValueError, "range() arg 3 must not be zero", c.span));
-    }
-    Ok(Value::Range(a, b, s))
-}
-
-/// `slice(stop)`, `slice(start, stop[, step])`: tsr's hold ints or None.
-fn slice(_: &mut Interp, c: Call) -> EvalResult<Value> {
-    if let Some((k, _)) = c.kw.first() {
-        return Err(c.err(format!("slice() takes no keyword arguments (got '{k}')")));
-    }
-    if c.pos.is_empty() {
-        return Err(c.err("slice expected at least 1 argument, got 0"));
-    }
-    if c.pos.len() > 3 {
-        return Err(c.err(format!("slice expected at most 3 arguments, got {}", c.pos.len())));
-    }
-    let part = |v: &Value| -> EvalResult<Option<i64>> {
-        match v {
-            Value::None => Ok(None),
-            Value::Int(i) => Ok(Some(*i)),
-            Value::Bool(b) => Ok(Some(*b as i64)),
-            other => Err(EvalError::type_error(format!("tsr's slice() takes ints or None, not {}", other.type_name()), c.span)),
-        }
-    };
-    let v: Vec<Option<i64>> = c.pos.iter().map(part).collect::<EvalResult<_>>()?;
-    Ok(match *v.as_slice() {
-        [b] => Value::Slice(None, b, None),
-        [a, b] => Value::Slice(a, b, None),
-        [a, b, ref rest @ ..] => Value::Slice(a, b, rest.first().copied().flatten()),
-        [] => Value::Slice(None, None, None),
-    })
 }
 
 fn iter_value(items: Vec<Value>, name: &'static str) -> Value {

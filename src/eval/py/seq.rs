@@ -1,5 +1,6 @@
 //! Sequences: iterating any iterable value (ranges and tensors lazily),
-//! Python's index and slice rules for lists, tuples, strings and ranges.
+//! Python's index and slice rules for lists, tuples, strings and ranges,
+//! and the `range` and `slice` builtins.
 
 use std::rc::Rc;
 
@@ -8,6 +9,7 @@ use crate::lang::span::Span;
 
 use super::super::error::{EvalError, EvalResult};
 use super::super::interp::Interp;
+use super::builtins::Call;
 use super::super::value::Value;
 use crate::eval::registry::OpId;
 
@@ -181,4 +183,48 @@ pub fn seq_position(i: i64, len: usize, what: &str, span: Span) -> EvalResult<us
         return Err(EvalError::new(ErrorKind::IndexError, format!("{what} index out of range"), span));
     }
     Ok(j as usize)
+}
+
+/// `range(stop)`, `range(start, stop[, step])`.
+pub(super) fn range(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    c.arity(1, 3)?;
+    let v: Vec<i64> = c.pos.iter().map(|v| super::builtins::int_arg(&c, v)).collect::<EvalResult<_>>()?;
+    let (a, b, s) = match *v.as_slice() {
+        [b] => (0, b, 1),
+        [a, b] => (a, b, 1),
+        [a, b, s] => (a, b, s),
+        _ => return Err(c.err(format!("range expected at most 3 arguments, got {}", v.len()))),
+    };
+    if s == 0 {
+        return Err(EvalError::new(ErrorKind::ValueError, "range() arg 3 must not be zero", c.span));
+    }
+    Ok(Value::Range(a, b, s))
+}
+
+/// `slice(stop)`, `slice(start, stop[, step])`: tsr's hold ints or None.
+pub(super) fn slice(_: &mut Interp, c: Call) -> EvalResult<Value> {
+    if let Some((k, _)) = c.kw.first() {
+        return Err(c.err(format!("slice() takes no keyword arguments (got '{k}')")));
+    }
+    if c.pos.is_empty() {
+        return Err(c.err("slice expected at least 1 argument, got 0"));
+    }
+    if c.pos.len() > 3 {
+        return Err(c.err(format!("slice expected at most 3 arguments, got {}", c.pos.len())));
+    }
+    let part = |v: &Value| -> EvalResult<Option<i64>> {
+        match v {
+            Value::None => Ok(None),
+            Value::Int(i) => Ok(Some(*i)),
+            Value::Bool(b) => Ok(Some(*b as i64)),
+            other => Err(EvalError::type_error(format!("tsr's slice() takes ints or None, not {}", other.type_name()), c.span)),
+        }
+    };
+    let v: Vec<Option<i64>> = c.pos.iter().map(part).collect::<EvalResult<_>>()?;
+    Ok(match *v.as_slice() {
+        [b] => Value::Slice(None, b, None),
+        [a, b] => Value::Slice(a, b, None),
+        [a, b, ref rest @ ..] => Value::Slice(a, b, rest.first().copied().flatten()),
+        [] => Value::Slice(None, None, None),
+    })
 }
