@@ -37,55 +37,42 @@ pub trait Lane: Copy + Default + std::ops::Add<Output = Self> + std::ops::Div<Ou
     fn to_f64(self) -> f64;
 }
 
-impl Lane for f32 {
-    const LANES: usize = 8;
-    type Vector = [f32; 8];
-    #[inline(always)]
-    fn load(xs: &[f32]) -> [f32; 8] {
-        xs[..8].try_into().expect("a whole vector")
-    }
-    #[inline(always)]
-    fn add_lanes(mut a: [f32; 8], b: [f32; 8]) -> [f32; 8] {
-        for q in 0..8 {
-            a[q] += b[q];
+/// `Lane` for a float type with `$lanes` lanes.
+macro_rules! lane {
+    ($t:ty, $lanes:literal) => {
+        impl Lane for $t {
+            const LANES: usize = $lanes;
+            type Vector = [$t; $lanes];
+            #[inline(always)]
+            fn load(xs: &[$t]) -> [$t; $lanes] {
+                // Callers pass at least a whole vector (their loops stop
+                // before the tail).
+                let mut v = [0.0; $lanes];
+                v.copy_from_slice(&xs[..$lanes]);
+                v
+            }
+            #[inline(always)]
+            fn add_lanes(mut a: [$t; $lanes], b: [$t; $lanes]) -> [$t; $lanes] {
+                for q in 0..$lanes {
+                    a[q] += b[q];
+                }
+                a
+            }
+            fn lanes(v: &[$t; $lanes]) -> &[$t] {
+                v
+            }
+            fn count(n: usize) -> $t {
+                n as $t
+            }
+            fn to_f64(self) -> f64 {
+                self as f64
+            }
         }
-        a
-    }
-    fn lanes(v: &[f32; 8]) -> &[f32] {
-        v
-    }
-    fn count(n: usize) -> f32 {
-        n as f32
-    }
-    fn to_f64(self) -> f64 {
-        self as f64
-    }
+    };
 }
 
-impl Lane for f64 {
-    const LANES: usize = 4;
-    type Vector = [f64; 4];
-    #[inline(always)]
-    fn load(xs: &[f64]) -> [f64; 4] {
-        xs[..4].try_into().expect("a whole vector")
-    }
-    #[inline(always)]
-    fn add_lanes(mut a: [f64; 4], b: [f64; 4]) -> [f64; 4] {
-        for q in 0..4 {
-            a[q] += b[q];
-        }
-        a
-    }
-    fn lanes(v: &[f64; 4]) -> &[f64] {
-        v
-    }
-    fn count(n: usize) -> f64 {
-        n as f64
-    }
-    fn to_f64(self) -> f64 {
-        self
-    }
-}
+lane!(f32, 8);
+lane!(f64, 4);
 
 /// `utils::CeilLog2`: ⌈log2 x⌉, and 1 for x ≤ 2.
 fn ceil_log2(x: usize) -> usize {

@@ -61,7 +61,7 @@ impl Walk {
         let mut perm: Vec<usize> = (0..n).rev().collect();
         // 1 when dim0 goes after dim1, -1 before, 0 when ambiguous.
         let should_swap = |d0: usize, d1: usize| -> i32 {
-            for (strides, is_out) in [(&out, true), (&stride.to_vec(), false)] {
+            for (strides, is_out) in [(&out[..], true), (stride, false)] {
                 let (s0, s1) = (strides[d0], strides[d1]);
                 if is_out && (s0 == 0) != (s1 == 0) {
                     return if s1 == 0 { 1 } else { -1 };
@@ -81,18 +81,7 @@ impl Walk {
             }
             0
         };
-        for i in 1..n {
-            let mut d1 = i;
-            for d0 in (0..i).rev() {
-                let c = should_swap(perm[d0], perm[d1]);
-                if c > 0 {
-                    perm.swap(d0, d1);
-                    d1 = d0;
-                } else if c < 0 {
-                    break;
-                }
-            }
-        }
+        crate::engine::layout::sort_perm(&mut perm, should_swap);
         let mut walk = Walk {
             shape: perm.iter().map(|&d| shape[d]).collect(),
             out: perm.iter().map(|&d| out[d]).collect(),

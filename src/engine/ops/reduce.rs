@@ -361,23 +361,10 @@ fn on_values<R>(t: &Tensor, lo: usize, n: usize, f32s: impl FnOnce(&[f32]) -> R,
     }
 }
 
-/// The sums of `t` (float32/float64, with elements) over the dims marked
-/// in `reduced`, each PyTorch's (`kernels::reduce_iter`), in row-major order
-/// of the kept dims; `mean` divides each by `count` in the dtype.
-fn cascade_sums(t: &Tensor, reduced: &[bool], count: usize, mean: bool) -> Vec<Scalar> {
-    fn sums<T: Lane>(xs: &[T], t: &Tensor, offset: usize, reduced: &[bool], count: usize, mean: bool) -> Vec<Scalar> {
-        typed_sums(xs, t, offset, reduced, count, mean).into_iter().map(|s| Scalar::Float(s.to_f64())).collect()
-    }
-    let kept: usize = (0..t.ndim()).filter(|&d| !reduced[d]).map(|d| t.shape()[d]).product();
-    let Some((lo, hi)) = t.layout().footprint() else {
-        return vec![Scalar::Float(if mean { f64::NAN } else { 0.0 }); kept];
-    };
-    let offset = t.layout().offset - lo;
-    on_values(t, lo, hi - lo + 1, |xs| sums(xs, t, offset, reduced, count, mean), |xs| sums(xs, t, offset, reduced, count, mean)).unwrap_or_else(|| vec![Scalar::Float(f64::NAN); kept])
-}
-
-/// [`cascade_sums`] in the dtype, from the footprint's values `xs`; a mean
-/// is each sum divided by `count` in the dtype, as PyTorch's
+/// The sums of `t` (float32/float64, with elements; `xs` its footprint,
+/// `offset` its first element's there) over the dims marked in `reduced`,
+/// each PyTorch's (`kernels::reduce_iter`), in row-major order of the kept
+/// dims; a mean is each sum divided by `count` in the dtype, as PyTorch's
 /// `sum(...).div_(n)`.
 fn typed_sums<T: Lane>(xs: &[T], t: &Tensor, offset: usize, reduced: &[bool], count: usize, mean: bool) -> Vec<T> {
     let threads = super::sleef::pytorch_threads();
@@ -389,7 +376,7 @@ fn typed_sums<T: Lane>(xs: &[T], t: &Tensor, offset: usize, reduced: &[bool], co
     v
 }
 
-/// [`cascade_sums`] written straight into `out` (a fresh contiguous
+/// [`typed_sums`] written straight into `out` (a fresh contiguous
 /// tensor of `t`'s dtype, with the kept dims' element count), no Scalars
 /// between.
 fn write_cascade_sums(t: &Tensor, reduced: &[bool], count: usize, mean: bool, out: &Tensor) {
@@ -406,7 +393,7 @@ fn write_cascade_sums(t: &Tensor, reduced: &[bool], count: usize, mean: bool, ou
     on_values(t, lo, hi - lo + 1, |xs| write(xs, t, offset, reduced, count, mean, out), |xs| write(xs, t, offset, reduced, count, mean, out));
 }
 
-/// `std_var_all_cpu`: the mean in the dtype (`cascade_sums`), then the
+/// `std_var_all_cpu`: the mean in the dtype (`typed_sums`), then the
 /// squared deviations summed in double, one sum per `at::parallel_reduce`
 /// chunk (one per thread from 32768 elements), the chunks added in order.
 fn var_all(t: &Tensor, lo: usize, n: usize, correction: f64, sqrt: bool) -> f64 {
@@ -415,7 +402,11 @@ fn var_all(t: &Tensor, lo: usize, n: usize, correction: f64, sqrt: bool) -> f64 
         let chunks = if n <= 32768 || threads <= 1 { 1 } else { threads.min(n.div_ceil(32768)) };
         xs.chunks(n.div_ceil(chunks).max(1)).map(|c| c.iter().fold(0.0, |a, &x| a + (x.to_f64() - mean) * (x.to_f64() - mean))).fold(0.0, |a, b| a + b)
     }
-    let mean = cascade_sums(t, &vec![true; t.ndim()], n, true).first().map_or(f64::NAN, |s| s.as_f64());
+    fn mean_all<T: Lane>(xs: &[T], t: &Tensor, offset: usize, n: usize) -> f64 {
+        typed_sums(xs, t, offset, &vec![true; t.ndim()], n, true).first().map_or(f64::NAN, |s| s.to_f64())
+    }
+    let offset = t.layout().offset - lo;
+    let mean = on_values(t, lo, n, |xs| mean_all(xs, t, offset, n), |xs| mean_all(xs, t, offset, n)).unwrap_or(f64::NAN);
     let total = on_values(t, lo, n, |xs| deviations(xs, mean), |xs| deviations(xs, mean)).unwrap_or(f64::NAN);
     let var = total / (n as f64 - correction).max(0.0);
     if sqrt { var.sqrt() } else { var }
