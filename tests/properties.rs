@@ -223,7 +223,7 @@ fn view_possible(t: &Tensor, shape: &[usize]) -> bool {
 fn setup(shape: &[usize]) -> (Context, Tensor, Naive) {
     let ctx = Context::new(&EngineConfig::default());
     let n: usize = shape.iter().product();
-    let t = factory::arange(&ctx, tsr::engine::Device::Cpu, Scalar::Int(0), Scalar::Int(n as i64), Scalar::Int(1), Some(DType::Int64), "arange")
+    let t = tsr::engine::ops::ranges::arange(&ctx, tsr::engine::Device::Cpu, Scalar::Int(0), Scalar::Int(n as i64), Scalar::Int(1), Some(DType::Int64), "arange")
         .and_then(|a| {
             let l = layout::view(a.layout(), &shape.iter().map(|&x| x as i64).collect::<Vec<_>>())?;
             Ok(a.view_as_layout(l, "view"))

@@ -164,7 +164,7 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
             let (_, dev) = factory_dtype(&mut a, DType::Float32)?;
             a.pos.clear();
             a.finish(0)?;
-            factory::arange(ctx, dev, start, end, step, d, op).map(Value::tensor).at(span)
+            crate::engine::ops::ranges::arange(ctx, dev, start, end, step, d, op).map(Value::tensor).at(span)
         }
         OpId::Linspace => {
             let s = a.number(0, "start")?;

@@ -44,47 +44,6 @@ pub fn dtype_of_value(v: Scalar) -> DType {
     }
 }
 
-/// `arange(start, end, step)`; `dtype` defaults from the arguments.
-pub fn arange(ctx: &Context, device: Device, start: Scalar, end: Scalar, step: Scalar, dtype: Option<DType>, op: &str) -> Result<Tensor> {
-    let any_float = [start, end, step].iter().any(|s| matches!(s, Scalar::Float(_)));
-    let dtype = dtype.unwrap_or(if any_float { DType::DEFAULT_FLOAT } else { DType::Int64 });
-    let (s, e, st) = (start.as_f64(), end.as_f64(), step.as_f64());
-    if st == 0.0 {
-        return Err(EngineError::runtime("step must be nonzero").with_hint("arange(start, end, step) needs a step other than 0"));
-    }
-    if !s.is_finite() || !e.is_finite() {
-        return Err(EngineError::runtime(format!("unsupported range: {} -> {}", fmt_num(s), fmt_num(e))));
-    }
-    if (st > 0.0 && e < s) || (st < 0.0 && e > s) {
-        return Err(EngineError::runtime("upper bound and lower bound inconsistent with step sign")
-            .with_hint("counting down needs a negative step: arange(5, 0, -1)"));
-    }
-    let n = ((e - s) / st).ceil();
-    if !(0.0..9.0e18).contains(&n) {
-        return Err(EngineError::runtime("invalid size, possible overflow?"));
-    }
-    let n = n as usize;
-    let t = Tensor::alloc_on(ctx, device, &[n], dtype, op)?;
-    let ints = !any_float;
-    let vals: Vec<Scalar> = (0..n)
-        .map(|i| {
-            if ints {
-                Scalar::Int(start.as_i64().wrapping_add((i as i64).wrapping_mul(step.as_i64())))
-            } else {
-                // PyTorch's arange_kernel: `start + step * idx` in double
-                // (the accumulate type), one fused multiply-add.
-                Scalar::Float(st.mul_add(i as f64, s))
-            }
-        })
-        .collect();
-    super::copy::write_values(&t, &vals);
-    Ok(t)
-}
-
-fn fmt_num(x: f64) -> String {
-    if x.is_nan() { "nan".into() } else if x > 0.0 { "inf".into() } else { "-inf".into() }
-}
-
 /// `linspace(start, end, steps)`.
 pub fn linspace(ctx: &Context, device: Device, start: f64, end: f64, steps: i64, dtype: DType, op: &str) -> Result<Tensor> {
     if steps < 0 {

@@ -1,6 +1,7 @@
 //! Operations on tensors. Views are layout functions (`layout.rs`) applied
 //! with `Tensor::view_as_layout`; everything here that allocates says so.
 pub mod advanced;
+pub mod ranges;
 pub mod copy;
 pub mod elementwise;
 pub mod factory;

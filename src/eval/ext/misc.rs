@@ -8,6 +8,7 @@ use std::rc::Rc;
 use crate::engine::autograd::{saved_tensor, BackwardFn, Formula};
 use crate::engine::ops::elementwise::{binary, Arg, BinaryOp};
 use crate::engine::ops::factory;
+use crate::engine::ops::ranges;
 use crate::engine::{DType, ErrorKind, Scalar, Tensor};
 use crate::lang::span::Span;
 
@@ -61,42 +62,27 @@ fn function(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Valu
             Ok(Value::None)
         }
         OpId::Logspace | OpId::Range => {
-            let start = float_arg(&mut a, 0, "start", name)?.ok_or_else(|| a.err(format!("{name}() missing required argument 'start'")))?;
-            let end = float_arg(&mut a, 1, "end", name)?.ok_or_else(|| a.err(format!("{name}() missing required argument 'end'")))?;
-            let third = float_arg(&mut a, 2, if id == OpId::Range { "step" } else { "steps" }, name)?;
+            let number = |a: &mut Args, i: usize, k: &str| -> EvalResult<Option<Scalar>> {
+                match a.get(i, k) {
+                    None | Some((Value::None, _)) => Ok(None),
+                    Some((v, s)) => to_number(&v).map(Some).ok_or_else(|| EvalError::type_error(format!("{name}(): argument '{k}' must be Number, not {}", v.type_name()), s)),
+                }
+            };
+            let start = number(&mut a, 0, "start")?.ok_or_else(|| a.err(format!("{name}() missing required argument 'start'")))?;
+            let end = number(&mut a, 1, "end")?.ok_or_else(|| a.err(format!("{name}() missing required argument 'end'")))?;
+            let third = number(&mut a, 2, if id == OpId::Range { "step" } else { "steps" })?;
             let base = if id == OpId::Logspace { float_arg(&mut a, 3, "base", name)?.unwrap_or(10.0) } else { 1.0 };
             let dtype = a.dtype_kw()?.unwrap_or(DType::DEFAULT_FLOAT);
             let dev = a.device_kw()?.map(|(d, _)| d).unwrap_or(crate::engine::Device::Cpu);
-            for k in ["requires_grad", "layout", "out"] {
-                a.take_kw(k);
-            }
+            a.take_kw("layout");
             a.finish(if id == OpId::Logspace { 4 } else { 3 })?;
-            let vals: Vec<f64> = if id == OpId::Range {
+            if id == OpId::Range {
                 it.warn("torch.range is deprecated and will be removed in a future release because its behavior is inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in [start, end).", span);
-                let step = third.unwrap_or(1.0);
-                if step == 0.0 {
-                    return Err(rt("step must be nonzero", span));
-                }
-                if (step > 0.0 && start > end) || (step < 0.0 && start < end) {
-                    return Err(rt("upper bound and larger bound inconsistent with step sign", span));
-                }
-                let n = ((end - start) / step).floor() as i64 + 1;
-                if n > 1 << 32 {
-                    return Err(rt("range is too large", span));
-                }
-                (0..n.max(0)).map(|i| start + i as f64 * step).collect()
+                ranges::range(&it.ctx, dev, start, end, third.unwrap_or(Scalar::Int(1)), dtype, op).map(Value::tensor).at(span)
             } else {
-                let steps = third.ok_or_else(|| a.err("logspace() missing required argument 'steps'"))? as i64;
-                if steps < 0 {
-                    return Err(rt("number of steps must be non-negative", span));
-                }
-                let step = if steps > 1 { (end - start) / (steps - 1) as f64 } else { 0.0 };
-                let half = steps / 2;
-                // ATen fills from both ends towards the middle.
-                (0..steps).map(|i| if i < half { base.powf(start + step * i as f64) } else { base.powf(end - step * (steps - i - 1) as f64) }).collect()
-            };
-            let vals: Vec<Scalar> = vals.into_iter().map(|v| Scalar::Float(v).cast(dtype)).collect();
-            Tensor::from_scalars_on(&it.ctx, dev, &[vals.len()], dtype, &vals, op).map(Value::tensor).at(span)
+                let steps = third.ok_or_else(|| a.err("logspace() missing required argument 'steps'"))?.as_i64();
+                ranges::logspace(&it.ctx, dev, start, end, steps, base, dtype, op).map(Value::tensor).at(span)
+            }
         }
         OpId::StdMean | OpId::VarMean => {
             let (t, _) = a.get(0, "input").ok_or_else(|| a.err(format!("{name}() missing required argument 'input'")))?;
