@@ -8,7 +8,7 @@
 
 use proptest::prelude::*;
 use tsr::engine::layout;
-use tsr::engine::ops::{copy, factory};
+use tsr::engine::ops::copy;
 use tsr::engine::{Context, DType, EngineConfig, Scalar, Tensor};
 
 /// Logical shape plus the value of every element in row-major order.

@@ -172,7 +172,7 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
             let n = a.int(2, "steps")?;
             let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
             a.finish(3)?;
-            factory::linspace(ctx, dev, s.as_f64(), e.as_f64(), n, d, op).map(Value::tensor).at(span)
+            crate::engine::ops::ranges::linspace(ctx, dev, (s, e), n, d, op).map(Value::tensor).at(span)
         }
         OpId::Eye => {
             let n = a.int(0, "n")?;
@@ -357,6 +357,15 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
             }
             let (first, fspan) = a.pos.remove(0);
             a.pos_base += 1;
+            if id == OpId::Div && !matches!(first, Value::Tensor(_)) && a.kw.iter().any(|(k, _, _)| k == "rounding_mode") {
+                let rounding = super::ops::rounding_kw(&mut a)?;
+                let (other, _) = a.get(0, "other").ok_or_else(|| a.err("div() missing required argument 'other'"))?;
+                a.finish(1)?;
+                if rounding != crate::engine::ops::division::Rounding::True {
+                    return super::ops::div_rounding(it, &first, &other, rounding, span);
+                }
+                return super::ops::binop(it, crate::lang::ast::BinOp::Div, &first, &other, span);
+            }
             if let Some(r) = number_input(it, id, &first, &a, fspan)? {
                 return Ok(r);
             }

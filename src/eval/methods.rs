@@ -3,6 +3,8 @@
 
 use std::rc::Rc;
 
+use crate::engine::ops::division::Rounding;
+
 use crate::engine::layout;
 use crate::engine::ops::{copy, join, shape as shape_ops};
 use crate::engine::ops::elementwise::UnaryOp;
@@ -518,7 +520,12 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
         }
         OpId::Add_ | OpId::Sub_ | OpId::Mul_ | OpId::Div_ => {
             let (v, _) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
+            let rounding = if id == OpId::Div_ { super::ops::rounding_kw(&mut a)? } else { Rounding::True };
             a.finish(1)?;
+            if rounding != Rounding::True {
+                super::ops::div_rounding_(it, t, &v, rounding, span)?;
+                return Ok(same(t));
+            }
             let op = match id {
                 OpId::Add_ => crate::lang::ast::BinOp::Add,
                 OpId::Sub_ => crate::lang::ast::BinOp::Sub,
@@ -530,7 +537,11 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
         }
         OpId::Add | OpId::Sub | OpId::Mul | OpId::Div | OpId::Pow | OpId::Remainder | OpId::FloorDivide => {
             let (v, _) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
+            let rounding = if id == OpId::Div { super::ops::rounding_kw(&mut a)? } else { Rounding::True };
             a.finish(1)?;
+            if rounding != Rounding::True {
+                return super::ops::div_rounding(it, &Value::Tensor(t.clone()), &v, rounding, span);
+            }
             let op = match id {
                 OpId::Add => crate::lang::ast::BinOp::Add,
                 OpId::Sub => crate::lang::ast::BinOp::Sub,

@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use crate::engine::ops::division::Rounding;
 use crate::engine::ops::elementwise::{self, Arg as EArg, BinaryOp, UnaryOp};
 use crate::engine::{DType, ErrorKind, Scalar, Tensor};
 use crate::lang::ast::{BinOp, CmpOp, UnOp};
@@ -10,6 +11,7 @@ use crate::lang::span::Span;
 
 use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
+use super::registry::OpId;
 use super::value::Value;
 
 fn engine_op(op: BinOp) -> Option<BinaryOp> {
@@ -472,3 +474,61 @@ pub fn to_tensor_arg(it: &mut Interp, v: &Value, dtype: DType, span: Span) -> Ev
     }
 }
 
+
+/// The gradients of `div(…, rounding_mode=…)` (PyTorch's `DivBackward2`):
+/// zeros of each tensor input's shape and dtype, whatever the incoming
+/// gradient holds (an infinite one too, measured against PyTorch 2.15).
+fn zero_grads(slots: [Option<(Vec<usize>, DType)>; 2]) -> crate::engine::autograd::Formula {
+    crate::engine::autograd::BackwardFn::new(move |ctx, _node, g| {
+        slots
+            .iter()
+            .map(|s| s.as_ref().map(|(shape, dtype)| crate::engine::ops::factory::full(ctx, g.device(), shape, Scalar::Int(0), *dtype, "backward")).transpose())
+            .collect()
+    })
+}
+
+/// `div(a, b, rounding_mode='floor'|'trunc')` out of place.
+pub fn div_rounding(it: &Interp, a: &Value, b: &Value, rounding: Rounding, span: Span) -> EvalResult<Value> {
+    let (Some(x), Some(y)) = (operand(a), operand(b)) else {
+        return Err(unsupported("/", a, b, span));
+    };
+    let op = if rounding == Rounding::Floor { BinaryOp::FloorDiv } else { BinaryOp::TruncDiv };
+    let out = elementwise::binary(&it.ctx, op, earg(&x), earg(&y)).at(span)?;
+    fn t(o: &Operand) -> Option<&Tensor> {
+        match o {
+            Operand::T(t) => Some(t.as_ref()),
+            Operand::S(_) => None,
+        }
+    }
+    let inputs = [t(&x), t(&y)];
+    let slots = inputs.map(|i| i.map(|t| (t.shape().to_vec(), t.dtype)));
+    // A number is div.Tensor_mode's wrapped `other`: an edge to nothing.
+    Ok(Value::tensor(super::grad::record(it, OpId::Div.node(1), &inputs, out, zero_grads(slots), &[])))
+}
+
+/// `t.div_(b, rounding_mode='floor'|'trunc')`.
+pub fn div_rounding_(it: &mut Interp, t: &Tensor, b: &Value, rounding: Rounding, span: Span) -> EvalResult<()> {
+    let Some(r) = operand(b) else {
+        return Err(unsupported("/=", &Value::Tensor(Rc::new(t.clone())), b, span));
+    };
+    let other = match &r {
+        Operand::T(o) => Some(o.as_ref()),
+        Operand::S(_) => None,
+    };
+    super::grad::inplace::check_inplace_with(it, t, other, span)?;
+    let op = if rounding == Rounding::Floor { BinaryOp::FloorDiv } else { BinaryOp::TruncDiv };
+    elementwise::binary_inplace(op, t, earg(&r)).at(span)?;
+    let slots = [Some((t.shape().to_vec(), t.dtype)), other.map(|o| (o.shape().to_vec(), o.dtype))];
+    super::grad::rebase_node(it, t, OpId::Div_.node(1), &[other], zero_grads(slots), &[]);
+    Ok(())
+}
+
+/// `div`'s `rounding_mode=` keyword, taken from `a` (absent or `None`:
+/// true division).
+pub fn rounding_kw(a: &mut super::args::Args) -> EvalResult<Rounding> {
+    match a.take_kw("rounding_mode") {
+        None | Some((Value::None, _)) => Ok(Rounding::True),
+        Some((Value::Str(m), s)) => Rounding::parse(Some(&m)).at(s),
+        Some((v, s)) => Err(EvalError::type_error(format!("{}(): argument 'rounding_mode' must be str, not {}", a.name, v.type_name()), s)),
+    }
+}

@@ -9,6 +9,7 @@ use crate::engine::scalar::{self, Scalar};
 use crate::engine::strided::StridedIndex;
 use crate::engine::tensor::Tensor;
 
+use super::division::Rounding;
 use super::iter_layout::{broadcast_layout, broadcast_shapes, output_strides};
 use super::promote::{can_cast, result_type, scalar_type_name, Operand};
 
@@ -19,6 +20,8 @@ pub enum BinaryOp {
     Mul,
     Div,
     FloorDiv,
+    /// `div(rounding_mode='trunc')`.
+    TruncDiv,
     Mod,
     Pow,
     BitAnd,
@@ -42,6 +45,7 @@ impl BinaryOp {
             BinaryOp::Mul => "mul",
             BinaryOp::Div => "div",
             BinaryOp::FloorDiv => "floor_divide",
+            BinaryOp::TruncDiv => "div",
             BinaryOp::Mod => "remainder",
             BinaryOp::Pow => "pow",
             BinaryOp::BitAnd => "bitwise_and",
@@ -136,6 +140,7 @@ fn kernel_check(op: BinaryOp, b: &Arg, common: DType) -> Result<()> {
     // tensor exponent: a number exponent takes `pow.Tensor_Scalar`).
     let no_bool_kernel = match op {
         BinaryOp::FloorDiv => Some("div_floor_cpu"),
+        BinaryOp::TruncDiv => Some("div_trunc_cpu"),
         BinaryOp::Mod => Some("remainder_cpu"),
         BinaryOp::Pow if matches!(b, Arg::T(_)) => Some("pow"),
         BinaryOp::Shl => Some("lshift_cpu"),
@@ -160,6 +165,8 @@ fn int_op(op: BinaryOp, x: i64, y: i64) -> Result<Scalar> {
         BinaryOp::Add => x.wrapping_add(y),
         BinaryOp::Sub => x.wrapping_sub(y),
         BinaryOp::Mul => x.wrapping_mul(y),
+        BinaryOp::TruncDiv if y == 0 => return Err(EngineError::new(ErrorKind::RuntimeError, "ZeroDivisionError")),
+        BinaryOp::TruncDiv => x.wrapping_div(y),
         BinaryOp::FloorDiv | BinaryOp::Mod => {
             if y == 0 {
                 return Err(EngineError::new(ErrorKind::RuntimeError, "ZeroDivisionError"));
@@ -228,23 +235,9 @@ fn float_op(op: BinaryOp, x: f64, y: f64) -> Scalar {
         BinaryOp::Sub => x - y,
         BinaryOp::Mul => x * y,
         BinaryOp::Div => x / y,
-        BinaryOp::FloorDiv => {
-            if y == 0.0 {
-                x / y
-            } else {
-                let m = x % y;
-                let mut d = (x - m) / y;
-                if m != 0.0 && ((y < 0.0) != (m < 0.0)) {
-                    d -= 1.0;
-                }
-                if d != 0.0 {
-                    let fd = d.floor();
-                    if d - fd > 0.5 { fd + 1.0 } else { fd }
-                } else {
-                    0.0f64.copysign(x / y)
-                }
-            }
-        }
+        // Computed in the dtype's precision by `apply`.
+        BinaryOp::FloorDiv => super::division::floor_div_f64(x, y),
+        BinaryOp::TruncDiv => (x / y).trunc(),
         BinaryOp::Mod => {
             let m = x % y;
             if m != 0.0 && ((y < 0.0) != (m < 0.0)) { m + y } else { m }
@@ -263,6 +256,8 @@ fn float_op(op: BinaryOp, x: f64, y: f64) -> Scalar {
 fn apply(op: BinaryOp, compute: DType, x: Scalar, y: Scalar) -> Result<Scalar> {
     let (x, y) = (x.cast(compute), y.cast(compute));
     match compute.category() {
+        Category::Floating if op == BinaryOp::FloorDiv => Ok(Scalar::Float(super::division::float_div(Rounding::Floor, compute, x.as_f64(), y.as_f64()))),
+        Category::Floating if op == BinaryOp::TruncDiv => Ok(Scalar::Float(super::division::float_div(Rounding::Trunc, compute, x.as_f64(), y.as_f64()))),
         Category::Floating => Ok(float_op(op, x.as_f64(), y.as_f64())),
         Category::Integer if matches!(op, BinaryOp::Shl | BinaryOp::Shr) => Ok(Scalar::Int(shift(op, compute, x.as_i64(), y.as_i64()))),
         Category::Integer => int_op(op, x.as_i64(), y.as_i64()),
@@ -296,7 +291,40 @@ fn broadcast_values(arg: &Arg, shape: &[usize]) -> Vec<Scalar> {
     }
 }
 
+/// PyTorch's CPU `mul`, `div` and `div`'s rounding modes for float16 and
+/// bfloat16 take a scalar second operand (a number, or a one-element CPU
+/// tensor) as its original value in float (`original_scalar_value<opmath_t>`)
+/// and round once, where two tensors meet as the dtype's values.
+fn opmath_scalar(op: BinaryOp, compute: DType, b: &Arg) -> Option<f32> {
+    if !matches!(compute, DType::Float16 | DType::BFloat16) || !matches!(op, BinaryOp::Mul | BinaryOp::Div | BinaryOp::FloorDiv | BinaryOp::TruncDiv) {
+        return None;
+    }
+    let v = match b {
+        Arg::S(s) => *s,
+        Arg::T(t) if t.numel() == 1 && !t.device().is_cuda() => t.item().ok()?,
+        Arg::T(_) => return None,
+    };
+    Some(match v {
+        Scalar::Int(i) => i as f32,
+        other => other.as_f64() as f32,
+    })
+}
+
 fn compute_values(op: BinaryOp, compute: DType, a: &Arg, b: &Arg, shape: &[usize]) -> Result<Vec<Scalar>> {
+    if let Some(y) = opmath_scalar(op, compute, b) {
+        return Ok(broadcast_values(a, shape)
+            .into_iter()
+            .map(|x| {
+                let x = x.cast(compute).as_f64() as f32;
+                Scalar::Float(match op {
+                    BinaryOp::Mul => x * y,
+                    BinaryOp::Div => x / y,
+                    BinaryOp::FloorDiv => super::division::floor_div_f32(x, y),
+                    _ => (x / y).trunc(),
+                } as f64)
+            })
+            .collect());
+    }
     let av = broadcast_values(a, shape);
     let bv = broadcast_values(b, shape);
     av.into_iter()

@@ -44,45 +44,6 @@ pub fn dtype_of_value(v: Scalar) -> DType {
     }
 }
 
-/// `linspace(start, end, steps)`.
-pub fn linspace(ctx: &Context, device: Device, start: f64, end: f64, steps: i64, dtype: DType, op: &str) -> Result<Tensor> {
-    if steps < 0 {
-        return Err(EngineError::runtime("number of steps must be non-negative"));
-    }
-    let n = steps as usize;
-    let t = Tensor::alloc_on(ctx, device, &[n], dtype, op)?;
-    if n > 1 && matches!(dtype, DType::Float32 | DType::Float64) {
-        let vals: Vec<Scalar> = if dtype == DType::Float32 {
-            let (a, b) = (start as f32, end as f32);
-            linspace_values(n, a, b, (b - a) / (n - 1) as f32, f32::mul_add, |i| i as f32).into_iter().map(|v| Scalar::Float(v as f64)).collect()
-        } else {
-            linspace_values(n, start, end, (end - start) / (n - 1) as f64, f64::mul_add, |i| i as f64).into_iter().map(Scalar::Float).collect()
-        };
-        super::copy::write_values(&t, &vals);
-        return Ok(t);
-    }
-    let step = if n > 1 { (end - start) / (n - 1) as f64 } else { 0.0 };
-    // PyTorch fills from each end towards the middle; one step is `start`.
-    let half = if n == 1 { 1 } else { n / 2 };
-    let vals: Vec<Scalar> = (0..n)
-        .map(|i| {
-            // PyTorch fills the two halves from each end for symmetry.
-            Scalar::Float(if i < half { start + step * i as f64 } else { end - step * (n - 1 - i) as f64 })
-        })
-        .collect();
-    super::copy::write_values(&t, &vals);
-    Ok(t)
-}
-
-/// PyTorch's float `linspace_kernel`, value for value: the step in the
-/// dtype, element i `start + step·i` before the middle and `end −
-/// step·(n − 1 − i)` from it on, each one fused multiply-add in the dtype
-/// (measured against PyTorch 2.15 on this machine for 2 to 100 001 steps).
-fn linspace_values<F: Copy + std::ops::Neg<Output = F>>(n: usize, start: F, end: F, step: F, fma: fn(F, F, F) -> F, from: fn(usize) -> F) -> Vec<F> {
-    let half = n / 2;
-    (0..n).map(|i| if i < half { fma(step, from(i), start) } else { fma(-step, from(n - i - 1), end) }).collect()
-}
-
 /// `eye(n, m)`.
 pub fn eye(ctx: &Context, device: Device, n: i64, m: i64, dtype: DType, op: &str) -> Result<Tensor> {
     if n < 0 {

@@ -3,6 +3,7 @@
 pub mod advanced;
 pub mod ranges;
 pub mod copy;
+pub mod division;
 pub mod elementwise;
 pub mod factory;
 pub mod gather;

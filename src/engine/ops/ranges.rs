@@ -1,4 +1,4 @@
-//! `arange`, `range` and `logspace`, value for value as PyTorch 2.15's CPU
+//! `arange`, `linspace`, `range` and `logspace`, value for value as PyTorch 2.15's CPU
 //! kernels compute them (`RangeFactories.cpp`, `RangeFactoriesKernel.cpp`).
 //!
 //! PyTorch 2.15's CPU `arange_out` checks the bounds in double, sizes the
@@ -265,7 +265,7 @@ pub fn range(ctx: &Context, device: Device, start: Scalar, end: Scalar, step: Sc
 /// subtraction in the dtype, and element i is `pow(base, start + step * i)`
 /// before the middle, `pow(base, end - step * (steps - i - 1))` from it
 /// on, in double, converted to the dtype as C++ converts a double.
-pub fn logspace(ctx: &Context, device: Device, start: Scalar, end: Scalar, steps: i64, base: f64, dtype: DType, op: &str) -> Result<Tensor> {
+pub fn logspace(ctx: &Context, device: Device, (start, end): (Scalar, Scalar), steps: i64, base: f64, dtype: DType, op: &str) -> Result<Tensor> {
     if steps < 0 {
         return Err(EngineError::runtime("number of steps must be non-negative"));
     }
@@ -304,6 +304,64 @@ pub fn logspace(ctx: &Context, device: Device, start: Scalar, end: Scalar, steps
             Scalar::Float(v).cast(dtype)
         })
         .collect();
+    super::copy::write_values(&t, &vals);
+    Ok(t)
+}
+
+/// `linspace(start, end, steps)`: `linspace_out` fills one step with
+/// `start`; otherwise `linspace_kernel` converts `start` and `end` to the
+/// dtype, takes the step in the dtype (in double for integer dtypes) and
+/// fills from each end towards the middle: element i is `start + step * i`
+/// before `steps / 2`, `end - step * (steps - i - 1)` from it on. Float32
+/// and float64 do each in one fused multiply-add (measured against PyTorch
+/// 2.15 for 2 to 100 001 steps), integer dtypes in double then converted
+/// as x86 converts, float16/bfloat16 in float (their op-math type) and
+/// rounded once.
+pub fn linspace(ctx: &Context, device: Device, (start, end): (Scalar, Scalar), steps: i64, dtype: DType, op: &str) -> Result<Tensor> {
+    if steps < 0 {
+        return Err(EngineError::runtime("number of steps must be non-negative"));
+    }
+    let t = Tensor::alloc_on(ctx, device, &[steps as usize], dtype, op)?;
+    if steps == 1 {
+        super::copy::fill(&t, start)?;
+        t.storage.reset_version();
+    }
+    if steps <= 1 {
+        return Ok(t);
+    }
+    refuse_bool(dtype, if matches!(device, Device::Cuda(_)) { "linspace_cuda" } else { "linspace_cpu" })?;
+    for x in [start, end] {
+        if let Some(msg) = x.overflow_check(dtype, false) {
+            return Err(EngineError::runtime(msg));
+        }
+    }
+    let n = steps as usize;
+    let half = n / 2;
+    let to = |x: Scalar| if matches!(dtype, DType::Float16 | DType::BFloat16) { Scalar::Float(x.as_f64() as f32 as f64).cast(dtype) } else { x.cast(dtype) };
+    let (s, e) = (to(start), to(end));
+    let vals: Vec<Scalar> = match dtype {
+        DType::Float32 => {
+            let (a, b) = (s.as_f64() as f32, e.as_f64() as f32);
+            let step = (b - a) / (n - 1) as f32;
+            (0..n).map(|i| Scalar::Float(if i < half { step.mul_add(i as f32, a) } else { (-step).mul_add((n - i - 1) as f32, b) } as f64)).collect()
+        }
+        DType::Float64 => {
+            let (a, b) = (s.as_f64(), e.as_f64());
+            let step = (b - a) / (n - 1) as f64;
+            (0..n).map(|i| Scalar::Float(if i < half { step.mul_add(i as f64, a) } else { (-step).mul_add((n - i - 1) as f64, b) })).collect()
+        }
+        DType::Float16 | DType::BFloat16 => {
+            let r = |x: f32| -> f32 { if dtype == DType::BFloat16 { bf16::from_f32(x).to_f32() } else { f16::from_f32(x).to_f32() } };
+            let (a, b) = (s.as_f64() as f32, e.as_f64() as f32);
+            let step = (b - a) / (n - 1) as f32;
+            (0..n).map(|i| Scalar::Float(r(if i < half { step.mul_add(i as f32, a) } else { (-step).mul_add((n - i - 1) as f32, b) }) as f64)).collect()
+        }
+        _ => {
+            let (a, b) = (s.as_i64() as f64, e.as_i64() as f64);
+            let step = (b - a) / (n - 1) as f64;
+            (0..n).map(|i| Scalar::Float(if i < half { step.mul_add(i as f64, a) } else { (-step).mul_add((n - i - 1) as f64, b) }).cast(dtype)).collect()
+        }
+    };
     super::copy::write_values(&t, &vals);
     Ok(t)
 }

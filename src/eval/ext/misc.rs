@@ -81,7 +81,7 @@ fn function(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Valu
                 ranges::range(&it.ctx, dev, start, end, third.unwrap_or(Scalar::Int(1)), dtype, op).map(Value::tensor).at(span)
             } else {
                 let steps = third.ok_or_else(|| a.err("logspace() missing required argument 'steps'"))?.as_i64();
-                ranges::logspace(&it.ctx, dev, start, end, steps, base, dtype, op).map(Value::tensor).at(span)
+                ranges::logspace(&it.ctx, dev, (start, end), steps, base, dtype, op).map(Value::tensor).at(span)
             }
         }
         OpId::StdMean | OpId::VarMean => {
