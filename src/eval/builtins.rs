@@ -366,6 +366,16 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
                 }
                 return super::ops::binop(it, crate::lang::ast::BinOp::Div, &first, &other, span);
             }
+            if matches!(id, OpId::Add | OpId::Sub) && !matches!(first, Value::Tensor(_)) && a.kw.iter().any(|(k, _, _)| k == "alpha") {
+                let alpha = super::ops::alpha_kw(&mut a)?;
+                let (other, _) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
+                a.finish(1)?;
+                let sub = id == OpId::Sub;
+                return match alpha {
+                    Some(alpha) => super::ops::add_alpha(it, &first, &other, sub, alpha, span),
+                    None => super::ops::binop(it, if sub { crate::lang::ast::BinOp::Sub } else { crate::lang::ast::BinOp::Add }, &first, &other, span),
+                };
+            }
             if let Some(r) = number_input(it, id, &first, &a, fspan)? {
                 return Ok(r);
             }

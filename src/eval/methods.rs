@@ -521,9 +521,14 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
         OpId::Add_ | OpId::Sub_ | OpId::Mul_ | OpId::Div_ => {
             let (v, _) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
             let rounding = if id == OpId::Div_ { super::ops::rounding_kw(&mut a)? } else { Rounding::True };
+            let alpha = if matches!(id, OpId::Add_ | OpId::Sub_) { super::ops::alpha_kw(&mut a)? } else { None };
             a.finish(1)?;
             if rounding != Rounding::True {
                 super::ops::div_rounding_(it, t, &v, rounding, span)?;
+                return Ok(same(t));
+            }
+            if let Some(alpha) = alpha {
+                super::ops::add_alpha_(it, t, &v, id == OpId::Sub_, alpha, span)?;
                 return Ok(same(t));
             }
             let op = match id {
@@ -538,9 +543,13 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
         OpId::Add | OpId::Sub | OpId::Mul | OpId::Div | OpId::Pow | OpId::Remainder | OpId::FloorDivide => {
             let (v, _) = a.get(0, "other").ok_or_else(|| a.err(format!("{name}() missing required argument 'other'")))?;
             let rounding = if id == OpId::Div { super::ops::rounding_kw(&mut a)? } else { Rounding::True };
+            let alpha = if matches!(id, OpId::Add | OpId::Sub) { super::ops::alpha_kw(&mut a)? } else { None };
             a.finish(1)?;
             if rounding != Rounding::True {
                 return super::ops::div_rounding(it, &Value::Tensor(t.clone()), &v, rounding, span);
+            }
+            if let Some(alpha) = alpha {
+                return super::ops::add_alpha(it, &Value::Tensor(t.clone()), &v, id == OpId::Sub, alpha, span);
             }
             let op = match id {
                 OpId::Add => crate::lang::ast::BinOp::Add,

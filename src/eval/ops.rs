@@ -532,3 +532,72 @@ pub fn rounding_kw(a: &mut super::args::Args) -> EvalResult<Rounding> {
         Some((v, s)) => Err(EvalError::type_error(format!("{}(): argument 'rounding_mode' must be str, not {}", a.name, v.type_name()), s)),
     }
 }
+
+/// `add`/`sub`'s `alpha=` keyword, taken from `a` (`None` when absent, or
+/// 1 as an int: plain `a ± b`).
+pub fn alpha_kw(a: &mut super::args::Args) -> EvalResult<Option<Scalar>> {
+    match a.take_kw("alpha") {
+        None => Ok(None),
+        Some((v, s)) => match v.as_scalar() {
+            Some(Scalar::Int(1)) => Ok(None),
+            Some(x) => Ok(Some(x)),
+            None => Err(EvalError::type_error(format!("{}(): argument 'alpha' must be Number, not {}", a.name, v.type_name()), s)),
+        },
+    }
+}
+
+/// The gradients of `a ± alpha * b`: `grad` for a, `±grad * alpha` for b,
+/// each summed to its input's shape (PyTorch's `maybe_multiply`).
+fn scaled_grads(sub: bool, alpha: Scalar, shapes: [Option<Vec<usize>>; 2]) -> crate::engine::autograd::Formula {
+    use crate::engine::autograd::formulas::sum_to;
+    crate::engine::autograd::BackwardFn::new(move |ctx, _node, g| {
+        let ga = shapes[0].as_ref().map(|s| sum_to(ctx, g, s)).transpose()?;
+        let gb = match &shapes[1] {
+            Some(s) => {
+                let g = if sub { elementwise::unary(ctx, UnaryOp::Neg, g)? } else { g.clone() };
+                let g = elementwise::binary(ctx, BinaryOp::Mul, EArg::T(&g), EArg::S(alpha))?;
+                Some(sum_to(ctx, &g, s)?)
+            }
+            None => None,
+        };
+        Ok(vec![ga, gb])
+    })
+}
+
+/// `add(a, b, alpha=…)` / `sub(a, b, alpha=…)` out of place.
+pub fn add_alpha(it: &Interp, a: &Value, b: &Value, sub: bool, alpha: Scalar, span: Span) -> EvalResult<Value> {
+    let (Some(x), Some(y)) = (operand(a), operand(b)) else {
+        return Err(unsupported(if sub { "-" } else { "+" }, a, b, span));
+    };
+    let op = if sub { BinaryOp::Sub } else { BinaryOp::Add };
+    let out = crate::engine::ops::scaled_add::add_scaled(&it.ctx, op, earg(&x), earg(&y), alpha).at(span)?;
+    let t = |o: &Operand| -> Option<Tensor> {
+        match o {
+            Operand::T(t) => Some((**t).clone()),
+            Operand::S(_) => None,
+        }
+    };
+    let (tx, ty) = (t(&x), t(&y));
+    let inputs = [tx.as_ref(), ty.as_ref()];
+    let shapes = inputs.map(|i| i.map(|t| t.shape().to_vec()));
+    let name = if sub { OpId::Sub.node(0) } else { OpId::Add.node(0) };
+    Ok(Value::tensor(super::grad::record(it, name, &inputs, out, scaled_grads(sub, alpha, shapes), &[])))
+}
+
+/// `t.add_(b, alpha=…)` / `t.sub_(b, alpha=…)`.
+pub fn add_alpha_(it: &mut Interp, t: &Tensor, b: &Value, sub: bool, alpha: Scalar, span: Span) -> EvalResult<()> {
+    let Some(r) = operand(b) else {
+        return Err(unsupported(if sub { "-=" } else { "+=" }, &Value::Tensor(Rc::new(t.clone())), b, span));
+    };
+    let other = match &r {
+        Operand::T(o) => Some(o.as_ref()),
+        Operand::S(_) => None,
+    };
+    super::grad::inplace::check_inplace_with(it, t, other, span)?;
+    let op = if sub { BinaryOp::Sub } else { BinaryOp::Add };
+    crate::engine::ops::scaled_add::add_scaled_inplace(op, t, earg(&r), alpha).at(span)?;
+    let shapes = [Some(t.shape().to_vec()), other.map(|o| o.shape().to_vec())];
+    let name = if sub { OpId::Sub_.node(0) } else { OpId::Add_.node(0) };
+    super::grad::rebase_node(it, t, name, &[other], scaled_grads(sub, alpha, shapes), &[]);
+    Ok(())
+}

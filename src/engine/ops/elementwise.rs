@@ -278,7 +278,7 @@ fn apply(op: BinaryOp, compute: DType, x: Scalar, y: Scalar) -> Result<Scalar> {
 }
 
 /// Reads every element of `arg` broadcast to `shape`, in row-major order.
-fn broadcast_values(arg: &Arg, shape: &[usize]) -> Vec<Scalar> {
+pub(super) fn broadcast_values(arg: &Arg, shape: &[usize]) -> Vec<Scalar> {
     match arg {
         Arg::S(s) => vec![*s; shape.iter().product()],
         Arg::T(t) => {

@@ -19,6 +19,7 @@ pub mod promote;
 pub mod random;
 pub mod random_more;
 pub mod reduce;
+pub mod scaled_add;
 pub mod scan;
 pub mod scan_dense;
 pub mod stl_sort;
