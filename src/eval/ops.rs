@@ -427,7 +427,7 @@ pub fn inplace(it: &mut Interp, t: &Tensor, op: BinOp, rhs: &Value, span: Span) 
             let (name, formula, slots): (&str, Formula, Vec<Option<&Tensor>>) = match e {
                 BinaryOp::Add => ("AddBackward0", Formula::AddSub { sub: false, shapes }, vec![other]),
                 BinaryOp::Sub => ("SubBackward0", Formula::AddSub { sub: true, shapes }, vec![other]),
-                BinaryOp::FloorDiv => ("NotImplemented", Formula::NotImplemented("floor_divide"), other.into_iter().map(Some).collect()),
+                BinaryOp::FloorDiv => ("NotImplemented", Formula::NotImplemented("floor_divide_"), other.into_iter().map(Some).collect()),
                 _ => ("NotImplemented", Formula::NotImplemented("inplace op"), other.into_iter().map(Some).collect()),
             };
             super::grad::rebase_node(it, t, name, &slots, formula, &[]);

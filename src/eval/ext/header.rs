@@ -1,5 +1,5 @@
 //! Family "header": the in-place view ops `t_`, `transpose_` (`swapaxes_`,
-//! `swapdims_`), `squeeze_`, `unsqueeze_` and `resize_`. Each changes the
+//! `swapdims_`), `squeeze_`, `unsqueeze_`, `as_strided_` and `resize_`. Each changes the
 //! tensor's own header (`engine/header.rs`), so every name and container
 //! holding it sees the new shape, as in PyTorch: `x.t_()` returns `x`
 //! itself, bumps the version counter and, when `x` is tracked, records
@@ -25,7 +25,7 @@ use crate::eval::registry::OpId;
 
 pub const FAMILY: Family = Family {
     functions: &[],
-    methods: &[OpId::T_, OpId::Transpose_, OpId::Swapaxes_, OpId::Swapdims_, OpId::Squeeze_, OpId::Unsqueeze_, OpId::Resize_],
+    methods: &[OpId::T_, OpId::Transpose_, OpId::Swapaxes_, OpId::Swapdims_, OpId::Squeeze_, OpId::Unsqueeze_, OpId::AsStrided_, OpId::Resize_],
     function: super::no_function,
     method,
 };
@@ -37,6 +37,7 @@ fn node_name(id: OpId, squeeze: Option<&Value>) -> &'static str {
         OpId::T_ => "TBackward1",
         OpId::Transpose_ | OpId::Swapaxes_ | OpId::Swapdims_ => "TransposeBackward1",
         OpId::Unsqueeze_ => "UnsqueezeBackward1",
+        OpId::AsStrided_ => "AsStridedBackward1",
         _ => match squeeze {
             None | Some(Value::None) => "SqueezeBackward3",
             Some(Value::Int(_)) => "SqueezeBackward4",
@@ -52,6 +53,7 @@ fn base_of(id: OpId) -> (OpId, &'static str) {
         OpId::T_ => (OpId::T, "TBackward0"),
         OpId::Transpose_ | OpId::Swapaxes_ | OpId::Swapdims_ => (OpId::Transpose, "TransposeBackward0"),
         OpId::Unsqueeze_ => (OpId::Unsqueeze, "UnsqueezeBackward0"),
+        OpId::AsStrided_ => (OpId::AsStrided, "AsStridedBackward0"),
         _ => (OpId::Squeeze, "SqueezeBackward0"),
     }
 }

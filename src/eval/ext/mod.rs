@@ -34,6 +34,7 @@ pub mod math;
 pub mod math_more;
 pub mod softmax;
 pub mod functional;
+pub mod inplace;
 pub mod functional_loss;
 
 /// `torch.NAME(args)` for a function that is not a tensor method's form.
@@ -65,6 +66,7 @@ pub const FAMILIES: &[&Family] = &[
     &reorder::FAMILY,
     &header::FAMILY,
     &functional::FAMILY,
+    &inplace::FAMILY,
 ];
 
 /// The family answering the torch function `name`, if any.

@@ -131,6 +131,40 @@ pub fn rebase_node_at(it: &Interp, t: &Tensor, name: &str, others: &[Option<&Ten
         out_shape: t.shape().to_vec(),
         out_dtype: t.dtype,
     };
+    install(t, node);
+}
+
+/// Makes `node` (recorded by an out-of-place op that ran on a stand-in for
+/// `t`, its first input) `t`'s in-place history: the first edge becomes
+/// `t`'s previous history, the other edges and the saved tensors stay.
+pub fn rebase_recorded(it: &Interp, t: &Tensor, from: &Node) {
+    if !it.grad_enabled || matches!(t.grad_state(), Some(Grad::Leaf(_))) {
+        return;
+    }
+    let mut next = from.next.clone();
+    if let Some(first) = next.first_mut() {
+        *first = crate::engine::autograd::edge_of(t);
+    }
+    let node = Node {
+        name: from.name.clone(),
+        present: from.present.clone(),
+        outputs: 1,
+        retain: Default::default(),
+        hooks: Default::default(),
+        next,
+        saved: std::cell::RefCell::new(from.saved.borrow().clone()),
+        saves: from.saves,
+        released: Default::default(),
+        formula: from.formula.clone(),
+        out_shape: t.shape().to_vec(),
+        out_dtype: t.dtype,
+    };
+    install(t, node);
+}
+
+/// Installs `node` as `t`'s history; for a view, as a `CopySlices` on its
+/// base (PyTorch's rebase_history).
+fn install(t: &Tensor, node: Node) {
     let view = meta::view_info(t);
     let Some(v) = view.as_ref().and_then(|m| m.view.as_ref()) else {
         meta::set_state(t, Some(Grad::Node(Rc::new(node))));

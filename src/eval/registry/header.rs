@@ -28,6 +28,9 @@ pub const OPS: &[Op] = &[
     op("unsqueeze_", "unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)", METHOD, InPlace,
         "unsqueeze() in place: inserts a size-1 dim into x's own header",
         "x = torch.arange(3)\nx.unsqueeze_(0)").teach(Teach::InPlaceHeader),
+    op("as_strided_", "as_strided_(Tensor(a!) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a!)", METHOD, InPlace,
+        "as_strided() in place: x's own header takes the given sizes, strides and offset",
+        "x = torch.arange(6.)\nx.as_strided_((2, 2), (1, 2), 1)").teach(Teach::InPlaceHeader),
     op("resize_", "resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)", METHOD, InPlace,
         "new sizes for x's own header, contiguous at the same offset; grows the storage when it is too small",
         "x = torch.arange(4.)\nx.resize_(2, 2)")

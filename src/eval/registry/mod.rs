@@ -19,6 +19,7 @@ mod create;
 mod cuda;
 mod functional;
 mod index;
+mod inplace;
 mod header;
 mod math;
 mod blas;
@@ -211,6 +212,7 @@ static TABLES: &[&[Op]] = &[
     reorder::OPS,
     header::OPS,
     functional::OPS,
+    inplace::OPS,
 ];
 
 /// Every op row.

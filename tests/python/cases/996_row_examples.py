@@ -1610,6 +1610,10 @@ def case():
     return x.unsqueeze_(0)
 print('unsqueeze_', show(case))
 def case():
+    x = torch.arange(6.)
+    return x.as_strided_((2, 2), (1, 2), 1)
+print('as_strided_', show(case))
+def case():
     x = torch.arange(4.)
     return x.resize_(2, 2)
 print('resize_', show(case))
@@ -1669,3 +1673,83 @@ def case():
     x = torch.tensor([-1.0, 0.0, 2.0])
     return torch.nn.functional.tanh(x)
 print('nn.functional.tanh', show(case))
+def case():
+    x = torch.tensor([1., 2., 3.])
+    return x.pow_(2)
+print('pow_', show(case))
+def case():
+    x = torch.tensor([5., -5.])
+    return x.remainder_(3)
+print('remainder_', show(case))
+def case():
+    x = torch.tensor([5., -5.])
+    return x.floor_divide_(2)
+print('floor_divide_', show(case))
+def case():
+    x = torch.tensor([-2., 0.5, 3.])
+    return x.clamp_(-1, 1)
+print('clamp_', show(case))
+def case():
+    x = torch.tensor([-2., 0.5, 3.])
+    return x.clip_(-1, 1)
+print('clip_', show(case))
+def case():
+    x = torch.tensor([1., 2., 3.])
+    return x.eq_(2)
+print('eq_', show(case))
+def case():
+    x = torch.tensor([1., 2., 3.])
+    return x.ne_(2)
+print('ne_', show(case))
+def case():
+    x = torch.tensor([1., 2., 3.])
+    return x.lt_(2)
+print('lt_', show(case))
+def case():
+    x = torch.tensor([1., 2., 3.])
+    return x.le_(2)
+print('le_', show(case))
+def case():
+    x = torch.tensor([1., 2., 3.])
+    return x.gt_(2)
+print('gt_', show(case))
+def case():
+    x = torch.tensor([1., 2., 3.])
+    return x.ge_(2)
+print('ge_', show(case))
+def case():
+    x = torch.tensor([1., 0., 2.])
+    return x.logical_and_(torch.tensor([1., 1., 0.]))
+print('logical_and_', show(case))
+def case():
+    x = torch.tensor([1., 0., 0.])
+    return x.logical_or_(torch.tensor([0., 1., 0.]))
+print('logical_or_', show(case))
+def case():
+    x = torch.tensor([1., 0., 2.])
+    return x.logical_xor_(torch.tensor([1., 1., 0.]))
+print('logical_xor_', show(case))
+def case():
+    x = torch.tensor([1., 0., 2.])
+    return x.logical_not_()
+print('logical_not_', show(case))
+def case():
+    x = torch.ones(2, 2)
+    return x.addmm_(torch.ones(2, 3), torch.ones(3, 2))
+print('addmm_', show(case))
+def case():
+    x = torch.ones(2)
+    return x.addmv_(torch.ones(2, 3), torch.ones(3))
+print('addmv_', show(case))
+def case():
+    x = torch.zeros(2, 3)
+    return x.addr_(torch.ones(2), torch.arange(3.))
+print('addr_', show(case))
+def case():
+    x = torch.zeros(2, 2, 2)
+    return x.baddbmm_(torch.ones(2, 2, 3), torch.ones(2, 3, 2))
+print('baddbmm_', show(case))
+def case():
+    x = torch.zeros(2, 2)
+    return x.addbmm_(torch.ones(4, 2, 3), torch.ones(4, 3, 2))
+print('addbmm_', show(case))
