@@ -28,6 +28,19 @@ impl Scalar {
             Scalar::Float(f) => f as i64,
         }
     }
+    /// The value as C++ gives it to `c10::Half`/`c10::BFloat16`, whose
+    /// constructors take a float: a double or an int64 converts to float
+    /// first (rounded once from the int), then to the 16-bit type. (The
+    /// `half` crate's `from_f64` rounds bfloat16 from the top 32 bits of a
+    /// double, losing the sticky bits: 0.3f * -175.625f + 27.625f became
+    /// -25.0 where PyTorch gives -25.125.)
+    pub fn as_f32(self) -> f32 {
+        match self {
+            Scalar::Bool(b) => b as u8 as f32,
+            Scalar::Int(i) => i as f32,
+            Scalar::Float(f) => f as f32,
+        }
+    }
     pub fn as_bool(self) -> bool {
         match self {
             Scalar::Bool(b) => b,
@@ -45,8 +58,8 @@ impl Scalar {
             DType::Int16 => Scalar::Int(self.to_int_bits(false) as i16 as i64),
             DType::Int32 => Scalar::Int(self.to_int_bits(false) as i32 as i64),
             DType::Int64 => Scalar::Int(self.to_int_bits(true)),
-            DType::Float16 => Scalar::Float(f16::from_f64(self.as_f64()).to_f64()),
-            DType::BFloat16 => Scalar::Float(bf16::from_f64(self.as_f64()).to_f64()),
+            DType::Float16 => Scalar::Float(f16::from_f32(self.as_f32()).to_f64()),
+            DType::BFloat16 => Scalar::Float(bf16::from_f32(self.as_f32()).to_f64()),
             // int64 → float32 rounds once, directly (as C++'s static_cast).
             DType::Float32 => Scalar::Float(match self {
                 Scalar::Int(i) => i as f32 as f64,
@@ -149,8 +162,8 @@ pub fn write(dtype: DType, bytes: &mut [u8], i: usize, v: Scalar) -> bool {
         DType::Int16 => b.copy_from_slice(&(v.as_i64() as i16).to_ne_bytes()),
         DType::Int32 => b.copy_from_slice(&(v.as_i64() as i32).to_ne_bytes()),
         DType::Int64 => b.copy_from_slice(&v.as_i64().to_ne_bytes()),
-        DType::Float16 => b.copy_from_slice(&f16::from_f64(v.as_f64()).to_ne_bytes()),
-        DType::BFloat16 => b.copy_from_slice(&bf16::from_f64(v.as_f64()).to_ne_bytes()),
+        DType::Float16 => b.copy_from_slice(&f16::from_f32(v.as_f32()).to_ne_bytes()),
+        DType::BFloat16 => b.copy_from_slice(&bf16::from_f32(v.as_f32()).to_ne_bytes()),
         DType::Float32 => b.copy_from_slice(&(v.as_f64() as f32).to_ne_bytes()),
         DType::Float64 => b.copy_from_slice(&v.as_f64().to_ne_bytes()),
     }

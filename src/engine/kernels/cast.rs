@@ -32,8 +32,9 @@ macro_rules! from_src {
         match $to {
             DType::Float32 => map::<$s, f32>($dst, $src, $n, |x| conv(x) as f32),
             DType::Float64 => map::<$s, f64>($dst, $src, $n, |x| conv(x)),
-            DType::Float16 => map::<$s, u16>($dst, $src, $n, |x| f16::from_f64(conv(x)).to_bits()),
-            DType::BFloat16 => map::<$s, u16>($dst, $src, $n, |x| bf16::from_f64(conv(x)).to_bits()),
+            // Through float, as c10::Half/BFloat16's constructors convert.
+            DType::Float16 => map::<$s, u16>($dst, $src, $n, |x| f16::from_f32(conv(x) as f32).to_bits()),
+            DType::BFloat16 => map::<$s, u16>($dst, $src, $n, |x| bf16::from_f32(conv(x) as f32).to_bits()),
             _ => false,
         }
     }};
@@ -80,6 +81,8 @@ pub fn dense_cast(dst: &mut [u8], to: DType, src: &[u8], from: DType, n: usize) 
         DType::Int32 => from_src!(dst, src, n, i32, to, |x: i32| x as f64),
         // int64 → float32 must round once (i64 → f32 directly), not via f64.
         DType::Int64 if to == DType::Float32 => map::<i64, f32>(dst, src, n, |x| x as f32),
+        DType::Int64 if to == DType::Float16 => map::<i64, u16>(dst, src, n, |x| f16::from_f32(x as f32).to_bits()),
+        DType::Int64 if to == DType::BFloat16 => map::<i64, u16>(dst, src, n, |x| bf16::from_f32(x as f32).to_bits()),
         DType::Int64 => from_src!(dst, src, n, i64, to, |x: i64| x as f64),
         DType::Float32 => from_src!(dst, src, n, f32, to, |x: f32| x as f64),
         DType::Float64 if to == DType::Float32 => map::<f64, f32>(dst, src, n, |x| x as f32),

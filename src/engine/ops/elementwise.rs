@@ -325,6 +325,12 @@ fn compute_values(op: BinaryOp, compute: DType, a: &Arg, b: &Arg, shape: &[usize
             })
             .collect());
     }
+    if let (BinaryOp::Pow, Arg::S(e), true) = (op, b, compute.is_floating()) {
+        let e = e.cast(compute).as_f64();
+        if super::pow_scalar::special(compute, 1.0, e).is_some() {
+            return Ok(broadcast_values(a, shape).into_iter().map(|x| Scalar::Float(super::pow_scalar::special(compute, x.cast(compute).as_f64(), e).unwrap_or(f64::NAN))).collect());
+        }
+    }
     let av = broadcast_values(a, shape);
     let bv = broadcast_values(b, shape);
     av.into_iter()

@@ -15,6 +15,7 @@ pub mod linalg;
 pub mod pick_dense;
 pub mod pointwise;
 pub mod pointwise_ext;
+pub mod pow_scalar;
 pub mod promote;
 pub mod random;
 pub mod random_more;

@@ -113,17 +113,34 @@ impl Ternary {
     fn eval(self, dt: DType, s: f64, a: f64, b: f64) -> f64 {
         let r = |x: f64| rd(dt, x);
         match self {
-            Ternary::Lerp => {
-                // PyTorch's lerp: |w| < 0.5 from self, else from end.
-                if b.abs() < 0.5 { r(s + r(b * r(a - s))) } else { r(a - r(r(a - s) * r(1.0 - b))) }
-            }
-            Ternary::Addcmul(v) => r(s + r(r(r(v.as_f64()) * a) * b)),
-            Ternary::Addcdiv(v) => r(s + r(r(v.as_f64()) * r(a / b))),
+            Ternary::Lerp => lerp(dt, s, a, b),
+            // PyTorch's addcmul/addcdiv kernels (PointwiseOpsKernel.cpp) in the
+            // op-math type: `fma(value * t1, t2, self)` (GCC contracts the
+            // add) and `self + value * t1 / t2`, left to right.
+            Ternary::Addcmul(v) if dt == DType::Float64 => (v.as_f64() * a).mul_add(b, s),
+            Ternary::Addcmul(v) => r(((v.as_f64() as f32) * a as f32).mul_add(b as f32, s as f32) as f64),
+            Ternary::Addcdiv(v) if dt == DType::Float64 => s + v.as_f64() * a / b,
+            Ternary::Addcdiv(v) => r((s as f32 + (v.as_f64() as f32) * a as f32 / b as f32) as f64),
         }
     }
 }
 
 
+
+/// PyTorch's `lerp_vec`/`lerp` (`Lerp.h`, `LerpKernel.cpp`): in the
+/// op-math type (float for float32, float16 and bfloat16; the result is
+/// rounded to the dtype once), `d = end - self`, then one fused
+/// multiply-add from self (`w * d + self`) when |w| < 0.5, else from end
+/// (`(w - 1) * d + end`).
+fn lerp(dt: DType, s: f64, e: f64, w: f64) -> f64 {
+    if dt == DType::Float64 {
+        let d = e - s;
+        return if w.abs() < 0.5 { w.mul_add(d, s) } else { (w - 1.0).mul_add(d, e) };
+    }
+    let (s, e, w) = (s as f32, e as f32, w as f32);
+    let d = e - s;
+    (if w.abs() < 0.5 { w.mul_add(d, s) } else { (w - 1.0).mul_add(d, e) }) as f64
+}
 
 /// The result dtype of a ternary op, or PyTorch's refusal.
 fn ternary_dtype(op: Ternary, ins: &[&Arg; 3]) -> Result<DType> {
@@ -152,7 +169,10 @@ fn ternary_values(op: Ternary, ins: &[&Arg; 3], shape: &[usize], dt: DType) -> R
     let cols: Vec<Vec<Scalar>> = ins.iter().map(|a| broadcast_values(a, shape)).collect();
     Ok((0..shape.iter().product::<usize>())
         .map(|i| {
-            let (s, a, b) = (cols[0][i].cast(dt), cols[1][i].cast(dt), cols[2][i].cast(dt));
+            // lerp's weight is taken in the op-math type (a number weight of a
+            // float16 lerp stays a float).
+            let w = if op == Ternary::Lerp && matches!(dt, DType::Float16 | DType::BFloat16) { Scalar::Float(cols[2][i].as_f64() as f32 as f64) } else { cols[2][i].cast(dt) };
+            let (s, a, b) = (cols[0][i].cast(dt), cols[1][i].cast(dt), w);
             if !dt.is_floating() {
                 let (s, a, b) = (s.as_i64(), a.as_i64(), b.as_i64());
                 let v = match op {
