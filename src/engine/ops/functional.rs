@@ -81,13 +81,35 @@ fn gelu_grad(x: f64, tanh: bool) -> f64 {
     }
 }
 
-/// `gelu(x, approximate='none'|'tanh')` (floating inputs only).
+/// `gelu(x, approximate='none'|'tanh')` (floating inputs only). PyTorch's
+/// float32 vector loop uses an erf of its own (more accurate than ATen's
+/// Abramowitz-Stegun `Vectorized<float>::erf`, not yet identified); tsr
+/// computes every element as the scalar lambda does.
 pub fn gelu(ctx: &Context, x: &Tensor, tanh: bool) -> Result<Tensor> {
     if !x.dtype.is_floating() {
         return Err(not_implemented("GeluKernelImpl", x.dtype));
     }
     let op = opmath(x.dtype);
     map(ctx, x, "gelu", |v| gelu_value(v, tanh, op))
+}
+
+/// [`map`] for a float32 kernel whose vector loop (`vector`) and scalar
+/// lambda (`scalar`) differ: each element takes the one PyTorch's
+/// `cpu_kernel_vec` runs for it (see `sleef::vector_lanes`).
+fn map_f32(ctx: &Context, x: &Tensor, op: &str, grain: usize, scalar: impl Fn(f32) -> f32, vector: impl Fn(f32) -> f32) -> Result<Tensor> {
+    let out = super::pointwise::alloc_like(ctx, x, x.dtype, op)?;
+    let lanes = super::sleef::vector_lanes_grain(x.shape(), x.stride(), out.stride(), super::sleef::pytorch_threads(), grain);
+    let vals: Vec<Scalar> = x
+        .to_scalars()
+        .into_iter()
+        .zip(lanes)
+        .map(|(v, lane)| {
+            let v = v.as_f64() as f32;
+            Scalar::Float(if lane { vector(v) } else { scalar(v) } as f64)
+        })
+        .collect();
+    super::copy::write_values(&out, &vals);
+    Ok(out)
 }
 
 pub fn gelu_backward(ctx: &Context, g: &Tensor, x: &Tensor, tanh: bool) -> Result<Tensor> {
@@ -100,6 +122,10 @@ pub fn silu(ctx: &Context, x: &Tensor) -> Result<Tensor> {
         return Err(not_implemented("silu_cpu", x.dtype));
     }
     let op = opmath(x.dtype);
+    if x.dtype == DType::Float32 && !x.device().is_cuda() {
+        // silu_kernel: `x / (1 + exp(-x))`, SLEEF's expf in the vector loop.
+        return map_f32(ctx, x, "silu", 32768, |v| v / (1.0 + (-v).exp()), |v| v / (1.0 + super::sleef::expf(-v)));
+    }
     map(ctx, x, "silu", |v| rd(v / rd(1.0 + rd((-v).exp(), op), op), op))
 }
 

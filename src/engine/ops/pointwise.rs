@@ -616,8 +616,56 @@ pub fn binary(ctx: &Context, op: MathBinary, a: Arg, b: Arg) -> Result<Tensor> {
     let stride = output_strides(&refs, &shape);
     let device = super::elementwise::common_device(&[&a, &b])?;
     let out = Tensor::alloc_strided_on(ctx, device, &shape, &stride, dtype, op.name())?;
+    if op == MathBinary::Logaddexp && dtype == DType::Float32 && !device.is_cuda() {
+        super::copy::write_values(&out, &logaddexp_f32(&a, &b, &out)?);
+        return Ok(out);
+    }
     super::copy::write_values(&out, &binary_values(op, &a, &b, &shape, dtype)?);
     Ok(out)
+}
+
+/// float32 `logaddexp` as PyTorch's `logaddexp_kernel` computes it: the
+/// vector loop `maximum(a, b) + log1p(exp(-|a - b|))` with SLEEF's expf and
+/// log1pf (NaN-propagating maximum), the scalar lambda the same with
+/// `std::max` and glibc's functions; equal infinities give themselves.
+/// Elements are placed as `sleef::vector_lanes` places them when both
+/// operands are laid out alike, else all take the scalar lambda.
+fn logaddexp_f32(a: &Arg, b: &Arg, out: &Tensor) -> Result<Vec<Scalar>> {
+    crate::engine::interrupt::check()?;
+    let shape = out.shape();
+    // An operand of one element is broadcast as the loop's scalar operand,
+    // which `vectorized_loop` takes too.
+    let one = |v: &Arg| match v {
+        Arg::S(_) => true,
+        Arg::T(t) => t.numel() == 1,
+    };
+    let full = |v: &Arg| matches!(v, Arg::T(t) if t.dtype == DType::Float32 && t.shape() == shape);
+    let lanes_of = |t: &Tensor| super::sleef::vector_lanes(shape, t.stride(), out.stride(), super::sleef::pytorch_threads());
+    let lanes = match (a, b) {
+        (Arg::T(x), Arg::T(y)) if full(a) && full(b) && x.stride() == y.stride() => lanes_of(x),
+        (Arg::T(x), _) if full(a) && one(b) => lanes_of(x),
+        (_, Arg::T(y)) if full(b) && one(a) => lanes_of(y),
+        _ => vec![false; out.numel()],
+    };
+    let f = |v: Scalar| v.cast(DType::Float32).as_f64() as f32;
+    Ok(broadcast_values(a, shape)
+        .into_iter()
+        .zip(broadcast_values(b, shape))
+        .zip(lanes)
+        .map(|((x, y), lane)| {
+            let (x, y) = (f(x), f(y));
+            let r = if x.is_infinite() && x == y {
+                x
+            } else if lane {
+                let m = if x.is_nan() || y.is_nan() { f32::NAN } else { x.max(y) };
+                m + super::sleef::log1pf(super::sleef::expf(-(x - y).abs()))
+            } else {
+                let m = if x < y { y } else { x };
+                m + (-(x - y).abs()).exp().ln_1p()
+            };
+            Scalar::Float(r as f64)
+        })
+        .collect())
 }
 
 /// `a.op_(b)` in place.

@@ -418,7 +418,13 @@ const VEC_STEP: usize = 32;
 /// chunks of ceil(n / chunks) elements; each loop is a row cut by its chunk,
 /// and its last `len % 32` elements are its scalar tail.
 pub fn vector_lane(p: usize, n: usize, row: usize, threads: usize) -> bool {
-    let t = if n < GRAIN_SIZE || threads <= 1 { 1 } else { threads.min(n.div_ceil(GRAIN_SIZE)) };
+    vector_lane_grain(p, n, row, threads, GRAIN_SIZE)
+}
+
+/// [`vector_lane`] for a kernel that passes its own grain size to
+/// `at::parallel_for` (GELU: `numel / threads` above 16384 elements).
+pub fn vector_lane_grain(p: usize, n: usize, row: usize, threads: usize, grain: usize) -> bool {
+    let t = if n <= grain || threads <= 1 { 1 } else { threads.min(n.div_ceil(grain.max(1))) };
     let chunk = n.div_ceil(t).max(1);
     let row = row.max(1);
     let begin = (p / chunk * chunk).max(p / row * row);
@@ -440,6 +446,11 @@ pub fn pytorch_threads() -> usize {
 /// is contiguous along it (an approximation of TensorIterator's dimension
 /// coalescing).
 pub fn vector_lanes(shape: &[usize], input: &[usize], output: &[usize], threads: usize) -> Vec<bool> {
+    vector_lanes_grain(shape, input, output, threads, GRAIN_SIZE)
+}
+
+/// [`vector_lanes`] with the kernel's own `at::parallel_for` grain size.
+pub fn vector_lanes_grain(shape: &[usize], input: &[usize], output: &[usize], threads: usize, grain: usize) -> Vec<bool> {
     let n: usize = shape.iter().product();
     let mut dims: Vec<usize> = (0..shape.len()).filter(|&d| shape[d] > 1).collect();
     dims.sort_by_key(|&d| output[d]);
@@ -460,7 +471,7 @@ pub fn vector_lanes(shape: &[usize], input: &[usize], output: &[usize], threads:
     let mut idx = vec![0usize; shape.len()];
     for _ in 0..n {
         let p: usize = idx.iter().zip(&pos).map(|(&i, &s)| i * s).sum();
-        lanes.push(contiguous && vector_lane(p, n, row, threads));
+        lanes.push(contiguous && vector_lane_grain(p, n, row, threads, grain));
         for d in (0..shape.len()).rev() {
             idx[d] += 1;
             if idx[d] < shape[d] {
