@@ -14,6 +14,7 @@ use super::promote::scalar_type_name;
 
 unsafe extern "C" {
     fn erf(x: f64) -> f64;
+    fn erff(x: f32) -> f32;
 }
 
 fn not_implemented(kernel: &str, dtype: DType) -> EngineError {
@@ -81,15 +82,27 @@ fn gelu_grad(x: f64, tanh: bool) -> f64 {
     }
 }
 
-/// `gelu(x, approximate='none'|'tanh')` (floating inputs only). PyTorch's
-/// float32 vector loop uses an erf of its own (more accurate than ATen's
-/// Abramowitz-Stegun `Vectorized<float>::erf`, not yet identified); tsr
-/// computes every element as the scalar lambda does.
+/// `gelu(x, approximate='none'|'tanh')` (floating inputs only): for a
+/// non-contiguous float32 input, `GeluKernelImpl`'s `cpu_kernel_vec` with
+/// ATen's vector erf (`sleef::erf_vec`) in the vector loop, glibc's `erff`
+/// in the scalar tail, and above 16384 elements its own grain
+/// (`numel / threads`).
 pub fn gelu(ctx: &Context, x: &Tensor, tanh: bool) -> Result<Tensor> {
     if !x.dtype.is_floating() {
         return Err(not_implemented("GeluKernelImpl", x.dtype));
     }
     let op = opmath(x.dtype);
+    // A contiguous float32 input takes another path in PyTorch 2.15 (its
+    // results match neither loop; MKL's, presumably): tsr gives it the scalar
+    // lambda's values. Any other layout runs `cpu_kernel_vec` as PyTorch
+    // does (measured: transposed, strided and row-sliced inputs match).
+    if !tanh && x.dtype == DType::Float32 && !x.device().is_cuda() && !x.is_contiguous() {
+        const ALPHA: f32 = std::f32::consts::FRAC_1_SQRT_2;
+        let threads = super::sleef::pytorch_threads();
+        let n = x.numel();
+        let grain = if n > 16384 { n / threads } else { 32768 };
+        return map_f32(ctx, x, "gelu", grain, |v| v * 0.5 * (1.0 + unsafe { erff(v * ALPHA) }), |v| v * 0.5 * (1.0 + super::sleef::erf_vec(v * ALPHA)));
+    }
     map(ctx, x, "gelu", |v| gelu_value(v, tanh, op))
 }
 

@@ -499,6 +499,18 @@ pub fn atanhf_scalar(x: f32) -> f32 {
     unsafe { libm_atanhf(x) }
 }
 
+/// ATen's `Vectorized<float>::erf` (AVX512): Abramowitz and Stegun 7.1.26
+/// with fused multiply-adds and SLEEF's `expf` (GELU's vector loop).
+pub fn erf_vec(x: f32) -> f32 {
+    let sign = x.to_bits() & 0x8000_0000;
+    let a = x.abs();
+    let t = 1.0 / fma(0.3275911f32, a, 1.0);
+    let r = fma(fma(fma(fma(1.061405429f32, t, -1.453152027), t, 1.421413741), t, -0.284496736), t, 0.254829592);
+    let e = expf(-(x * x));
+    let v = fma(-e * t, r, 1.0);
+    f32::from_bits(v.to_bits() ^ sign)
+}
+
 /// PyTorch's scalar sigmoid lambda: `1 / (1 + std::exp(-x))` in float.
 pub fn sigmoidf_scalar(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
