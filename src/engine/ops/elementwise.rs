@@ -411,7 +411,8 @@ pub fn binary(ctx: &Context, op: BinaryOp, a: Arg, b: Arg) -> Result<Tensor> {
             }
         }
     }
-    let vals = compute_values(op, compute, &a, &b, &shape)?;
+    let mut vals = compute_values(op, compute, &a, &b, &shape)?;
+    super::pow_scalar::vector_pow_f32(op, compute, &a, &b, &out, &mut vals);
     super::copy::write_values(&out, &vals);
     crate::engine::interrupt::check()?;
     Ok(out)
@@ -483,7 +484,8 @@ pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Arg) -> Result<()> {
         a.storage.bump_version();
         return Ok(());
     }
-    let vals = compute_values(op, compute, &Arg::T(a), &b, &shape)?;
+    let mut vals = compute_values(op, compute, &Arg::T(a), &b, &shape)?;
+    super::pow_scalar::vector_pow_f32(op, compute, &Arg::T(a), &b, a, &mut vals);
     super::copy::write_values(a, &vals);
     a.storage.bump_version();
     Ok(())

@@ -9,6 +9,10 @@
 use half::bf16;
 
 use crate::engine::dtype::DType;
+use crate::engine::scalar::Scalar;
+use crate::engine::tensor::Tensor;
+
+use super::elementwise::{Arg, BinaryOp};
 
 /// The result of `x ** e` for the kernel's special exponents, `None` for
 /// the general `pow`. `x` and `e` are already in the compute dtype.
@@ -49,6 +53,53 @@ pub fn special(dtype: DType, x: f64, e: f64) -> Option<f64> {
             } as f64)
         }
         _ => None,
+    }
+}
+
+/// float32 `pow` on the CPU outside the special exponents: the elements
+/// PyTorch's vector loop computes (`Vectorized<float>::pow`, SLEEF's
+/// `powf16_u10`) replace `vals`' scalar-lambda values, placed as
+/// `sleef::vector_lanes` places them (`out` is the result's layout; a
+/// one-element operand is the loop's scalar). Layouts it does not model
+/// keep the scalar values.
+pub fn vector_pow_f32(op: BinaryOp, compute: DType, a: &Arg, b: &Arg, out: &Tensor, vals: &mut [Scalar]) {
+    if op != BinaryOp::Pow || compute != DType::Float32 || out.device().is_cuda() {
+        return;
+    }
+    if let Arg::S(e) = b
+        && special(compute, 1.0, e.cast(compute).as_f64()).is_some()
+    {
+        return;
+    }
+    let shape = out.shape();
+    let one = |v: &Arg| match v {
+        Arg::S(_) => true,
+        Arg::T(t) => t.numel() == 1,
+    };
+    // An operand of another dtype is first cast into the output's layout.
+    let stride = |t: &Tensor| if t.dtype == compute { t.stride().to_vec() } else { out.stride().to_vec() };
+    let full = |v: &Arg| matches!(v, Arg::T(t) if t.shape() == shape);
+    let lead = match (a, b) {
+        (Arg::T(x), Arg::T(y)) if full(a) && full(b) && stride(x) == stride(y) => Some(stride(x)),
+        (Arg::T(x), _) if full(a) && one(b) => Some(stride(x)),
+        (_, Arg::T(y)) if full(b) && one(a) => Some(stride(y)),
+        _ => None,
+    };
+    let lanes = match lead {
+        Some(l) => super::sleef::vector_lanes(shape, &l, out.stride(), super::sleef::pytorch_threads()),
+        None => vec![false; vals.len()],
+    };
+    let xs = super::elementwise::broadcast_values(a, shape);
+    let ys = super::elementwise::broadcast_values(b, shape);
+    for (i, lane) in lanes.into_iter().enumerate() {
+        let (x, y) = (xs[i].cast(compute).as_f64() as f32, ys[i].cast(compute).as_f64() as f32);
+        if lane {
+            vals[i] = Scalar::Float(super::sleef::powf(x, y) as f64);
+        } else if let Arg::S(e) = b {
+            // pow_tensor_scalar's scalar lambda: std::pow(float, double) with
+            // the exponent as the double it was given.
+            vals[i] = Scalar::Float((x as f64).powf(e.as_f64()) as f32 as f64);
+        }
     }
 }
 

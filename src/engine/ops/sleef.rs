@@ -197,6 +197,32 @@ fn dfmul_f2_f(x: F2, y: f32) -> F2 {
     f2(s, fma(x.y, y, fma(x.x, y, -s)))
 }
 
+#[inline]
+fn dfnormalize(t: F2) -> F2 {
+    let s = t.x + t.y;
+    f2(s, (t.x - s) + t.y)
+}
+
+/// `vldexp_vf_vf_vi2`: `x * 2^q` in four scalings by a clamped power and
+/// one by the rest, as SLEEF writes it.
+fn ldexp_full(x: f32, q: i32) -> f32 {
+    let m = q >> 31;
+    let m = ((m.wrapping_add(q) >> 6).wrapping_sub(m)) << 4;
+    let q = q.wrapping_sub(m << 2);
+    let m = m.wrapping_add(0x7f);
+    let m = if m > 0 { m } else { 0 };
+    let m = if m > 0xff { 0xff } else { m };
+    let u = f32::from_bits((m as u32) << 23);
+    let x = x * u * u * u * u;
+    x * f32::from_bits((q.wrapping_add(0x7f) as u32) << 23)
+}
+
+/// `vtruncate_vi2_vf` (`vcvttps2dq`): toward zero, `i32::MIN` out of range.
+fn trunc_i(x: f32) -> i32 {
+    let t = x.trunc();
+    if (-2147483648.0..2147483648.0).contains(&t) { t as i32 } else { i32::MIN }
+}
+
 // ---- exponentials ----
 
 const R_LN2F: f32 = std::f32::consts::LOG2_E;
@@ -509,6 +535,69 @@ pub fn erf_vec(x: f32) -> f32 {
     let e = expf(-(x * x));
     let v = fma(-e * t, r, 1.0);
     f32::from_bits(v.to_bits() ^ sign)
+}
+
+/// SLEEF's `logkf` (AVX512F branch): log of a float as a double-float.
+fn logkf(d: f32) -> F2 {
+    let mut e = getexp(d * (1.0f32 / 0.75));
+    if e == f32::INFINITY {
+        e = 128.0;
+    }
+    let m = getmant(d);
+    let x = dfdiv(dfadd2_ff(-1.0, m), dfadd2_ff(1.0, m));
+    let x2 = dfsqu(x);
+    let mut t = 0.240320354700088500976562f32;
+    t = fma(t, x2.x, 0.285112679004669189453125);
+    t = fma(t, x2.x, 0.400007992982864379882812);
+    let c = f2(0.66666662693023681640625, 3.69183861259614332084311e-09);
+    let mut s = dfmul_f2_f(f2(0.69314718246459960938, -1.904654323148236017e-09), e);
+    s = dfadd_f2_f2(s, dfscale(x, 2.0));
+    dfadd_f2_f2(s, dfmul_f2_f2(dfmul_f2_f2(x2, x), dfadd2_f2_f2(dfmul_f2_f(x2, t), c)))
+}
+
+/// SLEEF's `expkf`: exp of a double-float, as a float.
+fn expkf(d: F2) -> f32 {
+    let q = rint_i((d.x + d.y) * R_LN2F);
+    let qf = q as f32;
+    let mut s = dfadd2_f2_f(d, qf * -L2UF);
+    s = dfadd2_f2_f(s, qf * -L2LF);
+    s = dfnormalize(s);
+    let mut u = 0.00136324646882712841033936f32;
+    u = fma(u, s.x, 0.00836596917361021041870117);
+    u = fma(u, s.x, 0.0416710823774337768554688);
+    u = fma(u, s.x, 0.166665524244308471679688);
+    u = fma(u, s.x, 0.499999850988388061523438);
+    let t = dfadd_f_f2(1.0, dfadd_f2_f2(s, dfmul_f2_f(dfsqu(s), u)));
+    if d.x < -104.0 { 0.0 } else { ldexp_full(t.x + t.y, q) }
+}
+
+/// `Sleef_powf16_u10` (`xpowf`): `expkf(logkf(|x|) * y)` with C99's
+/// special cases; a NaN operand gives the all-ones NaN.
+pub fn powf(x: f32, y: f32) -> f32 {
+    const TWO24: f32 = 16777216.0;
+    let yisint = y.trunc() == y || y.abs() > TWO24;
+    let yisodd = (trunc_i(y) & 1) == 1 && yisint && y.abs() < TWO24;
+    let mut r = expkf(dfmul_f2_f(logkf(x.abs()), y));
+    if r.is_nan() {
+        r = f32::INFINITY;
+    }
+    r *= if x > 0.0 { 1.0 } else if yisint { if yisodd { -1.0 } else { 1.0 } } else { f32::NAN };
+    let efx = mulsign(x.abs() - 1.0, y);
+    if y.is_infinite() {
+        r = if efx < 0.0 { 0.0 } else if efx == 0.0 { 1.0 } else { f32::INFINITY };
+    }
+    if x.is_infinite() || x == 0.0 {
+        let sign = if yisodd { mulsign(1.0, x) } else { 1.0 };
+        let v = if (if x == 0.0 { -y } else { y }) < 0.0 { 0.0 } else { f32::INFINITY };
+        r = sign * v;
+    }
+    if x.is_nan() || y.is_nan() {
+        r = f32::from_bits(u32::MAX);
+    }
+    if y == 0.0 || x == 1.0 {
+        r = 1.0;
+    }
+    r
 }
 
 /// PyTorch's scalar sigmoid lambda: `1 / (1 + std::exp(-x))` in float.
