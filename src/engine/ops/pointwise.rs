@@ -616,21 +616,23 @@ pub fn binary(ctx: &Context, op: MathBinary, a: Arg, b: Arg) -> Result<Tensor> {
     let stride = output_strides(&refs, &shape);
     let device = super::elementwise::common_device(&[&a, &b])?;
     let out = Tensor::alloc_strided_on(ctx, device, &shape, &stride, dtype, op.name())?;
-    if op == MathBinary::Logaddexp && dtype == DType::Float32 && !device.is_cuda() {
-        super::copy::write_values(&out, &logaddexp_f32(&a, &b, &out)?);
+    if matches!(op, MathBinary::Logaddexp | MathBinary::Atan2) && dtype == DType::Float32 && !device.is_cuda() {
+        super::copy::write_values(&out, &binary_f32(op, &a, &b, &out)?);
         return Ok(out);
     }
     super::copy::write_values(&out, &binary_values(op, &a, &b, &shape, dtype)?);
     Ok(out)
 }
 
-/// float32 `logaddexp` as PyTorch's `logaddexp_kernel` computes it: the
-/// vector loop `maximum(a, b) + log1p(exp(-|a - b|))` with SLEEF's expf and
-/// log1pf (NaN-propagating maximum), the scalar lambda the same with
-/// `std::max` and glibc's functions; equal infinities give themselves.
-/// Elements are placed as `sleef::vector_lanes` places them when both
-/// operands are laid out alike, else all take the scalar lambda.
-fn logaddexp_f32(a: &Arg, b: &Arg, out: &Tensor) -> Result<Vec<Scalar>> {
+/// float32 `logaddexp` and `atan2` as PyTorch's kernels compute them.
+/// `logaddexp_kernel`: the vector loop `maximum(a, b) + log1p(exp(-|a - b|))`
+/// with SLEEF's expf and log1pf (NaN-propagating maximum), the scalar
+/// lambda the same with `std::max` and glibc's functions; equal infinities
+/// give themselves. `atan2_kernel`: SLEEF's `atan2f16_u10`, glibc's
+/// `atan2f`. Elements are placed as `sleef::vector_lanes` places them when
+/// both operands are laid out alike (or one is a single element), else all
+/// take the scalar lambda.
+fn binary_f32(op: MathBinary, a: &Arg, b: &Arg, out: &Tensor) -> Result<Vec<Scalar>> {
     crate::engine::interrupt::check()?;
     let shape = out.shape();
     // An operand of one element is broadcast as the loop's scalar operand,
@@ -654,6 +656,9 @@ fn logaddexp_f32(a: &Arg, b: &Arg, out: &Tensor) -> Result<Vec<Scalar>> {
         .zip(lanes)
         .map(|((x, y), lane)| {
             let (x, y) = (f(x), f(y));
+            if op == MathBinary::Atan2 {
+                return Scalar::Float(if lane { super::sleef::atan2f(x, y) } else { x.atan2(y) } as f64);
+            }
             let r = if x.is_infinite() && x == y {
                 x
             } else if lane {
@@ -680,7 +685,11 @@ pub fn binary_inplace(op: MathBinary, a: &Tensor, b: Arg) -> Result<()> {
     }
     let dtype = binary_dtype(op, &Arg::T(a), &b)?;
     inplace_check(dtype, a)?;
-    let vals = binary_values(op, &Arg::T(a), &b, &shape, dtype)?;
+    let vals = if matches!(op, MathBinary::Logaddexp | MathBinary::Atan2) && dtype == DType::Float32 && a.dtype == DType::Float32 && !a.device().is_cuda() {
+        binary_f32(op, &Arg::T(a), &b, a)?
+    } else {
+        binary_values(op, &Arg::T(a), &b, &shape, dtype)?
+    };
     super::copy::write_values(a, &vals);
     a.storage.bump_version();
     Ok(())

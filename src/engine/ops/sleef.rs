@@ -198,6 +198,10 @@ fn dfmul_f2_f(x: F2, y: f32) -> F2 {
 }
 
 #[inline]
+fn dfneg(x: F2) -> F2 {
+    f2(-x.x, -x.y)
+}
+#[inline]
 fn dfnormalize(t: F2) -> F2 {
     let s = t.x + t.y;
     f2(s, (t.x - s) + t.y)
@@ -598,6 +602,57 @@ pub fn powf(x: f32, y: f32) -> f32 {
         r = 1.0;
     }
     r
+}
+
+/// SLEEF's `atan2kf_u1`: atan2 of two double-floats (y >= 0), as a
+/// double-float, by octant and a polynomial in (s/t)^2.
+fn atan2kf_u1(y: F2, x: F2) -> F2 {
+    let mut q: i32 = if x.x < 0.0 { -2 } else { 0 };
+    let x = if x.x < 0.0 { dfneg(x) } else { x };
+    let p = x.x < y.x;
+    if p {
+        q += 1;
+    }
+    let s = if p { dfneg(x) } else { y };
+    let t = if p { y } else { x };
+    let s = dfdiv(s, t);
+    let t = dfnormalize(dfsqu(s));
+    let mut u = -0.00176397908944636583328247f32;
+    u = fma(u, t.x, 0.0107900900766253471374512);
+    u = fma(u, t.x, -0.0309564601629972457885742);
+    u = fma(u, t.x, 0.0577365085482597351074219);
+    u = fma(u, t.x, -0.0838950723409652709960938);
+    u = fma(u, t.x, 0.109463557600975036621094);
+    u = fma(u, t.x, -0.142626821994781494140625);
+    u = fma(u, t.x, 0.199983194470405578613281);
+    let t = dfmul_f2_f2(t, dfadd_ff(-0.333332866430282592773438, u * t.x));
+    let t = dfmul_f2_f2(s, dfadd_f_f2(1.0, t));
+    dfadd_f2_f2(dfmul_f2_f(f2(1.5707963705062866211, -4.3711388286737928865e-08), q as f32), t)
+}
+
+/// SLEEF's `visinf2_vf_vf_vf`: `m` with `d`'s sign where `d` is infinite, else 0.
+fn isinf2(d: f32, m: f32) -> f32 {
+    if d.is_infinite() { f32::from_bits((d.to_bits() & 0x8000_0000) | m.to_bits()) } else { 0.0 }
+}
+
+/// `Sleef_atan2f16_u10` (`xatan2f_u1`).
+pub fn atan2f(y: f32, x: f32) -> f32 {
+    const PI_2: f32 = std::f64::consts::FRAC_PI_2 as f32;
+    const PI_4: f32 = std::f64::consts::FRAC_PI_4 as f32;
+    let o = x.abs() < 2.9387372783541830947e-39;
+    let (x, y) = if o { (x * 16777216.0, y * 16777216.0) } else { (x, y) };
+    let d = atan2kf_u1(f2(y.abs(), 0.0), f2(x, 0.0));
+    let mut r = mulsign(d.x + d.y, x);
+    if x.is_infinite() || x == 0.0 {
+        r = PI_2 - isinf2(x, mulsign(PI_2, x));
+    }
+    if y.is_infinite() {
+        r = PI_2 - isinf2(x, mulsign(PI_4, x));
+    }
+    if y == 0.0 {
+        r = if x.is_sign_negative() { std::f32::consts::PI } else { 0.0 };
+    }
+    if x.is_nan() || y.is_nan() { f32::from_bits(u32::MAX) } else { mulsign(r, y) }
 }
 
 /// PyTorch's scalar sigmoid lambda: `1 / (1 + std::exp(-x))` in float.
