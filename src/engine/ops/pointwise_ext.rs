@@ -132,7 +132,7 @@ impl Ternary {
 /// rounded to the dtype once), `d = end - self`, then one fused
 /// multiply-add from self (`w * d + self`) when |w| < 0.5, else from end
 /// (`(w - 1) * d + end`).
-fn lerp(dt: DType, s: f64, e: f64, w: f64) -> f64 {
+pub fn lerp(dt: DType, s: f64, e: f64, w: f64) -> f64 {
     if dt == DType::Float64 {
         let d = e - s;
         return if w.abs() < 0.5 { w.mul_add(d, s) } else { (w - 1.0).mul_add(d, e) };

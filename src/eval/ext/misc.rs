@@ -421,7 +421,8 @@ fn quantile(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalRes
         v.sort_by(|a, b| crate::engine::ops::scan::cmp_nan_last(&Scalar::Float(*a), &Scalar::Float(*b)));
         for (k, &q) in qs_list.iter().enumerate() {
             let r = match super::scan_grads::quantile_pick(&v, skip_nan, q, &interp, f32) {
-                Some((lo, hi, w)) if lo != hi => lerp(v[lo], v[hi], w, f32),
+                // quantile interpolates with `lerp_` (the lerp kernel's fma).
+                Some((lo, hi, w)) if lo != hi => crate::engine::ops::pointwise_ext::lerp(t.dtype, v[lo], v[hi], w),
                 Some((lo, _, _)) => v[lo],
                 None => f64::NAN,
             };
@@ -455,15 +456,4 @@ fn quantile(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalRes
     Ok(Value::tensor(grad::record(it, "SqueezeBackward4", &[Some(t)], r, f, &[&src])))
 }
 
-/// ATen's `lerp`: `a + w·(b − a)` below a half, `b − (b − a)·(1 − w)` above.
-fn lerp(a: f64, b: f64, w: f64, f32: bool) -> f64 {
-    if f32 {
-        let (a, b, w) = (a as f32, b as f32, w as f32);
-        (if w.abs() < 0.5 { a + w * (b - a) } else { b - (b - a) * (1.0 - w) }) as f64
-    } else if w.abs() < 0.5 {
-        a + w * (b - a)
-    } else {
-        b - (b - a) * (1.0 - w)
-    }
-}
 
