@@ -163,10 +163,14 @@ struct Block {
     size1: usize,
 }
 
+/// One reduction kernel's loop over a 2-D block (`cascade_sum`'s, or
+/// `binary_kernel_reduce_vec`'s).
+type Kernel<T> = fn(&[T], &mut [T], Block);
+
 /// `serial_for_each` over the elements `begin..end` of `walk` (from element
 /// offsets `in_base`/`out_base`): `DimCounter`'s 2-D steps, each one
-/// `cascade_sum` block.
-fn serial<T: Lane>(walk: &Walk, xs: &[T], out: &mut [T], in_base: usize, out_base: usize, begin: usize, end: usize) {
+/// `kernel` block.
+fn serial<T: Lane>(walk: &Walk, xs: &[T], out: &mut [T], in_base: usize, out_base: usize, begin: usize, end: usize, kernel: Kernel<T>) {
     if begin >= end {
         return;
     }
@@ -176,7 +180,7 @@ fn serial<T: Lane>(walk: &Walk, xs: &[T], out: &mut [T], in_base: usize, out_bas
     let out_strides = [at(0, &walk.out), at(1, &walk.out)];
     if nd <= 1 {
         let block = Block { in_base: in_base + begin * in_strides[0], out_base: out_base + begin * out_strides[0], in_strides, out_strides, size0: end - begin, size1: 1 };
-        sum_block(xs, out, block);
+        kernel(xs, out, block);
         return;
     }
     // The counter's digits for `begin`.
@@ -192,7 +196,7 @@ fn serial<T: Lane>(walk: &Walk, xs: &[T], out: &mut [T], in_base: usize, out_bas
         let ob = out_base + (0..nd).map(|d| values[d] * walk.out[d]).sum::<usize>();
         let step0 = (walk.shape[0] - values[0]).min(end - offset);
         let step1 = if step0 == walk.shape[0] { (walk.shape[1] - values[1]).min((end - offset) / walk.shape[0]) } else { 1 };
-        sum_block(xs, out, Block { in_base: ib, out_base: ob, in_strides, out_strides, size0: step0, size1: step1 });
+        kernel(xs, out, Block { in_base: ib, out_base: ob, in_strides, out_strides, size0: step0, size1: step1 });
         offset += step0 * step1;
         // DimCounter::increment.
         let (mut d, mut overflow) = if step1 != 1 { (1, step1) } else { (0, step0) };
@@ -290,6 +294,72 @@ fn sum_block<T: Lane>(xs: &[T], out: &mut [T], b: Block) {
     }
 }
 
+/// `binary_kernel_reduce_vec`'s loop over one block for `prod`
+/// (`Reduce.h`): a contiguous inner reduction runs `reduction128` (four
+/// accumulators of one 32-byte vector each, lane by lane, folded as
+/// `(a0·a1)·(a2·a3)`, then its lanes in order) and multiplies its row's tail
+/// in order; an outer reduction's column groups multiply down their rows
+/// and then into the output; any other block multiplies each output by its
+/// inputs in order.
+fn prod_block<T: Lane + std::ops::Mul<Output = T>>(xs: &[T], out: &mut [T], b: Block) {
+    let Block { in_base, out_base, in_strides, out_strides, size0, size1 } = b;
+    let x = |i: usize, j: usize| xs[in_base + i * in_strides[0] + j * in_strides[1]];
+    if out_strides[0] == 0 && in_strides[0] == 1 {
+        let lanes = 32 / std::mem::size_of::<T>();
+        let width = 4 * lanes;
+        for j in 0..size1 {
+            let o = out_base + j * out_strides[1];
+            let row = &xs[in_base + j * in_strides[1]..][..size0];
+            let count = size0 / width;
+            if count > 0 {
+                let mut acc: Vec<T> = row[..width].to_vec();
+                for i in 1..count {
+                    for (a, &v) in acc.iter_mut().zip(&row[i * width..(i + 1) * width]) {
+                        *a = *a * v;
+                    }
+                }
+                let mut b0 = (acc[0] * acc[lanes]) * (acc[2 * lanes] * acc[3 * lanes]);
+                for l in 1..lanes {
+                    b0 = b0 * ((acc[l] * acc[lanes + l]) * (acc[2 * lanes + l] * acc[3 * lanes + l]));
+                }
+                out[o] = out[o] * b0;
+            }
+            for &v in &row[count * width..] {
+                out[o] = out[o] * v;
+            }
+        }
+        return;
+    }
+    let lanes = 32 / std::mem::size_of::<T>();
+    if out_strides[0] == 0 && out_strides[1] == 1 && in_strides[1] == 1 {
+        // vectorized_outer_reduction: groups of four vectors of columns
+        // run reduction128 without folding (each column's product down the
+        // rows, then times its output), the rest one column at a time.
+        let groups = size1 / (4 * lanes) * (4 * lanes);
+        for c in 0..size1 {
+            let o = out_base + c;
+            if c < groups {
+                let mut acc = x(0, c);
+                for i in 1..size0 {
+                    acc = acc * x(i, c);
+                }
+                out[o] = acc * out[o];
+            } else {
+                for i in 0..size0 {
+                    out[o] = out[o] * x(i, c);
+                }
+            }
+        }
+        return;
+    }
+    for j in 0..size1 {
+        for i in 0..size0 {
+            let o = out_base + i * out_strides[0] + j * out_strides[1];
+            out[o] = out[o] * x(i, j);
+        }
+    }
+}
+
 /// `at::parallel_for`'s chunks of `0..n` with grain `grain` on `threads`
 /// threads.
 fn chunks(n: usize, grain: usize, threads: usize) -> Vec<(usize, usize)> {
@@ -310,12 +380,25 @@ fn chunks(n: usize, grain: usize, threads: usize) -> Vec<(usize, usize)> {
 /// dims. Every element the layout reaches must be in `xs` and the input
 /// must have elements.
 pub fn sum_dims<T: Lane>(xs: &[T], shape: &[usize], stride: &[usize], offset: usize, reduced: &[bool], threads: usize) -> Vec<T> {
+    reduce_dims(xs, shape, stride, offset, reduced, threads, T::default(), sum_block)
+}
+
+/// The products of `xs` over the dims marked in `reduced` as PyTorch's
+/// `prod` computes them (`binary_kernel_reduce_vec`: the same walk and
+/// parallel plans as [`sum_dims`], with its own block loop).
+pub fn prod_dims<T: Lane + std::ops::Mul<Output = T>>(xs: &[T], shape: &[usize], stride: &[usize], offset: usize, reduced: &[bool], threads: usize) -> Vec<T> {
+    reduce_dims(xs, shape, stride, offset, reduced, threads, T::count(1), prod_block)
+}
+
+/// [`sum_dims`] and [`prod_dims`]: outputs start at `ident`.
+#[allow(clippy::too_many_arguments)]
+fn reduce_dims<T: Lane>(xs: &[T], shape: &[usize], stride: &[usize], offset: usize, reduced: &[bool], threads: usize, ident: T, kernel: Kernel<T>) -> Vec<T> {
     let walk = Walk::new(shape, stride, reduced);
     let out_numel: usize = (0..shape.len()).filter(|&d| !reduced[d]).map(|d| shape[d]).product();
-    let mut out = vec![T::default(); out_numel];
+    let mut out = vec![ident; out_numel];
     let numel = walk.numel();
     if numel < GRAIN_SIZE || threads <= 1 {
-        serial(&walk, xs, &mut out, offset, 0, 0, numel);
+        serial(&walk, xs, &mut out, offset, 0, 0, numel, kernel);
     } else if out_numel == 1 {
         // two_pass_reduction: one slot per thread (unused ones stay 0),
         // then the slots reduced as a row into the output.
@@ -323,26 +406,26 @@ pub fn sum_dims<T: Lane>(xs: &[T], shape: &[usize], stride: &[usize], offset: us
         let slots: Vec<T> = {
             use rayon::prelude::*;
             parts.par_iter().map(|&(b, e)| {
-                let mut slot = [T::default()];
-                serial(&walk, xs, &mut slot, offset, 0, b, e);
+                let mut slot = [ident];
+                serial(&walk, xs, &mut slot, offset, 0, b, e, kernel);
                 slot[0]
             }).collect()
         };
-        let mut buffer = vec![T::default(); threads];
+        let mut buffer = vec![ident; threads];
         buffer[..slots.len()].copy_from_slice(&slots);
         let final_walk = Walk { shape: vec![threads], out: vec![0], inp: vec![1] };
-        serial(&final_walk, &buffer, &mut out, 0, 0, 0, threads);
+        serial(&final_walk, &buffer, &mut out, 0, 0, 0, threads, kernel);
     } else {
-        parallel_dims(&walk, xs, &mut out, offset, threads);
+        parallel_dims(&walk, xs, &mut out, offset, threads, kernel);
     }
     out
 }
 
 /// `parallel_dim_reduction`: the split dim's indices in one chunk per
 /// thread, each chunk walked on its own.
-fn parallel_dims<T: Lane>(walk: &Walk, xs: &[T], out: &mut [T], offset: usize, threads: usize) {
+fn parallel_dims<T: Lane>(walk: &Walk, xs: &[T], out: &mut [T], offset: usize, threads: usize, kernel: Kernel<T>) {
     let Some(dim) = walk.split_dim(threads) else {
-        serial(walk, xs, out, offset, 0, 0, walk.numel());
+        serial(walk, xs, out, offset, 0, 0, walk.numel(), kernel);
         return;
     };
     let cols = walk.shape[dim];
@@ -375,12 +458,12 @@ fn parallel_dims<T: Lane>(walk: &Walk, xs: &[T], out: &mut [T], offset: usize, t
         }
         pieces.into_par_iter().for_each(|(b, e, piece)| {
             let w = narrowed(b, e);
-            serial(&w, xs, piece, offset + b * walk.inp[dim], 0, 0, w.numel());
+            serial(&w, xs, piece, offset + b * walk.inp[dim], 0, 0, w.numel(), kernel);
         });
     } else {
         for &(b, e) in &ranges {
             let w = narrowed(b, e);
-            serial(&w, xs, out, offset + b * walk.inp[dim], b * walk.out[dim], 0, w.numel());
+            serial(&w, xs, out, offset + b * walk.inp[dim], b * walk.out[dim], 0, w.numel(), kernel);
         }
     }
 }

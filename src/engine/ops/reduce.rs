@@ -299,6 +299,14 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
         crate::engine::interrupt::check()?;
         return Ok(Reduced { values, indices: None });
     }
+    // Prod of float32/float64 in its own dtype: binary_kernel_reduce_vec's
+    // order (`kernels::reduce_iter::prod_dims`).
+    if op == ReduceOp::Prod && matches!(t.dtype, DType::Float32 | DType::Float64) && odt == t.dtype && t.numel() > 0 {
+        let values = Tensor::alloc_on(ctx, t.device(), &out_shape, odt, op.name())?;
+        write_products(t, &reduced, &values);
+        crate::engine::interrupt::check()?;
+        return Ok(Reduced { values, indices: None });
+    }
     // Kept dims (in order) then reduced dims: one inner loop per output element.
     let kept: Vec<usize> = (0..n).filter(|&d| !reduced[d]).collect();
     let red: Vec<usize> = (0..n).filter(|&d| reduced[d]).collect();
@@ -391,6 +399,22 @@ fn write_cascade_sums(t: &Tensor, reduced: &[bool], count: usize, mean: bool, ou
     };
     let offset = t.layout().offset - lo;
     on_values(t, lo, hi - lo + 1, |xs| write(xs, t, offset, reduced, count, mean, out), |xs| write(xs, t, offset, reduced, count, mean, out));
+}
+
+/// The products of `t` over the dims in `reduced`, PyTorch's, written into
+/// `out` (fresh, contiguous, `t`'s dtype).
+fn write_products(t: &Tensor, reduced: &[bool], out: &Tensor) {
+    fn write<T: Lane + std::ops::Mul<Output = T>>(xs: &[T], t: &Tensor, offset: usize, reduced: &[bool], out: &Tensor) {
+        let v = crate::engine::kernels::reduce_iter::prod_dims(xs, t.shape(), t.stride(), offset, reduced, super::sleef::pytorch_threads());
+        let mut dst = out.storage.bytes_mut();
+        let bytes = &mut dst.bytes_mut()[..v.len() * std::mem::size_of::<T>()];
+        bytes.copy_from_slice(bytemuck::cast_slice(&v));
+    }
+    let Some((lo, hi)) = t.layout().footprint() else {
+        return;
+    };
+    let offset = t.layout().offset - lo;
+    on_values(t, lo, hi - lo + 1, |xs| write(xs, t, offset, reduced, out), |xs| write(xs, t, offset, reduced, out));
 }
 
 /// `std_var_all_cpu`: the mean in the dtype (`typed_sums`), then the
