@@ -170,7 +170,7 @@ type Kernel<T> = fn(&[T], &mut [T], Block);
 /// `serial_for_each` over the elements `begin..end` of `walk` (from element
 /// offsets `in_base`/`out_base`): `DimCounter`'s 2-D steps, each one
 /// `kernel` block.
-fn serial<T: Lane>(walk: &Walk, xs: &[T], out: &mut [T], in_base: usize, out_base: usize, begin: usize, end: usize, kernel: Kernel<T>) {
+fn serial<T: Lane>(walk: &Walk, xs: &[T], out: &mut [T], in_base: usize, out_base: usize, (begin, end): (usize, usize), kernel: Kernel<T>) {
     if begin >= end {
         return;
     }
@@ -398,7 +398,7 @@ fn reduce_dims<T: Lane>(xs: &[T], shape: &[usize], stride: &[usize], offset: usi
     let mut out = vec![ident; out_numel];
     let numel = walk.numel();
     if numel < GRAIN_SIZE || threads <= 1 {
-        serial(&walk, xs, &mut out, offset, 0, 0, numel, kernel);
+        serial(&walk, xs, &mut out, offset, 0, (0, numel), kernel);
     } else if out_numel == 1 {
         // two_pass_reduction: one slot per thread (unused ones stay 0),
         // then the slots reduced as a row into the output.
@@ -407,14 +407,14 @@ fn reduce_dims<T: Lane>(xs: &[T], shape: &[usize], stride: &[usize], offset: usi
             use rayon::prelude::*;
             parts.par_iter().map(|&(b, e)| {
                 let mut slot = [ident];
-                serial(&walk, xs, &mut slot, offset, 0, b, e, kernel);
+                serial(&walk, xs, &mut slot, offset, 0, (b, e), kernel);
                 slot[0]
             }).collect()
         };
         let mut buffer = vec![ident; threads];
         buffer[..slots.len()].copy_from_slice(&slots);
         let final_walk = Walk { shape: vec![threads], out: vec![0], inp: vec![1] };
-        serial(&final_walk, &buffer, &mut out, 0, 0, 0, threads, kernel);
+        serial(&final_walk, &buffer, &mut out, 0, 0, (0, threads), kernel);
     } else {
         parallel_dims(&walk, xs, &mut out, offset, threads, kernel);
     }
@@ -425,7 +425,7 @@ fn reduce_dims<T: Lane>(xs: &[T], shape: &[usize], stride: &[usize], offset: usi
 /// thread, each chunk walked on its own.
 fn parallel_dims<T: Lane>(walk: &Walk, xs: &[T], out: &mut [T], offset: usize, threads: usize, kernel: Kernel<T>) {
     let Some(dim) = walk.split_dim(threads) else {
-        serial(walk, xs, out, offset, 0, 0, walk.numel(), kernel);
+        serial(walk, xs, out, offset, 0, (0, walk.numel()), kernel);
         return;
     };
     let cols = walk.shape[dim];
@@ -458,12 +458,12 @@ fn parallel_dims<T: Lane>(walk: &Walk, xs: &[T], out: &mut [T], offset: usize, t
         }
         pieces.into_par_iter().for_each(|(b, e, piece)| {
             let w = narrowed(b, e);
-            serial(&w, xs, piece, offset + b * walk.inp[dim], 0, 0, w.numel(), kernel);
+            serial(&w, xs, piece, offset + b * walk.inp[dim], 0, (0, w.numel()), kernel);
         });
     } else {
         for &(b, e) in &ranges {
             let w = narrowed(b, e);
-            serial(&w, xs, out, offset + b * walk.inp[dim], b * walk.out[dim], 0, w.numel(), kernel);
+            serial(&w, xs, out, offset + b * walk.inp[dim], b * walk.out[dim], (0, w.numel()), kernel);
         }
     }
 }
