@@ -291,39 +291,9 @@ pub(super) fn broadcast_values(arg: &Arg, shape: &[usize]) -> Vec<Scalar> {
     }
 }
 
-/// PyTorch's CPU `mul`, `div` and `div`'s rounding modes for float16 and
-/// bfloat16 take a scalar second operand (a number, or a one-element CPU
-/// tensor) as its original value in float (`original_scalar_value<opmath_t>`)
-/// and round once, where two tensors meet as the dtype's values.
-fn opmath_scalar(op: BinaryOp, compute: DType, b: &Arg) -> Option<f32> {
-    if !matches!(compute, DType::Float16 | DType::BFloat16) || !matches!(op, BinaryOp::Mul | BinaryOp::Div | BinaryOp::FloorDiv | BinaryOp::TruncDiv) {
-        return None;
-    }
-    let v = match b {
-        Arg::S(s) => *s,
-        Arg::T(t) if t.numel() == 1 && !t.device().is_cuda() => t.item().ok()?,
-        Arg::T(_) => return None,
-    };
-    Some(match v {
-        Scalar::Int(i) => i as f32,
-        other => other.as_f64() as f32,
-    })
-}
-
 fn compute_values(op: BinaryOp, compute: DType, a: &Arg, b: &Arg, shape: &[usize]) -> Result<Vec<Scalar>> {
-    if let Some(y) = opmath_scalar(op, compute, b) {
-        return Ok(broadcast_values(a, shape)
-            .into_iter()
-            .map(|x| {
-                let x = x.cast(compute).as_f64() as f32;
-                Scalar::Float(match op {
-                    BinaryOp::Mul => x * y,
-                    BinaryOp::Div => x / y,
-                    BinaryOp::FloorDiv => super::division::floor_div_f32(x, y),
-                    _ => (x / y).trunc(),
-                } as f64)
-            })
-            .collect());
+    if let Some(vals) = super::division::opmath_scalar_values(op, compute, a, b, shape) {
+        return Ok(vals);
     }
     if let (BinaryOp::Pow, Arg::S(e), true) = (op, b, compute.is_floating()) {
         let e = e.cast(compute).as_f64();
