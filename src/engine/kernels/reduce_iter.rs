@@ -170,7 +170,7 @@ type Kernel<T> = fn(&[T], &mut [T], Block);
 /// `serial_for_each` over the elements `begin..end` of `walk` (from element
 /// offsets `in_base`/`out_base`): `DimCounter`'s 2-D steps, each one
 /// `kernel` block.
-fn serial<T: Lane>(walk: &Walk, xs: &[T], out: &mut [T], in_base: usize, out_base: usize, (begin, end): (usize, usize), kernel: Kernel<T>) {
+fn serial<T: Copy + Send + Sync>(walk: &Walk, xs: &[T], out: &mut [T], in_base: usize, out_base: usize, (begin, end): (usize, usize), kernel: Kernel<T>) {
     if begin >= end {
         return;
     }
@@ -301,7 +301,7 @@ fn sum_block<T: Lane>(xs: &[T], out: &mut [T], b: Block) {
 /// in order; an outer reduction's column groups multiply down their rows
 /// and then into the output; any other block multiplies each output by its
 /// inputs in order.
-fn prod_block<T: Lane + std::ops::Mul<Output = T>>(xs: &[T], out: &mut [T], b: Block) {
+fn prod_block<T: Copy + std::ops::Mul<Output = T>>(xs: &[T], out: &mut [T], b: Block) {
     let Block { in_base, out_base, in_strides, out_strides, size0, size1 } = b;
     let x = |i: usize, j: usize| xs[in_base + i * in_strides[0] + j * in_strides[1]];
     if out_strides[0] == 0 && in_strides[0] == 1 {
@@ -386,13 +386,15 @@ pub fn sum_dims<T: Lane>(xs: &[T], shape: &[usize], stride: &[usize], offset: us
 /// The products of `xs` over the dims marked in `reduced` as PyTorch's
 /// `prod` computes them (`binary_kernel_reduce_vec`: the same walk and
 /// parallel plans as [`sum_dims`], with its own block loop).
-pub fn prod_dims<T: Lane + std::ops::Mul<Output = T>>(xs: &[T], shape: &[usize], stride: &[usize], offset: usize, reduced: &[bool], threads: usize) -> Vec<T> {
-    reduce_dims(xs, shape, stride, offset, reduced, threads, T::count(1), prod_block)
+/// (float16/bfloat16 too: `Vectorized<Half>` multiplies in float and rounds
+/// each product, as the `half` types' `*` does; 16 lanes to a vector).
+pub fn prod_dims<T: Copy + Send + Sync + std::ops::Mul<Output = T>>(xs: &[T], shape: &[usize], stride: &[usize], offset: usize, reduced: &[bool], threads: usize, one: T) -> Vec<T> {
+    reduce_dims(xs, shape, stride, offset, reduced, threads, one, prod_block)
 }
 
 /// [`sum_dims`] and [`prod_dims`]: outputs start at `ident`.
 #[allow(clippy::too_many_arguments)]
-fn reduce_dims<T: Lane>(xs: &[T], shape: &[usize], stride: &[usize], offset: usize, reduced: &[bool], threads: usize, ident: T, kernel: Kernel<T>) -> Vec<T> {
+fn reduce_dims<T: Copy + Send + Sync>(xs: &[T], shape: &[usize], stride: &[usize], offset: usize, reduced: &[bool], threads: usize, ident: T, kernel: Kernel<T>) -> Vec<T> {
     let walk = Walk::new(shape, stride, reduced);
     let out_numel: usize = (0..shape.len()).filter(|&d| !reduced[d]).map(|d| shape[d]).product();
     let mut out = vec![ident; out_numel];
@@ -423,7 +425,7 @@ fn reduce_dims<T: Lane>(xs: &[T], shape: &[usize], stride: &[usize], offset: usi
 
 /// `parallel_dim_reduction`: the split dim's indices in one chunk per
 /// thread, each chunk walked on its own.
-fn parallel_dims<T: Lane>(walk: &Walk, xs: &[T], out: &mut [T], offset: usize, threads: usize, kernel: Kernel<T>) {
+fn parallel_dims<T: Copy + Send + Sync>(walk: &Walk, xs: &[T], out: &mut [T], offset: usize, threads: usize, kernel: Kernel<T>) {
     let Some(dim) = walk.split_dim(threads) else {
         serial(walk, xs, out, offset, 0, (0, walk.numel()), kernel);
         return;

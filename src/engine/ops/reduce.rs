@@ -301,7 +301,7 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
     }
     // Prod of float32/float64 in its own dtype: binary_kernel_reduce_vec's
     // order (`kernels::reduce_iter::prod_dims`).
-    if op == ReduceOp::Prod && matches!(t.dtype, DType::Float32 | DType::Float64) && odt == t.dtype && t.numel() > 0 {
+    if op == ReduceOp::Prod && t.dtype.is_floating() && odt == t.dtype && t.numel() > 0 && !t.device().is_cuda() {
         let values = Tensor::alloc_on(ctx, t.device(), &out_shape, odt, op.name())?;
         write_products(t, &reduced, &values);
         crate::engine::interrupt::check()?;
@@ -405,16 +405,41 @@ fn write_cascade_sums(t: &Tensor, reduced: &[bool], count: usize, mean: bool, ou
 /// `out` (fresh, contiguous, `t`'s dtype).
 fn write_products(t: &Tensor, reduced: &[bool], out: &Tensor) {
     fn write<T: Lane + std::ops::Mul<Output = T>>(xs: &[T], t: &Tensor, offset: usize, reduced: &[bool], out: &Tensor) {
-        let v = crate::engine::kernels::reduce_iter::prod_dims(xs, t.shape(), t.stride(), offset, reduced, super::sleef::pytorch_threads());
+        let v = crate::engine::kernels::reduce_iter::prod_dims(xs, t.shape(), t.stride(), offset, reduced, super::sleef::pytorch_threads(), T::count(1));
         let mut dst = out.storage.bytes_mut();
         let bytes = &mut dst.bytes_mut()[..v.len() * std::mem::size_of::<T>()];
         bytes.copy_from_slice(bytemuck::cast_slice(&v));
+    }
+    /// float16/bfloat16: the bits as the `half` type, multiplied, back to bits.
+    fn write_half<H: Copy + Send + Sync + std::ops::Mul<Output = H>>(bits: &[u16], t: &Tensor, offset: usize, reduced: &[bool], out: &Tensor, (from, to, one): (fn(u16) -> H, fn(H) -> u16, H)) {
+        let xs: Vec<H> = bits.iter().map(|&b| from(b)).collect();
+        let v = crate::engine::kernels::reduce_iter::prod_dims(&xs, t.shape(), t.stride(), offset, reduced, super::sleef::pytorch_threads(), one);
+        let v: Vec<u16> = v.into_iter().map(to).collect();
+        let mut dst = out.storage.bytes_mut();
+        dst.bytes_mut()[..v.len() * 2].copy_from_slice(bytemuck::cast_slice(&v));
     }
     let Some((lo, hi)) = t.layout().footprint() else {
         return;
     };
     let offset = t.layout().offset - lo;
-    on_values(t, lo, hi - lo + 1, |xs| write(xs, t, offset, reduced, out), |xs| write(xs, t, offset, reduced, out));
+    let n = hi - lo + 1;
+    match t.dtype {
+        DType::Float16 | DType::BFloat16 => {
+            let bits: Option<Vec<u16>> = {
+                let buf = t.storage.bytes();
+                typed::<u16>(buf.bytes(), lo, n).map(|b| b.to_vec())
+            };
+            let Some(bits) = bits else { return };
+            if t.dtype == DType::Float16 {
+                write_half(&bits, t, offset, reduced, out, (half::f16::from_bits, half::f16::to_bits, half::f16::ONE));
+            } else {
+                write_half(&bits, t, offset, reduced, out, (half::bf16::from_bits, half::bf16::to_bits, half::bf16::ONE));
+            }
+        }
+        _ => {
+            on_values(t, lo, n, |xs| write(xs, t, offset, reduced, out), |xs| write(xs, t, offset, reduced, out));
+        }
+    }
 }
 
 /// `std_var_all_cpu`: the mean in the dtype (`typed_sums`), then the
