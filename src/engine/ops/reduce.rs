@@ -401,6 +401,9 @@ fn write_cascade_sums(t: &Tensor, reduced: &[bool], count: usize, mean: bool, ou
     on_values(t, lo, hi - lo + 1, |xs| write(xs, t, offset, reduced, count, mean, out), |xs| write(xs, t, offset, reduced, count, mean, out));
 }
 
+/// A 16-bit float type's conversions from and to its bits, and its one.
+type HalfOps<H> = (fn(u16) -> H, fn(H) -> u16, H);
+
 /// The products of `t` over the dims in `reduced`, PyTorch's, written into
 /// `out` (fresh, contiguous, `t`'s dtype).
 fn write_products(t: &Tensor, reduced: &[bool], out: &Tensor) {
@@ -411,7 +414,7 @@ fn write_products(t: &Tensor, reduced: &[bool], out: &Tensor) {
         bytes.copy_from_slice(bytemuck::cast_slice(&v));
     }
     /// float16/bfloat16: the bits as the `half` type, multiplied, back to bits.
-    fn write_half<H: Copy + Send + Sync + std::ops::Mul<Output = H>>(bits: &[u16], t: &Tensor, offset: usize, reduced: &[bool], out: &Tensor, (from, to, one): (fn(u16) -> H, fn(H) -> u16, H)) {
+    fn write_half<H: Copy + Send + Sync + std::ops::Mul<Output = H>>(bits: &[u16], t: &Tensor, offset: usize, reduced: &[bool], out: &Tensor, (from, to, one): HalfOps<H>) {
         let xs: Vec<H> = bits.iter().map(|&b| from(b)).collect();
         let v = crate::engine::kernels::reduce_iter::prod_dims(&xs, t.shape(), t.stride(), offset, reduced, super::sleef::pytorch_threads(), one);
         let v: Vec<u16> = v.into_iter().map(to).collect();
