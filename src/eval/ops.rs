@@ -475,10 +475,11 @@ pub fn to_tensor_arg(it: &mut Interp, v: &Value, dtype: DType, span: Span) -> Ev
 }
 
 
-/// The gradients of `div(…, rounding_mode=…)` (PyTorch's `DivBackward2`):
-/// zeros of each tensor input's shape and dtype, whatever the incoming
+/// The gradients of `div(…, rounding_mode=…)` (PyTorch's `DivBackward2`)
+/// and of the in-place comparisons: zeros of each tensor input's shape and
+/// dtype, whatever the incoming
 /// gradient holds (an infinite one too, measured against PyTorch 2.15).
-fn zero_grads(slots: [Option<(Vec<usize>, DType)>; 2]) -> crate::engine::autograd::Formula {
+pub(super) fn zero_grads(slots: [Option<(Vec<usize>, DType)>; 2]) -> crate::engine::autograd::Formula {
     crate::engine::autograd::BackwardFn::new(move |ctx, _node, g| {
         slots
             .iter()

@@ -629,26 +629,11 @@ pub fn binary(ctx: &Context, op: MathBinary, a: Arg, b: Arg) -> Result<Tensor> {
 /// with SLEEF's expf and log1pf (NaN-propagating maximum), the scalar
 /// lambda the same with `std::max` and glibc's functions; equal infinities
 /// give themselves. `atan2_kernel`: SLEEF's `atan2f16_u10`, glibc's
-/// `atan2f`. Elements are placed as `sleef::vector_lanes` places them when
-/// both operands are laid out alike (or one is a single element), else all
-/// take the scalar lambda.
+/// `atan2f`. Elements are placed by `sleef::binary_lanes`.
 fn binary_f32(op: MathBinary, a: &Arg, b: &Arg, out: &Tensor) -> Result<Vec<Scalar>> {
     crate::engine::interrupt::check()?;
     let shape = out.shape();
-    // An operand of one element is broadcast as the loop's scalar operand,
-    // which `vectorized_loop` takes too.
-    let one = |v: &Arg| match v {
-        Arg::S(_) => true,
-        Arg::T(t) => t.numel() == 1,
-    };
-    let full = |v: &Arg| matches!(v, Arg::T(t) if t.dtype == DType::Float32 && t.shape() == shape);
-    let lanes_of = |t: &Tensor| super::sleef::vector_lanes(shape, t.stride(), out.stride(), super::sleef::pytorch_threads());
-    let lanes = match (a, b) {
-        (Arg::T(x), Arg::T(y)) if full(a) && full(b) && x.stride() == y.stride() => lanes_of(x),
-        (Arg::T(x), _) if full(a) && one(b) => lanes_of(x),
-        (_, Arg::T(y)) if full(b) && one(a) => lanes_of(y),
-        _ => vec![false; out.numel()],
-    };
+    let lanes = super::sleef::binary_lanes(a, b, out, DType::Float32);
     let f = |v: Scalar| v.cast(DType::Float32).as_f64() as f32;
     Ok(broadcast_values(a, shape)
         .into_iter()

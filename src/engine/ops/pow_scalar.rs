@@ -72,23 +72,7 @@ pub fn vector_pow_f32(op: BinaryOp, compute: DType, a: &Arg, b: &Arg, out: &Tens
         return;
     }
     let shape = out.shape();
-    let one = |v: &Arg| match v {
-        Arg::S(_) => true,
-        Arg::T(t) => t.numel() == 1,
-    };
-    // An operand of another dtype is first cast into the output's layout.
-    let stride = |t: &Tensor| if t.dtype == compute { t.stride().to_vec() } else { out.stride().to_vec() };
-    let full = |v: &Arg| matches!(v, Arg::T(t) if t.shape() == shape);
-    let lead = match (a, b) {
-        (Arg::T(x), Arg::T(y)) if full(a) && full(b) && stride(x) == stride(y) => Some(stride(x)),
-        (Arg::T(x), _) if full(a) && one(b) => Some(stride(x)),
-        (_, Arg::T(y)) if full(b) && one(a) => Some(stride(y)),
-        _ => None,
-    };
-    let lanes = match lead {
-        Some(l) => super::sleef::vector_lanes(shape, &l, out.stride(), super::sleef::pytorch_threads()),
-        None => vec![false; vals.len()],
-    };
+    let lanes = super::sleef::binary_lanes(a, b, out, compute);
     let xs = super::elementwise::broadcast_values(a, shape);
     let ys = super::elementwise::broadcast_values(b, shape);
     for (i, lane) in lanes.into_iter().enumerate() {

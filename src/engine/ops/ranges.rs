@@ -284,9 +284,8 @@ pub fn logspace(ctx: &Context, device: Device, (start, end): (Scalar, Scalar), s
             return Err(EngineError::runtime(msg));
         }
     }
-    // `Scalar::to<scalar_t>()`; c10 builds a half from a double through float.
-    let to = |x: Scalar| if matches!(dtype, DType::Float16 | DType::BFloat16) { Scalar::Float(x.as_f64() as f32 as f64).cast(dtype) } else { x.cast(dtype) };
-    let (s, e) = (to(start), to(end));
+    // `Scalar::to<scalar_t>()` (a half through float, as `cast` converts).
+    let (s, e) = (start.cast(dtype), end.cast(dtype));
     let diff = match dtype {
         DType::Float32 => (e.as_f64() as f32 - s.as_f64() as f32) as f64,
         DType::Float16 | DType::BFloat16 => Scalar::Float((e.as_f64() as f32 - s.as_f64() as f32) as f64).cast(dtype).as_f64(),
@@ -299,8 +298,7 @@ pub fn logspace(ctx: &Context, device: Device, (start, end): (Scalar, Scalar), s
     let vals: Vec<Scalar> = (0..steps)
         .map(|i| {
             let v = if i < half { base.powf(s + step * i as f64) } else { base.powf(e - step * (steps - i - 1) as f64) };
-            // A double converts to half or bfloat16 through float.
-            let v = if matches!(dtype, DType::Float16 | DType::BFloat16) { v as f32 as f64 } else { v };
+            // A double converts to half or bfloat16 through float (`cast`).
             Scalar::Float(v).cast(dtype)
         })
         .collect();
@@ -337,8 +335,7 @@ pub fn linspace(ctx: &Context, device: Device, (start, end): (Scalar, Scalar), s
     }
     let n = steps as usize;
     let half = n / 2;
-    let to = |x: Scalar| if matches!(dtype, DType::Float16 | DType::BFloat16) { Scalar::Float(x.as_f64() as f32 as f64).cast(dtype) } else { x.cast(dtype) };
-    let (s, e) = (to(start), to(end));
+    let (s, e) = (start.cast(dtype), end.cast(dtype));
     let vals: Vec<Scalar> = match dtype {
         DType::Float32 => {
             let (a, b) = (s.as_f64() as f32, e.as_f64() as f32);

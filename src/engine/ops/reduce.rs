@@ -428,15 +428,12 @@ fn write_products(t: &Tensor, reduced: &[bool], out: &Tensor) {
     let n = hi - lo + 1;
     match t.dtype {
         DType::Float16 | DType::BFloat16 => {
-            let bits: Option<Vec<u16>> = {
-                let buf = t.storage.bytes();
-                typed::<u16>(buf.bytes(), lo, n).map(|b| b.to_vec())
-            };
-            let Some(bits) = bits else { return };
+            let buf = t.storage.bytes();
+            let Some(bits) = typed::<u16>(buf.bytes(), lo, n) else { return };
             if t.dtype == DType::Float16 {
-                write_half(&bits, t, offset, reduced, out, (half::f16::from_bits, half::f16::to_bits, half::f16::ONE));
+                write_half(bits, t, offset, reduced, out, (half::f16::from_bits, half::f16::to_bits, half::f16::ONE));
             } else {
-                write_half(&bits, t, offset, reduced, out, (half::bf16::from_bits, half::bf16::to_bits, half::bf16::ONE));
+                write_half(bits, t, offset, reduced, out, (half::bf16::from_bits, half::bf16::to_bits, half::bf16::ONE));
             }
         }
         _ => {

@@ -479,6 +479,29 @@ pub fn vector_lanes(shape: &[usize], input: &[usize], output: &[usize], threads:
     vector_lanes_grain(shape, input, output, threads, GRAIN_SIZE)
 }
 
+/// [`vector_lanes`] for a binary `cpu_kernel_vec` computing in `compute`
+/// into `out`: the operands laid out alike, or one of them a single element
+/// (the vector loop's scalar operand); an operand of another dtype is first
+/// cast into the output's layout. Other layouts: every element takes the
+/// scalar lambda.
+pub fn binary_lanes(a: &super::elementwise::Arg, b: &super::elementwise::Arg, out: &crate::engine::tensor::Tensor, compute: crate::engine::dtype::DType) -> Vec<bool> {
+    use super::elementwise::Arg;
+    let shape = out.shape();
+    let one = |v: &Arg| match v {
+        Arg::S(_) => true,
+        Arg::T(t) => t.numel() == 1,
+    };
+    let stride = |t: &crate::engine::tensor::Tensor| if t.dtype == compute { t.stride().to_vec() } else { out.stride().to_vec() };
+    let full = |v: &Arg| matches!(v, Arg::T(t) if t.shape() == shape);
+    let lead = match (a, b) {
+        (Arg::T(x), Arg::T(y)) if full(a) && full(b) && stride(x) == stride(y) => stride(x),
+        (Arg::T(x), _) if full(a) && one(b) => stride(x),
+        (_, Arg::T(y)) if full(b) && one(a) => stride(y),
+        _ => return vec![false; out.numel()],
+    };
+    vector_lanes(shape, &lead, out.stride(), pytorch_threads())
+}
+
 /// [`vector_lanes`] with the kernel's own `at::parallel_for` grain size.
 pub fn vector_lanes_grain(shape: &[usize], input: &[usize], output: &[usize], threads: usize, grain: usize) -> Vec<bool> {
     let n: usize = shape.iter().product();

@@ -9,10 +9,10 @@
 
 use std::rc::Rc;
 
-use crate::engine::autograd::{BackwardFn, Grad};
+use crate::engine::autograd::Grad;
 use crate::engine::ops::copy;
-use crate::engine::ops::promote::{can_cast, scalar_type_name};
-use crate::engine::{DType, ErrorKind, Scalar, Tensor};
+use crate::engine::ops::promote::{can_cast, scalar_type_name, type_meta_name};
+use crate::engine::{DType, ErrorKind, Tensor};
 use crate::lang::ast::{BinOp, CmpOp};
 use crate::lang::span::Span;
 
@@ -75,10 +75,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, nspan: Span, o
             write_into(t, &r, span, elementwise_shape)?;
             // Comparisons have zero gradients: eq_.Scalar's node is
             // EqBackward0, eq_.Tensor's EqBackward1.
-            let slots: Vec<(Vec<usize>, DType)> = std::iter::once(t.as_ref()).chain(other.as_deref()).map(|x| (x.shape().to_vec(), x.dtype)).collect();
-            let zeros = BackwardFn::new(move |ctx, _node, g| {
-                slots.iter().map(|(shape, dtype)| crate::engine::ops::factory::full(ctx, g.device(), shape, Scalar::Int(0), *dtype, "backward").map(Some)).collect()
-            });
+            let zeros = super::super::ops::zero_grads([Some((t.shape().to_vec(), t.dtype)), other.as_deref().map(|o| (o.shape().to_vec(), o.dtype))]);
             let node = id.node(other.is_some() as usize);
             super::super::grad::rebase_node(it, t, node, &[other.as_deref()], zeros, &[]);
             Ok(Value::Tensor(t.clone()))
@@ -119,12 +116,12 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, nspan: Span, o
                 t.clone()
             };
             let r = super::super::methods::call_op(it, &stand_in, base, a, nspan, op)?;
-            let Value::Tensor(rt_) = &r else { return Ok(r) };
-            if matches!(base, OpId::Clamp | OpId::Clip) && !can_cast(rt_.dtype, t.dtype) {
-                return Err(rt(format!("result type {} can't be cast to the desired output type {}", scalar_type_name(rt_.dtype), cpp_type_name(t.dtype)), span));
+            let Value::Tensor(res) = &r else { return Ok(r) };
+            if matches!(base, OpId::Clamp | OpId::Clip) && !can_cast(res.dtype, t.dtype) {
+                return Err(rt(format!("result type {} can't be cast to the desired output type {}", scalar_type_name(res.dtype), type_meta_name(t.dtype)), span));
             }
             write_into(t, &r, span, shape_msg)?;
-            if let Some(Grad::Node(n)) = rt_.grad_state() {
+            if let Some(Grad::Node(n)) = res.grad_state() {
                 super::super::grad::inplace::rebase_recorded(it, t, &n);
             }
             Ok(Value::Tensor(t.clone()))
@@ -143,19 +140,6 @@ fn elementwise_shape(own: &[usize], result: &[usize]) -> String {
 fn blas_shape(own: &[usize], result: &[usize]) -> String {
     use crate::engine::error::fmt_list;
     format!("Bad in-place call: input tensor size {} and output tensor size {} should match", fmt_list(own), fmt_list(result))
-}
-
-/// The C++ type names `clamp_`'s cast check prints.
-fn cpp_type_name(d: DType) -> &'static str {
-    match d {
-        DType::Int64 => "long int",
-        DType::Int32 => "int",
-        DType::Int16 => "short int",
-        DType::Int8 => "signed char",
-        DType::UInt8 => "unsigned char",
-        DType::Bool => "bool",
-        other => scalar_type_name(other),
-    }
 }
 
 /// Writes the op's result into self: the same shape, a dtype self can take
