@@ -17,6 +17,7 @@ use crate::lang::span::Span;
 
 use super::error::{EvalError, EvalResult};
 use super::interp::Interp;
+use super::registry::nodes;
 
 /// True when `out` should get a node: grad mode on, a floating result, and
 /// some input requiring grad.
@@ -104,12 +105,12 @@ pub fn record_view_map(it: &Interp, name: &str, input: &Tensor, out: Tensor, nr:
             saved: Default::default(),
             saves: false,
             released: Default::default(),
-            formula: match (map, ViewGrad::deduce(name, input.layout(), out.layout())) {
+            formula: match (map, nodes::view_kind(name).and_then(|k| ViewGrad::deduce(k, input.layout(), out.layout()))) {
                 (Some(map), _) => Formula::IndexView { shape: input.shape().to_vec(), map },
                 (None, Some(v)) => Formula::ViewGrad(v),
                 // `alias` (`x[...]`): the gradient passes through as it is.
-                (None, None) if name == "AliasBackward0" => Formula::Identity,
-                (None, None) => Formula::View { input: input.layout().clone(), output: out.layout().clone() },
+                (None, None) if name == nodes::ALIAS => Formula::Identity,
+                (None, None) => Formula::View { input: input.layout().clone(), output: out.layout().clone(), as_strided: nodes::is_as_strided(name) },
             },
             out_shape: out.shape().to_vec(),
             out_dtype: out.dtype,

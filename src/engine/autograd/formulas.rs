@@ -183,10 +183,10 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             // The division is of the expanded gradient: a fresh contiguous tensor.
             vec![Some(if *mean { copy::copy_to_new(ctx, &e, &layout::contiguous_strides(shape), e.dtype, "div")? } else { e })]
         }
-        Formula::View { input, output } if node.name == "AsStridedBackward0" => {
+        Formula::View { input, output, as_strided: true } => {
             vec![Some(super::as_strided::as_strided_backward(ctx, g, input, output)?)]
         }
-        Formula::View { input, output } => vec![Some(view_backward(ctx, g, input, output)?)],
+        Formula::View { input, output, .. } => vec![Some(view_backward(ctx, g, input, output)?)],
         Formula::IndexView { shape, map } => vec![Some(super::index_formulas::scatter_backward(ctx, g, shape, map)?)],
         Formula::ViewGrad(v) => vec![Some(v.apply(ctx, g)?)],
         Formula::Reshape { shape } => {

@@ -78,7 +78,13 @@ pub fn resolve_meta(m: &Meta, version: u64, dtype: DType) -> Option<Grad> {
     m.state.borrow().clone()
 }
 
-/// Gives a view whose base changed in place a new `AsStridedBackward0`;
+/// The node a view whose base changed in place gets (PyTorch's engine
+/// regenerates it as `as_strided`'s, outside derivatives.yaml's ops): the
+/// one node name the engine makes itself; the `as_strided` row names its
+/// node with it.
+pub const AS_STRIDED_NODE: &str = "AsStridedBackward0";
+
+/// Gives a view whose base changed in place a new [`AS_STRIDED_NODE`];
 /// an output of a multi-output view op (or a view of one) gets an
 /// `Invalid` node instead, which refuses to be used ([`Formula::InvalidView`]).
 fn regenerate(m: &Meta, v: &ViewInfo, version: u64, dtype: DType) {
@@ -113,12 +119,12 @@ fn regenerate(m: &Meta, v: &ViewInfo, version: u64, dtype: DType) {
     let base = v.base.state.borrow().clone();
     let Some(base) = base else { return };
     let node = Node {
-        name: "AsStridedBackward0".to_string(),
+        name: AS_STRIDED_NODE.to_string(),
         next: vec![base.edge()],
         saved: RefCell::new(vec![]),
         saves: false,
         released: Cell::new(false),
-        formula: Formula::View { input: v.base_layout.clone(), output: v.layout.borrow().clone() },
+        formula: Formula::View { input: v.base_layout.clone(), output: v.layout.borrow().clone(), as_strided: true },
         out_shape: v.layout.borrow().shape.clone(),
         out_dtype: dtype,
         present: vec![true],

@@ -181,9 +181,10 @@ pub enum Formula {
     SumAll { shape: Vec<usize>, mean: bool },
     /// `sum(dims, keepdim)` / `mean(dims, keepdim)`.
     SumDims { shape: Vec<usize>, dims: Vec<usize>, keepdim: bool, mean: bool },
-    /// A view: the gradient flows back through the storage positions
-    /// (`AsStridedBackward0`).
-    View { input: Layout, output: Layout },
+    /// A view: the gradient flows back through the storage positions;
+    /// `as_strided` for `as_strided` itself and a regenerated view
+    /// ([`meta::AS_STRIDED_NODE`]), which take `as_strided_backward`.
+    View { input: Layout, output: Layout, as_strided: bool },
     /// A view that picks elements by index (slice, select, narrow,
     /// diagonal, unfold, split, unbind): zeros of the input's `shape` with
     /// the gradient written through `map`, the op applied to a contiguous

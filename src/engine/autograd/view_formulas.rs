@@ -16,6 +16,20 @@ use crate::engine::layout::{self, Layout};
 use crate::engine::ops::shape;
 use crate::engine::tensor::Tensor;
 
+/// Which shape view a node's op is, for [`ViewGrad::deduce`] (the
+/// evaluator tells it from the op's registry row).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ViewKind {
+    /// `t`, `transpose`, `permute`.
+    Permute,
+    /// `view`, `_reshape_alias`.
+    Reshape,
+    Unsqueeze,
+    /// `squeeze` of all size-1 dims, one dim or a list.
+    Squeeze,
+    Expand,
+}
+
 #[derive(Debug, Clone)]
 pub enum ViewGrad {
     /// `t`, `transpose`, `permute`: the gradient permuted by the inverse
@@ -33,11 +47,11 @@ pub enum ViewGrad {
 }
 
 impl ViewGrad {
-    /// The formula of a view node `name` from `input` to `output`, when
+    /// The formula of a view of kind `kind` from `input` to `output`, when
     /// the output is exactly that view of the input.
-    pub fn deduce(name: &str, input: &Layout, output: &Layout) -> Option<ViewGrad> {
-        let (g, redo) = match name {
-            "TBackward0" | "TransposeBackward0" | "PermuteBackward0" => {
+    pub fn deduce(kind: ViewKind, input: &Layout, output: &Layout) -> Option<ViewGrad> {
+        let (g, redo) = match kind {
+            ViewKind::Permute => {
                 let inverse = inverse_perm(input, output)?;
                 let mut perm = vec![0i64; inverse.len()];
                 for (i, &j) in inverse.iter().enumerate() {
@@ -45,26 +59,25 @@ impl ViewGrad {
                 }
                 (ViewGrad::Permute { inverse }, layout::permute(input, &perm).ok()?)
             }
-            "ViewBackward0" | "ReshapeAliasBackward0" => {
+            ViewKind::Reshape => {
                 let stride = layout::compute_stride(&input.shape, &input.stride, &output.shape)?;
                 let redo = Layout { shape: output.shape.clone(), stride, offset: input.offset };
                 (ViewGrad::Reshape { shape: input.shape.clone() }, redo)
             }
-            "UnsqueezeBackward0" => {
+            ViewKind::Unsqueeze => {
                 let dims = inserted(&input.shape, &output.shape)?;
                 let redo = dims.iter().try_fold(input.clone(), |l, &d| layout::unsqueeze(&l, d as i64).ok())?;
                 (ViewGrad::Squeeze { dims }, redo)
             }
-            "SqueezeBackward0" | "SqueezeBackward1" | "SqueezeBackward2" => {
+            ViewKind::Squeeze => {
                 let dims = inserted(&output.shape, &input.shape)?;
                 let ds: Vec<i64> = dims.iter().map(|&d| d as i64).collect();
                 (ViewGrad::Unsqueeze { dims }, layout::squeeze_dims(input, Some(&ds)).ok()?)
             }
-            "ExpandBackward0" => {
+            ViewKind::Expand => {
                 let sizes: Vec<i64> = output.shape.iter().map(|&d| d as i64).collect();
                 (ViewGrad::Expand { shape: input.shape.clone() }, layout::expand(input, &sizes, "").ok()?)
             }
-            _ => return None,
         };
         (&redo == output).then_some(g)
     }

@@ -245,37 +245,11 @@ impl MathOp {
         }
     }
 
-    /// PyTorch's backward node name (`None`: the result never requires grad).
-    pub fn grad_fn(self) -> Option<&'static str> {
+    /// Whether the result can require grad (the evaluator names its node
+    /// from the op's registry row).
+    pub fn differentiable(self) -> bool {
         use MathOp::*;
-        Some(match self {
-            Acos => "AcosBackward0",
-            Asin => "AsinBackward0",
-            Atan => "AtanBackward0",
-            Acosh => "AcoshBackward0",
-            Asinh => "AsinhBackward0",
-            Atanh => "AtanhBackward0",
-            Cosh => "CoshBackward0",
-            Sinh => "SinhBackward0",
-            Tan => "TanBackward0",
-            Ceil => "CeilBackward0",
-            Floor => "FloorBackward0",
-            Round => "RoundBackward0",
-            Trunc => "TruncBackward0",
-            Frac => "FracBackward0",
-            Sign => "SignBackward0",
-            Sgn => "SgnBackward0",
-            Rsqrt => "RsqrtBackward0",
-            Exp2 => "Exp2Backward0",
-            Expm1 => "Expm1Backward0",
-            Log10 => "Log10Backward0",
-            Log1p => "Log1PBackward0",
-            Log2 => "Log2Backward0",
-            Erf => "ErfBackward0",
-            Deg2rad => "Deg2RadBackward0",
-            Rad2deg => "Rad2DegBackward0",
-            Signbit | Isfinite | Isinf | Isnan | Isneginf | Isposinf => return None,
-        })
+        !matches!(self, Signbit | Isfinite | Isinf | Isnan | Isneginf | Isposinf)
     }
 }
 
@@ -512,20 +486,6 @@ impl MathBinary {
                 let (ex, ey) = ((x - m).exp(), (y - m).exp());
                 (ex / (ex + ey), ey / (ex + ey))
             }
-        }
-    }
-
-    pub fn grad_fn(self) -> &'static str {
-        match self {
-            MathBinary::Atan2 => "Atan2Backward0",
-            MathBinary::Hypot => "HypotBackward0",
-            MathBinary::Fmod => "FmodBackward1",
-            MathBinary::Fmax => "FmaxBackward0",
-            MathBinary::Fmin => "FminBackward0",
-            MathBinary::Copysign => "CopysignBackward0",
-            MathBinary::Heaviside => "HeavisideBackward0",
-            MathBinary::Logaddexp => "LogaddexpBackward0",
-            MathBinary::Gcd | MathBinary::Lcm => "NotImplemented",
         }
     }
 }

@@ -9,7 +9,7 @@
 
 use std::rc::Rc;
 
-use crate::engine::autograd::view_formulas::ViewGrad;
+use crate::engine::autograd::view_formulas::{ViewGrad, ViewKind};
 use crate::engine::autograd::{edge_of, meta, Formula, Grad, Node};
 use crate::engine::layout::{self, Layout};
 use crate::engine::tensor::Step;
@@ -31,30 +31,24 @@ pub const FAMILY: Family = Family {
 };
 
 /// The node PyTorch records for an in-place view op (`squeeze_` by how its
-/// dims were given).
+/// dims were given: its row's overloads).
 fn node_name(id: OpId, squeeze: Option<&Value>) -> &'static str {
-    match id {
-        OpId::T_ => "TBackward1",
-        OpId::Transpose_ | OpId::Swapaxes_ | OpId::Swapdims_ => "TransposeBackward1",
-        OpId::Unsqueeze_ => "UnsqueezeBackward1",
-        OpId::AsStrided_ => "AsStridedBackward1",
-        _ => match squeeze {
-            None | Some(Value::None) => "SqueezeBackward3",
-            Some(Value::Int(_)) => "SqueezeBackward4",
-            Some(_) => "SqueezeBackward5",
-        },
-    }
+    id.node(match squeeze {
+        None | Some(Value::None) => 0,
+        Some(Value::Int(_)) => 1,
+        Some(_) => 2,
+    })
 }
 
-/// The out-of-place op whose view `name` takes in place, and the name its
-/// node would have (the key of the view's backward formula).
-fn base_of(id: OpId) -> (OpId, &'static str) {
+/// The out-of-place op whose view `name` takes in place, and which shape
+/// view it is (for the view's backward formula; `as_strided_` has none).
+fn base_of(id: OpId) -> (OpId, Option<ViewKind>) {
     match id {
-        OpId::T_ => (OpId::T, "TBackward0"),
-        OpId::Transpose_ | OpId::Swapaxes_ | OpId::Swapdims_ => (OpId::Transpose, "TransposeBackward0"),
-        OpId::Unsqueeze_ => (OpId::Unsqueeze, "UnsqueezeBackward0"),
-        OpId::AsStrided_ => (OpId::AsStrided, "AsStridedBackward0"),
-        _ => (OpId::Squeeze, "SqueezeBackward0"),
+        OpId::T_ => (OpId::T, Some(ViewKind::Permute)),
+        OpId::Transpose_ | OpId::Swapaxes_ | OpId::Swapdims_ => (OpId::Transpose, Some(ViewKind::Permute)),
+        OpId::Unsqueeze_ => (OpId::Unsqueeze, Some(ViewKind::Unsqueeze)),
+        OpId::AsStrided_ => (OpId::AsStrided, None),
+        _ => (OpId::Squeeze, Some(ViewKind::Squeeze)),
     }
 }
 
@@ -68,7 +62,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, a: Args, nspan: Span, op: &
         return Err(a.err(format!("TensorBase.t_() takes no arguments ({} given)", a.pos.len() + a.kw.len())));
     }
     let squeeze = if id == OpId::Squeeze_ { a.pos.first().map(|(v, _)| v.clone()).or_else(|| a.kw.iter().find(|(k, _, _)| k == "dim").map(|(_, v, _)| v.clone())) } else { None };
-    let (base, view_node) = base_of(id);
+    let (base, view_kind) = base_of(id);
     // The view the out-of-place op makes gives the new layout, with its
     // argument checks and errors (renamed to this op).
     let v = match super::super::methods::call_inner(it, t, base, a, nspan, op) {
@@ -87,9 +81,9 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, a: Args, nspan: Span, op: &
     set_header(t, new.clone(), op).at(span)?;
     t.storage.bump_version();
     if tracked {
-        let formula = match ViewGrad::deduce(view_node, &old, &new) {
+        let formula = match view_kind.and_then(|k| ViewGrad::deduce(k, &old, &new)) {
             Some(g) => Formula::ViewGrad(g),
-            None => Formula::View { input: old, output: new.clone() },
+            None => Formula::View { input: old, output: new.clone(), as_strided: false },
         };
         let node = Node {
             name: node_name(id, squeeze.as_ref()).to_string(),

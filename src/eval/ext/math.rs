@@ -65,14 +65,14 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 }
                 _ => pointwise::unary_inplace(op, t).at(span)?,
             }
-            if let (Some(old), Some(node)) = (old, op.grad_fn()) {
+            if let (Some(old), true) = (old, op.differentiable()) {
+                let node = node_of(&format!("{}_", op.name()), decimals.is_some() as usize);
                 // derivatives.yaml's own in-place entries: `not_implemented`.
-                let (node, formula) = match node {
-                    _ if decimals.is_some() => ("RoundBackward1", unary_formula(op)),
-                    "AcoshBackward0" => ("AcoshBackward1", Formula::NotImplemented("inplace version of acosh")),
-                    "AsinhBackward0" => ("AsinhBackward1", Formula::NotImplemented("inplace version of asinh")),
-                    "AtanhBackward0" => ("AtanhBackward1", Formula::NotImplemented("inplace version of atanh")),
-                    n => (n, unary_formula(op)),
+                let formula = match op {
+                    MathOp::Acosh => Formula::NotImplemented("inplace version of acosh"),
+                    MathOp::Asinh => Formula::NotImplemented("inplace version of asinh"),
+                    MathOp::Atanh => Formula::NotImplemented("inplace version of atanh"),
+                    _ => unary_formula(op),
                 };
                 let now = (**t).clone();
                 super::super::grad::rebase_node(it, t, node, &[], formula, &[&old, &now]);
@@ -91,8 +91,10 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             };
             return write_out(it, name, rule, &[t], r, &o, span);
         }
-        let Some(node) = op.grad_fn() else { return Ok(Value::tensor(r)) };
-        let node = if decimals.is_some() { "RoundBackward1" } else { node };
+        if !op.differentiable() {
+            return Ok(Value::tensor(r));
+        }
+        let node = node_of(op.name(), decimals.is_some() as usize);
         let keep = r.clone();
         return Ok(Value::tensor(super::super::grad::record(it, node, &[Some(t)], r, unary_formula(op), &[t, &keep])));
     }
@@ -231,12 +233,8 @@ fn binary(it: &mut Interp, t: &Rc<Tensor>, op: MathBinary, name: &str, inplace: 
             None => Arg::S(s.unwrap_or(Scalar::Int(0))),
         }
     }
-    let node = match (op, &other) {
-        (MathBinary::Copysign, None) => "CopysignBackward1",
-        (MathBinary::Fmod, None) => "FmodBackward0",
-        (MathBinary::Heaviside, _) => "torch::autograd::NotImplemented",
-        _ => op.grad_fn(),
-    };
+    // The rows list the Tensor overload's node, then the Scalar one's.
+    let node = node_of(op.name(), other.is_none() as usize);
     let differentiable = !matches!(op, MathBinary::Heaviside);
     if inplace {
         super::super::grad::inplace::check_inplace_with(it, t, other.as_deref(), span)?;
@@ -268,6 +266,12 @@ fn binary(it: &mut Interp, t: &Rc<Tensor>, op: MathBinary, name: &str, inplace: 
         Some(o) => Ok(Value::tensor(super::super::grad::record(it, node, &[Some(t), Some(o)], r, binary_formula(op, s), &[t, o]))),
         None => Ok(Value::tensor(super::super::grad::record(it, node, &[Some(t)], r, binary_formula(op, s), &[t]))),
     }
+}
+
+/// The node of overload `k` of the row `name` (a math op's own name, so an
+/// alias such as `arccos` gets `acos`'s node, as in PyTorch).
+fn node_of(name: &str, k: usize) -> &'static str {
+    OpId::from_name(name).map_or("NotImplemented", |id| id.node(k))
 }
 
 /// The backward of a binary op from its saved operands (the second one a

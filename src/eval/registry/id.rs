@@ -20,11 +20,15 @@ impl OpId {
         OpId::from_name(name.strip_prefix("torch.").unwrap_or(name)).filter(|id| id.row().is_function())
     }
 
-    /// The `grad_fn` name of overload `k` from the row's `backward`
-    /// (`tests/registry.rs` checks that every op whose node is named this
-    /// way has one; `NotImplemented` would show a row without).
+    /// The `grad_fn` name of overload `k` from the row's `backward`; an
+    /// in-place row that lists none takes its out-of-place op's, as
+    /// derivatives.yaml gives `ceil_` the entry of `ceil` (`tests/registry.rs`
+    /// checks that every `OpId::X.node(k)` in the sources has its name;
+    /// `NotImplemented` would show a row without).
     pub fn node(self, k: usize) -> &'static str {
-        self.row().backward_name(k).unwrap_or("NotImplemented")
+        let row = self.row();
+        let base = || row.name.strip_suffix('_').and_then(OpId::from_name).and_then(|b| b.row().backward_name(k));
+        row.backward_name(k).or_else(base).unwrap_or("NotImplemented")
     }
 
     /// The op callable as `x.NAME(...)`.

@@ -12,6 +12,7 @@ pub mod binder;
 pub mod commands;
 pub mod help;
 pub mod id;
+pub mod nodes;
 pub mod pybuiltins;
 pub mod statements;
 
@@ -112,11 +113,15 @@ pub struct Op {
     /// does not tell (which kind of view, a conversion, …): see
     /// [`Op::teaches`].
     pub teach: Option<Teach>,
-    /// The `grad_fn` name PyTorch gives the result, one per schema overload
-    /// (derivatives.yaml numbers them: `SqueezeBackward0`, `…1`, `…2`), for
-    /// the ops whose node the evaluator attaches after the kernel ran
-    /// (views, conversions, `clone`: `method_grad.rs`); empty when the
-    /// op's kernel records its own node or the result has none.
+    /// The `grad_fn` names PyTorch gives the op's results: one per schema
+    /// overload, in the schema's order (derivatives.yaml numbers them:
+    /// `SqueezeBackward0`, `…1`, `…2`), then the nodes of the op's other
+    /// paths (`DivBackward1` of a Python-number divisor, the 2-d
+    /// `NllLoss2DBackward0`). Every node tsr records is named here, through
+    /// [`OpId::node`] (or [`nodes`] for ATen's internal ops): the record
+    /// sites hold no names of their own (`tests/registry.rs` fails on one).
+    /// Empty when the result has no node, or, for an in-place row, when it
+    /// is its out-of-place op's.
     pub backward: &'static [&'static str],
 }
 

@@ -78,7 +78,7 @@ pub const OPS: &[Op] = &[
         "x = torch.arange(6)\nx.unfold(0, 3, 1)").teach(Teach::Window).backward(&["UnfoldBackward0"]),
     op("as_strided", "as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a)", FM, View,
         "any shape, stride and offset over the same storage (unchecked overlap)",
-        "x = torch.arange(9)\nx.as_strided((2, 2), (3, 1), 1)").teach(Teach::AsStrided).backward(&["AsStridedBackward0"]),
+        "x = torch.arange(9)\nx.as_strided((2, 2), (3, 1), 1)").teach(Teach::AsStrided).backward(&[crate::engine::autograd::meta::AS_STRIDED_NODE]),
     op("split", "split.Tensor(Tensor(a -> *) self, SymInt split_size, int dim=0) -> Tensor(a)[]\nsplit.sizes(Tensor(a -> *) self, SymInt[] split_size, int dim=0) -> Tensor(a)[]", FM, View,
         "pieces of split_size (or the given sizes) along dim: a tuple of views",
         "x = torch.arange(5)\nx.split(2)").teach(Teach::Window).backward(&["SplitBackward0", "SplitWithSizesBackward0"]),
