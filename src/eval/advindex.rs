@@ -12,6 +12,7 @@ use crate::lang::span::Span;
 
 use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
+use super::registry::{nodes, OpId};
 use super::value::Value;
 
 /// An index expression once its items are evaluated.
@@ -139,7 +140,7 @@ impl Interp {
         let op = self.index_op(span);
         let out = advanced::index(&self.ctx, &base, &items, &op).at(span)?;
         let formula = crate::engine::autograd::Formula::Index { shape: base.shape().to_vec(), items };
-        Ok(super::grad::record(self, "IndexBackward0", &[Some(&base)], out, formula, &[]))
+        Ok(super::grad::record(self, nodes::INDEX, &[Some(&base)], out, formula, &[]))
     }
 
     /// The op name of `x[...]` at `span`: its text from the `[`.
@@ -250,12 +251,12 @@ impl Interp {
         // masked_fill_; everything else is index_put_.
         let adv: Vec<&AdvItem> = items.iter().filter(|i| matches!(i, AdvItem::Values { .. })).collect();
         let node = match (v, adv.as_slice()) {
-            (Value::Int(_) | Value::Float(_) | Value::Bool(_), [AdvItem::Values { dtype: DType::Bool, .. }]) => "MaskedFillBackward0",
-            (Value::Int(_) | Value::Float(_) | Value::Bool(_), [AdvItem::Values { shape, .. }]) if shape.len() <= 1 => "IndexFillBackward0",
-            _ => "IndexPutBackward0",
+            (Value::Int(_) | Value::Float(_) | Value::Bool(_), [AdvItem::Values { dtype: DType::Bool, .. }]) => OpId::MaskedFill.node(1),
+            (Value::Int(_) | Value::Float(_) | Value::Bool(_), [AdvItem::Values { shape, .. }]) if shape.len() <= 1 => OpId::IndexFill.node(0),
+            _ => nodes::INDEX_PUT,
         };
         let formula = crate::engine::autograd::Formula::IndexPut { items: items.to_vec(), value_shape: src.shape().to_vec() };
-        let others: Vec<Option<&Tensor>> = if node == "IndexPutBackward0" { vec![Some(&src)] } else { vec![] };
+        let others: Vec<Option<&Tensor>> = if node == nodes::INDEX_PUT { vec![Some(&src)] } else { vec![] };
         super::grad::inplace::rebase_node(self, t, node, &others, formula, &[]);
         Ok(())
     }

@@ -297,7 +297,7 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
                 let nd = refs.iter().find(|t| !(t.ndim() == 1 && t.numel() == 0)).map(|t| t.ndim()).unwrap_or(1);
                 crate::engine::autograd::Formula::Cat { dim: crate::engine::layout::wrap_dim(dim, nd).unwrap_or(0), shapes: refs.iter().map(|t| t.shape().to_vec()).collect() }
             };
-            let node = if id == OpId::Stack { "StackBackward0" } else { "CatBackward0" };
+            let node = if id == OpId::Stack { OpId::Stack.node(0) } else { OpId::Cat.node(0) };
             Ok(Value::tensor(super::grad::record(it, node, &inputs, out, f, &[])))
         }
         OpId::Where if a.pos.len() == 1 && a.kw.is_empty()  => super::ext::index::where_one(it, a, op),

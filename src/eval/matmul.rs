@@ -26,6 +26,7 @@ use crate::engine::Tensor;
 
 use super::grad::{record, record_view};
 use super::interp::Interp;
+use super::registry::{nodes, OpId};
 
 /// `a.<method>(b)` for `matmul`, `mm`, `bmm`, `mv`, `dot` (and `a @ b`).
 pub fn call(it: &Interp, method: &str, a: &Tensor, b: &Tensor) -> Result<Tensor> {
@@ -76,7 +77,7 @@ impl Ops<'_> {
                 m.storage.bump_version();
                 let out = m.view_as_layout(layout::squeeze_dims(m.layout(), Some(&[0]))?, "squeeze_");
                 let f = Formula::ViewGrad(crate::engine::autograd::view_formulas::ViewGrad::Unsqueeze { dims: vec![0] });
-                Ok(record(self.it, "SqueezeBackward4", &[Some(&m)], out, f, &[]))
+                Ok(record(self.it, OpId::Squeeze_.node(1), &[Some(&m)], out, f, &[]))
             }
             (2, 2) => self.linalg(LinalgOp::Mm, a, b),
             _ if should_fold(a, b) => self.folded(a, b),
@@ -88,11 +89,11 @@ impl Ops<'_> {
     fn folded(&self, a: &Tensor, b: &Tensor) -> Result<Tensor> {
         let (da, db) = (a.ndim(), b.ndim());
         let transpose = db > da;
-        let t1 = if transpose { self.transpose(b, -2, -1, "TransposeBackward0")? } else { a.clone() };
+        let t1 = if transpose { self.transpose(b, -2, -1, OpId::Transpose.node(0))? } else { a.clone() };
         let t2 = if !transpose {
             b.clone()
         } else if da == 2 {
-            self.transpose(a, 0, 1, "TBackward0")?
+            self.transpose(a, 0, 1, OpId::T.node(0))?
         } else {
             a.clone()
         };
@@ -108,7 +109,7 @@ impl Ops<'_> {
         if t2_matrix {
             let output = self.unsafe_view(&self.linalg(LinalgOp::Mm, &t1_folded, &t2)?, &output_shape)?;
             if transpose {
-                let o = self.transpose(&output, -2, -1, "TransposeBackward0")?;
+                let o = self.transpose(&output, -2, -1, OpId::Transpose.node(0))?;
                 return self.contiguous(&o);
             }
             Ok(output)
@@ -173,7 +174,7 @@ impl Ops<'_> {
         // PyTorch saves only what the wanted gradients read: a for b's, b for a's.
         let saved: Vec<&Tensor> = [(need[1], a), (need[0], b)].into_iter().filter(|(n, _)| *n).map(|(_, t)| t).collect();
         let f = Formula::Linalg { op, need, a: a.layout().clone(), b: b.layout().clone() };
-        Ok(record(self.it, op.node_name(), &[Some(a), Some(b)], out, f, &saved))
+        Ok(record(self.it, linalg_node(op), &[Some(a), Some(b)], out, f, &saved))
     }
 
     fn view(&self, name: &str, t: &Tensor, l: Layout, op: &str) -> Tensor {
@@ -181,12 +182,12 @@ impl Ops<'_> {
     }
 
     fn unsqueeze(&self, t: &Tensor, d: i64) -> Result<Tensor> {
-        Ok(self.view("UnsqueezeBackward0", t, layout::unsqueeze(t.layout(), d)?, "unsqueeze"))
+        Ok(self.view(OpId::Unsqueeze.node(0), t, layout::unsqueeze(t.layout(), d)?, "unsqueeze"))
     }
 
     /// `squeeze(dim)`.
     fn squeeze(&self, t: &Tensor, d: i64) -> Result<Tensor> {
-        Ok(self.view("SqueezeBackward1", t, layout::squeeze_dims(t.layout(), Some(&[d]))?, "squeeze"))
+        Ok(self.view(OpId::Squeeze.node(1), t, layout::squeeze_dims(t.layout(), Some(&[d]))?, "squeeze"))
     }
 
     fn transpose(&self, t: &Tensor, d0: i64, d1: i64, name: &str) -> Result<Tensor> {
@@ -195,7 +196,7 @@ impl Ops<'_> {
 
     fn expand(&self, t: &Tensor, sizes: &[usize]) -> Result<Tensor> {
         let s: Vec<i64> = sizes.iter().map(|&d| d as i64).collect();
-        Ok(self.view("ExpandBackward0", t, layout::expand(t.layout(), &s, t.dtype.legacy_name())?, "expand"))
+        Ok(self.view(OpId::Expand.node(0), t, layout::expand(t.layout(), &s, t.dtype.legacy_name())?, "expand"))
     }
 
     /// `reshape`: `view` of a contiguous tensor, `_reshape_alias` of a
@@ -204,13 +205,13 @@ impl Ops<'_> {
         let s: Vec<i64> = sizes.iter().map(|&d| d as i64).collect();
         let (r, how) = shape::reshape(&self.it.ctx, t, &s, "reshape")?;
         Ok(match how {
-            ReshapeOutcome::ViewOfContiguous => record_view(self.it, "ViewBackward0", t, r),
-            ReshapeOutcome::ViewByStrides => record_view(self.it, "ReshapeAliasBackward0", t, r),
+            ReshapeOutcome::ViewOfContiguous => record_view(self.it, OpId::View.node(0), t, r),
+            ReshapeOutcome::ViewByStrides => record_view(self.it, nodes::RESHAPE_ALIAS, t, r),
             ReshapeOutcome::Copied => {
                 let mut mid = r.clone();
                 mid.relayout(Layout::contiguous(t.shape()));
-                let mid = record(self.it, "CloneBackward0", &[Some(t)], mid, Formula::Identity, &[]);
-                record(self.it, "UnsafeViewBackward0", &[Some(&mid)], r, Formula::Reshape { shape: t.shape().to_vec() }, &[])
+                let mid = record(self.it, OpId::Clone.node(0), &[Some(t)], mid, Formula::Identity, &[]);
+                record(self.it, nodes::UNSAFE_VIEW, &[Some(&mid)], r, Formula::Reshape { shape: t.shape().to_vec() }, &[])
             }
         })
     }
@@ -219,13 +220,13 @@ impl Ops<'_> {
     fn unsafe_view(&self, t: &Tensor, sizes: &[usize]) -> Result<Tensor> {
         let s: Vec<i64> = sizes.iter().map(|&d| d as i64).collect();
         let out = t.view_as_layout(layout::view(t.layout(), &s)?, "_unsafe_view");
-        Ok(record(self.it, "UnsafeViewBackward0", &[Some(t)], out, Formula::Reshape { shape: t.shape().to_vec() }, &[]))
+        Ok(record(self.it, nodes::UNSAFE_VIEW, &[Some(t)], out, Formula::Reshape { shape: t.shape().to_vec() }, &[]))
     }
 
     fn contiguous(&self, t: &Tensor) -> Result<Tensor> {
         match copy::contiguous(&self.it.ctx, t)? {
             None => Ok(t.clone()),
-            Some(c) => Ok(record(self.it, "CloneBackward0", &[Some(t)], c, Formula::Identity, &[])),
+            Some(c) => Ok(record(self.it, OpId::Clone.node(0), &[Some(t)], c, Formula::Identity, &[])),
         }
     }
 }
@@ -233,6 +234,16 @@ impl Ops<'_> {
 /// PyTorch's `should_fold`: fold the ≥ 3-D operand into a matrix (no
 /// `bmm`) when the other is ≤ 2-D and either the other requires grad or
 /// the fold needs no copy.
+/// The node of a matrix product (its row's).
+fn linalg_node(op: LinalgOp) -> &'static str {
+    match op {
+        LinalgOp::Mm => OpId::Mm.node(0),
+        LinalgOp::Bmm => OpId::Bmm.node(0),
+        LinalgOp::Mv => OpId::Mv.node(0),
+        LinalgOp::Dot => OpId::Dot.node(0),
+    }
+}
+
 fn should_fold(a: &Tensor, b: &Tensor) -> bool {
     let a_larger = a.ndim() >= b.ndim();
     let t1 = if a_larger { a.layout().clone() } else { layout::transpose(b.layout(), -2, -1).unwrap_or_else(|_| b.layout().clone()) };

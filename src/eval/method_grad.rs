@@ -9,7 +9,7 @@ use crate::engine::Tensor;
 
 use super::interp::Interp;
 use super::value::Value;
-use crate::eval::registry::OpId;
+use crate::eval::registry::{nodes, OpId};
 
 /// Gives a method's fresh result its autograd node (views, copies,
 /// conversions), named by its row's `backward` for the schema line the
@@ -32,7 +32,7 @@ pub(super) fn attach(it: &Interp, t: &Rc<Tensor>, id: OpId, overload: usize, res
         let node = if out.same_storage(t) {
             // reshape of a non-contiguous tensor that needs no copy is `_reshape_alias`.
             let alias = matches!(id, OpId::Reshape | OpId::Flatten | OpId::ReshapeAs) && !t.is_contiguous();
-            let node = if alias { "ReshapeAliasBackward0" } else { node_name };
+            let node = if alias { nodes::RESHAPE_ALIAS } else { node_name };
             let map = maps.as_ref().and_then(|m| m.get(nr).cloned());
             super::grad::record_view_map(it, node, t, out, multi.then_some(nr), map)
         } else if super::ext::method_family(id).is_some() {
@@ -47,7 +47,7 @@ pub(super) fn attach(it: &Interp, t: &Rc<Tensor>, id: OpId, overload: usize, res
                     let mut mid = out.clone();
                     mid.relayout(crate::engine::layout::Layout::contiguous(t.shape()));
                     let mid = super::grad::record(it, OpId::Clone.node(0), &[Some(t)], mid, Formula::Identity, &[]);
-                    return Value::tensor(super::grad::record(it, "UnsafeViewBackward0", &[Some(&mid)], out, Formula::Reshape { shape: t.shape().to_vec() }, &[]));
+                    return Value::tensor(super::grad::record(it, nodes::UNSAFE_VIEW, &[Some(&mid)], out, Formula::Reshape { shape: t.shape().to_vec() }, &[]));
                 }
                 // A tensor-bounds clamp: PyTorch's ClampBackward0, whose
                 // formula tsr does not have yet (backward says so).

@@ -163,7 +163,7 @@ fn call_bound(it: &mut Interp, t: &Rc<Tensor>, id: OpId, a: Args, nspan: Span, o
         // Only views matter under no_grad: they still require grad (PyTorch).
         return Ok(match result {
             Value::Tensor(r) if !Rc::ptr_eq(&r, t) && r.same_storage(t) && !r.requires_grad() => {
-                Value::tensor(super::grad::record_view(it, "ViewBackward0", t, (*r).clone()))
+                Value::tensor(super::grad::record_view(it, OpId::View.node(0), t, (*r).clone()))
             }
             Value::Tuple(xs) if matches!(id, OpId::Split | OpId::Chunk | OpId::Unbind) => super::grad::multi::attach(it, t, id.node(overload), &xs, None),
             other => other,
@@ -485,15 +485,15 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
             }
             copy::fill(t, v).at(span)?;
             match &value {
-                Some(vt) => super::grad::rebase_node(it, t, "FillBackward3", &[Some(vt)], crate::engine::autograd::Formula::Fill, &[]),
-                None => super::grad::rebase_node(it, t, "FillBackward2", &[], crate::engine::autograd::Formula::Fill, &[]),
+                Some(vt) => super::grad::rebase_node(it, t, OpId::Fill_.node(0), &[Some(vt)], crate::engine::autograd::Formula::Fill, &[]),
+                None => super::grad::rebase_node(it, t, OpId::Fill_.node(1), &[], crate::engine::autograd::Formula::Fill, &[]),
             }
             Ok(same(t))
         }
         OpId::Zero_ => {
             a.finish(0)?;
             copy::fill(t, crate::engine::Scalar::Int(0)).at(span)?;
-            super::grad::rebase_node(it, t, "ZeroBackward0", &[], crate::engine::autograd::Formula::Fill, &[]);
+            super::grad::rebase_node(it, t, OpId::Zero_.node(0), &[], crate::engine::autograd::Formula::Fill, &[]);
             Ok(same(t))
         }
         OpId::Copy_ => {
@@ -577,11 +577,14 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
         OpId::Sort => {
             let d = a.opt_int(0, "dim", -1)?;
             let desc = a.opt_bool(1, "descending", false)?;
-            let stable = matches!(a.take_kw("stable"), Some((Value::Bool(true), _)));
+            let stable = a.take_kw("stable");
+            // `stable=` given at all binds sort.stable (SortBackward1), as in PyTorch.
+            let node = OpId::Sort.node(stable.is_none() as usize);
+            let stable = matches!(stable, Some((Value::Bool(true), _)));
             a.finish(2)?;
             let (v, i) = join::sort(&it.ctx, t, d, desc, stable).at(span)?;
             let sd = layout::wrap_dim(d, t.ndim()).unwrap_or(0);
-            let v = super::grad::record(it, "SortBackward0", &[Some(t)], v, crate::engine::autograd::Formula::Sort { dim: sd }, &[&i]);
+            let v = super::grad::record(it, node, &[Some(t)], v, crate::engine::autograd::Formula::Sort { dim: sd }, &[&i]);
             Ok(Value::NamedTuple("sort", vec![("values", Value::tensor(v)), ("indices", Value::tensor(i))]))
         }
         OpId::Clamp | OpId::Clip => {
@@ -681,7 +684,7 @@ pub fn where_values(it: &mut Interp, cond: &Tensor, x: &Value, xs: Span, y: &Val
     }
     let shape = |v: &Value| t(v).map(|t| t.shape().to_vec()).unwrap_or_default();
     let f = crate::engine::autograd::Formula::Where { shapes: [shape(x), shape(y)] };
-    Ok(Value::tensor(super::grad::record(it, "WhereBackward0", &[t(x), t(y)], out, f, &[cond])))
+    Ok(Value::tensor(super::grad::record(it, OpId::Where.node(0), &[t(x), t(y)], out, f, &[cond])))
 }
 
 pub fn unary_op(name: &str) -> UnaryOp {

@@ -11,7 +11,7 @@ use crate::lang::span::Span;
 
 use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
-use super::registry::OpId;
+use super::registry::{nodes, OpId};
 use super::value::Value;
 
 fn engine_op(op: BinOp) -> Option<BinaryOp> {
@@ -79,7 +79,7 @@ fn tensor_binary(it: &Interp, op: BinaryOp, a: &Value, b: &Value, sym: &str, spa
     if let (BinaryOp::Div, Operand::S(s), Operand::T(t)) = (op, &x, &y) {
         let r = elementwise::binary(&it.ctx, BinaryOp::Div, EArg::S(Scalar::Float(1.0)), EArg::T(t)).at(span)?;
         let keep = r.clone();
-        let r = super::grad::record(it, "ReciprocalBackward0", &[Some(t)], r, crate::engine::autograd::Formula::Reciprocal, &[&keep]);
+        let r = super::grad::record(it, OpId::Reciprocal.node(0), &[Some(t)], r, crate::engine::autograd::Formula::Reciprocal, &[&keep]);
         let out = elementwise::binary(&it.ctx, BinaryOp::Mul, EArg::T(&r), EArg::S(*s)).at(span)?;
         let rr = Operand::T(Rc::new(r));
         return Ok(Value::tensor(record_binary(it, BinaryOp::Mul, &rr, &Operand::S(*s), out)?));
@@ -106,7 +106,7 @@ pub fn number_first(it: &Interp, op: BinaryOp, s: Scalar, other: &Value, span: S
     {
         let shapes = [vec![], t.shape().to_vec()];
         let f = crate::engine::autograd::Formula::AddSub { sub: true, shapes };
-        return Ok(Some(Value::tensor(super::grad::record(it, "SubBackward0", &[None, Some(t)], out, f, &[]))));
+        return Ok(Some(Value::tensor(super::grad::record(it, OpId::Sub.node(0), &[None, Some(t)], out, f, &[]))));
     }
     Ok(Some(Value::tensor(record_binary(it, op, &x, &y, out)?)))
 }
@@ -137,29 +137,29 @@ fn record_binary(it: &Interp, op: BinaryOp, x: &Operand, y: &Operand, out: Tenso
     let (sx, sy) = (as_tensor(it, x), as_tensor(it, y));
     let inputs = [tx, ty];
     Ok(match op {
-        BinaryOp::Add => super::grad::record(it, "AddBackward0", &inputs, out, Formula::AddSub { sub: false, shapes }, &[]),
-        BinaryOp::Sub if tx.is_none() => super::grad::record_masked(it, "RsubBackward1", &inputs, &[false, true], out, Formula::AddSub { sub: true, shapes }, &[]),
-        BinaryOp::Sub => super::grad::record(it, "SubBackward0", &inputs, out, Formula::AddSub { sub: true, shapes }, &[]),
+        BinaryOp::Add => super::grad::record(it, OpId::Add.node(0), &inputs, out, Formula::AddSub { sub: false, shapes }, &[]),
+        BinaryOp::Sub if tx.is_none() => super::grad::record_masked(it, nodes::RSUB_SCALAR, &inputs, &[false, true], out, Formula::AddSub { sub: true, shapes }, &[]),
+        BinaryOp::Sub => super::grad::record(it, OpId::Sub.node(0), &inputs, out, Formula::AddSub { sub: true, shapes }, &[]),
         BinaryOp::Mul | BinaryOp::Div => {
             let (Some(sx), Some(sy)) = (sx, sy) else { return Ok(out) };
-            let (name, f) = if op == BinaryOp::Mul { ("MulBackward0", Formula::Mul { shapes }) } else { ("DivBackward0", Formula::Div { shapes }) };
+            let (name, f) = if op == BinaryOp::Mul { (OpId::Mul.node(0), Formula::Mul { shapes }) } else { (OpId::Div.node(0), Formula::Div { shapes }) };
             super::grad::record(it, name, &inputs, out, f, &[&sx, &sy])
         }
         BinaryOp::Pow => match (x, y) {
-            (Operand::T(a), Operand::S(e)) => super::grad::record_masked(it, "PowBackward0", &inputs, &[true, false], out, Formula::PowScalar { exp: e.as_f64() }, &[a]),
+            (Operand::T(a), Operand::S(e)) => super::grad::record_masked(it, OpId::Pow.node(2), &inputs, &[true, false], out, Formula::PowScalar { exp: e.as_f64() }, &[a]),
             (Operand::S(b), Operand::T(_)) => {
                 let keep = out.clone();
-                super::grad::record_masked(it, "PowBackward2", &inputs, &[false, true], out, Formula::RPowScalar { base: b.as_f64() }, &[&keep])
+                super::grad::record_masked(it, OpId::Pow.node(1), &inputs, &[false, true], out, Formula::RPowScalar { base: b.as_f64() }, &[&keep])
             }
             (Operand::T(a), Operand::T(b)) => {
                 let keep = out.clone();
-                super::grad::record(it, "PowBackward1", &inputs, out, Formula::PowTensor { shapes }, &[a, b, &keep])
+                super::grad::record(it, OpId::Pow.node(0), &inputs, out, Formula::PowTensor { shapes }, &[a, b, &keep])
             }
             _ => out,
         },
         BinaryOp::Mod => match (tx, ty) {
-            (Some(_), None) => super::grad::record_masked(it, "RemainderBackward0", &inputs, &[true, false], out, Formula::Remainder { shapes }, &[]),
-            (Some(a), Some(b)) => super::grad::record(it, "RemainderBackward1", &inputs, out, Formula::Remainder { shapes }, &[a, b]),
+            (Some(_), None) => super::grad::record_masked(it, OpId::Remainder.node(2), &inputs, &[true, false], out, Formula::Remainder { shapes }, &[]),
+            (Some(a), Some(b)) => super::grad::record(it, OpId::Remainder.node(0), &inputs, out, Formula::Remainder { shapes }, &[a, b]),
             _ => super::grad::record_masked(it, "NotImplemented", &inputs, &[false, true], out, Formula::NotImplemented("remainder"), &[]),
         },
         // PyTorch has no derivative for floor_divide: a node that fails in backward.
@@ -377,16 +377,16 @@ pub fn tensor_unary(it: &Interp, op: UnaryOp, t: &Tensor, span: Span) -> EvalRes
         return Ok(Value::tensor(out));
     }
     let (name, formula, save_out) = match op {
-        UnaryOp::Neg => ("NegBackward0", Formula::Neg, None),
-        UnaryOp::Exp => ("ExpBackward0", Formula::FromResult("exp"), Some(true)),
-        UnaryOp::Tanh => ("TanhBackward0", Formula::FromResult("tanh"), Some(true)),
-        UnaryOp::Sigmoid => ("SigmoidBackward0", Formula::FromResult("sigmoid"), Some(true)),
-        UnaryOp::Sqrt => ("SqrtBackward0", Formula::FromResult("sqrt"), Some(true)),
-        UnaryOp::Relu => ("ReluBackward0", Formula::FromResult("relu"), Some(true)),
-        UnaryOp::Log => ("LogBackward0", Formula::FromInput("log"), Some(false)),
-        UnaryOp::Sin => ("SinBackward0", Formula::FromInput("sin"), Some(false)),
-        UnaryOp::Cos => ("CosBackward0", Formula::FromInput("cos"), Some(false)),
-        UnaryOp::Abs => ("AbsBackward0", Formula::FromInput("abs"), Some(false)),
+        UnaryOp::Neg => (OpId::Neg.node(0), Formula::Neg, None),
+        UnaryOp::Exp => (OpId::Exp.node(0), Formula::FromResult("exp"), Some(true)),
+        UnaryOp::Tanh => (OpId::Tanh.node(0), Formula::FromResult("tanh"), Some(true)),
+        UnaryOp::Sigmoid => (OpId::Sigmoid.node(0), Formula::FromResult("sigmoid"), Some(true)),
+        UnaryOp::Sqrt => (OpId::Sqrt.node(0), Formula::FromResult("sqrt"), Some(true)),
+        UnaryOp::Relu => (OpId::Relu.node(0), Formula::FromResult("relu"), Some(true)),
+        UnaryOp::Log => (OpId::Log.node(0), Formula::FromInput("log"), Some(false)),
+        UnaryOp::Sin => (OpId::Sin.node(0), Formula::FromInput("sin"), Some(false)),
+        UnaryOp::Cos => (OpId::Cos.node(0), Formula::FromInput("cos"), Some(false)),
+        UnaryOp::Abs => (OpId::Abs.node(0), Formula::FromInput("abs"), Some(false)),
         UnaryOp::BitNot => return Ok(Value::tensor(out)),
     };
     let keep = out.clone();
@@ -425,8 +425,8 @@ pub fn inplace(it: &mut Interp, t: &Tensor, op: BinOp, rhs: &Value, span: Span) 
         if tracked {
             let shapes = [t.shape().to_vec(), other.map(|o| o.shape().to_vec()).unwrap_or_default()];
             let (name, formula, slots): (&str, Formula, Vec<Option<&Tensor>>) = match e {
-                BinaryOp::Add => ("AddBackward0", Formula::AddSub { sub: false, shapes }, vec![other]),
-                BinaryOp::Sub => ("SubBackward0", Formula::AddSub { sub: true, shapes }, vec![other]),
+                BinaryOp::Add => (OpId::Add.node(0), Formula::AddSub { sub: false, shapes }, vec![other]),
+                BinaryOp::Sub => (OpId::Sub.node(0), Formula::AddSub { sub: true, shapes }, vec![other]),
                 BinaryOp::FloorDiv => ("NotImplemented", Formula::NotImplemented("floor_divide_"), other.into_iter().map(Some).collect()),
                 _ => ("NotImplemented", Formula::NotImplemented("inplace op"), other.into_iter().map(Some).collect()),
             };
@@ -439,17 +439,17 @@ pub fn inplace(it: &mut Interp, t: &Tensor, op: BinOp, rhs: &Value, span: Span) 
     match (e, &r) {
         (BinaryOp::Mul | BinaryOp::Div, _) => {
             if let Some(o) = &other_t {
-                let (name, f) = if e == BinaryOp::Mul { ("MulBackward0", Formula::Mul { shapes }) } else { ("DivBackward0", Formula::Div { shapes }) };
+                let (name, f) = if e == BinaryOp::Mul { (OpId::Mul.node(0), Formula::Mul { shapes }) } else { (OpId::Div.node(0), Formula::Div { shapes }) };
                 super::grad::inplace::rebase_node_at(it, t, name, &[other], f, &[&old, o], pre);
             }
         }
-        (BinaryOp::Pow, Operand::S(x)) => super::grad::rebase_node(it, t, "PowBackward0", &[], Formula::PowScalar { exp: x.as_f64() }, &[&old]),
+        (BinaryOp::Pow, Operand::S(x)) => super::grad::rebase_node(it, t, OpId::Pow.node(2), &[], Formula::PowScalar { exp: x.as_f64() }, &[&old]),
         (BinaryOp::Pow, Operand::T(o)) => {
             let now = t.clone();
-            super::grad::inplace::rebase_node_at(it, t, "PowBackward1", &[other], Formula::PowTensor { shapes }, &[&old, o, &now], None);
+            super::grad::inplace::rebase_node_at(it, t, OpId::Pow.node(0), &[other], Formula::PowTensor { shapes }, &[&old, o, &now], None);
         }
-        (BinaryOp::Mod, Operand::S(_)) => super::grad::rebase_node(it, t, "RemainderBackward0", &[], Formula::Remainder { shapes }, &[]),
-        (_, _) => super::grad::inplace::rebase_node_at(it, t, "RemainderBackward1", &[other], Formula::Remainder { shapes }, &[&old, other_t.as_ref().unwrap_or(&old)], pre),
+        (BinaryOp::Mod, Operand::S(_)) => super::grad::rebase_node(it, t, OpId::Remainder.node(2), &[], Formula::Remainder { shapes }, &[]),
+        (_, _) => super::grad::inplace::rebase_node_at(it, t, OpId::Remainder.node(0), &[other], Formula::Remainder { shapes }, &[&old, other_t.as_ref().unwrap_or(&old)], pre),
     }
     Ok(())
 }

@@ -101,38 +101,38 @@ fn record(it: &Interp, t: &Tensor, op: ReduceOp, dims: Option<&[i64]>, keepdim: 
             let std = op == ReduceOp::Std;
             let keep = out.clone();
             let f = Formula::VarStd { dims: wrapped, correction, keepdim, std };
-            let name = if std { "StdBackward0" } else { "VarBackward0" };
+            let name = if std { OpId::Std.node(0) } else { OpId::Var.node(0) };
             let saved: Vec<&Tensor> = if std { vec![t, &keep] } else { vec![t] };
             return super::grad::record(it, name, &[Some(t)], out, f, &saved);
         }
         (ReduceOp::Prod, None) => {
             let keep = out.clone();
-            return super::grad::record(it, "ProdBackward0", &[Some(t)], out, Formula::ProdAll, &[t, &keep]);
+            return super::grad::record(it, OpId::Prod.node(0), &[Some(t)], out, Formula::ProdAll, &[t, &keep]);
         }
         (ReduceOp::Prod, Some(_)) => {
             let keep = out.clone();
             let dim = wrapped.as_ref().and_then(|d| d.first().copied()).unwrap_or(0);
-            return super::grad::record(it, "ProdBackward1", &[Some(t)], out, Formula::ProdDim { dim, keepdim }, &[t, &keep]);
+            return super::grad::record(it, OpId::Prod.node(1), &[Some(t)], out, Formula::ProdDim { dim, keepdim }, &[t, &keep]);
         }
         (ReduceOp::Max | ReduceOp::Min, Some(_)) => {
             let Some(idx) = indices else { return out };
             let dim = wrapped.as_ref().and_then(|d| d.first().copied()).unwrap_or(0);
-            let name = if op == ReduceOp::Max { "MaxBackward0" } else { "MinBackward0" };
+            let name = if op == ReduceOp::Max { OpId::Max.node(2) } else { OpId::Min.node(2) };
             let f = Formula::IndexDim { dim, keepdim, shape: t.shape().to_vec() };
             return super::grad::record(it, name, &[Some(t)], out, f, &[idx]);
         }
         (ReduceOp::Max | ReduceOp::Min, None) => {
             let keep = out.clone();
-            let name = if op == ReduceOp::Max { "MaxBackward1" } else { "MinBackward1" };
+            let name = if op == ReduceOp::Max { OpId::Max.node(0) } else { OpId::Min.node(0) };
             return super::grad::record(it, name, &[Some(t)], out, Formula::MaxMinAll, &[t, &keep]);
         }
         _ => {}
     }
     let (name, formula) = match (op, dims) {
-        (ReduceOp::Sum | ReduceOp::Mean, None) => (if mean { "MeanBackward0" } else { "SumBackward0" }, Formula::SumAll { shape: t.shape().to_vec(), mean }),
+        (ReduceOp::Sum | ReduceOp::Mean, None) => (if mean { OpId::Mean.node(0) } else { OpId::Sum.node(0) }, Formula::SumAll { shape: t.shape().to_vec(), mean }),
         (ReduceOp::Sum | ReduceOp::Mean, Some(ds)) => {
             let dims: Vec<usize> = ds.iter().filter_map(|&d| crate::engine::layout::wrap_dim(d, t.ndim()).ok()).filter(|_| t.ndim() > 0).collect();
-            (if mean { "MeanBackward1" } else { "SumBackward1" }, Formula::SumDims { shape: t.shape().to_vec(), dims, keepdim, mean })
+            (if mean { OpId::Mean.node(1) } else { OpId::Sum.node(1) }, Formula::SumDims { shape: t.shape().to_vec(), dims, keepdim, mean })
         }
         _ => return out,
     };

@@ -18,6 +18,7 @@ use crate::lang::span::Span;
 use super::advindex::Indices;
 use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
+use super::registry::OpId;
 use super::value::Value;
 
 fn target_tensor(it: &mut Interp, obj: &Expr) -> EvalResult<Rc<Tensor>> {
@@ -55,7 +56,7 @@ pub fn assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], v: Value, span: 
         if list {
             super::grad::record_copy(it, target, &src);
         } else {
-            super::grad::rebase_node(it, target, "FillBackward2", &[], Formula::Fill, &[]);
+            super::grad::rebase_node(it, target, OpId::Fill_.node(1), &[], Formula::Fill, &[]);
         }
         return Ok(());
     };
@@ -66,7 +67,7 @@ pub fn assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], v: Value, span: 
     }
     if src.ndim() == 0 {
         copy::copy_into(target, &src).at(span)?;
-        super::grad::rebase_node(it, target, "FillBackward3", &[Some(&src)], Formula::Fill, &[]);
+        super::grad::rebase_node(it, target, OpId::Fill_.node(0), &[Some(&src)], Formula::Fill, &[]);
         return Ok(());
     }
     // src.view(sizes without leading 1s).expand(target's shape), then copy_.
@@ -77,8 +78,8 @@ pub fn assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], v: Value, span: 
     // reports a shape that does not broadcast, naming the stripped sizes.
     let sl = layout::view(src.layout(), &sizes).at(span)?;
     let el = layout::expand(&sl, &target_sizes, src.dtype.legacy_name()).at(span)?;
-    let sv = super::grad::record_view(it, "ViewBackward0", &src, src.view_as_layout(sl, "view"));
-    let ev = if sv.shape() == target.shape() { sv } else { super::grad::record_view(it, "ExpandBackward0", &sv, sv.view_as_layout(el, "expand")) };
+    let sv = super::grad::record_view(it, OpId::View.node(0), &src, src.view_as_layout(sl, "view"));
+    let ev = if sv.shape() == target.shape() { sv } else { super::grad::record_view(it, OpId::Expand.node(0), &sv, sv.view_as_layout(el, "expand")) };
     copy::copy_into(target, &ev).at(span)?;
     super::grad::record_copy(it, target, &ev);
     Ok(())

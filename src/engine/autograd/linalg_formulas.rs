@@ -21,18 +21,6 @@ pub enum LinalgOp {
     Dot,
 }
 
-impl LinalgOp {
-    /// PyTorch's node name.
-    pub fn node_name(self) -> &'static str {
-        match self {
-            LinalgOp::Mm => "MmBackward0",
-            LinalgOp::Bmm => "BmmBackward0",
-            LinalgOp::Mv => "MvBackward0",
-            LinalgOp::Dot => "DotBackward0",
-        }
-    }
-}
-
 fn tr(x: &Tensor, d0: i64, d1: i64) -> Result<Tensor> {
     Ok(x.view_as_layout(layout::transpose(x.layout(), d0, d1)?, "transpose"))
 }

@@ -65,7 +65,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 }
             }
             let p = gather::gather_plan(t, dim, &index).at(span)?;
-            picked(it, t, p, "GatherBackward0", &[&index], op, span)
+            picked(it, t, p, OpId::Gather.node(0), &[&index], op, span)
         }
         OpId::IndexSelect => {
             let dim = dim_arg(&mut a, 0)?;
@@ -78,20 +78,20 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 }
             }
             let p = gather::index_select_plan(t, dim, &index).at(span)?;
-            picked(it, t, p, "IndexSelectBackward0", &[&index], op, span)
+            picked(it, t, p, OpId::IndexSelect.node(0), &[&index], op, span)
         }
         OpId::Take => {
             let index = tensor_arg(&mut a, 0, "index")?;
             a.finish(1)?;
             let p = gather::take_plan(t, &index).at(span)?;
-            picked(it, t, p, "TakeBackward0", &[&index], op, span)
+            picked(it, t, p, OpId::Take.node(0), &[&index], op, span)
         }
         OpId::TakeAlongDim => {
             let index = tensor_arg(&mut a, 0, "indices")?;
             let dim = a.opt_int_or_none(1, "dim")?;
             a.finish(2)?;
             let p = gather::take_along_dim_plan(t, &index, dim).at(span)?;
-            picked(it, t, p, "GatherBackward0", &[&index], op, span)
+            picked(it, t, p, OpId::Gather.node(0), &[&index], op, span)
         }
         OpId::MaskedSelect => {
             let mask = tensor_arg(&mut a, 0, "mask")?;
@@ -102,7 +102,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 return Ok(Value::tensor(out));
             }
             let p = gather::masked_select_plan(t, &mask).at(span)?;
-            picked(it, t, p, "MaskedSelectBackward0", &[&mask], op, span)
+            picked(it, t, p, OpId::MaskedSelect.node(0), &[&mask], op, span)
         }
         OpId::MaskedFill | OpId::MaskedFill_ => masked_fill(it, t, id, a, op),
         OpId::Nonzero | OpId::Argwhere => {
@@ -193,7 +193,7 @@ fn masked_fill(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, op: &str)
         None => return Err(a.err(format!("{name}() missing required argument 'value'"))),
     };
     a.finish(2)?;
-    let node = if vt.is_some() { "MaskedFillBackward1" } else { "MaskedFillBackward0" };
+    let node = if vt.is_some() { OpId::MaskedFill.node(0) } else { OpId::MaskedFill.node(1) };
     if id == OpId::MaskedFill_ {
         super::super::grad::inplace::check_inplace_with(it, t, vt.as_deref(), span)?;
         if gather::is_expanded(t) && mask.dtype == crate::engine::DType::Bool {

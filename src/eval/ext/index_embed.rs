@@ -63,7 +63,7 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, nspan: Spa
             let dim = a.int(1, "dim")?;
             let index = a.int(2, "index")?;
             a.finish(3)?;
-            ("SelectScatterBackward0", layout::select(out.layout(), dim, index))
+            (OpId::SelectScatter.node(0), layout::select(out.layout(), dim, index))
         }
         OpId::SliceScatter => {
             let dim = a.opt_int(1, "dim", 0)?;
@@ -72,21 +72,21 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, nspan: Spa
             let step = a.opt_int(4, "step", 1)?;
             a.finish(5)?;
             let d = layout::wrap_dim(dim, out.ndim()).at(span)?;
-            ("SliceScatterBackward0", layout::slice(out.layout(), d, start, end, step))
+            (OpId::SliceScatter.node(0), layout::slice(out.layout(), d, start, end, step))
         }
         OpId::DiagonalScatter => {
             let off = a.opt_int(1, "offset", 0)?;
             let d1 = a.opt_int(2, "dim1", 0)?;
             let d2 = a.opt_int(3, "dim2", 1)?;
             a.finish(4)?;
-            ("DiagonalScatterBackward0", layout::diagonal(out.layout(), off, d1, d2))
+            (OpId::DiagonalScatter.node(0), layout::diagonal(out.layout(), off, d1, d2))
         }
         _ => {
             let size = ints(&mut a, 1, "size")?;
             let stride = ints(&mut a, 2, "stride")?;
             let off = a.opt_int(3, "storage_offset", out.layout().offset as i64)?;
             a.finish(4)?;
-            ("AsStridedScatterBackward0", layout::as_strided(&size, &stride, off, out.dtype.size(), out.storage.nbytes()))
+            (OpId::AsStridedScatter.node(0), layout::as_strided(&size, &stride, off, out.dtype.size(), out.storage.nbytes()))
         }
     };
     let view = view.at(span)?;

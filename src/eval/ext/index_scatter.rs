@@ -83,7 +83,7 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
         value_t: None,
         reduce: Reduce::Set,
         include_self: true,
-        node: "ScatterBackward0",
+        node: OpId::Scatter.node(0),
         self_grad: SelfGrad::Overwrite,
         src_scale: Some(1.0),
         index_shape: None,
@@ -104,7 +104,7 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
             if base == "scatter" && !tensor_src {
                 let (v, _) = scalar_value(a, 2, "value", name)?;
                 c.value = v;
-                c.node = "ScatterBackward1";
+                c.node = OpId::Scatter.node(2);
                 c.src_scale = None;
             } else {
                 c.src = Some(tensor_arg(a, 2, "src")?);
@@ -116,7 +116,7 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
                 };
                 c.include_self = a.opt_bool(usize::MAX, "include_self", true)?;
                 c.reduce = Reduce::parse_scatter_reduce(&r).at(span)?;
-                c.node = "ScatterReduceBackward0";
+                c.node = OpId::ScatterReduce.node(0);
                 c.self_grad = SelfGrad::Reduced { mean: c.reduce == Reduce::Mean, include_self: c.include_self };
                 if !matches!(c.reduce, Reduce::Sum | Reduce::Mean) {
                     c.src_scale = None;
@@ -141,7 +141,7 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
             }
             if base == "scatter_add" {
                 c.reduce = Reduce::Add(1.0);
-                c.node = "ScatterAddBackward0";
+                c.node = OpId::ScatterAdd.node(0);
                 c.self_grad = SelfGrad::Keep;
             }
             c.plan = gs::scatter_plan(t, dim, &index, c.src.as_deref()).at(span)?;
@@ -156,7 +156,7 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
             if base == "index_fill" {
                 let (v, vt) = scalar_value(a, 2, "value", name)?;
                 c.value = v;
-                c.node = if vt.is_some() { "IndexFillBackward1" } else { "IndexFillBackward0" };
+                c.node = if vt.is_some() { OpId::IndexFill.node(1) } else { OpId::IndexFill.node(0) };
                 c.value_t = vt;
                 c.src_scale = None;
                 c.preserve = true;
@@ -169,12 +169,12 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
                         Some((v, s)) => to_number(&v).map(|n| n.as_f64()).ok_or_else(|| EvalError::type_error(format!("{name}(): argument 'alpha' must be Number, not {}", v.type_name()), s))?,
                     };
                     c.reduce = Reduce::Add(alpha);
-                    c.node = "IndexAddBackward0";
+                    c.node = OpId::IndexAdd.node(0);
                     c.self_grad = SelfGrad::Keep;
                     c.src_scale = Some(alpha);
                     a.finish(4)?;
                 } else {
-                    c.node = "IndexCopyBackward0";
+                    c.node = OpId::IndexCopy.node(0);
                     a.finish(3)?;
                 }
             }
@@ -200,7 +200,7 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
                     return Err(EvalError::new(ErrorKind::RuntimeError, msg, span));
                 }
             };
-            c.node = "IndexReduceBackward0";
+            c.node = OpId::IndexReduce.node(0);
             c.self_grad = SelfGrad::Reduced { mean: c.reduce == Reduce::Mean, include_self: c.include_self };
             if c.reduce != Reduce::Mean {
                 c.src_scale = None;
@@ -216,7 +216,7 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
             a.finish(3)?;
             c.plan = gs::put_plan(t, &index, &src).at(span)?;
             c.src = Some(src);
-            c.node = "PutBackward0";
+            c.node = OpId::Put.node(0);
             c.preserve = true;
             if acc {
                 c.reduce = Reduce::Add(1.0);
@@ -230,7 +230,7 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
             a.finish(2)?;
             c.plan = gs::masked_scatter_plan(t, &mask, &src).at(span)?;
             c.src = Some(src);
-            c.node = "MaskedScatterBackward0";
+            c.node = OpId::MaskedScatter.node(0);
         }
     }
     Ok(c)

@@ -99,7 +99,7 @@ fn function(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Valu
             let (Value::Tensor(s), Value::Tensor(m)) = (spread?, mean?) else { return Err(rt("internal: std_mean", span)) };
             // PyTorch's one node for both outputs; here each output's node
             // passes its gradient to the std (var) and mean nodes under it.
-            let node = if std { "StdMeanBackward0" } else { "VarMeanBackward0" };
+            let node = if std { OpId::StdMean.node(0) } else { OpId::VarMean.node(0) };
             let bare = |x: &Tensor| {
                 let mut c = x.clone();
                 c.autograd = std::cell::RefCell::new(None);
@@ -453,7 +453,7 @@ fn quantile(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalRes
     // values: its node is that squeeze's; the gradient goes back through the
     // interpolation and the sort to the picked elements.
     let f = super::scan_grads::quantile_backward(d, qs_list, skip_nan, interp, t.shape().to_vec());
-    Ok(Value::tensor(grad::record(it, "SqueezeBackward4", &[Some(t)], r, f, &[&src])))
+    Ok(Value::tensor(grad::record(it, OpId::Squeeze_.node(1), &[Some(t)], r, f, &[&src])))
 }
 
 

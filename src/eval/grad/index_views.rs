@@ -17,7 +17,7 @@ use crate::engine::Tensor;
 use super::super::args::Args;
 use super::super::interp::Interp;
 use super::super::value::Value;
-use crate::eval::registry::{OpId, Teach};
+use crate::eval::registry::{nodes, OpId, Teach};
 
 /// A view method call to replay on a contiguous header of the input's
 /// shape (the window views, whose backward is index-based in PyTorch).
@@ -68,9 +68,9 @@ impl Step {
 
     fn name(&self) -> &'static str {
         match self {
-            Step::Select { .. } => "SelectBackward0",
-            Step::Slice { .. } => "SliceBackward0",
-            Step::Unsqueeze { .. } => "UnsqueezeBackward0",
+            Step::Select { .. } => OpId::Select.node(0),
+            Step::Slice { .. } => nodes::SLICE,
+            Step::Unsqueeze { .. } => OpId::Unsqueeze.node(0),
         }
     }
 }
@@ -128,11 +128,11 @@ fn steps(shape: &[usize], specs: &[IndexSpec], tuple: bool) -> Vec<Step> {
 /// `AliasBackward0`), each slice and select with its index map.
 pub fn record_index(it: &Interp, t: &Tensor, specs: &[IndexSpec], tuple: bool, out: Tensor) -> Tensor {
     if !(it.grad_enabled && t.dtype.is_floating() && t.requires_grad()) {
-        return super::record_view(it, "AliasBackward0", t, out);
+        return super::record_view(it, nodes::ALIAS, t, out);
     }
     let steps = steps(t.shape(), specs, tuple);
     let Some((last, init)) = steps.split_last() else {
-        return super::record_view(it, "AliasBackward0", t, out);
+        return super::record_view(it, nodes::ALIAS, t, out);
     };
     let mut cur = t.clone();
     for s in init {

@@ -178,7 +178,7 @@ pub const OPS: &[Op] = &[
         "x = torch.tensor([1.0, float('inf')])\nx.isposinf()"),
     op("reciprocal", "reciprocal(Tensor self, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "1 / x (a float result) element-wise",
-        "x = torch.tensor([2.0, 4.0])\ntorch.reciprocal(x)"),
+        "x = torch.tensor([2.0, 4.0])\ntorch.reciprocal(x)").backward(&["ReciprocalBackward0"]),
     op("reciprocal_", "reciprocal_(Tensor(a!) self) -> Tensor(a!)", FM, InPlace,
         "reciprocal in place, into self's storage",
         "x = torch.tensor([2.0, 4.0])\nx.reciprocal_()"),
