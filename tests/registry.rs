@@ -349,3 +349,93 @@ fn every_rows_schema_is_read_by_the_argument_binder() {
     }
     assert!(unread.is_empty(), "{}", unread.join("\n"));
 }
+
+/// Every `.rs` file under `src/`, with its text up to its `#[cfg(test)]`
+/// module (tests may spell out the names they expect).
+fn sources() -> Vec<(String, String)> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&p).unwrap();
+                let code = text.split("#[cfg(test)]").next().unwrap_or("").to_string();
+                let rel = p.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display().to_string();
+                out.push((rel, code));
+            }
+        }
+    }
+    let mut out = vec![];
+    walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut out);
+    out
+}
+
+/// The string literals in `code` that look like an autograd node name
+/// (`"CumsumBackward0"`), with their line numbers.
+fn node_literals(code: &str) -> Vec<(usize, String)> {
+    let mut out = vec![];
+    for (i, line) in code.lines().enumerate() {
+        for lit in line.split('"').skip(1).step_by(2) {
+            let generated = lit.contains("Backward") && lit.ends_with(|c: char| c.is_ascii_digit()) && lit.chars().all(|c| c.is_ascii_alphanumeric());
+            if generated || ["CopySlices", "CopyBackwards", "NotImplemented"].contains(&lit) {
+                out.push((i + 1, lit.to_string()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_node_name_is_the_registrys() {
+    // The rows and registry/nodes.rs name every node; the engine names the
+    // one it regenerates for a view written in place (meta::AS_STRIDED_NODE).
+    let mut typed = vec![];
+    for (path, code) in sources() {
+        if path.starts_with("src/eval/registry/") {
+            continue;
+        }
+        for (line, lit) in node_literals(&code) {
+            let own = path == "src/engine/autograd/meta.rs" && lit == "AsStridedBackward0" && code.lines().nth(line - 1).is_some_and(|l| l.contains("pub const AS_STRIDED_NODE"));
+            if !own {
+                typed.push(format!("{path}:{line}: \"{lit}\" (name it through its row: OpId::X.node(k), or registry::nodes)"));
+            }
+        }
+    }
+    assert!(typed.is_empty(), "node names typed outside the registry:\n{}", typed.join("\n"));
+    // And the scan can fail: it sees a name typed in a line of code.
+    assert_eq!(node_literals("grad::record(it, \"CumsumBackward0\", &[Some(t)], v, f, &[])"), [(1, "CumsumBackward0".to_string())]);
+}
+
+#[test]
+fn every_node_a_record_site_asks_for_is_in_its_row() {
+    // `OpId::X.node(k)` in the sources: row X (or, for an in-place row
+    // without names, its op's) lists a name at k itself, not by falling
+    // back to its last one.
+    let by_variant: std::collections::HashMap<String, registry::OpId> = registry::OpId::ALL.iter().map(|&id| (format!("{id:?}"), id)).collect();
+    let (mut bad, mut seen) = (vec![], 0);
+    for (path, code) in sources() {
+        for (i, line) in code.lines().enumerate() {
+            for part in line.split("OpId::").skip(1) {
+                let Some((variant, rest)) = part.split_once(".node(") else { continue };
+                if !variant.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    continue;
+                }
+                let Some(k) = rest.split(')').next().and_then(|k| k.parse::<usize>().ok()) else { continue };
+                seen += 1;
+                let Some(&id) = by_variant.get(variant) else {
+                    bad.push(format!("{path}:{}: no OpId::{variant}", i + 1));
+                    continue;
+                };
+                let row = id.row();
+                let names = if row.backward.is_empty() { row.name.strip_suffix('_').and_then(registry::OpId::from_name).map_or(&[][..], |b| b.row().backward) } else { row.backward };
+                if k >= names.len() {
+                    bad.push(format!("{path}:{}: OpId::{variant}.node({k}), but its row lists {names:?}", i + 1));
+                }
+            }
+        }
+    }
+    assert!(seen > 150, "found only {seen} OpId::X.node(k) sites: has the recording moved?");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

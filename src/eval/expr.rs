@@ -225,8 +225,9 @@ impl Interp {
             }
             if let (Value::GradFn(n), "name") = (&recv, name.as_str()) {
                 // PyTorch's C++ node names carry their namespace.
+                use super::registry::nodes;
                 let full = match n.name.as_str() {
-                    "CopySlices" | "CopyBackwards" | "NotImplemented" => format!("torch::autograd::{}", n.name),
+                    own if [nodes::COPY_SLICES, nodes::COPY_BACKWARDS, nodes::NOT_IMPLEMENTED].contains(&own) => format!("torch::autograd::{own}"),
                     other => other.to_string(),
                 };
                 return Ok(Value::Str(full));

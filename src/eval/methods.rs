@@ -63,7 +63,7 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
 
 /// The `grad_fn` name of a view attribute, from its row.
 fn attribute_node(name: &str) -> &'static str {
-    super::registry::attributes::find(name).and_then(|a| a.view).map_or("NotImplemented", |(_, node)| node)
+    super::registry::attributes::find(name).and_then(|a| a.view).map_or(crate::eval::registry::nodes::NOT_IMPLEMENTED, |(_, node)| node)
 }
 
 fn unknown_member(name: &str, span: Span) -> EvalError {

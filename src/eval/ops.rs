@@ -160,12 +160,12 @@ fn record_binary(it: &Interp, op: BinaryOp, x: &Operand, y: &Operand, out: Tenso
         BinaryOp::Mod => match (tx, ty) {
             (Some(_), None) => super::grad::record_masked(it, OpId::Remainder.node(2), &inputs, &[true, false], out, Formula::Remainder { shapes }, &[]),
             (Some(a), Some(b)) => super::grad::record(it, OpId::Remainder.node(0), &inputs, out, Formula::Remainder { shapes }, &[a, b]),
-            _ => super::grad::record_masked(it, "NotImplemented", &inputs, &[false, true], out, Formula::NotImplemented("remainder"), &[]),
+            _ => super::grad::record_masked(it, crate::eval::registry::nodes::NOT_IMPLEMENTED, &inputs, &[false, true], out, Formula::NotImplemented("remainder"), &[]),
         },
         // PyTorch has no derivative for floor_divide: a node that fails in backward.
         BinaryOp::FloorDiv => {
             let present = [tx.is_some(), ty.is_some()];
-            super::grad::record_masked(it, "NotImplemented", &inputs, &present, out, Formula::NotImplemented("floor_divide"), &[])
+            super::grad::record_masked(it, crate::eval::registry::nodes::NOT_IMPLEMENTED, &inputs, &present, out, Formula::NotImplemented("floor_divide"), &[])
         }
         _ => out,
     })
@@ -427,8 +427,8 @@ pub fn inplace(it: &mut Interp, t: &Tensor, op: BinOp, rhs: &Value, span: Span) 
             let (name, formula, slots): (&str, Formula, Vec<Option<&Tensor>>) = match e {
                 BinaryOp::Add => (OpId::Add.node(0), Formula::AddSub { sub: false, shapes }, vec![other]),
                 BinaryOp::Sub => (OpId::Sub.node(0), Formula::AddSub { sub: true, shapes }, vec![other]),
-                BinaryOp::FloorDiv => ("NotImplemented", Formula::NotImplemented("floor_divide_"), other.into_iter().map(Some).collect()),
-                _ => ("NotImplemented", Formula::NotImplemented("inplace op"), other.into_iter().map(Some).collect()),
+                BinaryOp::FloorDiv => (crate::eval::registry::nodes::NOT_IMPLEMENTED, Formula::NotImplemented("floor_divide_"), other.into_iter().map(Some).collect()),
+                _ => (crate::eval::registry::nodes::NOT_IMPLEMENTED, Formula::NotImplemented("inplace op"), other.into_iter().map(Some).collect()),
             };
             super::grad::rebase_node(it, t, name, &slots, formula, &[]);
         }

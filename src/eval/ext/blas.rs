@@ -141,11 +141,11 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
     // beta = 0 ignores self (NaNs in it too), as BLAS does.
     let out = if beta == 0.0 { p } else { binary(ctx, BinaryOp::Add, Arg::T(&scale(ctx, t, beta).at(span)?), Arg::T(&p)).at(span)? };
     let node = match id {
-        OpId::Addmm => "AddmmBackward0",
-        OpId::Addmv => "AddmvBackward0",
-        OpId::Addr => "AddrBackward0",
-        OpId::Baddbmm => "BaddbmmBackward0",
-        _ => "AddbmmBackward0",
+        OpId::Addmm => OpId::Addmm.node(0),
+        OpId::Addmv => OpId::Addmv.node(0),
+        OpId::Addr => OpId::Addr.node(0),
+        OpId::Baddbmm => OpId::Baddbmm.node(0),
+        _ => OpId::Addbmm.node(0),
     };
     let in_shape = t.shape().to_vec();
     let op = name.to_string();

@@ -16,7 +16,7 @@ use super::super::error::{EvalError, EvalResult};
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
-use crate::eval::registry::OpId;
+use crate::eval::registry::{nodes, OpId};
 
 pub const FAMILY: Family = Family { functions: &[OpId::Einsum, OpId::Tensordot, OpId::Combinations], methods: &[OpId::Inner, OpId::Kron], function, method };
 
@@ -53,7 +53,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
     let l = crate::engine::layout::view(m.layout(), &shape.iter().map(|&d| d as i64).collect::<Vec<_>>()).map_err(|e| EvalError::from_engine(e, span))?;
     let out = m.view_as_layout(l, "kron");
     let f = crate::engine::autograd::Formula::Reshape { shape: m.shape().to_vec() };
-    Ok(Value::tensor(super::super::grad::record(it, "UnsafeViewBackward0", &[Some(&m)], out, f, &[])))
+    Ok(Value::tensor(super::super::grad::record(it, nodes::UNSAFE_VIEW, &[Some(&m)], out, f, &[])))
 }
 
 

@@ -20,7 +20,7 @@ use super::super::grad;
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
-use crate::eval::registry::OpId;
+use crate::eval::registry::{nodes, OpId};
 
 /// The module prefix of this family's registry rows.
 pub const PREFIX: &str = "nn.functional.";
@@ -189,7 +189,7 @@ pub fn scalar_step(it: &mut Interp, t: &Rc<Tensor>, mul: bool, s: f64, span: Spa
     let op = if mul { BinaryOp::Mul } else { BinaryOp::Div };
     let r = binary(&it.ctx, op, Arg::T(t), Arg::S(Scalar::Float(s))).at(span)?;
     let f = BackwardFn::new(move |ctx, _node, g| Ok(vec![Some(binary(ctx, op, Arg::T(g), Arg::S(Scalar::Float(s)))?)]));
-    Ok(Rc::new(grad::record(it, if mul { "MulBackward1" } else { "DivBackward1" }, &[Some(t)], r, f, &[])))
+    Ok(Rc::new(grad::record(it, if mul { OpId::Mul.node(1) } else { OpId::Div.node(3) }, &[Some(t)], r, f, &[])))
 }
 
 /// A string argument.
@@ -221,14 +221,14 @@ fn gelu(it: &mut Interp, x: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
     };
     let r = kern::gelu(&it.ctx, x, tanh).at(span)?;
     let f = BackwardFn::new(move |ctx, node, g| Ok(vec![Some(kern::gelu_backward(ctx, g, &saved_tensor(node, 0)?, tanh)?)]));
-    Ok(Value::tensor(grad::record(it, "GeluBackward0", &[Some(x)], r, f, &[x])))
+    Ok(Value::tensor(grad::record(it, OpId::NnFunctionalGelu.node(0), &[Some(x)], r, f, &[x])))
 }
 
 fn silu(it: &mut Interp, x: &Rc<Tensor>, inplace: bool, span: Span) -> EvalResult<Value> {
     let formula = || BackwardFn::new(|ctx, node, g| Ok(vec![Some(kern::silu_backward(ctx, g, &saved_tensor(node, 0)?)?)]));
     if !inplace {
         let r = kern::silu(&it.ctx, x).at(span)?;
-        return Ok(Value::tensor(grad::record(it, "SiluBackward0", &[Some(x)], r, formula(), &[x])));
+        return Ok(Value::tensor(grad::record(it, OpId::NnFunctionalSilu.node(0), &[Some(x)], r, formula(), &[x])));
     }
     grad::check_inplace(it, x, span)?;
     let r = kern::silu(&it.ctx, x).at(span)?;
@@ -236,7 +236,7 @@ fn silu(it: &mut Interp, x: &Rc<Tensor>, inplace: bool, span: Span) -> EvalResul
     let old = tracked.then(|| crate::engine::ops::copy::clone(&it.ctx, x)).transpose().at(span)?;
     crate::engine::ops::copy::copy_into(x, &r).at(span)?;
     if let Some(old) = old {
-        grad::rebase_node(it, x, "SiluBackward0", &[], formula(), &[&old]);
+        grad::rebase_node(it, x, OpId::NnFunctionalSilu.node(0), &[], formula(), &[&old]);
     }
     Ok(Value::Tensor(x.clone()))
 }
@@ -307,15 +307,17 @@ fn pad(it: &mut Interp, x: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
     }
     let plan = kern::pad_plan(x, &pads, mode).at(span)?;
     let r = kern::pad(&it.ctx, x, &plan, value.unwrap_or(Scalar::Int(0)), "pad").at(span)?;
+    // The row lists constant_pad_nd's node, then reflection_pad{1,2,3}d's
+    // and replication_pad{1,2,3}d's.
     let node = match mode {
-        PadMode::Constant => "ConstantPadNdBackward0".to_string(),
-        PadMode::Reflect => format!("ReflectionPad{k}DBackward0"),
-        PadMode::Replicate => format!("ReplicationPad{k}DBackward0"),
+        PadMode::Constant => OpId::NnFunctionalPad.node(0),
+        PadMode::Reflect => OpId::NnFunctionalPad.node(k),
+        PadMode::Replicate => OpId::NnFunctionalPad.node(3 + k),
         // PyTorch's circular pad writes slices of a new_empty in place.
-        PadMode::Circular => "CopySlices".to_string(),
+        PadMode::Circular => crate::eval::registry::nodes::COPY_SLICES,
     };
     let f = BackwardFn::new(move |ctx, _node, g| Ok(vec![Some(kern::pad_backward(ctx, g, &plan)?)]));
-    Ok(Value::tensor(grad::record(it, &node, &[Some(x)], r, f, &[])))
+    Ok(Value::tensor(grad::record(it, node, &[Some(x)], r, f, &[])))
 }
 
 /// normalize(input, p=2.0, dim=1, eps=1e-12, out=None) as F composes it:
@@ -356,7 +358,7 @@ fn clamp_min(it: &mut Interp, t: &Rc<Tensor>, m: f64, span: Span) -> EvalResult<
         let x = saved_tensor(node, 0)?;
         Ok(vec![Some(crate::engine::ops::pointwise::zip_map(ctx, &[g, &x], g.shape(), g.dtype, |r| if r[1] >= m { r[0] } else { 0.0 })?)])
     });
-    Ok(Rc::new(grad::record(it, "ClampMinBackward0", &[Some(t)], out, f, &[t])))
+    Ok(Rc::new(grad::record(it, nodes::CLAMP_MIN, &[Some(t)], out, f, &[t])))
 }
 
 /// linear(input, weight, bias=None) as ATen's `linear` picks its path:
@@ -393,7 +395,7 @@ fn linear(it: &mut Interp, x: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> {
         out.push(r.shape()[1] as i64);
         let v = r.view_as_layout(layout::view(r.layout(), &out).at(span)?, "_unsafe_view");
         let f = Formula::Reshape { shape: r.shape().to_vec() };
-        return Ok(Value::tensor(grad::record(it, "UnsafeViewBackward0", &[Some(&r)], v, f, &[])));
+        return Ok(Value::tensor(grad::record(it, nodes::UNSAFE_VIEW, &[Some(&r)], v, f, &[])));
     }
     let m = step(it, x, OpId::Matmul, vec![Value::Tensor(wt)], vec![], span)?;
     step(it, &m, OpId::Add, vec![Value::Tensor(b)], vec![], span).map(Value::Tensor)

@@ -141,7 +141,7 @@ fn mse_loss(it: &mut Interp, x: &Rc<Tensor>, y: &Rc<Tensor>, red: &str, weight: 
         let gb = crate::engine::ops::pointwise::zip_map(ctx, &[&b, &a, g], &shape, dt, |r| rd(rd(norm * rd(r[0] - r[1])) * r[2]))?;
         Ok(vec![Some(ga), Some(gb)])
     });
-    Ok(Value::tensor(grad::record(it, "MseLossBackward0", &[Some(&x), Some(&y)], out, f, &[&x, &y])))
+    Ok(Value::tensor(grad::record(it, OpId::NnFunctionalMseLoss.node(0), &[Some(&x), Some(&y)], out, f, &[&x, &y])))
 }
 
 /// ATen's `nll_loss_nd`: 1-D and 2-D inputs are `nll_loss`; more dims are
@@ -169,7 +169,7 @@ pub fn nll_loss_nd(it: &mut Interp, x: &Rc<Tensor>, target: &Rc<Tensor>, weight:
         let (out, total) = kern::nll_loss(ctx, x, &target, weight.as_ref(), red, ignore).at(span)?;
         let in_shape = x.shape().to_vec();
         let f = BackwardFn::new(move |ctx, _node, g| Ok(vec![Some(kern::nll_loss_backward(ctx, g, &in_shape, &target, weight.as_ref(), red, ignore, total)?)]));
-        return Ok(Rc::new(grad::record(it, "NllLossBackward0", &[Some(x)], out, f, &[])));
+        return Ok(Rc::new(grad::record(it, OpId::NnFunctionalNllLoss.node(0), &[Some(x)], out, f, &[])));
     }
     let (n, c) = (x.shape()[0], x.shape()[1]);
     let rest: Vec<usize> = x.shape()[2..].to_vec();
@@ -234,7 +234,7 @@ fn nll_loss_2d(it: &mut Interp, x: &Rc<Tensor>, target: &Tensor, weight: Option<
         let gp = gm.view_as_layout(layout::permute(gm.layout(), &back)?, "permute");
         crate::engine::ops::copy::copy_to_new(ctx, &gp, &layout::contiguous_strides(&xs), gp.dtype, "backward").map(|t| vec![Some(t)])
     });
-    Ok(Rc::new(grad::record(it, "NllLoss2DBackward0", &[Some(x)], out, f, &[])))
+    Ok(Rc::new(grad::record(it, OpId::NnFunctionalNllLoss.node(1), &[Some(x)], out, f, &[])))
 }
 
 fn class_view(it: &mut Interp, w: &Tensor, nd: usize, class_dim: usize, span: Span) -> EvalResult<Rc<Tensor>> {
@@ -274,7 +274,7 @@ fn cross_entropy(it: &mut Interp, x: &Rc<Tensor>, target: &Rc<Tensor>, weight: O
             let s = smoothing / c as f64;
             let r = binary(&it.ctx, BinaryOp::Add, Arg::T(&t), Arg::S(Scalar::Float(s))).at(span)?;
             let f = BackwardFn::new(|_ctx, _node, g| Ok(vec![Some(g.clone())]));
-            Rc::new(grad::record(it, "AddBackward1", &[Some(&t)], r, f, &[]))
+            Rc::new(grad::record(it, OpId::Add.node(2), &[Some(&t)], r, f, &[]))
         } else {
             target.clone()
         };

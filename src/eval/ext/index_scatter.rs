@@ -280,7 +280,7 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, op: &str) 
     } else {
         backward(&c, t.shape().to_vec(), count)
     };
-    let node = if c.not_implemented { "NotImplemented" } else { c.node };
+    let node = if c.not_implemented { crate::eval::registry::nodes::NOT_IMPLEMENTED } else { c.node };
     let saved: Vec<&Tensor> = c.saved.as_deref().into_iter().collect();
     if inplace {
         super::super::grad::rebase_node(it, t, node, &[other.as_deref()][..other.is_some() as usize], formula, &saved);

@@ -115,7 +115,7 @@ pub fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Sp
         a.finish(2)?;
         let out = search::bincount(&it.ctx, t, weights.as_deref(), minlength, op).at(span)?;
         let inputs = [Some(&**t), weights.as_deref()];
-        return Ok(Value::tensor(super::super::grad::record(it, "NotImplemented", &inputs, out, Formula::NotImplemented("bincount"), &[])));
+        return Ok(Value::tensor(super::super::grad::record(it, crate::eval::registry::nodes::NOT_IMPLEMENTED, &inputs, out, Formula::NotImplemented("bincount"), &[])));
     }
     let bins = a.opt_int(0, "bins", 100)?;
     let num = |a: &mut Args, i: usize, k: &str| -> EvalResult<f64> {

@@ -111,7 +111,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 pointwise::inplace_check(r.dtype, t).at(span)?;
                 crate::engine::ops::copy::copy_into(t, &r).at(span)?;
                 let now = (**t).clone();
-                super::super::grad::rebase_node(it, t, "ReciprocalBackward0", &[], Formula::Reciprocal, &[&now]);
+                super::super::grad::rebase_node(it, t, OpId::Reciprocal.node(0), &[], Formula::Reciprocal, &[&now]);
                 return Ok(Value::Tensor(t.clone()));
             }
             let r = elementwise::binary(&it.ctx, BinaryOp::Div, Arg::S(Scalar::Int(1)), Arg::T(t)).at(span)?;
@@ -119,7 +119,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 return write_out(it, name, OutRule::Cast, &[t], r, &o, span);
             }
             let keep = r.clone();
-            Ok(Value::tensor(super::super::grad::record(it, "ReciprocalBackward0", &[Some(t)], r, Formula::Reciprocal, &[&keep])))
+            Ok(Value::tensor(super::super::grad::record(it, OpId::Reciprocal.node(0), &[Some(t)], r, Formula::Reciprocal, &[&keep])))
         }
         "square" => {
             a.finish(0)?;
@@ -271,7 +271,7 @@ fn binary(it: &mut Interp, t: &Rc<Tensor>, op: MathBinary, name: &str, inplace: 
 /// The node of overload `k` of the row `name` (a math op's own name, so an
 /// alias such as `arccos` gets `acos`'s node, as in PyTorch).
 fn node_of(name: &str, k: usize) -> &'static str {
-    OpId::from_name(name).map_or("NotImplemented", |id| id.node(k))
+    OpId::from_name(name).map_or(crate::eval::registry::nodes::NOT_IMPLEMENTED, |id| id.node(k))
 }
 
 /// The backward of a binary op from its saved operands (the second one a

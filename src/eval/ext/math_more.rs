@@ -47,7 +47,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 crate::engine::ops::copy::write_values(t, &pointwise_ext::nan_to_num_values(t, nan, posinf, neginf));
                 t.storage.bump_version();
                 if let Some(old) = old {
-                    super::super::grad::rebase_node(it, t, "NanToNumBackward0", &[], finite_mask(), &[&old]);
+                    super::super::grad::rebase_node(it, t, OpId::NanToNum.node(0), &[], finite_mask(), &[&old]);
                 }
                 return Ok(Value::Tensor(t.clone()));
             }
@@ -61,7 +61,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 }
                 return super::math::write_out(it, name, super::math::OutRule::Cast, &[t], r, &o, span);
             }
-            Ok(Value::tensor(super::super::grad::record(it, "NanToNumBackward0", &[Some(t)], r, finite_mask(), &[t])))
+            Ok(Value::tensor(super::super::grad::record(it, OpId::NanToNum.node(0), &[Some(t)], r, finite_mask(), &[t])))
         }
         OpId::Isclose | OpId::Allclose => {
             let other = super::super::methods::tensor_arg(&mut a, 0, "other")?;
@@ -95,7 +95,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 Some(w) => Arg::T(w),
                 None => Arg::S(sw),
             };
-            let node = if w.is_some() { "LerpBackward1" } else { "LerpBackward0" };
+            let node = if w.is_some() { OpId::Lerp.node(0) } else { OpId::Lerp.node(1) };
             let f = lerp_formula(sw.as_f64());
             ternary(it, t, (name, out), Ternary::Lerp, &end, warg, w.as_deref(), node, f, span)
         }
@@ -109,7 +109,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             };
             a.finish(2)?;
             let mul = name.starts_with("addcmul");
-            let (op, node) = if mul { (Ternary::Addcmul(value), "AddcmulBackward0") } else { (Ternary::Addcdiv(value), "AddcdivBackward0") };
+            let (op, node) = if mul { (Ternary::Addcmul(value), OpId::Addcmul.node(0)) } else { (Ternary::Addcdiv(value), OpId::Addcdiv.node(0)) };
             let f = addc_formula(mul, value.as_f64());
             ternary(it, t, (name, out), op, &t1, Arg::T(&t2), Some(&t2), node, f, span)
         }
@@ -125,16 +125,16 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             if let Some(old) = old {
                 let now = (**t).clone();
                 let (node, formula, saved): (&str, Formula, &Tensor) = match op {
-                    UnaryOp::Neg => ("NegBackward0", Formula::Neg, &old),
-                    UnaryOp::Exp => ("ExpBackward0", Formula::FromResult("exp"), &now),
-                    UnaryOp::Tanh => ("TanhBackward0", Formula::FromResult("tanh"), &now),
-                    UnaryOp::Sigmoid => ("SigmoidBackward0", Formula::FromResult("sigmoid"), &now),
-                    UnaryOp::Sqrt => ("SqrtBackward0", Formula::FromResult("sqrt"), &now),
-                    UnaryOp::Relu => ("ReluBackward0", Formula::FromResult("relu"), &now),
-                    UnaryOp::Log => ("LogBackward0", Formula::FromInput("log"), &old),
-                    UnaryOp::Sin => ("SinBackward0", Formula::FromInput("sin"), &old),
-                    UnaryOp::Cos => ("CosBackward0", Formula::FromInput("cos"), &old),
-                    _ => ("AbsBackward0", Formula::FromInput("abs"), &old),
+                    UnaryOp::Neg => (OpId::Neg.node(0), Formula::Neg, &old),
+                    UnaryOp::Exp => (OpId::Exp.node(0), Formula::FromResult("exp"), &now),
+                    UnaryOp::Tanh => (OpId::Tanh.node(0), Formula::FromResult("tanh"), &now),
+                    UnaryOp::Sigmoid => (OpId::Sigmoid.node(0), Formula::FromResult("sigmoid"), &now),
+                    UnaryOp::Sqrt => (OpId::Sqrt.node(0), Formula::FromResult("sqrt"), &now),
+                    UnaryOp::Relu => (OpId::Relu.node(0), Formula::FromResult("relu"), &now),
+                    UnaryOp::Log => (OpId::Log.node(0), Formula::FromInput("log"), &old),
+                    UnaryOp::Sin => (OpId::Sin.node(0), Formula::FromInput("sin"), &old),
+                    UnaryOp::Cos => (OpId::Cos.node(0), Formula::FromInput("cos"), &old),
+                    _ => (OpId::Abs.node(0), Formula::FromInput("abs"), &old),
                 };
                 let saved: Vec<&Tensor> = if op == UnaryOp::Neg { vec![] } else { vec![saved] };
                 super::super::grad::rebase_node(it, t, node, &[], formula, &saved);

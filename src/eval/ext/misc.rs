@@ -252,7 +252,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             };
             let reduced = reduced_mask(dims.as_deref(), x.ndim()).at(span)?;
             let n = vector_norm(&it.ctx, &x, p, &reduced, keep).at(span)?;
-            let node = if other.is_some() { "DistBackward0" } else { "LinalgVectorNormBackward0" };
+            let node = if other.is_some() { OpId::Dist.node(0) } else { OpId::Norm.node(0) };
             let inputs: Vec<Option<&Tensor>> = match &other {
                 Some(o) => vec![Some(t), Some(o)],
                 None => vec![Some(t)],

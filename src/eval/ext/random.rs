@@ -74,7 +74,7 @@ fn normal(it: &mut Interp, mut a: Args) -> EvalResult<Value> {
                     random_more::normal_(&it.ctx, &out, 0.0, 1.0).at(span)?;
                     binary_inplace(BinaryOp::Mul, &out, Arg::T(&sd)).at(span)?;
                     binary_inplace(BinaryOp::Add, &out, Arg::T(&m)).at(span)?;
-                    (out, "NormalBackward3", vec![m, sd])
+                    (out, OpId::Normal.node(2), vec![m, sd])
                 }
                 std => {
                     a.finish(2)?;
@@ -86,7 +86,7 @@ fn normal(it: &mut Interp, mut a: Args) -> EvalResult<Value> {
                     let out = fresh(it, m.shape(), &m)?;
                     random_more::normal_(&it.ctx, &out, 0.0, s).at(span)?;
                     binary_inplace(BinaryOp::Add, &out, Arg::T(&m)).at(span)?;
-                    (out, "NormalBackward1", vec![m])
+                    (out, OpId::Normal.node(0), vec![m])
                 }
             }
         }
@@ -98,7 +98,7 @@ fn normal(it: &mut Interp, mut a: Args) -> EvalResult<Value> {
             random_more::normal_(&it.ctx, &out, 0.0, 1.0).at(span)?;
             binary_inplace(BinaryOp::Mul, &out, Arg::T(&sd)).at(span)?;
             binary_inplace(BinaryOp::Add, &out, Arg::S(crate::engine::Scalar::Float(m))).at(span)?;
-            (out, "NormalBackward2", vec![sd])
+            (out, OpId::Normal.node(1), vec![sd])
         }
         (Some((mv, ms)), Some((sv, ss))) => {
             let m = float(&mv, ms, "mean")?;
@@ -160,7 +160,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                         let _ = node;
                         Ok(vec![Some(crate::engine::ops::factory::full(ctx, g.device(), g.shape(), crate::engine::Scalar::Float(0.0), g.dtype, "backward")?)])
                     });
-                    Ok(Value::tensor(grad::record(it, "BernoulliBackward0", &[Some(t)], out, zero, &[])))
+                    Ok(Value::tensor(grad::record(it, OpId::Bernoulli.node(0), &[Some(t)], out, zero, &[])))
                 }
                 ("bernoulli_", Some((Value::Tensor(p), _))) => {
                     grad::check_inplace(it, t, span)?;

@@ -19,7 +19,7 @@ use super::super::grad;
 use super::super::interp::Interp;
 use super::super::value::Value;
 use super::Family;
-use crate::eval::registry::OpId;
+use crate::eval::registry::{nodes, OpId};
 
 mod cross;
 mod unravel;
@@ -68,14 +68,14 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             a.finish(2)?;
             let out = reorder::roll(ctx, t, &shifts, &dims).at(span)?;
             let back: Vec<i64> = shifts.iter().map(|s| -s).collect();
-            grad::record(it, "RollBackward0", &[Some(t)], out, BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder::roll(ctx, g, &back, &dims)?)])), &[])
+            grad::record(it, OpId::Roll.node(0), &[Some(t)], out, BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder::roll(ctx, g, &back, &dims)?)])), &[])
         }
         OpId::Rot90 => {
             let k = a.opt_int(0, "k", 1)?;
             let dims = int_list(&mut a, 1, "dims", false)?.unwrap_or_else(|| vec![0, 1]);
             a.finish(2)?;
             let out = reorder::rot90(ctx, t, k, &dims).at(span)?;
-            grad::record(it, "Rot90Backward0", &[Some(t)], out, BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder::rot90(ctx, g, -k, &dims)?)])), &[])
+            grad::record(it, OpId::Rot90.node(0), &[Some(t)], out, BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder::rot90(ctx, g, -k, &dims)?)])), &[])
         }
         OpId::Repeat | OpId::Tile => {
             let mut reps = varargs(&mut a, if id == OpId::Repeat { "repeats" } else { "dims" })?;
@@ -86,7 +86,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             let out = reorder::repeat(ctx, t, &reps).at(span)?;
             let shape = t.shape().to_vec();
             let f = BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder::repeat_backward(ctx, g, &shape, &reps)?)]));
-            grad::record(it, "RepeatBackward0", &[Some(t)], out, f, &[])
+            grad::record(it, OpId::Repeat.node(0), &[Some(t)], out, f, &[])
         }
         OpId::RepeatInterleave => return repeat_interleave(it, t, a),
         OpId::TensorSplit => return tensor_split(it, t, a),
@@ -106,7 +106,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             }
             a.finish(1)?;
             let upper = name.starts_with("triu");
-            let node = if upper { "TriuBackward0" } else { "TrilBackward0" };
+            let node = if upper { OpId::Triu.node(0) } else { OpId::Tril.node(0) };
             let f = BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder_tri::tri(ctx, g, upper, d)?)]));
             if name.ends_with('_') {
                 reorder_tri::tri_(t, upper, d).at(span)?;
@@ -138,7 +138,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 crate::engine::ops::copy::copy_into(&d, g)?;
                 Ok(vec![Some(z)])
             });
-            grad::record(it, "TraceBackward0", &[Some(t)], out, f, &[])
+            grad::record(it, OpId::Trace.node(0), &[Some(t)], out, f, &[])
         }
         OpId::Outer | OpId::Ger => {
             // self.reshape(-1, 1) * vec2 (ViewBackward0 under MulBackward0).
@@ -185,7 +185,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
         OpId::BroadcastTo => {
             let size = varargs(&mut a, "size")?;
             let l = layout::expand(t.layout(), &size, t.dtype.legacy_name()).at(span)?;
-            grad::record_view(it, "ExpandBackward0", t, t.view_as_layout(l, "broadcast_to()"))
+            grad::record_view(it, OpId::Expand.node(0), t, t.view_as_layout(l, "broadcast_to()"))
         }
         _ => return Err(a.err(format!("internal: {name} is not a reorder method"))),
     };
@@ -194,7 +194,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
 
 /// `FlipBackward0`: the gradient flips back over the same dims.
 fn record_flip(it: &Interp, t: &Tensor, out: Tensor, dims: Vec<i64>) -> Tensor {
-    grad::record(it, "FlipBackward0", &[Some(t)], out, BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder::flip(ctx, g, &dims)?)])), &[])
+    grad::record(it, OpId::Flip.node(0), &[Some(t)], out, BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder::flip(ctx, g, &dims)?)])), &[])
 }
 
 /// An `int[]` that the method also takes as varargs (`x.flip(0, 1)`) and
@@ -242,7 +242,7 @@ fn function(it: &mut Interp, id: OpId, a: Args, _op: &str) -> EvalResult<Value> 
                     continue;
                 }
                 let l = layout::expand(t.layout(), &sizes, t.dtype.legacy_name()).at(span)?;
-                out.push(Value::tensor(grad::record_view(it, "ExpandBackward0", t, t.view_as_layout(l, "broadcast_tensors()"))));
+                out.push(Value::tensor(grad::record_view(it, OpId::Expand.node(0), t, t.view_as_layout(l, "broadcast_tensors()"))));
             }
             Ok(Value::Tuple(out))
         }
@@ -458,7 +458,7 @@ fn repeat_interleave(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult
             let out = reorder_index::index_select(&it.ctx, &input, d, &idx).at(span)?;
             let shape = input.shape().to_vec();
             let f = BackwardFn::new(move |ctx, _, g| Ok(vec![Some(reorder_index::index_select_backward(ctx, g, &shape, d, &idx)?)]));
-            Ok(Value::tensor(grad::record(it, "IndexSelectBackward0", &[Some(&input)], out, f, &[])))
+            Ok(Value::tensor(grad::record(it, OpId::IndexSelect.node(0), &[Some(&input)], out, f, &[])))
         }
         v => {
             let Some(r) = to_int(&v) else {
@@ -560,7 +560,7 @@ fn split_at(it: &mut Interp, t: &Rc<Tensor>, cuts: Cuts, dim: i64, span: Span) -
     let mut out = vec![];
     for (start, stop) in bounds {
         let l = layout::slice(t.layout(), d, Some(start), Some(stop), 1).at(span)?;
-        out.push(Value::tensor(grad::record_view(it, "SliceBackward0", t, t.view_as_layout(l, "tensor_split()"))));
+        out.push(Value::tensor(grad::record_view(it, nodes::SLICE, t, t.view_as_layout(l, "tensor_split()"))));
     }
     Ok(Value::Tuple(out))
 }
@@ -779,5 +779,5 @@ fn record_diag_embed(it: &Interp, t: &Tensor, offset: i64, d1: i64, d2: i64, spa
         let d = g.view_as_layout(layout::diagonal(g.layout(), offset, w1, w2)?, "diag_embed_backward");
         Ok(vec![Some(crate::engine::ops::copy::copy_to_new(ctx, &d, &layout::contiguous_strides(d.shape()), g.dtype, "diag_embed_backward")?)])
     });
-    Ok(grad::record(it, "DiagEmbedBackward0", &[Some(t)], out, f, &[]))
+    Ok(grad::record(it, OpId::DiagEmbed.node(0), &[Some(t)], out, f, &[]))
 }

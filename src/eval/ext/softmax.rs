@@ -52,7 +52,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             let r = saved_tensor(node, 1)?;
             Ok(vec![Some(softmax::logsumexp_backward(ctx, g, &x, &r, &dims)?)])
         });
-        return Ok(Value::tensor(super::super::grad::record(it, "LogsumexpBackward0", &[Some(t)], r, f, &[t, &keep])));
+        return Ok(Value::tensor(super::super::grad::record(it, OpId::Logsumexp.node(0), &[Some(t)], r, f, &[t, &keep])));
     }
     let dim = match a.get(0, "dim") {
         Some((v, s)) => to_int(&v).ok_or_else(|| EvalError::type_error(format!("{name}(): argument 'dim' must be int, not {}", v.type_name()), s))?,
@@ -65,7 +65,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
     let x: Rc<Tensor> = match dtype {
         Some(d) if d != t.dtype => {
             let c = crate::engine::ops::copy::to_dtype(&it.ctx, t, d).at(span)?.unwrap_or_else(|| (**t).clone());
-            Rc::new(super::super::grad::record(it, "ToCopyBackward0", &[Some(t)], c, super::super::grad::to_copy(t), &[]))
+            Rc::new(super::super::grad::record(it, OpId::To.node(0), &[Some(t)], c, super::super::grad::to_copy(t), &[]))
         }
         _ => t.clone(),
     };
@@ -85,7 +85,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
         let y = saved_tensor(node, 0)?;
         Ok(vec![Some(softmax::softmax_backward(ctx, g, &y, dim, log)?)])
     });
-    let node = if log { "LogSoftmaxBackward0" } else { "SoftmaxBackward0" };
+    let node = if log { OpId::LogSoftmax.node(0) } else { OpId::Softmax.node(0) };
     Ok(Value::tensor(super::super::grad::record(it, node, &[Some(&x)], r, f, &[&keep])))
 }
 

@@ -75,21 +75,21 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 crate::engine::ops::copy::copy_into(t, &v).at(span)?;
                 // The in-place scan's node replaces t's history (PyTorch's CumsumBackward0 / CumprodBackward0).
                 if op == ScanOp::Sum {
-                    super::super::grad::rebase_node(it, t, "CumsumBackward0", &[], cumsum_backward(dim, dtype), &[]);
+                    super::super::grad::rebase_node(it, t, OpId::Cumsum.node(0), &[], cumsum_backward(dim, dtype), &[]);
                 } else if let Some(before) = before {
-                    super::super::grad::rebase_node(it, t, "CumprodBackward0", &[], super::scan_grads::cumprod_backward(dim), &[&before, t]);
+                    super::super::grad::rebase_node(it, t, OpId::Cumprod.node(0), &[], super::scan_grads::cumprod_backward(dim), &[&before, t]);
                 }
                 return Ok(Value::Tensor(t.clone()));
             }
             let v = match op {
-                ScanOp::Sum => grad::record(it, "CumsumBackward0", &[Some(t)], v, cumsum_backward(dim, t.dtype), &[]),
+                ScanOp::Sum => grad::record(it, OpId::Cumsum.node(0), &[Some(t)], v, cumsum_backward(dim, t.dtype), &[]),
                 ScanOp::Prod => {
                     let out = v.clone();
-                    grad::record(it, "CumprodBackward0", &[Some(t)], v, super::scan_grads::cumprod_backward(dim), &[t, &out])
+                    grad::record(it, OpId::Cumprod.node(0), &[Some(t)], v, super::scan_grads::cumprod_backward(dim), &[t, &out])
                 }
                 _ => {
                     let out = v.clone();
-                    grad::record(it, "LogcumsumexpBackward0", &[Some(t)], v, super::scan_grads::logcumsumexp_backward(dim), &[t, &out])
+                    grad::record(it, OpId::Logcumsumexp.node(0), &[Some(t)], v, super::scan_grads::logcumsumexp_backward(dim), &[t, &out])
                 }
             };
             Ok(tensor(v))
@@ -101,7 +101,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             let (v, i) = scan::scan(ctx, t, d, op, t.dtype, name).at(span)?;
             let i = i.expect("cummax/cummin give indices");
             let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
-            let node = if id == OpId::Cummax { "CummaxBackward0" } else { "CumminBackward0" };
+            let node = if id == OpId::Cummax { OpId::Cummax.node(0) } else { OpId::Cummin.node(0) };
             let v = grad::record(it, node, &[Some(t)], v, index_backward(t.shape().to_vec(), dim, true), &[&i]);
             Ok(pair(name, ["values", "indices"], v, i))
         }
@@ -113,7 +113,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             a.finish(4)?;
             let (v, i) = scan::topk(ctx, t, k, d, largest, sorted).at(span)?;
             let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
-            let v = grad::record(it, "TopkBackward0", &[Some(t)], v, index_backward(t.shape().to_vec(), dim, true), &[&i]);
+            let v = grad::record(it, OpId::Topk.node(0), &[Some(t)], v, index_backward(t.shape().to_vec(), dim, true), &[&i]);
             Ok(pair("topk", ["values", "indices"], v, i))
         }
         OpId::Kthvalue => {
@@ -123,7 +123,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             a.finish(3)?;
             let (v, i) = scan::kthvalue(ctx, t, k, d, keep).at(span)?;
             let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
-            let v = grad::record(it, "KthvalueBackward0", &[Some(t)], v, index_backward(t.shape().to_vec(), dim, keep), &[&i]);
+            let v = grad::record(it, OpId::Kthvalue.node(0), &[Some(t)], v, index_backward(t.shape().to_vec(), dim, keep), &[&i]);
             Ok(pair("kthvalue", ["values", "indices"], v, i))
         }
         OpId::Median | OpId::Nanmedian | OpId::Mode => {
@@ -137,16 +137,16 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             a.finish(2)?;
             let Some(d) = d else {
                 let v = scan::median_all(ctx, t, skip).at(span)?;
-                let node = if skip { "NanmedianBackward0" } else { "MedianBackward0" };
+                let node = if skip { OpId::Nanmedian.node(0) } else { OpId::Median.node(0) };
                 let r = v.clone();
                 return Ok(tensor(grad::record(it, node, &[Some(t)], v, super::scan_grads::evenly_distribute(), &[t, &r])));
             };
             let (v, i) = if id == OpId::Mode { scan::mode(ctx, t, d, keep) } else { scan::median_dim(ctx, t, d, keep, skip) }.at(span)?;
             let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
             let node = match id {
-                OpId::Mode => "ModeBackward0",
-                OpId::Median => "MedianBackward1",
-                _ => "NanmedianBackward1",
+                OpId::Mode => OpId::Mode.node(0),
+                OpId::Median => OpId::Median.node(1),
+                _ => OpId::Nanmedian.node(1),
             };
             let v = grad::record(it, node, &[Some(t)], v, index_backward(t.shape().to_vec(), dim, keep), &[&i]);
             Ok(pair(name, ["values", "indices"], v, i))
@@ -159,7 +159,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             let keep = a.opt_bool(1, "keepdim", false)?;
             a.finish(2)?;
             let v = scan::amax(ctx, t, &dims, keep, id == OpId::Amax).at(span)?;
-            let node = if id == OpId::Amax { "AmaxBackward0" } else { "AminBackward0" };
+            let node = if id == OpId::Amax { OpId::Amax.node(0) } else { OpId::Amin.node(0) };
             let f = amax_backward(t.shape().to_vec(), reduced_dims(t.ndim(), &dims));
             let out = v.clone();
             Ok(tensor(grad::record(it, node, &[Some(t)], v, f, &[t, &out])))
@@ -177,8 +177,8 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             // Each output's gradient is amin's (amax's): shared by the ties.
             let reduced = reduced_dims(t.ndim(), &dims);
             let (lo_v, hi_v) = (lo.clone(), hi.clone());
-            let lo = grad::record(it, "AminmaxBackward0", &[Some(t)], lo, amax_backward(t.shape().to_vec(), reduced.clone()), &[t, &lo_v]);
-            let hi = grad::record(it, "AminmaxBackward0", &[Some(t)], hi, amax_backward(t.shape().to_vec(), reduced), &[t, &hi_v]);
+            let lo = grad::record(it, OpId::Aminmax.node(0), &[Some(t)], lo, amax_backward(t.shape().to_vec(), reduced.clone()), &[t, &lo_v]);
+            let hi = grad::record(it, OpId::Aminmax.node(0), &[Some(t)], hi, amax_backward(t.shape().to_vec(), reduced), &[t, &hi_v]);
             Ok(pair("aminmax", ["min", "max"], lo, hi))
         }
         OpId::Unique | OpId::UniqueConsecutive => {
@@ -203,9 +203,9 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 None => scan::unique(ctx, t, consecutive).at(span)?,
             };
             let (node, f) = match (consecutive, dim.is_some()) {
-                (true, _) => ("UniqueConsecutiveBackward0", "unique_consecutive"),
-                (false, true) => ("UniqueDimBackward0", "unique_dim"),
-                (false, false) => ("Unique2Backward0", "_unique2"),
+                (true, _) => (OpId::UniqueConsecutive.node(0), "unique_consecutive"),
+                (false, true) => (OpId::Unique.node(1), "unique_dim"),
+                (false, false) => (OpId::Unique.node(0), "_unique2"),
             };
             let u = grad::record(it, node, &[Some(t)], u, Formula::NotImplemented(f), &[]);
             let mut out = vec![tensor(u)];
@@ -233,7 +233,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 return Ok(tensor(i));
             }
             let sd = crate::engine::layout::wrap_dim(d, t.ndim()).unwrap_or(0);
-            Ok(tensor(grad::record(it, "SortBackward0", &[Some(t)], v, Formula::Sort { dim: sd }, &[&i])))
+            Ok(tensor(grad::record(it, OpId::Sort.node(1), &[Some(t)], v, Formula::Sort { dim: sd }, &[&i])))
         }
         OpId::Nansum | OpId::Nanmean => nan_reduce(it, t, id, a),
         _ => Err(a.err(format!("internal: sorting has no {name}"))),
@@ -272,7 +272,7 @@ fn nan_reduce(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args) -> EvalRes
     let sum = reduce(ctx, ReduceOp::Sum, &src, dims.as_deref(), keep, 1.0, dtype).at(span)?.values;
     let mask: Vec<Scalar> = vals.iter().map(|v| Scalar::Bool(!matches!(v, Scalar::Float(f) if f.is_nan()))).collect();
     let mask = Tensor::from_scalars_on(ctx, t.device(), t.shape(), DType::Bool, &mask, name).at(span)?;
-    let sum = grad::record(it, "NansumBackward0", &[Some(t)], sum, nansum_backward(t.shape().to_vec(), dims.clone(), keep), &[&mask]);
+    let sum = grad::record(it, OpId::Nansum.node(0), &[Some(t)], sum, nansum_backward(t.shape().to_vec(), dims.clone(), keep), &[&mask]);
     if id == OpId::Nansum {
         return Ok(tensor(sum));
     }
@@ -282,7 +282,7 @@ fn nan_reduce(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args) -> EvalRes
     let mean = crate::engine::ops::elementwise::binary(ctx, crate::engine::ops::elementwise::BinaryOp::Div, crate::engine::ops::elementwise::Arg::T(&sum), crate::engine::ops::elementwise::Arg::T(&n)).at(span)?;
     // PyTorch's nanmean is nansum(x) / count: DivBackward0 over NansumBackward0.
     let shapes = [sum.shape().to_vec(), n.shape().to_vec()];
-    Ok(tensor(grad::record(it, "DivBackward0", &[Some(&sum), Some(&n)], mean, Formula::Div { shapes }, &[&sum, &n])))
+    Ok(tensor(grad::record(it, OpId::Div.node(0), &[Some(&sum), Some(&n)], mean, Formula::Div { shapes }, &[&sum, &n])))
 }
 
 /// Zeros of the input's shape with each output's gradient added where its

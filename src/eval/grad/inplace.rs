@@ -178,7 +178,7 @@ fn install(t: &Tensor, node: Node) {
     let mut next = vec![base.and_then(|g| g.edge())];
     next.extend(node.next.iter().skip(1).cloned());
     let copy_slices = Node {
-        name: "CopySlices".to_string(),
+        name: crate::eval::registry::nodes::COPY_SLICES.to_string(),
         present: vec![true; next.len()],
         outputs: 1,
         retain: Default::default(),
@@ -199,5 +199,5 @@ fn install(t: &Tensor, node: Node) {
 /// its own shape, dtype and device).
 pub fn record_copy(it: &Interp, dst: &Tensor, src: &Tensor) {
     let f = Formula::Copy { shape: src.shape().to_vec(), dtype: src.dtype, device: src.device() };
-    rebase_node(it, dst, "CopyBackwards", &[Some(src)], f, &[]);
+    rebase_node(it, dst, crate::eval::registry::nodes::COPY_BACKWARDS, &[Some(src)], f, &[]);
 }

@@ -18,10 +18,10 @@ pub const OPS: &[Op] = &[
         "x·Φ(x) element-wise (approximate='tanh': PyTorch's tanh formula); GeluBackward0",
         "x = torch.tensor([-1.0, 0.0, 1.5])\ntorch.nn.functional.gelu(x, approximate='tanh')")
         .notes("Floating inputs only (PyTorch's \"GeluKernelImpl\" message for others). The result is laid out as an element-wise op's: a transposed input gives a transposed result.")
-        .fails("x = torch.tensor([1.0])\ntorch.nn.functional.gelu(x, approximate='erf')"),
+        .fails("x = torch.tensor([1.0])\ntorch.nn.functional.gelu(x, approximate='erf')").backward(&["GeluBackward0"]),
     op("nn.functional.silu", "nn.functional.silu(Tensor input, bool inplace=False) -> Tensor", F, Copy,
         "x·sigmoid(x) element-wise; SiluBackward0",
-        "x = torch.tensor([-1.0, 0.0, 1.5])\ntorch.nn.functional.silu(x)"),
+        "x = torch.tensor([-1.0, 0.0, 1.5])\ntorch.nn.functional.silu(x)").backward(&["SiluBackward0"]),
     op("nn.functional.softmax", "nn.functional.softmax(Tensor input, int? dim=None, int _stacklevel=3, ScalarType? dtype=None) -> Tensor", F, Copy,
         "x.softmax(dim, dtype=dtype); no dim warns and picks PyTorch's legacy dim",
         "x = torch.tensor([[1.0, 2.0], [3.0, 5.0]])\ntorch.nn.functional.softmax(x, dim=1)"),
@@ -36,7 +36,7 @@ pub const OPS: &[Op] = &[
         "pads the last len(pad)/2 dims, (left, right) pairs from the last dim: constant (value=), reflect, replicate, circular",
         "x = torch.arange(6.0).view(2, 3)\ntorch.nn.functional.pad(x, (1, 2), mode='reflect')")
         .notes("Negative pads crop. constant, reflect and replicate allocate in the input's suggested memory format (a channels_last input gives a channels_last result), circular a contiguous tensor. Nodes: ConstantPadNdBackward0, ReflectionPad{1,2,3}DBackward0, ReplicationPad{1,2,3}DBackward0, and CopySlices for circular (PyTorch writes its slices in place; tsr records one node with the whole gradient).")
-        .fails("x = torch.arange(6.0).view(2, 3)\ntorch.nn.functional.pad(x, (3, 3), mode='reflect')"),
+        .fails("x = torch.arange(6.0).view(2, 3)\ntorch.nn.functional.pad(x, (3, 3), mode='reflect')").backward(&["ConstantPadNdBackward0", "ReflectionPad1DBackward0", "ReflectionPad2DBackward0", "ReflectionPad3DBackward0", "ReplicationPad1DBackward0", "ReplicationPad2DBackward0", "ReplicationPad3DBackward0"]),
     op("nn.functional.normalize", "nn.functional.normalize(Tensor input, float p=2.0, int dim=1, float eps=1e-12, Tensor? out=None) -> Tensor", F, Copy,
         "input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input), PyTorch's nodes",
         "x = torch.tensor([[3.0, 4.0], [1.0, 0.0]])\ntorch.nn.functional.normalize(x, dim=1)"),
@@ -46,10 +46,10 @@ pub const OPS: &[Op] = &[
     op("nn.functional.mse_loss", "nn.functional.mse_loss(Tensor input, Tensor target, bool? size_average=None, bool? reduce=None, str reduction='mean', Tensor? weight=None) -> Tensor", F, Reduction,
         "mean (or sum, or none) of (input - target)²; MseLossBackward0",
         "x = torch.tensor([1.0, 2.0, 4.0])\ntorch.nn.functional.mse_loss(x, torch.zeros(3), reduction='sum')")
-        .notes("A target of another shape warns and broadcasts, as PyTorch. weight= (the input's shape) is F's Python composite: sub, pow, mul, then sum (divided by the weights' sum for mean)."),
+        .notes("A target of another shape warns and broadcasts, as PyTorch. weight= (the input's shape) is F's Python composite: sub, pow, mul, then sum (divided by the weights' sum for mean).").backward(&["MseLossBackward0"]),
     op("nn.functional.nll_loss", "nn.functional.nll_loss(Tensor input, Tensor target, Tensor? weight=None, bool? size_average=None, int ignore_index=-100, bool? reduce=None, str reduction='mean') -> Tensor", F, Reduction,
         "-input[i, target[i]]·weight[target[i]], averaged by the weights (or summed, or none)",
-        "x = torch.tensor([[-0.5, -1.0], [-2.0, -0.1]])\ntorch.nn.functional.nll_loss(x, torch.tensor([0, 1]))"),
+        "x = torch.tensor([[-0.5, -1.0], [-2.0, -0.1]])\ntorch.nn.functional.nll_loss(x, torch.tensor([0, 1]))").backward(&["NllLossBackward0", "NllLoss2DBackward0"]),
     op("nn.functional.cross_entropy", "nn.functional.cross_entropy(Tensor input, Tensor target, Tensor? weight=None, bool? size_average=None, int ignore_index=-100, bool? reduce=None, str reduction='mean', float label_smoothing=0.0) -> Tensor", F, Reduction,
         "log_softmax over dim 1 then nll_loss (class indices) or -(log_softmax·target) (class probabilities)",
         "x = torch.tensor([[1.0, 2.0, 0.5], [0.1, 0.2, 3.0]])\ntorch.nn.functional.cross_entropy(x, torch.tensor([1, 2]))")

@@ -28,7 +28,7 @@ impl OpId {
     pub fn node(self, k: usize) -> &'static str {
         let row = self.row();
         let base = || row.name.strip_suffix('_').and_then(OpId::from_name).and_then(|b| b.row().backward_name(k));
-        row.backward_name(k).or_else(base).unwrap_or("NotImplemented")
+        row.backward_name(k).or_else(base).unwrap_or(super::nodes::NOT_IMPLEMENTED)
     }
 
     /// The op callable as `x.NAME(...)`.

@@ -48,7 +48,7 @@ pub const OPS: &[Op] = &[
         "a contiguous copy of self with self[i][index[i][j]] = src[i][j] along dim (or a value)",
         "x = torch.zeros(2, 3)\nx.scatter(1, torch.tensor([[2], [0]]), torch.tensor([[1.], [2.]]))")
         .notes("The inverse of gather. Repeated indices write the same place more than once; which write wins is unspecified in PyTorch (tsr: the last). reduce='add'/'multiply' is deprecated: use scatter_reduce.")
-        .fails("x = torch.zeros(2, 3)\nx.scatter(1, torch.tensor([[5]]), 1.)").backward(&["ScatterBackward0", "NotImplemented", "ScatterBackward1", "NotImplemented"]),
+        .fails("x = torch.zeros(2, 3)\nx.scatter(1, torch.tensor([[5]]), 1.)").backward(&["ScatterBackward0", super::nodes::NOT_IMPLEMENTED, "ScatterBackward1", super::nodes::NOT_IMPLEMENTED]),
     op("scatter_", "scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)\nscatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)\nscatter_.reduce(Tensor(a!) self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor(a!)\nscatter_.value_reduce(Tensor(a!) self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor(a!)", METHOD, InPlace,
         "scatter into self's storage",
         "x = torch.zeros(2, 3)\nx.scatter_(0, torch.tensor([[1, 0, 1]]), 7.)"),

@@ -55,7 +55,7 @@ pub const OPS: &[Op] = &[
         "x = torch.tensor([1, 2, 3])\nx.pow(2)").backward(&["PowBackward1", "PowBackward2", "PowBackward0"]),
     op("remainder", "remainder.Tensor(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor\nremainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor\nremainder.Scalar(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "self % other (the sign of other, as Python)",
-        "x = torch.tensor([1, 2, 3])\nx.remainder(2)").backward(&["RemainderBackward1", "NotImplemented", "RemainderBackward0"]),
+        "x = torch.tensor([1, 2, 3])\nx.remainder(2)").backward(&["RemainderBackward1", super::nodes::NOT_IMPLEMENTED, "RemainderBackward0"]),
     op("floor_divide", "floor_divide(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor\nfloor_divide.Scalar(Tensor self, Scalar other) -> Tensor", FM, Copy,
         "self // other",
         "x = torch.tensor([1, 2, 3])\nx.floor_divide(2)"),

@@ -26,6 +26,14 @@ pub const RSUB_SCALAR: &str = "RsubBackward1";
 /// `clamp_min` (`F.normalize`'s clamp of the norms).
 pub const CLAMP_MIN: &str = "ClampMinBackward0";
 
+/// An in-place write into a view: the base's node (autograd's own, in the
+/// `torch::autograd` namespace, as the next two).
+pub const COPY_SLICES: &str = "CopySlices";
+/// `copy_` of a tensor that needs a gradient into one that does not.
+pub const COPY_BACKWARDS: &str = "CopyBackwards";
+/// An op with no derivative formula: backward fails on it.
+pub const NOT_IMPLEMENTED: &str = "NotImplemented";
+
 /// Which shape view a view node is, when its gradient is a view of the
 /// incoming one (`engine::autograd::view_formulas`).
 pub fn view_kind(node: &str) -> Option<ViewKind> {

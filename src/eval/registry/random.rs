@@ -9,7 +9,7 @@ pub const OPS: &[Op] = &[
         "torch.manual_seed(0)\ntorch.randperm(6)"),
     op("normal", "normal.Tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor\nnormal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor\nnormal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor\nnormal.float_float(float mean, float std, SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", F, Factory,
         "normal draws: of mean and std given as tensors (broadcast, a new contiguous tensor) or as floats with a size (PyTorch's draws under manual_seed)",
-        "torch.manual_seed(0)\ntorch.normal(torch.arange(4.), 0.5)"),
+        "torch.manual_seed(0)\ntorch.normal(torch.arange(4.), 0.5)").backward(&["NormalBackward1", "NormalBackward2", "NormalBackward3"]),
     op("uniform_", "uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)", METHOD, InPlace,
         "fill self with uniform draws from [from, to)",
         "torch.manual_seed(0)\nx = torch.empty(4)\nx.uniform_(-1, 1)"),
@@ -19,7 +19,7 @@ pub const OPS: &[Op] = &[
     op("bernoulli", "bernoulli(Tensor self, *, Generator? generator=None) -> Tensor\nbernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor", FM, Copy,
         "1 with probability self (per element), else 0; a new storage",
         "torch.manual_seed(0)\nx = torch.tensor([0.1, 0.5, 0.9])\nx.bernoulli()")
-        .notes("With a float p (x.bernoulli(0.5), x.bernoulli_(0.5)) PyTorch's CPU kernel draws from MKL's own stream, which tsr does not reproduce, so it refuses; give the probabilities as a tensor (torch.full_like(x, 0.5)) for PyTorch's numbers."),
+        .notes("With a float p (x.bernoulli(0.5), x.bernoulli_(0.5)) PyTorch's CPU kernel draws from MKL's own stream, which tsr does not reproduce, so it refuses; give the probabilities as a tensor (torch.full_like(x, 0.5)) for PyTorch's numbers.").backward(&["BernoulliBackward0"]),
     op("bernoulli_", "bernoulli_.Tensor(Tensor(a!) self, Tensor p, *, Generator? generator=None) -> Tensor(a!)\nbernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)", METHOD, InPlace,
         "fill self with 1 where a draw falls below p (a tensor broadcast to self), else 0",
         "torch.manual_seed(0)\nx = torch.empty(3)\nx.bernoulli_(torch.tensor([0.1, 0.5, 0.9]))"),

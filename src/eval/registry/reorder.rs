@@ -10,7 +10,7 @@ pub const OPS: &[Op] = &[
         "reverse the order of elements along dims: a new storage in self's stride order (tsr strides are never negative)",
         "x = torch.arange(6).view(2, 3)\nx.flip(0)")
         .notes("NumPy's flip is a view with a negative stride; PyTorch's strides are never negative, so flip copies. The method also takes the dims as varargs (x.flip(0, 1)); torch.flip wants a sequence.")
-        .fails("x = torch.arange(6).view(2, 3)\nx.flip(0, 0)"),
+        .fails("x = torch.arange(6).view(2, 3)\nx.flip(0, 0)").backward(&["FlipBackward0"]),
     op("fliplr", "fliplr(Tensor self) -> Tensor", FM, Copy,
         "flip(1): reverse each row (needs at least 2 dims)",
         "x = torch.arange(6).view(2, 3)\nx.fliplr()")
@@ -22,17 +22,17 @@ pub const OPS: &[Op] = &[
         "shift elements along dims, wrapping around; without dims the tensor rolls as if flattened. A new contiguous storage",
         "x = torch.arange(6).view(2, 3)\nx.roll(1, 1)")
         .notes("The result is always contiguous, whatever self's strides (PyTorch allocates it with empty_like(contiguous)).")
-        .fails("x = torch.arange(6).view(2, 3)\nx.roll((1, 2), 0)"),
+        .fails("x = torch.arange(6).view(2, 3)\nx.roll((1, 2), 0)").backward(&["RollBackward0"]),
     op("rot90", "rot90(Tensor self, int k=1, int[] dims=[0,1]) -> Tensor", FM, Copy,
         "rotate by 90 degrees k times in the plane of dims (from the first towards the second)",
         "x = torch.arange(6).view(2, 3)\nx.rot90()")
         .notes("Built as PyTorch builds it: flip then transpose, so for odd k the result is a transposed view of the flipped copy (not contiguous); k % 4 == 0 is a contiguous clone.")
-        .fails("x = torch.arange(6).view(2, 3)\nx.rot90(1, (0, 0))"),
+        .fails("x = torch.arange(6).view(2, 3)\nx.rot90(1, (0, 0))").backward(&["Rot90Backward0"]),
     op("repeat", "repeat(Tensor self, SymInt[] repeats) -> Tensor", METHOD, Copy,
         "tile self repeats[i] times along dim i (leading 1-dims added when repeats is longer): a new contiguous storage",
         "x = torch.arange(3)\nx.repeat(2, 2)")
         .notes("Unlike expand (a stride-0 view), repeat writes every copy out. There is no torch.repeat; torch.tile is the function form, and torch.repeat_interleave repeats each element instead.")
-        .fails("x = torch.arange(6).view(2, 3)\nx.repeat(2)"),
+        .fails("x = torch.arange(6).view(2, 3)\nx.repeat(2)").backward(&["RepeatBackward0"]),
     op("tile", "tile(Tensor self, SymInt[] dims) -> Tensor", FM, Copy,
         "repeat(dims), with dims padded by leading 1s when shorter than self's rank",
         "x = torch.arange(6).view(2, 3)\nx.tile(2)"),
@@ -98,10 +98,10 @@ pub const OPS: &[Op] = &[
         "the upper triangle of the last two dims (j - i >= diagonal), the rest zero: a new contiguous storage",
         "x = torch.arange(9).view(3, 3)\nx.triu()")
         .notes("The result is contiguous whatever self's strides (PyTorch allocates it contiguous). diagonal > 0 drops diagonals above the main one, < 0 keeps some below.")
-        .fails("x = torch.arange(3)\nx.triu()"),
+        .fails("x = torch.arange(3)\nx.triu()").backward(&["TriuBackward0"]),
     op("tril", "tril(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "the lower triangle of the last two dims (j - i <= diagonal), the rest zero: a new contiguous storage",
-        "x = torch.arange(9).view(3, 3)\nx.tril(-1)"),
+        "x = torch.arange(9).view(3, 3)\nx.tril(-1)").backward(&["TrilBackward0"]),
     op("triu_", "triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)", METHOD, InPlace,
         "zero self below its upper triangle, in place",
         "x = torch.arange(9).view(3, 3)\nx.triu_()"),
@@ -111,7 +111,7 @@ pub const OPS: &[Op] = &[
     op("trace", "trace(Tensor self) -> Tensor", FM, Reduction,
         "the sum of a matrix's main diagonal, as a 0-d tensor (integers sum as int64)",
         "x = torch.arange(9).view(3, 3)\nx.trace()")
-        .fails("x = torch.arange(3)\nx.trace()"),
+        .fails("x = torch.arange(3)\nx.trace()").backward(&["TraceBackward0"]),
     op("outer", "outer(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "the outer product of two 1-d tensors: self.reshape(-1, 1) * vec2, a new (len(self), len(vec2)) storage",
         "x = torch.arange(3)\nx.outer(torch.arange(4))")
@@ -139,7 +139,7 @@ pub const OPS: &[Op] = &[
         .fails("x = torch.tensor(1)\ntorch.diag(x)"),
     op("diag_embed", "diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor", FM, Copy,
         "zeros with self's last dim written on the diagonal (offset) of two new dims dim1, dim2: a new contiguous storage",
-        "x = torch.arange(6).view(2, 3)\nx.diag_embed()"),
+        "x = torch.arange(6).view(2, 3)\nx.diag_embed()").backward(&["DiagEmbedBackward0"]),
     op("diagflat", "diagflat(Tensor self, int offset=0) -> Tensor", FM, Copy,
         "self flattened onto the diagonal (offset) of a new square matrix",
         "x = torch.arange(4).view(2, 2)\nx.diagflat()"),
@@ -151,5 +151,5 @@ pub const OPS: &[Op] = &[
         "the 3-vector cross product along dim (a size-3 dim of both; they broadcast otherwise, with one rank): a new contiguous storage",
         "x = torch.tensor([[1.0, 0.0, 0.0]])\nx.cross(torch.tensor([[0.0, 1.0, 0.0]]), dim=1)")
         .notes("Without dim it takes the first dim of size 3 and warns that this default is deprecated (torch.linalg.cross uses the last).")
-        .fails("x = torch.zeros(2, 3)\nx.cross(torch.zeros(3), dim=1)"),
+        .fails("x = torch.zeros(2, 3)\nx.cross(torch.zeros(3), dim=1)").backward(&["LinalgCrossBackward0"]),
 ];

@@ -12,6 +12,7 @@ use super::super::super::error::{AtSpan, EvalResult};
 use super::super::super::grad;
 use super::super::super::interp::Interp;
 use super::super::super::value::Value;
+use crate::eval::registry::OpId;
 
 const DEPRECATED: &str = "Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the dim explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to agree with that of linalg.cross in a future release.";
 
@@ -32,5 +33,5 @@ pub fn cross(it: &mut Interp, t: &Rc<Tensor>, mut a: Args) -> EvalResult<Value> 
         let gb = crate::engine::autograd::formulas::sum_to(ctx, &reorder_cross::cross(ctx, g, &x, d)?, &sb)?;
         Ok(vec![Some(ga), Some(gb)])
     });
-    Ok(Value::tensor(grad::record(it, "LinalgCrossBackward0", &[Some(t), Some(&other)], out, f, &[t, &other])))
+    Ok(Value::tensor(grad::record(it, OpId::Cross.node(0), &[Some(t), Some(&other)], out, f, &[t, &other])))
 }
