@@ -50,6 +50,8 @@ CASES = [
     ("x[idx]", "x = rand(4096, 4096); i = randint(0, 4096, (4096,))", "x[i]"),
     ("gather(1, idx)", "x = rand(4096, 4096); j = randint(0, 4096, (4096, 4096))", "x.gather(1, j)"),
     ("softmax(dim=1)", "x = rand(4096, 4096)", "x.softmax(dim=1)"),
+    ("softmax(dim=0)", "x = rand(4096, 4096)", "x.softmax(dim=0)"),
+    ("log_softmax(dim=0)", "x = rand(4096, 4096)", "x.log_softmax(dim=0)"),
     ('einsum("ij,jk->ik"), 1024x1024 f32', "a = rand(1024, 1024)", 'einsum("ij,jk->ik", a, a)'),
     ("unique(), 4e6 int64", "u = randint(0, 1000000, (4000000,))", "u.unique()"),
     ("flip(0)", "x = rand(4096, 4096)", "x.flip(0)"),

@@ -286,88 +286,173 @@ pub fn rows_f32_plain(x: &[f32], y: &mut [f32], n: usize, log: bool) {
 }
 
 
+/// The output of a column kernel, written by several threads at once at
+/// disjoint positions (each column belongs to one task).
+#[derive(Clone, Copy)]
+struct Out<T>(*mut T);
+// SAFETY: the tasks write disjoint elements of one live buffer.
+unsafe impl<T> Send for Out<T> {}
+unsafe impl<T> Sync for Out<T> {}
+
+impl<T> Out<T> {
+    /// # Safety
+    /// `i` is in bounds of the buffer and no other task writes it.
+    #[inline(always)]
+    unsafe fn set(self, i: usize, v: T) {
+        unsafe { *self.0.add(i) = v }
+    }
+
+    /// # Safety
+    /// As [`Out::set`]; this task wrote `i` before.
+    #[inline(always)]
+    unsafe fn get(self, i: usize) -> T
+    where
+        T: Copy,
+    {
+        unsafe { *self.0.add(i) }
+    }
+}
+
 macro_rules! col_kernels {
     ($softmax:ident, $log_softmax:ident, $t:ty, $v:expr, $max:ident, $add:ident, $exp:expr, $log:expr) => {
-        /// `_vec_softmax` (softmax along a dim that is not the last): `x`
-        /// contiguous as (outer, n, inner); each column is one lane. In each
-        /// of `at::parallel_for`'s chunks (grain size 0: one per thread),
-        /// runs of 16 (8) columns inside one chunk and one outer index are
-        /// vectors (SLEEF's exp, `vec::maximum`), the rest scalar (`std::max`,
-        /// the C library's exp); both divide by the sum.
+        /// One of `_vec_softmax`'s chunks (softmax along a dim that is not
+        /// the last): columns `begin..end` of `x`, contiguous as (outer, n,
+        /// inner), each column one lane. Runs of 16 (8) columns inside the
+        /// chunk and one outer index are vectors (SLEEF's exp,
+        /// `vec::maximum`), the rest scalar (`std::max`, the C library's
+        /// exp); both divide by the sum. A vector run is walked a row at a
+        /// time ([`lanes`]-wise), so its loads are contiguous.
+        ///
+        /// # Safety
+        /// `y` holds `x.len()` elements and no other task writes these columns.
         #[inline(always)]
-        fn $softmax(x: &[$t], y: &mut [$t], outer: usize, n: usize, inner: usize, threads: usize) {
-            let total = outer * inner;
-            // Grain size 0: every intra-op thread takes a chunk.
-            let chunks = if total > 1 { threads.max(1) } else { 1 };
-            let size = total.div_ceil(chunks);
+        unsafe fn $softmax(x: &[$t], y: Out<$t>, n: usize, inner: usize, begin: usize, end: usize) {
+            /// `w` vector lanes of `_vec_softmax`: the columns `first..first + w`
+            /// of every row (`vec::maximum`, SLEEF's exp, a lane-wise sum).
+            #[inline(always)]
+            fn lanes(x: &[$t], y: Out<$t>, n: usize, inner: usize, first: usize, w: usize) {
+                let exp = $exp;
+                let mut m: [$t; 16] = [0.0; 16];
+                let mut sum: [$t; 16] = [0.0; 16];
+                m[..w].copy_from_slice(&x[first..first + w]);
+                for d in 1..n {
+                    let r = &x[first + d * inner..][..w];
+                    for l in 0..w {
+                        m[l] = $max(m[l], r[l]);
+                    }
+                }
+                for d in 0..n {
+                    let at = first + d * inner;
+                    let r = &x[at..][..w];
+                    for l in 0..w {
+                        let e = exp(r[l] - m[l]);
+                        // SAFETY: this task's columns, in bounds.
+                        unsafe { y.set(at + l, e) };
+                        sum[l] = $add(sum[l], e);
+                    }
+                }
+                for d in 0..n {
+                    let at = first + d * inner;
+                    for l in 0..w {
+                        // SAFETY: as above; written in the loop before.
+                        unsafe { y.set(at + l, y.get(at + l) / sum[l]) };
+                    }
+                }
+            }
+
             let at = |col: usize, d: usize| (col / inner * n + d) * inner + col % inner;
-            let exp = $exp;
-            for begin in (0..total).step_by(size.max(1)) {
-                let end = total.min(begin + size);
-                let mut idx = begin;
-                while idx < end {
-                    let i = idx % inner;
-                    let (run, vector) = if i + $v <= inner && idx + $v <= end {
-                        ($v, true)
-                    } else if idx + $v > end {
-                        (end - idx, false)
-                    } else {
-                        (inner - i, false)
-                    };
+            let mut idx = begin;
+            while idx < end {
+                let i = idx % inner;
+                let (run, vector) = if i + $v <= inner && idx + $v <= end {
+                    ($v, true)
+                } else if idx + $v > end {
+                    (end - idx, false)
+                } else {
+                    (inner - i, false)
+                };
+                if vector {
+                    // A vector run lies in one outer index: contiguous.
+                    lanes(x, y, n, inner, at(idx, 0), $v);
+                } else {
                     for col in idx..idx + run {
                         let mut m = x[at(col, 0)];
                         for d in 1..n {
                             let v = x[at(col, d)];
-                            m = if vector { $max(m, v) } else if m < v { v } else { m };
+                            m = if m < v { v } else { m };
                         }
                         let mut sum: $t = 0.0;
                         for d in 0..n {
-                            let v = x[at(col, d)] - m;
-                            let e = if vector { exp(v) } else { v.exp() };
-                            y[at(col, d)] = e;
+                            let p = at(col, d);
+                            let e = (x[p] - m).exp();
+                            // SAFETY: p is this task's column, in bounds.
+                            unsafe { y.set(p, e) };
                             sum = $add(sum, e);
                         }
                         for d in 0..n {
-                            y[at(col, d)] /= sum;
+                            let p = at(col, d);
+                            // SAFETY: as above; written in the loop before.
+                            unsafe { y.set(p, y.get(p) / sum) };
                         }
                     }
-                    idx += run;
                 }
+                idx += run;
             }
         }
 
-        /// `_vec_logsoftmax` (log_softmax along a dim that is not the
-        /// last): blocks of `CHUNK_SIZE` columns (a multiple of 16 (8),
-        /// 128 KiB / n elements); in each, the columns up to a multiple of
-        /// 16 (8) are vector lanes (SLEEF's exp), the rest scalar (the C
-        /// library's exp). The max keeps `data > max ? data : max` (a NaN
-        /// never enters it), the log is SLEEF's for all.
+        /// One block of `_vec_logsoftmax` (log_softmax along a dim that is
+        /// not the last): columns `b..b + size` of outer index `o`, the ones
+        /// up to a multiple of 16 (8) vector lanes (SLEEF's exp), the rest
+        /// scalar (the C library's exp). The max keeps `data > max ? data :
+        /// max` (a NaN never enters it), the log is SLEEF's for all. Walked
+        /// a row of the block at a time.
+        ///
+        /// # Safety
+        /// As for the softmax chunks.
         #[inline(always)]
-        fn $log_softmax(x: &[$t], y: &mut [$t], outer: usize, n: usize, inner: usize) {
-            let chunk = ((128 * 1024 / n / std::mem::size_of::<$t>()).max($v)) / $v * $v;
-            let exp = $exp;
-            for o in 0..outer {
-                for b in (0..inner).step_by(chunk) {
-                    let size = chunk.min(inner - b);
-                    let vec_end = size - size % $v;
-                    for c in 0..size {
-                        let at = |d: usize| (o * n + d) * inner + b + c;
-                        let mut m = <$t>::NEG_INFINITY;
-                        for d in 0..n {
-                            let v = x[at(d)];
-                            m = if v > m { v } else { m };
-                        }
-                        let mut sum: $t = 0.0;
-                        for d in 0..n {
-                            let v = x[at(d)] - m;
-                            // `sum_vec += e` with the new exp first (as GCC ordered it).
-                            sum = $add(if c < vec_end { exp(v) } else { v.exp() }, sum);
-                        }
-                        let ls = ($log)(sum);
-                        for d in 0..n {
-                            y[at(d)] = x[at(d)] - m - ls;
-                        }
+        unsafe fn $log_softmax(x: &[$t], y: Out<$t>, n: usize, inner: usize, o: usize, b: usize, size: usize) {
+            let vec_end = size - size % $v;
+            // Sixteen columns at a time (a fixed width where it is full, so
+            // the lanes' loops are unrolled); each column as on its own.
+            #[inline(always)]
+            fn group(x: &[$t], y: Out<$t>, n: usize, inner: usize, first: usize, w: usize, vector: usize) {
+                let exp = $exp;
+                let mut m: [$t; 16] = [<$t>::NEG_INFINITY; 16];
+                let mut sum: [$t; 16] = [0.0; 16];
+                for d in 0..n {
+                    let r = &x[first + d * inner..][..w];
+                    for l in 0..w {
+                        m[l] = if r[l] > m[l] { r[l] } else { m[l] };
                     }
+                }
+                for d in 0..n {
+                    let r = &x[first + d * inner..][..w];
+                    for l in 0..w {
+                        let v = r[l] - m[l];
+                        // `sum_vec += e` with the new exp first (as GCC ordered it).
+                        sum[l] = $add(if l < vector { exp(v) } else { v.exp() }, sum[l]);
+                    }
+                }
+                for l in 0..w {
+                    sum[l] = ($log)(sum[l]);
+                }
+                for d in 0..n {
+                    let at = first + d * inner;
+                    let r = &x[at..][..w];
+                    for l in 0..w {
+                        // SAFETY: this block's column, in bounds.
+                        unsafe { y.set(at + l, r[l] - m[l] - sum[l]) };
+                    }
+                }
+            }
+            let first = o * n * inner + b;
+            for c in (0..size).step_by(16) {
+                let w = 16.min(size - c);
+                let vector = vec_end.saturating_sub(c).min(w);
+                if w == 16 && vector == 16 {
+                    group(x, y, n, inner, first + c, 16, 16);
+                } else {
+                    group(x, y, n, inner, first + c, w, vector);
                 }
             }
         }
@@ -377,30 +462,69 @@ macro_rules! col_kernels {
 col_kernels!(cols_f32_impl, log_cols_f32_impl, f32, VF, max_f32, add_f32, expf, logf);
 col_kernels!(cols_f64_impl, log_cols_f64_impl, f64, VD, max_f64, add_f64, sleef_f64::exp, sleef_f64::log);
 
-/// The column kernels with hardware FMA where the CPU has it (the same bits).
+/// The column kernels over rayon's threads (PyTorch's chunks for softmax,
+/// its blocks for log_softmax: which columns are vector lanes depends on
+/// those, never on tsr's threads), each task with hardware FMA where the
+/// CPU has it (the same bits).
 macro_rules! col_entry {
-    ($name:ident, $fma:ident, $imp:ident, $t:ty, ($($arg:ident: $at:ty),*)) => {
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "avx2,fma")]
-        unsafe fn $fma(x: &[$t], y: &mut [$t], $($arg: $at),*) {
-            $imp(x, y, $($arg),*)
+    ($name:ident, $log_name:ident, $imp:ident, $log_imp:ident, $t:ty, $v:expr) => {
+        /// softmax along a dim that is not the last; `threads` is PyTorch's
+        /// intra-op thread count (`at::parallel_for`'s chunks, grain size 0).
+        pub fn $name(x: &[$t], y: &mut [$t], outer: usize, n: usize, inner: usize, threads: usize) {
+            use rayon::prelude::*;
+            assert_eq!(x.len(), y.len());
+            assert_eq!(x.len(), outer * n * inner);
+            let total = outer * inner;
+            let chunks = if total > 1 { threads.max(1) } else { 1 };
+            let size = total.div_ceil(chunks).max(1);
+            let out = Out(y.as_mut_ptr());
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "avx2,fma")]
+            unsafe fn fma(x: &[$t], y: Out<$t>, n: usize, inner: usize, begin: usize, end: usize) {
+                unsafe { $imp(x, y, n, inner, begin, end) }
+            }
+            (0..total).step_by(size).collect::<Vec<_>>().into_par_iter().for_each(|begin| {
+                let end = total.min(begin + size);
+                #[cfg(target_arch = "x86_64")]
+                if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+                    // SAFETY: the CPU has the features; chunks are disjoint columns.
+                    return unsafe { fma(x, out, n, inner, begin, end) };
+                }
+                // SAFETY: as above.
+                unsafe { $imp(x, out, n, inner, begin, end) }
+            });
         }
 
-        pub fn $name(x: &[$t], y: &mut [$t], $($arg: $at),*) {
+        /// log_softmax along a dim that is not the last: blocks of
+        /// `CHUNK_SIZE` columns (a multiple of 16 (8), 128 KiB / n elements).
+        pub fn $log_name(x: &[$t], y: &mut [$t], outer: usize, n: usize, inner: usize) {
+            use rayon::prelude::*;
+            assert_eq!(x.len(), y.len());
+            assert_eq!(x.len(), outer * n * inner);
+            let chunk = ((128 * 1024 / n.max(1) / std::mem::size_of::<$t>()).max($v)) / $v * $v;
+            let blocks: Vec<(usize, usize)> = (0..outer).flat_map(|o| (0..inner).step_by(chunk).map(move |b| (o, b))).collect();
+            let out = Out(y.as_mut_ptr());
             #[cfg(target_arch = "x86_64")]
-            if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
-                // SAFETY: the CPU has the features.
-                return unsafe { $fma(x, y, $($arg),*) };
+            #[target_feature(enable = "avx2,fma")]
+            unsafe fn fma(x: &[$t], y: Out<$t>, n: usize, inner: usize, o: usize, b: usize, size: usize) {
+                unsafe { $log_imp(x, y, n, inner, o, b, size) }
             }
-            $imp(x, y, $($arg),*)
+            blocks.into_par_iter().for_each(|(o, b)| {
+                let size = chunk.min(inner - b);
+                #[cfg(target_arch = "x86_64")]
+                if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+                    // SAFETY: the CPU has the features; blocks are disjoint columns.
+                    return unsafe { fma(x, out, n, inner, o, b, size) };
+                }
+                // SAFETY: as above.
+                unsafe { $log_imp(x, out, n, inner, o, b, size) }
+            });
         }
     };
 }
 
-col_entry!(cols_f32, cols_f32_fma, cols_f32_impl, f32, (outer: usize, n: usize, inner: usize, threads: usize));
-col_entry!(log_cols_f32, log_cols_f32_fma, log_cols_f32_impl, f32, (outer: usize, n: usize, inner: usize));
-col_entry!(cols_f64, cols_f64_fma, cols_f64_impl, f64, (outer: usize, n: usize, inner: usize, threads: usize));
-col_entry!(log_cols_f64, log_cols_f64_fma, log_cols_f64_impl, f64, (outer: usize, n: usize, inner: usize));
+col_entry!(cols_f32, log_cols_f32, cols_f32_impl, log_cols_f32_impl, f32, VF);
+col_entry!(cols_f64, log_cols_f64, cols_f64_impl, log_cols_f64_impl, f64, VD);
 
 #[cfg(test)]
 mod tests {
