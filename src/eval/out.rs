@@ -32,7 +32,7 @@ fn resized_warning(from: &[usize], to: &[usize]) -> String {
 fn family_writes_out(id: OpId) -> bool {
     use super::ext::{bitwise, math, math_more, softmax};
     let fams: [&super::ext::Family; 4] = [&math::FAMILY, &math_more::FAMILY, &bitwise::FAMILY, &softmax::FAMILY];
-    fams.iter().any(|f| f.functions.contains(&id) || f.methods.contains(&id)) || matches!(id, OpId::Triu | OpId::Tril | OpId::NnFunctionalNormalize)
+    fams.iter().any(|f| f.functions.contains(&id) || f.methods.contains(&id)) || matches!(id, OpId::Triu | OpId::Tril | OpId::NnFunctionalNormalize | OpId::Normal)
 }
 
 /// Takes `out=` off a call to `name` when this module is to write it: the
@@ -180,6 +180,25 @@ pub fn resize_for(it: &mut Interp, o: &Rc<Tensor>, r: &Tensor, span: Span) -> Ev
         }
         resize_like(it, o, r).at(span)?;
     }
+    Ok(())
+}
+
+/// PyTorch's `resize_output` to `shape` (contiguous strides when it
+/// changes), for the ops that write `out` in place (`normal`).
+pub fn resize_output(it: &mut Interp, o: &Rc<Tensor>, shape: &[usize], span: Span) -> EvalResult<()> {
+    if o.shape() == shape {
+        return Ok(());
+    }
+    if o.numel() > 0 {
+        it.warn(&resized_warning(o.shape(), shape), span);
+    }
+    let like = Layout::contiguous(shape);
+    let offset = o.layout().offset;
+    let needed = (offset + like.numel()) * o.dtype.size();
+    if like.numel() > 0 {
+        o.storage.grow(&it.ctx, needed).at(span)?;
+    }
+    o.header.set(Layout { offset, ..like }).at(span)?;
     Ok(())
 }
 

@@ -58,7 +58,7 @@ fn fill_in_order(t: &Tensor, mut draw: impl FnMut(usize) -> Result<f64>) -> Resu
 
 fn check_float(t: &Tensor, kernel: &str) -> Result<()> {
     if !t.dtype.is_floating() {
-        return Err(EngineError::runtime(format!("\"{kernel}\" not implemented for '{}'", super::promote::scalar_type_name(t.dtype))));
+        return Err(EngineError::new(crate::engine::ErrorKind::NotImplementedError, format!("\"{kernel}\" not implemented for '{}'", super::promote::scalar_type_name(t.dtype))));
     }
     Ok(())
 }

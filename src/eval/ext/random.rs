@@ -52,6 +52,12 @@ fn normal(it: &mut Interp, mut a: Args) -> EvalResult<Value> {
     use crate::engine::ops::elementwise::{binary_inplace, Arg, BinaryOp};
     let span = a.span;
     a.take_kw("generator");
+    if let Some((o, os)) = a.take_kw("out").filter(|(v, _)| !matches!(v, Value::None)) {
+        let Value::Tensor(o) = o else {
+            return Err(EvalError::type_error(format!("normal(): argument 'out' must be Tensor, not {}", o.type_name()), os));
+        };
+        return normal_out(it, a, &o);
+    }
     let mean = a.get(0, "mean");
     let std = a.get(1, "std");
     let float = |v: &Value, s: Span, k: &str| to_number(v).map(|x| x.as_f64()).ok_or_else(|| EvalError::type_error(format!("normal(): argument '{k}' must be float or Tensor, not {}", v.type_name()), s));
@@ -74,7 +80,7 @@ fn normal(it: &mut Interp, mut a: Args) -> EvalResult<Value> {
                     random_more::normal_(&it.ctx, &out, 0.0, 1.0).at(span)?;
                     binary_inplace(BinaryOp::Mul, &out, Arg::T(&sd)).at(span)?;
                     binary_inplace(BinaryOp::Add, &out, Arg::T(&m)).at(span)?;
-                    (out, OpId::Normal.node(2), vec![m, sd])
+                    (out, OpId::Normal.node(0), vec![m, sd])
                 }
                 std => {
                     a.finish(2)?;
@@ -86,7 +92,7 @@ fn normal(it: &mut Interp, mut a: Args) -> EvalResult<Value> {
                     let out = fresh(it, m.shape(), &m)?;
                     random_more::normal_(&it.ctx, &out, 0.0, s).at(span)?;
                     binary_inplace(BinaryOp::Add, &out, Arg::T(&m)).at(span)?;
-                    (out, OpId::Normal.node(0), vec![m])
+                    (out, OpId::Normal.node(1), vec![m])
                 }
             }
         }
@@ -98,7 +104,7 @@ fn normal(it: &mut Interp, mut a: Args) -> EvalResult<Value> {
             random_more::normal_(&it.ctx, &out, 0.0, 1.0).at(span)?;
             binary_inplace(BinaryOp::Mul, &out, Arg::T(&sd)).at(span)?;
             binary_inplace(BinaryOp::Add, &out, Arg::S(crate::engine::Scalar::Float(m))).at(span)?;
-            (out, OpId::Normal.node(1), vec![sd])
+            (out, OpId::Normal.node(2), vec![sd])
         }
         (Some((mv, ms)), Some((sv, ss))) => {
             let m = float(&mv, ms, "mean")?;
@@ -127,6 +133,83 @@ fn normal(it: &mut Interp, mut a: Args) -> EvalResult<Value> {
     });
     let ins: Vec<Option<&Tensor>> = inputs.iter().map(|t| Some(&**t)).collect();
     Ok(Value::tensor(grad::record(it, node, &ins, (*out).clone(), zeros, &[])))
+}
+
+/// `torch.normal(..., out=o)` as PyTorch's `normal_out`s: `o` is resized
+/// (`resize_output`) to the broadcast of mean's shape with its own (a float
+/// std), of std's shape (a float mean), of mean and std (two tensors), or
+/// to `size`, and the draws are made in `o`'s dtype, in place
+/// (`o.normal_(0, std).add_(mean)`, `o.normal_(0, 1).mul_(std).add_(mean)`,
+/// `o.normal_(mean, std)`); `o` is returned. No autograd through `out=`.
+fn normal_out(it: &mut Interp, mut a: Args, o: &Rc<Tensor>) -> EvalResult<Value> {
+    use crate::engine::ops::elementwise::{binary_inplace, Arg, BinaryOp};
+    use crate::engine::ops::iter_layout::broadcast_shapes;
+    let span = a.span;
+    let mean = a.get(0, "mean");
+    let std = a.get(1, "std");
+    let tensors: Vec<&Rc<Tensor>> = [&mean, &std].into_iter().flatten().filter_map(|(v, _)| if let Value::Tensor(t) = v { Some(t) } else { None }).collect();
+    if it.grad_enabled && tensors.iter().any(|t| t.requires_grad()) {
+        return Err(EvalError::new(ErrorKind::RuntimeError, "normal(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad.", span));
+    }
+    let float = |v: &Value, s: Span, k: &str| to_number(v).map(|x| x.as_f64()).ok_or_else(|| EvalError::type_error(format!("normal(): argument '{k}' must be float or Tensor, not {}", v.type_name()), s));
+    let std_error = |msg: String| EvalError::new(ErrorKind::RuntimeError, msg, span);
+    let resized = |it: &mut Interp, shape: &[usize]| super::super::out::resize_output(it, o, shape, span);
+    match (mean, std) {
+        (Some((Value::Tensor(m), _)), Some((Value::Tensor(sd), _))) => {
+            a.finish(2)?;
+            if sd.to_scalars().iter().any(|x| x.as_f64() < 0.0) {
+                return Err(std_error("normal expects all elements of std >= 0.0".into()));
+            }
+            let shape = broadcast_shapes(m.shape(), sd.shape()).at(span)?;
+            resized(it, &shape)?;
+            random_more::normal_(&it.ctx, o, 0.0, 1.0).at(span)?;
+            binary_inplace(BinaryOp::Mul, o, Arg::T(&sd)).at(span)?;
+            binary_inplace(BinaryOp::Add, o, Arg::T(&m)).at(span)?;
+        }
+        (Some((Value::Tensor(m), _)), sv) => {
+            a.finish(2)?;
+            let s = match sv {
+                None => 1.0,
+                Some((v, vs)) => float(&v, vs, "std")?,
+            };
+            if s < 0.0 {
+                return Err(std_error(format!("normal expects std >= 0.0, but found std {}", crate::engine::error::cpp_double(s))));
+            }
+            let shape = broadcast_shapes(m.shape(), o.shape()).at(span)?;
+            resized(it, &shape)?;
+            random_more::normal_(&it.ctx, o, 0.0, s).at(span)?;
+            binary_inplace(BinaryOp::Add, o, Arg::T(&m)).at(span)?;
+        }
+        (Some((mv, ms)), Some((Value::Tensor(sd), _))) => {
+            a.finish(2)?;
+            let m = float(&mv, ms, "mean")?;
+            if sd.to_scalars().iter().any(|x| x.as_f64() < 0.0) {
+                return Err(std_error("normal expects all elements of std >= 0.0".into()));
+            }
+            resized(it, &sd.shape().to_vec())?;
+            random_more::normal_(&it.ctx, o, 0.0, 1.0).at(span)?;
+            binary_inplace(BinaryOp::Mul, o, Arg::T(&sd)).at(span)?;
+            binary_inplace(BinaryOp::Add, o, Arg::S(crate::engine::Scalar::Float(m))).at(span)?;
+        }
+        (Some((mv, ms)), Some((sv, ss))) => {
+            let m = float(&mv, ms, "mean")?;
+            let s = float(&sv, ss, "std")?;
+            let size = a.required_sizes(2, "size")?;
+            if let Some(d) = a.dtype_kw()?.filter(|&d| d != o.dtype) {
+                return Err(EvalError::new(ErrorKind::RuntimeError, format!("dtype {} does not match dtype of out parameter ({})", crate::engine::ops::promote::scalar_type_name(d), crate::engine::ops::promote::scalar_type_name(o.dtype)), span));
+            }
+            for k in ["layout", "pin_memory", "device"] {
+                a.take_kw(k);
+            }
+            a.finish(3)?;
+            let shape = crate::engine::ops::factory::sizes(&size).at(span)?;
+            resized(it, &shape)?;
+            random_more::normal_(&it.ctx, o, m, s).at(span)?;
+        }
+        _ => return Err(a.err("normal() received an invalid combination of arguments: give (Tensor mean, float std=1), (float mean, Tensor std), (Tensor mean, Tensor std) or (float mean, float std, tuple of ints size)")),
+    }
+    o.storage.bump_version();
+    Ok(Value::Tensor(o.clone()))
 }
 
 fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
