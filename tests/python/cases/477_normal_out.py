@@ -131,3 +131,8 @@ a = torch.normal(torch.arange(20.), torch.ones(20))
 torch.manual_seed(1)
 b = torch.normal(torch.arange(20.), torch.ones(20), out=torch.empty(0))
 print(torch.equal(a, b))
+# PyTorch's argument parser lists the overloads with out=.
+try:
+    torch.normal(torch.zeros(2), "a")
+except TypeError as e:
+    print(e)
