@@ -51,6 +51,9 @@ pub fn softmax(ctx: &Context, x: &Tensor, dim: i64, log: bool) -> Result<Tensor>
     if let Some(t) = softmax_cols(ctx, x, d, log)? {
         return Ok(t);
     }
+    if let Some(t) = softmax_reduced(ctx, x, d, log)? {
+        return Ok(t);
+    }
     // Half and bfloat16 compute in float (PyTorch's opmath), rounded once at the end.
     let op = if dt == DType::Float64 { DType::Float64 } else { DType::Float32 };
     let v = floats(x);
@@ -138,6 +141,32 @@ fn dense_kernel(ctx: &Context, x: &Tensor, log: bool, run: impl FnOnce(&Tensor, 
         run(x, bytes, &mut dst.bytes_mut()[..x.numel() * size]);
     }
     Ok(Some(out))
+}
+
+/// Float16/bfloat16 CPU input: PyTorch's reduced-precision kernels
+/// (`softmax_half.rs`), on the values in row-major order as floats.
+fn softmax_reduced(ctx: &Context, x: &Tensor, d: usize, log: bool) -> Result<Option<Tensor>> {
+    use super::softmax_half as k;
+    let rd: k::Round = match x.dtype {
+        DType::Float16 => |v| half::f16::from_f32(v).to_f32(),
+        DType::BFloat16 => |v| half::bf16::from_f32(v).to_f32(),
+        _ => return Ok(None),
+    };
+    if x.device() != crate::engine::Device::Cpu {
+        return Ok(None);
+    }
+    crate::engine::interrupt::check()?;
+    let v: Vec<f32> = floats(x).into_iter().map(|v| v as f32).collect();
+    let mut out = vec![0f32; v.len()];
+    let (outer, n, inner) = split(x.shape(), d);
+    // The last dim (or a 0-dim tensor) takes the rows kernel, as `host_softmax` chooses.
+    match (d + 1 >= x.ndim(), log) {
+        (true, _) => k::rows(&v, &mut out, n, log, rd),
+        (false, false) => k::cols_softmax(&v, &mut out, outer, n, inner, super::sleef::pytorch_threads(), rd),
+        (false, true) => k::cols_log_softmax(&v, &mut out, outer, n, inner, rd),
+    }
+    let out: Vec<f64> = out.into_iter().map(f64::from).collect();
+    new(ctx, x, x.shape(), x.dtype, &out, if log { "log_softmax" } else { "softmax" }).map(Some)
 }
 
 /// Softmax's backward from the saved result `y`: `y * (g - sum(g * y))`,

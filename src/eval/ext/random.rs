@@ -186,7 +186,7 @@ fn normal_out(it: &mut Interp, mut a: Args, o: &Rc<Tensor>) -> EvalResult<Value>
             if sd.to_scalars().iter().any(|x| x.as_f64() < 0.0) {
                 return Err(std_error("normal expects all elements of std >= 0.0".into()));
             }
-            resized(it, &sd.shape().to_vec())?;
+            resized(it, sd.shape())?;
             random_more::normal_(&it.ctx, o, 0.0, 1.0).at(span)?;
             binary_inplace(BinaryOp::Mul, o, Arg::T(&sd)).at(span)?;
             binary_inplace(BinaryOp::Add, o, Arg::S(crate::engine::Scalar::Float(m))).at(span)?;
