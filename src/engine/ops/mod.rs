@@ -34,6 +34,7 @@ pub mod shape;
 pub mod sleef;
 pub mod sleef_f64;
 pub mod softmax;
+pub mod softmax_grad;
 pub mod softmax_half;
 pub mod softmax_rows;
 pub mod unique_dense;

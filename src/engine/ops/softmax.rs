@@ -175,6 +175,22 @@ pub fn softmax_backward(ctx: &Context, g: &Tensor, y: &Tensor, dim: i64, log: bo
     let d = dim_of(y, dim)?;
     let (gv, yv) = (floats(g), floats(y));
     let (outer, n, inner) = split(y.shape(), d);
+    // float32/float64: PyTorch's kernels, sum for sum (`softmax_grad.rs`).
+    if g.dtype == y.dtype && matches!(g.dtype, DType::Float32 | DType::Float64) && g.shape() == y.shape() {
+        use super::softmax_grad as k;
+        let last = d + 1 >= y.ndim();
+        let out: Vec<f64> = if g.dtype == DType::Float32 {
+            let (gf, yf): (Vec<f32>, Vec<f32>) = (gv.iter().map(|&v| v as f32).collect(), yv.iter().map(|&v| v as f32).collect());
+            let mut o = vec![0f32; gf.len()];
+            if last { k::rows_f32(&gf, &yf, &mut o, n, log) } else { k::cols_f32(&gf, &yf, &mut o, outer, n, inner, log) }
+            o.into_iter().map(f64::from).collect()
+        } else {
+            let mut o = vec![0f64; gv.len()];
+            if last { k::rows_f64(&gv, &yv, &mut o, n, log) } else { k::cols_f64(&gv, &yv, &mut o, outer, n, inner, log) }
+            o
+        };
+        return new(ctx, y, y.shape(), g.dtype, &out, "softmax_backward");
+    }
     let mut out = vec![0.0; yv.len()];
     for o in 0..outer {
         for i in 0..inner {
