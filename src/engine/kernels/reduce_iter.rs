@@ -214,8 +214,26 @@ fn serial<T: Copy + Send + Sync>(walk: &Walk, xs: &[T], out: &mut [T], in_base: 
     }
 }
 
+/// [`sum_block`] built for AVX2 where the CPU has it (the lanes' adds as
+/// 8-wide instructions; Rust never fuses them, so the bits are the same).
+fn sum_block_dispatch<T: Lane>(xs: &[T], out: &mut [T], b: Block) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "avx2")]
+        unsafe fn avx2<T: Lane>(xs: &[T], out: &mut [T], b: Block) {
+            sum_block(xs, out, b)
+        }
+        if is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2.
+            return unsafe { avx2(xs, out, b) };
+        }
+    }
+    sum_block(xs, out, b)
+}
+
 /// `cascade_sum`'s loop over one block: the sums of its reduced dim added
 /// into the outputs.
+#[inline(always)]
 fn sum_block<T: Lane>(xs: &[T], out: &mut [T], b: Block) {
     let Block { in_base, out_base, mut in_strides, mut out_strides, mut size0, mut size1 } = b;
     // The reduction goes first.
@@ -380,7 +398,7 @@ fn chunks(n: usize, grain: usize, threads: usize) -> Vec<(usize, usize)> {
 /// dims. Every element the layout reaches must be in `xs` and the input
 /// must have elements.
 pub fn sum_dims<T: Lane>(xs: &[T], shape: &[usize], stride: &[usize], offset: usize, reduced: &[bool], threads: usize) -> Vec<T> {
-    reduce_dims(xs, shape, stride, offset, reduced, threads, T::default(), sum_block)
+    reduce_dims(xs, shape, stride, offset, reduced, threads, T::default(), sum_block_dispatch)
 }
 
 /// The products of `xs` over the dims marked in `reduced` as PyTorch's
