@@ -92,10 +92,16 @@ pub fn gelu(ctx: &Context, x: &Tensor, tanh: bool) -> Result<Tensor> {
         return Err(not_implemented("GeluKernelImpl", x.dtype));
     }
     let op = opmath(x.dtype);
-    // A contiguous float32 input takes another path in PyTorch 2.15 (its
-    // results match neither loop; MKL's, presumably): tsr gives it the scalar
-    // lambda's values. Any other layout runs `cpu_kernel_vec` as PyTorch
-    // does (measured: transposed, strided and row-sliced inputs match).
+    // A contiguous float32/bfloat16 CPU input of more than one element goes
+    // to oneDNN in PyTorch (`use_mkldnn`): its minimax erf (`onednn_gelu.rs`).
+    if !tanh && matches!(x.dtype, DType::Float32 | DType::BFloat16) && !x.device().is_cuda() && x.is_contiguous() && x.numel() > 1 {
+        let rd = |v: f32| if x.dtype == DType::BFloat16 { half::bf16::from_f32(v).to_f32() } else { v };
+        let vals: Vec<f64> = x.to_scalars().iter().map(|s| rd(super::onednn_gelu::gelu_erf(s.as_f64() as f32)) as f64).collect();
+        let s: Vec<Scalar> = vals.into_iter().map(Scalar::Float).collect();
+        return Tensor::from_scalars_on(ctx, x.device(), x.shape(), x.dtype, &s, "gelu");
+    }
+    // Any other float32 layout runs `cpu_kernel_vec` as PyTorch does
+    // (measured: transposed, strided and row-sliced inputs match).
     if !tanh && x.dtype == DType::Float32 && !x.device().is_cuda() && !x.is_contiguous() {
         const ALPHA: f32 = std::f32::consts::FRAC_1_SQRT_2;
         let threads = super::sleef::pytorch_threads();
