@@ -132,6 +132,12 @@ fn map_f32(ctx: &Context, x: &Tensor, op: &str, grain: usize, scalar: impl Fn(f3
 }
 
 pub fn gelu_backward(ctx: &Context, g: &Tensor, x: &Tensor, tanh: bool) -> Result<Tensor> {
+    // oneDNN's backward where its forward ran (`gelu_backward_out_cpu`).
+    if !tanh && matches!(x.dtype, DType::Float32 | DType::BFloat16) && !x.device().is_cuda() && x.is_contiguous() && x.numel() > 1 && g.shape() == x.shape() && g.dtype == x.dtype {
+        let rd = |v: f32| if x.dtype == DType::BFloat16 { half::bf16::from_f32(v).to_f32() } else { v };
+        let s: Vec<Scalar> = g.to_scalars().iter().zip(x.to_scalars()).map(|(g, x)| Scalar::Float(rd(g.as_f64() as f32 * super::onednn_gelu::gelu_erf_grad(x.as_f64() as f32)) as f64)).collect();
+        return Tensor::from_scalars_on(ctx, x.device(), x.shape(), x.dtype, &s, "gelu_backward");
+    }
     zip(ctx, g, x, |g, x| g * gelu_grad(x, tanh))
 }
 

@@ -45,6 +45,48 @@ pub fn gelu_erf(x: f32) -> f32 {
     x * (pol + 1.0) * 0.5
 }
 
+/// oneDNN's `exp_compute_vector_fwd`: `2 * 2^(n-1) * p(r)` with `n` the
+/// floor of `x log2(e) + 0.5`, `r = x - n ln 2` (one fused step) and `p` a
+/// degree-5 polynomial; 0 below ln(FLT_MIN).
+fn exp(x: f32) -> f32 {
+    let f = f32::from_bits;
+    let (ln_max, ln_min) = (f(0x42b1_7218), f(0xc2ae_ac50));
+    let zero = x < ln_min;
+    // vminps/vmaxps take the constant when x is NaN.
+    let x = if x < ln_max { x } else { ln_max };
+    let x = if x > ln_min { x } else { ln_min };
+    let fx = (x * f(0x3fb8_aa3b) + 0.5).floor();
+    let r = (-fx).mul_add(f(0x3f31_7218), x);
+    let n = (fx - 1.0) as i32;
+    let two_n = if zero { 0.0 } else { f(((n + 127) as u32) << 23) };
+    let pol = [0x3f7f_fffb, 0x3eff_fee3, 0x3e2a_ad40, 0x3d2b_9d0d, 0x3c07_cfce].map(f);
+    let mut p = pol[4];
+    for k in (0..4).rev() {
+        p = p.mul_add(r, pol[k]);
+    }
+    let p = p.mul_add(r, 1.0);
+    p * two_n * 2.0
+}
+
+/// The derivative oneDNN's gelu_erf backward multiplies the incoming
+/// gradient by (`gelu_erf_compute_vector_bwd`: Abramowitz and Stegun's erf
+/// with oneDNN's exp): `0.5 + x/sqrt(2 pi) exp(-x²/2) + 0.5 erf(x/sqrt 2)`.
+pub fn gelu_erf_grad(s: f32) -> f32 {
+    let f = f32::from_bits;
+    let r = s * f(0x3f35_04f3);
+    let q = exp(-(r * r));
+    let t = r * f(0x3f10_6eba) * q;
+    let w = 1.0 / f(0x3ea7_ba05).mul_add(r.abs(), 1.0);
+    let qw = -q * w;
+    let pol = [0x3e82_7906, 0xbe91_a98e, 0x3fb5_f0e3, 0xbfba_00e3, 0x3f87_dc22].map(f);
+    let mut p = pol[4];
+    for k in (0..4).rev() {
+        p = p.mul_add(w, pol[k]);
+    }
+    let erf = f32::from_bits(qw.mul_add(p, 1.0).to_bits() ^ (r.to_bits() & 0x8000_0000));
+    erf.mul_add(0.5, t + 0.5)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
