@@ -62,6 +62,12 @@ impl SegmentBackend for DeviceBackend {
             DeviceBackend::Real(b) => b.free_memory(),
         }
     }
+    fn running_processes(&self) -> Vec<(u32, u64)> {
+        match self {
+            DeviceBackend::Sim(b) => b.running_processes(),
+            DeviceBackend::Real(b) => b.running_processes(),
+        }
+    }
 }
 
 /// One CUDA device with its caching allocator.

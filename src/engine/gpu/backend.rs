@@ -40,4 +40,8 @@ impl SegmentBackend for DriverBackend {
     fn free_memory(&self) -> u64 {
         self.rt.mem_info().map(|(free, _)| free).unwrap_or(0)
     }
+
+    fn running_processes(&self) -> Vec<(u32, u64)> {
+        self.rt.running_processes()
+    }
 }

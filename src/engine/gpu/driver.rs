@@ -20,6 +20,8 @@ pub const KERNELS_CU: &str = include_str!("kernels.cu");
 pub struct CudaDriver {
     pub name: String,
     pub total_memory: u64,
+    /// The device's PCI bus id ("0000:19:00.0"), how NVML finds it.
+    pub pci_bus_id: String,
     ctx: sys::CUcontext,
     /// The compiled module, or why it could not be built.
     module: OnceCell<std::result::Result<sys::CUmodule, String>>,
@@ -72,11 +74,17 @@ impl CudaDriver {
             let name = result::device::get_name(dev).unwrap_or_else(|_| "CUDA device 0".into());
             // SAFETY: `dev` came from cuDeviceGet.
             let total_memory = unsafe { result::device::total_mem(dev) }.map_err(|e| format!("cuDeviceTotalMem failed: {}", driver_msg(e)))? as u64;
+            let mut pci = [0 as std::ffi::c_char; 32];
+            // SAFETY: the buffer holds 32 bytes; the driver writes a NUL-terminated id.
+            let pci_bus_id = match unsafe { sys::cuDeviceGetPCIBusId(pci.as_mut_ptr(), pci.len() as i32, dev) } {
+                sys::CUresult::CUDA_SUCCESS => unsafe { std::ffi::CStr::from_ptr(pci.as_ptr()) }.to_string_lossy().into_owned(),
+                _ => String::new(),
+            };
             // SAFETY: as above; the primary context is retained for the process lifetime.
             let ctx = unsafe { result::primary_ctx::retain(dev) }.map_err(|e| format!("cuDevicePrimaryCtxRetain failed: {}", driver_msg(e)))?;
             // SAFETY: ctx was just retained.
             unsafe { result::ctx::set_current(ctx) }.map_err(|e| format!("cuCtxSetCurrent failed: {}", driver_msg(e)))?;
-            Ok(CudaDriver { name, total_memory, ctx, module: OnceCell::new(), functions: RefCell::new(HashMap::new()) })
+            Ok(CudaDriver { name, total_memory, pci_bus_id, ctx, module: OnceCell::new(), functions: RefCell::new(HashMap::new()) })
         })
     }
 

@@ -10,6 +10,8 @@
 //! - [`launch`]: typed entry points (strided copy and cast, element-wise
 //!   binary/compare/unary, full sum) that the engine's ops call for tensors
 //!   on a real device.
+//! - [`nvml`]: which processes hold memory on the GPU (NVML, loaded at run
+//!   time), for PyTorch's out-of-memory message.
 //!
 //! Invariant: nothing here runs unless `--cuda auto|real` found a driver and
 //! a device; on a machine without them [`runtime::probe`] returns the reason
@@ -19,6 +21,7 @@ pub mod backend;
 pub mod driver;
 pub mod emulator;
 pub mod launch;
+pub mod nvml;
 pub mod runtime;
 
 pub use runtime::GpuRuntime;

@@ -130,6 +130,15 @@ impl GpuRuntime {
         }
     }
 
+    /// (pid, bytes) of each process holding memory on this GPU, as NVML
+    /// lists them; empty on the emulator or without NVML.
+    pub fn running_processes(&self) -> Vec<(u32, u64)> {
+        match &self.dev {
+            Dev::Cuda(d) if !d.pci_bus_id.is_empty() => super::nvml::running_processes(&d.pci_bus_id),
+            _ => vec![],
+        }
+    }
+
     /// `cuMemsetD8(ptr, 0, nbytes)`: fresh storages start zeroed, as on the CPU.
     pub fn zero(&self, ptr: u64, nbytes: usize) -> Result<()> {
         if nbytes == 0 {

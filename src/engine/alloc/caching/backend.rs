@@ -15,6 +15,10 @@ pub trait SegmentBackend {
     fn free_segment(&mut self, addr: u64, size: usize);
     fn total_memory(&self) -> u64;
     fn free_memory(&self) -> u64;
+    /// (pid, bytes in use) of every process holding memory on the device, as
+    /// NVML lists them for PyTorch's out-of-memory message (empty where there
+    /// is no NVML: PyTorch then says nothing of them).
+    fn running_processes(&self) -> Vec<(u32, u64)>;
 }
 
 /// Virtual base address of the simulated device's memory.
@@ -156,5 +160,10 @@ impl SegmentBackend for SimBackend {
 
     fn free_memory(&self) -> u64 {
         self.capacity - self.used
+    }
+
+    /// A simulated device has no NVML.
+    fn running_processes(&self) -> Vec<(u32, u64)> {
+        vec![]
     }
 }

@@ -204,6 +204,17 @@ impl<B: SegmentBackend> CachingAllocator<B> {
     pub(super) fn out_of_memory(&mut self, size: usize, alloc_size: usize) -> EngineError {
         let device_free = self.backend.free_memory();
         let device_total = self.backend.total_memory();
+        // `reportProcessMemoryInfo`: this process first named as PyTorch names it.
+        let me = std::process::id();
+        let proc_info: String = self
+            .backend
+            .running_processes()
+            .iter()
+            .map(|&(pid, used)| {
+                let who = if pid == me { "Including non-PyTorch memory, this process".to_string() } else { format!("Process {pid}") };
+                format!("{who} has {} memory in use. ", format_size(used))
+            })
+            .collect();
         let allowed_info = match self.allowed_memory_maximum {
             Some(a) => format!("{} allowed; ", format_size(a as u64)),
             None => String::new(),
@@ -216,14 +227,15 @@ impl<B: SegmentBackend> CachingAllocator<B> {
             ErrorKind::OutOfMemoryError,
             format!(
                 "CUDA out of memory. Tried to allocate {}. GPU {} has a total capacity of {} of which {} is free. \
-                 {}Of the allocated memory {} is allocated by PyTorch, and {} is reserved by PyTorch but unallocated. \
+                 {}{}Of the allocated memory {} is allocated by PyTorch, and {} is reserved by PyTorch but unallocated. \
                  If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True \
                  to avoid fragmentation.  See documentation for Memory Management  \
-                 (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)",
+                 (https://docs.pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf)",
                 format_size(alloc_size as u64),
                 self.device,
                 format_size(device_total),
                 format_size(device_free),
+                proc_info,
                 allowed_info,
                 format_size(allocated),
                 format_size(reserved.saturating_sub(allocated)),

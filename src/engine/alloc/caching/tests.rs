@@ -343,7 +343,7 @@ fn oom_chain_frees_cached_segments_then_counts_retries_and_ooms() {
          6.00 MiB is free. Of the allocated memory 16.00 MiB is allocated by PyTorch, and 2.00 MiB is reserved \
          by PyTorch but unallocated. If reserved but unallocated memory is large try setting \
          PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory \
-         Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)"
+         Management  (https://docs.pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf)"
     );
     h.stats_are(&[("num_alloc_retries", 2), ("num_ooms", 1), ("num_sync_all_streams", 2)]);
     let ev = h.a.drain_events();
@@ -464,4 +464,41 @@ fn zero_size_one_exabyte_and_bad_pointers() {
     h.f(p);
     assert!(h.a.free(p).is_err(), "double free is refused");
     h.check();
+}
+
+/// A simulated device that also reports NVML's process list, as a real GPU does.
+struct WithProcesses(SimBackend, Vec<(u32, u64)>);
+
+impl SegmentBackend for WithProcesses {
+    fn alloc_segment(&mut self, size: usize) -> Result<u64, ()> {
+        self.0.alloc_segment(size)
+    }
+    fn free_segment(&mut self, addr: u64, size: usize) {
+        self.0.free_segment(addr, size)
+    }
+    fn total_memory(&self) -> u64 {
+        self.0.total_memory()
+    }
+    fn free_memory(&self) -> u64 {
+        self.0.free_memory()
+    }
+    fn running_processes(&self) -> Vec<(u32, u64)> {
+        self.1.clone()
+    }
+}
+
+#[test]
+fn oom_names_the_processes_holding_the_device_as_pytorch_does() {
+    // `reportProcessMemoryInfo`: each process in NVML's order, this one as
+    // "Including non-PyTorch memory, this process", before "Of the allocated memory".
+    let me = std::process::id();
+    let procs = vec![(me.wrapping_add(1), 522 * MIB as u64), (me, 518 * MIB as u64)];
+    let mut a = CachingAllocator::new(WithProcesses(SimBackend::new(8 * MIB as u64), procs), AllocatorConfig::parse("").unwrap());
+    let err = a.malloc(20 * MIB, 0).unwrap_err();
+    let want = format!(
+        "of which 8.00 MiB is free. Process {} has 522.00 MiB memory in use. Including non-PyTorch memory, this process has \
+         518.00 MiB memory in use. Of the allocated memory 0 bytes is allocated",
+        me.wrapping_add(1)
+    );
+    assert!(err.message.contains(&want), "{}", err.message);
 }
