@@ -57,6 +57,17 @@ CASES = [
     ("flip(0)", "x = rand(4096, 4096)", "x.flip(0)"),
     ("cat([x, x])", "x = rand(4096, 4096)", "cat([x, x])"),
     ("where(x > 0.5, x, y)", "x = rand(4096, 4096); y = rand(4096, 4096)", "where(x > 0.5, x, y)"),
+    # The math family's dense paths (engine/ops/pointwise_dense.rs), 1024x1024 f32.
+    ("family: x.floor()", "x = rand(1024, 1024)", "x.floor()"),
+    ("family: x.sinh()", "x = rand(1024, 1024)", "x.sinh()"),
+    ("family: x.isnan()", "x = rand(1024, 1024)", "x.isnan()"),
+    ("family: atan2(x, y)", "x = rand(1024, 1024); y = rand(1024, 1024)", "atan2(x, y)"),
+    ("family: fmod(x, 0.3)", "x = rand(1024, 1024)", "fmod(x, 0.3)"),
+    ("family: x.clamp(0.2, 0.8)", "x = rand(1024, 1024)", "x.clamp(0.2, 0.8)"),
+    ("family: maximum(x, y)", "x = rand(1024, 1024); y = rand(1024, 1024)", "maximum(x, y)"),
+    ("family: x.lerp(y, 0.3)", "x = rand(1024, 1024); y = rand(1024, 1024)", "x.lerp(y, 0.3)"),
+    ("family: x.nan_to_num()", "x = rand(1024, 1024)", "x.nan_to_num()"),
+    ("family: x.masked_fill(m, 0.)", "x = rand(1024, 1024); m = x > 0.5", "x.masked_fill(m, 0.0)"),
 ]
 
 

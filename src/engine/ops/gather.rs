@@ -267,6 +267,9 @@ pub fn check_mask(mask: &Tensor) -> Result<()> {
 pub fn masked_fill(ctx: &Context, t: &Tensor, mask: &Tensor, v: Scalar, op: &str) -> Result<(Tensor, Vec<usize>, Vec<bool>)> {
     check_mask(mask)?;
     let b = broadcast_shapes(mask.shape(), t.shape())?;
+    if let Some(done) = masked_fill_dense(ctx, t, mask, v, op)? {
+        return Ok(done);
+    }
     let m = mask.to_scalars();
     let filled: Vec<bool> = broadcast_positions(mask.shape(), &b).into_iter().map(|q| m[q].as_bool()).collect();
     let pos = broadcast_positions(t.shape(), &b);
@@ -275,6 +278,26 @@ pub fn masked_fill(ctx: &Context, t: &Tensor, mask: &Tensor, v: Scalar, op: &str
     let vals: Vec<Scalar> = pos.iter().zip(&filled).map(|(&p, &f)| if f { v } else { tv[p] }).collect();
     let out = Tensor::from_scalars_on(ctx, t.device(), &b, t.dtype, &vals, op)?;
     Ok((out.with_copy_lineage(t, op), pos, filled))
+}
+
+/// [`masked_fill`] of a contiguous CPU tensor by a contiguous mask of its
+/// shape: `where(mask, v, t)` on typed slices (`pick_dense::where_fill`).
+fn masked_fill_dense(ctx: &Context, t: &Tensor, mask: &Tensor, v: Scalar, op: &str) -> Result<Option<(Tensor, Vec<usize>, Vec<bool>)>> {
+    if !super::pick_dense::dense(t) || !super::pick_dense::dense(mask) || mask.shape() != t.shape() || t.numel() == 0 {
+        return Ok(None);
+    }
+    let (n, es) = (t.numel(), t.dtype.size());
+    let out = Tensor::alloc_on(ctx, t.device(), t.shape(), t.dtype, op)?;
+    let fill = super::pick_dense::one_value(v.cast(t.dtype), t.dtype);
+    let filled: Vec<bool> = {
+        let (src, m) = (t.storage.bytes(), mask.storage.bytes());
+        let m = &m.bytes()[mask.layout().offset..mask.layout().offset + n];
+        let src = &src.bytes()[t.layout().offset * es..(t.layout().offset + n) * es];
+        let mut dst = out.storage.bytes_mut();
+        super::pick_dense::where_fill(m, super::pick_dense::WhereSrc::One(&fill), super::pick_dense::WhereSrc::Full(src), &mut dst.bytes_mut()[..n * es], es)?;
+        m.iter().map(|&b| b != 0).collect()
+    };
+    Ok(Some((out.with_copy_lineage(t, op), (0..n).collect(), filled)))
 }
 
 /// `t.masked_fill_(mask, v)`: mask must broadcast to t's shape. Returns

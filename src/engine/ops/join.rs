@@ -159,11 +159,16 @@ fn arg_shape<'a>(x: &'a Arg) -> &'a [usize] {
 /// A new tensor of `shape` whose strides TensorIterator would choose for
 /// `inputs`, filled with `vals` in logical order.
 fn iter_output(ctx: &Context, inputs: &[&Arg], shape: &[usize], dtype: DType, vals: &[Scalar], op: &str) -> Result<Tensor> {
-    let stride = iter_strides(inputs, shape);
-    let device = super::elementwise::common_device(inputs)?;
-    let out = Tensor::alloc_strided_on(ctx, device, shape, &stride, dtype, op)?;
+    let out = iter_alloc(ctx, inputs, shape, dtype, op)?;
     super::copy::write_values(&out, vals);
     Ok(out)
+}
+
+/// A fresh output for `inputs`, laid out as TensorIterator lays it out.
+fn iter_alloc(ctx: &Context, inputs: &[&Arg], shape: &[usize], dtype: DType, op: &str) -> Result<Tensor> {
+    let stride = iter_strides(inputs, shape);
+    let device = super::elementwise::common_device(inputs)?;
+    Tensor::alloc_strided_on(ctx, device, shape, &stride, dtype, op)
 }
 
 /// The strides TensorIterator would choose for `inputs`' result of `shape`.
@@ -246,6 +251,14 @@ pub fn where_(ctx: &Context, cond: &Tensor, x: &Tensor, y: &Tensor) -> Result<Te
 pub fn maximum(ctx: &Context, a: &Tensor, b: &Tensor, max: bool) -> Result<Tensor> {
     let shape = broadcast_shapes(a.shape(), b.shape())?;
     let dtype = result_type(&[arg_operand(&Arg::T(a)), arg_operand(&Arg::T(b))]);
+    let name = if max { "maximum" } else { "minimum" };
+    if dtype.is_floating() && a.shape() == b.shape() {
+        let out = iter_alloc(ctx, &[&Arg::T(a), &Arg::T(b)], &shape, dtype, name)?;
+        let pick = |v: &[f64]| if v[0].is_nan() || v[1].is_nan() { f64::NAN } else if max { v[0].max(v[1]) } else { v[0].min(v[1]) };
+        if super::pointwise_dense::map_n(&out, dtype, &[&Arg::T(a), &Arg::T(b)], pick)? {
+            return Ok(out);
+        }
+    }
     let (x, y) = (arg_values(&Arg::T(a), &shape), arg_values(&Arg::T(b), &shape));
     let vals: Vec<Scalar> = x
         .iter()
@@ -263,7 +276,7 @@ pub fn maximum(ctx: &Context, a: &Tensor, b: &Tensor, max: bool) -> Result<Tenso
         })
         .collect();
     let (ta, tb) = (Arg::T(a), Arg::T(b));
-    iter_output(ctx, &[&ta, &tb], &shape, dtype, &vals, if max { "maximum" } else { "minimum" })
+    iter_output(ctx, &[&ta, &tb], &shape, dtype, &vals, name)
 }
 
 /// `clamp(min, max)`.
@@ -293,23 +306,26 @@ pub fn clamp(ctx: &Context, t: &Tensor, min: Option<Scalar>, max: Option<Scalar>
     ctx.cpu.check_walk("clamp", t.shape(), dtype.size())?;
     let float = dtype.is_floating();
     let nan_bound = [min, max].iter().flatten().any(|b| b.as_f64().is_nan());
+    let clamp_f = |f: f64| {
+        if f.is_nan() || nan_bound {
+            return f64::NAN;
+        }
+        let f = min.map_or(f, |lo| f.max(lo.as_f64()));
+        max.map_or(f, |hi| f.min(hi.as_f64()))
+    };
+    if float && dtype == t.dtype {
+        let out = iter_alloc(ctx, &[&Arg::T(t)], t.shape(), dtype, "clamp")?;
+        if super::pointwise_dense::map_n(&out, dtype, &[&Arg::T(t)], |v| clamp_f(v[0]))? {
+            return Ok(out);
+        }
+    }
     let vals: Vec<Scalar> = t
         .to_scalars()
         .into_iter()
         .map(|v| {
             let v = v.cast(dtype);
             if float {
-                let mut f = v.as_f64();
-                if f.is_nan() || nan_bound {
-                    return Scalar::Float(f64::NAN);
-                }
-                if let Some(lo) = min {
-                    f = f.max(lo.as_f64());
-                }
-                if let Some(hi) = max {
-                    f = f.min(hi.as_f64());
-                }
-                Scalar::Float(f)
+                Scalar::Float(clamp_f(v.as_f64()))
             } else {
                 let mut i = v.as_i64();
                 if let Some(lo) = min {

@@ -14,6 +14,7 @@ pub mod join;
 pub mod linalg;
 pub mod pick_dense;
 pub mod pointwise;
+pub mod pointwise_dense;
 pub mod pointwise_ext;
 pub mod pow_scalar;
 pub mod promote;

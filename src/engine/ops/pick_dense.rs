@@ -656,4 +656,24 @@ mod tests {
         assert!(mask_index(&ctx, &t, &varied(&ctx, &[4], DType::UInt8, 1), "[m]").unwrap().is_none());
         assert!(masked_select(&ctx, &t, &mask(&ctx, &[3], 2, 0), "m").unwrap().is_none());
     }
+
+    #[test]
+    fn masked_fill_is_the_general_path() {
+        let ctx = ctx();
+        for dt in [DType::Float32, DType::Float64, DType::Int64, DType::Int8, DType::Bool, DType::BFloat16] {
+            for shape in [&[6, 7][..], &[200, 300], &[3, 4, 5]] {
+                let t = varied(&ctx, shape, dt, 3);
+                for (every, from) in [(3, 1), (0, 0), (1, 0), (7, 2)] {
+                    let m = mask(&ctx, shape, every, from);
+                    for v in [Scalar::Float(-2.5), Scalar::Int(7), Scalar::Bool(true)] {
+                        let what = format!("{dt:?} {shape:?} every {every} from {from} {v:?}");
+                        let (fast, fp, ff) = gather::masked_fill(&ctx, &t, &m, v, "masked_fill").unwrap();
+                        let (slow, sp, sf) = general(|| gather::masked_fill(&ctx, &t, &m, v, "masked_fill")).unwrap();
+                        same(&fast, &slow, &what);
+                        assert_eq!((fp, ff), (sp, sf), "{what}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -304,6 +304,9 @@ pub fn alloc_like(ctx: &Context, x: &Tensor, dtype: DType, op: &str) -> Result<T
 pub fn unary(ctx: &Context, op: MathOp, x: &Tensor) -> Result<Tensor> {
     let dtype = result_dtype(op, x.dtype)?;
     let out = alloc_like(ctx, x, dtype, op.name())?;
+    if super::pointwise_dense::unary(op, x, &out, dtype)? {
+        return Ok(out);
+    }
     let mut vals = values(x, dtype, |v| apply(op, v, dtype))?;
     // An input of another dtype is first cast into the output's layout.
     let in_stride = if x.dtype == dtype { x.stride().to_vec() } else { out.stride().to_vec() };
@@ -576,6 +579,9 @@ pub fn binary(ctx: &Context, op: MathBinary, a: Arg, b: Arg) -> Result<Tensor> {
     let stride = output_strides(&refs, &shape);
     let device = super::elementwise::common_device(&[&a, &b])?;
     let out = Tensor::alloc_strided_on(ctx, device, &shape, &stride, dtype, op.name())?;
+    if super::pointwise_dense::binary(op, &a, &b, &out, dtype)? {
+        return Ok(out);
+    }
     if matches!(op, MathBinary::Logaddexp | MathBinary::Atan2) && dtype == DType::Float32 && !device.is_cuda() {
         super::copy::write_values(&out, &binary_f32(op, &a, &b, &out)?);
         return Ok(out);
@@ -599,23 +605,25 @@ fn binary_f32(op: MathBinary, a: &Arg, b: &Arg, out: &Tensor) -> Result<Vec<Scal
         .into_iter()
         .zip(broadcast_values(b, shape))
         .zip(lanes)
-        .map(|((x, y), lane)| {
-            let (x, y) = (f(x), f(y));
-            if op == MathBinary::Atan2 {
-                return Scalar::Float(if lane { super::sleef::atan2f(x, y) } else { x.atan2(y) } as f64);
-            }
-            let r = if x.is_infinite() && x == y {
-                x
-            } else if lane {
-                let m = if x.is_nan() || y.is_nan() { f32::NAN } else { x.max(y) };
-                m + super::sleef::log1pf(super::sleef::expf(-(x - y).abs()))
-            } else {
-                let m = if x < y { y } else { x };
-                m + (-(x - y).abs()).exp().ln_1p()
-            };
-            Scalar::Float(r as f64)
-        })
+        .map(|((x, y), lane)| Scalar::Float(binary_f32_value(op, f(x), f(y), lane) as f64))
         .collect())
+}
+
+/// One element of float32 `atan2`/`logaddexp` (see [`binary_f32`]): `lane`
+/// says whether PyTorch's vector loop computes it.
+pub fn binary_f32_value(op: MathBinary, x: f32, y: f32, lane: bool) -> f32 {
+    if op == MathBinary::Atan2 {
+        return if lane { super::sleef::atan2f(x, y) } else { x.atan2(y) };
+    }
+    if x.is_infinite() && x == y {
+        x
+    } else if lane {
+        let m = if x.is_nan() || y.is_nan() { f32::NAN } else { x.max(y) };
+        m + super::sleef::log1pf(super::sleef::expf(-(x - y).abs()))
+    } else {
+        let m = if x < y { y } else { x };
+        m + (-(x - y).abs()).exp().ln_1p()
+    }
 }
 
 /// `a.op_(b)` in place.

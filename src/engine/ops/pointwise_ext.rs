@@ -32,6 +32,16 @@ pub fn float_max(dtype: DType) -> f64 {
 /// `nan_to_num(x, nan, posinf, neginf)`: integers and bools come back as a copy.
 pub fn nan_to_num(ctx: &Context, x: &Tensor, nan: f64, posinf: Option<f64>, neginf: Option<f64>) -> Result<Tensor> {
     let out = alloc_like(ctx, x, x.dtype, "nan_to_num")?;
+    let max = float_max(x.dtype);
+    let dense = |v: &[f64]| match v[0] {
+        f if f.is_nan() => nan,
+        f64::INFINITY => posinf.unwrap_or(max),
+        f64::NEG_INFINITY => neginf.unwrap_or(-max),
+        f => f,
+    };
+    if super::pointwise_dense::map_n(&out, x.dtype, &[&Arg::T(x)], dense)? {
+        return Ok(out);
+    }
     super::copy::write_values(&out, &nan_to_num_values(x, nan, posinf, neginf));
     Ok(out)
 }
@@ -203,6 +213,9 @@ pub fn ternary(ctx: &Context, op: Ternary, s: Arg, a: Arg, b: Arg) -> Result<Ten
     let stride = output_strides(&refs, &shape);
     let device = super::elementwise::common_device(&ins)?;
     let out = Tensor::alloc_strided_on(ctx, device, &shape, &stride, dt, op.name())?;
+    if super::pointwise_dense::map_n(&out, dt, &ins, |v| op.eval(dt, v[0], v[1], v[2]))? {
+        return Ok(out);
+    }
     super::copy::write_values(&out, &ternary_values(op, &ins, &shape, dt)?);
     Ok(out)
 }
