@@ -17,7 +17,8 @@ use super::args::Args;
 use super::error::{AtSpan, EvalError, EvalResult};
 use super::interp::Interp;
 use super::value::Value;
-use crate::eval::registry::OpId;
+use crate::engine::DType;
+use crate::eval::registry::{OpId, OutMismatch, OutRule};
 
 /// PyTorch's warning when an `out` with elements is resized.
 fn resized_warning(from: &[usize], to: &[usize]) -> String {
@@ -51,9 +52,11 @@ pub fn take(id: OpId, a: &mut Args) -> Option<(Value, Span)> {
         Some((Value::None, _)) => return None,
         other => other,
     };
-    // A factory makes `out`'s dtype unless told another (`zeros(2, out=l)`).
+    // A factory makes `out`'s dtype unless told another (`zeros(2, out=l)`);
+    // so do the reductions and scans whose `dtype=` PyTorch infers from
+    // `out` (`sum(x, 0, out=l)` adds in int64; `mean` only into a float).
     if let Some((Value::Tensor(o), s)) = &out
-        && row.class == super::registry::Class::Factory
+        && (row.class == super::registry::Class::Factory || (row.out == OutRule::ComputeIn && (id != OpId::Mean || o.dtype.is_floating())))
         && !a.kw.iter().any(|(k, _, _)| k == "dtype")
     {
         a.kw.push(("dtype".into(), Value::DType(o.dtype), *s));
@@ -78,6 +81,19 @@ pub fn write(it: &mut Interp, id: OpId, inputs: &[Value], v: Value, out: (Value,
         return Err(EvalError::new(ErrorKind::NotImplementedError, format!("tsr: {name}(out=...) of a result that is not one tensor is not supported"), os));
     };
     no_autograd(it, name, inputs, &[&o], span)?;
+    let input = inputs.iter().find_map(|v| match v {
+        Value::Tensor(t) => Some(t.dtype),
+        _ => None,
+    });
+    match id.row().out {
+        OutRule::Exact(m) if o.dtype != r.dtype => {
+            return Err(EvalError::new(ErrorKind::RuntimeError, mismatch(m, name, r.dtype, o.dtype, input.unwrap_or(r.dtype)), span));
+        }
+        OutRule::CatCast if o.dtype != r.dtype && !can_cast(r.dtype, o.dtype) => {
+            return Err(EvalError::type_error(format!("torch.cat(): input types can't be cast to the desired output type {}", scalar_type_name(o.dtype)), span));
+        }
+        _ => {}
+    }
     if o.dtype != r.dtype && !can_cast(r.dtype, o.dtype) {
         return Err(EvalError::new(
             ErrorKind::RuntimeError,
@@ -91,6 +107,24 @@ pub fn write(it: &mut Interp, id: OpId, inputs: &[Value], v: Value, out: (Value,
     resize_for(it, &o, &r, span)?;
     crate::engine::ops::copy::copy_into(&o, &r).at(span)?;
     Ok(Value::Tensor(o))
+}
+
+/// PyTorch's refusal of an `out` of dtype `o` for a result of dtype `r`
+/// (`input`: the first tensor argument's), in the op kernel's own words.
+fn mismatch(m: OutMismatch, name: &str, r: DType, o: DType, input: DType) -> String {
+    let (rn, on) = (scalar_type_name(r), scalar_type_name(o));
+    match m {
+        OutMismatch::OutTensor => format!("Expected out tensor to have dtype {}, but got {} instead", type_meta_name(r), type_meta_name(o)),
+        OutMismatch::SelfResult => format!("{name}(): self and result must have the same scalar type"),
+        OutMismatch::OutType => format!("Expected out type to be {rn} but got {on}"),
+        OutMismatch::InputAndOut => format!("Expected the dtype for input and out to match, but got {} for input's dtype and {on} for out's dtype.", scalar_type_name(input)),
+        OutMismatch::ResultDtype => format!("result dtype {on} does not match input dtype {}", scalar_type_name(input)),
+        OutMismatch::Found => format!("Found dtype {on} but expected {rn}"),
+        OutMismatch::Nonzero => format!("nonzero: Expected out tensor to have scalar type {rn} but got scalar type{on}"),
+        OutMismatch::Tensordot => format!("tensordot: Expected the output tensor to have dtype {rn}, but got an output tensor with dtype {on}"),
+        OutMismatch::ScalarType => format!("expected scalar_type {rn} but found {on}"),
+        OutMismatch::Histogram => format!("torch.histogram: input tensor and hist tensor should have the same dtype, but got input {} and hist {}", type_meta_name(input), type_meta_name(o)),
+    }
 }
 
 /// `out=` refused under autograd (PyTorch's message).

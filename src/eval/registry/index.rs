@@ -3,6 +3,7 @@
 //! in-place `_` forms.
 
 use super::Class::{Copy, InPlace, Reduction};
+use super::{OutMismatch, OutRule};
 use super::{op, Op, FM, FUNCTION, METHOD};
 
 pub const OPS: &[Op] = &[
@@ -10,23 +11,27 @@ pub const OPS: &[Op] = &[
         "out[i][j] = self[i][index[i][j]] along dim: index's shape, a new contiguous storage",
         "x = torch.arange(6.).view(2, 3)\nx.gather(1, torch.tensor([[2, 0], [1, 1]]))")
         .notes("index has self's number of dims and, apart from dim, sizes no larger than self's; the result always has index's shape and contiguous strides, whatever self's strides are.")
-        .fails("x = torch.arange(6.).view(2, 3)\nx.gather(1, torch.tensor([0, 1]))").backward(&["GatherBackward0"]),
+        .fails("x = torch.arange(6.).view(2, 3)\nx.gather(1, torch.tensor([0, 1]))").backward(&["GatherBackward0"])
+        .out(OutRule::Exact(OutMismatch::OutTensor)),
     op("index_select", "index_select(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "the entries index (a 1-D long/int tensor) names along dim, copied into a new contiguous storage",
         "x = torch.arange(6.).view(2, 3)\nx.index_select(1, torch.tensor([2, 0]))")
         .notes("Unlike x[:, idx], index_select takes no negative indices and always returns contiguous strides.")
-        .fails("x = torch.arange(6.).view(2, 3)\nx.index_select(0, torch.tensor([2]))").backward(&["IndexSelectBackward0"]),
+        .fails("x = torch.arange(6.).view(2, 3)\nx.index_select(0, torch.tensor([2]))").backward(&["IndexSelectBackward0"])
+        .out(OutRule::Exact(OutMismatch::SelfResult)),
     op("take", "take(Tensor self, Tensor index) -> Tensor", FM, Copy,
         "self read as a flat row-major tensor at index's values: index's shape",
         "x = torch.arange(6.).view(2, 3).t()\nx.take(torch.tensor([[0, 5], [1, 2]]))")
         .notes("The flat positions are logical (row-major over self's shape), not storage offsets: a transposed self reads in its own order.").backward(&["TakeBackward0"]),
     op("take_along_dim", "take_along_dim(Tensor self, Tensor indices, int? dim=None, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "gather after broadcasting self and indices apart from dim (NumPy's take_along_axis); no dim: take of the flattened self",
-        "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.take_along_dim(torch.tensor([[1, 2, 0], [0, 2, 1]]), 1)"),
+        "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.take_along_dim(torch.tensor([[1, 2, 0], [0, 2, 1]]), 1)")
+        .out(OutRule::Exact(OutMismatch::OutTensor)),
     op("masked_select", "masked_select(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "the elements where the bool mask (broadcast with self) is True, as a new 1-D tensor",
         "x = torch.arange(6.).view(2, 3)\nx.masked_select(x > 2)")
-        .fails("x = torch.arange(6.).view(2, 3)\nx.masked_select(x)").backward(&["MaskedSelectBackward0"]),
+        .fails("x = torch.arange(6.).view(2, 3)\nx.masked_select(x)").backward(&["MaskedSelectBackward0"])
+        .out(OutRule::Exact(OutMismatch::SelfResult)),
     op("masked_fill", "masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor\nmasked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor", FM, Copy,
         "a contiguous copy of self (broadcast with mask) with value where mask is True",
         "x = torch.arange(6.).view(2, 3)\nx.masked_fill(x > 2, -1.)")
@@ -37,7 +42,8 @@ pub const OPS: &[Op] = &[
     op("nonzero", "[function] nonzero(Tensor self, *, bool as_tuple=False, Tensor(a!) out) -> Tensor\n[method] nonzero(Tensor self) -> Tensor\n[method] nonzero(Tensor self, *, bool as_tuple) -> Tensor[]", FM, Copy,
         "the indices of the nonzero elements, shape (n, ndim) with strides (1, n); as_tuple=True gives one index tensor per dim",
         "x = torch.tensor([[0, 1], [2, 0]])\nx.nonzero()")
-        .notes("The result is column-major: each column (one dim's indices) is contiguous, so nonzero(as_tuple=True)'s tensors are views of one storage."),
+        .notes("The result is column-major: each column (one dim's indices) is contiguous, so nonzero(as_tuple=True)'s tensors are views of one storage.")
+        .out(OutRule::Exact(OutMismatch::Nonzero)),
     op("argwhere", "argwhere(Tensor self) -> Tensor", FM, Copy,
         "nonzero(): the (n, ndim) indices of the nonzero elements",
         "x = torch.tensor([[0, 1], [2, 0]])\nx.argwhere()"),
@@ -104,14 +110,16 @@ pub const OPS: &[Op] = &[
         "x = torch.tensor([3., 6., 0., 9.])\ntorch.bucketize(x, torch.tensor([1., 3., 5., 7.]))"),
     op("isin", "isin.Tensor_Tensor(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor\nisin.Tensor_Scalar(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False) -> Tensor\nisin.Scalar_Tensor(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor", FUNCTION, Copy,
         "a bool tensor of elements' shape: is each element among test_elements (invert=True: not among)",
-        "x = torch.tensor([1, 2, 3, 4])\ntorch.isin(x, torch.tensor([2, 4]))"),
+        "x = torch.tensor([1, 2, 3, 4])\ntorch.isin(x, torch.tensor([2, 4]))")
+        .out(OutRule::Exact(OutMismatch::OutTensor)),
     op("bincount", "bincount(Tensor self, Tensor? weights=None, SymInt minlength=0) -> Tensor", FM, Reduction,
         "how often each value of a 1-D non-negative int tensor occurs (summed weights with weights=); at least minlength bins",
         "x = torch.tensor([0, 1, 1, 3])\nx.bincount(minlength=6)")
         .fails("x = torch.tensor([0, -1])\nx.bincount()"),
     op("histc", "histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0, *, Tensor(a!) out) -> Tensor", FM, Reduction,
         "a histogram of equal-width bins between min and max (both 0: the data's range); not differentiable",
-        "x = torch.tensor([1., 2., 1., 4.])\nx.histc(bins=4, min=0, max=3)"),
+        "x = torch.tensor([1., 2., 1., 4.])\nx.histc(bins=4, min=0, max=3)")
+        .out(OutRule::Exact(OutMismatch::Histogram)),
     op("select_scatter", "select_scatter(Tensor self, Tensor src, int dim, SymInt index) -> Tensor", FM, Copy,
         "a copy of self (its strides kept) with src written into self.select(dim, index)",
         "x = torch.zeros(3, 4)\nx.select_scatter(torch.ones(4), 0, 1)")

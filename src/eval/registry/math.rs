@@ -2,6 +2,7 @@
 //! (each result is a new storage; the `name_` rows write in place).
 
 use super::Class::{Copy, InPlace};
+use super::{OutMismatch, OutRule};
 use super::{op, Op, FM, FUNCTION, METHOD};
 
 const F: u8 = FUNCTION;
@@ -109,33 +110,42 @@ pub const OPS: &[Op] = &[
         "x = torch.tensor([1, 5, 3])\nx.minimum(torch.tensor([4, 2, 6]))").backward(&["MinimumBackward0"]),
     op("clamp", "clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor\nclamp(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "each element limited to [min, max]",
-        "x = torch.arange(6)\nx.clamp(1, 4)").backward(&["ClampBackward0", "ClampBackward1"]),
+        "x = torch.arange(6)\nx.clamp(1, 4)").backward(&["ClampBackward0", "ClampBackward1"])
+        .out(OutRule::Exact(OutMismatch::Found)),
     op("clip", "clip.Tensor(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor\nclip(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "alias of clamp",
-        "x = torch.arange(6)\nx.clip(max=3)").backward(&["ClampBackward0", "ClampBackward1"]),
+        "x = torch.arange(6)\nx.clip(max=3)").backward(&["ClampBackward0", "ClampBackward1"])
+        .out(OutRule::Exact(OutMismatch::Found)),
     op("where", "where(Tensor condition) -> Tensor[]\nwhere.self(Tensor condition, Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor\nwhere.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor\nwhere.ScalarOther(Tensor condition, Tensor self, Scalar other) -> Tensor\nwhere.Scalar(Tensor condition, Scalar self, Scalar other) -> Tensor", FM, Copy,
         "self where condition is True, else other (broadcasting)",
-        "x = torch.arange(4)\ntorch.where(x > 1, x, 0)").backward(&["WhereBackward0"]),
+        "x = torch.arange(4)\ntorch.where(x > 1, x, 0)").backward(&["WhereBackward0"])
+        .out(OutRule::Exact(OutMismatch::OutType)),
     op("matmul", "matmul(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "matrix product with broadcasting (PyTorch's dot/mv/mm/bmm choice, as `@`)",
-        "x = torch.arange(6.0).view(2, 3)\nx.matmul(torch.ones(3))"),
+        "x = torch.arange(6.0).view(2, 3)\nx.matmul(torch.ones(3))")
+        .out(OutRule::Exact(OutMismatch::OutTensor)),
     op("mm", "mm(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor\nmm.dtype(Tensor self, Tensor mat2, ScalarType out_dtype, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "matrix product of two 2-D tensors",
         "x = torch.arange(6.0).view(2, 3)\nx.mm(x.t())")
-        .fails("x = torch.arange(6.0).view(2, 3)\nx.mm(x)").backward(&["MmBackward0"]),
+        .fails("x = torch.arange(6.0).view(2, 3)\nx.mm(x)").backward(&["MmBackward0"])
+        .out(OutRule::Exact(OutMismatch::OutTensor)),
     op("bmm", "bmm(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor\nbmm.dtype(Tensor self, Tensor mat2, ScalarType out_dtype, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "batched matrix product of two 3-D tensors",
-        "x = torch.ones(2, 2, 3)\nx.bmm(torch.ones(2, 3, 1))").backward(&["BmmBackward0"]),
+        "x = torch.ones(2, 2, 3)\nx.bmm(torch.ones(2, 3, 1))").backward(&["BmmBackward0"])
+        .out(OutRule::Exact(OutMismatch::OutTensor)),
     op("dot", "dot(Tensor self, Tensor tensor, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "the inner product of two 1-D tensors (a 0-dim tensor)",
-        "x = torch.tensor([1.0, 2.0])\nx.dot(x)").backward(&["DotBackward0"]),
+        "x = torch.tensor([1.0, 2.0])\nx.dot(x)").backward(&["DotBackward0"])
+        .out(OutRule::Exact(OutMismatch::ResultDtype)),
     op("mv", "mv(Tensor self, Tensor vec, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "matrix times vector",
-        "x = torch.ones(2, 3)\nx.mv(torch.arange(3.0))").backward(&["MvBackward0"]),
+        "x = torch.ones(2, 3)\nx.mv(torch.arange(3.0))").backward(&["MvBackward0"])
+        .out(OutRule::Exact(OutMismatch::OutTensor)),
     op("cat", "cat(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor", F, Copy,
         "join tensors along an existing dim into one new storage",
         "x = torch.arange(3)\ntorch.cat([x, x * 10])")
-        .fails("x = torch.arange(3)\ntorch.cat([x, x.view(3, 1)])").backward(&["CatBackward0"]),
+        .fails("x = torch.arange(3)\ntorch.cat([x, x.view(3, 1)])").backward(&["CatBackward0"])
+        .out(OutRule::CatCast),
     op("concat", "concat(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor", F, Copy,
         "alias of cat",
         "x = torch.arange(3)\ntorch.concat([x, x])"),
@@ -144,5 +154,6 @@ pub const OPS: &[Op] = &[
         "x = torch.arange(3)\ntorch.concatenate([x, x])"),
     op("stack", "stack(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor", F, Copy,
         "join tensors along a new dim into one new storage",
-        "x = torch.arange(3)\ntorch.stack([x, x], dim=1)").backward(&["StackBackward0"]),
+        "x = torch.arange(3)\ntorch.stack([x, x], dim=1)").backward(&["StackBackward0"])
+        .out(OutRule::CatCast),
 ];

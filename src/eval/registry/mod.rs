@@ -123,13 +123,58 @@ pub struct Op {
     /// Empty when the result has no node, or, for an in-place row, when it
     /// is its out-of-place op's.
     pub backward: &'static [&'static str],
+    /// How `out=` takes the result's dtype (see [`OutRule`]).
+    pub out: OutRule,
+}
+
+/// What `out=` does with the dtype of the `out` tensor, as the op's kernel
+/// in PyTorch decides (each kernel checks its own way, in its own words).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutRule {
+    /// TensorIterator's: the result is cast into `out` when `canCast`
+    /// allows, else "result type X can't be cast to the desired output type Y".
+    Cast,
+    /// `cat`'s meta function: cast when `canCast` allows, else a TypeError
+    /// "torch.cat(): input types can't be cast to the desired output type Y".
+    CatCast,
+    /// `out`'s dtype is the op's `dtype=` (the inputs are cast first), as
+    /// `infer_dtype_from_optional` decides for sum, prod and the scans;
+    /// `mean` only for a floating `out` (else as [`OutRule::Cast`]).
+    ComputeIn,
+    /// `out` must have the result's dtype exactly; the words of the refusal.
+    Exact(OutMismatch),
+}
+
+/// The refusal texts of [`OutRule::Exact`] (`out.rs` writes them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutMismatch {
+    /// "Expected out tensor to have dtype float, but got long int instead" (structured kernels).
+    OutTensor,
+    /// "NAME(): self and result must have the same scalar type".
+    SelfResult,
+    /// `where`: "Expected out type to be Float but got Long".
+    OutType,
+    /// amax/amin: "Expected the dtype for input and out to match, …".
+    InputAndOut,
+    /// dot/vdot: "result dtype Long does not match input dtype Float".
+    ResultDtype,
+    /// clamp/clip: "Found dtype Long but expected Float".
+    Found,
+    /// nonzero: "nonzero: Expected out tensor to have scalar type Long but got scalar typeInt".
+    Nonzero,
+    /// inner/tensordot: "tensordot: Expected the output tensor to have dtype Float, …".
+    Tensordot,
+    /// logcumsumexp: "expected scalar_type Float but found Long".
+    ScalarType,
+    /// histc: "torch.histogram: input tensor and hist tensor should have the same dtype, …".
+    Histogram,
 }
 
 pub use crate::report::teach::explain::OpClass as Teach;
 
 /// A row (`notes` with [`Op::notes`]).
 pub const fn op(name: &'static str, schema: &'static str, variants: u8, class: Class, summary: &'static str, example: &'static str) -> Op {
-    Op { name, schema, variants, class, summary, example, notes: "", run: true, fails: "", teach: None, backward: &[] }
+    Op { name, schema, variants, class, summary, example, notes: "", run: true, fails: "", teach: None, backward: &[], out: OutRule::Cast }
 }
 
 impl Op {
@@ -151,6 +196,12 @@ impl Op {
     /// `explain`'s kind for the op (see [`Op::teach`]).
     pub const fn teach(mut self, t: Teach) -> Op {
         self.teach = Some(t);
+        self
+    }
+
+    /// How `out=` treats `out`'s dtype (see [`OutRule`]).
+    pub const fn out(mut self, rule: OutRule) -> Op {
+        self.out = rule;
         self
     }
 

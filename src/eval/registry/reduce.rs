@@ -1,18 +1,22 @@
 //! Rows: reductions and sort (new storages; dims go, or stay with keepdim).
 
 use super::Class::{Copy, Reduction};
+use super::OutRule;
 use super::{op, Op, FM};
 
 pub const OPS: &[Op] = &[
     op("sum", "sum(Tensor self, *, ScalarType? dtype=None) -> Tensor\nsum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor", FM, Reduction,
         "the sum of all elements, or along dim",
-        "x = torch.arange(6).view(2, 3)\nx.sum(0)").backward(&["SumBackward0", "SumBackward1"]),
+        "x = torch.arange(6).view(2, 3)\nx.sum(0)").backward(&["SumBackward0", "SumBackward1"])
+        .out(OutRule::ComputeIn),
     op("mean", "mean(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor\nmean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor", FM, Reduction,
         "the mean of all elements, or along dim (floating dtypes)",
-        "x = torch.arange(6.0).view(2, 3)\nx.mean(1, keepdim=True)").backward(&["MeanBackward0", "MeanBackward1"]),
+        "x = torch.arange(6.0).view(2, 3)\nx.mean(1, keepdim=True)").backward(&["MeanBackward0", "MeanBackward1"])
+        .out(OutRule::ComputeIn),
     op("prod", "prod(Tensor self, *, ScalarType? dtype=None) -> Tensor\nprod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor", FM, Reduction,
         "the product of all elements, or along dim",
-        "x = torch.arange(1, 5)\nx.prod()").backward(&["ProdBackward0", "ProdBackward1"]),
+        "x = torch.arange(1, 5)\nx.prod()").backward(&["ProdBackward0", "ProdBackward1"])
+        .out(OutRule::ComputeIn),
     op("max", "max(Tensor self, *, Tensor(a!) out) -> Tensor\nmax.other(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor\nmax.dim(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor values, Tensor indices)", FM, Reduction,
         "the largest element; along dim: (values, indices)",
         "x = torch.tensor([[1, 5], [7, 2]])\nx.max(1)").backward(&["MaxBackward1", "MaximumBackward0", "MaxBackward0"]),

@@ -3,6 +3,7 @@
 
 use super::Class::{Copy, Factory, InPlace, Other, Reduction, View, ViewOrCopy};
 use super::Teach;
+use super::{OutMismatch, OutRule};
 use super::{op, Op, FM, FUNCTION, METHOD};
 
 pub const OPS: &[Op] = &[
@@ -72,16 +73,20 @@ pub const OPS: &[Op] = &[
     op("hstack", "hstack(Tensor[] tensors, *, Tensor(a!) out) -> Tensor", FUNCTION, Copy,
         "cat along dim 1 (dim 0 when the tensors are 1-d), after atleast_1d: a new storage",
         "x = torch.arange(3)\ntorch.hstack((x, x))")
-        .fails("x = torch.arange(3)\ntorch.hstack([])"),
+        .fails("x = torch.arange(3)\ntorch.hstack([])")
+        .out(OutRule::CatCast),
     op("vstack", "vstack(Tensor[] tensors, *, Tensor(a!) out) -> Tensor", FUNCTION, Copy,
         "cat along dim 0 after atleast_2d (1-d tensors become rows): a new storage",
-        "x = torch.arange(3)\ntorch.vstack((x, x))"),
+        "x = torch.arange(3)\ntorch.vstack((x, x))")
+        .out(OutRule::CatCast),
     op("dstack", "dstack(Tensor[] tensors, *, Tensor(a!) out) -> Tensor", FUNCTION, Copy,
         "cat along dim 2 after atleast_3d: a new storage",
-        "x = torch.arange(3)\ntorch.dstack((x, x))"),
+        "x = torch.arange(3)\ntorch.dstack((x, x))")
+        .out(OutRule::CatCast),
     op("column_stack", "column_stack(Tensor[] tensors, *, Tensor(a!) out) -> Tensor", FUNCTION, Copy,
         "hstack, with 0-d and 1-d tensors made columns (numel, 1) first: a new storage",
-        "x = torch.arange(3)\ntorch.column_stack((x, x))"),
+        "x = torch.arange(3)\ntorch.column_stack((x, x))")
+        .out(OutRule::CatCast),
     op("atleast_1d", "atleast_1d(Tensor(a) self) -> Tensor(a)\natleast_1d.Sequence(Tensor(a)[] tensors) -> Tensor(a)[]", FUNCTION, View,
         "a 0-d tensor reshaped to (1,); a tensor of 1 or more dims comes back as itself (several tensors: a tuple)",
         "x = torch.arange(3)\ntorch.atleast_1d(x)"),
@@ -136,7 +141,8 @@ pub const OPS: &[Op] = &[
     op("diag", "diag(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "1-d self: a square matrix with self on diagonal `diagonal`; 2-d self: a copy of that diagonal (diagonal() is the view)",
         "x = torch.arange(3)\ntorch.diag(x)")
-        .fails("x = torch.tensor(1)\ntorch.diag(x)"),
+        .fails("x = torch.tensor(1)\ntorch.diag(x)")
+        .out(OutRule::Exact(OutMismatch::OutTensor)),
     op("diag_embed", "diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor", FM, Copy,
         "zeros with self's last dim written on the diagonal (offset) of two new dims dim1, dim2: a new contiguous storage",
         "x = torch.arange(6).view(2, 3)\nx.diag_embed()").backward(&["DiagEmbedBackward0"]),
@@ -151,5 +157,6 @@ pub const OPS: &[Op] = &[
         "the 3-vector cross product along dim (a size-3 dim of both; they broadcast otherwise, with one rank): a new contiguous storage",
         "x = torch.tensor([[1.0, 0.0, 0.0]])\nx.cross(torch.tensor([[0.0, 1.0, 0.0]]), dim=1)")
         .notes("Without dim it takes the first dim of size 3 and warns that this default is deprecated (torch.linalg.cross uses the last).")
-        .fails("x = torch.zeros(2, 3)\nx.cross(torch.zeros(3), dim=1)").backward(&["LinalgCrossBackward0"]),
+        .fails("x = torch.zeros(2, 3)\nx.cross(torch.zeros(3), dim=1)").backward(&["LinalgCrossBackward0"])
+        .out(OutRule::Exact(OutMismatch::OutTensor)),
 ];

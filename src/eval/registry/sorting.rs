@@ -2,18 +2,21 @@
 //! reductions (`eval/ext/sorting.rs` answers them).
 
 use super::Class::{Copy, InPlace, Reduction};
+use super::{OutMismatch, OutRule};
 use super::{op, Op, FM, METHOD};
 
 pub const OPS: &[Op] = &[
     op("cumsum", "cumsum(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor", FM, Copy,
         "running sums along dim (integers and bools sum in int64)",
-        "x = torch.arange(6).view(2, 3)\nx.cumsum(1)").backward(&["CumsumBackward0"]),
+        "x = torch.arange(6).view(2, 3)\nx.cumsum(1)").backward(&["CumsumBackward0"])
+        .out(OutRule::ComputeIn),
     op("cumsum_", "cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)", METHOD, InPlace,
         "cumsum written into self",
         "x = torch.arange(6.).view(2, 3)\nx.cumsum_(1)"),
     op("cumprod", "cumprod(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor", FM, Copy,
         "running products along dim",
-        "x = torch.tensor([1, 2, 3, 4])\nx.cumprod(0)").backward(&["CumprodBackward0"]),
+        "x = torch.tensor([1, 2, 3, 4])\nx.cumprod(0)").backward(&["CumprodBackward0"])
+        .out(OutRule::ComputeIn),
     op("cumprod_", "cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)", METHOD, InPlace,
         "cumprod written into self",
         "x = torch.tensor([1., 2., 3.])\nx.cumprod_(0)"),
@@ -25,7 +28,8 @@ pub const OPS: &[Op] = &[
         "x = torch.tensor([5, 3, 4, 1, 2])\nx.cummin(0)").backward(&["CumminBackward0"]),
     op("logcumsumexp", "logcumsumexp(Tensor self, int dim, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "log of the running sum of exp along dim, without overflow",
-        "x = torch.tensor([0., 1., 2.])\nx.logcumsumexp(0)").backward(&["LogcumsumexpBackward0"]),
+        "x = torch.tensor([0., 1., 2.])\nx.logcumsumexp(0)").backward(&["LogcumsumexpBackward0"])
+        .out(OutRule::Exact(OutMismatch::ScalarType)),
     op("topk", "topk(Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor values, Tensor indices)", FM, Copy,
         "the k largest (or smallest) values along dim and their indices",
         "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.topk(2)")
@@ -44,10 +48,12 @@ pub const OPS: &[Op] = &[
         "x = torch.tensor([1, 2, 2, 3, 3])\nx.mode()").backward(&["ModeBackward0"]),
     op("amax", "amax(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor", FM, Reduction,
         "the maximum over dims (all when none), no indices; the gradient splits between ties",
-        "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.amax(1)").backward(&["AmaxBackward0"]),
+        "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.amax(1)").backward(&["AmaxBackward0"])
+        .out(OutRule::Exact(OutMismatch::InputAndOut)),
     op("amin", "amin(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor", FM, Reduction,
         "the minimum over dims (all when none), no indices",
-        "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.amin(0)").backward(&["AminBackward0"]),
+        "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.amin(0)").backward(&["AminBackward0"])
+        .out(OutRule::Exact(OutMismatch::InputAndOut)),
     op("aminmax", "aminmax(Tensor self, *, int? dim=None, bool keepdim=False, Tensor(a!) min, Tensor(b!) max) -> (Tensor min, Tensor max)", FM, Reduction,
         "amin and amax at once: (min, max)",
         "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.aminmax(dim=1)").backward(&["AminmaxBackward0"]),
@@ -65,7 +71,8 @@ pub const OPS: &[Op] = &[
         "x = torch.tensor([[3, 1], [0, 5]])\nx.msort()"),
     op("nansum", "nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", FM, Reduction,
         "sum treating NaN as zero",
-        "x = torch.tensor([1., float('nan'), 2.])\nx.nansum()").backward(&["NansumBackward0"]),
+        "x = torch.tensor([1., float('nan'), 2.])\nx.nansum()").backward(&["NansumBackward0"])
+        .out(OutRule::ComputeIn),
     op("nanmean", "nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor", FM, Reduction,
         "mean of the elements that are not NaN",
         "x = torch.tensor([1., float('nan'), 2.])\nx.nanmean()"),
