@@ -261,10 +261,13 @@ pub fn check_mask(mask: &Tensor) -> Result<()> {
     Ok(())
 }
 
+/// A filled tensor, with each element's position in self and whether it was filled.
+pub type Filled = (Tensor, Vec<usize>, Vec<bool>);
+
 /// `masked_fill(t, mask, v)`: t and mask broadcast (mask first), a new
 /// contiguous tensor. Also returns, per result element, t's position and
 /// whether it was filled (for the backward).
-pub fn masked_fill(ctx: &Context, t: &Tensor, mask: &Tensor, v: Scalar, op: &str) -> Result<(Tensor, Vec<usize>, Vec<bool>)> {
+pub fn masked_fill(ctx: &Context, t: &Tensor, mask: &Tensor, v: Scalar, op: &str) -> Result<Filled> {
     check_mask(mask)?;
     let b = broadcast_shapes(mask.shape(), t.shape())?;
     if let Some(done) = masked_fill_dense(ctx, t, mask, v, op)? {
@@ -282,7 +285,7 @@ pub fn masked_fill(ctx: &Context, t: &Tensor, mask: &Tensor, v: Scalar, op: &str
 
 /// [`masked_fill`] of a contiguous CPU tensor by a contiguous mask of its
 /// shape: `where(mask, v, t)` on typed slices (`pick_dense::where_fill`).
-fn masked_fill_dense(ctx: &Context, t: &Tensor, mask: &Tensor, v: Scalar, op: &str) -> Result<Option<(Tensor, Vec<usize>, Vec<bool>)>> {
+fn masked_fill_dense(ctx: &Context, t: &Tensor, mask: &Tensor, v: Scalar, op: &str) -> Result<Option<Filled>> {
     if !super::pick_dense::dense(t) || !super::pick_dense::dense(mask) || mask.shape() != t.shape() || t.numel() == 0 {
         return Ok(None);
     }

@@ -42,11 +42,17 @@ pub fn dense(t: &Tensor) -> bool {
 
 /// Whether the fast paths can read `view` of `t`'s storage as one slice.
 fn dense_view(t: &Tensor, view: &Layout) -> bool {
+    !fast_paths_off() && view.is_contiguous() && t.device() == Device::Cpu
+}
+
+/// Whether the tests turned the fast paths off on this thread (see
+/// [`general`]); `pointwise_dense` asks it too.
+pub(super) fn fast_paths_off() -> bool {
     #[cfg(test)]
     if GENERAL.with(|g| g.get()) {
-        return false;
+        return true;
     }
-    view.is_contiguous() && t.device() == Device::Cpu
+    false
 }
 
 /// The byte range of a contiguous `t`'s elements in its storage.
@@ -59,7 +65,7 @@ fn span(t: &Tensor) -> std::ops::Range<usize> {
 /// Runs `body(block, out_block)` over the blocks of `out` on rayon's
 /// threads; a block started after Ctrl-C is skipped, and the interrupt is
 /// reported once all are done.
-fn par_blocks<T: Send>(out: &mut [T], block: usize, body: impl Fn(usize, &mut [T]) + Sync + Send) -> Result<()> {
+pub(super) fn par_blocks<T: Send>(out: &mut [T], block: usize, body: impl Fn(usize, &mut [T]) + Sync + Send) -> Result<()> {
     let stop = std::sync::atomic::AtomicBool::new(false);
     out.par_chunks_mut(block.max(1)).enumerate().for_each(|(k, o)| {
         if interrupt::requested() {

@@ -5,10 +5,9 @@
 //! Ctrl-C per block. Each element goes through the very functions the
 //! general path calls (`MathOp::eval`/`eval_f32`/`vector_f32`,
 //! `MathBinary::eval`, `pointwise::binary_f32_value`), so the results are
-//! the same bits; the tests compare the two paths. Where a path declines
+//! the same bits; the tests compare the two paths (`pick_dense::general`
+//! turns both modules' fast paths off). Where a path declines
 //! (`false`), the general path runs.
-
-use rayon::prelude::*;
 
 use crate::engine::device::Device;
 use crate::engine::dtype::DType;
@@ -18,33 +17,11 @@ use crate::engine::layout::is_non_overlapping_and_dense;
 use crate::engine::tensor::Tensor;
 
 use super::elementwise::Arg;
+use super::pick_dense::fast_paths_off as off;
 use super::pointwise::{binary_f32_value, MathBinary, MathOp};
 
 /// Elements per block of work (and between looks at Ctrl-C).
 const BLOCK: usize = interrupt::CHECK_EVERY;
-
-#[cfg(test)]
-thread_local! {
-    /// Set by the tests to run the general paths on dense inputs.
-    static GENERAL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// `f()` with the fast paths off (on this thread).
-#[cfg(test)]
-pub fn general<R>(f: impl FnOnce() -> R) -> R {
-    GENERAL.with(|g| g.set(true));
-    let r = f();
-    GENERAL.with(|g| g.set(false));
-    r
-}
-
-fn off() -> bool {
-    #[cfg(test)]
-    if GENERAL.with(|g| g.get()) {
-        return true;
-    }
-    false
-}
 
 /// Whether `t` is a CPU tensor of `out`'s shape and strides whose elements
 /// fill its memory span; with `contiguous`, only row-major ones (where a
@@ -58,19 +35,10 @@ fn alike(t: &Tensor, out: &Tensor, contiguous: bool) -> bool {
         && if contiguous { t.is_contiguous() } else { is_non_overlapping_and_dense(t.shape(), t.stride()) }
 }
 
-/// Runs `body(start, out_block)` over `out` in blocks on rayon's threads;
-/// a block started after Ctrl-C is skipped and the interrupt is reported.
+/// Runs `body(start, out_block)` over `out` in blocks on rayon's threads
+/// (`pick_dense::par_blocks`: Ctrl-C is looked at per block).
 fn par_blocks<T: Send>(out: &mut [T], body: impl Fn(usize, &mut [T]) + Sync + Send) -> Result<()> {
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    out.par_chunks_mut(BLOCK).enumerate().for_each(|(k, o)| {
-        if interrupt::requested() {
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-        if !stop.load(std::sync::atomic::Ordering::Relaxed) {
-            body(k * BLOCK, o);
-        }
-    });
-    interrupt::check()
+    super::pick_dense::par_blocks(out, BLOCK, |k, o| body(k * BLOCK, o))
 }
 
 /// The bytes of `t`'s elements: its memory span from its offset.
@@ -255,6 +223,7 @@ impl FromF64 for f64 {
 mod tests {
     use super::*;
     use crate::engine::context::Context;
+    use crate::engine::ops::pick_dense::general;
     use crate::engine::scalar::Scalar;
     use crate::engine::ops::pointwise::{self, BINARY, UNARY};
 
