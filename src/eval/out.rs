@@ -56,7 +56,7 @@ pub fn take(id: OpId, a: &mut Args) -> Option<(Value, Span)> {
     // so do the reductions and scans whose `dtype=` PyTorch infers from
     // `out` (`sum(x, 0, out=l)` adds in int64; `mean` only into a float).
     if let Some((Value::Tensor(o), s)) = &out
-        && (row.class == super::registry::Class::Factory || (row.out == OutRule::ComputeIn && (id != OpId::Mean || o.dtype.is_floating())))
+        && (row.class == super::registry::Class::Factory || (row.out == OutRule::ComputeIn && (id != OpId::Mean || o.dtype.is_floating())) || (row.out == OutRule::ComputeInFloat && o.dtype.is_floating()))
         && !a.kw.iter().any(|(k, _, _)| k == "dtype")
     {
         a.kw.push(("dtype".into(), Value::DType(o.dtype), *s));
@@ -88,6 +88,9 @@ pub fn write(it: &mut Interp, id: OpId, inputs: &[Value], v: Value, out: (Value,
     match id.row().out {
         OutRule::Exact(m) if o.dtype != r.dtype => {
             return Err(EvalError::new(ErrorKind::RuntimeError, mismatch(m, name, r.dtype, o.dtype, input.unwrap_or(r.dtype)), span));
+        }
+        OutRule::ComputeInFloat if !o.dtype.is_floating() && input.is_some_and(|d| d.is_floating()) => {
+            return Err(EvalError::new(ErrorKind::NotImplementedError, format!("\"{name}_cpu\" not implemented for '{}'", scalar_type_name(o.dtype)), span));
         }
         OutRule::CatCast if o.dtype != r.dtype && !can_cast(r.dtype, o.dtype) => {
             return Err(EvalError::type_error(format!("torch.cat(): input types can't be cast to the desired output type {}", scalar_type_name(o.dtype)), span));
@@ -123,6 +126,7 @@ fn mismatch(m: OutMismatch, name: &str, r: DType, o: DType, input: DType) -> Str
         OutMismatch::Nonzero => format!("nonzero: Expected out tensor to have scalar type {rn} but got scalar type{on}"),
         OutMismatch::Tensordot => format!("tensordot: Expected the output tensor to have dtype {rn}, but got an output tensor with dtype {on}"),
         OutMismatch::ScalarType => format!("expected scalar_type {rn} but found {on}"),
+        OutMismatch::Take => format!("take(): self and out expected to have the same dtype, but got self.dtype = {} and out.dtype = {on}", scalar_type_name(input)),
         OutMismatch::Histogram => format!("torch.histogram: input tensor and hist tensor should have the same dtype, but got input {} and hist {}", type_meta_name(input), type_meta_name(o)),
     }
 }

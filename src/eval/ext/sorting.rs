@@ -62,6 +62,10 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             };
             // Integers and bools accumulate in int64 (PyTorch), unless dtype= says otherwise.
             let out_dtype = dtype.unwrap_or(if t.dtype.is_floating() { t.dtype } else if op == ScanOp::LogSumExp { DType::Float32 } else { DType::Int64 });
+            // ATen's cumsum/cumprod kernels dispatch over every dtype but bool.
+            if out_dtype == DType::Bool && op != ScanOp::LogSumExp {
+                return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, format!("\"{base}_out_cpu\" not implemented for 'Bool'"), span));
+            }
             if op == ScanOp::LogSumExp && !t.dtype.is_floating() {
                 return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, format!("\"logcumsumexp_out_cpu\" not implemented for '{}'", scalar_name(t.dtype)), span));
             }

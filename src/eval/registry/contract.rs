@@ -9,7 +9,7 @@ pub const OPS: &[Op] = &[
         "Einstein summation: subscripts name dims, shared ones are multiplied, missing ones summed",
         "x = torch.arange(6.).view(2, 3)\ntorch.einsum(\"ij,kj->ik\", x, x)")
         .notes("Lowered as PyTorch lowers it: each operand is unsqueezed and permuted into one dims order (the output's, then the contracted ones; `...` covers each operand's leading broadcast dims), a repeated subscript takes a diagonal (a view), a dim one operand alone needs is summed, each pair of operands becomes a bmm of permuted, reshaped views (mul when nothing is contracted), viewed back and permuted. So einsum(\"ij->ji\", x) is a view of x and a contraction is a new storage."),
-    op("tensordot", "tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor", F, Copy,
+    op("tensordot", "tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other, *, Tensor(a!) out) -> Tensor", F, Copy,
         "contract the given dims of a with those of b (dims=n: a's last n with b's first n)",
         "a = torch.arange(6.).view(2, 3)\nb = torch.arange(12.).view(3, 4)\ntorch.tensordot(a, b, dims=1)")
         .out(OutRule::Exact(OutMismatch::Tensordot)),

@@ -19,10 +19,11 @@ pub const OPS: &[Op] = &[
         .notes("Unlike x[:, idx], index_select takes no negative indices and always returns contiguous strides.")
         .fails("x = torch.arange(6.).view(2, 3)\nx.index_select(0, torch.tensor([2]))").backward(&["IndexSelectBackward0"])
         .out(OutRule::Exact(OutMismatch::SelfResult)),
-    op("take", "take(Tensor self, Tensor index) -> Tensor", FM, Copy,
+    op("take", "take(Tensor self, Tensor index, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "self read as a flat row-major tensor at index's values: index's shape",
         "x = torch.arange(6.).view(2, 3).t()\nx.take(torch.tensor([[0, 5], [1, 2]]))")
-        .notes("The flat positions are logical (row-major over self's shape), not storage offsets: a transposed self reads in its own order.").backward(&["TakeBackward0"]),
+        .notes("The flat positions are logical (row-major over self's shape), not storage offsets: a transposed self reads in its own order.").backward(&["TakeBackward0"])
+        .out(OutRule::Exact(OutMismatch::Take)),
     op("take_along_dim", "take_along_dim(Tensor self, Tensor indices, int? dim=None, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "gather after broadcasting self and indices apart from dim (NumPy's take_along_axis); no dim: take of the flattened self",
         "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.take_along_dim(torch.tensor([[1, 2, 0], [0, 2, 1]]), 1)")
@@ -108,7 +109,7 @@ pub const OPS: &[Op] = &[
     op("bucketize", "bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor\nbucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor", FUNCTION, Copy,
         "the bucket of each element among 1-D sorted boundaries (searchsorted with the arguments swapped)",
         "x = torch.tensor([3., 6., 0., 9.])\ntorch.bucketize(x, torch.tensor([1., 3., 5., 7.]))"),
-    op("isin", "isin.Tensor_Tensor(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor\nisin.Tensor_Scalar(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False) -> Tensor\nisin.Scalar_Tensor(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor", FUNCTION, Copy,
+    op("isin", "isin.Tensor_Tensor(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor\nisin.Tensor_Scalar(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor\nisin.Scalar_Tensor(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor", FUNCTION, Copy,
         "a bool tensor of elements' shape: is each element among test_elements (invert=True: not among)",
         "x = torch.tensor([1, 2, 3, 4])\ntorch.isin(x, torch.tensor([2, 4]))")
         .out(OutRule::Exact(OutMismatch::OutTensor)),

@@ -141,6 +141,10 @@ pub enum OutRule {
     /// `infer_dtype_from_optional` decides for sum, prod and the scans;
     /// `mean` only for a floating `out` (else as [`OutRule::Cast`]).
     ComputeIn,
+    /// [`OutRule::ComputeIn`] into a float `out`; an integral `out` of a
+    /// float input is refused as the float-only kernel refuses it
+    /// (`nansum`: "\"nansum_cpu\" not implemented for 'Long'").
+    ComputeInFloat,
     /// `out` must have the result's dtype exactly; the words of the refusal.
     Exact(OutMismatch),
 }
@@ -168,6 +172,8 @@ pub enum OutMismatch {
     ScalarType,
     /// histc: "torch.histogram: input tensor and hist tensor should have the same dtype, …".
     Histogram,
+    /// take: "take(): self and out expected to have the same dtype, but got self.dtype = Float and out.dtype = Long".
+    Take,
 }
 
 pub use crate::report::teach::explain::OpClass as Teach;

@@ -1,7 +1,7 @@
 //! Rows: reductions and sort (new storages; dims go, or stay with keepdim).
 
 use super::Class::{Copy, Reduction};
-use super::OutRule;
+use super::{OutMismatch, OutRule};
 use super::{op, Op, FM};
 
 pub const OPS: &[Op] = &[
@@ -23,12 +23,14 @@ pub const OPS: &[Op] = &[
     op("min", "min(Tensor self, *, Tensor(a!) out) -> Tensor\nmin.other(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor\nmin.dim(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> (Tensor values, Tensor indices)", FM, Reduction,
         "the smallest element; along dim: (values, indices)",
         "x = torch.tensor([[1, 5], [7, 2]])\nx.min()").backward(&["MinBackward1", "MinimumBackward0", "MinBackward0"]),
-    op("argmax", "argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor", FM, Reduction,
+    op("argmax", "argmax(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor", FM, Reduction,
         "the index of the largest element (flattened, or along dim)",
-        "x = torch.tensor([[1, 5], [7, 2]])\nx.argmax()"),
-    op("argmin", "argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor", FM, Reduction,
+        "x = torch.tensor([[1, 5], [7, 2]])\nx.argmax()")
+        .out(OutRule::Exact(OutMismatch::OutTensor)),
+    op("argmin", "argmin(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor", FM, Reduction,
         "the index of the smallest element (flattened, or along dim)",
-        "x = torch.tensor([[1, 5], [7, 2]])\nx.argmin(dim=1)"),
+        "x = torch.tensor([[1, 5], [7, 2]])\nx.argmin(dim=1)")
+        .out(OutRule::Exact(OutMismatch::OutTensor)),
     op("std", "std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor\nstd.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out) -> Tensor\nstd(Tensor self, bool unbiased=True) -> Tensor", FM, Reduction,
         "standard deviation (Bessel's correction by default)",
         "x = torch.tensor([1.0, 2.0, 3.0, 4.0])\nx.std()").backward(&["StdBackward0"]),

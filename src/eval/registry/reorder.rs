@@ -124,7 +124,7 @@ pub const OPS: &[Op] = &[
     op("ger", "ger(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "alias of outer",
         "x = torch.arange(3)\nx.ger(torch.arange(2))"),
-    op("diff", "diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor", FM, Copy,
+    op("diff", "diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "the n-th forward difference along dim (x[1:] - x[:-1], repeated n times), with prepend/append cat-ed on first",
         "x = torch.tensor([1, 3, 6, 10])\nx.diff()")
         .notes("Built from two narrow views and a subtraction (logical_xor for bool), so its grad_fn is SubBackward0 and the result keeps the input's stride order.")

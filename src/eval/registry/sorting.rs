@@ -69,10 +69,10 @@ pub const OPS: &[Op] = &[
     op("msort", "msort(Tensor self) -> Tensor", FM, Copy,
         "sort along dim 0: sort(0).values",
         "x = torch.tensor([[3, 1], [0, 5]])\nx.msort()"),
-    op("nansum", "nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", FM, Reduction,
+    op("nansum", "nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor", FM, Reduction,
         "sum treating NaN as zero",
         "x = torch.tensor([1., float('nan'), 2.])\nx.nansum()").backward(&["NansumBackward0"])
-        .out(OutRule::ComputeIn),
+        .out(OutRule::ComputeInFloat),
     op("nanmean", "nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor", FM, Reduction,
         "mean of the elements that are not NaN",
         "x = torch.tensor([1., float('nan'), 2.])\nx.nanmean()"),

@@ -43,8 +43,15 @@ cases = [
     ("histc", lambda o: torch.histc(x, 4, out=o)),
     ("outer", lambda o: torch.outer(x[0], x[1], out=o)),
     ("add", lambda o: torch.add(x, x, out=o)),
+    ("take", lambda o: torch.take(x, torch.tensor([0, 2]), out=o)),
+    ("argmax", lambda o: torch.argmax(x, 0, out=o)),
+    ("argmin", lambda o: torch.argmin(x, 1, out=o)),
+    ("nansum", lambda o: torch.nansum(x, 0, out=o)),
+    ("diff", lambda o: torch.diff(x, out=o)),
+    ("tensordot", lambda o: torch.tensordot(x, x, ([1], [1]), out=o)),
+    ("isin", lambda o: torch.isin(x, x[0], out=o)),
 ]
-for dt in [torch.int64, torch.float64, torch.int32, torch.float32]:
+for dt in [torch.int64, torch.float64, torch.int32, torch.float32, torch.bool]:
     for name, f in cases:
         o = torch.empty(0, dtype=dt)
         try:
@@ -58,3 +65,10 @@ big = torch.tensor([1e8, 1.0, -1e8, 1.0])
 print(torch.sum(big), torch.sum(big, 0, out=torch.empty(0, dtype=torch.float64)))
 print(torch.cumsum(big, 0), torch.cumsum(big, 0, out=torch.empty(0, dtype=torch.float64)))
 print(torch.sum(torch.tensor([0.9, 0.9, 0.9]), 0, out=torch.empty(0, dtype=torch.int64)))
+
+# cumsum/cumprod have no bool kernel, asked by dtype= or by out=.
+for f in [lambda: torch.cumsum(big, 0, dtype=torch.bool), lambda: torch.cumprod(big, 0, dtype=torch.bool), lambda: torch.cumsum(torch.tensor([True, False]), 0)]:
+    try:
+        print(f())
+    except Exception as ex:
+        print(type(ex).__name__, ex)
