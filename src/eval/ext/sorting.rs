@@ -7,6 +7,7 @@
 use std::rc::Rc;
 
 use crate::engine::autograd::{saved_tensor, BackwardFn, Formula};
+use crate::engine::ops::promote::type_meta_name;
 use crate::engine::ops::scan::{self, Rows, ScanOp};
 use crate::engine::{Context, DType, EngineError, Scalar, Tensor};
 use crate::lang::span::Span;
@@ -60,8 +61,15 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 "cumprod" => ScanOp::Prod,
                 _ => ScanOp::LogSumExp,
             };
-            // Integers and bools accumulate in int64 (PyTorch), unless dtype= says otherwise.
-            let out_dtype = dtype.unwrap_or(if t.dtype.is_floating() { t.dtype } else if op == ScanOp::LogSumExp { DType::Float32 } else { DType::Int64 });
+            let inplace = name.ends_with('_');
+            // In place, the result is self (structured kernels check the dtypes first).
+            if inplace && let Some(d) = dtype.filter(|&d| d != t.dtype) {
+                let msg = format!("Bad in-place call: input tensor dtype {} and output tensor dtype {} should match", type_meta_name(t.dtype), type_meta_name(d));
+                return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, msg, span));
+            }
+            // Integers and bools accumulate in int64 (PyTorch), unless dtype= says
+            // otherwise; in place, into self's dtype.
+            let out_dtype = if inplace { t.dtype } else { dtype.unwrap_or(if t.dtype.is_floating() { t.dtype } else if op == ScanOp::LogSumExp { DType::Float32 } else { DType::Int64 }) };
             // ATen's cumsum/cumprod kernels dispatch over every dtype but bool.
             if out_dtype == DType::Bool && op != ScanOp::LogSumExp {
                 return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, format!("\"{base}_out_cpu\" not implemented for 'Bool'"), span));
@@ -71,7 +79,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             }
             let (v, _) = scan::scan(ctx, t, d, op, out_dtype, base).at(span)?;
             let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
-            if name.ends_with('_') {
+            if inplace {
                 grad::check_inplace(it, t, span)?;
                 let dtype = t.dtype;
                 // cumprod_'s backward needs the input it overwrites.

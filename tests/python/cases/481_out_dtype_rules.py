@@ -72,3 +72,18 @@ for f in [lambda: torch.cumsum(big, 0, dtype=torch.bool), lambda: torch.cumprod(
         print(f())
     except Exception as ex:
         print(type(ex).__name__, ex)
+
+# In place, the result is self: dtype= must be self's, and bool has no kernel.
+for t in [torch.tensor([True, False, True]), torch.tensor([100, 100, 100], dtype=torch.int8), torch.tensor([1., 2.5, 3.])]:
+    for f in ["cumsum_", "cumprod_"]:
+        y = t.clone()
+        try:
+            print(f, getattr(y, f)(0), y.dtype)
+        except Exception as ex:
+            print(f, type(ex).__name__, ex)
+    for kw in [dict(dtype=torch.float64), dict(dtype=torch.int16), dict(dtype=t.dtype)]:
+        y = t.clone()
+        try:
+            print("cumsum_", kw, y.cumsum_(0, **kw))
+        except Exception as ex:
+            print("cumsum_", kw, type(ex).__name__, ex)
