@@ -40,11 +40,18 @@ fn dim_of(x: &Tensor, dim: i64) -> Result<usize> {
 /// `softmax(x, dim)` (`log` for `log_softmax`) of a floating tensor.
 pub fn softmax(ctx: &Context, x: &Tensor, dim: i64, log: bool) -> Result<Tensor> {
     let dt = x.dtype;
+    let d = dim_of(x, dim)?;
     if !dt.is_floating() {
-        let k = if log { "log_softmax_lastdim_kernel_impl" } else { "softmax_lastdim_kernel_impl" };
+        // host_softmax picks the kernel by the dim, then dispatches on the dtype.
+        let last = d + 1 >= x.ndim();
+        let k = match (log, last) {
+            (true, true) => "log_softmax_lastdim_kernel_impl",
+            (false, true) => "softmax_lastdim_kernel_impl",
+            (true, false) => "log_softmax_kernel_impl",
+            (false, false) => "softmax_kernel_impl",
+        };
         return Err(EngineError::new(ErrorKind::NotImplementedError, format!("\"{k}\" not implemented for '{}'", scalar_type_name(dt))));
     }
-    let d = dim_of(x, dim)?;
     if let Some(t) = softmax_rows(ctx, x, d, log)? {
         return Ok(t);
     }

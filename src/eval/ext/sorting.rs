@@ -272,6 +272,10 @@ fn nan_reduce(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args) -> EvalRes
     if id == OpId::Nanmean && !t.dtype.is_floating() {
         return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, format!("nanmean(): expected input to have floating point or complex dtype but got {}", scalar_name(t.dtype)), span));
     }
+    if let Some(d) = dtype.filter(|d| id == OpId::Nanmean && !d.is_floating()) {
+        let msg = format!("nanmean(): could not infer output dtype. Optional dtype must be either a floating point or complex dtype. Got: {}", scalar_name(d));
+        return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, msg, span));
+    }
     let ctx = &it.ctx;
     ctx.cpu.check_walk(name, t.shape(), t.dtype.size()).at(span)?;
     let vals = t.to_scalars();
