@@ -54,9 +54,9 @@ pub fn take(id: OpId, a: &mut Args) -> Option<(Value, Span)> {
     };
     // A factory makes `out`'s dtype unless told another (`zeros(2, out=l)`);
     // so do the reductions and scans whose `dtype=` PyTorch infers from
-    // `out` (`sum(x, 0, out=l)` adds in int64; `mean` only into a float).
+    // `out` (`sum(x, 0, out=l)` adds in int64; see `OutRule::computes_in`).
     if let Some((Value::Tensor(o), s)) = &out
-        && (row.class == super::registry::Class::Factory || (row.out == OutRule::ComputeIn && (id != OpId::Mean || o.dtype.is_floating())) || (row.out == OutRule::ComputeInFloat && o.dtype.is_floating()))
+        && (row.class == super::registry::Class::Factory || row.out.computes_in(o.dtype))
         && !a.kw.iter().any(|(k, _, _)| k == "dtype")
     {
         a.kw.push(("dtype".into(), Value::DType(o.dtype), *s));

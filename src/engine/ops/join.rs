@@ -252,12 +252,11 @@ pub fn maximum(ctx: &Context, a: &Tensor, b: &Tensor, max: bool) -> Result<Tenso
     let shape = broadcast_shapes(a.shape(), b.shape())?;
     let dtype = result_type(&[arg_operand(&Arg::T(a)), arg_operand(&Arg::T(b))]);
     let name = if max { "maximum" } else { "minimum" };
-    if dtype.is_floating() && a.shape() == b.shape() {
-        let out = iter_alloc(ctx, &[&Arg::T(a), &Arg::T(b)], &shape, dtype, name)?;
-        let pick = |v: &[f64]| if v[0].is_nan() || v[1].is_nan() { f64::NAN } else if max { v[0].max(v[1]) } else { v[0].min(v[1]) };
-        if super::pointwise_dense::map_n(&out, dtype, &[&Arg::T(a), &Arg::T(b)], pick)? {
-            return Ok(out);
-        }
+    let (ta, tb) = (Arg::T(a), Arg::T(b));
+    let out = iter_alloc(ctx, &[&ta, &tb], &shape, dtype, name)?;
+    let pick = |v: &[f64]| if v[0].is_nan() || v[1].is_nan() { f64::NAN } else if max { v[0].max(v[1]) } else { v[0].min(v[1]) };
+    if dtype.is_floating() && super::pointwise_dense::map_n(&out, dtype, &[&ta, &tb], pick)? {
+        return Ok(out);
     }
     let (x, y) = (arg_values(&Arg::T(a), &shape), arg_values(&Arg::T(b), &shape));
     let vals: Vec<Scalar> = x
@@ -266,8 +265,7 @@ pub fn maximum(ctx: &Context, a: &Tensor, b: &Tensor, max: bool) -> Result<Tenso
         .map(|(p, q)| {
             let (p, q) = (p.cast(dtype), q.cast(dtype));
             if dtype.is_floating() {
-                let (f, g) = (p.as_f64(), q.as_f64());
-                Scalar::Float(if f.is_nan() || g.is_nan() { f64::NAN } else if max { f.max(g) } else { f.min(g) })
+                Scalar::Float(pick(&[p.as_f64(), q.as_f64()]))
             } else if dtype == DType::Bool {
                 Scalar::Bool(if max { p.as_bool() | q.as_bool() } else { p.as_bool() & q.as_bool() })
             } else {
@@ -275,8 +273,8 @@ pub fn maximum(ctx: &Context, a: &Tensor, b: &Tensor, max: bool) -> Result<Tenso
             }
         })
         .collect();
-    let (ta, tb) = (Arg::T(a), Arg::T(b));
-    iter_output(ctx, &[&ta, &tb], &shape, dtype, &vals, name)
+    super::copy::write_values(&out, &vals);
+    Ok(out)
 }
 
 /// `clamp(min, max)`.
@@ -313,11 +311,10 @@ pub fn clamp(ctx: &Context, t: &Tensor, min: Option<Scalar>, max: Option<Scalar>
         let f = min.map_or(f, |lo| f.max(lo.as_f64()));
         max.map_or(f, |hi| f.min(hi.as_f64()))
     };
-    if float && dtype == t.dtype {
-        let out = iter_alloc(ctx, &[&Arg::T(t)], t.shape(), dtype, "clamp")?;
-        if super::pointwise_dense::map_n(&out, dtype, &[&Arg::T(t)], |v| clamp_f(v[0]))? {
-            return Ok(out);
-        }
+    let ta = Arg::T(t);
+    let out = iter_alloc(ctx, &[&ta], t.shape(), dtype, "clamp")?;
+    if float && dtype == t.dtype && super::pointwise_dense::map_n(&out, dtype, &[&ta], |v| clamp_f(v[0]))? {
+        return Ok(out);
     }
     let vals: Vec<Scalar> = t
         .to_scalars()
@@ -338,8 +335,8 @@ pub fn clamp(ctx: &Context, t: &Tensor, min: Option<Scalar>, max: Option<Scalar>
             }
         })
         .collect();
-    let ta = Arg::T(t);
-    iter_output(ctx, &[&ta], t.shape(), dtype, &vals, "clamp")
+    super::copy::write_values(&out, &vals);
+    Ok(out)
 }
 
 /// `sort(dim, descending, stable)`: values and int64 indices; NaN sorts as

@@ -66,10 +66,8 @@ pub fn unary(op: MathOp, x: &Tensor, out: &Tensor, dtype: DType) -> Result<bool>
             let (src, dst): (&[f32], &mut [f32]) = (bytemuck::cast_slice(src), bytemuck::cast_slice_mut(dst));
             par_blocks(dst, |start, o| {
                 for (i, (o, &v)) in o.iter_mut().zip(&src[start..]).enumerate() {
-                    *o = match (&lanes, op.vector_f32(v)) {
-                        (Some(l), Some(r)) if l[start + i] => r,
-                        _ => op.eval_f32(v).unwrap_or_else(|| op.eval(v as f64) as f32),
-                    };
+                    let lane = lanes.as_ref().is_some_and(|l| l[start + i]);
+                    *o = lane.then(|| op.vector_f32(v)).flatten().or_else(|| op.eval_f32(v)).unwrap_or_else(|| op.eval(v as f64) as f32);
                 }
             })?;
         }
@@ -144,33 +142,26 @@ pub fn map_n(out: &Tensor, dtype: DType, args: &[&Arg], f: impl Fn(&[f64]) -> f6
     }
     let guards: Vec<_> = args.iter().map(|a| guard(a)).collect();
     let sides: Vec<Side> = args.iter().zip(&guards).map(|(a, g)| side(a, g, dtype)).collect();
-    let n = args.len();
     let mut dst = out.storage.bytes_mut();
     let dst = &mut dst.bytes_mut()[span(out)];
-    if dtype == DType::Float32 {
-        let sides: Vec<_> = sides.iter().map(typed::<f32>).collect();
-        par_blocks(bytemuck::cast_slice_mut::<u8, f32>(dst), |start, o| {
-            let mut v = [0f64; 3];
-            for (i, o) in o.iter_mut().enumerate() {
-                for (v, s) in v.iter_mut().zip(&sides) {
-                    *v = at(s, start + i) as f64;
-                }
-                *o = f(&v[..n]) as f32;
-            }
-        })?;
-    } else {
-        let sides: Vec<_> = sides.iter().map(typed::<f64>).collect();
-        par_blocks(bytemuck::cast_slice_mut::<u8, f64>(dst), |start, o| {
-            let mut v = [0f64; 3];
-            for (i, o) in o.iter_mut().enumerate() {
-                for (v, s) in v.iter_mut().zip(&sides) {
-                    *v = at(s, start + i);
-                }
-                *o = f(&v[..n]);
-            }
-        })?;
-    }
+    if dtype == DType::Float32 { map_typed::<f32>(dst, &sides, f) } else { map_typed::<f64>(dst, &sides, f) }?;
     Ok(true)
+}
+
+/// [`map_n`]'s loop for elements of type `T`: each operand widened to f64,
+/// `f`'s result rounded back to `T` once.
+fn map_typed<T: bytemuck::Pod + FromF64 + Into<f64> + Send + Sync>(dst: &mut [u8], sides: &[Side], f: impl Fn(&[f64]) -> f64 + Sync) -> Result<()> {
+    let sides: Vec<_> = sides.iter().map(typed::<T>).collect();
+    let n = sides.len();
+    par_blocks(bytemuck::cast_slice_mut::<u8, T>(dst), |start, o| {
+        let mut v = [0f64; 3];
+        for (i, o) in o.iter_mut().enumerate() {
+            for (v, s) in v.iter_mut().zip(&sides) {
+                *v = at(s, start + i).into();
+            }
+            *o = T::from_f64(f(&v[..n]));
+        }
+    })
 }
 
 fn side<'a>(v: &Arg, g: &'a Option<std::cell::Ref<'_, crate::engine::alloc::host::HostBuffer>>, dtype: DType) -> Side<'a> {

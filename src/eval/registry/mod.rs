@@ -138,15 +138,29 @@ pub enum OutRule {
     /// "torch.cat(): input types can't be cast to the desired output type Y".
     CatCast,
     /// `out`'s dtype is the op's `dtype=` (the inputs are cast first), as
-    /// `infer_dtype_from_optional` decides for sum, prod and the scans;
-    /// `mean` only for a floating `out` (else as [`OutRule::Cast`]).
+    /// `infer_dtype_from_optional` decides for sum, prod and the scans.
     ComputeIn,
+    /// [`OutRule::ComputeIn`] into a float `out`; any other `out` as
+    /// [`OutRule::Cast`] (`mean`: "result type Float can't be cast to the
+    /// desired output type Long").
+    ComputeInFloatElseCast,
     /// [`OutRule::ComputeIn`] into a float `out`; an integral `out` of a
     /// float input is refused as the float-only kernel refuses it
     /// (`nansum`: "\"nansum_cpu\" not implemented for 'Long'").
     ComputeInFloat,
     /// `out` must have the result's dtype exactly; the words of the refusal.
     Exact(OutMismatch),
+}
+
+impl OutRule {
+    /// Whether an `out` of `dtype` becomes the op's `dtype=`.
+    pub fn computes_in(self, dtype: crate::engine::DType) -> bool {
+        match self {
+            OutRule::ComputeIn => true,
+            OutRule::ComputeInFloatElseCast | OutRule::ComputeInFloat => dtype.is_floating(),
+            _ => false,
+        }
+    }
 }
 
 /// The refusal texts of [`OutRule::Exact`] (`out.rs` writes them).

@@ -12,7 +12,7 @@ pub const OPS: &[Op] = &[
     op("mean", "mean(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor\nmean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor", FM, Reduction,
         "the mean of all elements, or along dim (floating dtypes)",
         "x = torch.arange(6.0).view(2, 3)\nx.mean(1, keepdim=True)").backward(&["MeanBackward0", "MeanBackward1"])
-        .out(OutRule::ComputeIn),
+        .out(OutRule::ComputeInFloatElseCast),
     op("prod", "prod(Tensor self, *, ScalarType? dtype=None) -> Tensor\nprod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor", FM, Reduction,
         "the product of all elements, or along dim",
         "x = torch.arange(1, 5)\nx.prod()").backward(&["ProdBackward0", "ProdBackward1"])
