@@ -68,6 +68,15 @@ CASES = [
     ("family: x.lerp(y, 0.3)", "x = rand(1024, 1024); y = rand(1024, 1024)", "x.lerp(y, 0.3)"),
     ("family: x.nan_to_num()", "x = rand(1024, 1024)", "x.nan_to_num()"),
     ("family: x.masked_fill(m, 0.)", "x = rand(1024, 1024); m = x > 0.5", "x.masked_fill(m, 0.0)"),
+    # The same at the 4096x4096, where PyTorch's output, past glibc's
+    # 32 MiB mmap threshold, is fresh zeroed pages as tsr's always is.
+    ("family 4096: x.floor()", "x = rand(4096, 4096)", "x.floor()"),
+    ("family 4096: x.isnan()", "x = rand(4096, 4096)", "x.isnan()"),
+    ("family 4096: x.clamp(0.2, 0.8)", "x = rand(4096, 4096)", "x.clamp(0.2, 0.8)"),
+    ("family 4096: maximum(x, y)", "x = rand(4096, 4096); y = rand(4096, 4096)", "maximum(x, y)"),
+    ("family 4096: x.lerp(y, 0.3)", "x = rand(4096, 4096); y = rand(4096, 4096)", "x.lerp(y, 0.3)"),
+    ("family 4096: x.nan_to_num()", "x = rand(4096, 4096)", "x.nan_to_num()"),
+    ("family 4096: fmod(x, 0.3)", "x = rand(4096, 4096)", "fmod(x, 0.3)"),
 ]
 
 

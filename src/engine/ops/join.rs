@@ -254,8 +254,12 @@ pub fn maximum(ctx: &Context, a: &Tensor, b: &Tensor, max: bool) -> Result<Tenso
     let name = if max { "maximum" } else { "minimum" };
     let (ta, tb) = (Arg::T(a), Arg::T(b));
     let out = iter_alloc(ctx, &[&ta, &tb], &shape, dtype, name)?;
-    let pick = |v: &[f64]| if v[0].is_nan() || v[1].is_nan() { f64::NAN } else if max { v[0].max(v[1]) } else { v[0].min(v[1]) };
-    if dtype.is_floating() && super::pointwise_dense::map_n(&out, dtype, &[&ta, &tb], pick)? {
+    let hi = |v: &[f64; 2]| if v[0].is_nan() || v[1].is_nan() { f64::NAN } else { v[0].max(v[1]) };
+    let lo = |v: &[f64; 2]| if v[0].is_nan() || v[1].is_nan() { f64::NAN } else { v[0].min(v[1]) };
+    let pick = |v: &[f64; 2]| if max { hi(v) } else { lo(v) };
+    // One loop for each, so that each vectorises.
+    let dense = if max { super::pointwise_dense::map_n(&out, dtype, &[&ta, &tb], hi) } else { super::pointwise_dense::map_n(&out, dtype, &[&ta, &tb], lo) };
+    if dtype.is_floating() && dense? {
         return Ok(out);
     }
     let (x, y) = (arg_values(&Arg::T(a), &shape), arg_values(&Arg::T(b), &shape));
@@ -304,13 +308,9 @@ pub fn clamp(ctx: &Context, t: &Tensor, min: Option<Scalar>, max: Option<Scalar>
     ctx.cpu.check_walk("clamp", t.shape(), dtype.size())?;
     let float = dtype.is_floating();
     let nan_bound = [min, max].iter().flatten().any(|b| b.as_f64().is_nan());
-    let clamp_f = |f: f64| {
-        if f.is_nan() || nan_bound {
-            return f64::NAN;
-        }
-        let f = min.map_or(f, |lo| f.max(lo.as_f64()));
-        max.map_or(f, |hi| f.min(hi.as_f64()))
-    };
+    // An absent bound is an infinite one: `f.max(-inf)` and `f.min(inf)` are `f`.
+    let (lo, hi) = (min.map_or(f64::NEG_INFINITY, |b| b.as_f64()), max.map_or(f64::INFINITY, |b| b.as_f64()));
+    let clamp_f = |f: f64| if f.is_nan() || nan_bound { f64::NAN } else { f.max(lo).min(hi) };
     let ta = Arg::T(t);
     let out = iter_alloc(ctx, &[&ta], t.shape(), dtype, "clamp")?;
     if float && dtype == t.dtype && super::pointwise_dense::map_n(&out, dtype, &[&ta], |v| clamp_f(v[0]))? {

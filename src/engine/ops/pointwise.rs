@@ -143,6 +143,7 @@ impl MathOp {
     }
 
     /// The value in f64 (the caller rounds it to the result dtype).
+    #[inline(always)]
     pub fn eval(self, x: f64) -> f64 {
         use MathOp::*;
         let b = |v: bool| v as u8 as f64;
@@ -425,6 +426,7 @@ impl MathBinary {
         matches!(self, MathBinary::Fmod | MathBinary::Fmax | MathBinary::Fmin | MathBinary::Heaviside | MathBinary::Gcd | MathBinary::Lcm)
     }
 
+    #[inline(always)]
     pub fn eval(self, x: f64, y: f64) -> f64 {
         match self {
             MathBinary::Atan2 => x.atan2(y),
@@ -611,6 +613,7 @@ fn binary_f32(op: MathBinary, a: &Arg, b: &Arg, out: &Tensor) -> Result<Vec<Scal
 
 /// One element of float32 `atan2`/`logaddexp` (see [`binary_f32`]): `lane`
 /// says whether PyTorch's vector loop computes it.
+#[inline(always)]
 pub fn binary_f32_value(op: MathBinary, x: f32, y: f32, lane: bool) -> f32 {
     if op == MathBinary::Atan2 {
         return if lane { super::sleef::atan2f(x, y) } else { x.atan2(y) };

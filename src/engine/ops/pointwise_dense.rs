@@ -8,6 +8,15 @@
 //! the same bits; the tests compare the two paths (`pick_dense::general`
 //! turns both modules' fast paths off). Where a path declines
 //! (`false`), the general path runs.
+//!
+//! Speed: each op gets its own loop, with the op a constant in it (the
+//! callers `match` on the op outside the loop, and the per-element
+//! functions are `#[inline(always)]`), built for AVX2 and FMA where the CPU
+//! has them (`wide`), so that it vectorises: `floor` compiles to `vroundpd`,
+//! `clamp` to `vmaxpd`/`vminpd` with its NaN blends, SLEEF's `atan2` to
+//! eight lanes at a time. A number operand is spread over a stack buffer so
+//! that every loop reads slices. The explicit `mul_add`s give the same bits
+//! with or without FMA instructions (a fused multiply-add is exact either way).
 
 use crate::engine::device::Device;
 use crate::engine::dtype::DType;
@@ -50,6 +59,9 @@ fn span(t: &Tensor) -> std::ops::Range<usize> {
 /// `op(x)` into the fresh `out` (dtype `dtype`: x's own, or Bool), as
 /// `pointwise::unary`'s general path computes it. False: not taken.
 pub fn unary(op: MathOp, x: &Tensor, out: &Tensor, dtype: DType) -> Result<bool> {
+    if let Some(done) = unary_widened(op, x, out, dtype) {
+        return done;
+    }
     let vector = op.vector_f32(0.0).is_some();
     let float = matches!(x.dtype, DType::Float32 | DType::Float64);
     if off() || !float || !(dtype == x.dtype || dtype == DType::Bool) || !alike(x, out, vector) || x.numel() == 0 {
@@ -88,6 +100,25 @@ pub fn unary(op: MathOp, x: &Tensor, out: &Tensor, dtype: DType) -> Result<bool>
     Ok(true)
 }
 
+/// `op(x)` through [`map_into`] for the ops whose float32 result is their
+/// float64 one rounded (no `eval_f32`/`vector_f32` of their own), each
+/// given its own loop so that it vectorises; `None` for the others.
+fn unary_widened(op: MathOp, x: &Tensor, out: &Tensor, dtype: DType) -> Option<Result<bool>> {
+    if op.eval_f32(1.0).is_some() || op.vector_f32(1.0).is_some() {
+        return None;
+    }
+    let args = [&Arg::T(x)];
+    macro_rules! each {
+        ($($v:ident),*) => {
+            match op {
+                $(MathOp::$v => Some(map_into(out, x.dtype, dtype, &args, |v| MathOp::$v.eval(v[0]))),)*
+                _ => None,
+            }
+        };
+    }
+    each!(Ceil, Floor, Round, Trunc, Frac, Sign, Sgn, Signbit, Isfinite, Isinf, Isnan, Isneginf, Isposinf, Acos, Asin, Atan, Tan, Log10, Log2, Erf)
+}
+
 /// One operand of a dense op: a tensor laid out as the output, or
 /// one value used everywhere (a Python number, cast to the dtype first as
 /// the general path casts it).
@@ -101,7 +132,15 @@ enum Side<'a> {
 pub fn binary(op: MathBinary, a: &Arg, b: &Arg, out: &Tensor, dtype: DType) -> Result<bool> {
     // float32 atan2/logaddexp place SLEEF lanes row-major.
     if !(matches!(op, MathBinary::Logaddexp | MathBinary::Atan2) && dtype == DType::Float32) {
-        return map_n(out, dtype, &[a, b], |v| op.eval(v[0], v[1]));
+        // One loop per op, so that each vectorises.
+        macro_rules! each {
+            ($($v:ident),*) => {
+                match op {
+                    $(MathBinary::$v => return map_n(out, dtype, &[a, b], |v| MathBinary::$v.eval(v[0], v[1])),)*
+                }
+            };
+        }
+        each!(Atan2, Hypot, Fmod, Fmax, Fmin, Copysign, Heaviside, Logaddexp, Gcd, Lcm)
     }
     if off() || !operands_alike(out, dtype, &[a, b], true) {
         return Ok(false);
@@ -109,14 +148,31 @@ pub fn binary(op: MathBinary, a: &Arg, b: &Arg, out: &Tensor, dtype: DType) -> R
     let mask = super::sleef::binary_lanes(a, b, out, DType::Float32);
     let (ga, gb) = (guard(a), guard(b));
     let (sa, sb) = (side(a, &ga, dtype), side(b, &gb, dtype));
-    let (sa, sb) = (typed::<f32>(&sa), typed::<f32>(&sb));
+    let sides = [typed::<f32>(&sa), typed::<f32>(&sb)];
     let mut dst = out.storage.bytes_mut();
     let dst: &mut [f32] = bytemuck::cast_slice_mut(&mut dst.bytes_mut()[span(out)]);
-    par_blocks(dst, |start, o| {
-        for (i, o) in o.iter_mut().enumerate() {
-            *o = binary_f32_value(op, at(&sa, start + i), at(&sb, start + i), mask[start + i]);
-        }
-    })?;
+    // One loop per op and lane kind (both constants in each), built for
+    // AVX2 and FMA, over each run of elements PyTorch computes alike.
+    macro_rules! each {
+        ($op:expr) => {
+            chunked(dst, &sides, |at, [x, y], o| {
+                let lanes = &mask[at..at + o.len()];
+                let mut i = 0;
+                while i < o.len() {
+                    let lane = lanes[i];
+                    let end = lanes[i..].iter().position(|&l| l != lane).map_or(o.len(), |k| i + k);
+                    let (o, x, y) = (&mut o[i..end], &x[i..end], &y[i..end]);
+                    if lane {
+                        wide(|| o.iter_mut().zip(x.iter().zip(y)).for_each(|(o, (&x, &y))| *o = binary_f32_value($op, x, y, true)));
+                    } else {
+                        o.iter_mut().zip(x.iter().zip(y)).for_each(|(o, (&x, &y))| *o = binary_f32_value($op, x, y, false));
+                    }
+                    i = end;
+                }
+            })
+        };
+    }
+    if op == MathBinary::Atan2 { each!(MathBinary::Atan2) } else { each!(MathBinary::Logaddexp) }?;
     Ok(true)
 }
 
@@ -132,36 +188,132 @@ fn operands_alike(out: &Tensor, dtype: DType, args: &[&Arg], contiguous: bool) -
         })
 }
 
-/// `out[i] = f(args[0][i], …)` for up to three operands of a float `dtype`
-/// result, each element given to `f` in f64 after its cast to `dtype`, the
-/// result rounded to `dtype` once: what the general paths compute through
-/// `Scalar`s (`cast(dtype)`, then `write_values`). False: not taken.
-pub fn map_n(out: &Tensor, dtype: DType, args: &[&Arg], f: impl Fn(&[f64]) -> f64 + Sync) -> Result<bool> {
-    if off() || args.len() > 3 || !operands_alike(out, dtype, args, false) {
+/// `out[i] = f(args[0][i], …)` for one to three operands of a float
+/// `dtype` result, each element given to `f` in f64 after its cast to
+/// `dtype`, the result rounded to `dtype` once: what the general paths
+/// compute through `Scalar`s (`cast(dtype)`, then `write_values`). False:
+/// not taken. `f` is inlined into a loop built for AVX2 where the CPU has
+/// it, so a caller passes a closure with its op already chosen (a `match`
+/// on a run-time op inside `f` would keep the loop scalar).
+pub fn map_n<const N: usize>(out: &Tensor, dtype: DType, args: &[&Arg; N], f: impl Fn(&[f64; N]) -> f64 + Sync) -> Result<bool> {
+    map_into(out, dtype, dtype, args, f)
+}
+
+/// [`map_n`] into an output of dtype `store`: `dtype` itself, or Bool
+/// (`f`'s result compared with zero).
+fn map_into<const N: usize>(out: &Tensor, dtype: DType, store: DType, args: &[&Arg; N], f: impl Fn(&[f64; N]) -> f64 + Sync) -> Result<bool> {
+    if off() || N == 0 || N > 3 || !(store == dtype || store == DType::Bool) || out.dtype != store || !operands_alike(out, dtype, args, false) {
         return Ok(false);
     }
     let guards: Vec<_> = args.iter().map(|a| guard(a)).collect();
-    let sides: Vec<Side> = args.iter().zip(&guards).map(|(a, g)| side(a, g, dtype)).collect();
+    let sides: [Side; N] = std::array::from_fn(|k| side(args[k], &guards[k], dtype));
     let mut dst = out.storage.bytes_mut();
     let dst = &mut dst.bytes_mut()[span(out)];
-    if dtype == DType::Float32 { map_typed::<f32>(dst, &sides, f) } else { map_typed::<f64>(dst, &sides, f) }?;
+    match (dtype, store) {
+        (DType::Float32, DType::Bool) => map_typed::<f32, u8, N>(dst, &sides, f),
+        (DType::Float64, DType::Bool) => map_typed::<f64, u8, N>(dst, &sides, f),
+        (DType::Float32, _) => map_typed::<f32, f32, N>(dst, &sides, f),
+        _ => map_typed::<f64, f64, N>(dst, &sides, f),
+    }?;
     Ok(true)
 }
 
-/// [`map_n`]'s loop for elements of type `T`: each operand widened to f64,
-/// `f`'s result rounded back to `T` once.
-fn map_typed<T: bytemuck::Pod + FromF64 + Into<f64> + Send + Sync>(dst: &mut [u8], sides: &[Side], f: impl Fn(&[f64]) -> f64 + Sync) -> Result<()> {
-    let sides: Vec<_> = sides.iter().map(typed::<T>).collect();
-    let n = sides.len();
-    par_blocks(bytemuck::cast_slice_mut::<u8, T>(dst), |start, o| {
-        let mut v = [0f64; 3];
-        for (i, o) in o.iter_mut().enumerate() {
-            for (v, s) in v.iter_mut().zip(&sides) {
-                *v = at(s, start + i).into();
+/// Elements per inner loop: a number operand is spread over a buffer of
+/// this many on the stack, so that every operand is a slice and the loop
+/// has one shape whatever mix of tensors and numbers it is given.
+const CHUNK: usize = 256;
+
+/// [`map_n`]'s loop for operands of type `T` into elements of type `O`:
+/// each operand widened to f64, `f`'s result stored once.
+fn map_typed<T, O, const N: usize>(dst: &mut [u8], sides: &[Side; N], f: impl Fn(&[f64; N]) -> f64 + Sync) -> Result<()>
+where
+    T: bytemuck::Pod + FromF64 + Into<f64> + Send + Sync,
+    O: bytemuck::Pod + Store + Send,
+{
+    let sides: [std::result::Result<&[T], T>; N] = std::array::from_fn(|k| typed::<T>(&sides[k]));
+    let dst = bytemuck::cast_slice_mut::<u8, O>(dst);
+    chunked(dst, &sides, |_, src, o| {
+        wide(|| {
+            for (i, o) in o.iter_mut().enumerate() {
+                // SAFETY: every slice of `src` has `o.len()` elements (`chunked`).
+                let v: [f64; N] = std::array::from_fn(|k| unsafe { *src[k].get_unchecked(i) }.into());
+                *o = O::store(f(&v));
             }
-            *o = T::from_f64(f(&v[..n]));
+        })
+    })
+}
+
+/// Runs `body(at, src, o)` over `dst` in blocks on rayon's threads (Ctrl-C
+/// looked at per block), in chunks of [`CHUNK`]: `o` is `dst[at..]`'s chunk
+/// and `src` each operand's elements for it, `o.len()` of them (a number
+/// spread over a buffer).
+fn chunked<T, O, const N: usize>(dst: &mut [O], sides: &[std::result::Result<&[T], T>; N], body: impl Fn(usize, [&[T]; N], &mut [O]) + Sync) -> Result<()>
+where
+    T: bytemuck::Pod + Send + Sync,
+    O: Send,
+{
+    let n = dst.len();
+    assert!(sides.iter().all(|s| s.map_or(true, |s| s.len() == n)), "operands laid out as the output");
+    par_blocks(dst, |start, o| {
+        // The numbers, spread once per block.
+        let spread: [[T; CHUNK]; N] = std::array::from_fn(|k| [sides[k].err().unwrap_or_else(T::zeroed); CHUNK]);
+        for (c, o) in o.chunks_mut(CHUNK).enumerate() {
+            let at = start + c * CHUNK;
+            let src: [&[T]; N] = std::array::from_fn(|k| match sides[k] {
+                Ok(s) => &s[at..at + o.len()],
+                Err(_) => &spread[k][..o.len()],
+            });
+            body(at, src, o);
         }
     })
+}
+
+/// Runs `body` built for AVX2 and FMA where the CPU has both (a loop
+/// inlined into it vectorises 4 doubles or 8 floats wide; FMA only speeds
+/// the explicit `mul_add`s, whose results are exact either way), else as
+/// built for the baseline.
+#[inline(always)]
+fn wide(body: impl FnOnce()) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "avx2,fma")]
+        fn avx2(body: impl FnOnce()) {
+            body()
+        }
+        static OK: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        if *OK.get_or_init(|| is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma")) {
+            // SAFETY: the CPU has AVX2 and FMA (checked just above).
+            return unsafe { avx2(body) };
+        }
+    }
+    body()
+}
+
+/// How a result in f64 is stored: rounded to the float type, or as a
+/// bool byte (non-zero is true).
+trait Store {
+    fn store(v: f64) -> Self;
+}
+
+impl Store for f32 {
+    #[inline(always)]
+    fn store(v: f64) -> f32 {
+        v as f32
+    }
+}
+
+impl Store for f64 {
+    #[inline(always)]
+    fn store(v: f64) -> f64 {
+        v
+    }
+}
+
+impl Store for u8 {
+    #[inline(always)]
+    fn store(v: f64) -> u8 {
+        (v != 0.0) as u8
+    }
 }
 
 fn side<'a>(v: &Arg, g: &'a Option<std::cell::Ref<'_, crate::engine::alloc::host::HostBuffer>>, dtype: DType) -> Side<'a> {
@@ -184,13 +336,6 @@ fn typed<'a, T: bytemuck::Pod + FromF64>(s: &Side<'a>) -> std::result::Result<&'
     match s {
         Side::Full(b) => Ok(bytemuck::cast_slice(b)),
         Side::One(v) => Err(T::from_f64(*v)),
-    }
-}
-
-fn at<T: Copy>(s: &std::result::Result<&[T], T>, i: usize) -> T {
-    match s {
-        Ok(v) => v[i],
-        Err(one) => *one,
     }
 }
 
@@ -283,6 +428,52 @@ mod tests {
                     let fast = pointwise::binary(&ctx, op, x, y).map(|t| bits(&t)).map_err(|e| e.message);
                     let slow = general(|| pointwise::binary(&ctx, op, x2, y2)).map(|t| bits(&t)).map_err(|e| e.message);
                     assert_eq!(fast, slow, "{name} {dtype:?}");
+                }
+            }
+        }
+    }
+
+    /// clamp, maximum/minimum, nan_to_num and the three-operand ops
+    /// through [`map_n`]: the same bits as their general paths, with
+    /// tensors laid out alike or transposed, numbers among the operands,
+    /// NaN and crossed bounds.
+    #[test]
+    fn map_n_ops_match_their_general_paths() {
+        use crate::engine::ops::{join, pointwise_ext};
+        use pointwise_ext::Ternary;
+        let ctx = Context::new(&crate::engine::EngineConfig::default());
+        let vals = inputs(40_000);
+        let other: Vec<f64> = vals.iter().rev().copied().collect();
+        let weights: Vec<f64> = vals.iter().map(|v| (v * 0.37).fract()).collect();
+        let check = |name: &str, run: &dyn Fn() -> Result<Tensor>| {
+            let fast = run().map(|t| bits(&t)).map_err(|e| e.message);
+            let slow = general(run).map(|t| bits(&t)).map_err(|e| e.message);
+            assert_eq!(fast, slow, "{name}");
+        };
+        let f = Scalar::Float;
+        for dtype in [DType::Float32, DType::Float64] {
+            let a = tensor(&ctx, &vals, &[200, 200], dtype);
+            let b = tensor(&ctx, &other, &[200, 200], dtype);
+            let w = tensor(&ctx, &weights, &[200, 200], dtype);
+            let t = |x: &Tensor| x.view_as_layout(crate::engine::layout::transpose(x.layout(), 0, 1).unwrap(), "t");
+            let (at, bt) = (t(&a), t(&b));
+            for x in [&a, &at] {
+                for (lo, hi) in [(Some(f(-0.5)), Some(f(0.75))), (Some(f(0.2)), None), (None, Some(f(-1e-40))), (Some(f(3.0)), Some(f(-3.0))), (Some(f(f64::NAN)), Some(f(1.0))), (Some(Scalar::Int(-2)), Some(Scalar::Int(2)))] {
+                    check(&format!("clamp {lo:?} {hi:?} {dtype:?}"), &|| join::clamp(&ctx, x, lo, hi));
+                }
+                for (nan, pos, neg) in [(0.0, None, None), (-7.5, Some(1e300), Some(-3.0))] {
+                    check(&format!("nan_to_num {dtype:?}"), &|| pointwise_ext::nan_to_num(&ctx, x, nan, pos, neg));
+                }
+            }
+            for (x, y) in [(&a, &b), (&a, &bt), (&at, &b)] {
+                for max in [true, false] {
+                    check(&format!("maximum {max} {dtype:?}"), &|| join::maximum(&ctx, x, y, max));
+                }
+                for op in [Ternary::Lerp, Ternary::Addcmul(f(0.3)), Ternary::Addcdiv(Scalar::Int(-2))] {
+                    for third in [Arg::T(&w), Arg::S(f(0.3)), Arg::S(f(0.7)), Arg::T(x)] {
+                        check(&format!("{op:?} {dtype:?}"), &|| pointwise_ext::ternary(&ctx, op, Arg::T(x), Arg::T(y), third.clone()));
+                    }
+                    check(&format!("{op:?} number self {dtype:?}"), &|| pointwise_ext::ternary(&ctx, op, Arg::S(f(1.5)), Arg::T(x), Arg::T(y)));
                 }
             }
         }

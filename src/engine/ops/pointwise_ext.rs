@@ -33,10 +33,11 @@ pub fn float_max(dtype: DType) -> f64 {
 pub fn nan_to_num(ctx: &Context, x: &Tensor, nan: f64, posinf: Option<f64>, neginf: Option<f64>) -> Result<Tensor> {
     let out = alloc_like(ctx, x, x.dtype, "nan_to_num")?;
     let max = float_max(x.dtype);
-    let dense = |v: &[f64]| match v[0] {
+    let (pos, neg) = (posinf.unwrap_or(max), neginf.unwrap_or(-max));
+    let dense = |v: &[f64; 1]| match v[0] {
         f if f.is_nan() => nan,
-        f64::INFINITY => posinf.unwrap_or(max),
-        f64::NEG_INFINITY => neginf.unwrap_or(-max),
+        f64::INFINITY => pos,
+        f64::NEG_INFINITY => neg,
         f => f,
     };
     if super::pointwise_dense::map_n(&out, x.dtype, &[&Arg::T(x)], dense)? {
@@ -120,6 +121,7 @@ impl Ternary {
         }
     }
 
+    #[inline(always)]
     fn eval(self, dt: DType, s: f64, a: f64, b: f64) -> f64 {
         let r = |x: f64| rd(dt, x);
         match self {
@@ -142,6 +144,7 @@ impl Ternary {
 /// rounded to the dtype once), `d = end - self`, then one fused
 /// multiply-add from self (`w * d + self`) when |w| < 0.5, else from end
 /// (`(w - 1) * d + end`).
+#[inline(always)]
 pub fn lerp(dt: DType, s: f64, e: f64, w: f64) -> f64 {
     if dt == DType::Float64 {
         let d = e - s;
@@ -213,7 +216,18 @@ pub fn ternary(ctx: &Context, op: Ternary, s: Arg, a: Arg, b: Arg) -> Result<Ten
     let stride = output_strides(&refs, &shape);
     let device = super::elementwise::common_device(&ins)?;
     let out = Tensor::alloc_strided_on(ctx, device, &shape, &stride, dt, op.name())?;
-    if super::pointwise_dense::map_n(&out, dt, &ins, |v| op.eval(dt, v[0], v[1], v[2]))? {
+    // One loop per op and float dtype, so that each vectorises.
+    let dense = |d: DType| match op {
+        Ternary::Lerp => super::pointwise_dense::map_n(&out, dt, &ins, |v| Ternary::Lerp.eval(d, v[0], v[1], v[2])),
+        Ternary::Addcmul(c) => super::pointwise_dense::map_n(&out, dt, &ins, |v| Ternary::Addcmul(c).eval(d, v[0], v[1], v[2])),
+        Ternary::Addcdiv(c) => super::pointwise_dense::map_n(&out, dt, &ins, |v| Ternary::Addcdiv(c).eval(d, v[0], v[1], v[2])),
+    };
+    let taken = match dt {
+        DType::Float32 => dense(DType::Float32)?,
+        DType::Float64 => dense(DType::Float64)?,
+        _ => false,
+    };
+    if taken {
         return Ok(out);
     }
     super::copy::write_values(&out, &ternary_values(op, &ins, &shape, dt)?);

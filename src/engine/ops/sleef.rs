@@ -49,6 +49,7 @@ fn rint_i(x: f32) -> i32 {
 
 /// `vgetexpps`: floor(log2|x|) as a float (denormals included); -inf for
 /// zero, +inf for infinities, NaN for NaN.
+#[inline(always)]
 fn getexp(x: f32) -> f32 {
     let a = x.abs();
     if a.is_nan() {
@@ -337,7 +338,7 @@ fn log_fixup(r: f32, d: f32) -> f32 {
 }
 
 /// The exponent SLEEF's AVX512 logarithms take: getexp(d / 0.75), 128 for +inf.
-#[inline]
+#[inline(always)]
 fn log_exponent(d: f32) -> f32 {
     let e = getexp(d * (1.0f32 / 0.75f32));
     if e == f32::INFINITY {
@@ -350,6 +351,7 @@ fn log_exponent(d: f32) -> f32 {
 const LN2_F2: F2 = f2(0.69314718246459960938, -1.904654323148236017e-09);
 
 /// `Sleef_logf16_u10` (`xlogf_u1`).
+#[inline(always)]
 pub fn logf(d: f32) -> f32 {
     let e = log_exponent(d);
     let m = getmant(d);
@@ -368,6 +370,7 @@ pub fn logf(d: f32) -> f32 {
 const LOG1PF_BOUND: f32 = f32::from_bits(0x7e96_7699);
 
 /// `Sleef_log1pf16_u10` (`xlog1pf`).
+#[inline(always)]
 pub fn log1pf(d: f32) -> f32 {
     let dp1 = d + 1.0;
     let e = log_exponent(dp1);
@@ -520,6 +523,24 @@ pub fn vector_lanes_grain(shape: &[usize], input: &[usize], output: &[usize], th
         Some(&d) => (shape[d], input[d] == 1),
         None => (n, true),
     };
+    // Row-major positions (the output row-major, the input laid out as it)
+    // are the element indices: whole chunks at a time.
+    let mut row_major = 1;
+    let identity = (0..shape.len()).rev().all(|d| {
+        let ok = shape[d] == 1 || pos[d] == row_major;
+        row_major *= shape[d];
+        ok
+    });
+    if same && identity {
+        let t = if n <= grain || threads <= 1 { 1 } else { threads.min(n.div_ceil(grain.max(1))) };
+        let chunk = n.div_ceil(t).max(1);
+        let mut lanes = vec![false; n];
+        for begin in (0..n).step_by(chunk) {
+            let len = chunk.min(n - begin);
+            lanes[begin..begin + len / VEC_STEP * VEC_STEP].fill(true);
+        }
+        return lanes;
+    }
     let mut lanes = Vec::with_capacity(n);
     let mut idx = vec![0usize; shape.len()];
     for _ in 0..n {
@@ -629,6 +650,7 @@ pub fn powf(x: f32, y: f32) -> f32 {
 
 /// SLEEF's `atan2kf_u1`: atan2 of two double-floats (y >= 0), as a
 /// double-float, by octant and a polynomial in (s/t)^2.
+#[inline(always)]
 fn atan2kf_u1(y: F2, x: F2) -> F2 {
     let mut q: i32 = if x.x < 0.0 { -2 } else { 0 };
     let x = if x.x < 0.0 { dfneg(x) } else { x };
@@ -654,11 +676,13 @@ fn atan2kf_u1(y: F2, x: F2) -> F2 {
 }
 
 /// SLEEF's `visinf2_vf_vf_vf`: `m` with `d`'s sign where `d` is infinite, else 0.
+#[inline(always)]
 fn isinf2(d: f32, m: f32) -> f32 {
     if d.is_infinite() { f32::from_bits((d.to_bits() & 0x8000_0000) | m.to_bits()) } else { 0.0 }
 }
 
 /// `Sleef_atan2f16_u10` (`xatan2f_u1`).
+#[inline(always)]
 pub fn atan2f(y: f32, x: f32) -> f32 {
     const PI_2: f32 = std::f64::consts::FRAC_PI_2 as f32;
     const PI_4: f32 = std::f64::consts::FRAC_PI_4 as f32;
@@ -775,5 +799,24 @@ mod tests {
         let t = Tensor::from_scalars(&ctx, &[40], DType::Float32, &vec![Scalar::Float(y); 40], "test").unwrap();
         let r = bits(&elementwise::unary(&ctx, elementwise::UnaryOp::Sigmoid, &t).unwrap());
         assert!(r[..32].iter().all(|&b| b == 0x2b13c478) && r[32..].iter().all(|&b| b == 0x2b13c477), "{r:x?}");
+    }
+
+    /// The whole-chunk fill of a row-major tensor gives what the
+    /// per-element rule gives.
+    #[test]
+    fn row_major_lanes_match_the_per_element_rule() {
+        for shape in [vec![1usize], vec![31], vec![33], vec![70_001], vec![300, 257], vec![3, 1, 40_000], vec![2, 50, 700]] {
+            let n: usize = shape.iter().product();
+            let mut stride = vec![1; shape.len()];
+            for d in (0..shape.len().saturating_sub(1)).rev() {
+                stride[d] = stride[d + 1] * shape[d + 1];
+            }
+            for threads in [1, 2, 3, 16] {
+                for grain in [GRAIN_SIZE, 1000] {
+                    let want: Vec<bool> = (0..n).map(|p| vector_lane_grain(p, n, n, threads, grain)).collect();
+                    assert_eq!(vector_lanes_grain(&shape, &stride, &stride, threads, grain), want, "{shape:?} {threads} {grain}");
+                }
+            }
+        }
     }
 }
