@@ -310,10 +310,14 @@ pub fn clamp(ctx: &Context, t: &Tensor, min: Option<Scalar>, max: Option<Scalar>
     let nan_bound = [min, max].iter().flatten().any(|b| b.as_f64().is_nan());
     // An absent bound is an infinite one: `f.max(-inf)` and `f.min(inf)` are `f`.
     let (lo, hi) = (min.map_or(f64::NEG_INFINITY, |b| b.as_f64()), max.map_or(f64::INFINITY, |b| b.as_f64()));
-    let clamp_f = |f: f64| if f.is_nan() || nan_bound { f64::NAN } else { f.max(lo).min(hi) };
+    // Written as a select (both sides computed), so that the loop vectorises.
+    let clamp_f = move |f: f64| {
+        let r = f.max(lo).min(hi);
+        if f.is_nan() | nan_bound { f64::NAN } else { r }
+    };
     let ta = Arg::T(t);
     let out = iter_alloc(ctx, &[&ta], t.shape(), dtype, "clamp")?;
-    if float && dtype == t.dtype && super::pointwise_dense::map_n(&out, dtype, &[&ta], |v| clamp_f(v[0]))? {
+    if float && dtype == t.dtype && super::pointwise_dense::map_n(&out, dtype, &[&ta], move |v| clamp_f(v[0]))? {
         return Ok(out);
     }
     let vals: Vec<Scalar> = t

@@ -195,13 +195,13 @@ fn operands_alike(out: &Tensor, dtype: DType, args: &[&Arg], contiguous: bool) -
 /// not taken. `f` is inlined into a loop built for AVX2 where the CPU has
 /// it, so a caller passes a closure with its op already chosen (a `match`
 /// on a run-time op inside `f` would keep the loop scalar).
-pub fn map_n<const N: usize>(out: &Tensor, dtype: DType, args: &[&Arg; N], f: impl Fn(&[f64; N]) -> f64 + Sync) -> Result<bool> {
+pub fn map_n<const N: usize>(out: &Tensor, dtype: DType, args: &[&Arg; N], f: impl Fn(&[f64; N]) -> f64 + Sync + Copy) -> Result<bool> {
     map_into(out, dtype, dtype, args, f)
 }
 
 /// [`map_n`] into an output of dtype `store`: `dtype` itself, or Bool
 /// (`f`'s result compared with zero).
-fn map_into<const N: usize>(out: &Tensor, dtype: DType, store: DType, args: &[&Arg; N], f: impl Fn(&[f64; N]) -> f64 + Sync) -> Result<bool> {
+fn map_into<const N: usize>(out: &Tensor, dtype: DType, store: DType, args: &[&Arg; N], f: impl Fn(&[f64; N]) -> f64 + Sync + Copy) -> Result<bool> {
     if off() || N == 0 || N > 3 || !(store == dtype || store == DType::Bool) || out.dtype != store || !operands_alike(out, dtype, args, false) {
         return Ok(false);
     }
@@ -225,22 +225,31 @@ const CHUNK: usize = 256;
 
 /// [`map_n`]'s loop for operands of type `T` into elements of type `O`:
 /// each operand widened to f64, `f`'s result stored once.
-fn map_typed<T, O, const N: usize>(dst: &mut [u8], sides: &[Side; N], f: impl Fn(&[f64; N]) -> f64 + Sync) -> Result<()>
+fn map_typed<T, O, const N: usize>(dst: &mut [u8], sides: &[Side; N], f: impl Fn(&[f64; N]) -> f64 + Sync + Copy) -> Result<()>
 where
     T: bytemuck::Pod + FromF64 + Into<f64> + Send + Sync,
     O: bytemuck::Pod + Store + Send,
 {
     let sides: [std::result::Result<&[T], T>; N] = std::array::from_fn(|k| typed::<T>(&sides[k]));
     let dst = bytemuck::cast_slice_mut::<u8, O>(dst);
-    chunked(dst, &sides, |_, src, o| {
-        wide(|| {
-            for (i, o) in o.iter_mut().enumerate() {
-                // SAFETY: every slice of `src` has `o.len()` elements (`chunked`).
-                let v: [f64; N] = std::array::from_fn(|k| unsafe { *src[k].get_unchecked(i) }.into());
-                *o = O::store(f(&v));
-            }
-        })
-    })
+    chunked(dst, &sides, |_, src, o| wide(|| map_chunk(o, src, f)))
+}
+
+/// One chunk of [`map_typed`]: its operands and `f` are arguments taken by
+/// value, so that what they hold is known not to change as `o` is written
+/// (it stays in registers and the loop vectorises); `f` must therefore
+/// capture values (`move`), not references, for the same reason.
+#[inline(always)]
+fn map_chunk<T, O, const N: usize>(o: &mut [O], src: [&[T]; N], f: impl Fn(&[f64; N]) -> f64 + Copy)
+where
+    T: Copy + Into<f64>,
+    O: Store,
+{
+    for (i, o) in o.iter_mut().enumerate() {
+        // SAFETY: every slice of `src` has `o.len()` elements (`chunked`).
+        let v: [f64; N] = std::array::from_fn(|k| unsafe { *src[k].get_unchecked(i) }.into());
+        *o = O::store(f(&v));
+    }
 }
 
 /// Runs `body(at, src, o)` over `dst` in blocks on rayon's threads (Ctrl-C

@@ -34,11 +34,12 @@ pub fn nan_to_num(ctx: &Context, x: &Tensor, nan: f64, posinf: Option<f64>, negi
     let out = alloc_like(ctx, x, x.dtype, "nan_to_num")?;
     let max = float_max(x.dtype);
     let (pos, neg) = (posinf.unwrap_or(max), neginf.unwrap_or(-max));
-    let dense = |v: &[f64; 1]| match v[0] {
-        f if f.is_nan() => nan,
-        f64::INFINITY => pos,
-        f64::NEG_INFINITY => neg,
-        f => f,
+    // Selects, so that the loop vectorises.
+    let dense = move |v: &[f64; 1]| {
+        let f = v[0];
+        let r = if f == f64::INFINITY { pos } else { f };
+        let r = if f == f64::NEG_INFINITY { neg } else { r };
+        if f.is_nan() { nan } else { r }
     };
     if super::pointwise_dense::map_n(&out, x.dtype, &[&Arg::T(x)], dense)? {
         return Ok(out);
@@ -216,15 +217,19 @@ pub fn ternary(ctx: &Context, op: Ternary, s: Arg, a: Arg, b: Arg) -> Result<Ten
     let stride = output_strides(&refs, &shape);
     let device = super::elementwise::common_device(&ins)?;
     let out = Tensor::alloc_strided_on(ctx, device, &shape, &stride, dt, op.name())?;
-    // One loop per op and float dtype, so that each vectorises.
-    let dense = |d: DType| match op {
-        Ternary::Lerp => super::pointwise_dense::map_n(&out, dt, &ins, |v| Ternary::Lerp.eval(d, v[0], v[1], v[2])),
-        Ternary::Addcmul(c) => super::pointwise_dense::map_n(&out, dt, &ins, |v| Ternary::Addcmul(c).eval(d, v[0], v[1], v[2])),
-        Ternary::Addcdiv(c) => super::pointwise_dense::map_n(&out, dt, &ins, |v| Ternary::Addcdiv(c).eval(d, v[0], v[1], v[2])),
-    };
+    // One loop per op and float dtype (both constants in it), so that each vectorises.
+    macro_rules! dense {
+        ($d:expr) => {
+            match op {
+                Ternary::Lerp => super::pointwise_dense::map_n(&out, dt, &ins, |v| Ternary::Lerp.eval($d, v[0], v[1], v[2]))?,
+                Ternary::Addcmul(c) => super::pointwise_dense::map_n(&out, dt, &ins, move |v| Ternary::Addcmul(c).eval($d, v[0], v[1], v[2]))?,
+                Ternary::Addcdiv(c) => super::pointwise_dense::map_n(&out, dt, &ins, move |v| Ternary::Addcdiv(c).eval($d, v[0], v[1], v[2]))?,
+            }
+        };
+    }
     let taken = match dt {
-        DType::Float32 => dense(DType::Float32)?,
-        DType::Float64 => dense(DType::Float64)?,
+        DType::Float32 => dense!(DType::Float32),
+        DType::Float64 => dense!(DType::Float64),
         _ => false,
     };
     if taken {
