@@ -80,7 +80,13 @@ pub fn write(it: &mut Interp, id: OpId, inputs: &[Value], v: Value, out: (Value,
     let Value::Tensor(r) = v else {
         return Err(EvalError::new(ErrorKind::NotImplementedError, format!("tsr: {name}(out=...) of a result that is not one tensor is not supported"), os));
     };
-    no_autograd(it, name, inputs, &[&o], span)?;
+    // An integral or bool result is never differentiable: PyTorch makes no
+    // autograd check (`argmax(s, out=l)` of an `s` that requires grad).
+    if r.dtype.is_floating() {
+        // The kernel that writes `out` names itself (`torch.norm` is `linalg.vector_norm`).
+        let kernel = if id == OpId::Norm { "linalg_vector_norm" } else { name };
+        no_autograd(it, kernel, inputs, &[&o], span)?;
+    }
     let input = inputs.iter().find_map(|v| match v {
         Value::Tensor(t) => Some(t.dtype),
         _ => None,
@@ -127,6 +133,10 @@ fn mismatch(m: OutMismatch, name: &str, r: DType, o: DType, input: DType) -> Str
         OutMismatch::Tensordot => format!("tensordot: Expected the output tensor to have dtype {rn}, but got an output tensor with dtype {on}"),
         OutMismatch::ScalarType => format!("expected scalar_type {rn} but found {on}"),
         OutMismatch::Take => format!("take(): self and out expected to have the same dtype, but got self.dtype = {} and out.dtype = {on}", scalar_type_name(input)),
+        OutMismatch::Searchsorted => format!(
+            "torch.searchsorted(): output tensor's dtype is wrong, it can only be Int(int32) or Long(int64) depending on whether out_int32 flag is True, but we got output tensor's dtype {on} and out_int32 flag is {}",
+            if r == DType::Int32 { "True" } else { "False" }
+        ),
         OutMismatch::Histogram => format!("torch.histogram: input tensor and hist tensor should have the same dtype, but got input {} and hist {}", type_meta_name(input), type_meta_name(o)),
     }
 }

@@ -238,17 +238,40 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 None
             };
             let keep = if id == OpId::Norm { a.opt_bool(2, "keepdim", false)? } else { false };
-            a.take_kw("dtype");
+            // `norm(dtype=)` is `linalg.vector_norm(dtype=)`: the input cast
+            // to it first (dist has no dtype).
+            let dtype = match if id == OpId::Norm { a.take_kw("dtype") } else { None } {
+                None | Some((Value::None, _)) => None,
+                Some((Value::DType(d), _)) => Some(d),
+                Some((v, s)) => return Err(EvalError::type_error(format!("norm(): argument 'dtype' must be torch.dtype, not {}", v.type_name()), s)),
+            };
             a.finish(if id == OpId::Norm { 3 } else { 2 })?;
+            let type_name = crate::engine::ops::promote::scalar_type_name;
             if !t.dtype.is_floating() {
-                let ty = crate::engine::ops::promote::scalar_type_name(t.dtype);
+                let ty = type_name(t.dtype);
                 let msg = if id == OpId::Norm { format!("linalg.vector_norm: Expected a floating point or complex tensor as input. Got {ty}") } else { format!("norm(): input dtype should be either floating point or complex. Got {ty} instead.") };
                 return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, msg, span));
+            }
+            if let Some(d) = dtype {
+                if !d.is_floating() {
+                    return Err(EvalError::new(ErrorKind::RuntimeError, format!("linalg.vector_norm: dtype should be floating point or complex, but got {}", type_name(d)), span));
+                }
+                if DType::promote(t.dtype, d) != d {
+                    return Err(EvalError::new(
+                        ErrorKind::RuntimeError,
+                        format!("linalg.vector_norm: the dtype of the input ({}) should be convertible without narrowing to the specified dtype ({})", type_name(t.dtype), type_name(d)),
+                        span,
+                    ));
+                }
             }
             let ctx = &it.ctx;
             let x: Tensor = match &other {
                 Some(o) => binary(ctx, BinaryOp::Sub, Arg::T(t), Arg::T(o)).at(span)?,
                 None => (**t).clone(),
+            };
+            let x = match dtype {
+                Some(d) => crate::engine::ops::copy::to_dtype(ctx, &x, d).at(span)?.unwrap_or(x),
+                None => x,
             };
             let reduced = reduced_mask(dims.as_deref(), x.ndim()).at(span)?;
             let n = vector_norm(&it.ctx, &x, p, &reduced, keep).at(span)?;

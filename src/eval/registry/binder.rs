@@ -671,8 +671,17 @@ impl CallArgs {
     }
 
     pub fn refine(&self, e: super::super::error::EvalError, name: &str, method: bool) -> super::super::error::EvalError {
-        if e.kind != crate::engine::ErrorKind::TypeError || name.contains('.') || PYTHON_DEFINED.contains(&name) {
+        if e.kind != crate::engine::ErrorKind::TypeError || name.contains('.') {
             return e;
+        }
+        if PYTHON_DEFINED.contains(&name) {
+            // CPython names a method by its qualified name (`Tensor.norm() got
+            // an unexpected keyword argument 'out'`).
+            let own = format!("{name}() got an unexpected keyword argument");
+            return match e.message.starts_with(&own) && method {
+                true => super::super::error::EvalError { message: format!("Tensor.{}", e.message), ..e },
+                false => e,
+            };
         }
         let op = if method { super::method(name) } else { super::function(name) };
         match op.and_then(|o| check_call(o, method, &self.pos, &self.kw)) {

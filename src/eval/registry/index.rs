@@ -102,13 +102,15 @@ pub const OPS: &[Op] = &[
     op("masked_scatter_", "masked_scatter_(Tensor(a!) self, Tensor mask, Tensor source) -> Tensor(a!)", METHOD, InPlace,
         "masked_scatter into self's storage",
         "x = torch.zeros(2, 3)\nx.masked_scatter_(torch.tensor([[True], [False]]), torch.arange(1., 7.))"),
-    op("searchsorted", "searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor\nsearchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor", FUNCTION, Copy,
+    op("searchsorted", "searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor\nsearchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor", FUNCTION, Copy,
         "for each value, where it would be inserted in the sorted last dim to keep it sorted (right=True / side='right': after equal entries)",
         "x = torch.tensor([1., 3., 5., 7.])\ntorch.searchsorted(x, torch.tensor([[3., 6.], [0., 9.]]))")
-        .fails("x = torch.tensor([1., 3., 5., 7.])\ntorch.searchsorted(x, torch.tensor([3.]), side='up')"),
-    op("bucketize", "bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor\nbucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor", FUNCTION, Copy,
+        .fails("x = torch.tensor([1., 3., 5., 7.])\ntorch.searchsorted(x, torch.tensor([3.]), side='up')")
+        .out(OutRule::Exact(OutMismatch::Searchsorted)),
+    op("bucketize", "bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor\nbucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor", FUNCTION, Copy,
         "the bucket of each element among 1-D sorted boundaries (searchsorted with the arguments swapped)",
-        "x = torch.tensor([3., 6., 0., 9.])\ntorch.bucketize(x, torch.tensor([1., 3., 5., 7.]))"),
+        "x = torch.tensor([3., 6., 0., 9.])\ntorch.bucketize(x, torch.tensor([1., 3., 5., 7.]))")
+        .out(OutRule::Exact(OutMismatch::Searchsorted)),
     op("isin", "isin.Tensor_Tensor(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor\nisin.Tensor_Scalar(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor\nisin.Scalar_Tensor(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor", FUNCTION, Copy,
         "a bool tensor of elements' shape: is each element among test_elements (invert=True: not among)",
         "x = torch.tensor([1, 2, 3, 4])\ntorch.isin(x, torch.tensor([2, 4]))")

@@ -2,7 +2,7 @@
 //! range and small facts (`eval/ext/misc.rs`).
 
 use super::Class::{Factory, Other, Reduction};
-use super::{op, Op, FM, FUNCTION as F, METHOD};
+use super::{op, Op, OutMismatch, OutRule, FM, FUNCTION as F, METHOD};
 
 pub const OPS: &[Op] = &[
     op("new_zeros", "new_zeros(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", METHOD, Factory,
@@ -29,9 +29,10 @@ pub const OPS: &[Op] = &[
     op("var_mean", "var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)", F, Reduction,
         "(var, mean) in one call",
         "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\ntorch.var_mean(x, 1)").backward(&["VarMeanBackward0"]),
-    op("norm", "norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> Tensor\nnorm.Scalar(Tensor self, Scalar p=2) -> Tensor", FM, Reduction,
+    op("norm", "norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor\nnorm.Scalar(Tensor self, Scalar p=2, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor", FM, Reduction,
         "the p-norm (2 by default; inf, 1, 0 too) of all elements or along dim",
-        "x = torch.tensor([[3., 4.], [0., 5.]])\nx.norm(dim=1)").backward(&["LinalgVectorNormBackward0"]),
+        "x = torch.tensor([[3., 4.], [0., 5.]])\nx.norm(dim=1)").backward(&["LinalgVectorNormBackward0"])
+        .out(OutRule::Exact(OutMismatch::OutTensor)),
     op("dist", "dist(Tensor self, Tensor other, Scalar p=2) -> Tensor", FM, Reduction,
         "the p-norm of self - other",
         "x = torch.tensor([1., 2.])\ntorch.dist(x, torch.zeros(2))").backward(&["DistBackward0"]),

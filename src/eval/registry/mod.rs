@@ -186,6 +186,8 @@ pub enum OutMismatch {
     ScalarType,
     /// histc: "torch.histogram: input tensor and hist tensor should have the same dtype, …".
     Histogram,
+    /// searchsorted/bucketize: "torch.searchsorted(): output tensor's dtype is wrong, it can only be Int(int32) or Long(int64) …".
+    Searchsorted,
     /// take: "take(): self and out expected to have the same dtype, but got self.dtype = Float and out.dtype = Long".
     Take,
 }
