@@ -153,6 +153,10 @@ pub fn cumulative<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, prod: bool, nam
 /// huge topk before any work), then filled from the input's bytes.
 pub fn topk<T: Dense>(ctx: &Context, t: &Tensor, k: usize, dim: i64, largest: bool, sorted: bool) -> Result<Option<(Tensor, Tensor)>> {
     let Some((d, outer, len, inner)) = applies(t, dim) else { return Ok(None) };
+    // Positions as u32 (8-byte pairs for float32), so rows fit that.
+    if len > u32::MAX as usize {
+        return Ok(None);
+    }
     let mut shape = t.shape().to_vec();
     shape[d] = k;
     let v = Tensor::alloc_on(ctx, t.device(), &shape, t.dtype, "topk")?;
@@ -202,13 +206,13 @@ pub fn topk<T: Dense>(ctx: &Context, t: &Tensor, k: usize, dim: i64, largest: bo
 /// queue of (value, position) pairs leaves them, into the k slots of
 /// `vs`/`is`, `step` apart.
 #[allow(clippy::too_many_arguments)]
-fn select_row<T: Dense>(row: &mut Vec<(T, usize)>, len: usize, k: usize, largest: bool, sorted: bool, at: impl Fn(usize) -> T, vs: &mut [T], is: &mut [i64], step: usize) {
+fn select_row<T: Dense>(row: &mut Vec<(T, u32)>, len: usize, k: usize, largest: bool, sorted: bool, at: impl Fn(usize) -> T, vs: &mut [T], is: &mut [i64], step: usize) {
     row.clear();
-    row.extend((0..len).map(|j| (at(j), j)));
+    row.extend((0..len).map(|j| (at(j), j as u32)));
     if largest {
-        super::scan::topk_order(row, k, sorted, &|a: &(T, usize), b: &(T, usize)| (a.0.is_nan() && !b.0.is_nan()) || a.0 > b.0);
+        super::scan::topk_order(row, k, sorted, &|a: &(T, u32), b: &(T, u32)| (a.0.is_nan() && !b.0.is_nan()) || a.0 > b.0);
     } else {
-        super::scan::topk_order(row, k, sorted, &|a: &(T, usize), b: &(T, usize)| (!a.0.is_nan() && b.0.is_nan()) || a.0 < b.0);
+        super::scan::topk_order(row, k, sorted, &|a: &(T, u32), b: &(T, u32)| (!a.0.is_nan() && b.0.is_nan()) || a.0 < b.0);
     }
     for (j, &(v, p)) in row.iter().take(k).enumerate() {
         vs[j * step] = v;
@@ -222,10 +226,13 @@ fn select_row<T: Dense>(row: &mut Vec<(T, usize)>, len: usize, k: usize, largest
 /// not the ties).
 pub fn sort<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, descending: bool, stable: bool) -> Result<Option<(Tensor, Tensor)>> {
     let Some((_, _, len, inner)) = applies(t, dim) else { return Ok(None) };
-    if inner != 1 {
+    // Positions as u32: an (f32, u32) pair is 8 bytes where ATen swaps a
+    // 4-byte value and an 8-byte index, so rows longer than that go the
+    // general way.
+    if inner != 1 || len > u32::MAX as usize {
         return Ok(None);
     }
-    let cmp = |a: &(T, usize), b: &(T, usize)| -> Ordering {
+    let cmp = |a: &(T, u32), b: &(T, u32)| -> Ordering {
         let c = match (a.0.is_nan(), b.0.is_nan()) {
             (true, true) => Ordering::Equal,
             (true, false) => Ordering::Greater,
@@ -257,12 +264,12 @@ pub fn sort<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, descending: bool, sta
             return;
         }
         row.clear();
-        row.extend(x[o * len..(o + 1) * len].iter().copied().zip(0..len));
+        row.extend(x[o * len..(o + 1) * len].iter().copied().zip(0..len as u32));
         match (stable, descending) {
             (true, _) => row.sort_unstable_by(cmp),
             // ATen's KeyValueCompAsc / KeyValueCompDesc under std::sort.
-            (false, false) => super::stl_sort::sort(row, &|a: &(T, usize), b: &(T, usize)| (!a.0.is_nan() && b.0.is_nan()) || a.0 < b.0),
-            (false, true) => super::stl_sort::sort(row, &|a: &(T, usize), b: &(T, usize)| (a.0.is_nan() && !b.0.is_nan()) || a.0 > b.0),
+            (false, false) => super::stl_sort::sort(row, &|a: &(T, u32), b: &(T, u32)| (!a.0.is_nan() && b.0.is_nan()) || a.0 < b.0),
+            (false, true) => super::stl_sort::sort(row, &|a: &(T, u32), b: &(T, u32)| (a.0.is_nan() && !b.0.is_nan()) || a.0 > b.0),
         }
         for (j, &(v, p)) in row.iter().enumerate() {
             vs[j] = v;
