@@ -27,6 +27,11 @@ impl Args {
         Some((v, s))
     }
 
+    /// Positional `i`, or keyword `k`, left in place.
+    pub fn peek(&self, i: usize, k: &str) -> Option<&Value> {
+        self.kw.iter().find(|(n, _, _)| n == k).map(|(_, v, _)| v).or_else(|| self.pos.get(i).map(|(v, _)| v))
+    }
+
     /// Positional `i`, or keyword `k`.
     pub fn get(&mut self, i: usize, k: &str) -> Option<(Value, Span)> {
         if let Some(v) = self.take_kw(k) {

@@ -284,6 +284,12 @@ fn apply(op: MathOp, v: Scalar, out: DType) -> Scalar {
         (MathOp::Isfinite, Scalar::Int(_) | Scalar::Bool(_)) => Scalar::Bool(true),
         (MathOp::Isinf | MathOp::Isnan | MathOp::Isneginf | MathOp::Isposinf, Scalar::Int(_) | Scalar::Bool(_)) => Scalar::Bool(false),
         _ if out == DType::Bool => Scalar::Bool(op.eval(v.as_f64()) != 0.0),
+        // float16/bfloat16 erf: vml's generic map through
+        // `Vectorized<Half>::erf`, i.e. the float vector erf on every
+        // element (the partial last vector too), rounded once.
+        (MathOp::Erf, _) if matches!(out, DType::Float16 | DType::BFloat16) => {
+            Scalar::Float(super::sleef::erf_vec(v.cast(DType::Float32).as_f64() as f32) as f64)
+        }
         _ if out == DType::Float32 => {
             let x = v.cast(DType::Float32).as_f64();
             Scalar::Float(op.eval_f32(x as f32).map(|r| r as f64).unwrap_or_else(|| op.eval(x)))
@@ -319,6 +325,20 @@ pub fn unary(ctx: &Context, op: MathOp, x: &Tensor) -> Result<Tensor> {
 /// For a float32 result on the CPU, the elements PyTorch's vectorised loop
 /// computes replaced by `MathOp::vector_f32` (see `sleef::vector_lanes`).
 fn vector_result(op: MathOp, x: &Tensor, in_stride: &[usize], out_stride: &[usize], dtype: DType, vals: &mut [Scalar]) {
+    // float16/bfloat16 rsqrt: the vector lanes compute 1 / sqrt in float
+    // (one rounding, as `vals` holds); the scalar tail's `1 / std::sqrt(a)`
+    // rounds the square root to the dtype first (c10's math on Half and
+    // BFloat16 returns the dtype), then the quotient.
+    if op == MathOp::Rsqrt && matches!(dtype, DType::Float16 | DType::BFloat16) && x.dtype == dtype && !x.device().is_cuda() {
+        let r = |v: f64| Scalar::Float(v).cast(dtype).as_f64();
+        let lanes = super::sleef::vector_lanes(x.shape(), in_stride, out_stride, super::sleef::pytorch_threads());
+        for ((v, lane), xv) in vals.iter_mut().zip(lanes).zip(x.to_scalars()) {
+            if !lane {
+                *v = Scalar::Float(r(1.0 / r(xv.as_f64().sqrt())));
+            }
+        }
+        return;
+    }
     if dtype != DType::Float32 || x.device().is_cuda() || op.vector_f32(0.0).is_none() {
         return;
     }
@@ -528,6 +548,11 @@ pub fn binary_dtype(op: MathBinary, a: &Arg, b: &Arg) -> Result<DType> {
         if da != db {
             return Err(EngineError::runtime("heaviside is not yet implemented for tensors with different dtypes."));
         }
+    }
+    // hypot and logaddexp are dispatched over float types only (their
+    // integer operands are not promoted, unlike atan2's).
+    if matches!(op, MathBinary::Hypot | MathBinary::Logaddexp) && !common.is_floating() {
+        return Err(EngineError::new(ErrorKind::NotImplementedError, format!("\"{}_cpu\" not implemented for '{}'", op.name(), scalar_type_name(common))));
     }
     if matches!(op, MathBinary::Gcd | MathBinary::Lcm) && (common.is_floating() || common == DType::Bool) {
         return Err(EngineError::new(ErrorKind::NotImplementedError, format!("\"{}_cpu\" not implemented for '{}'", op.name(), scalar_type_name(common))));

@@ -12,7 +12,7 @@ use crate::engine::tensor::Tensor;
 use super::elementwise::Arg;
 use super::iter_layout::{broadcast_shapes, output_strides};
 use super::pointwise::{alloc_like, broadcast_values};
-use super::promote::{result_type, scalar_type_name, Operand};
+use super::promote::{result_type, scalar_type_name, type_meta_name, Operand};
 
 /// Rounds `x` to `dtype`'s precision (a float dtype).
 fn rd(dtype: DType, x: f64) -> f64 {
@@ -163,7 +163,14 @@ fn ternary_dtype(op: Ternary, ins: &[&Arg; 3]) -> Result<DType> {
         Ternary::Lerp => {
             let (Arg::T(s), Arg::T(e)) = (ins[0], ins[1]) else { return Ok(common) };
             if s.dtype != e.dtype {
-                return Err(EngineError::runtime(format!("expected dtype {} for `end` but got dtype {}", scalar_type_name(s.dtype), scalar_type_name(e.dtype))));
+                return Err(EngineError::runtime(format!("expected dtype {} for `end` but got dtype {}", type_meta_name(s.dtype), type_meta_name(e.dtype))));
+            }
+            // A weight tensor must match too, unless it is 0-d.
+            if let Arg::T(w) = ins[2]
+                && w.ndim() > 0
+                && w.dtype != s.dtype
+            {
+                return Err(EngineError::runtime(format!("expected dtype {} for `weight` but got dtype {}", type_meta_name(s.dtype), type_meta_name(w.dtype))));
             }
             if !s.dtype.is_floating() {
                 let k = if matches!(ins[2], Arg::S(_)) { "lerp_kernel_scalar" } else { "lerp_kernel_tensor" };

@@ -315,8 +315,44 @@ pub fn median_all(ctx: &Context, t: &Tensor, skip_nan: bool) -> Result<Tensor> {
     if vals.is_empty() {
         return Tensor::from_scalars_on(ctx, t.device(), &[], t.dtype, &[Scalar::Float(f64::NAN).cast(t.dtype)], name);
     }
-    let (v, _) = median_of(&vals, skip_nan);
+    let v = median_all_value(t, vals, skip_nan);
     Tensor::from_scalars_on(ctx, t.device(), &[], t.dtype, &[v], name)
+}
+
+/// ATen's `median_impl`: a NaN as found first (median), else
+/// `std::nth_element` over the values of `self.clone()` in its memory
+/// order (a dense input keeps its strides), NaN last, the lower median of
+/// the rest. Equal values (0.0 and -0.0) are not told apart, so which one
+/// lands there is nth_element's doing.
+fn median_all_value(t: &Tensor, vals: Vec<Scalar>, skip_nan: bool) -> Scalar {
+    let stride = super::copy::preserve_strides(t);
+    let shape = t.shape();
+    let mut mem = vals.clone();
+    let mut idx = vec![0usize; shape.len()];
+    for v in vals {
+        mem[idx.iter().zip(&stride).map(|(i, s)| i * s).sum::<usize>()] = v;
+        for d in (0..shape.len()).rev() {
+            idx[d] += 1;
+            if idx[d] < shape[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
+    if !skip_nan && let Some(v) = mem.iter().find(|v| is_nan(v)) {
+        return *v;
+    }
+    let nans = mem.iter().filter(|v| is_nan(v)).count();
+    if nans == mem.len() {
+        return mem[0];
+    }
+    let lt = |a: &Scalar, b: &Scalar| match (a, b) {
+        (Scalar::Float(x), Scalar::Float(y)) => x < y || (y.is_nan() && !x.is_nan()),
+        _ => a.as_i64() < b.as_i64(),
+    };
+    let nth = (mem.len() - nans - 1) / 2;
+    super::stl_sort::nth_element(&mut mem, nth, &lt);
+    mem[nth]
 }
 
 /// `mode(dim, keepdim)`, as ATen's CPU kernel: (value, position) pairs

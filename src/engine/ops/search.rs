@@ -138,40 +138,56 @@ pub fn bincount(ctx: &Context, input: &Tensor, weights: Option<&Tensor>, minleng
 /// range; equal ends widen by 1 each way; values outside are dropped, max
 /// itself falls in the last bin. Positions are computed in input's dtype.
 pub fn histc(ctx: &Context, input: &Tensor, bins: i64, min: f64, max: f64, op: &str) -> Result<Tensor> {
-    if !input.dtype.is_floating() {
-        return Err(EngineError::new(
-            ErrorKind::NotImplementedError,
-            format!("\"histogram_cpu\" not implemented for '{}'", scalar_type_name(input.dtype)),
-        ));
-    }
     if bins <= 0 {
         return Err(EngineError::runtime(format!("torch.histogram(): bins must be > 0, but got {bins} for dimension 0")));
     }
+    // ATen's histc_select_outer_bin_edges: the range first (aminmax of
+    // the data when min == max), then linspace over it in input's dtype
+    // (not dispatched for bool), then the histogram (floats only).
     let vals: Vec<f64> = input.to_scalars().iter().map(|s| s.as_f64()).collect();
     let (mut lo, mut hi) = (min, max);
+    let mut from_data = false;
     if lo == hi && !vals.is_empty() {
-        lo = vals.iter().cloned().fold(f64::INFINITY, f64::min);
-        hi = vals.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        // aminmax propagates NaN (a NaN it makes: C++ prints it "-nan").
+        let nan = vals.iter().any(|v| v.is_nan());
+        lo = if nan { f64::NAN } else { vals.iter().cloned().fold(f64::INFINITY, f64::min) };
+        hi = if nan { f64::NAN } else { vals.iter().cloned().fold(f64::NEG_INFINITY, f64::max) };
+        from_data = true;
     }
     if lo == hi {
         lo -= 1.0;
         hi += 1.0;
     }
-    if lo > hi {
+    if !(lo.is_finite() && hi.is_finite()) {
+        let end = |v: f64| if v.is_nan() && (from_data || v.is_sign_negative()) { "-nan".to_string() } else { crate::engine::error::cpp_double(v) };
+        return Err(EngineError::runtime(format!("torch.histc: range of [{}, {}] is not finite", end(lo), end(hi))));
+    }
+    if lo >= hi {
         return Err(EngineError::runtime("torch.histc: max must be larger than min"));
     }
-    let single = input.dtype != DType::Float64;
+    if !input.dtype.is_floating() {
+        let kernel = if input.dtype == DType::Bool { "linspace_cpu" } else { "histogram_cpu" };
+        return Err(EngineError::new(ErrorKind::NotImplementedError, format!("\"{kernel}\" not implemented for '{}'", scalar_type_name(input.dtype))));
+    }
+    // The edges are linspace's ends in input's dtype; the position is
+    // computed in it too (c10's Half/BFloat16 round every step, the bin
+    // count included: `elt * int64_t` converts the int first).
+    let dt = input.dtype;
+    let r = |x: f64| Scalar::Float(x).cast(dt).as_f64();
+    let (lo, hi) = (r(lo), r(hi));
     let nb = bins as usize;
     let mut counts = vec![0f64; nb];
     for &e in &vals {
         if !(e >= lo && e <= hi) {
             continue;
         }
-        let pos = if single {
-            let (e, lo, hi) = (e as f32, lo as f32, hi as f32);
-            ((e - lo) * bins as f32 / (hi - lo)) as i64
-        } else {
-            ((e - lo) * bins as f64 / (hi - lo)) as i64
+        let pos = match dt {
+            DType::Float64 => ((e - lo) * bins as f64 / (hi - lo)) as i64,
+            DType::Float32 => {
+                let (e, lo, hi) = (e as f32, lo as f32, hi as f32);
+                ((e - lo) * bins as f32 / (hi - lo)) as i64
+            }
+            _ => r(r(r(e - lo) * r(bins as f64)) / r(hi - lo)) as i64,
         };
         counts[(pos.max(0) as usize).min(nb - 1)] += 1.0;
     }

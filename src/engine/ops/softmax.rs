@@ -272,11 +272,14 @@ pub fn logsumexp(ctx: &Context, x: &Tensor, dims: &[i64], keepdim: bool) -> Resu
     }
     // PyTorch shifts by the max, or by 0 where the max is infinite.
     let shift: Vec<f64> = m.iter().map(|x| if x.is_infinite() { 0.0 } else { *x }).collect();
+    // (x - max).exp_() in dt, summed by sum_out (float16/bfloat16 add in
+    // float, the sum rounded to dt once), then .log_().add_(max) in dt.
+    let acc = if matches!(dt, DType::Float16 | DType::BFloat16) { DType::Float32 } else { dt };
     let mut s = vec![0.0; n];
     for (val, &o) in v.iter().zip(&idx) {
-        s[o] = rd(dt, s[o] + rd(dt, rd(dt, val - shift[o]).exp()));
+        s[o] = rd(acc, s[o] + rd(dt, rd(dt, val - shift[o]).exp()));
     }
-    let out: Vec<f64> = s.iter().zip(&shift).map(|(s, m)| rd(dt, rd(dt, s.ln()) + m)).collect();
+    let out: Vec<f64> = s.iter().zip(&shift).map(|(s, m)| rd(dt, rd(dt, rd(dt, *s).ln()) + m)).collect();
     new(ctx, x, &reduced_shape(x.shape(), &reduced, keepdim), dt, &out, "logsumexp")
 }
 

@@ -90,6 +90,9 @@ fn function(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Valu
             a.pos.remove(0);
             a.pos_base += 1;
             let std = id == OpId::StdMean;
+            if !t.dtype.is_floating() {
+                return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, format!("{name} only support floating point and complex dtypes"), span));
+            }
             let mk = |n: &str, a: &Args| Args { name: n.to_string(), pos: a.pos.clone(), kw: a.kw.clone(), span, pos_base: 0 };
             let spread = super::super::methods::call_op(it, &t, if std { OpId::Std } else { OpId::Var }, mk(if std { "std" } else { "var" }, &a), span, op);
             // mean takes dim and keepdim, not the correction.
@@ -247,9 +250,8 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             };
             a.finish(if id == OpId::Norm { 3 } else { 2 })?;
             let type_name = crate::engine::ops::promote::scalar_type_name;
-            if !t.dtype.is_floating() {
-                let ty = type_name(t.dtype);
-                let msg = if id == OpId::Norm { format!("linalg.vector_norm: Expected a floating point or complex tensor as input. Got {ty}") } else { format!("norm(): input dtype should be either floating point or complex. Got {ty} instead.") };
+            if id == OpId::Norm && !t.dtype.is_floating() {
+                let msg = format!("linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}", type_name(t.dtype));
                 return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, msg, span));
             }
             if let Some(d) = dtype {
@@ -269,6 +271,12 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 Some(o) => binary(ctx, BinaryOp::Sub, Arg::T(t), Arg::T(o)).at(span)?,
                 None => (**t).clone(),
             };
+            // dist is norm(self - other): the difference's dtype is what
+            // must be floating (the subtraction refuses bools first).
+            if id == OpId::Dist && !x.dtype.is_floating() {
+                let msg = format!("norm(): input dtype should be either floating point or complex. Got {} instead.", type_name(x.dtype));
+                return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, msg, span));
+            }
             let x = match dtype {
                 Some(d) => crate::engine::ops::copy::to_dtype(ctx, &x, d).at(span)?.unwrap_or(x),
                 None => x,

@@ -10,7 +10,7 @@ use crate::engine::autograd::BackwardFn;
 use crate::engine::error::fmt_list;
 use crate::engine::layout;
 use crate::engine::ops::{iter_layout, reduce, reorder, reorder_index, reorder_tri};
-use crate::engine::{EngineError, Tensor};
+use crate::engine::{Context, DType, EngineError, Tensor};
 use crate::lang::span::Span;
 
 use super::super::args::{seq_ints, to_int, Args};
@@ -130,7 +130,11 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 return Err(EngineError::runtime(format!("trace: expected a matrix, but got tensor with dim {}", t.ndim()))).at(span);
             }
             let dv = t.view_as_layout(layout::diagonal(t.layout(), 0, 0, 1).at(span)?, "trace()");
-            let out = reduce::reduce(ctx, reduce::ReduceOp::Sum, &dv, None, false, 1.0, None).at(span)?.values;
+            let out = if t.device().is_cuda() {
+                reduce::reduce(ctx, reduce::ReduceOp::Sum, &dv, None, false, 1.0, None).at(span)?.values
+            } else {
+                trace_cpu(ctx, &dv).at(span)?
+            };
             let shape = t.shape().to_vec();
             let f = BackwardFn::new(move |ctx, _, g| {
                 let z = crate::engine::ops::factory::full(ctx, g.device(), &shape, crate::engine::Scalar::Float(0.0), g.dtype, "trace_backward")?;
@@ -781,3 +785,20 @@ fn record_diag_embed(it: &Interp, t: &Tensor, offset: i64, d1: i64, d2: i64, spa
     });
     Ok(grad::record(it, OpId::DiagEmbed.node(0), &[Some(t)], out, f, &[]))
 }
+
+/// ATen's `trace_cpu`: the diagonal `d` added in order in `acc_type`
+/// (double for float and double, float for half and bfloat16, int64 for
+/// integers, wrapping), the result in self's dtype (int64 for integers);
+/// bool is not dispatched.
+fn trace_cpu(ctx: &Context, d: &Tensor) -> crate::engine::error::Result<Tensor> {
+    use crate::engine::Scalar;
+    let vals = d.to_scalars();
+    let (sum, dtype) = match d.dtype {
+        DType::Bool => return Err(EngineError::new(crate::engine::ErrorKind::NotImplementedError, "\"trace\" not implemented for 'Bool'")),
+        DType::Float32 | DType::Float64 => (Scalar::Float(vals.iter().fold(0.0f64, |s, v| s + v.as_f64())), d.dtype),
+        DType::Float16 | DType::BFloat16 => (Scalar::Float(vals.iter().fold(0.0f32, |s, v| s + v.as_f64() as f32) as f64), d.dtype),
+        _ => (Scalar::Int(vals.iter().fold(0i64, |s, v| s.wrapping_add(v.as_i64()))), DType::Int64),
+    };
+    Tensor::from_scalars(ctx, &[], dtype, &[sum], "trace")
+}
+

@@ -46,6 +46,25 @@ fn dim_arg(a: &mut Args, i: usize, default: Option<i64>, name: &str) -> EvalResu
     }
 }
 
+/// PyTorch's refusal of a bool input (NotImplementedError).
+fn no_bool(t: &Tensor, msg: &str, span: Span) -> EvalResult<()> {
+    if t.dtype == DType::Bool {
+        return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, msg, span));
+    }
+    Ok(())
+}
+
+/// A flag a Python-defined torch function passes on to `kernel` by
+/// keyword: a bool or the default when absent, anything else (None too)
+/// refused in the kernel's words, without a position.
+fn keyword_bool(a: &mut Args, i: usize, name: &str, default: bool, kernel: &str) -> EvalResult<bool> {
+    match a.get(i, name) {
+        None => Ok(default),
+        Some((Value::Bool(b), _)) => Ok(b),
+        Some((v, s)) => Err(EvalError::type_error(format!("{kernel}(): argument '{name}' must be bool, not {}", v.type_name()), s)),
+    }
+}
+
 fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
     let name = id.name();
     let span = a.span;
@@ -75,7 +94,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, format!("\"{base}_out_cpu\" not implemented for 'Bool'"), span));
             }
             if op == ScanOp::LogSumExp && !t.dtype.is_floating() {
-                return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, format!("\"logcumsumexp_out_cpu\" not implemented for '{}'", scalar_name(t.dtype)), span));
+                return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, format!("\"logcumsumexp_out_cpu\" not implemented for '{}'", scalar_name(t.dtype)), span));
             }
             let (v, _) = scan::scan(ctx, t, d, op, out_dtype, base).at(span)?;
             let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
@@ -123,6 +142,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             let largest = a.opt_bool(2, "largest", true)?;
             let sorted = a.opt_bool(3, "sorted", true)?;
             a.finish(4)?;
+            no_bool(t, "topk does not support bool dtypes on CPU", span)?;
             let (v, i) = scan::topk(ctx, t, k, d, largest, sorted).at(span)?;
             let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
             let v = grad::record(it, OpId::Topk.node(0), &[Some(t)], v, index_backward(t.shape().to_vec(), dim, true), &[&i]);
@@ -133,6 +153,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             let d = dim_arg(&mut a, 1, Some(-1), name)?;
             let keep = a.opt_bool(2, "keepdim", false)?;
             a.finish(3)?;
+            no_bool(t, "\"kthvalue_cpu\" not implemented for 'Bool'", span)?;
             let (v, i) = scan::kthvalue(ctx, t, k, d, keep).at(span)?;
             let dim = crate::engine::layout::wrap_dim(d, t.ndim()).at(span)?;
             let v = grad::record(it, OpId::Kthvalue.node(0), &[Some(t)], v, index_backward(t.shape().to_vec(), dim, keep), &[&i]);
@@ -147,6 +168,11 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             };
             let keep = a.opt_bool(1, "keepdim", false)?;
             a.finish(2)?;
+            // ATen's median kernels (nanmedian's too) dispatch over every
+            // dtype but bool; mode takes bools.
+            if id != OpId::Mode {
+                no_bool(t, if d.is_none() { "\"median_cpu\" not implemented for 'Bool'" } else { "\"median_out\" not implemented for 'Bool'" }, span)?;
+            }
             let Some(d) = d else {
                 let v = scan::median_all(ctx, t, skip).at(span)?;
                 let node = if skip { OpId::Nanmedian.node(0) } else { OpId::Median.node(0) };
@@ -195,12 +221,18 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
         }
         OpId::Unique | OpId::UniqueConsecutive => {
             let consecutive = id == OpId::UniqueConsecutive;
-            if !consecutive {
-                a.opt_bool(0, "sorted", true)?;
-            }
             let at = usize::from(!consecutive);
-            let inverse = a.opt_bool(at, "return_inverse", false)?;
-            let counts = a.opt_bool(at + 1, "return_counts", false)?;
+            // torch.unique / unique_consecutive (Python functions) pass
+            // their flags on by keyword: to _unique2, or unique_dim when a
+            // dim is given, or unique_consecutive; so a refusal names that
+            // kernel and no position, and None is refused too.
+            let dim_given = !matches!(a.peek(at + 2, "dim"), None | Some(Value::None));
+            let kernel = if consecutive { "unique_consecutive" } else if dim_given { "unique_dim" } else { "_unique2" };
+            if !consecutive {
+                keyword_bool(&mut a, 0, "sorted", true, kernel)?;
+            }
+            let inverse = keyword_bool(&mut a, at, "return_inverse", false, kernel)?;
+            let counts = keyword_bool(&mut a, at + 1, "return_counts", false, kernel)?;
             let dim = match a.get(at + 2, "dim") {
                 None | Some((Value::None, _)) => None,
                 Some((v, s)) => Some(super::super::args::to_int(&v).ok_or_else(|| {
