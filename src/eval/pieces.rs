@@ -61,13 +61,18 @@ pub fn split(t: &Tensor, sv: &Value, dim: i64, span: Span, op: &str) -> EvalResu
         other => {
             let xs = seq_ints(other).ok_or_else(|| EvalError::type_error("split(): argument 'split_size' must be int or tuple of ints", span))?;
             let total: i64 = xs.iter().sum();
-            if total != size as i64 || xs.iter().any(|&x| x < 0) {
+            if xs.iter().any(|&x| x < 0) {
+                let msg = format!("split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes={}", crate::engine::error::fmt_list(&xs));
+                return Err(EvalError::new(ErrorKind::RuntimeError, msg, span));
+            }
+            // The dim as given (not wrapped), as ATen prints it.
+            if total != size as i64 {
                 return Err(EvalError::new(
                     ErrorKind::RuntimeError,
                     format!(
                         "split_with_sizes expects split_sizes to sum exactly to {} (input tensor's size at dimension {}), but got split_sizes={}",
                         size,
-                        d,
+                        dim,
                         crate::engine::error::fmt_list(&xs)
                     ),
                     span,

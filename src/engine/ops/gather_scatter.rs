@@ -150,6 +150,17 @@ pub fn index_plan(t: &Tensor, dim: i64, index: &Tensor, src: Option<&Tensor>, wh
                 _ => format!("{what}(): self ({a}) and source ({b}) must have the same scalar type"),
             }));
         }
+        // index_copy's meta compares the slice shapes (dim erased) before
+        // the index count; C++ prints each shape space-separated.
+        if what == "index_copy_" && t.ndim() > 0 && s.ndim() > 0 {
+            let sliced = |x: &[usize]| x.iter().enumerate().filter(|&(k, _)| k != d).map(|(_, v)| v.to_string()).collect::<Vec<_>>().join(" ");
+            let (a, b) = (sliced(t.shape()), sliced(s.shape()));
+            if a != b {
+                return Err(EngineError::runtime(format!(
+                    "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: {a} at dimension {d} and source slice shape: {b} at dimension 0."
+                )));
+            }
+        }
         if idx.len() != n {
             return Err(match what {
                 "index_copy_" => EngineError::index(format!("index_copy_(): Number of indices ({}) should be equal to source.size(dim) ({n})", idx.len())),

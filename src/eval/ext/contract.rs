@@ -491,6 +491,10 @@ fn tensordot(it: &mut Interp, mut a: Args) -> EvalResult<Value> {
     }
     let out: String = sa.iter().filter(|c| !sb.contains(c)).chain(sb.iter().filter(|c| !sa.contains(c))).collect();
     let eq = format!("{},{}->{out}", sa.iter().collect::<String>(), sb.iter().collect::<String>());
+    // ATen's tensordot is one `mm` of the reshaped operands: its refusal.
+    if x.dtype == crate::engine::DType::Bool && y.dtype == crate::engine::DType::Bool && x.device() == crate::engine::Device::Cpu {
+        return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, "\"addmm_impl_cpu_\" not implemented for 'Bool'", span));
+    }
     einsum(it, &eq, vec![x, y], span).map(Value::Tensor)
 }
 

@@ -116,6 +116,10 @@ fn parse(it: &mut Interp, t: &Tensor, base: &str, name: &str, a: &mut Args) -> E
                 };
                 c.include_self = a.opt_bool(usize::MAX, "include_self", true)?;
                 c.reduce = Reduce::parse_scatter_reduce(&r).at(span)?;
+                // The CPU mean kernel is not dispatched for bool.
+                if c.reduce == Reduce::Mean && t.dtype == crate::engine::DType::Bool && !t.device().is_cuda() {
+                    return Err(EvalError::new(ErrorKind::NotImplementedError, "\"scatter_gather_tensor_cpu_reduce_mean\" not implemented for 'Bool'", span));
+                }
                 c.node = OpId::ScatterReduce.node(0);
                 c.self_grad = SelfGrad::Reduced { mean: c.reduce == Reduce::Mean, include_self: c.include_self };
                 if !matches!(c.reduce, Reduce::Sum | Reduce::Mean) {

@@ -479,7 +479,23 @@ fn quantile(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args) -> EvalRes
         }
     }
     let flat: Vec<Scalar> = out.into_iter().flatten().collect();
-    let r = Tensor::from_scalars_on(&it.ctx, t.device(), &shape, t.dtype, &flat, name).at(span)?;
+    let r = if q_tensor.as_ref().is_some_and(|q| q.len() == 1) {
+        // PyTorch gathers into [out..., nq] and ends with
+        // `unsqueeze_(0).transpose_(0, -1).squeeze_(-1)`: the q dim first
+        // with stride 1, the others strided over it.
+        let mut stride = vec![0usize; shape.len()];
+        stride[0] = 1;
+        let mut acc = shape[0];
+        for d in (1..shape.len()).rev() {
+            stride[d] = acc;
+            acc *= shape[d];
+        }
+        let r = Tensor::alloc_strided_on(&it.ctx, t.device(), &shape, &stride, t.dtype, name).at(span)?;
+        crate::engine::ops::copy::write_values(&r, &flat);
+        r
+    } else {
+        Tensor::from_scalars_on(&it.ctx, t.device(), &shape, t.dtype, &flat, name).at(span)?
+    };
     // PyTorch's quantile ends in a squeeze of the sorted, interpolated
     // values: its node is that squeeze's; the gradient goes back through the
     // interpolation and the sort to the picked elements.
