@@ -271,6 +271,11 @@ impl Storage {
         self.version.set(self.version.get() + 1);
     }
 
+    /// Sets the version counter (an op run element by element counts once).
+    pub fn set_version(&self, v: u64) {
+        self.version.set(v);
+    }
+
     /// Read access to the bytes. Callers never hold this across a `bytes_mut`.
     pub fn bytes(&self) -> Ref<'_, HostBuffer> {
         self.sync_host();

@@ -501,6 +501,7 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
             a.finish(1)?;
             // TensorIterator checks overlap before it broadcasts.
             copy::check_no_internal_overlap(t).at(span)?;
+            copy::check_no_partial_overlap(t, &src).at(span)?;
             let shape = crate::engine::ops::iter_layout::broadcast_shapes(t.shape(), src.shape()).at(span)?;
             if shape != t.shape() {
                 return Err(EvalError::new(

@@ -115,6 +115,94 @@ pub fn check_no_internal_overlap(t: &Tensor) -> Result<()> {
     Ok(())
 }
 
+/// PyTorch's `assert_no_partial_overlap(out, input)` (TensorIterator's
+/// memory-overlap check): both non-overlapping and dense, on one storage,
+/// their byte ranges overlapping but not the same tensor (same start, end
+/// and strides). A layout that is not dense is "too hard" and passes.
+pub fn check_no_partial_overlap(out: &Tensor, input: &Tensor) -> Result<()> {
+    if out.numel() == 0 || input.numel() == 0 || !out.same_storage(input) {
+        return Ok(());
+    }
+    if !layout::is_non_overlapping_and_dense(out.shape(), out.stride()) || !layout::is_non_overlapping_and_dense(input.shape(), input.stride()) {
+        return Ok(());
+    }
+    let range = |t: &Tensor| {
+        let begin = t.layout().offset * t.dtype.size();
+        (begin, begin + t.numel() * t.dtype.size())
+    };
+    let ((a0, a1), (b0, b1)) = (range(out), range(input));
+    let partial = if (a0, a1) == (b0, b1) { out.stride() != input.stride() } else { a0 < b1 && b0 < a1 };
+    if partial {
+        return Err(crate::engine::error::EngineError::runtime(
+            "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation.",
+        ));
+    }
+    Ok(())
+}
+
+/// Whether an in-place op on `t` with these tensor operands runs element
+/// by element ([`each_element`]): self not dense (its elements may share
+/// memory, as `unfold`'s windows do), or an operand in self's storage
+/// (overlap TensorIterator could not rule out). One element never does.
+pub fn live_inplace(t: &Tensor, operands: &[&Tensor]) -> bool {
+    // Past this many elements the op reads its inputs first (a documented
+    // divergence): one element at a time would take seconds.
+    const LIVE_MAX: usize = 1 << 20;
+    let n = t.numel();
+    if n <= 1 || n > LIVE_MAX {
+        return false;
+    }
+    let offsets = |x: &Tensor| -> Vec<usize> { StridedIndex::new(x.layout()).collect() };
+    let mut own: Option<Vec<usize>> = None;
+    if !layout::is_non_overlapping_and_dense(t.shape(), t.stride()) {
+        let mut o = offsets(t);
+        o.sort_unstable();
+        if o.windows(2).any(|w| w[0] == w[1]) {
+            return true;
+        }
+        own = Some(o);
+    }
+    operands.iter().any(|o| {
+        if !o.same_storage(t) || (o.layout() == t.layout() && o.dtype == t.dtype) {
+            return false;
+        }
+        if o.dtype.size() != t.dtype.size() {
+            return true;
+        }
+        let mine = own.get_or_insert_with(|| {
+            let mut v = offsets(t);
+            v.sort_unstable();
+            v
+        });
+        StridedIndex::new(o.layout()).any(|p| mine.binary_search(&p).is_ok())
+    })
+}
+
+/// Runs an in-place op element by element over `t` in its logical order
+/// (TensorIterator's, for these small overlapping cases), each call on a
+/// 0-d view of one element of `t` and of each operand broadcast to `t`'s
+/// shape, so that a read after an earlier write sees it: an element in
+/// two `unfold` windows is updated twice, as in PyTorch. The storage's
+/// version moves by one, as for one op.
+pub fn each_element(t: &Tensor, operands: &[&Tensor], mut f: impl FnMut(&Tensor, &[Tensor]) -> Result<()>) -> Result<()> {
+    // A stride-0 dim is refused first, as for the whole op.
+    check_no_internal_overlap(t)?;
+    let shape = t.shape().to_vec();
+    let version = t.storage.version();
+    let layouts: Vec<Layout> = operands.iter().map(|o| super::iter_layout::broadcast_layout(o.layout(), &shape)).collect();
+    let mut walks: Vec<StridedIndex> = layouts.iter().map(StridedIndex::new).collect();
+    let one = |x: &Tensor, offset: usize| x.view_as_layout(Layout { shape: vec![], stride: vec![], offset }, "in-place element");
+    for (k, off) in StridedIndex::new(t.layout()).enumerate() {
+        if k.is_multiple_of(crate::engine::interrupt::CHECK_EVERY) {
+            crate::engine::interrupt::check()?;
+        }
+        let ops: Vec<Tensor> = operands.iter().zip(walks.iter_mut()).map(|(o, w)| one(o, w.next().unwrap_or(0))).collect();
+        f(&one(t, off), &ops)?;
+    }
+    t.storage.set_version(version + 1);
+    Ok(())
+}
+
 /// `fill_(v)` with a number: PyTorch's `fill_out` turns the overlap check
 /// off, so an expanded tensor can be filled (`fill_` with a tensor value is
 /// `copy_`, which checks: the caller does).

@@ -430,6 +430,9 @@ pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Arg) -> Result<()> {
     sub_check(op, &Arg::T(a), &b)?;
     common_device(&[&Arg::T(a), &b])?;
     super::copy::check_no_internal_overlap(a)?;
+    if let Arg::T(t) = &b {
+        super::copy::check_no_partial_overlap(a, t)?;
+    }
     let shape = broadcast_shapes(a.shape(), b.shape())?;
     if shape != a.shape() {
         return Err(EngineError::runtime(format!(
@@ -450,6 +453,25 @@ pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Arg) -> Result<()> {
         .with_hint(format!("the result is {} but x is {}; write `x = x ⊕ y` (a new tensor) or convert x first", out_dtype.name(), a.dtype.name()).replace('⊕', match op { BinaryOp::Add => "+", BinaryOp::Sub => "-", BinaryOp::Mul => "*", BinaryOp::Div => "/", _ => "op" })));
     }
     kernel_check(op, &b, common)?;
+    // Overlap that TensorIterator lets through (self not dense, as from
+    // unfold; or an operand in self's storage that is not dense, so
+    // "too hard" to check): its loop reads each element when it gets to
+    // it, after the writes before it, so overlapping elements see them
+    // (`x.unfold(0, 2, 1).add_(1)` adds twice where windows overlap).
+    let bt: Vec<&Tensor> = match &b {
+        Arg::T(t) => vec![*t],
+        Arg::S(_) => vec![],
+    };
+    if super::copy::live_inplace(a, &bt) {
+        return super::copy::each_element(a, &bt, |e, ops| {
+            let bk = match (&b, ops.first()) {
+                (_, Some(t)) => Arg::T(t),
+                (Arg::S(v), None) => Arg::S(*v),
+                (Arg::T(t), None) => Arg::T(t),
+            };
+            binary_inplace(op, e, bk)
+        });
+    }
     if compute == a.dtype && inplace_dense(op, a, &b) {
         a.storage.bump_version();
         return Ok(());

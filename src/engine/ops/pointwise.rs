@@ -383,6 +383,9 @@ pub fn round_decimals(ctx: &Context, x: &Tensor, decimals: i64) -> Result<Tensor
 pub fn unary_inplace(op: MathOp, x: &Tensor) -> Result<()> {
     let dtype = result_dtype(op, x.dtype)?;
     inplace_check(dtype, x)?;
+    if super::copy::live_inplace(x, &[]) {
+        return super::copy::each_element(x, &[], |e, _| unary_inplace(op, e));
+    }
     let mut vals = values(x, x.dtype, |v| apply(op, v, dtype))?;
     vector_result(op, x, x.stride(), x.stride(), x.dtype, &mut vals);
     super::copy::write_values(x, &vals);
@@ -656,6 +659,9 @@ pub fn binary_f32_value(op: MathBinary, x: f32, y: f32, lane: bool) -> f32 {
 
 /// `a.op_(b)` in place.
 pub fn binary_inplace(op: MathBinary, a: &Tensor, b: Arg) -> Result<()> {
+    if let Arg::T(t) = &b {
+        super::copy::check_no_partial_overlap(a, t)?;
+    }
     let shape = broadcast_shapes(a.shape(), b.shape())?;
     if shape != a.shape() {
         return Err(EngineError::runtime(format!(
@@ -666,6 +672,20 @@ pub fn binary_inplace(op: MathBinary, a: &Tensor, b: Arg) -> Result<()> {
     }
     let dtype = binary_dtype(op, &Arg::T(a), &b)?;
     inplace_check(dtype, a)?;
+    let bt: Vec<&Tensor> = match &b {
+        Arg::T(t) => vec![*t],
+        Arg::S(_) => vec![],
+    };
+    if super::copy::live_inplace(a, &bt) {
+        return super::copy::each_element(a, &bt, |e, ops| {
+            let bk = match (&b, ops.first()) {
+                (_, Some(t)) => Arg::T(t),
+                (Arg::S(v), None) => Arg::S(*v),
+                (Arg::T(t), None) => Arg::T(t),
+            };
+            binary_inplace(op, e, bk)
+        });
+    }
     let vals = if matches!(op, MathBinary::Logaddexp | MathBinary::Atan2) && dtype == DType::Float32 && a.dtype == DType::Float32 && !a.device().is_cuda() {
         binary_f32(op, &Arg::T(a), &b, a)?
     } else {

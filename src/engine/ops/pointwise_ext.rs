@@ -250,6 +250,11 @@ pub fn ternary(ctx: &Context, op: Ternary, s: Arg, a: Arg, b: Arg) -> Result<Ten
 pub fn ternary_inplace(op: Ternary, s: &Tensor, a: Arg, b: Arg) -> Result<()> {
     let sa = Arg::T(s);
     let ins = [&sa, &a, &b];
+    for x in [&a, &b] {
+        if let Arg::T(t) = x {
+            super::copy::check_no_partial_overlap(s, t)?;
+        }
+    }
     let shape = broadcast_shapes(&broadcast_shapes(s.shape(), a.shape())?, b.shape())?;
     if shape != s.shape() {
         return Err(EngineError::runtime(format!(
@@ -260,6 +265,25 @@ pub fn ternary_inplace(op: Ternary, s: &Tensor, a: Arg, b: Arg) -> Result<()> {
     }
     let dt = ternary_dtype(op, &ins)?;
     super::pointwise::inplace_check(dt, s)?;
+    let ts: Vec<&Tensor> = [&a, &b].iter().filter_map(|x| match x {
+        Arg::T(t) => Some(*t),
+        Arg::S(_) => None,
+    }).collect();
+    if super::copy::live_inplace(s, &ts) {
+        return super::copy::each_element(s, &ts, |e, ops| {
+            // The views come in operand order, one per tensor operand.
+            let first = matches!(a, Arg::T(_)) as usize;
+            let ea = match &a {
+                Arg::T(_) => Arg::T(&ops[0]),
+                Arg::S(v) => Arg::S(*v),
+            };
+            let eb = match &b {
+                Arg::T(_) => Arg::T(&ops[first]),
+                Arg::S(v) => Arg::S(*v),
+            };
+            ternary_inplace(op, e, ea, eb)
+        });
+    }
     let vals = ternary_values(op, &ins, &shape, dt)?;
     super::copy::write_values(s, &vals);
     s.storage.bump_version();

@@ -103,6 +103,14 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, nspan: Span, o
                 OpId::Baddbmm_ => (OpId::Baddbmm, blas_shape),
                 _ => (OpId::Addbmm, blas_shape),
             };
+            // clamp_'s TensorIterator refuses bounds that partly overlap self.
+            if matches!(id, OpId::Clamp_ | OpId::Clip_) {
+                for v in a.pos.iter().map(|(v, _)| v).chain(a.kw.iter().map(|(_, v, _)| v)) {
+                    if let Value::Tensor(x) = v {
+                        copy::check_no_partial_overlap(t, x).at(span)?;
+                    }
+                }
+            }
             super::super::grad::inplace::check_inplace(it, t, span)?;
             // The op runs on a stand-in holding self's values, so the node
             // it records saves those and not self's storage.

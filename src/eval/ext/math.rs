@@ -107,9 +107,18 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             a.finish(0)?;
             if inplace {
                 super::super::grad::check_inplace(it, t, span)?;
-                let r = elementwise::binary(&it.ctx, BinaryOp::Div, Arg::S(Scalar::Int(1)), Arg::T(t)).at(span)?;
-                pointwise::inplace_check(r.dtype, t).at(span)?;
-                crate::engine::ops::copy::copy_into(t, &r).at(span)?;
+                // Elements sharing memory (unfold) go one at a time.
+                let ctx = &it.ctx;
+                let each = |e: &Tensor, _: &[Tensor]| {
+                    let r = elementwise::binary(ctx, BinaryOp::Div, Arg::S(Scalar::Int(1)), Arg::T(e))?;
+                    pointwise::inplace_check(r.dtype, e)?;
+                    crate::engine::ops::copy::copy_into(e, &r)
+                };
+                if crate::engine::ops::copy::live_inplace(t, &[]) {
+                    crate::engine::ops::copy::each_element(t, &[], each).at(span)?;
+                } else {
+                    each(t, &[]).at(span)?;
+                }
                 let now = (**t).clone();
                 super::super::grad::rebase_node(it, t, OpId::Reciprocal.node(0), &[], Formula::Reciprocal, &[&now]);
                 return Ok(Value::Tensor(t.clone()));

@@ -119,9 +119,21 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             let op = super::super::methods::unary_op(name.trim_end_matches('_'));
             super::super::grad::check_inplace(it, t, span)?;
             let old = tracked(it, t).then(|| crate::engine::ops::copy::clone(&it.ctx, t)).transpose().at(span)?;
-            let r = elementwise::unary(&it.ctx, op, t).at(span)?;
-            pointwise::inplace_check(r.dtype, t).at(span)?;
-            crate::engine::ops::copy::copy_into(t, &r).at(span)?;
+            if crate::engine::ops::copy::live_inplace(t, &[]) {
+                // Elements sharing memory (unfold): each in turn, seeing
+                // the writes before it, as PyTorch's loop does.
+                let ctx = &it.ctx;
+                crate::engine::ops::copy::each_element(t, &[], |e, _| {
+                    let r = elementwise::unary(ctx, op, e)?;
+                    pointwise::inplace_check(r.dtype, e)?;
+                    crate::engine::ops::copy::copy_into(e, &r)
+                })
+                .at(span)?;
+            } else {
+                let r = elementwise::unary(&it.ctx, op, t).at(span)?;
+                pointwise::inplace_check(r.dtype, t).at(span)?;
+                crate::engine::ops::copy::copy_into(t, &r).at(span)?;
+            }
             if let Some(old) = old {
                 let now = (**t).clone();
                 let (node, formula, saved): (&str, Formula, &Tensor) = match op {
