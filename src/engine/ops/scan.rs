@@ -102,6 +102,7 @@ pub fn scan(ctx: &Context, t: &Tensor, dim: i64, op: ScanOp, dtype: DType, name:
     let mut out = vec![Scalar::Int(0); n];
     let mut idx = vec![Scalar::Int(0); if matches!(op, ScanOp::Max | ScanOp::Min) { n } else { 0 }];
     let float = dtype.is_floating();
+    let half = matches!(dtype, DType::Float16 | DType::BFloat16);
     r.each(|o, k, row| {
         let (mut acc_f, mut acc_i) = (0f64, 0i64);
         let mut best: Option<(Scalar, usize)> = None;
@@ -110,9 +111,14 @@ pub fn scan(ctx: &Context, t: &Tensor, dim: i64, op: ScanOp, dtype: DType, name:
             let value = match op {
                 ScanOp::Sum | ScanOp::Prod => {
                     if float {
-                        let x = v.as_f64();
+                        let x = v.cast(dtype).as_f64();
                         acc_f = if j == 0 { x } else if op == ScanOp::Sum { acc_f + x } else { acc_f * x };
-                        // The accumulator is kept in f64 but each output is rounded to dtype.
+                        // ATen's CPU acc_type: float for float16/bfloat16
+                        // (each step rounded to float), double otherwise;
+                        // each output is rounded to dtype.
+                        if half {
+                            acc_f = acc_f as f32 as f64;
+                        }
                         Scalar::Float(acc_f)
                     } else {
                         let x = v.as_i64();
