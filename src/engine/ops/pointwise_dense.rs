@@ -224,7 +224,7 @@ fn fmod_lane(x: f32, y: f32) -> (f32, bool) {
     let r = (-q).mul_add(ay, ax);
     let r = r + if r < 0.0 { ay } else { 0.0 };
     let r = r - if r >= ay { ay } else { 0.0 };
-    let past = !(q < 4503599627370496.0) | !(ay < f64::INFINITY) | (ay == 0.0);
+    let past = q.is_nan() | (q >= 4503599627370496.0) | (ay == f64::INFINITY) | (ay == 0.0);
     ((r as f32).copysign(x), past)
 }
 
