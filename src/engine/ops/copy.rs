@@ -203,6 +203,27 @@ pub fn each_element(t: &Tensor, operands: &[&Tensor], mut f: impl FnMut(&Tensor,
     Ok(())
 }
 
+/// [`each_element`] for an in-place op of self `a` and one operand `b` (a
+/// tensor or a number), when [`live_inplace`] says so; `None` otherwise.
+pub fn each_element_of(a: &Tensor, b: &super::elementwise::Arg, mut f: impl FnMut(&Tensor, super::elementwise::Arg) -> Result<()>) -> Option<Result<()>> {
+    use super::elementwise::Arg;
+    let bt: Vec<&Tensor> = match b {
+        Arg::T(t) => vec![*t],
+        Arg::S(_) => vec![],
+    };
+    if !live_inplace(a, &bt) {
+        return None;
+    }
+    Some(each_element(a, &bt, |e, ops| {
+        let bk = match (b, ops.first()) {
+            (_, Some(t)) => Arg::T(t),
+            (Arg::S(v), None) => Arg::S(*v),
+            (Arg::T(t), None) => Arg::T(t),
+        };
+        f(e, bk)
+    }))
+}
+
 /// `fill_(v)` with a number: PyTorch's `fill_out` turns the overlap check
 /// off, so an expanded tensor can be filled (`fill_` with a tensor value is
 /// `copy_`, which checks: the caller does).

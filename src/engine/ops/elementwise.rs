@@ -458,19 +458,8 @@ pub fn binary_inplace(op: BinaryOp, a: &Tensor, b: Arg) -> Result<()> {
     // "too hard" to check): its loop reads each element when it gets to
     // it, after the writes before it, so overlapping elements see them
     // (`x.unfold(0, 2, 1).add_(1)` adds twice where windows overlap).
-    let bt: Vec<&Tensor> = match &b {
-        Arg::T(t) => vec![*t],
-        Arg::S(_) => vec![],
-    };
-    if super::copy::live_inplace(a, &bt) {
-        return super::copy::each_element(a, &bt, |e, ops| {
-            let bk = match (&b, ops.first()) {
-                (_, Some(t)) => Arg::T(t),
-                (Arg::S(v), None) => Arg::S(*v),
-                (Arg::T(t), None) => Arg::T(t),
-            };
-            binary_inplace(op, e, bk)
-        });
+    if let Some(done) = super::copy::each_element_of(a, &b, |e, bk| binary_inplace(op, e, bk)) {
+        return done;
     }
     if compute == a.dtype && inplace_dense(op, a, &b) {
         a.storage.bump_version();

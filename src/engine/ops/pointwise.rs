@@ -672,19 +672,8 @@ pub fn binary_inplace(op: MathBinary, a: &Tensor, b: Arg) -> Result<()> {
     }
     let dtype = binary_dtype(op, &Arg::T(a), &b)?;
     inplace_check(dtype, a)?;
-    let bt: Vec<&Tensor> = match &b {
-        Arg::T(t) => vec![*t],
-        Arg::S(_) => vec![],
-    };
-    if super::copy::live_inplace(a, &bt) {
-        return super::copy::each_element(a, &bt, |e, ops| {
-            let bk = match (&b, ops.first()) {
-                (_, Some(t)) => Arg::T(t),
-                (Arg::S(v), None) => Arg::S(*v),
-                (Arg::T(t), None) => Arg::T(t),
-            };
-            binary_inplace(op, e, bk)
-        });
+    if let Some(done) = super::copy::each_element_of(a, &b, |e, bk| binary_inplace(op, e, bk)) {
+        return done;
     }
     let vals = if matches!(op, MathBinary::Logaddexp | MathBinary::Atan2) && dtype == DType::Float32 && a.dtype == DType::Float32 && !a.device().is_cuda() {
         binary_f32(op, &Arg::T(a), &b, a)?

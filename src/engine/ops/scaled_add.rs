@@ -65,22 +65,13 @@ pub fn add_scaled(ctx: &Context, op: BinaryOp, a: Arg, b: Arg, alpha: Scalar) ->
 /// `a ±= alpha * b` in place (the checks of `a ±= b`).
 pub fn add_scaled_inplace(op: BinaryOp, a: &Tensor, b: Arg, alpha: Scalar) -> Result<()> {
     let fits = broadcast_shapes(a.shape(), b.shape()).is_ok_and(|s| s == a.shape());
-    let bt: Vec<&Tensor> = match &b {
-        Arg::T(t) => vec![*t],
-        Arg::S(_) => vec![],
-    };
-    if fits && super::copy::live_inplace(a, &bt) {
-        if let Some(t) = bt.first() {
+    if fits {
+        if let Arg::T(t) = &b {
             super::copy::check_no_partial_overlap(a, t)?;
         }
-        return super::copy::each_element(a, &bt, |e, ops| {
-            let bk = match (&b, ops.first()) {
-                (_, Some(t)) => Arg::T(t),
-                (Arg::S(v), None) => Arg::S(*v),
-                (Arg::T(t), None) => Arg::T(t),
-            };
-            add_scaled_inplace(op, e, bk, alpha)
-        });
+        if let Some(done) = super::copy::each_element_of(a, &b, |e, bk| add_scaled_inplace(op, e, bk, alpha)) {
+            return done;
+        }
     }
     // The values before the write; a shape that does not fit fails below.
     let old = fits.then(|| (broadcast_values(&Arg::T(a), a.shape()), broadcast_values(&b, a.shape())));
