@@ -6,6 +6,7 @@
 //! returns `false` (unsupported dtype or layout).
 pub mod copy;
 pub mod reduce_iter;
+pub mod norm_reduce;
 pub mod binary;
 pub mod cascade;
 pub mod cast;

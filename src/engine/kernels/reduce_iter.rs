@@ -24,16 +24,16 @@
 use super::cascade::{loop_sum, multi_row_sum, row_sum, Lane};
 
 /// TensorIterator's `GRAIN_SIZE`.
-const GRAIN_SIZE: usize = 32768;
+pub(crate) const GRAIN_SIZE: usize = 32768;
 
 /// The walk after reordering and coalescing: dims innermost first, each
 /// with its size, its output stride (0 for a reduced dim) and its input
 /// stride, in elements.
 #[derive(Clone, Debug, PartialEq)]
-struct Walk {
-    shape: Vec<usize>,
-    out: Vec<usize>,
-    inp: Vec<usize>,
+pub(crate) struct Walk {
+    pub(crate) shape: Vec<usize>,
+    pub(crate) out: Vec<usize>,
+    pub(crate) inp: Vec<usize>,
 }
 
 /// PyTorch's contiguous strides of `shape` (`c10::contiguous_strides`: a
@@ -49,7 +49,7 @@ fn contiguous_strides(shape: &[usize]) -> Vec<usize> {
 impl Walk {
     /// The walk of a reduction of an input of `shape`/`stride` over the
     /// dims marked in `reduced`, into a fresh contiguous output.
-    fn new(shape: &[usize], stride: &[usize], reduced: &[bool]) -> Walk {
+    pub(crate) fn new(shape: &[usize], stride: &[usize], reduced: &[bool]) -> Walk {
         let n = shape.len();
         let kept: Vec<usize> = (0..n).filter(|&d| !reduced[d]).collect();
         let kept_strides = contiguous_strides(&kept.iter().map(|&d| shape[d]).collect::<Vec<_>>());
@@ -120,11 +120,11 @@ impl Walk {
         self.inp.truncate(prev + 1);
     }
 
-    fn numel(&self) -> usize {
+    pub(crate) fn numel(&self) -> usize {
         self.shape.iter().product()
     }
 
-    fn is_dim_reduced(&self, d: usize) -> bool {
+    pub(crate) fn is_dim_reduced(&self, d: usize) -> bool {
         self.out[d] == 0 && self.shape[d] > 1
     }
 
@@ -154,13 +154,13 @@ impl Walk {
 
 /// Where a block starts and how it steps, in elements.
 #[derive(Clone, Copy)]
-struct Block {
-    in_base: usize,
-    out_base: usize,
-    in_strides: [usize; 2],
-    out_strides: [usize; 2],
-    size0: usize,
-    size1: usize,
+pub(crate) struct Block {
+    pub(crate) in_base: usize,
+    pub(crate) out_base: usize,
+    pub(crate) in_strides: [usize; 2],
+    pub(crate) out_strides: [usize; 2],
+    pub(crate) size0: usize,
+    pub(crate) size1: usize,
 }
 
 /// One reduction kernel's loop over a 2-D block (`cascade_sum`'s, or
@@ -170,7 +170,13 @@ type Kernel<T> = fn(&[T], &mut [T], Block);
 /// `serial_for_each` over the elements `begin..end` of `walk` (from element
 /// offsets `in_base`/`out_base`): `DimCounter`'s 2-D steps, each one
 /// `kernel` block.
-fn serial<T: Copy + Send + Sync>(walk: &Walk, xs: &[T], out: &mut [T], in_base: usize, out_base: usize, (begin, end): (usize, usize), kernel: Kernel<T>) {
+fn serial<T: Copy + Send + Sync>(walk: &Walk, xs: &[T], out: &mut [T], in_base: usize, out_base: usize, range: (usize, usize), kernel: Kernel<T>) {
+    for_each_block(walk, in_base, out_base, range, |b| kernel(xs, out, b));
+}
+
+/// `serial_for_each`'s 2-D blocks over the elements `begin..end` of `walk`
+/// (from element offsets `in_base`/`out_base`), as `DimCounter` steps.
+pub(crate) fn for_each_block(walk: &Walk, in_base: usize, out_base: usize, (begin, end): (usize, usize), mut f: impl FnMut(Block)) {
     if begin >= end {
         return;
     }
@@ -179,8 +185,7 @@ fn serial<T: Copy + Send + Sync>(walk: &Walk, xs: &[T], out: &mut [T], in_base: 
     let in_strides = [at(0, &walk.inp), at(1, &walk.inp)];
     let out_strides = [at(0, &walk.out), at(1, &walk.out)];
     if nd <= 1 {
-        let block = Block { in_base: in_base + begin * in_strides[0], out_base: out_base + begin * out_strides[0], in_strides, out_strides, size0: end - begin, size1: 1 };
-        kernel(xs, out, block);
+        f(Block { in_base: in_base + begin * in_strides[0], out_base: out_base + begin * out_strides[0], in_strides, out_strides, size0: end - begin, size1: 1 });
         return;
     }
     // The counter's digits for `begin`.
@@ -196,7 +201,7 @@ fn serial<T: Copy + Send + Sync>(walk: &Walk, xs: &[T], out: &mut [T], in_base: 
         let ob = out_base + (0..nd).map(|d| values[d] * walk.out[d]).sum::<usize>();
         let step0 = (walk.shape[0] - values[0]).min(end - offset);
         let step1 = if step0 == walk.shape[0] { (walk.shape[1] - values[1]).min((end - offset) / walk.shape[0]) } else { 1 };
-        kernel(xs, out, Block { in_base: ib, out_base: ob, in_strides, out_strides, size0: step0, size1: step1 });
+        f(Block { in_base: ib, out_base: ob, in_strides, out_strides, size0: step0, size1: step1 });
         offset += step0 * step1;
         // DimCounter::increment.
         let (mut d, mut overflow) = if step1 != 1 { (1, step1) } else { (0, step0) };
@@ -212,6 +217,26 @@ fn serial<T: Copy + Send + Sync>(walk: &Walk, xs: &[T], out: &mut [T], in_base: 
             d += 1;
         }
     }
+}
+
+/// The elements `begin..end` of `walk` one by one in `serial_for_each`'s
+/// order (each block's rows, each row's elements): `f(output index,
+/// input index)`, from input element `offset`.
+pub(crate) fn for_each_element(walk: &Walk, offset: usize, range: (usize, usize), mut f: impl FnMut(usize, usize)) {
+    if walk.shape.is_empty() {
+        if range.0 < range.1 {
+            f(0, offset);
+        }
+        return;
+    }
+    for_each_block(walk, offset, 0, range, |b| {
+        for j in 0..b.size1 {
+            let (i0, o0) = (b.in_base + j * b.in_strides[1], b.out_base + j * b.out_strides[1]);
+            for i in 0..b.size0 {
+                f(o0 + i * b.out_strides[0], i0 + i * b.in_strides[0]);
+            }
+        }
+    });
 }
 
 /// [`sum_block`] built for AVX2 where the CPU has it (the lanes' adds as
@@ -380,7 +405,7 @@ fn prod_block<T: Copy + std::ops::Mul<Output = T>>(xs: &[T], out: &mut [T], b: B
 
 /// `at::parallel_for`'s chunks of `0..n` with grain `grain` on `threads`
 /// threads.
-fn chunks(n: usize, grain: usize, threads: usize) -> Vec<(usize, usize)> {
+pub(crate) fn chunks(n: usize, grain: usize, threads: usize) -> Vec<(usize, usize)> {
     if n == 0 {
         return Vec::new();
     }

@@ -21,6 +21,7 @@ pub mod promote;
 pub mod random;
 pub mod random_more;
 pub mod reduce;
+pub mod norm;
 pub mod scaled_add;
 pub mod scan;
 pub mod scan_dense;

@@ -282,7 +282,21 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 None => x,
             };
             let reduced = reduced_mask(dims.as_deref(), x.ndim()).at(span)?;
-            let n = vector_norm(&it.ctx, &x, p, &reduced, keep).at(span)?;
+            // linalg_vector_norm's meta check: the orders without an
+            // identity refuse empty reductions (the dim as given).
+            if x.numel() == 0 && (p < 0.0 || p == f64::INFINITY) {
+                let ord = crate::engine::error::cpp_double(p);
+                let msg = match dims.as_deref() {
+                    None | Some([]) => Some(format!("linalg.vector_norm cannot compute the {ord} norm on an empty tensor because the operation does not have an identity")),
+                    Some(ds) => ds.iter().find(|&&d| crate::engine::layout::wrap_dim(d, x.ndim()).map(|w| x.shape()[w] == 0).unwrap_or(false)).map(|d| {
+                        format!("linalg.vector_norm cannot compute the {ord} norm on the dimension {d}because this dimension is empty and the operation does not have an identity")
+                    }),
+                };
+                if let Some(msg) = msg {
+                    return Err(EvalError::new(ErrorKind::RuntimeError, msg, span));
+                }
+            }
+            let n = crate::engine::ops::norm::vector_norm(&it.ctx, &x, p, &reduced, keep).at(span)?;
             let node = if other.is_some() { OpId::Dist.node(0) } else { OpId::Norm.node(0) };
             let inputs: Vec<Option<&Tensor>> = match &other {
                 Some(o) => vec![Some(t), Some(o)],
@@ -304,32 +318,6 @@ fn reduced_mask(dims: Option<&[i64]>, n: usize) -> crate::engine::error::Result<
         reduced[crate::engine::layout::wrap_dim(d, n)?] = true;
     }
     Ok(reduced)
-}
-
-/// `linalg.vector_norm(x, p, dims, keepdim)` in f64, rounded to x's dtype;
-/// `reduced` marks the dims it reduces.
-fn vector_norm(ctx: &crate::engine::Context, x: &Tensor, p: f64, reduced: &[bool], keep: bool) -> crate::engine::error::Result<Tensor> {
-    let n = x.ndim();
-    ctx.cpu.check_walk("norm", x.shape(), x.dtype.size())?;
-    let shape = x.shape();
-    let out_shape: Vec<usize> = (0..n).filter_map(|d| if reduced[d] { keep.then_some(1) } else { Some(shape[d]) }).collect();
-    let m: usize = (0..n).filter(|&d| !reduced[d]).map(|d| shape[d]).product();
-    let mut acc = vec![0f64; m.max(1)];
-    for (v, o) in x.to_scalars().iter().zip(crate::engine::ops::scan::reduced_slots(shape, reduced)) {
-        let a = v.as_f64().abs();
-        acc[o] = if p.is_infinite() && p > 0.0 {
-            acc[o].max(a)
-        } else if p == 0.0 {
-            acc[o] + f64::from(a != 0.0)
-        } else {
-            acc[o] + a.powf(p)
-        };
-    }
-    let vals: Vec<Scalar> = acc
-        .into_iter()
-        .map(|s| Scalar::Float(if p.is_infinite() || p == 0.0 { s } else if p == 2.0 { s.sqrt() } else if p == 1.0 { s } else { s.powf(1.0 / p) }).cast(x.dtype))
-        .collect();
-    Tensor::from_scalars_on(ctx, x.device(), &out_shape, x.dtype, &vals, "norm")
 }
 
 /// The 2-norm's gradient `g · x / ‖x‖` (saved x = input − other, result),
