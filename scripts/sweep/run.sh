@@ -5,7 +5,7 @@
 # the diff is what to fix or list in the README's known divergences.
 #   scripts/sweep/run.sh [PYTHON] [SEEDS] [N]
 # e.g. scripts/sweep/run.sh ~/venv/bin/python "1 2 3" 500
-# Found on 2026-12-05: oracle cases 484-487.
+# Found on 2026-12-05: oracle cases 484-490.
 set -u
 py=${1:-python3}
 seeds=${2:-"1 2 3"}
@@ -13,7 +13,7 @@ n=${3:-400}
 here=$(cd "$(dirname "$0")" && pwd)
 tsr=${TSR:-$here/../../target/release/tsr}
 out=$(mktemp -d)
-for gen in math shape inplace; do
+for gen in math shape inplace bits; do
   for s in $seeds; do
     f=$out/${gen}_$s.py
     python3 "$here/gen_$gen.py" "$s" "$n" "$f"

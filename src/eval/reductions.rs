@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use crate::engine::ops::reduce::{reduce, ReduceOp};
-use crate::engine::Tensor;
+use crate::engine::{Scalar, Tensor};
 
 use super::args::{seq_ints, Args};
 use super::error::{AtSpan, EvalError, EvalResult};
@@ -39,12 +39,14 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _op: &str) -
         a.finish(1)?;
         return super::ext::math::maximum(it, t, &other, op == ReduceOp::Max, span);
     }
-    let dims: Option<Vec<i64>> = match a.get(0, "dim") {
-        None | Some((Value::None, _)) => None,
-        Some((v, s)) => Some(seq_ints(&v).ok_or_else(|| {
-            EvalError::type_error(format!("{name}(): argument 'dim' must be int or tuple of ints, not {}", v.type_name()), s)
-        })?),
-    };
+    if matches!(op, ReduceOp::Std | ReduceOp::Var) {
+        let sp = spread_args(&mut a, name)?;
+        a.finish(3)?;
+        let r = reduce(&it.ctx, op, t, sp.dims.as_deref(), sp.keepdim, sp.correction, None).at(span)?;
+        super::warnings::degrees_of_freedom(it, name, t.numel(), r.values.numel(), sp.correction, span);
+        return Ok(Value::tensor(record(it, t, op, sp.dims.as_deref(), sp.keepdim, sp.correction, r.values, None)));
+    }
+    let dims = dims_arg(&mut a, name)?;
     if op == ReduceOp::Prod && dims.as_ref().is_some_and(|d| d.len() != 1) {
         return Err(EvalError::type_error(
             "prod() received an invalid combination of arguments - got (tuple), but expected one of:\n * (*, torch.dtype dtype = None)\n * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\n",
@@ -63,15 +65,7 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _op: &str) -
         return Err(EvalError::type_error(format!("{name}(): argument 'dim' must be int, not tuple"), span));
     }
     let keepdim = a.opt_bool(1, "keepdim", false)?;
-    let mut correction = 1.0;
-    if matches!(op, ReduceOp::Std | ReduceOp::Var) {
-        if let Some((v, _)) = a.take_kw("unbiased") {
-            correction = if matches!(v, Value::Bool(false)) { 0.0 } else { 1.0 };
-        }
-        if let Some((v, s)) = a.take_kw("correction") {
-            correction = super::args::to_number(&v).map(|x| x.as_f64()).ok_or_else(|| EvalError::type_error("correction must be a number", s))?;
-        }
-    }
+    let correction = 1.0;
     let dtype = a.dtype_kw()?;
     a.finish(2)?;
     let src: Tensor = match dtype {
@@ -79,14 +73,80 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _op: &str) -
         None => (**t).clone(),
     };
     let r = reduce(&it.ctx, op, &src, dims.as_deref(), keepdim, correction, dtype).at(span)?;
-    if matches!(op, ReduceOp::Std | ReduceOp::Var) {
-        super::warnings::degrees_of_freedom(it, name, src.numel(), r.values.numel(), correction, span);
-    }
     let r = crate::engine::ops::reduce::Reduced { values: record(it, t, op, dims.as_deref(), keepdim, correction, r.values, r.indices.as_ref()), indices: r.indices };
     Ok(match r.indices {
         Some(i) => Value::NamedTuple(if op == ReduceOp::Max { "max" } else { "min" }, vec![("values", Value::tensor(r.values)), ("indices", Value::tensor(i))]),
         None => Value::tensor(r.values),
     })
+}
+
+/// A reduction's `dim` argument (positional 0 or `dim=`).
+fn dims_arg(a: &mut Args, name: &str) -> EvalResult<Option<Vec<i64>>> {
+    match a.get(0, "dim") {
+        None | Some((Value::None, _)) => Ok(None),
+        Some((v, s)) => Ok(Some(seq_ints(&v).ok_or_else(|| {
+            EvalError::type_error(format!("{name}(): argument 'dim' must be int or tuple of ints, not {}", v.type_name()), s)
+        })?)),
+    }
+}
+
+/// `var`/`std`/`var_mean`/`std_mean`'s arguments after the input.
+struct Spread {
+    dims: Option<Vec<i64>>,
+    correction: f64,
+    keepdim: bool,
+}
+
+/// The three overloads PyTorch's parser tells apart: `(bool unbiased)`,
+/// `(dim, bool unbiased=True, bool keepdim=False)` and
+/// `(dim=None, *, correction=None, keepdim=False)`: a bool first is
+/// `unbiased` (`x.var(False)`), positional 1 is `unbiased`, 2 `keepdim`.
+fn spread_args(a: &mut Args, name: &str) -> EvalResult<Spread> {
+    let mut correction = 1.0;
+    if let Some((Value::Bool(unbiased), _)) = a.pos.first() {
+        correction = if *unbiased { 1.0 } else { 0.0 };
+        a.pos.remove(0);
+        return Ok(Spread { dims: None, correction, keepdim: false });
+    }
+    // An empty dim list reduces over every dim.
+    let dims = dims_arg(a, name)?.filter(|d| !d.is_empty());
+    if !a.opt_bool(1, "unbiased", true)? {
+        correction = 0.0;
+    }
+    let keepdim = a.opt_bool(2, "keepdim", false)?;
+    if let Some((v, s)) = a.take_kw("correction")
+        && !matches!(v, Value::None)
+    {
+        correction = super::args::to_number(&v).map(|x| x.as_f64()).ok_or_else(|| EvalError::type_error("correction must be a number", s))?;
+    }
+    Ok(Spread { dims, correction, keepdim })
+}
+
+/// `var_mean`/`std_mean` (`std`): both outputs from one `WelfordOps` pass,
+/// as `std_var_mean_out` computes them (so the mean is Welford's, not
+/// `mean()`'s, and a full reduction is Welford's too, not
+/// `std_var_all_cpu`'s); each output recorded as `var`/`std` and `mean`
+/// would record it.
+pub fn var_mean(it: &mut Interp, t: &Rc<Tensor>, std: bool, name: &str, mut a: Args) -> EvalResult<(Tensor, Tensor)> {
+    let span = a.span;
+    let sp = spread_args(&mut a, name)?;
+    a.finish(3)?;
+    let op = if std { ReduceOp::Std } else { ReduceOp::Var };
+    let dims = sp.dims.as_deref();
+    let spread = reduce(&it.ctx, op, t, dims, sp.keepdim, sp.correction, None).at(span)?.values;
+    let mean = reduce(&it.ctx, ReduceOp::Mean, t, dims, sp.keepdim, sp.correction, None).at(span)?.values;
+    super::warnings::degrees_of_freedom(it, name, t.numel(), spread.numel(), sp.correction, span);
+    let reduced = crate::engine::ops::reduce::reduced_dims(dims, t.ndim()).at(span)?;
+    if t.numel() > 0
+        && let Some(vals) = crate::engine::ops::reduce::welford(t, &reduced, sp.correction, std)
+    {
+        let (v, m): (Vec<Scalar>, Vec<Scalar>) = vals.into_iter().map(|(v, m)| (Scalar::Float(v), Scalar::Float(m))).unzip();
+        crate::engine::ops::copy::write_values(&spread, &v);
+        crate::engine::ops::copy::write_values(&mean, &m);
+    }
+    let spread = record(it, t, op, dims, sp.keepdim, sp.correction, spread, None);
+    let mean = record(it, t, ReduceOp::Mean, dims, sp.keepdim, sp.correction, mean, None);
+    Ok((spread, mean))
 }
 
 /// The reduction's node: `SumBackward0/1`, `MeanBackward0/1`, `ProdBackward0/1`,

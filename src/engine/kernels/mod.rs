@@ -7,6 +7,7 @@
 pub mod copy;
 pub mod reduce_iter;
 pub mod norm_reduce;
+pub mod var_reduce;
 pub mod binary;
 pub mod cascade;
 pub mod cast;

@@ -185,20 +185,10 @@ pub struct Reduced {
 }
 
 /// Reduces `t` over `dims` (all dims when `None`).
-pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, keepdim: bool, correction: f64, out: Option<DType>) -> Result<Reduced> {
-    let odt = match out {
-        Some(d) if op == ReduceOp::Mean && d.category() != Category::Floating => {
-            return Err(EngineError::new(
-                ErrorKind::NotImplementedError,
-                format!("mean(): could not infer output dtype. Optional dtype must be either a floating point or complex dtype. Got: {}", scalar_type_name(d)),
-            ));
-        }
-        Some(d) => d,
-        None => out_dtype(op, t.dtype)?,
-    };
-    let n = t.ndim();
+/// The dims `dims` marks among `n` (all for None), wrapped, each at most
+/// once (a 0-dim tensor's dims all wrap to 0, so `(-1, 0)` repeats it).
+pub fn reduced_dims(dims: Option<&[i64]>, n: usize) -> Result<Vec<bool>> {
     let mut reduced = vec![false; n];
-    // A 0-dim tensor's dims all wrap to 0 (so `(-1, 0)` repeats it).
     let mut scalar_dim_seen = false;
     match dims {
         None => reduced.iter_mut().for_each(|r| *r = true),
@@ -222,6 +212,22 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
             }
         }
     }
+    Ok(reduced)
+}
+
+pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, keepdim: bool, correction: f64, out: Option<DType>) -> Result<Reduced> {
+    let odt = match out {
+        Some(d) if op == ReduceOp::Mean && d.category() != Category::Floating => {
+            return Err(EngineError::new(
+                ErrorKind::NotImplementedError,
+                format!("mean(): could not infer output dtype. Optional dtype must be either a floating point or complex dtype. Got: {}", scalar_type_name(d)),
+            ));
+        }
+        Some(d) => d,
+        None => out_dtype(op, t.dtype)?,
+    };
+    let n = t.ndim();
+    let reduced = reduced_dims(dims, n)?;
     // Walking more elements than a dense tensor under the cap could hold
     // (a huge expanded view) would never end; an overflowing count is one.
     ctx.cpu.check_walk(op.name(), t.shape(), t.dtype.size())?;
@@ -282,12 +288,20 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
     // var/std of float32/float64 to one value: PyTorch's std_var_all_cpu,
     // the mean as `mean()` computes it, then Σ (x − mean)² in double.
     if matches!(op, ReduceOp::Var | ReduceOp::Std) && matches!(t.dtype, DType::Float32 | DType::Float64) && t.numel() > 0
-        && (0..n).all(|d| reduced[d] || t.shape()[d] == 1) && layout::is_non_overlapping_and_dense(t.shape(), t.stride())
+        && (0..n).all(|d| reduced[d] || t.shape()[d] == 1)
     {
-        let lo = t.layout().footprint().map(|(lo, _)| lo).unwrap_or(0);
-        let v = var_all(t, lo, count, correction, op == ReduceOp::Std);
+        let v = var_all(t, count, correction, op == ReduceOp::Std);
         crate::engine::interrupt::check()?;
         let values = Tensor::from_scalars_on(ctx, t.device(), &out_shape, odt, &[Scalar::Float(v)], op.name())?;
+        return Ok(Reduced { values, indices: None });
+    }
+    // Any other var/std of a floating tensor: WelfordOps in the walk's order.
+    if matches!(op, ReduceOp::Var | ReduceOp::Std) && t.dtype.is_floating() && t.numel() > 0
+        && let Some(vals) = welford(t, &reduced, correction, op == ReduceOp::Std)
+    {
+        crate::engine::interrupt::check()?;
+        let vals: Vec<Scalar> = vals.into_iter().map(|(v, _)| Scalar::Float(v)).collect();
+        let values = Tensor::from_scalars_on(ctx, t.device(), &out_shape, odt, &vals, op.name())?;
         return Ok(Reduced { values, indices: None });
     }
     // Sum/mean of float32/float64 with elements, over any dims of any
@@ -442,23 +456,52 @@ fn write_products(t: &Tensor, reduced: &[bool], out: &Tensor) {
     }
 }
 
-/// `std_var_all_cpu`: the mean in the dtype (`typed_sums`), then the
-/// squared deviations summed in double, one sum per `at::parallel_reduce`
-/// chunk (one per thread from 32768 elements), the chunks added in order.
-fn var_all(t: &Tensor, lo: usize, n: usize, correction: f64, sqrt: bool) -> f64 {
-    fn deviations<T: Lane>(xs: &[T], mean: f64) -> f64 {
-        let (n, threads) = (xs.len(), super::sleef::pytorch_threads());
-        let chunks = if n <= 32768 || threads <= 1 { 1 } else { threads.min(n.div_ceil(32768)) };
-        xs.chunks(n.div_ceil(chunks).max(1)).map(|c| c.iter().fold(0.0, |a, &x| a + (x.to_f64() - mean) * (x.to_f64() - mean))).fold(0.0, |a, b| a + b)
+/// `std_var_all_cpu` (float32/float64, any layout): the mean in the dtype
+/// (`typed_sums`), then the squared deviations summed in double over the
+/// input's blocks (`kernels::var_reduce::squared_deviations`).
+fn var_all(t: &Tensor, count: usize, correction: f64, sqrt: bool) -> f64 {
+    fn deviations<T: Lane + Into<f64>>(xs: &[T], t: &Tensor, offset: usize, count: usize) -> f64 {
+        let mean = typed_sums(xs, t, offset, &vec![true; t.ndim()], count, true).first().map_or(f64::NAN, |s| s.to_f64());
+        crate::engine::kernels::var_reduce::squared_deviations(xs, t.shape(), t.stride(), offset, mean, super::sleef::pytorch_threads())
     }
-    fn mean_all<T: Lane>(xs: &[T], t: &Tensor, offset: usize, n: usize) -> f64 {
-        typed_sums(xs, t, offset, &vec![true; t.ndim()], n, true).first().map_or(f64::NAN, |s| s.to_f64())
-    }
+    let Some((lo, hi)) = t.layout().footprint() else { return f64::NAN };
     let offset = t.layout().offset - lo;
-    let mean = on_values(t, lo, n, |xs| mean_all(xs, t, offset, n), |xs| mean_all(xs, t, offset, n)).unwrap_or(f64::NAN);
-    let total = on_values(t, lo, n, |xs| deviations(xs, mean), |xs| deviations(xs, mean)).unwrap_or(f64::NAN);
-    let var = total / (n as f64 - correction).max(0.0);
+    let total = on_values(t, lo, hi - lo + 1, |xs| deviations(xs, t, offset, count), |xs| deviations(xs, t, offset, count)).unwrap_or(f64::NAN);
+    let var = total / (count as f64 - correction).max(0.0);
     if sqrt { var.sqrt() } else { var }
+}
+
+/// `WelfordOps` over the dims marked in `reduced` of floating `t` (with
+/// elements), as `std_var_kernel_impl` runs it: per output (row-major
+/// order of the kept dims) the variance (or its square root, `sqrt`) with
+/// `correction` and the mean, rounded as the kernel's `res_t` rounds them
+/// (double to float first for float16/bfloat16, as their constructors
+/// take a float). None for a dtype without the kernel.
+pub fn welford(t: &Tensor, reduced: &[bool], correction: f64, sqrt: bool) -> Option<Vec<(f64, f64)>> {
+    use crate::engine::kernels::var_reduce::welford_dims;
+    let (lo, hi) = t.layout().footprint()?;
+    let (offset, n) = (t.layout().offset - lo, hi - lo + 1);
+    let threads = super::sleef::pytorch_threads();
+    let states = match t.dtype {
+        DType::Float16 | DType::BFloat16 => {
+            let buf = t.storage.bytes();
+            let bits = typed::<u16>(buf.bytes(), lo, n)?;
+            let xs: Vec<f32> = if t.dtype == DType::Float16 {
+                bits.iter().map(|&b| half::f16::from_bits(b).to_f32()).collect()
+            } else {
+                bits.iter().map(|&b| half::bf16::from_bits(b).to_f32()).collect()
+            };
+            welford_dims(&xs, t.shape(), t.stride(), offset, reduced, threads)
+        }
+        DType::Float32 | DType::Float64 => on_values(t, lo, n, |xs| welford_dims(xs, t.shape(), t.stride(), offset, reduced, threads), |xs| welford_dims(xs, t.shape(), t.stride(), offset, reduced, threads))?,
+        _ => return None,
+    };
+    let narrow = matches!(t.dtype, DType::Float16 | DType::BFloat16);
+    let round = |v: f64| if narrow { f64::from(v as f32) } else { v };
+    Some(states.into_iter().map(|w| {
+        let (v, m) = w.project(correction, sqrt);
+        (round(v), round(m))
+    }).collect())
 }
 
 fn kept_none(reduced: &[bool]) -> bool {

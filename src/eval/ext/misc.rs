@@ -93,13 +93,7 @@ fn function(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Valu
             if !t.dtype.is_floating() {
                 return Err(EvalError::new(crate::engine::ErrorKind::NotImplementedError, format!("{name} only support floating point and complex dtypes"), span));
             }
-            let mk = |n: &str, a: &Args| Args { name: n.to_string(), pos: a.pos.clone(), kw: a.kw.clone(), span, pos_base: 0 };
-            let spread = super::super::methods::call_op(it, &t, if std { OpId::Std } else { OpId::Var }, mk(if std { "std" } else { "var" }, &a), span, op);
-            // mean takes dim and keepdim, not the correction.
-            let mut ma = mk("mean", &a);
-            ma.kw.retain(|(k, _, _)| k == "dim" || k == "keepdim");
-            let mean = super::super::methods::call_op(it, &t, OpId::Mean, ma, span, op);
-            let (Value::Tensor(s), Value::Tensor(m)) = (spread?, mean?) else { return Err(rt("internal: std_mean", span)) };
+            let (s, m) = crate::eval::reductions::var_mean(it, &t, std, name, a)?;
             // PyTorch's one node for both outputs; here each output's node
             // passes its gradient to the std (var) and mean nodes under it.
             let node = if std { OpId::StdMean.node(0) } else { OpId::VarMean.node(0) };

@@ -9,6 +9,7 @@ use std::rc::Rc;
 use crate::engine::autograd::{saved_tensor, BackwardFn, Formula};
 use crate::engine::ops::promote::type_meta_name;
 use crate::engine::ops::scan::{self, Rows, ScanOp};
+use crate::engine::layout::Layout;
 use crate::engine::{Context, DType, EngineError, Scalar, Tensor};
 use crate::lang::span::Span;
 
@@ -311,8 +312,7 @@ fn nan_reduce(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args) -> EvalRes
     let ctx = &it.ctx;
     ctx.cpu.check_walk(name, t.shape(), t.dtype.size()).at(span)?;
     let vals = t.to_scalars();
-    let zeroed: Vec<Scalar> = vals.iter().map(|v| if matches!(v, Scalar::Float(f) if f.is_nan()) { Scalar::Float(0.0) } else { *v }).collect();
-    let src = Tensor::from_scalars_on(ctx, t.device(), t.shape(), t.dtype, &zeroed, name).at(span)?;
+    let src = nan_zeroed(ctx, t, name).at(span)?;
     let src = match dtype {
         Some(d) => crate::engine::ops::copy::to_dtype(ctx, &src, d).at(span)?.unwrap_or(src),
         None => src,
@@ -331,6 +331,23 @@ fn nan_reduce(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args) -> EvalRes
     // PyTorch's nanmean is nansum(x) / count: DivBackward0 over NansumBackward0.
     let shapes = [sum.shape().to_vec(), n.shape().to_vec()];
     Ok(tensor(grad::record(it, OpId::Div.node(0), &[Some(&sum), Some(&n)], mean, Formula::Div { shapes }, &[&sum, &n])))
+}
+
+/// `t` with its NaNs read as 0, in `t`'s own layout (over a copy of its
+/// footprint), so that summing it walks the elements as `nansum`'s
+/// `cascade_sum<ignore_nan>` walks `t`'s.
+fn nan_zeroed(ctx: &Context, t: &Tensor, name: &str) -> Result<Tensor, EngineError> {
+    let Some((lo, hi)) = t.layout().footprint() else {
+        return Tensor::alloc_on(ctx, t.device(), t.shape(), t.dtype, name);
+    };
+    let span = Layout { shape: vec![hi - lo + 1], stride: vec![1], offset: lo };
+    let vals: Vec<Scalar> = t.view_as_layout(span, name).to_scalars().into_iter().map(|v| match v {
+        Scalar::Float(f) if f.is_nan() => Scalar::Float(0.0),
+        v => v,
+    }).collect();
+    let copy = Tensor::from_scalars_on(ctx, t.device(), &[vals.len()], t.dtype, &vals, name)?;
+    let layout = Layout { shape: t.shape().to_vec(), stride: t.stride().to_vec(), offset: t.layout().offset - lo };
+    Ok(copy.view_as_layout(layout, name))
 }
 
 /// Zeros of the input's shape with each output's gradient added where its
