@@ -57,6 +57,7 @@ pub fn call_op(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<V
     let given = super::registry::binder::CallArgs::of(&a);
     let out = super::out::take(id, &mut a);
     let inputs: Vec<Value> = if out.is_some() { a.pos.iter().map(|(v, _)| v.clone()).collect() } else { vec![] };
+    super::out::read_in(it, id, &mut a, &out)?;
     let span = a.span;
     // `out=` of the wrong kind (a tensor for a tuple) is the parser's
     // refusal too, so write's errors are refined with the op's.

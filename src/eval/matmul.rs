@@ -36,6 +36,7 @@ pub fn call(it: &Interp, method: &str, a: &Tensor, b: &Tensor) -> Result<Tensor>
         "bmm" => ops.linalg(LinalgOp::Bmm, a, b)?,
         "mv" => ops.linalg(LinalgOp::Mv, a, b)?,
         "dot" => ops.linalg(LinalgOp::Dot, a, b)?,
+        "vdot" => ops.linalg(LinalgOp::Vdot, a, b)?,
         _ => ops.matmul(a, b)?,
     };
     Ok(fresh_lineage(out, if method == "mv" { "matmul" } else { method }))
@@ -168,7 +169,7 @@ impl Ops<'_> {
             LinalgOp::Mm => linalg::mm(ctx, a, b)?,
             LinalgOp::Bmm => linalg::bmm(ctx, a, b)?,
             LinalgOp::Mv => linalg::mv(ctx, a, b)?,
-            LinalgOp::Dot => linalg::dot(ctx, a, b)?,
+            LinalgOp::Dot | LinalgOp::Vdot => linalg::dot(ctx, a, b)?,
         };
         let need = [a.requires_grad(), b.requires_grad()];
         // PyTorch saves only what the wanted gradients read: a for b's, b for a's.
@@ -241,6 +242,7 @@ fn linalg_node(op: LinalgOp) -> &'static str {
         LinalgOp::Bmm => OpId::Bmm.node(0),
         LinalgOp::Mv => OpId::Mv.node(0),
         LinalgOp::Dot => OpId::Dot.node(0),
+        LinalgOp::Vdot => OpId::Vdot.node(0),
     }
 }
 

@@ -570,7 +570,7 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
         OpId::Sum | OpId::Mean | OpId::Prod | OpId::Max | OpId::Min | OpId::Argmax | OpId::Argmin | OpId::Std | OpId::Var | OpId::All | OpId::Any => {
             super::reductions::call(it, t, id, a, op)
         }
-        OpId::Matmul | OpId::Mm | OpId::Bmm | OpId::Dot | OpId::Mv => {
+        OpId::Matmul | OpId::Mm | OpId::Bmm | OpId::Dot | OpId::Vdot | OpId::Mv => {
             let other = tensor_arg(&mut a, 0, "other")?;
             a.finish(1)?;
             Ok(Value::tensor(super::matmul::call(it, name, t, &other).at(span)?))

@@ -64,6 +64,30 @@ pub fn take(id: OpId, a: &mut Args) -> Option<(Value, Span)> {
     out
 }
 
+/// Has the call read its tensor in `out`'s dtype where the row's rule says
+/// so ([`OutRule::ReadInFloat`]); run after the inputs are kept for the
+/// autograd check, which sees the tensor given.
+pub fn read_in(it: &Interp, id: OpId, a: &mut Args, out: &Option<(Value, Span)>) -> EvalResult<()> {
+    let (Some((Value::Tensor(o), _)), OutRule::ReadInFloat) = (out, id.row().out) else {
+        return Ok(());
+    };
+    let span = a.span;
+    let slot = match a.pos.first_mut() {
+        Some((v, _)) => Some(v),
+        None => a.kw.iter_mut().find(|(k, _, _)| k == "input").map(|(_, v, _)| v),
+    };
+    if let Some(slot) = slot
+        && let Value::Tensor(t) = &*slot
+        && o.dtype.is_floating()
+        && t.dtype.is_floating()
+        && t.dtype != o.dtype
+    {
+        let cast = crate::engine::ops::copy::to_dtype(&it.ctx, t, o.dtype).at(span)?.unwrap_or_else(|| (**t).clone());
+        *slot = Value::tensor(cast);
+    }
+    Ok(())
+}
+
 /// Writes the call's result `v` into `out` and returns `out`.
 pub fn write(it: &mut Interp, id: OpId, inputs: &[Value], v: Value, out: (Value, Span), span: Span) -> EvalResult<Value> {
     let name = id.name();
@@ -123,7 +147,9 @@ pub fn write(it: &mut Interp, id: OpId, inputs: &[Value], v: Value, out: (Value,
 fn mismatch(m: OutMismatch, name: &str, r: DType, o: DType, input: DType) -> String {
     let (rn, on) = (scalar_type_name(r), scalar_type_name(o));
     match m {
-        OutMismatch::OutTensor => format!("Expected out tensor to have dtype {}, but got {} instead", type_meta_name(r), type_meta_name(o)),
+        // The tuple rules (`tuple_mismatch`) never reach a one-tensor `out`.
+        OutMismatch::OutTensor | OutMismatch::Median | OutMismatch::Kthvalue | OutMismatch::Mode => format!("Expected out tensor to have dtype {}, but got {} instead", type_meta_name(r), type_meta_name(o)),
+        OutMismatch::SelfMat2 => format!("self and mat2 must have the same dtype, but got {on} and {rn}"),
         OutMismatch::SelfResult => format!("{name}(): self and result must have the same scalar type"),
         OutMismatch::OutType => format!("Expected out type to be {rn} but got {on}"),
         OutMismatch::InputAndOut => format!("Expected the dtype for input and out to match, but got {} for input's dtype and {on} for out's dtype.", scalar_type_name(input)),
@@ -181,6 +207,11 @@ fn write_tuple(it: &mut Interp, id: OpId, inputs: &[Value], fields: &[(&'static 
         }
     }
     no_autograd(it, name, inputs, &outs.iter().collect::<Vec<_>>(), span)?;
+    if let (OutRule::Exact(m), [values, indices], [(_, Value::Tensor(r)), _]) = (id.row().out, &outs[..], fields)
+        && let Some(msg) = tuple_mismatch(m, r.dtype, values.dtype, indices.dtype)
+    {
+        return Err(EvalError::new(ErrorKind::RuntimeError, msg, span));
+    }
     let mut results = vec![];
     for ((_, r), o) in fields.iter().zip(&outs) {
         let Value::Tensor(r) = r else { return Err(EvalError::new(ErrorKind::RuntimeError, format!("internal: {name} gave no tensor"), span)) };
@@ -199,6 +230,33 @@ fn write_tuple(it: &mut Interp, id: OpId, inputs: &[Value], fields: &[(&'static 
     }
     let kind = out_kind(id);
     Ok(Value::NamedTuple(kind, fields.iter().zip(outs).map(|((f, _), o)| (*f, Value::Tensor(o))).collect()))
+}
+
+/// The refusal of a `(values, indices)` tuple whose dtypes are not the
+/// values' `want` and int64, in the kernel's words and checking order;
+/// `None` for the structured kernels' check that follows.
+fn tuple_mismatch(m: OutMismatch, want: DType, values: DType, indices: DType) -> Option<String> {
+    let bad_values = values != want;
+    let bad_indices = indices != DType::Int64;
+    let name = scalar_type_name;
+    match m {
+        OutMismatch::ScalarType if bad_values => Some(format!("expected scalar_type {} but found {}", name(want), name(values))),
+        OutMismatch::ScalarType if bad_indices => Some(format!("expected scalar_type Long but found {}", name(indices))),
+        OutMismatch::Median if bad_indices => Some(format!(
+            "Expected tensor for argument #1 'indices' to have scalar type Long; but got torch.{} instead (while checking arguments for median)",
+            indices.legacy_name()
+        )),
+        OutMismatch::Median if bad_values => Some(format!(
+            "Expected tensor for 'values' to have the same type as tensor for argument #2 'self'; but type torch.{} does not equal torch.{} (while checking arguments for median)",
+            values.legacy_name(),
+            want.legacy_name()
+        )),
+        OutMismatch::Kthvalue if bad_values => Some("output values must be of same type as input".into()),
+        OutMismatch::Kthvalue if bad_indices => Some("output indices must be of scalar type Long".into()),
+        OutMismatch::Mode if bad_values => Some(format!("expected scalar type '{}' but got '{}' for values output", name(want), name(values))),
+        OutMismatch::Mode if bad_indices => Some(format!("expected scalar type 'Long' but got '{}' for indices output", name(indices))),
+        _ => None,
+    }
 }
 
 /// Where `out` is among the Python signature's parameters (PyTorch counts

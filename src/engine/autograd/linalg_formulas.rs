@@ -19,6 +19,8 @@ pub enum LinalgOp {
     Bmm,
     Mv,
     Dot,
+    /// `vdot`: `dot` of real tensors (conjugation is the identity), its own node.
+    Vdot,
 }
 
 fn tr(x: &Tensor, d0: i64, d1: i64) -> Result<Tensor> {
@@ -46,7 +48,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor, op: LinalgOp, need: [bool; 
                 let col = g.view_as_layout(layout::unsqueeze(g.layout(), 1)?, "unsqueeze");
                 binary(ctx, BinaryOp::Mul, Arg::T(&col), Arg::T(b))?
             }
-            LinalgOp::Dot => binary(ctx, BinaryOp::Mul, Arg::T(g), Arg::T(b))?,
+            LinalgOp::Dot | LinalgOp::Vdot => binary(ctx, BinaryOp::Mul, Arg::T(g), Arg::T(b))?,
         }),
     };
     let gb = match &a {
@@ -56,7 +58,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor, op: LinalgOp, need: [bool; 
             LinalgOp::Mm => linalg::mm(ctx, &tr(a, 0, 1)?, g)?,
             LinalgOp::Bmm => linalg::bmm(ctx, &tr(a, 1, 2)?, g)?,
             LinalgOp::Mv => linalg::mv(ctx, &tr(a, 0, 1)?, g)?,
-            LinalgOp::Dot => binary(ctx, BinaryOp::Mul, Arg::T(g), Arg::T(a))?,
+            LinalgOp::Dot | LinalgOp::Vdot => binary(ctx, BinaryOp::Mul, Arg::T(g), Arg::T(a))?,
         }),
     };
     Ok(vec![ga, gb])

@@ -10,6 +10,7 @@ use crate::engine::layout::wrap_dim;
 use crate::engine::ops::promote::scalar_type_name;
 use crate::engine::scalar::Scalar;
 use crate::engine::tensor::Tensor;
+use crate::engine::ops::elementwise::{self, Arg, BinaryOp, UnaryOp};
 
 fn rd(dt: DType, x: f64) -> f64 {
     Scalar::Float(x).cast(dt).as_f64()
@@ -258,29 +259,56 @@ fn reduced_shape(shape: &[usize], reduced: &[bool], keepdim: bool) -> Vec<usize>
     shape.iter().zip(reduced).filter_map(|(s, r)| if *r { keepdim.then_some(1) } else { Some(*s) }).collect()
 }
 
-/// `logsumexp(x, dims, keepdim)`: integers are computed in the default float dtype.
-pub fn logsumexp(ctx: &Context, x: &Tensor, dims: &[i64], keepdim: bool) -> Result<Tensor> {
-    let dt = if x.dtype.is_floating() { x.dtype } else { DType::DEFAULT_FLOAT };
+/// `logsumexp(x, dims, keepdim)` as ATen's composite computes it, step by
+/// step, so its bits are PyTorch's: `maxes = amax(x, dims, keepdim=True)`
+/// with infinite maxes set to 0, `sum_out(result, (x - maxes).exp_(),
+/// dims)` (TensorIterator's layouts, the cascade sum, into `out`'s dtype
+/// when `out=` names one: `sum_out` casts its input to it), then
+/// `result.log_().add_(maxes)`. Integral inputs are cast to the default
+/// float first. An empty `dims` reduces every dim, but the maxes keep
+/// their dims, so without `keepdim` the `add_` is refused as PyTorch
+/// refuses it ("output with shape [] doesn't match the broadcast shape
+/// [1, 1]").
+pub fn logsumexp(ctx: &Context, x: &Tensor, dims: &[i64], keepdim: bool, out: Option<DType>) -> Result<Tensor> {
+    let cast;
+    let x = if x.dtype.is_floating() {
+        x
+    } else {
+        cast = crate::engine::ops::copy::to_dtype(ctx, x, DType::DEFAULT_FLOAT)?.unwrap_or_else(|| x.clone());
+        &cast
+    };
+    let dt = out.unwrap_or(x.dtype);
+    if x.numel() == 0 {
+        // `sum_out(result, exp(x), dims).log_()`: no maxes to take.
+        return empty_logsumexp(ctx, x, dims, keepdim, dt);
+    }
+    let maxes = super::scan::amax(ctx, x, dims, true, true)?;
+    let shift: Vec<Scalar> = maxes.to_scalars().into_iter().map(|m| if m.as_f64().is_infinite() { Scalar::Float(0.0) } else { m }).collect();
+    let maxes = Tensor::from_scalars_on(ctx, x.device(), maxes.shape(), maxes.dtype, &shift, "logsumexp")?;
     let reduced = reduced_dims(x, dims)?;
-    let v: Vec<f64> = x.to_scalars().into_iter().map(|s| s.cast(dt).as_f64()).collect();
-    let (idx, n) = group_index(x.shape(), &reduced);
-    let mut m = vec![f64::NEG_INFINITY; n];
-    for (val, &o) in v.iter().zip(&idx) {
-        if *val > m[o] || val.is_nan() {
-            m[o] = *val;
-        }
+    let squeezed: Vec<usize> = if keepdim || dims.is_empty() { maxes.shape().to_vec() } else { reduced_shape(x.shape(), &reduced, false) };
+    let maxes_squeezed = Tensor::from_scalars_on(ctx, x.device(), &squeezed, maxes.dtype, &shift, "logsumexp")?;
+    let shifted = elementwise::binary(ctx, BinaryOp::Sub, Arg::T(x), Arg::T(&maxes))?;
+    let mut e = elementwise::unary(ctx, UnaryOp::Exp, &shifted)?;
+    if dt != e.dtype {
+        // `sum_out` reads its input in the result's dtype.
+        e = crate::engine::ops::copy::to_dtype(ctx, &e, dt)?.unwrap_or(e);
     }
-    // PyTorch shifts by the max, or by 0 where the max is infinite.
-    let shift: Vec<f64> = m.iter().map(|x| if x.is_infinite() { 0.0 } else { *x }).collect();
-    // (x - max).exp_() in dt, summed by sum_out (float16/bfloat16 add in
-    // float, the sum rounded to dt once), then .log_().add_(max) in dt.
-    let acc = if matches!(dt, DType::Float16 | DType::BFloat16) { DType::Float32 } else { dt };
-    let mut s = vec![0.0; n];
-    for (val, &o) in v.iter().zip(&idx) {
-        s[o] = rd(acc, s[o] + rd(dt, rd(dt, val - shift[o]).exp()));
-    }
-    let out: Vec<f64> = s.iter().zip(&shift).map(|(s, m)| rd(dt, rd(dt, rd(dt, *s).ln()) + m)).collect();
-    new(ctx, x, &reduced_shape(x.shape(), &reduced, keepdim), dt, &out, "logsumexp")
+    let sum_dims = (!dims.is_empty()).then_some(dims);
+    let s = super::reduce::reduce(ctx, super::reduce::ReduceOp::Sum, &e, sum_dims, keepdim, 0.0, Some(dt))?.values;
+    let r = elementwise::unary(ctx, UnaryOp::Log, &s)?;
+    elementwise::binary_inplace(BinaryOp::Add, &r, Arg::T(&maxes_squeezed))?;
+    // ATen's in-place steps run below autograd: the result is version 0.
+    r.storage.reset_version();
+    Ok(r)
+}
+
+/// The logsumexp of an empty tensor: `log(0)` where a sum has no terms.
+fn empty_logsumexp(ctx: &Context, x: &Tensor, dims: &[i64], keepdim: bool, dt: DType) -> Result<Tensor> {
+    let reduced = reduced_dims(x, dims)?;
+    let shape = reduced_shape(x.shape(), &reduced, keepdim);
+    let n: usize = shape.iter().product();
+    new(ctx, x, &shape, dt, &vec![f64::NEG_INFINITY; n], "logsumexp")
 }
 
 /// Logsumexp's backward: `g * exp(x - result)`, broadcast over the reduced dims.

@@ -36,16 +36,21 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
         let keepdim = a.opt_bool(1, "keepdim", false)?;
         let out = super::math::take_out(&mut a, false)?;
         a.finish(2)?;
-        let r = softmax::logsumexp(&it.ctx, t, &dims, keepdim).at(span)?;
         if let Some(o) = out {
-            if let Value::Tensor(ot) = &o.0
-                && !ot.dtype.is_floating()
-            {
-                let msg = format!("logsumexp(): Expected floating point type for result tensor, but got: {}", scalar_type_name(ot.dtype));
-                return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, msg, span));
-            }
+            // `sum_out` computes into `out`'s dtype, so a wider `out` gets
+            // a wider sum, log and add.
+            let dt = match &o.0 {
+                Value::Tensor(ot) if !ot.dtype.is_floating() => {
+                    let msg = format!("logsumexp(): Expected floating point type for result tensor, but got: {}", scalar_type_name(ot.dtype));
+                    return Err(EvalError::new(crate::engine::ErrorKind::RuntimeError, msg, span));
+                }
+                Value::Tensor(ot) => Some(ot.dtype),
+                _ => None,
+            };
+            let r = softmax::logsumexp(&it.ctx, t, &dims, keepdim, dt).at(span)?;
             return super::math::write_out(it, name, super::math::OutRule::Cast, &[t], r, &o, span);
         }
+        let r = softmax::logsumexp(&it.ctx, t, &dims, keepdim, None).at(span)?;
         let keep = r.clone();
         let f = BackwardFn::new(move |ctx, node, g| {
             let x = saved_tensor(node, 0)?;

@@ -22,5 +22,6 @@ pub const OPS: &[Op] = &[
         .out(OutRule::Exact(OutMismatch::OutTensor)),
     op("addbmm", "addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor", FM, Copy,
         "beta·self + alpha·(the sum over the batch of batch1[i] @ batch2[i])",
-        "x = torch.zeros(2, 2)\nx.addbmm(torch.ones(4, 2, 3), torch.ones(4, 3, 2))").backward(&["AddbmmBackward0"]),
+        "x = torch.zeros(2, 2)\nx.addbmm(torch.ones(4, 2, 3), torch.ones(4, 3, 2))").backward(&["AddbmmBackward0"])
+        .out(OutRule::Exact(OutMismatch::SelfMat2)),
 ];

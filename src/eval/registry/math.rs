@@ -137,6 +137,10 @@ pub const OPS: &[Op] = &[
         "the inner product of two 1-D tensors (a 0-dim tensor)",
         "x = torch.tensor([1.0, 2.0])\nx.dot(x)").backward(&["DotBackward0"])
         .out(OutRule::Exact(OutMismatch::ResultDtype)),
+    op("vdot", "vdot(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor", FM, Copy,
+        "the inner product of two 1-D tensors, the first conjugated (for real tensors, dot)",
+        "x = torch.tensor([1.0, 2.0])\nx.vdot(torch.tensor([3.0, 4.0]))").backward(&["VdotBackward0"])
+        .out(OutRule::Exact(OutMismatch::ResultDtype)),
     op("mv", "mv(Tensor self, Tensor vec, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "matrix times vector",
         "x = torch.ones(2, 3)\nx.mv(torch.arange(3.0))").backward(&["MvBackward0"])

@@ -148,6 +148,11 @@ pub enum OutRule {
     /// float input is refused as the float-only kernel refuses it
     /// (`nansum`: "\"nansum_cpu\" not implemented for 'Long'").
     ComputeInFloat,
+    /// `make_reduction`'s `in_dtype`: a float `out` of another dtype than
+    /// a float input has the op read its input in `out`'s dtype (`var`,
+    /// `std`: `var(x, 1, out=float64)` of a float `x` computes in double);
+    /// any other `out` as [`OutRule::Cast`].
+    ReadInFloat,
     /// `out` must have the result's dtype exactly; the words of the refusal.
     Exact(OutMismatch),
 }
@@ -168,6 +173,9 @@ impl OutRule {
 pub enum OutMismatch {
     /// "Expected out tensor to have dtype float, but got long int instead" (structured kernels).
     OutTensor,
+    /// addbmm, whose kernel runs `addmm_out` with `out` as self: "self and
+    /// mat2 must have the same dtype, but got Double and Float".
+    SelfMat2,
     /// "NAME(): self and result must have the same scalar type".
     SelfResult,
     /// `where`: "Expected out type to be Float but got Long".
@@ -182,8 +190,20 @@ pub enum OutMismatch {
     Nonzero,
     /// inner/tensordot: "tensordot: Expected the output tensor to have dtype Float, …".
     Tensordot,
-    /// logcumsumexp: "expected scalar_type Float but found Long".
+    /// logcumsumexp: "expected scalar_type Float but found Long"; cummax
+    /// and cummin's `(values, indices)` alike, values checked first.
     ScalarType,
+    /// median/nanmedian's `(values, indices)`, indices checked first:
+    /// "Expected tensor for argument #1 'indices' to have scalar type Long;
+    /// but got torch.FloatTensor instead (while checking arguments for
+    /// median)", then values against self.
+    Median,
+    /// kthvalue's: "output values must be of same type as input", then
+    /// "output indices must be of scalar type Long".
+    Kthvalue,
+    /// mode's: "expected scalar type 'Float' but got 'Long' for values
+    /// output", then the indices.
+    Mode,
     /// histc: "torch.histogram: input tensor and hist tensor should have the same dtype, …".
     Histogram,
     /// searchsorted/bucketize: "torch.searchsorted(): output tensor's dtype is wrong, it can only be Int(int32) or Long(int64) …".

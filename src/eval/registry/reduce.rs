@@ -33,10 +33,12 @@ pub const OPS: &[Op] = &[
         .out(OutRule::Exact(OutMismatch::OutTensor)),
     op("std", "std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor\nstd.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out) -> Tensor\nstd(Tensor self, bool unbiased=True) -> Tensor", FM, Reduction,
         "standard deviation (Bessel's correction by default)",
-        "x = torch.tensor([1.0, 2.0, 3.0, 4.0])\nx.std()").backward(&["StdBackward0"]),
+        "x = torch.tensor([1.0, 2.0, 3.0, 4.0])\nx.std()").backward(&["StdBackward0"])
+        .out(OutRule::ReadInFloat),
     op("var", "var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor\nvar.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out) -> Tensor\nvar(Tensor self, bool unbiased=True) -> Tensor", FM, Reduction,
         "variance (Bessel's correction by default)",
-        "x = torch.tensor([1.0, 2.0, 3.0, 4.0])\nx.var()").backward(&["VarBackward0"]),
+        "x = torch.tensor([1.0, 2.0, 3.0, 4.0])\nx.var()").backward(&["VarBackward0"])
+        .out(OutRule::ReadInFloat),
     op("all", "all(Tensor self, *, Tensor(a!) out) -> Tensor\nall.dims(Tensor self, int[]? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor\nall.dim(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor", FM, Reduction,
         "are all elements non-zero (or along dim)?",
         "x = torch.tensor([1, 0, 2])\nx.all()"),

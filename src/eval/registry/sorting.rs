@@ -22,10 +22,12 @@ pub const OPS: &[Op] = &[
         "x = torch.tensor([1., 2., 3.])\nx.cumprod_(0)"),
     op("cummax", "cummax(Tensor self, int dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor values, Tensor indices)", FM, Copy,
         "the running maximum along dim and where it was found: (values, indices)",
-        "x = torch.tensor([1, 3, 2, 5, 4])\nx.cummax(0)").backward(&["CummaxBackward0"]),
+        "x = torch.tensor([1, 3, 2, 5, 4])\nx.cummax(0)").backward(&["CummaxBackward0"])
+        .out(OutRule::Exact(OutMismatch::ScalarType)),
     op("cummin", "cummin(Tensor self, int dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor values, Tensor indices)", FM, Copy,
         "the running minimum along dim and where it was found: (values, indices)",
-        "x = torch.tensor([5, 3, 4, 1, 2])\nx.cummin(0)").backward(&["CumminBackward0"]),
+        "x = torch.tensor([5, 3, 4, 1, 2])\nx.cummin(0)").backward(&["CumminBackward0"])
+        .out(OutRule::Exact(OutMismatch::ScalarType)),
     op("logcumsumexp", "logcumsumexp(Tensor self, int dim, *, Tensor(a!) out) -> Tensor", FM, Copy,
         "log of the running sum of exp along dim, without overflow",
         "x = torch.tensor([0., 1., 2.])\nx.logcumsumexp(0)").backward(&["LogcumsumexpBackward0"])
@@ -36,16 +38,20 @@ pub const OPS: &[Op] = &[
         .fails("x = torch.tensor([1., 2.])\nx.topk(3)").backward(&["TopkBackward0"]),
     op("kthvalue", "kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor values, Tensor indices)", FM, Reduction,
         "the k-th smallest value along dim (k from 1) and its index",
-        "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.kthvalue(2, 1)").backward(&["KthvalueBackward0"]),
+        "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.kthvalue(2, 1)").backward(&["KthvalueBackward0"])
+        .out(OutRule::Exact(OutMismatch::Kthvalue)),
     op("median", "median(Tensor self) -> Tensor\nmedian.dim(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor values, Tensor indices)", FM, Reduction,
         "the lower median of all elements, or along dim with its index (NaN if any)",
-        "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.median(1)").backward(&["MedianBackward0", "MedianBackward1"]),
+        "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.median(1)").backward(&["MedianBackward0", "MedianBackward1"])
+        .out(OutRule::Exact(OutMismatch::Median)),
     op("nanmedian", "nanmedian(Tensor self) -> Tensor\nnanmedian.dim(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor values, Tensor indices)", FM, Reduction,
         "median that skips NaNs",
-        "x = torch.tensor([1., float('nan'), 3., 2.])\nx.nanmedian()").backward(&["NanmedianBackward0", "NanmedianBackward1"]),
+        "x = torch.tensor([1., float('nan'), 3., 2.])\nx.nanmedian()").backward(&["NanmedianBackward0", "NanmedianBackward1"])
+        .out(OutRule::Exact(OutMismatch::Median)),
     op("mode", "mode(Tensor self, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor values, Tensor indices)", FM, Reduction,
         "the most frequent value along dim (the smallest of a tie) and its last index",
-        "x = torch.tensor([1, 2, 2, 3, 3])\nx.mode()").backward(&["ModeBackward0"]),
+        "x = torch.tensor([1, 2, 2, 3, 3])\nx.mode()").backward(&["ModeBackward0"])
+        .out(OutRule::Exact(OutMismatch::Mode)),
     op("amax", "amax(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor", FM, Reduction,
         "the maximum over dims (all when none), no indices; the gradient splits between ties",
         "x = torch.tensor([[3., 1., 2.], [0., 5., 4.]])\nx.amax(1)").backward(&["AmaxBackward0"])

@@ -551,6 +551,11 @@ def case():
     return x, x.dot(x)
 print('dot', grad(case))
 def case():
+    x = torch.tensor([1.0, 2.0])
+    x = x.double().requires_grad_()
+    return x, x.vdot(torch.tensor([3.0, 4.0]))
+print('vdot', grad(case))
+def case():
     x = torch.ones(2, 3)
     x = x.double().requires_grad_()
     return x, x.mv(torch.arange(3.0))

@@ -546,6 +546,11 @@ def case():
     return x.dot(x)
 print('dot', show(case))
 def case():
+    x = torch.tensor([1.0, 2.0])
+    x = x.double().requires_grad_()
+    return x.vdot(torch.tensor([3.0, 4.0]))
+print('vdot', show(case))
+def case():
     x = torch.ones(2, 3)
     x = x.double().requires_grad_()
     return x.mv(torch.arange(3.0))

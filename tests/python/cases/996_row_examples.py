@@ -502,6 +502,10 @@ def case():
     return x.dot(x)
 print('dot', show(case))
 def case():
+    x = torch.tensor([1.0, 2.0])
+    return x.vdot(torch.tensor([3.0, 4.0]))
+print('vdot', show(case))
+def case():
     x = torch.ones(2, 3)
     return x.mv(torch.arange(3.0))
 print('mv', show(case))
