@@ -19,7 +19,7 @@ ops = [
  lambda: ("i", f"x.{r('sqrt_', 'neg_', 'abs_', 'floor_', 'sigmoid_', 'relu_', 'clamp_(1, 5)', 'fill_(3.7)', 'zero_()')}" + ('' if 0 else '')),
  lambda: ("a", f"x.t_() if x.dim() == 2 else x.transpose_(0, 2)"),
  lambda: ("a", f"x.squeeze_().unsqueeze_({r('0', '-1', '3')})"),
- lambda: ("a", f"x.resize_({r('4, 6', '30', '2, 2')})"),
+ lambda: ("a", f"x.resize_({r('4, 6', '3, 5', '2, 2')})"),
  lambda: ("a", f"x[{r('0', '..., 1', ':, ::2', '[0, 1]', 'x > 5', '[1, 0], :, [2, 3]', 'None, 0', '[[0], [1]], [1, 2]')}]"),
  lambda: ("a", "SET" + f"x[{r('0', '..., 1', '[0, 1]', 'x > 5', '[1, 0]', '[0, 1], :, [1, 2]', ':, [2, 0]')}] {r('=', '+=', '*=')} {r('-1', '7.5', 'torch.tensor(9.)', 'torch.tensor([1., 2., 3., 4.])', 'True')}"),
  lambda: ("i", "SET" + f"x[{r('0', '[0, 2]', 'x > 5', '([0, 1], [1, 2])', '[0, 0]')}] {r('=', '+=', '-=')} {r('-1', '7.5', 'True', 'torch.tensor(9)', 'torch.tensor([1, 2, 3, 4])')}"),

@@ -5,7 +5,8 @@
 # the diff is what to fix or list in the README's known divergences.
 #   scripts/sweep/run.sh [PYTHON] [SEEDS] [N]
 # e.g. scripts/sweep/run.sh ~/venv/bin/python "1 2 3" 500
-# Found on 2026-12-05: oracle cases 484-490.
+# Found on 2026-12-05: oracle cases 484-492. (resize_ grows no storage here:
+# its new elements are garbage in PyTorch and zeros in tsr, by design.)
 set -u
 py=${1:-python3}
 seeds=${2:-"1 2 3"}
