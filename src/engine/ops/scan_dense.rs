@@ -256,23 +256,45 @@ pub fn sort<T: Dense>(ctx: &Context, t: &Tensor, dim: i64, descending: bool, sta
     let idx: &mut [i64] = bytemuck::cast_slice_mut(&mut ib.bytes_mut()[..n * 8]);
     use rayon::prelude::*;
     let stop = std::sync::atomic::AtomicBool::new(false);
-    vals.par_chunks_mut(len).zip(idx.par_chunks_mut(len)).enumerate().for_each_init(Vec::new, |row, (o, (vs, is))| {
+    vals.par_chunks_mut(len).zip(idx.par_chunks_mut(len)).enumerate().for_each_init(|| (Vec::new(), Vec::<(T::Key, u32)>::new()), |(row, keys), (o, (vs, is))| {
         if o % 16 == 0 && crate::engine::interrupt::requested() {
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
         }
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             return;
         }
-        row.clear();
-        row.extend(x[o * len..(o + 1) * len].iter().copied().zip(0..len as u32));
-        match (stable, descending) {
-            (true, _) => row.sort_unstable_by(cmp),
-            // ATen's KeyValueCompAsc / KeyValueCompDesc under std::sort.
-            (false, false) => super::stl_sort::sort(row, &|a: &(T, u32), b: &(T, u32)| (!a.0.is_nan() && b.0.is_nan()) || a.0 < b.0),
-            (false, true) => super::stl_sort::sort(row, &|a: &(T, u32), b: &(T, u32)| (a.0.is_nan() && !b.0.is_nan()) || a.0 > b.0),
+        let xs = &x[o * len..(o + 1) * len];
+        if stable {
+            row.clear();
+            row.extend(xs.iter().copied().zip(0..len as u32));
+            row.sort_unstable_by(cmp);
+            for (j, &(v, p)) in row.iter().enumerate() {
+                vs[j] = v;
+                is[j] = p as i64;
+            }
+            return;
         }
-        for (j, &(v, p)) in row.iter().enumerate() {
-            vs[j] = v;
+        // ATen's KeyValueCompAsc / KeyValueCompDesc under std::sort, on
+        // integer keys with the same ties (±0 equal, every NaN equal and
+        // above +inf); the values are read back through the positions,
+        // bits and all. Where no two keys in the row tie, every correct
+        // sort gives std::sort's answer, so Rust's (faster) unstable sort
+        // goes first; a row with a tie is sorted again as libstdc++ does,
+        // since only its algorithm says where equal values land.
+        keys.clear();
+        keys.extend(xs.iter().map(|v| if descending { !v.key() } else { v.key() }).zip(0..len as u32));
+        keys.sort_unstable();
+        if keys.windows(2).any(|w| w[0].0 == w[1].0) {
+            keys.clear();
+            keys.extend(xs.iter().map(|v| v.key()).zip(0..len as u32));
+            if descending {
+                super::stl_sort::sort(keys, &|a: &(T::Key, u32), b: &(T::Key, u32)| a.0 > b.0);
+            } else {
+                super::stl_sort::sort(keys, &|a: &(T::Key, u32), b: &(T::Key, u32)| a.0 < b.0);
+            }
+        }
+        for (j, &(_, p)) in keys.iter().enumerate() {
+            vs[j] = xs[p as usize];
             is[j] = p as i64;
         }
     });
@@ -314,6 +336,36 @@ mod sort_tests {
                     assert_eq!(values(&fast.1), values(&slow.1), "{dtype:?} {shape:?} {descending}");
                     assert_eq!(fast.0.stride(), slow.0.stride());
                 }
+            }
+        }
+        // Rows of distinct values (the unstable sort's answer stands) and
+        // rows of 200 with a tie or NaNs (sorted again as std::sort does),
+        // past insertion sort's 16 elements.
+        for dtype in [DType::Float32, DType::Float64] {
+            let xs: Vec<Scalar> = (0..800)
+                .map(|i| {
+                    let v = ((i * 7919) % 800) as f64 * 0.37 - 100.0;
+                    Scalar::Float(match i {
+                        250 => -0.0,
+                        420 => 0.0,
+                        430 => 37.37,
+                        431 => 37.37,
+                        610 | 650 => f64::NAN,
+                        _ => v,
+                    })
+                })
+                .collect();
+            let t = Tensor::from_scalars(&ctx, &[4, 200], dtype, &xs, "t").unwrap();
+            for (descending, stable) in [(false, false), (true, false)] {
+                let fast = match dtype {
+                    DType::Float32 => sort::<f32>(&ctx, &t, -1, descending, stable),
+                    _ => sort::<f64>(&ctx, &t, -1, descending, stable),
+                }
+                .unwrap()
+                .unwrap();
+                let slow = crate::engine::ops::join::sort_general(&ctx, &t, -1, descending, stable).unwrap();
+                assert_eq!(values(&fast.0), values(&slow.0), "{dtype:?} {descending}");
+                assert_eq!(values(&fast.1), values(&slow.1), "{dtype:?} {descending}");
             }
         }
         // Not along the last dim, or not contiguous: not taken.
