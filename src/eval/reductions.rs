@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use crate::engine::ops::reduce::{reduce, ReduceOp};
-use crate::engine::{Scalar, Tensor};
+use crate::engine::Tensor;
 
 use super::args::{seq_ints, Args};
 use super::error::{AtSpan, EvalError, EvalResult};
@@ -122,28 +122,24 @@ fn spread_args(a: &mut Args, name: &str) -> EvalResult<Spread> {
     Ok(Spread { dims, correction, keepdim })
 }
 
-/// `var_mean`/`std_mean` (`std`): both outputs from one `WelfordOps` pass,
-/// as `std_var_mean_out` computes them (so the mean is Welford's, not
-/// `mean()`'s, and a full reduction is Welford's too, not
-/// `std_var_all_cpu`'s); each output recorded as `var`/`std` and `mean`
-/// would record it.
+/// `var_mean`/`std_mean` (`std`): both outputs from one `WelfordOps` pass
+/// (`engine::ops::reduce::var_mean`; a full reduction is Welford's too,
+/// not `std_var_all_cpu`'s); each output recorded as `var`/`std` and
+/// `mean` would record it.
 pub fn var_mean(it: &mut Interp, t: &Rc<Tensor>, std: bool, name: &str, mut a: Args) -> EvalResult<(Tensor, Tensor)> {
     let span = a.span;
     let sp = spread_args(&mut a, name)?;
     a.finish(3)?;
     let op = if std { ReduceOp::Std } else { ReduceOp::Var };
     let dims = sp.dims.as_deref();
-    let spread = reduce(&it.ctx, op, t, dims, sp.keepdim, sp.correction, None).at(span)?.values;
-    let mean = reduce(&it.ctx, ReduceOp::Mean, t, dims, sp.keepdim, sp.correction, None).at(span)?.values;
+    let (spread, mean) = match crate::engine::ops::reduce::var_mean(&it.ctx, t, dims, sp.keepdim, sp.correction, std).at(span)? {
+        Some(both) => both,
+        None => (
+            reduce(&it.ctx, op, t, dims, sp.keepdim, sp.correction, None).at(span)?.values,
+            reduce(&it.ctx, ReduceOp::Mean, t, dims, sp.keepdim, sp.correction, None).at(span)?.values,
+        ),
+    };
     super::warnings::degrees_of_freedom(it, name, t.numel(), spread.numel(), sp.correction, span);
-    let reduced = crate::engine::ops::reduce::reduced_dims(dims, t.ndim()).at(span)?;
-    if t.numel() > 0
-        && let Some(vals) = crate::engine::ops::reduce::welford(t, &reduced, sp.correction, std)
-    {
-        let (v, m): (Vec<Scalar>, Vec<Scalar>) = vals.into_iter().map(|(v, m)| (Scalar::Float(v), Scalar::Float(m))).unzip();
-        crate::engine::ops::copy::write_values(&spread, &v);
-        crate::engine::ops::copy::write_values(&mean, &m);
-    }
     let spread = record(it, t, op, dims, sp.keepdim, sp.correction, spread, None);
     let mean = record(it, t, ReduceOp::Mean, dims, sp.keepdim, sp.correction, mean, None);
     Ok((spread, mean))

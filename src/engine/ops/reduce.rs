@@ -215,6 +215,12 @@ pub fn reduced_dims(dims: Option<&[i64]>, n: usize) -> Result<Vec<bool>> {
     Ok(reduced)
 }
 
+/// The shape a reduction over the dims marked in `reduced` gives: each
+/// reduced dim dropped, or kept as 1 with `keepdim`.
+pub fn reduced_shape(shape: &[usize], reduced: &[bool], keepdim: bool) -> Vec<usize> {
+    shape.iter().zip(reduced).filter_map(|(&s, &r)| if r { keepdim.then_some(1) } else { Some(s) }).collect()
+}
+
 pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, keepdim: bool, correction: f64, out: Option<DType>) -> Result<Reduced> {
     let odt = match out {
         Some(d) if op == ReduceOp::Mean && d.category() != Category::Floating => {
@@ -283,8 +289,7 @@ pub fn reduce(ctx: &Context, op: ReduceOp, t: &Tensor, dims: Option<&[i64]>, kee
             return Ok(Reduced { values, indices: None });
         }
     }
-    // The result's shape.
-    let out_shape: Vec<usize> = (0..n).filter(|&d| keepdim || !reduced[d]).map(|d| if reduced[d] { 1 } else { t.shape()[d] }).collect();
+    let out_shape = reduced_shape(t.shape(), &reduced, keepdim);
     // var/std of float32/float64 to one value: PyTorch's std_var_all_cpu,
     // the mean as `mean()` computes it, then Σ (x − mean)² in double.
     if matches!(op, ReduceOp::Var | ReduceOp::Std) && matches!(t.dtype, DType::Float32 | DType::Float64) && t.numel() > 0
@@ -502,6 +507,27 @@ pub fn welford(t: &Tensor, reduced: &[bool], correction: f64, sqrt: bool) -> Opt
         let (v, m) = w.project(correction, sqrt);
         (round(v), round(m))
     }).collect())
+}
+
+/// `var_mean`/`std_mean` (`sqrt`) of a floating `t` over `dims` (all when
+/// `None`), as `std_var_mean_out` computes them: both outputs from one
+/// `WelfordOps` pass ([`welford`]), so the mean is Welford's, not
+/// `mean()`'s. `None` where that kernel does not apply (no elements, or a
+/// dtype without it): the caller reduces `var`/`std` and `mean` instead.
+pub fn var_mean(ctx: &Context, t: &Tensor, dims: Option<&[i64]>, keepdim: bool, correction: f64, sqrt: bool) -> Result<Option<(Tensor, Tensor)>> {
+    let reduced = reduced_dims(dims, t.ndim())?;
+    let spread_op = if sqrt { ReduceOp::Std } else { ReduceOp::Var };
+    ctx.cpu.check_walk(spread_op.name(), t.shape(), t.dtype.size())?;
+    if t.numel() == 0 {
+        return Ok(None);
+    }
+    let Some(vals) = welford(t, &reduced, correction, sqrt) else { return Ok(None) };
+    crate::engine::interrupt::check()?;
+    let shape = reduced_shape(t.shape(), &reduced, keepdim);
+    let (spread, mean): (Vec<Scalar>, Vec<Scalar>) = vals.into_iter().map(|(v, m)| (Scalar::Float(v), Scalar::Float(m))).unzip();
+    let spread = Tensor::from_scalars_on(ctx, t.device(), &shape, t.dtype, &spread, spread_op.name())?;
+    let mean = Tensor::from_scalars_on(ctx, t.device(), &shape, t.dtype, &mean, ReduceOp::Mean.name())?;
+    Ok(Some((spread, mean)))
 }
 
 fn kept_none(reduced: &[bool]) -> bool {

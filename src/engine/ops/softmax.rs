@@ -11,6 +11,7 @@ use crate::engine::ops::promote::scalar_type_name;
 use crate::engine::scalar::Scalar;
 use crate::engine::tensor::Tensor;
 use crate::engine::ops::elementwise::{self, Arg, BinaryOp, UnaryOp};
+use crate::engine::ops::reduce::reduced_shape;
 
 fn rd(dt: DType, x: f64) -> f64 {
     Scalar::Float(x).cast(dt).as_f64()
@@ -253,10 +254,6 @@ pub fn reduced_dims(x: &Tensor, dims: &[i64]) -> Result<Vec<bool>> {
         }
     }
     Ok(r)
-}
-
-fn reduced_shape(shape: &[usize], reduced: &[bool], keepdim: bool) -> Vec<usize> {
-    shape.iter().zip(reduced).filter_map(|(s, r)| if *r { keepdim.then_some(1) } else { Some(*s) }).collect()
 }
 
 /// `logsumexp(x, dims, keepdim)` as ATen's composite computes it, step by
