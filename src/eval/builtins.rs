@@ -120,7 +120,7 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
             let (_, dev) = factory_dtype(&mut a, DType::Float32)?;
             a.finish(1)?;
             let t = super::literal::tensor_from_value(it, &data, dtype, dspan)?;
-            super::methods::to_device(it, t, dev, span).map(Value::tensor)
+            super::conversion::to_device(it, t, dev, span).map(Value::tensor)
         }
         OpId::Zeros | OpId::Ones | OpId::Empty => {
             if a.pos.is_empty() && !a.kw.iter().any(|(k, _, _)| k == "size") {

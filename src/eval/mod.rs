@@ -3,6 +3,7 @@
 pub mod advindex;
 pub mod args;
 pub mod builtins;
+pub mod conversion;
 pub mod error;
 pub mod grad;
 pub mod expr;

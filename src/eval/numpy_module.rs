@@ -265,7 +265,7 @@ pub const METHODS: &[&str] = &["tolist", "copy", "item", "reshape"];
 /// `a.NAME(args)`.
 pub fn method(it: &mut Interp, a: &Rc<NdArray>, name: &str, pos: Vec<Value>, span: Span) -> EvalResult<Value> {
     match (name, pos.as_slice()) {
-        ("tolist", []) => Ok(super::methods::tolist(&a.view)),
+        ("tolist", []) => Ok(super::conversion::tolist(&a.view)),
         ("reshape", dims) if !dims.is_empty() => {
             // `a.reshape(2, 3)` or `a.reshape((2, 3))`: a view when the
             // strides allow it, else a copy (NumPy's rule, torch's math).
@@ -334,7 +334,7 @@ pub fn torch_as_tensor(it: &mut Interp, mut a: Args, op: &str) -> EvalResult<Val
         other => {
             let t = super::literal::tensor_from_value(it, other, dtype, ds)?;
             let t = match device {
-                Some(d) if d != t.device() => super::methods::to_device(it, t, d, span)?,
+                Some(d) if d != t.device() => super::conversion::to_device(it, t, d, span)?,
                 _ => t,
             };
             return Ok(Value::tensor(t));

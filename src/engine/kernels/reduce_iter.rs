@@ -18,7 +18,7 @@
 //!    (`vectorized_outer_sum`), or the scalar forms, each adding its sums
 //!    into the outputs.
 //!
-//! The thread count is taken as tsr's rayon pool (see `sleef::pytorch_threads`);
+//! The thread count is taken as tsr's rayon pool (see `vector_lanes::pytorch_threads`);
 //! it moves the chunk boundaries, as it does in PyTorch.
 
 use super::cascade::{loop_sum, multi_row_sum, row_sum, Lane};

@@ -84,13 +84,13 @@ macro_rules! int_ops {
 /// one dtype). False for pairs this kernel does not cover.
 /// float32 sigmoid goes as PyTorch's kernel goes: SLEEF's exp on the lanes
 /// its vectorised loop covers, glibc's `expf` on each loop's scalar tail
-/// (the input must be laid out as the output, see `sleef::vector_lane`).
+/// (the input must be laid out as the output, see `vector_lanes::vector_lane`).
 pub fn dense_unary(op: UnaryOp, dtype: DType, out: &mut [u8], inp: &[u8], n: usize) -> bool {
-    use crate::engine::ops::sleef;
+    use crate::engine::ops::{sleef, vector_lanes};
     match dtype {
         DType::Float32 if op == UnaryOp::Sigmoid => {
-            let threads = sleef::pytorch_threads();
-            map_at::<f32>(out, inp, n, |p, x| if sleef::vector_lane(p, n, n, threads) { sleef::sigmoidf(x) } else { sleef::sigmoidf_scalar(x) })
+            let threads = vector_lanes::pytorch_threads();
+            map_at::<f32>(out, inp, n, |p, x| if vector_lanes::vector_lane(p, n, n, threads) { sleef::sigmoidf(x) } else { sleef::sigmoidf_scalar(x) })
         }
         DType::Float32 => float_ops!(f32, op, out, inp, n),
         DType::Float64 => float_ops!(f64, op, out, inp, n),

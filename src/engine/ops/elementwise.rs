@@ -590,7 +590,7 @@ pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
     crate::engine::interrupt::check()?;
     // (An input of another dtype is first cast into the output's layout.)
     let in_stride = if x.dtype == out_dtype { x.stride() } else { out.stride() };
-    let lanes = f32_sigmoid.then(|| super::sleef::vector_lanes(x.shape(), in_stride, out.stride(), super::sleef::pytorch_threads()));
+    let lanes = f32_sigmoid.then(|| super::vector_lanes::vector_lanes(x.shape(), in_stride, out.stride(), super::vector_lanes::pytorch_threads()));
     let vals: Vec<Scalar> = x
         .to_scalars()
         .into_iter()

@@ -104,7 +104,7 @@ pub fn gelu(ctx: &Context, x: &Tensor, tanh: bool) -> Result<Tensor> {
     // (measured: transposed, strided and row-sliced inputs match).
     if !tanh && x.dtype == DType::Float32 && !x.device().is_cuda() && !x.is_contiguous() {
         const ALPHA: f32 = std::f32::consts::FRAC_1_SQRT_2;
-        let threads = super::sleef::pytorch_threads();
+        let threads = super::vector_lanes::pytorch_threads();
         let n = x.numel();
         let grain = if n > 16384 { n / threads } else { 32768 };
         return map_f32(ctx, x, "gelu", grain, |v| v * 0.5 * (1.0 + unsafe { erff(v * ALPHA) }), |v| v * 0.5 * (1.0 + super::sleef::erf_vec(v * ALPHA)));
@@ -114,10 +114,10 @@ pub fn gelu(ctx: &Context, x: &Tensor, tanh: bool) -> Result<Tensor> {
 
 /// [`map`] for a float32 kernel whose vector loop (`vector`) and scalar
 /// lambda (`scalar`) differ: each element takes the one PyTorch's
-/// `cpu_kernel_vec` runs for it (see `sleef::vector_lanes`).
+/// `cpu_kernel_vec` runs for it (see `vector_lanes::vector_lanes`).
 fn map_f32(ctx: &Context, x: &Tensor, op: &str, grain: usize, scalar: impl Fn(f32) -> f32, vector: impl Fn(f32) -> f32) -> Result<Tensor> {
     let out = super::pointwise::alloc_like(ctx, x, x.dtype, op)?;
-    let lanes = super::sleef::vector_lanes_grain(x.shape(), x.stride(), out.stride(), super::sleef::pytorch_threads(), grain);
+    let lanes = super::vector_lanes::vector_lanes_grain(x.shape(), x.stride(), out.stride(), super::vector_lanes::pytorch_threads(), grain);
     let vals: Vec<Scalar> = x
         .to_scalars()
         .into_iter()

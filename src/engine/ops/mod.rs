@@ -35,6 +35,7 @@ pub mod reorder_tri;
 pub mod shape;
 pub mod sleef;
 pub mod sleef_f64;
+pub mod vector_lanes;
 pub mod onednn_gelu;
 pub mod softmax;
 pub mod softmax_grad;

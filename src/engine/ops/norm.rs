@@ -35,7 +35,7 @@ pub fn vector_norm(ctx: &Context, x: &Tensor, p: f64, reduced: &[bool], keep: bo
     };
     let offset = x.layout().offset - lo;
     let len = hi - lo + 1;
-    let threads = super::sleef::pytorch_threads();
+    let threads = super::vector_lanes::pytorch_threads();
     let (stride, buf) = (x.stride(), x.storage.bytes());
     let bytes = buf.bytes();
     let size = x.dtype.size();

@@ -323,7 +323,7 @@ pub fn unary(ctx: &Context, op: MathOp, x: &Tensor) -> Result<Tensor> {
 }
 
 /// For a float32 result on the CPU, the elements PyTorch's vectorised loop
-/// computes replaced by `MathOp::vector_f32` (see `sleef::vector_lanes`).
+/// computes replaced by `MathOp::vector_f32` (see `vector_lanes::vector_lanes`).
 fn vector_result(op: MathOp, x: &Tensor, in_stride: &[usize], out_stride: &[usize], dtype: DType, vals: &mut [Scalar]) {
     // float16/bfloat16 rsqrt: the vector lanes compute 1 / sqrt in float
     // (one rounding, as `vals` holds); the scalar tail's `1 / std::sqrt(a)`
@@ -331,7 +331,7 @@ fn vector_result(op: MathOp, x: &Tensor, in_stride: &[usize], out_stride: &[usiz
     // BFloat16 returns the dtype), then the quotient.
     if op == MathOp::Rsqrt && matches!(dtype, DType::Float16 | DType::BFloat16) && x.dtype == dtype && !x.device().is_cuda() {
         let r = |v: f64| Scalar::Float(v).cast(dtype).as_f64();
-        let lanes = super::sleef::vector_lanes(x.shape(), in_stride, out_stride, super::sleef::pytorch_threads());
+        let lanes = super::vector_lanes::vector_lanes(x.shape(), in_stride, out_stride, super::vector_lanes::pytorch_threads());
         for ((v, lane), xv) in vals.iter_mut().zip(lanes).zip(x.to_scalars()) {
             if !lane {
                 *v = Scalar::Float(r(1.0 / r(xv.as_f64().sqrt())));
@@ -342,7 +342,7 @@ fn vector_result(op: MathOp, x: &Tensor, in_stride: &[usize], out_stride: &[usiz
     if dtype != DType::Float32 || x.device().is_cuda() || op.vector_f32(0.0).is_none() {
         return;
     }
-    let lanes = super::sleef::vector_lanes(x.shape(), in_stride, out_stride, super::sleef::pytorch_threads());
+    let lanes = super::vector_lanes::vector_lanes(x.shape(), in_stride, out_stride, super::vector_lanes::pytorch_threads());
     for ((v, lane), xv) in vals.iter_mut().zip(lanes).zip(x.to_scalars()) {
         if lane {
             let f = xv.cast(DType::Float32).as_f64() as f32;
@@ -625,11 +625,11 @@ pub fn binary(ctx: &Context, op: MathBinary, a: Arg, b: Arg) -> Result<Tensor> {
 /// with SLEEF's expf and log1pf (NaN-propagating maximum), the scalar
 /// lambda the same with `std::max` and glibc's functions; equal infinities
 /// give themselves. `atan2_kernel`: SLEEF's `atan2f16_u10`, glibc's
-/// `atan2f`. Elements are placed by `sleef::binary_lanes`.
+/// `atan2f`. Elements are placed by `vector_lanes::binary_lanes`.
 fn binary_f32(op: MathBinary, a: &Arg, b: &Arg, out: &Tensor) -> Result<Vec<Scalar>> {
     crate::engine::interrupt::check()?;
     let shape = out.shape();
-    let lanes = super::sleef::binary_lanes(a, b, out, DType::Float32);
+    let lanes = super::vector_lanes::binary_lanes(a, b, out, DType::Float32);
     let f = |v: Scalar| v.cast(DType::Float32).as_f64() as f32;
     Ok(broadcast_values(a, shape)
         .into_iter()

@@ -67,8 +67,8 @@ pub fn unary(op: MathOp, x: &Tensor, out: &Tensor, dtype: DType) -> Result<bool>
     if off() || !float || !(dtype == x.dtype || dtype == DType::Bool) || !alike(x, out, vector) || x.numel() == 0 {
         return Ok(false);
     }
-    // The elements PyTorch's vector loop computes (see `sleef::vector_lanes`), row-major.
-    let lanes = (vector && dtype == DType::Float32).then(|| super::sleef::vector_lanes(x.shape(), x.stride(), out.stride(), super::sleef::pytorch_threads()));
+    // The elements PyTorch's vector loop computes (see `vector_lanes::vector_lanes`), row-major.
+    let lanes = (vector && dtype == DType::Float32).then(|| super::vector_lanes::vector_lanes(x.shape(), x.stride(), out.stride(), super::vector_lanes::pytorch_threads()));
     let src = x.storage.bytes();
     let src = &src.bytes()[span(x)];
     let mut dst = out.storage.bytes_mut();
@@ -148,7 +148,7 @@ pub fn binary(op: MathBinary, a: &Arg, b: &Arg, out: &Tensor, dtype: DType) -> R
     if off() || !operands_alike(out, dtype, &[a, b], true) {
         return Ok(false);
     }
-    let mask = super::sleef::binary_lanes(a, b, out, DType::Float32);
+    let mask = super::vector_lanes::binary_lanes(a, b, out, DType::Float32);
     let (ga, gb) = (guard(a), guard(b));
     let (sa, sb) = (side(a, &ga, dtype), side(b, &gb, dtype));
     let sides = [typed::<f32>(&sa), typed::<f32>(&sb)];

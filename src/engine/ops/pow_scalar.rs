@@ -59,7 +59,7 @@ pub fn special(dtype: DType, x: f64, e: f64) -> Option<f64> {
 /// float32 `pow` on the CPU outside the special exponents: the elements
 /// PyTorch's vector loop computes (`Vectorized<float>::pow`, SLEEF's
 /// `powf16_u10`) replace `vals`' scalar-lambda values, placed as
-/// `sleef::vector_lanes` places them (`out` is the result's layout; a
+/// `vector_lanes::vector_lanes` places them (`out` is the result's layout; a
 /// one-element operand is the loop's scalar). Layouts it does not model
 /// keep the scalar values.
 pub fn vector_pow_f32(op: BinaryOp, compute: DType, a: &Arg, b: &Arg, out: &Tensor, vals: &mut [Scalar]) {
@@ -72,7 +72,7 @@ pub fn vector_pow_f32(op: BinaryOp, compute: DType, a: &Arg, b: &Arg, out: &Tens
         return;
     }
     let shape = out.shape();
-    let lanes = super::sleef::binary_lanes(a, b, out, compute);
+    let lanes = super::vector_lanes::binary_lanes(a, b, out, compute);
     let xs = super::elementwise::broadcast_values(a, shape);
     let ys = super::elementwise::broadcast_values(b, shape);
     for (i, lane) in lanes.into_iter().enumerate() {

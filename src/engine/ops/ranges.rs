@@ -28,7 +28,7 @@ use crate::engine::scalar::Scalar;
 use crate::engine::tensor::Tensor;
 
 use super::promote::scalar_type_name;
-use super::sleef::pytorch_threads;
+use super::vector_lanes::pytorch_threads;
 
 /// `at::internal::GRAIN_SIZE`.
 const GRAIN_SIZE: usize = 32768;

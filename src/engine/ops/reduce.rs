@@ -394,7 +394,7 @@ fn on_values<R>(t: &Tensor, lo: usize, n: usize, f32s: impl FnOnce(&[f32]) -> R,
 /// dims; a mean is each sum divided by `count` in the dtype, as PyTorch's
 /// `sum(...).div_(n)`.
 fn typed_sums<T: Lane>(xs: &[T], t: &Tensor, offset: usize, reduced: &[bool], count: usize, mean: bool) -> Vec<T> {
-    let threads = super::sleef::pytorch_threads();
+    let threads = super::vector_lanes::pytorch_threads();
     let mut v = crate::engine::kernels::reduce_iter::sum_dims(xs, t.shape(), t.stride(), offset, reduced, threads);
     if mean {
         let n = T::count(count);
@@ -427,7 +427,7 @@ type HalfOps<H> = (fn(u16) -> H, fn(H) -> u16, H);
 /// `out` (fresh, contiguous, `t`'s dtype).
 fn write_products(t: &Tensor, reduced: &[bool], out: &Tensor) {
     fn write<T: Lane + std::ops::Mul<Output = T>>(xs: &[T], t: &Tensor, offset: usize, reduced: &[bool], out: &Tensor) {
-        let v = crate::engine::kernels::reduce_iter::prod_dims(xs, t.shape(), t.stride(), offset, reduced, super::sleef::pytorch_threads(), T::count(1));
+        let v = crate::engine::kernels::reduce_iter::prod_dims(xs, t.shape(), t.stride(), offset, reduced, super::vector_lanes::pytorch_threads(), T::count(1));
         let mut dst = out.storage.bytes_mut();
         let bytes = &mut dst.bytes_mut()[..v.len() * std::mem::size_of::<T>()];
         bytes.copy_from_slice(bytemuck::cast_slice(&v));
@@ -435,7 +435,7 @@ fn write_products(t: &Tensor, reduced: &[bool], out: &Tensor) {
     /// float16/bfloat16: the bits as the `half` type, multiplied, back to bits.
     fn write_half<H: Copy + Send + Sync + std::ops::Mul<Output = H>>(bits: &[u16], t: &Tensor, offset: usize, reduced: &[bool], out: &Tensor, (from, to, one): HalfOps<H>) {
         let xs: Vec<H> = bits.iter().map(|&b| from(b)).collect();
-        let v = crate::engine::kernels::reduce_iter::prod_dims(&xs, t.shape(), t.stride(), offset, reduced, super::sleef::pytorch_threads(), one);
+        let v = crate::engine::kernels::reduce_iter::prod_dims(&xs, t.shape(), t.stride(), offset, reduced, super::vector_lanes::pytorch_threads(), one);
         let v: Vec<u16> = v.into_iter().map(to).collect();
         let mut dst = out.storage.bytes_mut();
         dst.bytes_mut()[..v.len() * 2].copy_from_slice(bytemuck::cast_slice(&v));
@@ -467,7 +467,7 @@ fn write_products(t: &Tensor, reduced: &[bool], out: &Tensor) {
 fn var_all(t: &Tensor, count: usize, correction: f64, sqrt: bool) -> f64 {
     fn deviations<T: Lane + Into<f64>>(xs: &[T], t: &Tensor, offset: usize, count: usize) -> f64 {
         let mean = typed_sums(xs, t, offset, &vec![true; t.ndim()], count, true).first().map_or(f64::NAN, |s| s.to_f64());
-        crate::engine::kernels::var_reduce::squared_deviations(xs, t.shape(), t.stride(), offset, mean, super::sleef::pytorch_threads())
+        crate::engine::kernels::var_reduce::squared_deviations(xs, t.shape(), t.stride(), offset, mean, super::vector_lanes::pytorch_threads())
     }
     let Some((lo, hi)) = t.layout().footprint() else { return f64::NAN };
     let offset = t.layout().offset - lo;
@@ -486,7 +486,7 @@ pub fn welford(t: &Tensor, reduced: &[bool], correction: f64, sqrt: bool) -> Opt
     use crate::engine::kernels::var_reduce::welford_dims;
     let (lo, hi) = t.layout().footprint()?;
     let (offset, n) = (t.layout().offset - lo, hi - lo + 1);
-    let threads = super::sleef::pytorch_threads();
+    let threads = super::vector_lanes::pytorch_threads();
     let states = match t.dtype {
         DType::Float16 | DType::BFloat16 => {
             let buf = t.storage.bytes();

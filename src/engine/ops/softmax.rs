@@ -119,7 +119,7 @@ fn softmax_rows(ctx: &Context, x: &Tensor, d: usize, log: bool) -> Result<Option
 fn softmax_cols(ctx: &Context, x: &Tensor, d: usize, log: bool) -> Result<Option<Tensor>> {
     dense_kernel(ctx, x, log, |x, bytes, ob| {
         let (outer, n, inner) = split(x.shape(), d);
-        let threads = super::sleef::pytorch_threads();
+        let threads = super::vector_lanes::pytorch_threads();
         use super::softmax_rows as k;
         match (x.dtype, log) {
             (DType::Float32, false) => k::cols_f32(bytemuck::cast_slice(bytes), bytemuck::cast_slice_mut(ob), outer, n, inner, threads),
@@ -171,7 +171,7 @@ fn softmax_reduced(ctx: &Context, x: &Tensor, d: usize, log: bool) -> Result<Opt
     // The last dim (or a 0-dim tensor) takes the rows kernel, as `host_softmax` chooses.
     match (d + 1 >= x.ndim(), log) {
         (true, _) => k::rows(&v, &mut out, n, log, rd),
-        (false, false) => k::cols_softmax(&v, &mut out, outer, n, inner, super::sleef::pytorch_threads(), rd),
+        (false, false) => k::cols_softmax(&v, &mut out, outer, n, inner, super::vector_lanes::pytorch_threads(), rd),
         (false, true) => k::cols_log_softmax(&v, &mut out, outer, n, inner, rd),
     }
     let out: Vec<f64> = out.into_iter().map(f64::from).collect();

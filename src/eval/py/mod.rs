@@ -25,3 +25,4 @@ pub mod numbers;
 pub mod repr;
 pub mod seq;
 pub mod sort;
+pub mod str_methods;
