@@ -145,9 +145,15 @@ fn boundary(s: &str, i: usize) -> usize {
 }
 
 /// Silences Rust's default panic message: panics are caught at the
-/// statement boundary and reported as internal errors instead.
+/// statement boundary and reported as internal errors instead. With
+/// `TSR_PANIC_LOC` set, the panic and its source location go to stderr
+/// (for bug reports).
 pub fn install_panic_hook() {
-    std::panic::set_hook(Box::new(|_| {}));
+    std::panic::set_hook(Box::new(|info| {
+        if std::env::var_os("TSR_PANIC_LOC").is_some() {
+            eprintln!("{info}");
+        }
+    }));
 }
 
 impl Runner {

@@ -21,30 +21,66 @@ pub enum Indices {
     Basic(Vec<IndexSpec>, bool),
     /// Some item is a list, a tensor or a bool: a copy.
     Advanced(Vec<AdvItem>),
+    /// The whole index is Python's `True` or `False`, which
+    /// `THPVariable_setitem` special-cases: `x[False] = v` does nothing,
+    /// `x[True] = v` copies into `x.unsqueeze(0)`. Reading is advanced
+    /// indexing with [`AdvItem::Bool`].
+    PyBool(bool),
 }
 
 fn adv_of(v: &Value, span: Span) -> EvalResult<Option<AdvItem>> {
     Ok(match v {
         // A 0-dim integer tensor indexes like an int (PyTorch: a view).
-        Value::Tensor(t) if t.ndim() == 0 && !t.dtype.is_floating() && t.dtype != DType::Bool => {
+        Value::Tensor(t) if t.ndim() == 0 && !t.dtype.is_floating() && !matches!(t.dtype, DType::Bool | DType::UInt8) => {
             Some(AdvItem::Basic(IndexSpec::Int(t.item().at(span)?.as_i64())))
         }
-        Value::Tensor(t) if t.ndim() == 0 => {
-            return Err(EvalError::new(ErrorKind::NotImplementedError, "tsr does not support indexing with a 0-dim bool or float tensor", span));
-        }
+        // A 0-dim bool or uint8 tensor indexes like True/False.
+        Value::Tensor(t) if t.ndim() == 0 && matches!(t.dtype, DType::Bool | DType::UInt8) => Some(AdvItem::Bool(t.item().at(span)?.as_bool())),
         Value::Tensor(t) => Some(AdvItem::from_tensor(t)),
-        Value::List(_) => {
+        // A sequence inside the index tuple is an index tensor (`x[0, (1, 2)]`).
+        Value::List(_) | Value::Tuple(_) => {
             let (shape, vals) = super::literal::flatten_data(v, span)?;
             let dtype = super::literal::infer_dtype(&vals);
             let dtype = if vals.is_empty() { DType::Int64 } else { dtype };
             Some(AdvItem::Values { shape, vals, dtype, stride: None })
         }
-        Value::Bool(_) => {
-            return Err(EvalError::new(ErrorKind::NotImplementedError, "tsr does not support indexing with True/False", span));
-        }
+        Value::Bool(b) => Some(AdvItem::Bool(*b)),
         _ => None,
     })
 }
+
+/// PyTorch's `treatSequenceAsTuple` (NumPy's heuristic): a list index of
+/// fewer than 32 items holding a tensor, a sequence, a slice, `...` or
+/// `None` indexes as the tuple of its items, with a deprecation warning.
+fn list_as_tuple(xs: &[Value]) -> bool {
+    xs.len() < 32
+        && xs.iter().any(|x| {
+            matches!(x, Value::Tensor(_) | Value::List(_) | Value::Tuple(_) | Value::Str(_) | Value::Size(_) | Value::Range(..) | Value::Slice(..) | Value::Ellipsis | Value::None)
+        })
+}
+
+/// `expandTensors` on a uint8 index tensor (TORCH_WARN).
+const UINT8_INDEX: &str = "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/IndexingUtils.h:37.)";
+
+/// `_index_put_impl_` into a tensor with a stride-0 dim of size > 1.
+const INDEX_PUT_EXPANDED: &str = "Use of index_put_ on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[indices] = tensor (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:975.)";
+
+/// `index_fill_` (a number through one index tensor) into such a tensor.
+const INDEX_FILL_EXPANDED: &str = "Use of index_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:1929.)";
+
+/// `masked_fill_` (a number, or a one-element value, through one mask).
+const MASKED_FILL_EXPANDED: &str = "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:2469.)";
+
+/// PyTorch's `has_internal_overlap(t) == Yes`: a stride-0 dim of size > 1.
+fn expanded(t: &Tensor) -> bool {
+    t.numel() > 0 && t.shape().iter().zip(t.stride()).any(|(&n, &st)| n > 1 && st == 0)
+}
+
+fn has_uint8_index(items: &[AdvItem]) -> bool {
+    items.iter().any(|i| matches!(i, AdvItem::Values { dtype: DType::UInt8, .. }))
+}
+
+const LIST_AS_TUPLE: &str = "Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be interpreted as tensor index, x[torch.tensor(seq)], which will result either in an error or a different result (Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:375.)";
 
 fn basic_of(v: &Value) -> Option<IndexSpec> {
     Some(match v {
@@ -92,16 +128,25 @@ impl Interp {
                         out.push(AdvItem::Basic(s));
                         continue;
                     }
-                    if let Value::Tuple(xs) = &v
-                        && items.len() == 1
-                    {
+                    if let (Value::Bool(b), 1) = (&v, items.len()) {
+                        return Ok(Indices::PyBool(*b));
+                    }
+                    let members = match &v {
+                        Value::Tuple(xs) if items.len() == 1 => Some(xs.clone()),
+                        Value::List(l) if items.len() == 1 && list_as_tuple(&l.borrow()) => {
+                            self.warn(LIST_AS_TUPLE, e.span);
+                            Some(l.borrow().clone())
+                        }
+                        _ => None,
+                    };
+                    if let Some(xs) = members {
                         // x[(1, [0, 2])] is x[1, [0, 2]].
                         tuple = true;
-                        for x in xs {
+                        for x in &xs {
                             match (basic_of(x), adv_of(x, e.span)?) {
                                 (Some(s), _) => out.push(AdvItem::Basic(s)),
                                 (None, Some(a)) => {
-                                    advanced |= matches!(a, AdvItem::Values { .. });
+                                    advanced |= advanced::is_advanced(std::slice::from_ref(&a));
                                     out.push(a);
                                 }
                                 (None, None) => return Err(bad_index(x, e.span)),
@@ -111,7 +156,7 @@ impl Interp {
                     }
                     match adv_of(&v, e.span)? {
                         Some(a) => {
-                            advanced |= matches!(a, AdvItem::Values { .. });
+                            advanced |= advanced::is_advanced(std::slice::from_ref(&a));
                             out.push(a);
                         }
                         None => return Err(bad_index(&v, e.span)),
@@ -127,7 +172,7 @@ impl Interp {
             .into_iter()
             .filter_map(|a| match a {
                 AdvItem::Basic(s) => Some(s),
-                AdvItem::Values { .. } => None,
+                AdvItem::Values { .. } | AdvItem::Bool(_) => None,
             })
             .collect();
         Ok(Indices::Basic(specs, tuple))
@@ -137,6 +182,9 @@ impl Interp {
     /// (recorded as `IndexBackward0`).
     pub fn advanced_get(&mut self, t: &Rc<Tensor>, items: &[AdvItem], span: Span) -> EvalResult<Tensor> {
         let (base, items) = self.basic_first(t, items, span)?;
+        if has_uint8_index(&items) {
+            self.warn(UINT8_INDEX, span);
+        }
         let op = self.index_op(span);
         let out = advanced::index(&self.ctx, &base, &items, &op).at(span)?;
         let formula = crate::engine::autograd::Formula::Index { shape: base.shape().to_vec(), items };
@@ -183,6 +231,13 @@ impl Interp {
                     specs.push(s.clone());
                     rest.push(AdvItem::Basic(full.clone()));
                 }
+                // applySlicing: unsqueeze here, then index the new dim by
+                // [0] (True) or [] (False).
+                AdvItem::Bool(b) => {
+                    specs.push(IndexSpec::NewAxis);
+                    let vals = if *b { vec![crate::engine::Scalar::Int(0)] } else { vec![] };
+                    rest.push(AdvItem::Values { shape: vec![vals.len()], vals, dtype: DType::Int64, stride: None });
+                }
                 AdvItem::Values { shape, dtype, .. } => {
                     let k = if matches!(dtype, DType::Bool | DType::UInt8) { shape.len() } else { 1 };
                     specs.extend(std::iter::repeat_n(full.clone(), k));
@@ -201,27 +256,42 @@ impl Interp {
             _ => None,
         };
         super::grad::inplace::check_inplace_with(self, t, value.as_deref(), span)?;
-        // index_put_ wants the value's dtype to match, except with one bool mask
-        // and a one-element value, which its kernel runs as masked_fill_ (a cast).
-        let adv_items: Vec<&AdvItem> = items.iter().filter(|i| matches!(i, AdvItem::Values { .. })).collect();
-        let masked_fill = matches!(adv_items.as_slice(), [AdvItem::Values { dtype: DType::Bool, .. }]);
-        if let Some(s) = &value
-            && s.dtype != t.dtype
-            && !(masked_fill && s.numel() == 1)
-        {
-            return Err(EvalError::new(
-                ErrorKind::RuntimeError,
-                format!(
-                    "Index put requires the source and destination dtypes match, got {} for the destination and {} for the source.",
-                    crate::engine::ops::promote::scalar_type_name(t.dtype),
-                    crate::engine::ops::promote::scalar_type_name(s.dtype)
-                ),
-                span,
-            ));
-        }
         // The basic items view first (a write through it is CopySlices).
         let (t, items) = self.basic_first(t, items, span)?;
         let (t, items) = (&t, &items[..]);
+        // A Python number into one index or mask is PyTorch's index_fill_ /
+        // masked_fill_; everything else is index_put_.
+        let adv: Vec<&AdvItem> = items.iter().filter(|i| matches!(i, AdvItem::Values { .. })).collect();
+        let number = matches!(v, Value::Int(_) | Value::Float(_) | Value::Bool(_));
+        let one_mask = matches!(adv.as_slice(), [AdvItem::Values { dtype: DType::Bool | DType::UInt8, .. }]);
+        let node = match adv.as_slice() {
+            _ if number && one_mask => OpId::MaskedFill.node(1),
+            [AdvItem::Values { shape, .. }] if number && shape.len() <= 1 => OpId::IndexFill.node(0),
+            _ => nodes::INDEX_PUT,
+        };
+        // index_put_ hands a one-element value through one mask to masked_fill_.
+        let value_numel = value.as_ref().map_or(1, |s| s.numel());
+        let masked_fill = node == OpId::MaskedFill.node(1) || (one_mask && value_numel == 1);
+        if node == nodes::INDEX_PUT && expanded(t) {
+            self.warn(INDEX_PUT_EXPANDED, span);
+        }
+        if masked_fill && has_uint8_index(items) {
+            return Err(EvalError::new(ErrorKind::RuntimeError, "masked_fill_ only supports boolean masks, but got mask with dtype unsigned char", span));
+        }
+        if node == OpId::IndexFill.node(0) {
+            index_fill_bounds(t, items, span)?;
+            if expanded(t) {
+                self.warn(INDEX_FILL_EXPANDED, span);
+            }
+        } else if masked_fill {
+            if expanded(t) {
+                self.warn(MASKED_FILL_EXPANDED, span);
+            }
+        } else if has_uint8_index(items) {
+            self.warn(UINT8_INDEX, span);
+        }
+        // index_put_'s checks in its order: the indices (broadcast, masks,
+        // too many), then the value's shape, then its dtype.
         let shape = advanced::result_shape(t, items).at(span)?;
         let src = match v {
             Value::Tensor(s) => s.clone(),
@@ -240,6 +310,19 @@ impl Interp {
                 span,
             )
         })?;
+        // index_put_ wants the value's dtype to match, except with one bool mask
+        // and a one-element value, which it runs as masked_fill_ (a cast).
+        if src.dtype != t.dtype && !masked_fill {
+            return Err(EvalError::new(
+                ErrorKind::RuntimeError,
+                format!(
+                    "Index put requires the source and destination dtypes match, got {} for the destination and {} for the source.",
+                    crate::engine::ops::promote::scalar_type_name(t.dtype),
+                    crate::engine::ops::promote::scalar_type_name(src.dtype)
+                ),
+                span,
+            ));
+        }
         let expanded = src.view_as_layout(el, "expand");
         let cast = if expanded.dtype == t.dtype {
             expanded
@@ -247,14 +330,6 @@ impl Interp {
             crate::engine::ops::copy::copy_to_new(&self.ctx, &expanded, &crate::engine::layout::contiguous_strides(&shape), t.dtype, "to()").at(span)?
         };
         advanced::index_put(t, items, &cast, false).at(span)?;
-        // A Python number into one index or mask is PyTorch's index_fill_ /
-        // masked_fill_; everything else is index_put_.
-        let adv: Vec<&AdvItem> = items.iter().filter(|i| matches!(i, AdvItem::Values { .. })).collect();
-        let node = match (v, adv.as_slice()) {
-            (Value::Int(_) | Value::Float(_) | Value::Bool(_), [AdvItem::Values { dtype: DType::Bool, .. }]) => OpId::MaskedFill.node(1),
-            (Value::Int(_) | Value::Float(_) | Value::Bool(_), [AdvItem::Values { shape, .. }]) if shape.len() <= 1 => OpId::IndexFill.node(0),
-            _ => nodes::INDEX_PUT,
-        };
         let formula = crate::engine::autograd::Formula::IndexPut { items: items.to_vec(), value_shape: src.shape().to_vec() };
         let others: Vec<Option<&Tensor>> = if node == nodes::INDEX_PUT { vec![Some(&src)] } else { vec![] };
         super::grad::inplace::rebase_node(self, t, node, &others, formula, &[]);
@@ -267,5 +342,53 @@ impl Interp {
         super::ops::inplace(self, &got, op, rhs, stmt_span)?;
         self.advanced_set(t, items, &Value::Tensor(got), span)
     }
+}
 
+/// `index_fill_`'s bounds check, which names the indexed dim of `t` itself
+/// (`x[None, [3]] = -1`: "dimension 1"), where `index_put_`'s names the
+/// index among the index tensors.
+fn index_fill_bounds(t: &Tensor, items: &[AdvItem], span: Span) -> EvalResult<()> {
+    let mut dim = 0usize;
+    for item in items {
+        match item {
+            AdvItem::Basic(IndexSpec::Ellipsis) => {
+                let named = items.iter().filter(|i| !matches!(i, AdvItem::Basic(IndexSpec::Ellipsis))).count();
+                dim += t.ndim().saturating_sub(named);
+            }
+            AdvItem::Values { vals, .. } => {
+                let size = t.shape().get(dim).copied().unwrap_or(0) as i64;
+                // index_fill_ restrides its input to the index's length with
+                // stride 0 on `dim`; into a dim of size 0 that view needs more
+                // storage than an empty tensor has (PyTorch's setStorage check).
+                if size == 0 && !vals.is_empty() {
+                    let mut sizes = t.shape().to_vec();
+                    sizes[dim] = vals.len();
+                    let mut strides = t.stride().to_vec();
+                    strides[dim] = 0;
+                    let es = t.dtype.size();
+                    if sizes.iter().all(|&n| n > 0) {
+                        let need = (1 + sizes.iter().zip(&strides).map(|(&n, &st)| (n - 1) * st).sum::<usize>() + t.layout().offset) * es;
+                        let list = |xs: &[usize]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+                        return Err(EvalError::new(
+                            ErrorKind::RuntimeError,
+                            format!(
+                                "setStorage: sizes [{}], strides [{}], storage offset {}, and itemsize {es} requiring a storage size of {need} are out of bounds for storage of size {}",
+                                list(&sizes),
+                                list(&strides),
+                                t.layout().offset,
+                                t.storage.nbytes()
+                            ),
+                            span,
+                        ));
+                    }
+                }
+                if let Some(bad) = vals.iter().map(|v| v.as_i64()).find(|&v| v < -size || v >= size) {
+                    return Err(EvalError::new(ErrorKind::IndexError, format!("index {bad} is out of bounds for dimension {dim} with size {size}"), span));
+                }
+                return Ok(());
+            }
+            _ => dim += 1,
+        }
+    }
+    Ok(())
 }

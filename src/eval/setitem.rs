@@ -12,7 +12,8 @@ use crate::engine::autograd::Formula;
 use crate::engine::layout;
 use crate::engine::ops::copy;
 use crate::engine::Tensor;
-use crate::lang::ast::{BinOp, Expr, ExprKind, IndexItem};
+use crate::engine::ops::index::IndexSpec;
+use crate::lang::ast::{BinOp, Expr, IndexItem};
 use crate::lang::span::Span;
 
 use super::advindex::Indices;
@@ -33,15 +34,26 @@ fn target_tensor(it: &mut Interp, obj: &Expr) -> EvalResult<Rc<Tensor>> {
 /// `obj[items] = v`.
 pub fn assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], v: Value, span: Span) -> EvalResult<()> {
     let base = target_tensor(it, obj)?;
+    let mut specs = None;
     let view = match it.eval_indices(items)? {
         Indices::Advanced(adv) => return it.advanced_set(&base, &adv, &v, span),
-        Indices::Basic(specs, tuple) => super::expr::basic_view(it, &base, &specs, tuple, span)?,
+        Indices::Basic(sp, tuple) => {
+            let view = super::expr::basic_view(it, &base, &sp, tuple, span)?;
+            specs = Some(sp);
+            view
+        }
+        // THPVariable_setitem: `x[False] = v` writes nothing (v is not even
+        // checked); `x[True] = v` is `x[None] = v`.
+        Indices::PyBool(false) => return Ok(()),
+        Indices::PyBool(true) => super::expr::basic_view(it, &base, &[crate::engine::ops::index::IndexSpec::NewAxis], false, span)?,
     };
-    // PyTorch skips slices that cover a whole dim (and `...`) when assigning.
-    let trivial = items.iter().all(|i| match i {
-        IndexItem::Slice { .. } => true,
-        IndexItem::Expr(e) => matches!(e.kind, ExprKind::Ellipsis),
-    }) && view.layout() == base.layout();
+    // PyTorch skips a slice (`applySlice`) whose start is 0 as written,
+    // whose stop is at least the dim's length and whose step is 1, and `...`;
+    // `b[-3:]` of 3 rows is a slice all the same.
+    let trivial = match &specs {
+        Some(specs) => skips_every_slice(specs, base.shape()),
+        None => false,
+    };
     let target: &Tensor = if trivial { &base } else { &view };
     let value = match &v {
         Value::Tensor(t) => Some(t.clone()),
@@ -91,7 +103,33 @@ pub fn aug_assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], op: BinOp, r
     let view = match it.eval_indices(items)? {
         Indices::Advanced(adv) => return it.advanced_aug(&base, &adv, op, rhs, span, stmt_span),
         Indices::Basic(specs, tuple) => Rc::new(super::expr::basic_view(it, &base, &specs, tuple, span)?),
+        // Python's getitem (a copy), the in-place op, then setitem (above).
+        Indices::PyBool(b) => Rc::new(it.advanced_get(&base, &[crate::engine::ops::advanced::AdvItem::Bool(b)], span)?),
     };
     super::ops::inplace(it, &view, op, rhs, stmt_span)?;
     assign(it, obj, items, Value::Tensor(view), span)
+}
+
+/// Whether every item of a basic index is `...` or a slice PyTorch's
+/// `applySlice` skips (start 0 or omitted, stop omitted or at least the
+/// dim's length, step 1 or omitted), so that `x[items] = v` writes into `x`
+/// itself.
+fn skips_every_slice(specs: &[IndexSpec], shape: &[usize]) -> bool {
+    let named = specs.iter().filter(|s| !matches!(s, IndexSpec::Ellipsis)).count();
+    let mut dim = 0usize;
+    for s in specs {
+        match s {
+            IndexSpec::Ellipsis => dim += shape.len().saturating_sub(named),
+            IndexSpec::Slice { start, stop, step } => {
+                let len = shape.get(dim).copied().unwrap_or(0) as i64;
+                let whole = matches!(start, None | Some(0)) && matches!(step, None | Some(1)) && stop.is_none_or(|e| e >= len);
+                if !whole {
+                    return false;
+                }
+                dim += 1;
+            }
+            _ => return false,
+        }
+    }
+    true
 }

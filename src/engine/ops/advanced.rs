@@ -12,7 +12,7 @@
 use crate::engine::context::Context;
 use crate::engine::dtype::DType;
 use crate::engine::error::{EngineError, Result};
-use crate::engine::layout::Layout;
+use crate::engine::layout::{self, Layout};
 use crate::engine::tensor::Tensor;
 
 use super::index::{IndexSpec, index_layout};
@@ -25,6 +25,10 @@ pub enum AdvItem {
     /// An index tensor's (or list's) values: long, int, byte or bool. Lists
     /// are given as values, so they never become storages.
     Values { shape: Vec<usize>, vals: Vec<crate::engine::Scalar>, dtype: DType, stride: Option<Vec<usize>> },
+    /// A Python bool (or a 0-dim bool/uint8 tensor): PyTorch's
+    /// `boolToIndexingTensor`, a new axis of size 1 indexed by `[0]`
+    /// (True) or by `[]` (False). It indexes no dim of the input.
+    Bool(bool),
 }
 
 /// What every index operand looks like to the plan.
@@ -63,7 +67,7 @@ fn shape_list(s: &[usize]) -> String {
 
 /// Whether `items` need advanced indexing.
 pub fn is_advanced(items: &[AdvItem]) -> bool {
-    items.iter().any(|i| matches!(i, AdvItem::Values { .. }))
+    items.iter().any(|i| matches!(i, AdvItem::Values { .. } | AdvItem::Bool(_)))
 }
 
 fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
@@ -100,6 +104,13 @@ fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
                     IndexSpec::Ellipsis => {}
                 }
                 specs.push(s.clone());
+            }
+            AdvItem::Bool(b) => {
+                const ZERO: [crate::engine::Scalar; 1] = [crate::engine::Scalar::Int(0)];
+                let (shape, vals): (&[usize], &[crate::engine::Scalar]) = if *b { (&[1], &ZERO) } else { (&[0], &[]) };
+                tensors.push((out_dim, IndexData { shape, vals, dtype: DType::Int64, stride: None }));
+                specs.push(IndexSpec::NewAxis);
+                out_dim += 1;
             }
             AdvItem::Values { shape, vals, dtype, stride } => {
                 let x = IndexData { shape, vals, dtype: *dtype, stride: stride.as_deref() };
@@ -166,6 +177,12 @@ fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
                 index_vals.iter().map(|(s, _)| shape_list(s)).collect::<Vec<_>>().join(", ")
             ))
         })?;
+    }
+    // AdvancedIndex's constructor: an indexed dim of size 0 has no valid
+    // index, so indices with any elements are out of bounds whatever the
+    // result's other dims (`zeros(3, 0)[:, [0]]`, even `zeros(0, 0)[:, [0]]`).
+    if dims.iter().any(|&d| view.shape[d] == 0) && !bshape.contains(&0) {
+        return Err(EngineError::index("index is out of bounds for dimension with size 0"));
     }
     let bnumel: usize = bshape.iter().product();
     let mut idx = Vec::with_capacity(index_vals.len());
@@ -243,20 +260,26 @@ fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
         }
     }
     // TensorIterator's operands: the restrided input, then each index
-    // broadcast into the result (stride 0 outside the broadcast dims).
+    // expanded to the broadcast shape and reshaped with size-1 dims around
+    // it (AdvancedIndex's `reshape_indexer`): the indices do not have the
+    // result's shape, so TensorIterator's fast setup never runs, even for
+    // an empty result (whose strides then follow the input's order).
     let b_at = order.iter().position(Option::is_none).unwrap_or(0);
     let mut layouts = vec![Layout { shape: out_shape.clone(), stride: src_stride, offset: 0 }];
+    let mut ishape = vec![1usize; out_shape.len()];
+    ishape[b_at..b_at + bshape.len()].copy_from_slice(&bshape);
     for ((s, _), own) in index_vals.iter().zip(&index_strides) {
-        let mut stride = vec![0usize; out_shape.len()];
+        let mut bstride = vec![0usize; bshape.len()];
         let lead = bshape.len() - s.len();
         let mut acc = 1usize;
         for sd in (0..s.len()).rev() {
-            if s[sd] != 1 {
-                stride[b_at + lead + sd] = own.as_ref().map_or(acc, |o| o[sd]);
+            if s[sd] != 1 || bshape[lead + sd] == 1 {
+                bstride[lead + sd] = own.as_ref().map_or(acc, |o| o[sd]);
             }
             acc *= s[sd];
         }
-        layouts.push(Layout { shape: out_shape.clone(), stride, offset: 0 });
+        let stride = layout::compute_stride(&bshape, &bstride, &ishape).unwrap_or_else(|| vec![0; ishape.len()]);
+        layouts.push(Layout { shape: ishape.clone(), stride, offset: 0 });
     }
     let refs: Vec<&Layout> = layouts.iter().collect();
     let out_stride = output_strides(&refs, &out_shape);

@@ -157,7 +157,8 @@ pub fn scan(ctx: &Context, t: &Tensor, dim: i64, op: ScanOp, dtype: DType, name:
     })?;
     let shape = t.shape().to_vec();
     let values = Tensor::from_scalars_on(ctx, t.device(), &shape, dtype, &out, name)?;
-    let indices = if idx.is_empty() { None } else { Some(Tensor::from_scalars_on(ctx, t.device(), &shape, DType::Int64, &idx, name)?) };
+    // Max and min give indices, an empty tensor of them too.
+    let indices = if matches!(op, ScanOp::Max | ScanOp::Min) { Some(Tensor::from_scalars_on(ctx, t.device(), &shape, DType::Int64, &idx, name)?) } else { None };
     Ok((values, indices))
 }
 
