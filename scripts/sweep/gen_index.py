@@ -19,6 +19,8 @@ def fresh():
         "u": torch.arange(60).view(3, 4, 5).float()[:, 1:2],
         "i": torch.arange(60).view(3, 4, 5),
         "z": torch.zeros(3, 0, 5),
+        "h": torch.arange(60).view(3, 4, 5).half(),
+        "b": torch.arange(60).view(3, 4, 5) % 3 == 0,
     }
 def sh(r, x):
     return r.untyped_storage().data_ptr() == x.untyped_storage().data_ptr()
@@ -88,13 +90,13 @@ def index_expr(shape):
             parts.append(r("True", "False"))
     return ", ".join(parts)
 
-SHAPES = {"a": (3, 4, 5), "t": (3, 4, 5), "s": (3, 4, 5), "e": (3, 4, 5), "u": (3, 1, 5), "i": (3, 4, 5), "z": (3, 0, 5)}
+SHAPES = {"a": (3, 4, 5), "t": (3, 4, 5), "s": (3, 4, 5), "e": (3, 4, 5), "u": (3, 1, 5), "i": (3, 4, 5), "z": (3, 0, 5), "h": (3, 4, 5), "b": (3, 4, 5)}
 with open(sys.argv[3], "w") as f:
     f.write(setup)
     for k in range(n):
-        name = r("a", "a", "t", "s", "e", "u", "i", "z")
+        name = r("a", "a", "t", "s", "e", "u", "i", "z", "h", "b")
         idx = index_expr(SHAPES[name])
-        what = rng.choices(["read", "write", "grad"], [5, 3, 1])[0]
+        what = rng.choices(["read", "write", "grad", "wgrad"], [5, 3, 1, 1])[0]
         f.write(f"torch.manual_seed({k})\nd = fresh()\nx = d[{name!r}]\n")
         if what == "read":
             e = f"x[{idx}]"
@@ -108,6 +110,14 @@ with open(sys.argv[3], "w") as f:
             st = f"x[{idx}] {op} {v}"
             f.write(f"v0 = x._version\ntry:\n    {st}\n    print({k}, {st!r}, x, x._version - v0)\n"
                     f"except Exception as ex:\n    print({k}, {st!r}, 'ERR', type(ex).__name__, str(ex).split(chr(10))[0], x._version - v0)\n")
+        elif what == "wgrad":
+            # A write through indices inside a graph: CopySlices / IndexPutBackward0.
+            v = r("torch.tensor(3., requires_grad=True)", "torch.arange(5.).requires_grad_()", "torch.ones(2, 1).requires_grad_()")
+            st = f"b[{idx}] = vv"
+            f.write(f"a = x.float().detach().requires_grad_()\nb = a * 1\nvv = {v}\ntry:\n    {st}\n"
+                    f"    (b * torch.arange(b.numel()).view(b.shape).float()).sum().backward()\n"
+                    f"    print({k}, {st!r}, b.grad_fn.name(), a.grad, vv.grad)\n"
+                    f"except Exception as ex:\n    print({k}, {st!r}, 'ERR', type(ex).__name__, str(ex).split(chr(10))[0])\n")
         else:
             e = f"x[{idx}]"
             f.write(f"x = x.float().detach().requires_grad_()\ntry:\n    y = {e}\n    (y * torch.arange(y.numel()).view(y.shape).float()).sum().backward()\n"

@@ -101,36 +101,50 @@ fn bad_index(v: &Value, span: Span) -> EvalError {
 }
 
 impl Interp {
-    /// Evaluates the items of `x[items]` once, deciding view or copy.
-    pub fn eval_indices(&mut self, items: &[IndexItem]) -> EvalResult<Indices> {
-        self.eval_indices_with(items, None)
+    /// Evaluates the items of `x[items]` once, deciding view or copy, for a
+    /// tensor of `ndim` dims (`span`: the whole subscript).
+    pub fn eval_indices(&mut self, items: &[IndexItem], ndim: usize, span: Span) -> EvalResult<Indices> {
+        self.eval_indices_with(items, None, ndim, span)
     }
 
     /// [`Interp::eval_indices`] where the first item's value, when given,
     /// is already evaluated.
-    pub fn eval_indices_with(&mut self, items: &[IndexItem], mut first: Option<Value>) -> EvalResult<Indices> {
+    pub fn eval_indices_with(&mut self, items: &[IndexItem], mut first: Option<Value>, ndim: usize, span: Span) -> EvalResult<Indices> {
         let mut out: Vec<AdvItem> = Vec::with_capacity(items.len());
         let mut tuple = items.len() != 1;
         let mut advanced = false;
+        // PyTorch's count_specified_dimensions, checked before any item is
+        // (unless the index is one int, slice, None or ...): an item that is
+        // no valid index still counts.
+        let mut count = 0usize;
+        let mut fast = items.len() == 1;
+        let mut invalid: Option<EvalError> = None;
+        let dims_of = |a: &AdvItem| match a {
+            AdvItem::Basic(IndexSpec::Int(_) | IndexSpec::Slice { .. }) => 1,
+            AdvItem::Basic(_) | AdvItem::Bool(_) => 0,
+            AdvItem::Values { shape, dtype: DType::Bool | DType::UInt8, .. } => shape.len(),
+            AdvItem::Values { .. } => 1,
+        };
         for item in items {
             match item {
-                IndexItem::Slice { start, stop, step, .. } => out.push(AdvItem::Basic(IndexSpec::Slice {
-                    start: self.opt_int(start)?,
-                    stop: self.opt_int(stop)?,
-                    step: self.opt_int(step)?,
-                })),
+                IndexItem::Slice { start, stop, step, .. } => {
+                    count += 1;
+                    out.push(AdvItem::Basic(IndexSpec::Slice { start: self.opt_int(start)?, stop: self.opt_int(stop)?, step: self.opt_int(step)? }))
+                }
                 IndexItem::Expr(e) => {
                     let v = match first.take() {
                         Some(v) => v,
                         None => self.eval(e)?,
                     };
                     if let Some(s) = basic_of(&v) {
+                        count += dims_of(&AdvItem::Basic(s.clone()));
                         out.push(AdvItem::Basic(s));
                         continue;
                     }
                     if let (Value::Bool(b), 1) = (&v, items.len()) {
                         return Ok(Indices::PyBool(*b));
                     }
+                    fast = false;
                     let members = match &v {
                         Value::Tuple(xs) if items.len() == 1 => Some(xs.clone()),
                         Value::List(l) if items.len() == 1 && list_as_tuple(&l.borrow()) => {
@@ -139,30 +153,39 @@ impl Interp {
                         }
                         _ => None,
                     };
-                    if let Some(xs) = members {
+                    let members = match members {
                         // x[(1, [0, 2])] is x[1, [0, 2]].
-                        tuple = true;
-                        for x in &xs {
-                            match (basic_of(x), adv_of(x, e.span)?) {
-                                (Some(s), _) => out.push(AdvItem::Basic(s)),
-                                (None, Some(a)) => {
-                                    advanced |= advanced::is_advanced(std::slice::from_ref(&a));
-                                    out.push(a);
-                                }
-                                (None, None) => return Err(bad_index(x, e.span)),
+                        Some(xs) => {
+                            tuple = true;
+                            xs
+                        }
+                        None => vec![v],
+                    };
+                    for x in &members {
+                        let item = match basic_of(x) {
+                            Some(s) => Some(AdvItem::Basic(s)),
+                            None => adv_of(x, e.span)?,
+                        };
+                        match item {
+                            Some(a) => {
+                                count += dims_of(&a);
+                                advanced |= advanced::is_advanced(std::slice::from_ref(&a));
+                                out.push(a);
+                            }
+                            None => {
+                                count += 1;
+                                invalid.get_or_insert_with(|| bad_index(x, e.span));
                             }
                         }
-                        continue;
-                    }
-                    match adv_of(&v, e.span)? {
-                        Some(a) => {
-                            advanced |= advanced::is_advanced(std::slice::from_ref(&a));
-                            out.push(a);
-                        }
-                        None => return Err(bad_index(&v, e.span)),
                     }
                 }
             }
+        }
+        if !fast && count > ndim {
+            return Err(EvalError::new(ErrorKind::IndexError, format!("too many indices for tensor of dimension {ndim}"), span));
+        }
+        if let Some(e) = invalid {
+            return Err(e);
         }
         if advanced {
             return Ok(Indices::Advanced(out));
@@ -214,6 +237,7 @@ impl Interp {
     /// alone index that view.
     fn basic_first(&mut self, t: &Rc<Tensor>, items: &[AdvItem], span: Span) -> EvalResult<(Rc<Tensor>, Vec<AdvItem>)> {
         let full = IndexSpec::Slice { start: None, stop: None, step: None };
+        let items = &skip_whole_slices(t, items);
         let trivial = |i: &AdvItem| matches!(i, AdvItem::Values { .. } | AdvItem::Basic(IndexSpec::Ellipsis)) || matches!(i, AdvItem::Basic(s) if *s == full);
         if items.iter().all(trivial) {
             return Ok((t.clone(), items.to_vec()));
@@ -279,7 +303,12 @@ impl Interp {
             return Err(EvalError::new(ErrorKind::RuntimeError, "masked_fill_ only supports boolean masks, but got mask with dtype unsigned char", span));
         }
         if node == OpId::IndexFill.node(0) {
-            index_fill_bounds(t, items, span)?;
+            if !index_fill_bounds(t, items, span)? {
+                // PyTorch's index_fill_ on an empty restrided input: a no-op
+                // that still counts as a write.
+                t.storage.bump_version();
+                return Ok(());
+            }
             if expanded(t) {
                 self.warn(INDEX_FILL_EXPANDED, span);
             }
@@ -347,7 +376,8 @@ impl Interp {
 /// `index_fill_`'s bounds check, which names the indexed dim of `t` itself
 /// (`x[None, [3]] = -1`: "dimension 1"), where `index_put_`'s names the
 /// index among the index tensors.
-fn index_fill_bounds(t: &Tensor, items: &[AdvItem], span: Span) -> EvalResult<()> {
+/// Ok(false) when the fill visits no element (nothing to check or write).
+fn index_fill_bounds(t: &Tensor, items: &[AdvItem], span: Span) -> EvalResult<bool> {
     let mut dim = 0usize;
     for item in items {
         match item {
@@ -357,6 +387,12 @@ fn index_fill_bounds(t: &Tensor, items: &[AdvItem], span: Span) -> EvalResult<()
             }
             AdvItem::Values { vals, .. } => {
                 let size = t.shape().get(dim).copied().unwrap_or(0) as i64;
+                // The kernel visits the input restrided to the index's
+                // length on `dim`: with no elements it checks nothing.
+                let visited: usize = t.shape().iter().enumerate().map(|(d, &n)| if d == dim { vals.len() } else { n }).product();
+                if visited == 0 {
+                    return Ok(false);
+                }
                 // index_fill_ restrides its input to the index's length with
                 // stride 0 on `dim`; into a dim of size 0 that view needs more
                 // storage than an empty tensor has (PyTorch's setStorage check).
@@ -385,10 +421,44 @@ fn index_fill_bounds(t: &Tensor, items: &[AdvItem], span: Span) -> EvalResult<()
                 if let Some(bad) = vals.iter().map(|v| v.as_i64()).find(|&v| v < -size || v >= size) {
                     return Err(EvalError::new(ErrorKind::IndexError, format!("index {bad} is out of bounds for dimension {dim} with size {size}"), span));
                 }
-                return Ok(());
+                return Ok(true);
             }
             _ => dim += 1,
         }
     }
-    Ok(())
+    Ok(true)
+}
+
+/// `applySlice`'s shortcut: a slice whose start is 0 (or omitted), whose
+/// stop is at least its dim's length (or omitted) and whose step is 1 is
+/// no view at all (`x[0:, [1]]` indexes `x` itself: no SliceBackward0).
+fn skip_whole_slices(t: &Tensor, items: &[AdvItem]) -> Vec<AdvItem> {
+    let consumed = |i: &AdvItem| match i {
+        AdvItem::Basic(IndexSpec::Int(_) | IndexSpec::Slice { .. }) => 1,
+        AdvItem::Basic(_) | AdvItem::Bool(_) => 0,
+        AdvItem::Values { shape, dtype: DType::Bool | DType::UInt8, .. } => shape.len(),
+        AdvItem::Values { .. } => 1,
+    };
+    let named: usize = items.iter().map(consumed).sum();
+    let mut dim = 0usize;
+    let mut out = Vec::with_capacity(items.len());
+    for i in items {
+        match i {
+            AdvItem::Basic(IndexSpec::Ellipsis) => dim += t.ndim().saturating_sub(named),
+            AdvItem::Basic(IndexSpec::Slice { start, stop, step }) => {
+                let len = t.shape().get(dim).copied().unwrap_or(0) as i64;
+                if matches!(start, None | Some(0)) && matches!(step, None | Some(1)) && stop.is_none_or(|e| e >= len) {
+                    out.push(AdvItem::Basic(IndexSpec::Slice { start: None, stop: None, step: None }));
+                    dim += 1;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        if !matches!(i, AdvItem::Basic(IndexSpec::Ellipsis)) {
+            dim += consumed(i);
+        }
+        out.push(i.clone());
+    }
+    out
 }

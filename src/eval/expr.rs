@@ -354,7 +354,7 @@ pub fn index_or_copy(it: &mut Interp, t: &Rc<Tensor>, items: &[IndexItem], span:
         }
         first = Some(v);
     }
-    match it.eval_indices_with(items, first)? {
+    match it.eval_indices_with(items, first, t.ndim(), span)? {
         super::advindex::Indices::Basic(specs, tuple) => basic_view(it, t, &specs, tuple, span),
         super::advindex::Indices::Advanced(adv) => it.advanced_get(t, &adv, span),
         super::advindex::Indices::PyBool(b) => it.advanced_get(t, &[crate::engine::ops::advanced::AdvItem::Bool(b)], span),

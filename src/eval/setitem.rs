@@ -35,7 +35,7 @@ fn target_tensor(it: &mut Interp, obj: &Expr) -> EvalResult<Rc<Tensor>> {
 pub fn assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], v: Value, span: Span) -> EvalResult<()> {
     let base = target_tensor(it, obj)?;
     let mut specs = None;
-    let view = match it.eval_indices(items)? {
+    let view = match it.eval_indices(items, base.ndim(), span)? {
         Indices::Advanced(adv) => return it.advanced_set(&base, &adv, &v, span),
         Indices::Basic(sp, tuple) => {
             let view = super::expr::basic_view(it, &base, &sp, tuple, span)?;
@@ -100,7 +100,7 @@ pub fn assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], v: Value, span: 
 /// `obj[items] op= rhs`: Python's getitem, in-place op, setitem.
 pub fn aug_assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], op: BinOp, rhs: &Value, span: Span, stmt_span: Span) -> EvalResult<()> {
     let base = target_tensor(it, obj)?;
-    let view = match it.eval_indices(items)? {
+    let view = match it.eval_indices(items, base.ndim(), span)? {
         Indices::Advanced(adv) => return it.advanced_aug(&base, &adv, op, rhs, span, stmt_span),
         Indices::Basic(specs, tuple) => Rc::new(super::expr::basic_view(it, &base, &specs, tuple, span)?),
         // Python's getitem (a copy), the in-place op, then setitem (above).

@@ -210,7 +210,8 @@ fn postfix_calls_attributes_indexing() {
     assert_eq!(s("x[::]"), "(idx x ::)");
     assert_eq!(s("x[a:]"), "(idx x a::)");
     assert_eq!(s("x[:b:c]"), "(idx x :b:c)");
-    assert_eq!(s("x[1,]"), "(idx x 1)");
+    // A trailing comma makes a one-item tuple, as in Python.
+    assert_eq!(s("x[1,]"), "(idx x (tuple 1))");
     assert_eq!(s("x[(1, 2)]"), "(idx x (tuple 1 2))");
     assert_eq!(s("x[0][1]"), "(idx (idx x 0) 1)");
     assert_eq!(s("(a + b).sum()"), "(call (. (+ a b) sum))");

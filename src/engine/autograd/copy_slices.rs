@@ -60,6 +60,14 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             let mut res = super::backward::input_grads(ctx, inner, &gs)?;
             let mut out = gv;
             let first = if res.is_empty() { None } else { res.remove(0) };
+            // PyTorch copies the slice's gradient into an as_strided view of
+            // the result laid out as `view`: copy_ refuses a view with two
+            // elements at one address (an in-place write into an expand).
+            if first.is_some() && !view.shape.contains(&0) && view.shape.iter().zip(&view.stride).any(|(&n, &st)| n > 1 && st == 0) {
+                return Err(EngineError::runtime(
+                    "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.",
+                ));
+            }
             let inside: Vec<Scalar> = match &first {
                 Some(r) if r.numel() == idx.len() => r.to_scalars(),
                 _ => vec![Scalar::Float(0.0); idx.len()],

@@ -449,6 +449,13 @@ impl Parser<'_> {
             if !self.eat(&T::Comma) {
                 break;
             }
+            // `x[0,]` indexes by the tuple `(0,)`, as in Python.
+            if self.at(&T::RBracket)
+                && let [IndexItem::Expr(e)] = items.as_slice()
+            {
+                let e = Expr { span: Span::new(e.span.start, self.prev_end), kind: ExprKind::Tuple(vec![e.clone()]) };
+                items = vec![IndexItem::Expr(e)];
+            }
         }
         Ok(items)
     }

@@ -25,6 +25,8 @@ def s10(): z[:, [0]] = 1.
 def s11(): print(z[1:0, [0, 0]])
 def s12(): print(z[:, [0]].shape)
 def s13(): print(z[:, []].shape)
-for i, f in enumerate([s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13]):
+def s14(): z[10:2, [0, 0, 3]] = 7.5
+def s15(): print(z._version)
+for i, f in enumerate([s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15]):
     run(i + 1, f)
 print(x._version, x.sum().item())
