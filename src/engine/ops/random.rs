@@ -107,31 +107,41 @@ pub(crate) fn round_to(dtype: DType, v: f64) -> f64 {
     Scalar::Float(v).cast(dtype).as_f64()
 }
 
-/// PyTorch's `normal_fill_16` in the kernel's scalar type (float32: the
-/// AVX2 kernel's, `normal_fill_16_AVX2`, which float32 draws of 16 or more
-/// contiguous elements take)
-/// (`radius * cos(theta) * std + mean`; randn is mean 0, std 1).
+/// The dtype of the uniform draws `normal_fill` makes for a `dtype`
+/// tensor: float32 for float16/bfloat16 (measured against PyTorch 2.15:
+/// `randn(n, dtype=half)` equals `randn(n).half()` on every full block of
+/// 16, so the draws and the math are float32's).
+pub(crate) fn normal_draw_dtype(dtype: DType) -> DType {
+    match dtype {
+        DType::Float16 | DType::BFloat16 => DType::Float32,
+        d => d,
+    }
+}
+
+/// PyTorch's `normal_fill_16` (`radius * cos(theta) * std + mean`; randn
+/// is mean 0, std 1): float64 in double; float32 (and float16/bfloat16,
+/// then rounded) as the AVX2 kernel `normal_fill_16_AVX2` computes it,
+/// which float32 draws of 16 or more contiguous elements take.
 pub(crate) fn normal_fill_16(data: &mut [f64], dtype: DType, mean: f64, std: f64) {
     for j in 0..8 {
-        if dtype == DType::Float32 {
+        if dtype == DType::Float64 {
+            let u1 = 1.0 - data[j];
+            let u2 = data[j + 8];
+            let radius = (-2.0 * u1.ln()).sqrt();
+            let theta = 2.0 * std::f64::consts::PI * u2;
+            data[j] = radius * theta.cos() * std + mean;
+            data[j + 8] = radius * theta.sin() * std + mean;
+        } else {
             // normal_fill_16_AVX2: avx_mathfun's log and sincos, then
             // radius · cos(θ) · std + mean as one fused multiply-add.
-            let (mean, std) = (mean as f32, std as f32);
+            let (mean, std) = (round_to(dtype, mean) as f32, round_to(dtype, std) as f32);
             let u1 = 1.0f32 - data[j] as f32;
             let u2 = data[j + 8] as f32;
             let radius = (-2.0f32 * super::avx_mathfun::log(u1)).sqrt();
             let theta = (2.0 * std::f64::consts::PI) as f32 * u2;
             let (sin, cos) = super::avx_mathfun::sincos(theta);
-            data[j] = (radius * cos).mul_add(std, mean) as f64;
-            data[j + 8] = (radius * sin).mul_add(std, mean) as f64;
-        } else {
-            let (mean, std) = (round_to(dtype, mean), round_to(dtype, std));
-            let u1 = round_to(dtype, 1.0 - data[j]);
-            let u2 = data[j + 8];
-            let radius = round_to(dtype, (-2.0 * u1.ln()).sqrt());
-            let theta = round_to(dtype, 2.0 * std::f64::consts::PI * u2);
-            data[j] = round_to(dtype, round_to(dtype, radius * theta.cos()) * std + mean);
-            data[j + 8] = round_to(dtype, round_to(dtype, radius * theta.sin()) * std + mean);
+            data[j] = round_to(dtype, (radius * cos).mul_add(std, mean) as f64);
+            data[j + 8] = round_to(dtype, (radius * sin).mul_add(std, mean) as f64);
         }
     }
 }
@@ -155,10 +165,11 @@ pub fn fill_random(ctx: &Context, device: crate::engine::Device, shape: &[usize]
     let mut data: Vec<f64> = Vec::with_capacity(n);
     // Ctrl-C stops the draw (the generator has then moved on part of the way).
     let check = |j: usize| if j.is_multiple_of(CHECK_EVERY) { interrupt::check() } else { Ok(()) };
+    let draw = if normal { normal_draw_dtype(dtype) } else { dtype };
     if !normal || n >= 16 {
         for j in 0..n {
             check(j)?;
-            data.push(g.uniform(dtype));
+            data.push(g.uniform(draw));
         }
     }
     if normal && n >= 16 {
@@ -171,7 +182,7 @@ pub fn fill_random(ctx: &Context, device: crate::engine::Device, shape: &[usize]
         if n % 16 != 0 {
             let tail = &mut data[n - 16..];
             for v in tail.iter_mut() {
-                *v = g.uniform(dtype);
+                *v = g.uniform(draw);
             }
             normal_fill_16(tail, dtype, 0.0, 1.0);
         }
@@ -179,6 +190,15 @@ pub fn fill_random(ctx: &Context, device: crate::engine::Device, shape: &[usize]
         data.extend((0..n).map(|_| g.normal_double()));
     }
     drop(g);
+    // rand is uniform_(0, 1): a draw that rounds up to 1 (float16/bfloat16)
+    // wraps to 0, as in `uniform_`.
+    if !normal {
+        for v in data.iter_mut() {
+            if *v == 1.0 {
+                *v = 0.0;
+            }
+        }
+    }
     let vals: Vec<Scalar> = data.into_iter().map(Scalar::Float).collect();
     super::copy::write_values(&t, &vals);
     Ok(t)
@@ -190,6 +210,22 @@ pub fn randint(ctx: &Context, device: crate::engine::Device, shape: &[usize], lo
         return Err(EngineError::runtime(format!(
             "random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
         )));
+    }
+    // check_from_to_in_range: both ends must fit the integer dtype.
+    let bounds = match dtype {
+        DType::UInt8 => Some((0i64, 255i64)),
+        DType::Int8 => Some((-128, 127)),
+        DType::Int16 => Some((i16::MIN as i64, i16::MAX as i64)),
+        DType::Int32 => Some((i32::MIN as i64, i32::MAX as i64)),
+        DType::Bool => Some((0, 1)),
+        _ => None,
+    };
+    if let Some((min, max)) = bounds {
+        for (v, name) in [(low, "from"), (high - 1, "to - 1")] {
+            if v < min || v > max {
+                return Err(EngineError::runtime(format!("{name} is out of bounds for {}", super::promote::type_meta_name(dtype))));
+            }
+        }
     }
     let t = Tensor::alloc_on(ctx, device, shape, dtype, op)?;
     let range = (high as i128 - low as i128) as u128;

@@ -71,14 +71,23 @@ pub fn uniform_(ctx: &Context, t: &Tensor, from: f64, to: f64) -> Result<()> {
     }
     let dtype = t.dtype;
     let mut g = ctx.rng.borrow_mut();
+    // transformation::uniform_real: `x * (to - from) + from`, which
+    // PyTorch's build contracts into one fused multiply-add (measured: every
+    // float32/float64 draw matches only the fused form); float16/bfloat16
+    // take a float32 draw (24 bits) with scalar_t bounds, computed in float
+    // and rounded once.
     fill_in_order(t, |_| {
-        let u = g.uniform(dtype);
         Ok(if dtype == DType::Float64 {
-            u * (to - from) + from
+            g.uniform(dtype).mul_add(to - from, from)
         } else {
-            // scalar_t bounds, float arithmetic (dist_acctype).
+            let u = g.uniform(DType::Float32) as f32;
             let (f, tt) = (round_to(dtype, from) as f32, round_to(dtype, to) as f32);
-            round_to(dtype, (u as f32 * (tt - f) + f) as f64)
+            let width = round_to(dtype, (tt - f) as f64) as f32;
+            let v = round_to(dtype, u.mul_add(width, f) as f64);
+            // A draw that rounds up to `to` wraps to `from`: the range is
+            // [from, to) (measured: float16 uniform_(0.5, 0.75) gives 0.5
+            // where the rounded value is 0.75).
+            if v == tt as f64 { f as f64 } else { v }
         })
     })
 }
@@ -94,7 +103,8 @@ pub fn normal_(ctx: &Context, t: &Tensor, mean: f64, std: f64) -> Result<()> {
     let mut g = ctx.rng.borrow_mut();
     if n >= 16 && t.is_contiguous() {
         // normal_fill: every uniform first, then Box–Muller 16 at a time.
-        let mut data: Vec<f64> = (0..n).map(|_| g.uniform(dtype)).collect();
+        let draw = super::random::normal_draw_dtype(dtype);
+        let mut data: Vec<f64> = (0..n).map(|_| g.uniform(draw)).collect();
         let mut i = 0;
         while i + 16 <= n {
             normal_fill_16(&mut data[i..i + 16], dtype, mean, std);
@@ -103,7 +113,7 @@ pub fn normal_(ctx: &Context, t: &Tensor, mean: f64, std: f64) -> Result<()> {
         if !n.is_multiple_of(16) {
             let tail = &mut data[n - 16..];
             for v in tail.iter_mut() {
-                *v = g.uniform(dtype);
+                *v = g.uniform(draw);
             }
             normal_fill_16(tail, dtype, mean, std);
         }
@@ -180,6 +190,21 @@ pub fn bernoulli(ctx: &Context, p: &Tensor, out: Option<&Tensor>) -> Result<Tens
 /// `torch.multinomial(p, n, replacement=True)`: for each row, `n` draws of
 /// a double uniform, each the first category whose normalised cumulative
 /// probability reaches it (ATen's `multinomial_with_replacement`).
+/// The checks of `multinomial`'s fast path (no replacement, or one sample),
+/// made before it draws: every probability finite and >= 0, no row summing
+/// to 0.
+pub fn multinomial_fast_path_checks(p: &Tensor) -> Result<()> {
+    let cats = (*p.shape().last().unwrap_or(&0)).max(1);
+    let probs: Vec<f64> = p.to_scalars().iter().map(|v| v.as_f64()).collect();
+    if probs.iter().any(|x| !(*x < f64::INFINITY && *x >= 0.0)) {
+        return Err(EngineError::runtime("probability tensor contains either `inf`, `nan` or element < 0"));
+    }
+    if probs.chunks(cats).any(|row| row.iter().sum::<f64>() == 0.0) {
+        return Err(EngineError::runtime("invalid multinomial distribution (sum of probabilities <= 0)"));
+    }
+    Ok(())
+}
+
 pub fn multinomial_with_replacement(ctx: &Context, p: &Tensor, n: usize) -> Result<Tensor> {
     let rows = if p.ndim() == 2 { p.shape()[0] } else { 1 };
     let cats = *p.shape().last().unwrap_or(&0);

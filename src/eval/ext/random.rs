@@ -271,10 +271,22 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             if !replacement && n > cats {
                 return Err(EvalError::new(ErrorKind::RuntimeError, "cannot sample n_sample > prob_dist.size(-1) samples without replacement", span));
             }
+            if !replacement || n == 1 {
+                random_more::multinomial_fast_path_checks(t).at(span)?;
+            }
             if !replacement {
                 return Err(EvalError::new(
                     ErrorKind::NotImplementedError,
                     "tsr's multinomial(replacement=False) is not PyTorch's: PyTorch samples it through exponential_, which its CPU build draws from MKL's stream; use replacement=True",
+                    span,
+                ));
+            }
+            // PyTorch's fast path: one sample, with or without replacement,
+            // is argmax(p / exponential_()), the same MKL stream.
+            if n == 1 {
+                return Err(EvalError::new(
+                    ErrorKind::NotImplementedError,
+                    "tsr's multinomial(p, 1) is not PyTorch's: PyTorch draws one sample as argmax(p / q) with q from exponential_, which its CPU build draws from MKL's stream; draw two or more samples with replacement=True",
                     span,
                 ));
             }

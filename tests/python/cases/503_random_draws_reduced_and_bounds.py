@@ -1,0 +1,30 @@
+# Random draws as PyTorch 2.15 makes them: uniform_ is one fused
+# multiply-add x * (to - from) + from; float16/bfloat16 draw 24-bit float
+# uniforms, computed in float, and a value that rounds up to `to` wraps to
+# `from`; their normal draws of whole blocks of 16 equal float32's, rounded;
+# and randint refuses ends outside an integer dtype.
+import torch
+for dt in [torch.float16, torch.bfloat16, torch.float32, torch.float64]:
+    for n in [3, 40]:
+        torch.manual_seed(n)
+        print(dt, n, torch.rand(n, dtype=dt).tolist())
+        torch.manual_seed(n)
+        print(torch.empty(n, dtype=dt).uniform_(-2, 3).tolist())
+        torch.manual_seed(n)
+        print(torch.empty(2, n, dtype=dt).t().uniform_(0.5, 0.75).tolist())
+    for n in [3, 16, 32]:
+        torch.manual_seed(n)
+        print(dt, n, torch.randn(n, dtype=dt).tolist())
+        torch.manual_seed(n)
+        print(torch.empty(n, dtype=dt).normal_(1.5, 0.25).tolist())
+torch.manual_seed(5)
+print(torch.empty(80, dtype=torch.float16).uniform_(0.5, 0.75).tolist())
+torch.manual_seed(1)
+print(torch.rand(400, dtype=torch.bfloat16).max().item(), torch.rand(400, dtype=torch.float16).max().item())
+for f in [lambda: torch.randint(0, 2**40, (2,), dtype=torch.int32), lambda: torch.randint(0, 257, (2,), dtype=torch.uint8),
+          lambda: torch.randint(-1, 5, (2,), dtype=torch.uint8), lambda: torch.randint(-129, 0, (2,), dtype=torch.int8),
+          lambda: torch.randint(0, 256, (3,), dtype=torch.uint8)]:
+    try:
+        print(f().dtype)
+    except Exception as e:
+        print(type(e).__name__, str(e)[:60])
