@@ -104,7 +104,8 @@ pub fn normal_(ctx: &Context, t: &Tensor, mean: f64, std: f64) -> Result<()> {
     if n >= 16 && t.is_contiguous() {
         // normal_fill: every uniform first, then Box–Muller 16 at a time.
         let draw = super::random::normal_draw_dtype(dtype);
-        let mut data: Vec<f64> = (0..n).map(|_| g.uniform(draw)).collect();
+        let mut data: Vec<f64> = (0..super::random::normal_first_draws(dtype, n)).map(|_| g.uniform(draw)).collect();
+        data.resize(n, 0.0);
         let mut i = 0;
         while i + 16 <= n {
             normal_fill_16(&mut data[i..i + 16], dtype, mean, std);

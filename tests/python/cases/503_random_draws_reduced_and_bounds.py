@@ -1,7 +1,8 @@
 # Random draws as PyTorch 2.15 makes them: uniform_ is one fused
 # multiply-add x * (to - from) + from; float16/bfloat16 draw 24-bit float
 # uniforms, computed in float, and a value that rounds up to `to` wraps to
-# `from`; their normal draws of whole blocks of 16 equal float32's, rounded;
+# `from`; their normals are float32's, rounded, but draw the tail block's
+# uniforms right after the whole blocks';
 # and randint refuses ends outside an integer dtype.
 import torch
 for dt in [torch.float16, torch.bfloat16, torch.float32, torch.float64]:
@@ -12,11 +13,11 @@ for dt in [torch.float16, torch.bfloat16, torch.float32, torch.float64]:
         print(torch.empty(n, dtype=dt).uniform_(-2, 3).tolist())
         torch.manual_seed(n)
         print(torch.empty(2, n, dtype=dt).t().uniform_(0.5, 0.75).tolist())
-    for n in [3, 16, 32]:
+    for n in [3, 16, 17, 32, 40]:
         torch.manual_seed(n)
-        print(dt, n, torch.randn(n, dtype=dt).tolist())
+        print(dt, n, torch.randn(n, dtype=dt).tolist(), torch.rand(2).tolist())
         torch.manual_seed(n)
-        print(torch.empty(n, dtype=dt).normal_(1.5, 0.25).tolist())
+        print(torch.empty(n, dtype=dt).normal_(1.5, 0.25).tolist(), torch.rand(2).tolist())
 torch.manual_seed(5)
 print(torch.empty(80, dtype=torch.float16).uniform_(0.5, 0.75).tolist())
 torch.manual_seed(1)
