@@ -29,3 +29,10 @@ for f in [lambda: torch.randint(0, 2**40, (2,), dtype=torch.int32), lambda: torc
         print(f().dtype)
     except Exception as e:
         print(type(e).__name__, str(e)[:60])
+# randint: a range of 2^28 or more takes a 64-bit draw; a float dtype moves
+# `from`/`to` to values it holds (update_from / update_to).
+for lo, hi, dt in [(0, 2**28 - 1, torch.int64), (0, 2**28, torch.int64), (0, 2**28, torch.int32), (-(2**31), 7, torch.int64),
+                   (3, 2**40, torch.float32), (-5, 2**40, torch.float32), (0, 2**25 + 1, torch.float32), (0, 2**60, torch.float64),
+                   (-(2**30) - 3, 7, torch.float32), (0, 3000, torch.float16)]:
+    torch.manual_seed(1)
+    print(lo, hi, dt, torch.randint(lo, hi, (4,), dtype=dt).tolist(), torch.rand(1).tolist())
