@@ -71,9 +71,8 @@ const INDEX_FILL_EXPANDED: &str = "Use of index_fill_ on expanded tensors is dep
 /// `masked_fill_` (a number, or a one-element value, through one mask).
 const MASKED_FILL_EXPANDED: &str = "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:2469.)";
 
-/// PyTorch's `has_internal_overlap(t) == Yes`: a stride-0 dim of size > 1.
 fn expanded(t: &Tensor) -> bool {
-    t.numel() > 0 && t.shape().iter().zip(t.stride()).any(|(&n, &st)| n > 1 && st == 0)
+    crate::engine::layout::has_internal_overlap(t.shape(), t.stride())
 }
 
 fn has_uint8_index(items: &[AdvItem]) -> bool {
@@ -119,12 +118,6 @@ impl Interp {
         let mut count = 0usize;
         let mut fast = items.len() == 1;
         let mut invalid: Option<EvalError> = None;
-        let dims_of = |a: &AdvItem| match a {
-            AdvItem::Basic(IndexSpec::Int(_) | IndexSpec::Slice { .. }) => 1,
-            AdvItem::Basic(_) | AdvItem::Bool(_) => 0,
-            AdvItem::Values { shape, dtype: DType::Bool | DType::UInt8, .. } => shape.len(),
-            AdvItem::Values { .. } => 1,
-        };
         for item in items {
             match item {
                 IndexItem::Slice { start, stop, step, .. } => {
@@ -137,7 +130,7 @@ impl Interp {
                         None => self.eval(e)?,
                     };
                     if let Some(s) = basic_of(&v) {
-                        count += dims_of(&AdvItem::Basic(s.clone()));
+                        count += AdvItem::Basic(s.clone()).dims_indexed();
                         out.push(AdvItem::Basic(s));
                         continue;
                     }
@@ -168,7 +161,7 @@ impl Interp {
                         };
                         match item {
                             Some(a) => {
-                                count += dims_of(&a);
+                                count += a.dims_indexed();
                                 advanced |= advanced::is_advanced(std::slice::from_ref(&a));
                                 out.push(a);
                             }
@@ -429,25 +422,24 @@ fn index_fill_bounds(t: &Tensor, items: &[AdvItem], span: Span) -> EvalResult<bo
     Ok(true)
 }
 
+/// `applySlice`'s test: a slice of a dim of `len` that is no view at all
+/// (start 0 or omitted, stop omitted or at least `len`, step 1 or omitted).
+pub(super) fn is_skipped_slice(start: Option<i64>, stop: Option<i64>, step: Option<i64>, len: usize) -> bool {
+    matches!(start, None | Some(0)) && matches!(step, None | Some(1)) && stop.is_none_or(|e| e >= len as i64)
+}
+
 /// `applySlice`'s shortcut: a slice whose start is 0 (or omitted), whose
 /// stop is at least its dim's length (or omitted) and whose step is 1 is
 /// no view at all (`x[0:, [1]]` indexes `x` itself: no SliceBackward0).
 fn skip_whole_slices(t: &Tensor, items: &[AdvItem]) -> Vec<AdvItem> {
-    let consumed = |i: &AdvItem| match i {
-        AdvItem::Basic(IndexSpec::Int(_) | IndexSpec::Slice { .. }) => 1,
-        AdvItem::Basic(_) | AdvItem::Bool(_) => 0,
-        AdvItem::Values { shape, dtype: DType::Bool | DType::UInt8, .. } => shape.len(),
-        AdvItem::Values { .. } => 1,
-    };
-    let named: usize = items.iter().map(consumed).sum();
+    let named: usize = items.iter().map(AdvItem::dims_indexed).sum();
     let mut dim = 0usize;
     let mut out = Vec::with_capacity(items.len());
     for i in items {
         match i {
             AdvItem::Basic(IndexSpec::Ellipsis) => dim += t.ndim().saturating_sub(named),
             AdvItem::Basic(IndexSpec::Slice { start, stop, step }) => {
-                let len = t.shape().get(dim).copied().unwrap_or(0) as i64;
-                if matches!(start, None | Some(0)) && matches!(step, None | Some(1)) && stop.is_none_or(|e| e >= len) {
+                if is_skipped_slice(*start, *stop, *step, t.shape().get(dim).copied().unwrap_or(0)) {
                     out.push(AdvItem::Basic(IndexSpec::Slice { start: None, stop: None, step: None }));
                     dim += 1;
                     continue;
@@ -456,7 +448,7 @@ fn skip_whole_slices(t: &Tensor, items: &[AdvItem]) -> Vec<AdvItem> {
             _ => {}
         }
         if !matches!(i, AdvItem::Basic(IndexSpec::Ellipsis)) {
-            dim += consumed(i);
+            dim += i.dims_indexed();
         }
         out.push(i.clone());
     }

@@ -121,9 +121,7 @@ fn skips_every_slice(specs: &[IndexSpec], shape: &[usize]) -> bool {
         match s {
             IndexSpec::Ellipsis => dim += shape.len().saturating_sub(named),
             IndexSpec::Slice { start, stop, step } => {
-                let len = shape.get(dim).copied().unwrap_or(0) as i64;
-                let whole = matches!(start, None | Some(0)) && matches!(step, None | Some(1)) && stop.is_none_or(|e| e >= len);
-                if !whole {
+                if !super::advindex::is_skipped_slice(*start, *stop, *step, shape.get(dim).copied().unwrap_or(0)) {
                     return false;
                 }
                 dim += 1;

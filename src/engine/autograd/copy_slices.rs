@@ -63,10 +63,8 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
             // PyTorch copies the slice's gradient into an as_strided view of
             // the result laid out as `view`: copy_ refuses a view with two
             // elements at one address (an in-place write into an expand).
-            if first.is_some() && !view.shape.contains(&0) && view.shape.iter().zip(&view.stride).any(|(&n, &st)| n > 1 && st == 0) {
-                return Err(EngineError::runtime(
-                    "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.",
-                ));
+            if first.is_some() && crate::engine::layout::has_internal_overlap(&view.shape, &view.stride) {
+                return Err(EngineError::runtime(crate::engine::ops::copy::INTERNAL_OVERLAP));
             }
             let inside: Vec<Scalar> = match &first {
                 Some(r) if r.numel() == idx.len() => r.to_scalars(),

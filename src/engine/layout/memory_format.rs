@@ -197,3 +197,9 @@ pub fn sort_perm(perm: &mut [usize], should_swap: impl Fn(usize, usize) -> i32) 
         }
     }
 }
+
+/// PyTorch's `has_internal_overlap(t) == Yes`: two elements at one address
+/// (a stride-0 dim of size > 1); an empty tensor has none.
+pub fn has_internal_overlap(shape: &[usize], stride: &[usize]) -> bool {
+    !shape.contains(&0) && shape.iter().zip(stride).any(|(&n, &st)| n > 1 && st == 0)
+}

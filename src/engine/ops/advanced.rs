@@ -41,6 +41,18 @@ struct IndexData<'a> {
 }
 
 impl AdvItem {
+    /// How many of the input's dims the item indexes (PyTorch's
+    /// `count_specified_dimensions`): an int or slice one, a bool/uint8 mask
+    /// its ndim, any other index tensor one, `None`/`...`/a bool none.
+    pub fn dims_indexed(&self) -> usize {
+        match self {
+            AdvItem::Basic(IndexSpec::Int(_) | IndexSpec::Slice { .. }) => 1,
+            AdvItem::Basic(_) | AdvItem::Bool(_) => 0,
+            AdvItem::Values { shape, dtype: DType::Bool | DType::UInt8, .. } => shape.len(),
+            AdvItem::Values { .. } => 1,
+        }
+    }
+
     pub fn from_tensor(t: &Tensor) -> AdvItem {
         AdvItem::Values { shape: t.shape().to_vec(), vals: t.to_scalars(), dtype: t.dtype, stride: Some(t.stride().to_vec()) }
     }
@@ -73,15 +85,7 @@ pub fn is_advanced(items: &[AdvItem]) -> bool {
 fn plan(t: &Tensor, items: &[AdvItem], check_bounds: bool) -> Result<Plan> {
     // Basic indexing first, with `:` where the tensors go, noting which view
     // dims they land on.
-    let consuming: usize = items
-        .iter()
-        .map(|i| match i {
-            AdvItem::Basic(IndexSpec::Int(_) | IndexSpec::Slice { .. }) => 1,
-            AdvItem::Values { shape, dtype: DType::Bool | DType::UInt8, .. } => shape.len(),
-            AdvItem::Values { .. } => 1,
-            _ => 0,
-        })
-        .sum();
+    let consuming: usize = items.iter().map(AdvItem::dims_indexed).sum();
     if consuming > t.ndim() {
         return Err(EngineError::index(format!("too many indices for tensor of dimension {}", t.ndim())));
     }

@@ -103,14 +103,15 @@ pub fn write_values(dst: &Tensor, vals: &[Scalar]) {
     }
 }
 
+/// `assert_no_internal_overlap`'s message.
+pub const INTERNAL_OVERLAP: &str = "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.";
+
 /// PyTorch's `assert_no_internal_overlap`: a written-to tensor may not have
 /// two elements at one address (a stride-0 dim of size > 1).
 pub fn check_no_internal_overlap(t: &Tensor) -> Result<()> {
     // An empty tensor is "non-overlapping and dense" to PyTorch: no overlap.
-    if !t.shape().contains(&0) && t.shape().iter().zip(t.stride()).any(|(&s, &st)| s > 1 && st == 0) {
-        return Err(crate::engine::error::EngineError::runtime(
-            "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.",
-        ));
+    if crate::engine::layout::has_internal_overlap(t.shape(), t.stride()) {
+        return Err(crate::engine::error::EngineError::runtime(INTERNAL_OVERLAP));
     }
     Ok(())
 }
