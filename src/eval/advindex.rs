@@ -438,12 +438,10 @@ fn skip_whole_slices(t: &Tensor, items: &[AdvItem]) -> Vec<AdvItem> {
     for i in items {
         match i {
             AdvItem::Basic(IndexSpec::Ellipsis) => dim += t.ndim().saturating_sub(named),
-            AdvItem::Basic(IndexSpec::Slice { start, stop, step }) => {
-                if is_skipped_slice(*start, *stop, *step, t.shape().get(dim).copied().unwrap_or(0)) {
-                    out.push(AdvItem::Basic(IndexSpec::Slice { start: None, stop: None, step: None }));
-                    dim += 1;
-                    continue;
-                }
+            AdvItem::Basic(IndexSpec::Slice { start, stop, step }) if is_skipped_slice(*start, *stop, *step, t.shape().get(dim).copied().unwrap_or(0)) => {
+                out.push(AdvItem::Basic(IndexSpec::Slice { start: None, stop: None, step: None }));
+                dim += 1;
+                continue;
             }
             _ => {}
         }
