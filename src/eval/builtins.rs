@@ -189,23 +189,12 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
                 OpId::FullLike => a.number(1, "fill_value")?,
                 _ => Scalar::Int(0),
             };
-            let has_device = a.kw.iter().any(|(k, _, _)| k == "device");
-            let (d, dev) = factory_dtype(&mut a, t.dtype)?;
-            let dev = if has_device { dev } else { t.device() };
-            let fmt = a.take_kw("memory_format");
-            a.finish(if id == OpId::FullLike { 2 } else { 1 })?;
-            let strides = match fmt {
-                None | Some((Value::MemoryFormat("preserve_format"), _)) => copy::preserve_strides(&t),
-                Some((Value::MemoryFormat("contiguous_format"), _)) => crate::engine::layout::contiguous_strides(t.shape()),
-                Some((Value::MemoryFormat(f), s)) => crate::engine::layout::named_channels_last_strides(f, t.shape()).at(s)?,
-                Some((v, s)) => return Err(EvalError::type_error(format!("{name}(): argument 'memory_format' must be torch.memory_format, not {}", v.type_name()), s)),
-            };
-            let out = Tensor::alloc_strided_on(ctx, dev, t.shape(), &strides, d, op).at(span)?;
+            let out = alloc_like(ctx, &mut a, &t, if id == OpId::FullLike { 2 } else { 1 }, op)?;
             if v.as_f64() != 0.0 {
                 copy::fill_unchecked(&out, v);
                 out.storage.reset_version();
             }
-            Ok(Value::tensor(out))
+            Ok(Value::Tensor(out))
         }
         OpId::EmptyStrided => {
             let (sv, _) = a.get(0, "size").ok_or_else(|| a.err("empty_strided() missing required argument 'size'"))?;
@@ -346,7 +335,11 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
             a.finish(0)?;
             let sizes = super::args::seq_ints(&size).ok_or_else(|| a.err("randint(): argument 'size' must be tuple of ints"))?;
             let shape = factory::sizes(&sizes).at(span)?;
-            crate::engine::ops::random::randint(ctx, dev, &shape, low, high, d, op).map(Value::tensor).at(span)
+            let (t, warnings) = crate::engine::ops::random_int::randint(&it.ctx, dev, &shape, low, high, d, op).at(span)?;
+            for w in warnings {
+                it.warn(&w, span);
+            }
+            Ok(Value::tensor(t))
         }
         _ => {
             if let Some(f) = super::ext::function_family(id) {
@@ -389,6 +382,27 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
             }
         }
     }
+}
+
+/// The new tensor of a `*_like` factory (`zeros_like`, `rand_like`, …):
+/// `t`'s shape, its dtype and device unless `dtype=`/`device=` say
+/// otherwise, and `memory_format=`'s strides (`preserve_format`: `t`'s
+/// own when dense, as `empty_like`). Takes the keywords and checks that at
+/// most `max_pos` positionals were given.
+pub(super) fn alloc_like(ctx: &crate::engine::context::Context, a: &mut Args, t: &Tensor, max_pos: usize, op: &str) -> EvalResult<Rc<Tensor>> {
+    let has_device = a.kw.iter().any(|(k, _, _)| k == "device");
+    let (d, dev) = factory_dtype(a, t.dtype)?;
+    let dev = if has_device { dev } else { t.device() };
+    let fmt = a.take_kw("memory_format");
+    a.take_kw("pin_memory");
+    a.finish(max_pos)?;
+    let strides = match fmt {
+        None | Some((Value::MemoryFormat("preserve_format"), _)) => copy::preserve_strides(t),
+        Some((Value::MemoryFormat("contiguous_format"), _)) => crate::engine::layout::contiguous_strides(t.shape()),
+        Some((Value::MemoryFormat(f), s)) => crate::engine::layout::named_channels_last_strides(f, t.shape()).at(s)?,
+        Some((v, s)) => return Err(EvalError::type_error(format!("{}(): argument 'memory_format' must be torch.memory_format, not {}", a.name, v.type_name()), s)),
+    };
+    Tensor::alloc_strided_on(ctx, dev, t.shape(), &strides, d, op).map(Rc::new).at(a.span)
 }
 
 fn tensor_arg(a: &mut Args, i: usize, k: &str) -> EvalResult<Rc<Tensor>> {

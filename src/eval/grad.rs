@@ -11,7 +11,7 @@ pub mod attrs;
 pub mod index_views;
 pub mod inplace;
 pub mod multi;
-pub use inplace::{check_inplace, rebase, rebase_node, rebase_saving, record_copy};
+pub use inplace::{check_inplace, check_inplace_with, rebase, rebase_node, rebase_saving, record_copy};
 use crate::engine::{EngineError, ErrorKind, Tensor};
 use crate::lang::span::Span;
 

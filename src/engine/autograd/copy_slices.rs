@@ -33,13 +33,20 @@ fn positions(base: &Layout, view: &Layout) -> Result<Vec<usize>> {
         .collect()
 }
 
-/// Gradients for `fill_`, `copy_` and `CopySlices` nodes.
+/// Gradients for `fill_`, the random fills, `copy_` and `CopySlices` nodes.
 pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor>>> {
     Ok(match &node.formula {
         // fill_(value): nothing reaches self; a tensor value gets the sum.
         Formula::Fill => {
             let value = if node.present.len() > 1 { Some(reduce(ctx, ReduceOp::Sum, g, None, false, 1.0, Some(g.dtype))?.values) } else { None };
             vec![Some(zeros_like(ctx, g)?), value]
+        }
+        Formula::RandomFill { p_shape } => {
+            let p = match p_shape {
+                Some(shape) => Some(crate::engine::ops::factory::full(ctx, g.device(), shape, Scalar::Float(0.0), g.dtype, "backward")?),
+                None => None,
+            };
+            vec![Some(zeros_like(ctx, g)?), p]
         }
         // copy_(src): src gets the gradient in its own shape, dtype and device.
         Formula::Copy { shape, dtype, device } => {

@@ -318,7 +318,7 @@ pub fn apply(ctx: &Context, node: &Node, g: &Tensor) -> Result<Vec<Option<Tensor
         Formula::ProdAll | Formula::ProdDim { .. } | Formula::MaxMinAll | Formula::IndexDim { .. } | Formula::Sort { .. } => {
             super::reduce_formulas::apply(ctx, node, g)?
         }
-        Formula::Fill | Formula::Copy { .. } | Formula::CopySlices { .. } => super::copy_slices::apply(ctx, node, g)?,
+        Formula::Fill | Formula::RandomFill { .. } | Formula::Copy { .. } | Formula::CopySlices { .. } => super::copy_slices::apply(ctx, node, g)?,
         Formula::Remainder { shapes } => {
             // d(a % b) = g for a and -g · floor(a / b) for b (b a tensor only).
             let ga = sum_to(ctx, g, &shapes[0])?;

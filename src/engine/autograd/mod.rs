@@ -238,6 +238,9 @@ pub enum Formula {
     Remainder { shapes: [Vec<usize>; 2] },
     /// `fill_`, `zero_`: zero for self, the summed gradient for a tensor value.
     Fill,
+    /// The in-place random fills (`uniform_`, `random_`, `bernoulli_`, …):
+    /// zero for self, and zeros of `p_shape` for a tensor of probabilities.
+    RandomFill { p_shape: Option<Vec<usize>> },
     /// `copy_(src)`: zero for self, the gradient (summed to src's shape, in
     /// src's dtype and device) for src.
     Copy { shape: Vec<usize>, dtype: DType, device: crate::engine::device::Device },

@@ -20,6 +20,8 @@ pub mod pow_scalar;
 pub mod promote;
 pub mod random;
 pub mod random_more;
+pub mod random_int;
+pub mod random_dist;
 pub mod reduce;
 pub mod norm;
 pub mod scaled_add;

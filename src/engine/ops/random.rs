@@ -140,8 +140,10 @@ pub(crate) fn normal_fill_16(data: &mut [f64], dtype: DType, mean: f64, std: f64
             let u2 = data[j + 8];
             let radius = (-2.0 * u1.ln()).sqrt();
             let theta = 2.0 * std::f64::consts::PI * u2;
-            data[j] = radius * theta.cos() * std + mean;
-            data[j + 8] = radius * theta.sin() * std + mean;
+            // `radius * cos(theta) * std + mean`, contracted to one fused
+            // multiply-add (measured: normal_(0.3, 1.7) of 20 doubles).
+            data[j] = (radius * theta.cos()).mul_add(std, mean);
+            data[j + 8] = (radius * theta.sin()).mul_add(std, mean);
         } else {
             // normal_fill_16_AVX2: avx_mathfun's log and sincos, then
             // radius · cos(θ) · std + mean as one fused multiply-add.
@@ -213,101 +215,6 @@ pub fn fill_random(ctx: &Context, device: crate::engine::Device, shape: &[usize]
         }
     }
     let vals: Vec<Scalar> = data.into_iter().map(Scalar::Float).collect();
-    super::copy::write_values(&t, &vals);
-    Ok(t)
-}
-
-/// `std::numeric_limits<scalar_t>::digits` of a float dtype.
-fn float_digits(dtype: DType) -> Option<u32> {
-    match dtype {
-        DType::Float16 => Some(11),
-        DType::BFloat16 => Some(8),
-        DType::Float32 => Some(24),
-        DType::Float64 => Some(53),
-        _ => None,
-    }
-}
-
-/// `v` as a `dtype` element, back to an integer (`static_cast<int64_t>(static_cast<scalar_t>(v))`).
-fn through_dtype(v: i64, dtype: DType) -> i64 {
-    round_to(dtype, v as f64) as i64
-}
-
-/// ATen's `update_from`: when `from + 1` rounds below `from` in the dtype,
-/// `from` moves up to the next value the dtype holds.
-fn update_from(from: i64, dtype: DType, digits: u32) -> i64 {
-    let from_plus_1 = through_dtype(from.saturating_add(1), dtype);
-    if from_plus_1 < from {
-        let n = 63 - from.saturating_add(1).unsigned_abs().max(1).leading_zeros() as i64;
-        return from_plus_1 + (1i64 << (n - digits as i64 + 1).max(0));
-    }
-    from
-}
-
-/// ATen's `update_to`: when `to - 1` rounds up to `to` or beyond in the
-/// dtype, `to` moves down to the previous value the dtype holds.
-fn update_to(to: i64, dtype: DType, digits: u32) -> i64 {
-    let to_minus_1 = through_dtype(to.saturating_sub(1), dtype);
-    if to_minus_1 >= to {
-        let n = 63 - to.saturating_sub(1).unsigned_abs().max(1).leading_zeros() as i64;
-        return to_minus_1 - (1i64 << (n - digits as i64 + 1).max(0));
-    }
-    to
-}
-
-/// `randint(low, high, shape)`.
-pub fn randint(ctx: &Context, device: crate::engine::Device, shape: &[usize], low: i64, high: i64, dtype: DType, op: &str) -> Result<Tensor> {
-    if low >= high {
-        return Err(EngineError::runtime(format!(
-            "random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
-        )));
-    }
-    // A float dtype: `from` and `to` move to values the dtype holds
-    // (random_from_to_impl's update_from / update_to).
-    let (low, high) = match float_digits(dtype) {
-        Some(digits) => {
-            let (low, high) = (update_from(low, dtype, digits), update_to(high, dtype, digits));
-            if low >= high {
-                return Err(EngineError::runtime(format!(
-                    "random_ expects 'from' casted to dtype to be less than 'to' casted to dtype, but got from={low} >= to={high}"
-                )));
-            }
-            (low, high)
-        }
-        None => (low, high),
-    };
-    // check_from_to_in_range: both ends must fit the integer dtype.
-    let bounds = match dtype {
-        DType::UInt8 => Some((0i64, 255i64)),
-        DType::Int8 => Some((-128, 127)),
-        DType::Int16 => Some((i16::MIN as i64, i16::MAX as i64)),
-        DType::Int32 => Some((i32::MIN as i64, i32::MAX as i64)),
-        DType::Bool => Some((0, 1)),
-        _ => None,
-    };
-    if let Some((min, max)) = bounds {
-        for (v, name) in [(low, "from"), (high - 1, "to - 1")] {
-            if v < min || v > max {
-                return Err(EngineError::runtime(format!("{name} is out of bounds for {}", super::promote::type_meta_name(dtype))));
-            }
-        }
-    }
-    let t = Tensor::alloc_on(ctx, device, shape, dtype, op)?;
-    let range = (high as i128 - low as i128) as u128;
-    let mut g = ctx.rng.borrow_mut();
-    let vals: Vec<Scalar> = (0..t.numel())
-        .map(|j| {
-            if j.is_multiple_of(CHECK_EVERY) {
-                interrupt::check()?;
-            }
-            // A range of 2^28 or more takes a 64-bit draw (measured against
-            // PyTorch 2.15 by bisection: 2^28 - 1 takes one 32-bit word,
-            // 2^28 two, for int32, int64 and float dtypes alike).
-            let r = if range >= 1u128 << 28 { g.random64() as u128 } else { g.random() as u128 };
-            Ok(Scalar::Int((r % range) as i64 + low))
-        })
-        .collect::<Result<_>>()?;
-    drop(g);
     super::copy::write_values(&t, &vals);
     Ok(t)
 }

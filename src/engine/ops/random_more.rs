@@ -43,13 +43,19 @@ fn visit_order(t: &Tensor) -> Vec<usize> {
 
 /// Writes `draw(k)` for the k-th visited element.
 fn fill_in_order(t: &Tensor, mut draw: impl FnMut(usize) -> Result<f64>) -> Result<()> {
+    fill_scalars_in_order(t, |k| draw(k).map(Scalar::Float))
+}
+
+/// [`fill_in_order`] for draws that are not all floats (`random_`'s
+/// integers, beyond what an f64 holds exactly); bumps `t`'s version.
+pub(crate) fn fill_scalars_in_order(t: &Tensor, mut draw: impl FnMut(usize) -> Result<Scalar>) -> Result<()> {
     let order = visit_order(t);
     let mut vals = vec![Scalar::Float(0.0); order.len()];
     for (k, &p) in order.iter().enumerate() {
         if k.is_multiple_of(CHECK_EVERY) {
             interrupt::check()?;
         }
-        vals[p] = Scalar::Float(draw(k)?);
+        vals[p] = draw(k)?;
     }
     super::copy::write_values(t, &vals);
     t.storage.bump_version();
@@ -121,7 +127,9 @@ pub fn normal_(ctx: &Context, t: &Tensor, mean: f64, std: f64) -> Result<()> {
         drop(g);
         return fill_in_order(t, |k| Ok(data[k]));
     }
-    fill_in_order(t, |_| Ok(round_to(dtype, g.normal_double() * std + mean)))
+    // normal_distribution<double>: `sample * std + mean` as one fused
+    // multiply-add, then cast to the dtype.
+    fill_in_order(t, |_| Ok(round_to(dtype, g.normal_double().mul_add(std, mean))))
 }
 
 /// `torch.randperm(n)`: a random permutation of `0..n`.
@@ -188,6 +196,18 @@ pub fn bernoulli(ctx: &Context, p: &Tensor, out: Option<&Tensor>) -> Result<Tens
     Ok(target)
 }
 
+/// `x.bernoulli_(p)` with a float `p`: 1 where a double uniform draw is
+/// below `p` (PyTorch 2.15's CPU kernel: `bernoulli_distribution<double>`
+/// element by element in the iterator's order; measured, MKL's stream is
+/// not used), for every dtype.
+pub fn bernoulli_scalar_(ctx: &Context, t: &Tensor, p: f64) -> Result<()> {
+    if !(0.0..=1.0).contains(&p) {
+        return Err(EngineError::runtime(format!("bernoulli_ expects p to be in [0, 1], but got p={}", crate::engine::error::cpp_double(p))));
+    }
+    let mut g = ctx.rng.borrow_mut();
+    fill_scalars_in_order(t, |_| Ok(Scalar::Int((g.uniform(DType::Float64) < p) as i64)))
+}
+
 /// `torch.multinomial(p, n, replacement=True)`: for each row, `n` draws of
 /// a double uniform, each the first category whose normalised cumulative
 /// probability reaches it (ATen's `multinomial_with_replacement`).
@@ -204,6 +224,22 @@ pub fn multinomial_fast_path_checks(p: &Tensor) -> Result<()> {
         return Err(EngineError::runtime("invalid multinomial distribution (sum of probabilities <= 0)"));
     }
     Ok(())
+}
+
+/// `multinomial`'s fast path, for no replacement or one sample (ATen's
+/// Gumbel trick): `q = empty_like(p).exponential_(1)`, `q = p / q`, then
+/// each row's argmax (one sample, kept as a dim) or `topk(q, n)`'s indices.
+/// Run [`multinomial_fast_path_checks`] first.
+pub fn multinomial_fast_path(ctx: &Context, p: &Tensor, n: usize) -> Result<Tensor> {
+    use super::elementwise::{binary, Arg, BinaryOp};
+    let q = Tensor::alloc_strided_on(ctx, p.device(), p.shape(), &super::copy::preserve_strides(p), p.dtype, "multinomial")?;
+    super::random_dist::fill(ctx, &q, super::random_dist::Dist::Exponential { lambd: 1.0 })?;
+    let q = binary(ctx, BinaryOp::Div, Arg::T(p), Arg::T(&q))?;
+    if n == 1 {
+        let r = super::reduce::reduce(ctx, super::reduce::ReduceOp::ArgMax, &q, Some(&[-1]), true, 0.0, None)?;
+        return Ok(r.values);
+    }
+    Ok(super::scan::topk(ctx, &q, n as i64, -1, true, true)?.1)
 }
 
 pub fn multinomial_with_replacement(ctx: &Context, p: &Tensor, n: usize) -> Result<Tensor> {

@@ -4,8 +4,9 @@
 
 use std::rc::Rc;
 
-use crate::engine::autograd::BackwardFn;
-use crate::engine::ops::random_more;
+use crate::engine::autograd::{BackwardFn, Formula};
+use crate::engine::ops::random_dist::{self, Dist};
+use crate::engine::ops::{random_int, random_more};
 use crate::engine::{DType, Device, ErrorKind, Tensor};
 use crate::lang::span::Span;
 
@@ -17,7 +18,7 @@ use super::super::value::Value;
 use super::Family;
 use crate::eval::registry::OpId;
 
-pub const FAMILY: Family = Family { functions: &[OpId::Randperm, OpId::Normal], methods: &[OpId::Uniform_, OpId::Normal_, OpId::Bernoulli, OpId::Bernoulli_, OpId::Multinomial], function, method };
+pub const FAMILY: Family = Family { functions: &[OpId::Randperm, OpId::Normal, OpId::RandLike, OpId::RandnLike, OpId::RandintLike], methods: &[OpId::Uniform_, OpId::Normal_, OpId::Random_, OpId::Exponential_, OpId::Cauchy_, OpId::LogNormal_, OpId::Geometric_, OpId::Bernoulli, OpId::Bernoulli_, OpId::Multinomial], function, method };
 
 fn number(a: &mut Args, i: usize, k: &str, default: f64, op: &str) -> EvalResult<f64> {
     match a.get(i, k) {
@@ -31,6 +32,9 @@ fn function(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Valu
     let span = a.span;
     if id == OpId::Normal {
         return normal(it, a);
+    }
+    if matches!(id, OpId::RandLike | OpId::RandnLike | OpId::RandintLike) {
+        return like(it, id, a, op);
     }
     debug_assert_eq!(name, "randperm");
     let n = a.int(0, "n")?;
@@ -212,6 +216,72 @@ fn normal_out(it: &mut Interp, mut a: Args, o: &Rc<Tensor>) -> EvalResult<Value>
     Ok(Value::Tensor(o.clone()))
 }
 
+/// `rand_like`, `randn_like`, `randint_like`: PyTorch's composites
+/// `empty_like(self, ...)` then `uniform_(0, 1)`, `normal_(0, 1)` or
+/// `random_(low, high)`, so a permuted input's draws land in its order.
+fn like(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Value> {
+    let span = a.span;
+    let t = super::super::methods::tensor_arg(&mut a, 0, "input")?;
+    a.take_kw("generator");
+    let ends = if id == OpId::RandintLike {
+        let int_or_tensor = |a: &mut Args, i: usize, k: &str| -> EvalResult<i64> {
+            match a.get(i, k) {
+                Some((Value::Tensor(h), s)) => h.item().map(|v| v.as_f64() as i64).at(s),
+                Some((v, s)) => super::super::args::to_int(&v).ok_or_else(|| EvalError::type_error(format!("randint_like(): argument '{k}' must be int, not {}", v.type_name()), s)),
+                None => Err(a.err(format!("randint_like() missing required argument '{k}'"))),
+            }
+        };
+        let two = a.pos.len() >= 3 || a.kw.iter().any(|(k, _, _)| k == "low");
+        let (low, high) = if two { (int_or_tensor(&mut a, 1, "low")?, int_or_tensor(&mut a, 2, "high")?) } else { (0, int_or_tensor(&mut a, 1, "high")?) };
+        a.pos.truncate(1);
+        Some(random_int::Ends::FromTo(low, high))
+    } else {
+        None
+    };
+    let out = super::super::builtins::alloc_like(&it.ctx, &mut a, &t, 1, op)?;
+    match (id, ends) {
+        (OpId::RandLike, _) => random_more::uniform_(&it.ctx, &out, 0.0, 1.0),
+        (OpId::RandnLike, _) => random_more::normal_(&it.ctx, &out, 0.0, 1.0),
+        (_, Some(ends)) => {
+            let plan = random_int::plan(out.dtype, ends).at(span)?;
+            for w in &plan.warnings {
+                it.warn(w, span);
+            }
+            random_int::fill(&it.ctx, &out, &plan)
+        }
+        _ => unreachable!("like() is called for the three *_like rows"),
+    }
+    .at(span)?;
+    out.storage.reset_version();
+    Ok(Value::Tensor(out))
+}
+
+/// `x.bernoulli_(p)` with a float `p`.
+fn bernoulli_float_(it: &mut Interp, t: &Rc<Tensor>, p: f64, span: Span) -> EvalResult<Value> {
+    grad::check_inplace(it, t, span)?;
+    random_more::bernoulli_scalar_(&it.ctx, t, p).at(span)?;
+    grad::rebase_node(it, t, OpId::Bernoulli_.node(1), &[], Formula::RandomFill { p_shape: None }, &[]);
+    Ok(Value::Tensor(t.clone()))
+}
+
+/// `x.random_()`, `x.random_(to)`, `x.random_(from, to)`, `x.random_(from, None)`.
+/// With the overload's index in the row (`random_.from`, `random_.to`,
+/// `random_`), which names its node.
+fn random_ends(a: &mut Args) -> EvalResult<(random_int::Ends, usize)> {
+    let has = |a: &Args, k: &str| a.kw.iter().any(|(n, _, _)| n == k);
+    if a.pos.is_empty() && !has(a, "from") && !has(a, "to") {
+        return Ok((random_int::Ends::Default, 2));
+    }
+    if a.pos.len() == 1 && !has(a, "from") && !has(a, "to") || a.pos.is_empty() && !has(a, "from") {
+        return Ok((random_int::Ends::FromTo(0, a.int(0, "to")?), 1));
+    }
+    let from = a.int(0, "from")?;
+    Ok(match a.opt_int_or_none(1, "to")? {
+        Some(to) => (random_int::Ends::FromTo(from, to), 0),
+        None => (random_int::Ends::From(from), 0),
+    })
+}
+
 fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, _op: &str) -> EvalResult<Value> {
     let name = id.name();
     let span = a.span;
@@ -224,20 +294,40 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             a.finish(2)?;
             grad::check_inplace(it, t, span)?;
             if id == OpId::Uniform_ { random_more::uniform_(&it.ctx, t, x0, x1) } else { random_more::normal_(&it.ctx, t, x0, x1) }.at(span)?;
+            grad::rebase_node(it, t, id.node(0), &[], Formula::RandomFill { p_shape: None }, &[]);
+            Ok(Value::Tensor(t.clone()))
+        }
+        OpId::Random_ => {
+            let (ends, overload) = random_ends(&mut a)?;
+            a.finish(2)?;
+            grad::check_inplace(it, t, span)?;
+            let plan = random_int::plan(t.dtype, ends).at(span)?;
+            for w in &plan.warnings {
+                it.warn(w, span);
+            }
+            random_int::fill(&it.ctx, t, &plan).at(span)?;
+            grad::rebase_node(it, t, OpId::Random_.node(overload), &[], Formula::RandomFill { p_shape: None }, &[]);
+            Ok(Value::Tensor(t.clone()))
+        }
+        OpId::Exponential_ | OpId::Cauchy_ | OpId::LogNormal_ | OpId::Geometric_ => {
+            let dist = match id {
+                OpId::Exponential_ => Dist::Exponential { lambd: number(&mut a, 0, "lambd", 1.0, name)? },
+                OpId::Cauchy_ => Dist::Cauchy { median: number(&mut a, 0, "median", 0.0, name)?, sigma: number(&mut a, 1, "sigma", 1.0, name)? },
+                OpId::LogNormal_ => Dist::LogNormal { mean: number(&mut a, 0, "mean", 1.0, name)?, std: number(&mut a, 1, "std", 2.0, name)? },
+                _ => Dist::Geometric { p: number(&mut a, 0, "p", f64::NAN, name)? },
+            };
+            a.finish(2)?;
+            grad::check_inplace(it, t, span)?;
+            random_dist::fill(&it.ctx, t, dist).at(span)?;
+            grad::rebase_node(it, t, id.node(0), &[], Formula::RandomFill { p_shape: None }, &[]);
             Ok(Value::Tensor(t.clone()))
         }
         OpId::Bernoulli | OpId::Bernoulli_ => {
             let p = a.get(0, "p");
             a.finish(1)?;
-            let scalar_p = || {
-                EvalError::new(
-                    ErrorKind::NotImplementedError,
-                    format!("tsr's {name}(p) with a float p is not PyTorch's: PyTorch draws it from MKL's own stream; pass a tensor of probabilities (torch.full_like(x, p))"),
-                    span,
-                )
-            };
-            match (name, p) {
-                ("bernoulli", None) => {
+            let scalar = |v: &Value| to_number(v).map(|x| x.as_f64());
+            match (id, p) {
+                (OpId::Bernoulli, None) => {
                     let out = random_more::bernoulli(&it.ctx, t, None).at(span)?;
                     let zero = BackwardFn::new(|ctx, node, g| {
                         let _ = node;
@@ -245,13 +335,25 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                     });
                     Ok(Value::tensor(grad::record(it, OpId::Bernoulli.node(0), &[Some(t)], out, zero, &[])))
                 }
-                ("bernoulli_", Some((Value::Tensor(p), _))) => {
-                    grad::check_inplace(it, t, span)?;
+                (OpId::Bernoulli_, Some((Value::Tensor(p), _))) => {
+                    grad::check_inplace_with(it, t, Some(&p), span)?;
                     random_more::bernoulli(&it.ctx, &p, Some(t)).at(span)?;
+                    grad::rebase_node(it, t, OpId::Bernoulli_.node(0), &[Some(&p)], Formula::RandomFill { p_shape: Some(p.shape().to_vec()) }, &[]);
                     Ok(Value::Tensor(t.clone()))
                 }
-                (_, Some((Value::Float(_) | Value::Int(_), _))) | (_, None) => Err(scalar_p()),
+                // bernoulli_(float p = 0.5): one double draw per element.
+                (OpId::Bernoulli_, None) => bernoulli_float_(it, t, 0.5, span),
+                (OpId::Bernoulli_, Some((v, _))) if scalar(&v).is_some() => bernoulli_float_(it, t, scalar(&v).unwrap_or(0.5), span),
+                // bernoulli(p): a new contiguous tensor, bernoulli_(p)'d;
+                // PyTorch has no derivative for it (a NotImplemented node).
+                (OpId::Bernoulli, Some((v, _))) if scalar(&v).is_some() => {
+                    let out = Tensor::alloc_on(&it.ctx, t.device(), t.shape(), t.dtype, "bernoulli").at(span)?;
+                    random_more::bernoulli_scalar_(&it.ctx, &out, scalar(&v).unwrap_or(0.5)).at(span)?;
+                    out.storage.reset_version();
+                    Ok(Value::tensor(grad::record(it, crate::eval::registry::nodes::NOT_IMPLEMENTED, &[Some(t)], out, Formula::NotImplemented("bernoulli"), &[])))
+                }
                 (_, Some((v, s))) => Err(EvalError::type_error(format!("{name}(): argument 'p' must be float or Tensor, not {}", v.type_name()), s)),
+                (_, None) => Err(a.err(format!("internal: {name} without p"))),
             }
         }
         OpId::Multinomial => {
@@ -273,22 +375,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             }
             if !replacement || n == 1 {
                 random_more::multinomial_fast_path_checks(t).at(span)?;
-            }
-            if !replacement {
-                return Err(EvalError::new(
-                    ErrorKind::NotImplementedError,
-                    "tsr's multinomial(replacement=False) is not PyTorch's: PyTorch samples it through exponential_, which its CPU build draws from MKL's stream; use replacement=True",
-                    span,
-                ));
-            }
-            // PyTorch's fast path: one sample, with or without replacement,
-            // is argmax(p / exponential_()), the same MKL stream.
-            if n == 1 {
-                return Err(EvalError::new(
-                    ErrorKind::NotImplementedError,
-                    "tsr's multinomial(p, 1) is not PyTorch's: PyTorch draws one sample as argmax(p / q) with q from exponential_, which its CPU build draws from MKL's stream; draw two or more samples with replacement=True",
-                    span,
-                ));
+                return random_more::multinomial_fast_path(&it.ctx, t, n as usize).map(Value::tensor).at(span);
             }
             random_more::multinomial_with_replacement(&it.ctx, t, n as usize).map(Value::tensor).at(span)
         }
