@@ -584,6 +584,52 @@ pub fn diagonal(l: &Layout, off: i64, d1: i64, d2: i64) -> Result<Layout> {
     Ok(out)
 }
 
+/// `view(dtype)` from elements of `from` bytes to elements of `to` bytes
+/// (ATen's `view_dtype`): the last dim's size, the other dims' strides and
+/// the offset scale by the ratio. `what` names the pair for the messages
+/// (`Float as Short`).
+pub fn view_dtype(l: &Layout, from: usize, to: usize, what: &str) -> Result<Layout> {
+    if from == to {
+        return Ok(l.clone());
+    }
+    let n = l.shape.len();
+    if n == 0 {
+        return Err(EngineError::runtime(format!("self.dim() cannot be 0 to view {what} (different element sizes)")));
+    }
+    let mut out = l.clone();
+    if from > to {
+        let r = from / to;
+        if l.stride[n - 1] != 1 {
+            return Err(EngineError::runtime(format!("self.stride(-1) must be 1 to view {what} (different element sizes), but got {}", l.stride[n - 1])));
+        }
+        for s in &mut out.stride[..n - 1] {
+            *s *= r;
+        }
+        out.shape[n - 1] *= r;
+        out.offset *= r;
+        return Ok(out);
+    }
+    let r = to / from;
+    if l.shape[n - 1] % r != 0 {
+        return Err(EngineError::runtime(format!("self.size(-1) must be divisible by {r} to view {what} (different element sizes), but got {}", l.shape[n - 1])));
+    }
+    if l.offset % r != 0 {
+        return Err(EngineError::runtime(format!("self.storage_offset() must be divisible by {r} to view {what} (different element sizes), but got {}", l.offset)));
+    }
+    if l.stride[n - 1] != 1 {
+        return Err(EngineError::runtime(format!("self.stride(-1) must be 1 to view {what} (different element sizes), but got {}", l.stride[n - 1])));
+    }
+    for (d, s) in out.stride[..n - 1].iter_mut().enumerate() {
+        if *s % r != 0 {
+            return Err(EngineError::runtime(format!("self.stride({d}) must be divisible by {r} to view {what} (different element sizes), but got {s}")));
+        }
+        *s /= r;
+    }
+    out.shape[n - 1] /= r;
+    out.offset /= r;
+    Ok(out)
+}
+
 /// `unfold(dim, size, step)`.
 pub fn unfold(l: &Layout, dim: i64, size: i64, step: i64) -> Result<Layout> {
     let n = l.ndim();

@@ -62,6 +62,10 @@ pub struct Tensor {
     /// A `torch.nn.Parameter` (only loaded ones: a view or result of one
     /// is a plain tensor, as in PyTorch).
     pub parameter: bool,
+    /// PyTorch's `_base`: the tensor a view op's result views (the root: a
+    /// view of a view holds the first tensor), set by the evaluator, which
+    /// knows the tensors as values. `None` for every other tensor.
+    pub view_base: RefCell<Option<Rc<Tensor>>>,
 }
 
 impl std::fmt::Debug for Tensor {
@@ -100,7 +104,7 @@ impl Tensor {
             copied: true,
             prev: None,
         }));
-        Ok(Tensor { storage, header: Header::new(layout), dtype, autograd: RefCell::new(None), lineage: RefCell::new(lineage), parameter: false })
+        Ok(Tensor { storage, header: Header::new(layout), dtype, autograd: RefCell::new(None), lineage: RefCell::new(lineage), parameter: false, view_base: RefCell::new(None) })
     }
 
     /// A tensor with the given strides in a fresh storage just big enough.
@@ -151,7 +155,7 @@ impl Tensor {
             copied: false,
             prev: self.lineage(),
         }));
-        Tensor { storage: self.storage.clone(), header: Header::new(layout), dtype: self.dtype, autograd: RefCell::new(None), lineage: RefCell::new(lineage), parameter: false }
+        Tensor { storage: self.storage.clone(), header: Header::new(layout), dtype: self.dtype, autograd: RefCell::new(None), lineage: RefCell::new(lineage), parameter: false, view_base: RefCell::new(None) }
     }
 
     /// A tensor with `layout` over an existing `storage` (one read from a
@@ -173,7 +177,7 @@ impl Tensor {
             }
         }
         let lineage = Some(Rc::new(Step { op: op.to_string(), before: None, after: layout.clone(), storage: storage.id, copied: true, prev: None }));
-        Ok(Tensor { storage, header: Header::new(layout), dtype, autograd: RefCell::new(None), lineage: RefCell::new(lineage), parameter: false })
+        Ok(Tensor { storage, header: Header::new(layout), dtype, autograd: RefCell::new(None), lineage: RefCell::new(lineage), parameter: false, view_base: RefCell::new(None) })
     }
 
     /// Marks `self` (a fresh copy) as produced from `src` by `op`.

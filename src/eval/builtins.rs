@@ -34,8 +34,9 @@ fn factory_dtype(a: &mut Args, default: DType) -> EvalResult<(DType, Device)> {
 
 /// A call of the function value named `name`: a torch op (its row's
 /// `OpId`), or a function of the numpy or safetensors modules tsr provides.
-pub fn call(it: &mut Interp, name: &str, a: Args, op: &str) -> EvalResult<Value> {
+pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Value> {
     if let Some(id) = OpId::function(name) {
+        super::registry::binder::numpy_names(id, false, &mut a.kw);
         // A call PyTorch's argument parser refuses is refused before it runs.
         if let Some(m) = super::registry::binder::CallArgs::of(&a).refusal(id, false) {
             return Err(EvalError::type_error(m, a.span));
@@ -59,14 +60,20 @@ pub fn call_op(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<V
     let inputs: Vec<Value> = if out.is_some() { a.pos.iter().map(|(v, _)| v.clone()).collect() } else { vec![] };
     super::out::read_in(it, id, &mut a, &out)?;
     let span = a.span;
+    let viewed = match out.is_none() && super::view_base::makes_views(id, a.pos.get(1).map(|(v, _)| v)) {
+        true => super::view_base::tensors_in(a.pos.iter().map(|(v, _)| v)),
+        false => vec![],
+    };
     // `out=` of the wrong kind (a tensor for a tuple) is the parser's
     // refusal too, so write's errors are refined with the op's.
-    call_bound(it, id, a, op)
+    let r = call_bound(it, id, a, op)
         .and_then(|r| match out {
             Some(o) => super::out::write(it, id, &inputs, r, o, span),
             None => Ok(r),
         })
-        .map_err(|e| given.refine(e, name, false))
+        .map_err(|e| given.refine(e, name, false))?;
+    super::view_base::mark(&r, &viewed);
+    Ok(r)
 }
 
 fn call_bound(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Value> {

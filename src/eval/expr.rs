@@ -322,7 +322,11 @@ impl Interp {
 
     pub(super) fn index(&mut self, o: Value, items: &[IndexItem], span: Span) -> EvalResult<Value> {
         match o {
-            Value::Tensor(t) => Ok(Value::tensor(index_or_copy(self, &t, items, span)?)),
+            Value::Tensor(t) => {
+                let r = Value::tensor(index_or_copy(self, &t, items, span)?);
+                super::view_base::mark(&r, std::slice::from_ref(&t));
+                Ok(r)
+            }
             Value::NdArray(a) => super::numpy_module::index(self, &a, items, span),
             other => self.index_python(other, items, span),
         }

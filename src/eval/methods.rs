@@ -32,11 +32,14 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
         "itemsize" => Value::Int(t.dtype.size() as i64),
         "nbytes" => Value::Int((t.numel() * t.dtype.size()) as i64),
         "data" => Value::tensor(t.view_as_layout(t.layout().clone(), ".data")),
+        "_base" => super::view_base::base(t).map_or(Value::None, Value::Tensor),
         "T" => {
             super::warnings::numpy_t(it, t.ndim(), span);
             let dims: Vec<i64> = (0..t.ndim() as i64).rev().collect();
             let v = t.view_as_layout(layout::permute(t.layout(), &dims).at(span)?, ".T");
-            Value::tensor(super::grad::record_view(it, attribute_node("T"), t, v))
+            let v = Value::tensor(super::grad::record_view(it, attribute_node("T"), t, v));
+            super::view_base::mark(&v, std::slice::from_ref(t));
+            v
         }
         "mT" => {
             if t.ndim() == 0 {
@@ -52,7 +55,9 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
                 ));
             }
             let v = t.view_as_layout(layout::transpose(t.layout(), -2, -1).at(span)?, ".mT");
-            Value::tensor(super::grad::record_view(it, attribute_node("mT"), t, v))
+            let v = Value::tensor(super::grad::record_view(it, attribute_node("mT"), t, v));
+            super::view_base::mark(&v, std::slice::from_ref(t));
+            v
         }
         _ => {
             let _ = it;
@@ -104,8 +109,9 @@ fn ints_tuple(xs: &[usize]) -> Value {
 
 /// A tensor method call, with autograd: in-place methods are checked
 /// against leaves that require grad, and results get their backward node.
-pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
+pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
     let Some(id) = OpId::method(name) else { return Err(unknown_member(name, nspan)) };
+    super::registry::binder::numpy_names(id, true, &mut a.kw);
     // A call PyTorch's argument parser refuses is refused before it runs.
     if a.pos_base == 0
         && let Some(m) = super::registry::binder::CallArgs::of(&a).refusal(id, true)
@@ -122,7 +128,12 @@ pub fn call_op(it: &mut Interp, t: &Rc<Tensor>, id: OpId, a: Args, nspan: Span, 
     // the function's signatures, in `builtins::call`.
     let method = a.pos_base == 0;
     let given = super::registry::binder::CallArgs::of(&a);
-    call_bound(it, t, id, a, nspan, op).map_err(|e| if method { given.refine(e, name, true) } else { e })
+    let views = super::view_base::makes_views(id, a.pos.first().map(|(v, _)| v));
+    let r = call_bound(it, t, id, a, nspan, op).map_err(|e| if method { given.refine(e, name, true) } else { e })?;
+    if views {
+        super::view_base::mark(&r, std::slice::from_ref(t));
+    }
+    Ok(r)
 }
 
 fn call_bound(it: &mut Interp, t: &Rc<Tensor>, id: OpId, a: Args, nspan: Span, op: &str) -> EvalResult<Value> {
@@ -154,9 +165,11 @@ fn call_bound(it: &mut Interp, t: &Rc<Tensor>, id: OpId, a: Args, nspan: Span, o
     let replay = super::grad::index_views::Replay::prepare(it, t, id, &a);
     // The overload names the node (`squeeze(1)`: `SqueezeBackward1`).
     let overload = if t.requires_grad() && id.row().backward.len() > 1 { super::registry::binder::CallArgs::of(&a).overload(id, true) } else { 0 };
+    // view(dtype) is not differentiable: its result never requires grad.
+    let dtype_view = id == OpId::View && matches!(a.pos.first(), Some((Value::DType(_), _)));
     let result = call_inner(it, t, id, a, nspan, op)?;
     let maps = replay.and_then(|r| r.maps(t, |s, a| call_inner(it, s, id, a, nspan, op)));
-    if inplace || !t.requires_grad() || matches!(id, OpId::Detach | OpId::Item | OpId::Tolist | OpId::Histc) {
+    if inplace || dtype_view || !t.requires_grad() || matches!(id, OpId::Detach | OpId::Item | OpId::Tolist | OpId::Histc) {
         return Ok(result);
     }
     if !it.grad_enabled {
@@ -202,10 +215,11 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
         OpId::View => {
             if let Some((Value::DType(d), s)) = a.pos.first().cloned() {
                 a.finish(1)?;
-                if d.size() != t.dtype.size() {
-                    return Err(EvalError::new(ErrorKind::NotImplementedError, "view(dtype) between dtypes of different sizes is not supported yet", s));
-                }
-                let mut v = t.view_as_layout(t.layout().clone(), op);
+                let _ = s;
+                let names = |d: crate::engine::DType| crate::engine::ops::promote::scalar_type_name(d);
+                let what = format!("{} as {}", names(t.dtype), names(d));
+                let l = layout::view_dtype(t.layout(), t.dtype.size(), d.size(), &what).at(span)?;
+                let mut v = t.view_as_layout(l, op);
                 v.dtype = d;
                 return Ok(Value::tensor(v));
             }
@@ -422,6 +436,10 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
         OpId::StorageOffset => Ok(Value::Int(t.layout().offset as i64)),
         OpId::DataPtr => Ok(Value::Int(t.data_ptr() as i64)),
         OpId::IsFloatingPoint => Ok(Value::Bool(t.dtype.is_floating())),
+        OpId::IsView => {
+            a.finish(0)?;
+            Ok(Value::Bool(super::view_base::base(t).is_some()))
+        }
         OpId::IsContiguous => {
             let fmt = a.get(0, "memory_format").map(|f| f.0);
             a.finish(1)?;

@@ -36,6 +36,7 @@ pub mod snapshot;
 pub mod teach;
 pub mod typed_storage;
 pub mod value;
+pub mod view_base;
 pub mod warnings;
 
 pub use error::{EvalError, EvalResult};

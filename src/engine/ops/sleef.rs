@@ -72,10 +72,18 @@ fn getexp(x: f32) -> f32 {
 }
 
 /// `vgetmantps` with `_MM_MANT_NORM_p75_1p5, _MM_MANT_SIGN_nan`: the
-/// significand scaled into [0.75, 1.5); NaN for a negative sign.
+/// significand scaled into [0.75, 1.5); a NaN input quieted (its own sign
+/// and payload), the default NaN (`0xffc00000`) for a negative sign. A
+/// NaN made here must be the input's: with two different NaNs in a
+/// logarithm's arithmetic, which one comes out depends on the operand
+/// order the optimiser picks (release builds printed `0x7fc00000` where
+/// PyTorch's log_softmax of a row holding +inf gives `0xffc00000`).
 fn getmant(x: f32) -> f32 {
-    if x.is_sign_negative() || x.is_nan() {
-        return f32::NAN;
+    if x.is_nan() {
+        return f32::from_bits(x.to_bits() | 0x0040_0000);
+    }
+    if x.is_sign_negative() {
+        return f32::from_bits(0xffc0_0000);
     }
     if x == 0.0 || x.is_infinite() {
         return if x == 0.0 { 0.0 } else { 1.0 };

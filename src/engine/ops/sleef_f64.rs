@@ -144,10 +144,14 @@ fn getexp(x: f64) -> f64 {
     }
 }
 
-/// `vgetmantpd` with `_MM_MANT_NORM_p75_1p5, _MM_MANT_SIGN_nan`.
+/// `vgetmantpd` with `_MM_MANT_NORM_p75_1p5, _MM_MANT_SIGN_nan`: a NaN
+/// input quieted, the default NaN for a negative sign (see `sleef::getmant`).
 fn getmant(x: f64) -> f64 {
-    if x.is_sign_negative() || x.is_nan() {
-        return f64::NAN;
+    if x.is_nan() {
+        return f64::from_bits(x.to_bits() | (1 << 51));
+    }
+    if x.is_sign_negative() {
+        return f64::from_bits(0xfff8_0000_0000_0000);
     }
     if x == 0.0 || x.is_infinite() {
         return if x == 0.0 { 0.0 } else { 1.0 };

@@ -35,6 +35,7 @@ pub const ATTRIBUTES: &[Attribute] = &[
     a("grad", "the gradient backward accumulated into this leaf (None before)", "x = torch.ones(2, requires_grad=True)\nx.sum().backward()\nx.grad"),
     a("retains_grad", "did retain_grad() ask to keep this non-leaf's .grad?", "x = torch.ones(2, requires_grad=True)\n(x * 2).retains_grad"),
     a("output_nr", "which output of its grad_fn this tensor is", "x = torch.ones(4, requires_grad=True)\nx.split(2)[1].output_nr"),
+    a("_base", "the tensor a view op's result views (the first of a chain of views); None for other tensors", "x = torch.arange(6)\nx.view(2, 3).t()._base is x"),
     a("_version", "the storage's version counter: every in-place write bumps it", "x = torch.zeros(2)\nx.add_(1)\nx._version"),
     a("is_cuda", "is the storage on a CUDA device?", "x = torch.zeros(2)\nx.is_cuda"),
     a("itemsize", "bytes per element, as x.element_size()", "x = torch.zeros(2)\nx.itemsize"),

@@ -259,6 +259,34 @@ pub fn signatures(op: &Op, method: bool) -> Option<Vec<Signature>> {
     form_lines(op, method).map(|(_, l)| signature(short_name(op), l, method)).collect()
 }
 
+/// NumPy's names PyTorch's argument parser also takes for four parameters
+/// (`numpy_compatibility_arg_names` in `python_arg_parser.cpp`): `axis` for
+/// `dim`, `keepdims` for `keepdim`, `x`, `a` or `x1` for `input`, `x2` for
+/// `other`.
+const NUMPY_NAMES: [(&str, &[&str]); 4] = [("dim", &["axis"]), ("keepdim", &["keepdims"]), ("input", &["x", "a", "x1"]), ("other", &["x2"])];
+
+/// Renames a call's NumPy-named keywords (`x.sum(axis=0, keepdims=True)`)
+/// to the names `id`'s signatures use, where one of them has that
+/// parameter, none has a parameter of the NumPy name itself, and the call
+/// does not also give the parameter by its own name.
+pub fn numpy_names(id: super::OpId, method: bool, kw: &mut [(String, Value, crate::lang::span::Span)]) {
+    if !kw.iter().any(|(k, _, _)| NUMPY_NAMES.iter().any(|(_, alts)| alts.contains(&k.as_str()))) {
+        return;
+    }
+    let Some(sigs) = cached_signatures(id.row(), method) else { return };
+    let has = |n: &str| sigs.iter().any(|s| s.params.iter().any(|p| p.name == n));
+    let given: Vec<String> = kw.iter().map(|(k, _, _)| k.clone()).collect();
+    for (k, _, _) in kw.iter_mut() {
+        if let Some((name, _)) = NUMPY_NAMES.iter().find(|(_, alts)| alts.contains(&k.as_str()))
+            && has(name)
+            && !has(k)
+            && !given.iter().any(|g| g == name)
+        {
+            *k = name.to_string();
+        }
+    }
+}
+
 /// The op's name as its Python signature spells it (`pad` for `nn.functional.pad`).
 fn short_name(op: &Op) -> &'static str {
     op.name.rsplit('.').next().unwrap_or(op.name)
