@@ -77,7 +77,30 @@ impl Interp {
                 }))
             }
             StmtKind::Def(f) => {
-                let v = self.make_closure(f)?;
+                // Decorators are evaluated top first, before the function,
+                // and applied bottom first. `@torch.no_grad()` and
+                // `@torch.enable_grad()` run the body in that grad mode.
+                let mut decos = Vec::with_capacity(f.decorators.len());
+                for d in &f.decorators {
+                    let mode = match self.text_of(d.span).trim().trim_start_matches("torch.") {
+                        "no_grad()" | "inference_mode()" => Some(false),
+                        "enable_grad()" => Some(true),
+                        _ => None,
+                    };
+                    decos.push(match mode {
+                        Some(m) => (Some(m), Value::None),
+                        None => (None, self.eval(d)?),
+                    });
+                }
+                let mut v = self.make_closure(f)?;
+                for ((mode, deco), d) in decos.into_iter().zip(&f.decorators).rev() {
+                    v = match (mode, v) {
+                        (Some(m), Value::Func(c)) => Value::Func(Rc::new(Closure { grad_mode: Some(m), ..(*c).clone() })),
+                        // Another decorator's callable: tsr cannot wrap it.
+                        (Some(_), other) => other,
+                        (None, other) => self.call_value_args(deco, vec![other], vec![], d.span)?,
+                    };
+                }
                 self.bind_name(&f.name, v);
                 Ok(Flow::Normal)
             }
@@ -232,7 +255,7 @@ impl Interp {
             Some(outer) => Rc::from(format!("{outer}.<locals>.{}", f.name)),
             None => Rc::from(f.name.as_str()),
         };
-        Ok(Value::Func(Rc::new(Closure { def: f.clone(), defaults, env: self.scope.clone(), keys, qualname })))
+        Ok(Value::Func(Rc::new(Closure { def: f.clone(), defaults, env: self.scope.clone(), keys, qualname, grad_mode: None })))
     }
 
     /// The qualified name of the function whose call is running.

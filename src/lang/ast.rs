@@ -73,6 +73,8 @@ pub struct FuncDef {
     pub nonlocals: Vec<String>,
     /// How many leading parameters are positional-only (before `/`).
     pub posonly: usize,
+    /// `@expr` lines above a `def`, top first.
+    pub decorators: Vec<Expr>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

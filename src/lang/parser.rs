@@ -485,7 +485,7 @@ impl<'a> Parser<'a> {
             T::Try => self.try_stmt()?,
             T::Def => self.def_stmt(start)?,
             T::Unsupported(w) => return Err(unsupported(w, self.peek().span)),
-            T::At => return Err(ParseError::new("tsr does not support decorators", self.peek().span)),
+            T::At => self.decorated()?,
             T::Name(_) => return Err(ParseError::new("tsr does not support match statements", self.peek().span)),
             T::Elif | T::Else | T::Except | T::Finally => return Err(ParseError::new("invalid syntax", self.peek().span)),
             _ => return Err(self.unexpected()),
@@ -560,6 +560,28 @@ impl<'a> Parser<'a> {
             return Err(self.error_here("expected 'except' or 'finally' block"));
         }
         Ok(StmtKind::Try { body, handlers, orelse, finalbody })
+    }
+
+    /// `@expr` lines, then the `def` they decorate.
+    fn decorated(&mut self) -> PResult<StmtKind> {
+        let start = self.peek().span.start;
+        let mut decorators = Vec::new();
+        while self.eat(&T::At) {
+            decorators.push(self.named_test()?);
+            if !self.eat(&T::Newline) {
+                return Err(self.unexpected());
+            }
+        }
+        match self.peek_kind().clone() {
+            T::Def => {
+                let StmtKind::Def(f) = self.def_stmt(start)? else { return Err(self.unexpected()) };
+                let mut f = Rc::try_unwrap(f).unwrap_or_else(|f| (*f).clone());
+                f.decorators = decorators;
+                Ok(StmtKind::Def(Rc::new(f)))
+            }
+            T::Unsupported(w) => Err(unsupported(w, self.peek().span)),
+            _ => Err(self.unexpected()),
+        }
     }
 
     fn def_stmt(&mut self, start: usize) -> PResult<StmtKind> {

@@ -64,7 +64,7 @@ pub struct Scope {
 
 /// A function value: its definition, evaluated defaults and the scope it
 /// closes over.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Closure {
     pub def: Rc<FuncDef>,
     pub defaults: Vec<Option<Value>>,
@@ -73,6 +73,9 @@ pub struct Closure {
     pub keys: Vec<Rc<str>>,
     /// `outer.<locals>.inner` for a function defined inside another.
     pub qualname: Rc<str>,
+    /// The grad mode a `@torch.no_grad()` / `@torch.enable_grad()`
+    /// decorator runs the body in (the caller's mode comes back after).
+    pub grad_mode: Option<bool>,
 }
 
 fn and_list(names: &[String]) -> String {
@@ -96,7 +99,14 @@ impl Interp {
         let saved = self.scope.replace(scope);
         self.call_depth += 1;
         self.qualnames.push(f.qualname.clone());
+        let saved_mode = self.grad_enabled;
+        if let Some(m) = f.grad_mode {
+            self.grad_enabled = m;
+        }
         let result = self.exec_block(&f.def.body);
+        if f.grad_mode.is_some() {
+            self.grad_enabled = saved_mode;
+        }
         self.qualnames.pop();
         self.call_depth -= 1;
         self.scope = saved;

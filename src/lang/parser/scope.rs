@@ -68,7 +68,7 @@ pub fn func_def(name: String, params: Vec<Param>, body: Vec<Stmt>, span: Span) -
             locals.push(n);
         }
     }
-    FuncDef { name, params, body, span, locals, globals, nonlocals, posonly: 0 }
+    FuncDef { name, params, body, span, locals, globals, nonlocals, posonly: 0, decorators: Vec::new() }
 }
 
 fn target_names(t: &Target, out: &mut Vec<String>) {
