@@ -56,10 +56,13 @@ fn summary(steps: &[ExplainStep], v: Option<&Value>, err: Option<&ExplainError>)
     let copies: Vec<&ExplainStep> = steps.iter().filter(|s| s.copied).collect();
     match v {
         Some(Value::Tensor(t)) => {
-            let first = steps.iter().find_map(|s| s.output.as_ref().or(s.input.as_ref()));
+            // What the expression starts from: the first step's input, or
+            // its output when that step is a binding or a view (a step that
+            // made a new storage is where copying began).
+            let first = steps.first().and_then(|s| s.input.as_ref().or(if s.copied { None } else { s.output.as_ref() }));
             let bytes: usize = copies.iter().map(|s| s.bytes_copied).sum();
             match first {
-                Some(f) if f.storage == t.storage.id => format!(
+                Some(f) if f.storage == t.storage.id && copies.is_empty() => format!(
                     "the result shares storage S{} with {}: no data was copied",
                     f.storage,
                     steps.first().map(|s| s.expr.as_str()).unwrap_or("the input")
@@ -97,9 +100,11 @@ impl Walk<'_> {
     /// a function call, not a method call on a tensor.
     fn is_module_path(&self, e: &Expr) -> bool {
         match &e.kind {
-            ExprKind::Name(n) => {
-                !self.it.vars.contains_key(n) && matches!(super::super::names::builtin(n), Some(Value::Module(_)))
-            }
+            // `import torch` binds the module; without it, `torch` is the builtin.
+            ExprKind::Name(n) => match self.it.vars.get(n) {
+                Some(v) => matches!(v, Value::Module(_)),
+                None => matches!(super::super::names::builtin(n), Some(Value::Module(_))),
+            },
             ExprKind::Attr { obj, .. } => self.is_module_path(obj),
             _ => false,
         }
