@@ -12,7 +12,7 @@ use tsr::engine::layout;
 use tsr::engine::ops::elementwise::{binary, Arg, BinaryOp};
 use tsr::engine::ops::linalg::{block_shape, mm, BLOCK_MACS};
 use tsr::engine::ops::reduce::{reduce, ReduceOp};
-use tsr::engine::ops::{copy, join, random};
+use tsr::engine::ops::{copy, join, random, random_int};
 use tsr::engine::{Context, DType, Device, EngineConfig, ErrorKind};
 
 static TURN: Mutex<()> = Mutex::new(());
@@ -86,7 +86,7 @@ fn every_long_kernel_returns_keyboard_interrupt_when_the_flag_is_set() {
         ("strided copy", Box::new(|| copy::contiguous(&ctx, &xt).map(drop))),
         ("cast", Box::new(|| copy::to_dtype(&ctx, &xt, DType::Float64).map(drop))),
         ("randn", Box::new(|| random::fill_random(&ctx, Device::Cpu, &[1 << 20], DType::Float32, true, "randn").map(drop))),
-        ("randint", Box::new(|| random::randint(&ctx, Device::Cpu, &[1 << 20], 0, 10, DType::Int64, "randint").map(drop))),
+        ("randint", Box::new(|| random_int::randint(&ctx, Device::Cpu, &[1 << 20], 0, 10, DType::Int64, "randint").map(drop))),
     ];
     for (what, run) in &cases {
         interrupt::request();

@@ -602,11 +602,13 @@ pub fn view_dtype(l: &Layout, from: usize, to: usize, what: &str) -> Result<Layo
         if l.stride[n - 1] != 1 {
             return Err(EngineError::runtime(format!("self.stride(-1) must be 1 to view {what} (different element sizes), but got {}", l.stride[n - 1])));
         }
+        // int64 arithmetic as ATen's: a stride of a size-1 dim may be
+        // anything, and wraps (2^62 * 4 is 0 in PyTorch too).
         for s in &mut out.stride[..n - 1] {
-            *s *= r;
+            *s = s.wrapping_mul(r);
         }
         out.shape[n - 1] *= r;
-        out.offset *= r;
+        out.offset = out.offset.wrapping_mul(r);
         return Ok(out);
     }
     let r = to / from;

@@ -54,3 +54,6 @@ z = torch.ones(4, requires_grad=True)
 print(z.view(torch.int32))
 w = (z * 2).view(torch.float16)
 print(w.requires_grad, w.grad_fn, w.shape)
+# a size-1 dim's stride may be anything; the scaled stride wraps as int64
+big = torch.empty(2).as_strided((1, 2), (2**62, 1))
+print(big.view(torch.int8).stride(), torch.empty(4, dtype=torch.int8).as_strided((1, 4), (2**62, 1)).view(torch.float32).stride())
