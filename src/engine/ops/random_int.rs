@@ -229,6 +229,8 @@ pub fn randint(ctx: &Context, device: crate::engine::Device, shape: &[usize], lo
     let plan = plan(dtype, Ends::FromTo(low, high))?;
     let t = Tensor::alloc_on(ctx, device, shape, dtype, op)?;
     fill(ctx, &t, &plan)?;
+    // A factory's fill is below autograd in PyTorch: version 0.
+    t.storage.reset_version();
     Ok((t, plan.warnings))
 }
 
