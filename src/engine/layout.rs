@@ -612,10 +612,10 @@ pub fn view_dtype(l: &Layout, from: usize, to: usize, what: &str) -> Result<Layo
         return Ok(out);
     }
     let r = to / from;
-    if l.shape[n - 1] % r != 0 {
+    if !l.shape[n - 1].is_multiple_of(r) {
         return Err(EngineError::runtime(format!("self.size(-1) must be divisible by {r} to view {what} (different element sizes), but got {}", l.shape[n - 1])));
     }
-    if l.offset % r != 0 {
+    if !l.offset.is_multiple_of(r) {
         return Err(EngineError::runtime(format!("self.storage_offset() must be divisible by {r} to view {what} (different element sizes), but got {}", l.offset)));
     }
     if l.stride[n - 1] != 1 {

@@ -26,12 +26,17 @@ pub enum Dist {
     Geometric { p: f64 },
 }
 
+/// `x > 0`, false for NaN (ATen's `TORCH_CHECK(x > 0.0)`).
+fn positive(x: f64) -> bool {
+    x.partial_cmp(&0.0) == Some(std::cmp::Ordering::Greater)
+}
+
 /// The `*_impl_` checks, in their order: the parameter, then the dtype.
 fn check(t: &Tensor, dist: Dist) -> Result<()> {
     let not_implemented = |kernel: &str| EngineError::new(ErrorKind::NotImplementedError, format!("\"{kernel}\" not implemented for '{}'", scalar_type_name(t.dtype)));
     match dist {
         Dist::Exponential { lambd } => {
-            if !(lambd > 0.0) {
+            if !positive(lambd) {
                 return Err(EngineError::runtime(format!("exponential_ expects lambda > 0.0, but found lambda={}", cpp_double(lambd))));
             }
             if !t.dtype.is_floating() {
@@ -39,7 +44,7 @@ fn check(t: &Tensor, dist: Dist) -> Result<()> {
             }
         }
         Dist::Cauchy { sigma, .. } => {
-            if !(sigma > 0.0) {
+            if !positive(sigma) {
                 return Err(EngineError::runtime(format!("cauchy_ expects sigma > 0.0, but found sigma={}", cpp_double(sigma))));
             }
             if !t.dtype.is_floating() {
@@ -47,7 +52,7 @@ fn check(t: &Tensor, dist: Dist) -> Result<()> {
             }
         }
         Dist::LogNormal { std, .. } => {
-            if !(std > 0.0) {
+            if !positive(std) {
                 return Err(EngineError::runtime(format!("log_normal_ expects std > 0.0, but found std={}", cpp_double(std))));
             }
             if !t.dtype.is_floating() {

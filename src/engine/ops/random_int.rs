@@ -59,7 +59,7 @@ fn float_digits(dtype: DType) -> Option<u32> {
 /// `cvttsd2si` does: to the "integer indefinite", `i64::MIN`.
 fn through_dtype(v: i64, dtype: DType) -> i64 {
     let r = round_to(dtype, v as f64);
-    if r.is_finite() && r.abs() < 9.223372036854775808e18 { r as i64 } else { i64::MIN }
+    if r.is_finite() && r.abs() < 2f64.powi(63) { r as i64 } else { i64::MIN }
 }
 
 /// ATen's `update_from`: when `from + 1` rounds below `from` in the dtype,
