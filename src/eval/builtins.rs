@@ -19,6 +19,7 @@ pub fn module_attr(module: &str, name: &str) -> Option<Value> {
         // The pinned pool's empty_cache (PyTorch has no torch.cuda name for it).
         "torch._C" if name == "_host_emptyCache" => Some(Value::Function("cuda._host_emptyCache".into())),
         "torch.cuda" | "torch.cuda.memory" if super::memory::FUNCTIONS.contains(&name) => Some(Value::Function(format!("cuda.{name}"))),
+        "torch.autograd" if name == "grad" => Some(Value::Function("autograd.grad".into())),
         _ => None,
     }
 }
@@ -116,6 +117,9 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
     let ctx = &it.ctx;
     if let Some(rest) = name.strip_prefix("cuda.") {
         return super::memory::call(it, rest, a);
+    }
+    if id == OpId::AutogradGrad {
+        return super::grad::functional::grad(it, a);
     }
     if super::files::FUNCTIONS.contains(&name) {
         return super::files::call(it, name, a, op);

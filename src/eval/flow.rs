@@ -15,7 +15,7 @@ use super::py::func::Closure;
 use super::value::Value;
 
 /// Modules `import` knows; anything else is `ModuleNotFoundError`.
-pub const MODULES: &[&str] = &["torch", "torch.cuda", "torch.cuda.memory", "torch.nn", "torch.nn.functional", "math", "numpy", "safetensors", "safetensors.torch"];
+pub const MODULES: &[&str] = &["torch", "torch.autograd", "torch.cuda", "torch.cuda.memory", "torch.nn", "torch.nn.functional", "math", "numpy", "safetensors", "safetensors.torch"];
 
 impl Interp {
     /// Runs statements in order until one breaks the flow.

@@ -8,6 +8,7 @@ use crate::engine::autograd::view_formulas::ViewGrad;
 use crate::engine::autograd::{Formula, Grad, LeafGrad, Node, Saved};
 
 pub mod attrs;
+pub mod functional;
 pub mod index_views;
 pub mod inplace;
 pub mod multi;

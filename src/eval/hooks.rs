@@ -51,14 +51,27 @@ pub fn handle_method(it: &mut Interp, h: &HookHandle, name: &str, pos: &[Value],
 /// Backward from `t`, running the session's hooks; an exception raised in
 /// a hook comes out of `backward()` as it is.
 pub fn run_backward(it: &mut Interp, t: &Tensor, gradient: Option<Tensor>, retain: bool, span: Span) -> EvalResult<()> {
+    run_backward_capturing(it, t, gradient, retain, span, None)
+}
+
+/// [`run_backward`] for `torch.autograd.grad`: the gradients reaching
+/// `capture`'s inputs are kept there, no `.grad` changes.
+pub fn run_backward_capturing(it: &mut Interp, t: &Tensor, gradient: Option<Tensor>, retain: bool, span: Span, capture: Option<&mut backward::Capture>) -> EvalResult<()> {
     let ctx = it.ctx.clone();
     let mut raised: Option<EvalError> = None;
-    let r = backward::backward(&ctx, t, gradient, retain, &mut |id, g| {
-        run(it, id, g, span).map_err(|e| {
-            raised = Some(e);
-            EngineError::runtime("a hook raised")
-        })
-    });
+    let r = backward::backward(
+        &ctx,
+        t,
+        gradient,
+        retain,
+        &mut |id, g| {
+            run(it, id, g, span).map_err(|e| {
+                raised = Some(e);
+                EngineError::runtime("a hook raised")
+            })
+        },
+        capture,
+    );
     match (r, raised) {
         (Err(_), Some(e)) => Err(e),
         (Err(e), None) => Err(super::grad::backward_error(e, span)),

@@ -29,6 +29,7 @@ pub fn builtin(name: &str) -> Option<Value> {
     match name {
         "torch" => return Some(Value::Module("torch")),
         "cuda" => return Some(Value::Module("torch.cuda")),
+        "autograd" => return Some(Value::Module("torch.autograd")),
         "_C" => return Some(Value::Module("torch._C")),
         "contiguous_format" => return Some(Value::MemoryFormat("contiguous_format")),
         "channels_last" => return Some(Value::MemoryFormat("channels_last")),

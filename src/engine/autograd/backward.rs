@@ -148,9 +148,53 @@ fn check_saved(node: &Node) -> Result<()> {
     Ok(())
 }
 
+/// What `torch.autograd.grad` asks the walk for: the summed gradient that
+/// reaches each input (a leaf, or one output of a node), returned instead
+/// of added into any `.grad`.
+pub struct Capture {
+    wanted: Vec<Edge>,
+    pub grads: Vec<Option<Tensor>>,
+}
+
+impl Capture {
+    /// One slot per input, in order; `None` for an input that does not
+    /// require grad (the caller refuses those first).
+    pub fn new(inputs: &[&Tensor]) -> Result<Capture> {
+        let wanted = inputs
+            .iter()
+            .map(|t| super::edge_of(t).ok_or_else(|| EngineError::runtime("One of the differentiated Tensors does not require grad")))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Capture { grads: vec![None; wanted.len()], wanted })
+    }
+
+    fn leaf(&mut self, l: &Rc<LeafGrad>, g: &Tensor) -> bool {
+        let mut hit = false;
+        for (w, slot) in self.wanted.iter().zip(&mut self.grads) {
+            if matches!(w, Edge::Leaf(x) if Rc::ptr_eq(x, l)) {
+                *slot = Some(g.clone());
+                hit = true;
+            }
+        }
+        hit
+    }
+
+    fn node(&mut self, n: &Rc<Node>, slots: &[Option<GradRef>]) {
+        for (w, slot) in self.wanted.iter().zip(&mut self.grads) {
+            if let Edge::Node(m, nr) = w
+                && Rc::ptr_eq(m, n)
+                && let Some(Some(g)) = slots.get(*nr)
+            {
+                *slot = Some((**g).clone());
+            }
+        }
+    }
+}
+
 /// Runs backward from `root` with output gradient `gradient` (ones for a scalar).
-/// `hooks` runs the `register_hook` functions ([`super::hooks`]).
-pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_graph: bool, hooks: &mut super::hooks::HookRunner) -> Result<()> {
+/// `hooks` runs the `register_hook` functions ([`super::hooks`]). With a
+/// `capture` (`torch.autograd.grad`), no `.grad` changes: the gradients
+/// reaching the captured inputs are kept in it.
+pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_graph: bool, hooks: &mut super::hooks::HookRunner, mut capture: Option<&mut Capture>) -> Result<()> {
     if root.grad_state().is_none() {
         return Err(EngineError::runtime("element 0 of tensors does not require grad and does not have a grad_fn"));
     }
@@ -181,6 +225,10 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
     let (root_node, root_nr) = match super::edge_of(root) {
         Some(Edge::Leaf(l)) => {
             let g = super::hooks::run_leaf(&l, g, hooks)?;
+            if let Some(c) = capture.as_deref_mut() {
+                c.leaf(&l, &g);
+                return Ok(());
+            }
             return accumulate(ctx, &l, g);
         }
         Some(Edge::Node(n, nr)) => (n, nr),
@@ -221,7 +269,11 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
         let mut slots = pending.remove(&key(&n)).unwrap_or_default();
         let grads: Vec<Option<GradRef>> = if slots.iter().any(Option::is_some) {
             super::hooks::run_node(&n, &mut slots, hooks)?;
-            super::retain::fire(ctx, &n, &slots)?;
+            if let Some(c) = capture.as_deref_mut() {
+                c.node(&n, &slots);
+            } else {
+                super::retain::fire(ctx, &n, &slots)?;
+            }
             // Views of the gradient (sum's expand, view ops) are new
             // tensors in PyTorch even when their geometry is unchanged.
             // But `squeeze` of no size-1 dim (`unsqueeze_to`) and `expand`
@@ -264,7 +316,12 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
                         && let Some(sum) = leaf_pending.remove(&k)
                     {
                         let sum = super::hooks::run_leaf(l, sum, hooks)?;
-                        accumulate(ctx, l, sum)?;
+                        match capture.as_deref_mut() {
+                            Some(c) => {
+                                c.leaf(l, &sum);
+                            }
+                            None => accumulate(ctx, l, sum)?,
+                        }
                     }
                 }
                 Edge::Node(m, nr) => {

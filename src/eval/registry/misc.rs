@@ -69,4 +69,8 @@ pub const OPS: &[Op] = &[
     op("dim_order", "dim_order(Tensor self, *, bool ambiguity_check=False) -> int[]", METHOD, Other,
         "the dims from outermost (largest stride) to innermost: the memory order",
         "x = torch.zeros(2, 3, 4).permute(2, 0, 1)\nx.dim_order()"),
+    op("autograd.grad", "autograd.grad(Tensor[] outputs, Tensor[] inputs, Tensor[]? grad_outputs=None, bool? retain_graph=None, bool create_graph=False, bool only_inputs=True, bool? allow_unused=None, bool is_grads_batched=False, bool materialize_grads=False) -> Tensor[]", F, Other,
+        "the gradients of an output with respect to inputs (leaves or not), as a tuple: backward's walk, with no .grad changed",
+        "x = torch.tensor([1., 2.], requires_grad=True)\ntorch.autograd.grad((x ** 2).sum(), x)")
+        .notes("One output tensor (sum several first); create_graph=True (gradients of gradients) and is_grads_batched are refused: tsr does not record its backward formulas."),
 ];
