@@ -80,25 +80,27 @@ impl Interp {
                 // Decorators are evaluated top first, before the function,
                 // and applied bottom first. `@torch.no_grad()` and
                 // `@torch.enable_grad()` run the body in that grad mode.
+                enum Deco {
+                    Mode(bool),
+                    Call(Value),
+                }
                 let mut decos = Vec::with_capacity(f.decorators.len());
                 for d in &f.decorators {
-                    let mode = match self.text_of(d.span).trim().trim_start_matches("torch.") {
-                        "no_grad()" | "inference_mode()" => Some(false),
-                        "enable_grad()" => Some(true),
-                        _ => None,
-                    };
+                    let text = self.text_of(d.span);
+                    // inference_mode() as a decorator disables grad too.
+                    let mode = super::interp::grad_mode_call(&text).or((text.trim().trim_start_matches("torch.") == "inference_mode()").then_some(false));
                     decos.push(match mode {
-                        Some(m) => (Some(m), Value::None),
-                        None => (None, self.eval(d)?),
+                        Some(m) => Deco::Mode(m),
+                        None => Deco::Call(self.eval(d)?),
                     });
                 }
                 let mut v = self.make_closure(f)?;
-                for ((mode, deco), d) in decos.into_iter().zip(&f.decorators).rev() {
-                    v = match (mode, v) {
-                        (Some(m), Value::Func(c)) => Value::Func(Rc::new(Closure { grad_mode: Some(m), ..(*c).clone() })),
+                for (deco, d) in decos.into_iter().zip(&f.decorators).rev() {
+                    v = match (deco, v) {
+                        (Deco::Mode(m), Value::Func(c)) => Value::Func(Rc::new(Closure { grad_mode: Some(m), ..(*c).clone() })),
                         // Another decorator's callable: tsr cannot wrap it.
-                        (Some(_), other) => other,
-                        (None, other) => self.call_value_args(deco, vec![other], vec![], d.span)?,
+                        (Deco::Mode(_), other) => other,
+                        (Deco::Call(deco), other) => self.call_value_args(deco, vec![other], vec![], d.span)?,
                     };
                 }
                 self.bind_name(&f.name, v);

@@ -193,11 +193,7 @@ impl Interp {
             StmtKind::With { context, target, body } => {
                 // `with no_grad():` / `with enable_grad():` switch grad mode for the body.
                 let text = self.text_of(context.span);
-                let mode = match text.trim().trim_start_matches("torch.") {
-                    "no_grad()" => Some(false),
-                    "enable_grad()" => Some(true),
-                    _ => None,
-                };
+                let mode = grad_mode_call(&text);
                 // `with set_grad_enabled(b):` sets the mode as it is called (as
                 // PyTorch's constructor does) and restores the old one after.
                 if mode.is_none() && text.trim().trim_start_matches("torch.").starts_with("set_grad_enabled(") {
@@ -492,3 +488,12 @@ impl Interp {
     }
 }
 
+/// The grad mode a `no_grad()` / `enable_grad()` call (`torch.` optional)
+/// switches to, for `with` and for decorators.
+pub(super) fn grad_mode_call(text: &str) -> Option<bool> {
+    match text.trim().trim_start_matches("torch.") {
+        "no_grad()" => Some(false),
+        "enable_grad()" => Some(true),
+        _ => None,
+    }
+}

@@ -166,7 +166,7 @@ fn call_bound(it: &mut Interp, t: &Rc<Tensor>, id: OpId, a: Args, nspan: Span, o
     // The overload names the node (`squeeze(1)`: `SqueezeBackward1`).
     let overload = if t.requires_grad() && id.row().backward.len() > 1 { super::registry::binder::CallArgs::of(&a).overload(id, true) } else { 0 };
     // view(dtype) is not differentiable: its result never requires grad.
-    let dtype_view = id == OpId::View && matches!(a.pos.first(), Some((Value::DType(_), _)));
+    let dtype_view = super::view_base::is_dtype_view(id, a.pos.first().map(|(v, _)| v));
     let result = call_inner(it, t, id, a, nspan, op)?;
     let maps = replay.and_then(|r| r.maps(t, |s, a| call_inner(it, s, id, a, nspan, op)));
     if inplace || dtype_view || !t.requires_grad() || matches!(id, OpId::Detach | OpId::Item | OpId::Tolist | OpId::Histc) {
@@ -213,9 +213,8 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
     }
     match id {
         OpId::View => {
-            if let Some((Value::DType(d), s)) = a.pos.first().cloned() {
+            if let Some((Value::DType(d), _)) = a.pos.first().cloned() {
                 a.finish(1)?;
-                let _ = s;
                 let names = |d: crate::engine::DType| crate::engine::ops::promote::scalar_type_name(d);
                 let what = format!("{} as {}", names(t.dtype), names(d));
                 let l = layout::view_dtype(t.layout(), t.dtype.size(), d.size(), &what).at(span)?;

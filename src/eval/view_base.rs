@@ -45,10 +45,16 @@ pub fn mark(result: &Value, inputs: &[Rc<Tensor>]) {
     }
 }
 
+/// Whether a call of `id` whose first argument after the tensor is
+/// `first_arg` is `view(dtype)` (a reinterpretation, not differentiable).
+pub fn is_dtype_view(id: OpId, first_arg: Option<&Value>) -> bool {
+    id == OpId::View && matches!(first_arg, Some(Value::DType(_)))
+}
+
 /// Whether a call of `id` with these arguments can make a view in
 /// PyTorch's sense: not `detach`, and not `view(dtype)`.
 pub fn makes_views(id: OpId, first_arg: Option<&Value>) -> bool {
-    id != OpId::Detach && !(id == OpId::View && matches!(first_arg, Some(Value::DType(_))))
+    id != OpId::Detach && !is_dtype_view(id, first_arg)
 }
 
 /// The tensors among a call's arguments (in lists and tuples too).

@@ -157,8 +157,8 @@ pub struct Capture {
 }
 
 impl Capture {
-    /// One slot per input, in order; `None` for an input that does not
-    /// require grad (the caller refuses those first).
+    /// One slot per input, in order; an input that does not require grad
+    /// is PyTorch's error.
     pub fn new(inputs: &[&Tensor]) -> Result<Capture> {
         let wanted = inputs
             .iter()
@@ -167,15 +167,12 @@ impl Capture {
         Ok(Capture { grads: vec![None; wanted.len()], wanted })
     }
 
-    fn leaf(&mut self, l: &Rc<LeafGrad>, g: &Tensor) -> bool {
-        let mut hit = false;
+    fn leaf(&mut self, l: &Rc<LeafGrad>, g: &Tensor) {
         for (w, slot) in self.wanted.iter().zip(&mut self.grads) {
             if matches!(w, Edge::Leaf(x) if Rc::ptr_eq(x, l)) {
                 *slot = Some(g.clone());
-                hit = true;
             }
         }
-        hit
     }
 
     fn node(&mut self, n: &Rc<Node>, slots: &[Option<GradRef>]) {
@@ -317,9 +314,7 @@ pub fn backward(ctx: &Context, root: &Tensor, gradient: Option<Tensor>, retain_g
                     {
                         let sum = super::hooks::run_leaf(l, sum, hooks)?;
                         match capture.as_deref_mut() {
-                            Some(c) => {
-                                c.leaf(l, &sum);
-                            }
+                            Some(c) => c.leaf(l, &sum),
                             None => accumulate(ctx, l, sum)?,
                         }
                     }

@@ -239,21 +239,23 @@ fn like(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Value> {
         None
     };
     let out = super::super::builtins::alloc_like(&it.ctx, &mut a, &t, 1, op)?;
-    match (id, ends) {
-        (OpId::RandLike, _) => random_more::uniform_(&it.ctx, &out, 0.0, 1.0),
-        (OpId::RandnLike, _) => random_more::normal_(&it.ctx, &out, 0.0, 1.0),
-        (_, Some(ends)) => {
-            let plan = random_int::plan(out.dtype, ends).at(span)?;
-            for w in &plan.warnings {
-                it.warn(w, span);
-            }
-            random_int::fill(&it.ctx, &out, &plan)
-        }
-        _ => unreachable!("like() is called for the three *_like rows"),
+    match ends {
+        Some(ends) => random_ints(it, &out, ends, span)?,
+        None if id == OpId::RandLike => random_more::uniform_(&it.ctx, &out, 0.0, 1.0).at(span)?,
+        None => random_more::normal_(&it.ctx, &out, 0.0, 1.0).at(span)?,
     }
-    .at(span)?;
     out.storage.reset_version();
     Ok(Value::Tensor(out))
+}
+
+/// `t.random_(ends)`: checked as PyTorch checks it, its warnings raised,
+/// then drawn.
+fn random_ints(it: &mut Interp, t: &Tensor, ends: random_int::Ends, span: Span) -> EvalResult<()> {
+    let plan = random_int::plan(t.dtype, ends).at(span)?;
+    for w in &plan.warnings {
+        it.warn(w, span);
+    }
+    random_int::fill(&it.ctx, t, &plan).at(span)
 }
 
 /// `x.bernoulli_(p)` with a float `p`.
@@ -301,11 +303,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             let (ends, overload) = random_ends(&mut a)?;
             a.finish(2)?;
             grad::check_inplace(it, t, span)?;
-            let plan = random_int::plan(t.dtype, ends).at(span)?;
-            for w in &plan.warnings {
-                it.warn(w, span);
-            }
-            random_int::fill(&it.ctx, t, &plan).at(span)?;
+            random_ints(it, t, ends, span)?;
             grad::rebase_node(it, t, OpId::Random_.node(overload), &[], Formula::RandomFill { p_shape: None }, &[]);
             Ok(Value::Tensor(t.clone()))
         }
@@ -323,9 +321,9 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
             Ok(Value::Tensor(t.clone()))
         }
         OpId::Bernoulli | OpId::Bernoulli_ => {
-            let p = a.get(0, "p");
+            // p with its value as a number, when it is one.
+            let p = a.get(0, "p").map(|(v, s)| (to_number(&v).map(|x| x.as_f64()), v, s));
             a.finish(1)?;
-            let scalar = |v: &Value| to_number(v).map(|x| x.as_f64());
             match (id, p) {
                 (OpId::Bernoulli, None) => {
                     let out = random_more::bernoulli(&it.ctx, t, None).at(span)?;
@@ -335,7 +333,7 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                     });
                     Ok(Value::tensor(grad::record(it, OpId::Bernoulli.node(0), &[Some(t)], out, zero, &[])))
                 }
-                (OpId::Bernoulli_, Some((Value::Tensor(p), _))) => {
+                (OpId::Bernoulli_, Some((_, Value::Tensor(p), _))) => {
                     grad::check_inplace_with(it, t, Some(&p), span)?;
                     random_more::bernoulli(&it.ctx, &p, Some(t)).at(span)?;
                     grad::rebase_node(it, t, OpId::Bernoulli_.node(0), &[Some(&p)], Formula::RandomFill { p_shape: Some(p.shape().to_vec()) }, &[]);
@@ -343,16 +341,16 @@ fn method(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args, _nspan: Span, 
                 }
                 // bernoulli_(float p = 0.5): one double draw per element.
                 (OpId::Bernoulli_, None) => bernoulli_float_(it, t, 0.5, span),
-                (OpId::Bernoulli_, Some((v, _))) if scalar(&v).is_some() => bernoulli_float_(it, t, scalar(&v).unwrap_or(0.5), span),
+                (OpId::Bernoulli_, Some((Some(p), _, _))) => bernoulli_float_(it, t, p, span),
                 // bernoulli(p): a new contiguous tensor, bernoulli_(p)'d;
                 // PyTorch has no derivative for it (a NotImplemented node).
-                (OpId::Bernoulli, Some((v, _))) if scalar(&v).is_some() => {
+                (OpId::Bernoulli, Some((Some(p), _, _))) => {
                     let out = Tensor::alloc_on(&it.ctx, t.device(), t.shape(), t.dtype, "bernoulli").at(span)?;
-                    random_more::bernoulli_scalar_(&it.ctx, &out, scalar(&v).unwrap_or(0.5)).at(span)?;
+                    random_more::bernoulli_scalar_(&it.ctx, &out, p).at(span)?;
                     out.storage.reset_version();
                     Ok(Value::tensor(grad::record(it, crate::eval::registry::nodes::NOT_IMPLEMENTED, &[Some(t)], out, Formula::NotImplemented("bernoulli"), &[])))
                 }
-                (_, Some((v, s))) => Err(EvalError::type_error(format!("{name}(): argument 'p' must be float or Tensor, not {}", v.type_name()), s)),
+                (_, Some((_, v, s))) => Err(EvalError::type_error(format!("{name}(): argument 'p' must be float or Tensor, not {}", v.type_name()), s)),
                 (_, None) => Err(a.err(format!("internal: {name} without p"))),
             }
         }
