@@ -3,6 +3,12 @@
 
 use serde::Serialize;
 
+thread_local! {
+    /// `torch.get_default_dtype()`. Per thread, as a session's interpreter
+    /// runs on one thread (the test suite runs sessions side by side).
+    static DEFAULT_FLOAT: std::cell::Cell<DType> = const { std::cell::Cell::new(DType::Float32) };
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DType {
@@ -40,8 +46,16 @@ impl DType {
         DType::Float64,
     ];
 
-    /// The default floating dtype (`torch.get_default_dtype()`).
-    pub const DEFAULT_FLOAT: DType = DType::Float32;
+    /// The default floating dtype (`torch.get_default_dtype()`): float32
+    /// until `torch.set_default_dtype` changes it for this thread's session.
+    pub fn default_float() -> DType {
+        DEFAULT_FLOAT.with(|d| d.get())
+    }
+
+    /// `torch.set_default_dtype(d)`: `d` must be floating (the caller checks).
+    pub fn set_default_float(d: DType) {
+        DEFAULT_FLOAT.with(|c| c.set(d));
+    }
     /// The dtype of Python ints in tensors.
     pub const DEFAULT_INT: DType = DType::Int64;
 

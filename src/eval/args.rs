@@ -110,11 +110,11 @@ impl Args {
         match self.take_kw("device") {
             None | Some((Value::None, _)) => Ok(None),
             Some((v, s)) => to_device(&v).map(|d| Some((d, s))).ok_or_else(|| {
-                EvalError::new(
-                    crate::engine::ErrorKind::RuntimeError,
-                    format!("Expected one of cpu, cuda device type at start of device string: {}", value_text(&v)),
-                    s,
-                )
+                let msg = match &v {
+                    Value::Str(text) => super::device_value::PyDevice::parse(text).err().unwrap_or_default(),
+                    other => format!("Expected one of cpu, cuda device type at start of device string: {}", other.type_name()),
+                };
+                EvalError::new(crate::engine::ErrorKind::RuntimeError, msg, s)
             }),
         }
     }
@@ -178,6 +178,19 @@ impl Args {
     }
 }
 
+/// `layout=`: tsr's tensors are all strided, so another layout
+/// (`torch.sparse_coo`) is refused rather than ignored.
+pub fn strided_only(a: &Args) -> EvalResult<()> {
+    match a.kw.iter().find(|(k, _, _)| k == "layout") {
+        Some((_, Value::Layout(l), s)) if *l != "strided" => Err(EvalError::new(
+            crate::engine::ErrorKind::NotImplementedError,
+            format!("tsr's tensors are strided only: layout=torch.{l} is not supported"),
+            *s,
+        )),
+        _ => Ok(()),
+    }
+}
+
 pub fn to_int(v: &Value) -> Option<i64> {
     match v {
         Value::Int(i) => Some(*i),
@@ -208,16 +221,9 @@ pub fn seq_ints(v: &Value) -> Option<Vec<i64>> {
 
 pub fn to_device(v: &Value) -> Option<Device> {
     match v {
-        Value::Device(d) => Some(*d),
-        Value::Str(s) => Device::parse(s),
+        Value::Device(d) => Some(d.device()),
+        Value::Str(s) => super::device_value::PyDevice::parse(s).ok().map(|d| d.device()),
         Value::Int(i) if *i >= 0 => Some(Device::Cuda(*i as u32)),
         _ => None,
-    }
-}
-
-fn value_text(v: &Value) -> String {
-    match v {
-        Value::Str(s) => s.clone(),
-        other => other.type_name().to_string(),
     }
 }

@@ -42,6 +42,7 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
         if let Some(m) = super::registry::binder::CallArgs::of(&a).refusal(id, false) {
             return Err(EvalError::type_error(m, a.span));
         }
+        super::args::strided_only(&a)?;
         return call_op(it, id, a, op);
     }
     if super::files::FUNCTIONS.contains(&name) {
@@ -138,7 +139,7 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
                 return Err(a.err(format!("{name}() missing 1 required positional arguments: \"size\"")));
             }
             let sizes = a.sizes(0, "size")?;
-            let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
+            let (d, dev) = factory_dtype(&mut a, DType::default_float())?;
             a.finish(usize::MAX)?;
             if id == OpId::Zeros && sizes.iter().any(|&s| s < 0) {
                 return Err(EvalError::new(ErrorKind::RuntimeError, "zeros: Dimension size must be non-negative.", span));
@@ -182,14 +183,14 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
             let s = a.number(0, "start")?;
             let e = a.number(1, "end")?;
             let n = a.int(2, "steps")?;
-            let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
+            let (d, dev) = factory_dtype(&mut a, DType::default_float())?;
             a.finish(3)?;
             crate::engine::ops::ranges::linspace(ctx, dev, (s, e), n, d, op).map(Value::tensor).at(span)
         }
         OpId::Eye => {
             let n = a.int(0, "n")?;
             let m = a.opt_int(1, "m", n)?;
-            let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
+            let (d, dev) = factory_dtype(&mut a, DType::default_float())?;
             a.finish(2)?;
             factory::eye(ctx, dev, n, m, d, op).map(Value::tensor).at(span)
         }
@@ -210,7 +211,7 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
         OpId::EmptyStrided => {
             let (sv, _) = a.get(0, "size").ok_or_else(|| a.err("empty_strided() missing required argument 'size'"))?;
             let (stv, _) = a.get(1, "stride").ok_or_else(|| a.err("empty_strided() missing required argument 'stride'"))?;
-            let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
+            let (d, dev) = factory_dtype(&mut a, DType::default_float())?;
             a.finish(2)?;
             let size = super::args::seq_ints(&sv).ok_or_else(|| a.err("empty_strided(): argument 'size' must be tuple of ints"))?;
             let stride = super::args::seq_ints(&stv).ok_or_else(|| a.err("empty_strided(): argument 'stride' must be tuple of ints"))?;
@@ -229,13 +230,7 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
             Tensor::alloc_strided_on(ctx, dev, &shape, &st, d, op).map(Value::tensor).at(span)
         }
         OpId::AsTensor | OpId::Asarray => super::numpy_module::torch_as_tensor(it, a, op),
-        OpId::Device => {
-            let (v, s) = a.get(0, "type").ok_or_else(|| a.err("device() missing required argument 'type'"))?;
-            a.finish(1)?;
-            super::args::to_device(&v)
-                .map(Value::Device)
-                .ok_or_else(|| EvalError::new(ErrorKind::RuntimeError, "Expected one of cpu, cuda device type at start of device string", s))
-        }
+        OpId::Device => super::device_value::construct(&mut a),
         OpId::PromoteTypes => {
             let (x, _) = a.get(0, "type1").ok_or_else(|| a.err("promote_types() missing required argument 'type1'"))?;
             let (y, _) = a.get(1, "type2").ok_or_else(|| a.err("promote_types() missing required argument 'type2'"))?;
@@ -322,7 +317,7 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
         }
         OpId::Rand | OpId::Randn => {
             let sizes = a.sizes(0, "size")?;
-            let (d, dev) = factory_dtype(&mut a, DType::DEFAULT_FLOAT)?;
+            let (d, dev) = factory_dtype(&mut a, DType::default_float())?;
             a.take_kw("generator");
             a.finish(usize::MAX)?;
             let shape = factory::sizes(&sizes).at(span)?;

@@ -50,6 +50,11 @@ pub(super) fn to(it: &mut Interp, t: &Rc<Tensor>, mut a: Args, span: Span) -> Ev
     let device = a.device_kw()?;
     let force_copy = matches!(a.take_kw("copy"), Some((Value::Bool(true), _)));
     let non_blocking = matches!(a.take_kw("non_blocking"), Some((Value::Bool(true), _)));
+    let format = match a.take_kw("memory_format") {
+        None | Some((Value::None, _)) => "preserve_format",
+        Some((Value::MemoryFormat(f), _)) => f,
+        Some((v, s)) => return Err(EvalError::type_error(format!("to(): argument 'memory_format' must be torch.memory_format, not {}", v.type_name()), s)),
+    };
     let mut dev = device;
     for (v, s) in a.pos.clone() {
         match v {
@@ -65,9 +70,17 @@ pub(super) fn to(it: &mut Interp, t: &Rc<Tensor>, mut a: Args, span: Span) -> Ev
     a.finish(0)?;
     let d = dtype.unwrap_or(t.dtype);
     let target = dev.map(|(d, _)| d).unwrap_or(t.device());
-    if !force_copy && d == t.dtype && target == t.device() {
+    // ATen's `to_will_alias`: nothing to change, and the memory format
+    // asked for is the one the strides already suggest.
+    let format_kept = format == "preserve_format" || layout::suggest_memory_format(t.shape(), t.stride()) == format;
+    if !force_copy && d == t.dtype && target == t.device() && format_kept {
         return Ok(same(t));
     }
+    let strides = match format {
+        "preserve_format" => copy::preserve_strides(t),
+        "contiguous_format" => layout::contiguous_strides(t.shape()),
+        f => layout::named_channels_last_strides(f, t.shape()).at(span)?,
+    };
     let op = span.text(&it.src).to_string();
     let op = op.find('.').map(|i| op[i + 1..].to_string()).unwrap_or(op);
     // A non-blocking copy out of pinned memory runs on a stream; the pinned
@@ -75,7 +88,7 @@ pub(super) fn to(it: &mut Interp, t: &Rc<Tensor>, mut a: Args, span: Span) -> Ev
     if non_blocking && t.storage.pinned() && target.is_cuda() {
         t.storage.record_stream();
     }
-    copy::copy_to_device(&it.ctx, t, target, &copy::preserve_strides(t), d, &op).map(Value::tensor).at(span)
+    copy::copy_to_device(&it.ctx, t, target, &strides, d, &op).map(Value::tensor).at(span)
 }
 
 /// `t` on `device` (itself when already there): a real copy across devices.

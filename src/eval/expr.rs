@@ -176,19 +176,9 @@ impl Interp {
                 .find(|(k, _)| *k == name)
                 .map(|(_, v)| v)
                 .ok_or_else(|| no_attr(&format!("torch.return_types.{ty}"), name, span)),
-            Value::DType(d) => match name {
-                "is_floating_point" => Ok(Value::Bool(d.is_floating())),
-                "itemsize" => Ok(Value::Int(d.size() as i64)),
-                _ => Err(no_attr("torch.dtype", name, span)),
-            },
-            Value::Device(d) => match name {
-                "type" => Ok(Value::Str(if d.is_cuda() { "cuda" } else { "cpu" }.into())),
-                "index" => Ok(match d {
-                    crate::engine::Device::Cuda(i) => Value::Int(i as i64),
-                    _ => Value::None,
-                }),
-                _ => Err(no_attr("torch.device", name, span)),
-            },
+            Value::DType(d) => super::typeinfo::dtype_attr(d, name).ok_or_else(|| no_attr("torch.dtype", name, span)),
+            Value::TypeInfo(d) => super::typeinfo::attr(d, name, span),
+            Value::Device(d) => d.attr(name).ok_or_else(|| no_attr("torch.device", name, span)),
             other => Err(no_attr(other.type_name(), name, span)),
         }
     }
@@ -405,7 +395,7 @@ fn storage_method(st: &crate::engine::storage::Storage, name: &str, span: Span) 
         "element_size" => Ok(Value::Int(1)),
         "tolist" => Ok(Value::list(st.bytes().bytes().iter().map(|&b| Value::Int(b as i64)).collect())),
         "is_shared" => Ok(Value::Bool(st.shared() || st.device.is_cuda())),
-        "device" => Ok(Value::Device(st.device)),
+        "device" => Ok(Value::Device(st.device.into())),
         _ => Err(no_attr("torch.storage.UntypedStorage", name, span)),
     }
 }

@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::engine::{Context, EngineConfig, ErrorKind, Tensor};
+use crate::engine::{Context, DType, EngineConfig, ErrorKind, Tensor};
 use crate::lang::ast::{Expr, Stmt, StmtKind, Target};
 use crate::lang::span::Span;
 use crate::report::{self, Item, Report, TextReport, ValueReport};
@@ -63,6 +63,9 @@ impl Interp {
     pub fn new(cfg: &EngineConfig) -> Self {
         let ctx = Context::try_new(cfg).unwrap_or_else(|_| Context::new(cfg));
         super::printopts::reset();
+        // A session starts with PyTorch's default dtype, whatever an
+        // earlier session on this thread set.
+        DType::set_default_float(DType::Float32);
         Interp {
             ctx: Rc::new(ctx),
             grad_enabled: true,

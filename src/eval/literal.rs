@@ -72,11 +72,11 @@ fn walk(v: &Value, depth: usize, shape: &[usize], out: &mut Vec<Scalar>, span: S
 /// The dtype PyTorch infers for `tensor(data)`.
 pub fn infer_dtype(vals: &[Scalar]) -> DType {
     if vals.iter().any(|s| matches!(s, Scalar::Float(_))) {
-        DType::DEFAULT_FLOAT
+        DType::default_float()
     } else if vals.iter().any(|s| matches!(s, Scalar::Int(_))) {
         DType::Int64
     } else if vals.is_empty() {
-        DType::DEFAULT_FLOAT
+        DType::default_float()
     } else {
         DType::Bool
     }

@@ -22,7 +22,8 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
     Ok(match name {
         "shape" => Value::Size(t.shape().to_vec()),
         "dtype" => Value::DType(t.dtype),
-        "device" => Value::Device(t.device()),
+        "device" => Value::Device(t.device().into()),
+        "layout" => Value::Layout("strided"),
         "ndim" => Value::Int(t.ndim() as i64),
         "is_leaf" | "grad_fn" | "grad" | "output_nr" => return super::grad::attrs::read(it, t, name, span).map(|v| v.unwrap_or(Value::None)),
         "requires_grad" => Value::Bool(t.requires_grad()),
@@ -118,6 +119,7 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Spa
     {
         return Err(EvalError::type_error(m, a.span));
     }
+    super::args::strided_only(&a)?;
     call_op(it, t, id, a, nspan, op)
 }
 
@@ -394,7 +396,22 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
         OpId::Type => match a.get(0, "dtype") {
             None => Ok(Value::Str(format!("torch.{}", t.dtype.legacy_name()))),
             Some((Value::DType(d), _)) => Ok(copy::to_dtype(ctx, t, d).at(span)?.map(Value::tensor).unwrap_or_else(|| same(t))),
-            Some((v, s)) => Err(EvalError::type_error(format!("type(): argument 'dtype' must be torch.dtype, not {}", v.type_name()), s)),
+            // A legacy type name: `x.type("torch.DoubleTensor")`, `"torch.cuda.FloatTensor"`.
+            Some((Value::Str(name), s)) => {
+                let (cuda, class) = match name.strip_prefix("torch.cuda.") {
+                    Some(c) => (true, c),
+                    None => (false, name.strip_prefix("torch.").unwrap_or("")),
+                };
+                let Some(d) = crate::engine::DType::ALL.into_iter().find(|d| d.legacy_name() == class) else {
+                    return Err(EvalError::new(ErrorKind::ValueError, format!("invalid type: '{name}'"), s));
+                };
+                let dev = if cuda { crate::engine::Device::Cuda(0) } else { crate::engine::Device::Cpu };
+                if d == t.dtype && dev == t.device() {
+                    return Ok(same(t));
+                }
+                copy::copy_to_device(ctx, t, dev, &copy::preserve_strides(t), d, op).map(Value::tensor).at(span)
+            }
+            Some((_, s)) => Err(EvalError::type_error("dtype must be a type, str, or dtype object", s)),
         },
         OpId::Item => {
             a.finish(0)?;

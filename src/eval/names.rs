@@ -15,7 +15,7 @@ pub fn is_function(name: &str) -> bool {
 }
 
 /// Constants: memory formats and friends.
-pub const CONSTANTS: &[&str] = &["contiguous_format", "channels_last", "channels_last_3d", "preserve_format", "inf", "nan"];
+pub const CONSTANTS: &[&str] = &["contiguous_format", "channels_last", "channels_last_3d", "preserve_format", "strided", "sparse_coo", "inf", "nan"];
 
 /// Modules that can be prefixes.
 pub const MODULES: &[&str] = &["torch", "cuda", "cpu"];
@@ -35,6 +35,8 @@ pub fn builtin(name: &str) -> Option<Value> {
         "channels_last" => return Some(Value::MemoryFormat("channels_last")),
         "channels_last_3d" => return Some(Value::MemoryFormat("channels_last_3d")),
         "preserve_format" => return Some(Value::MemoryFormat("preserve_format")),
+        "strided" => return Some(Value::Layout("strided")),
+        "sparse_coo" => return Some(Value::Layout("sparse_coo")),
         "inf" => return Some(Value::Float(f64::INFINITY)),
         "nan" => return Some(Value::Float(f64::NAN)),
         _ => {}

@@ -347,7 +347,7 @@ pub fn torch_as_tensor(it: &mut Interp, mut a: Args, op: &str) -> EvalResult<Val
     }
     // PyTorch converts with `tensor.to(device, dtype)`: the input's strides
     // are kept (preserve_format) and autograd records `ToCopyBackward0`.
-    let kw = vec![("device".to_string(), Value::Device(dev), span), ("dtype".to_string(), Value::DType(d), span)];
+    let kw = vec![("device".to_string(), Value::Device(dev.into()), span), ("dtype".to_string(), Value::DType(d), span)];
     let to = Args { name: "to".into(), pos: vec![], kw, span, pos_base: 0 };
     super::methods::call_op(it, &base, OpId::To, to, span, op)
 }

@@ -422,6 +422,9 @@ impl Interp {
             (Value::Builtin(b), "__name__") => Value::Str(b.to_string()),
             (Value::Module("torch"), "Tensor") => Value::Type("Tensor"),
             (Value::Module("torch"), "Size") => Value::Type("Size"),
+            (Value::Module("torch"), "dtype") => Value::Type("torch.dtype"),
+            (Value::Module("torch"), "layout") => Value::Type("torch.layout"),
+            (Value::Module("torch"), "memory_format") => Value::Type("torch.memory_format"),
             (Value::Module("torch"), "nn") => Value::Module("torch.nn"),
             (Value::Module("torch.nn"), "functional") => Value::Module("torch.nn.functional"),
             (Value::Module("torch.nn.functional"), n) => match super::ext::functional::attr(n) {
@@ -436,7 +439,7 @@ impl Interp {
             (Value::NdArray(a), n) => return super::numpy_module::attr(a, n, span).map(Some),
             (Value::NdFlags(a), n) => return super::ndarray::flag(a, n, span).map(Some),
             (Value::Module("numpy"), n) if super::numpy_module::type_attr(n).is_some() => super::numpy_module::type_attr(n).expect("checked"),
-            (Value::Storage(st), "device") => Value::Device(st.device),
+            (Value::Storage(st), "device") => Value::Device(st.device.into()),
             (Value::Storage(st), "is_cuda") => Value::Bool(st.device.is_cuda()),
             (Value::NpDType(d), "itemsize") => Value::Int(d.size() as i64),
             (Value::NpDType(d), "name") => Value::Str(super::ndarray::numpy_name(*d).to_string()),

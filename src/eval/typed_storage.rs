@@ -63,7 +63,7 @@ pub fn python_scalar(d: DType, v: Scalar) -> Scalar {
 pub fn attr(s: &Rc<TypedStorage>, name: &str) -> Option<Value> {
     Some(match name {
         "dtype" => Value::DType(s.dtype),
-        "device" => Value::Device(s.storage.device),
+        "device" => Value::Device(s.storage.device.into()),
         "is_cuda" => Value::Bool(s.storage.device.is_cuda()),
         _ => return None,
     })

@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::engine::{DType, Device, Scalar, Tensor};
+use crate::engine::{DType, Scalar, Tensor};
 
 pub use super::py::dict::{Key, PyDict};
 pub use super::py::func::{Closure, Scope};
@@ -23,9 +23,13 @@ pub enum Value {
     /// `torch.Size([3, 4])`.
     Size(Vec<usize>),
     DType(DType),
-    Device(Device),
+    Device(super::device_value::PyDevice),
     /// `torch.contiguous_format`, `torch.channels_last`, …
     MemoryFormat(&'static str),
+    /// `torch.strided` (tsr's only layout) and `torch.sparse_coo`.
+    Layout(&'static str),
+    /// `torch.finfo(d)` or `torch.iinfo(d)`: the limits of dtype `d`.
+    TypeInfo(DType),
     /// A Python dict (insertion order), shared like a list.
     Dict(Rc<RefCell<PyDict>>),
     /// A Python set (its entries' values are `None`).
@@ -95,6 +99,8 @@ impl Value {
             Value::DType(_) => "torch.dtype",
             Value::Device(_) => "torch.device",
             Value::MemoryFormat(_) => "torch.memory_format",
+            Value::Layout(_) => "torch.layout",
+            Value::TypeInfo(d) => super::typeinfo::type_name(*d),
             Value::Dict(d) => if d.borrow().ordered { "OrderedDict" } else { "dict" },
             Value::Set(_) => "set",
             Value::Range(..) => "range",

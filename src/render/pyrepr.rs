@@ -42,8 +42,8 @@ pub fn tensor_text(t: &Tensor, opts: &PrintOptions) -> String {
         suffixes.push(format!("device='cuda:{i}'"));
     }
     let empty = t.numel() == 0;
-    let default_dtype = matches!(t.dtype, DType::Float32 | DType::Int64 | DType::Bool);
-    if (empty && t.dtype != DType::DEFAULT_FLOAT) || (!empty && !default_dtype) {
+    let default_dtype = t.dtype == DType::default_float() || matches!(t.dtype, DType::Int64 | DType::Bool);
+    if (empty && t.dtype != DType::default_float()) || (!empty && !default_dtype) {
         suffixes.push(format!("dtype={}", t.dtype));
     }
     if let Some(g) = t.grad_fn() {

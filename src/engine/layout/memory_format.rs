@@ -105,6 +105,17 @@ fn strides_like_channels_last(shape: &[usize], stride: &[usize], order: &[usize]
     true
 }
 
+/// `suggest_memory_format()`: the memory format whose strides these look
+/// like (`channels_last` for rank 4, `channels_last_3d` for rank 5), else
+/// `contiguous_format`.
+pub fn suggest_memory_format(shape: &[usize], stride: &[usize]) -> &'static str {
+    match shape.len() {
+        4 if strides_like_channels_last(shape, stride, &[1, 3, 2, 0]) => "channels_last",
+        5 if strides_like_channels_last(shape, stride, &[1, 4, 3, 2, 0]) => "channels_last_3d",
+        _ => "contiguous_format",
+    }
+}
+
 /// Strides of a fresh tensor of `shape` in the memory format PyTorch's
 /// `suggest_memory_format()` gives for `(in_shape, in_stride)` (its rank
 /// decides the format; `shape` has the same rank): channels-last when the

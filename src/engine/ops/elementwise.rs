@@ -128,7 +128,7 @@ fn dtypes(op: BinaryOp, a: &Arg, b: &Arg) -> Result<(DType, DType)> {
 fn result_dtypes(op: BinaryOp, common: DType) -> (DType, DType) {
     match op {
         _ if op.is_comparison() => (common, DType::Bool),
-        BinaryOp::Div if common.category() != Category::Floating => (DType::DEFAULT_FLOAT, DType::DEFAULT_FLOAT),
+        BinaryOp::Div if common.category() != Category::Floating => (DType::default_float(), DType::default_float()),
         _ => (common, common),
     }
 }
@@ -547,7 +547,7 @@ impl UnaryOp {
 
 /// `op(x)` into a new tensor with PyTorch's output layout.
 pub fn unary(ctx: &Context, op: UnaryOp, x: &Tensor) -> Result<Tensor> {
-    let out_dtype = if op.floating_only() && !x.dtype.is_floating() { DType::DEFAULT_FLOAT } else { x.dtype };
+    let out_dtype = if op.floating_only() && !x.dtype.is_floating() { DType::default_float() } else { x.dtype };
     if op == UnaryOp::Relu && x.dtype == DType::Bool {
         return Err(EngineError::new(ErrorKind::NotImplementedError, "Boolean inputs not supported for relu"));
     }

@@ -40,7 +40,7 @@ pub fn dtype_of_value(v: Scalar) -> DType {
     match v {
         Scalar::Bool(_) => DType::Bool,
         Scalar::Int(_) => DType::Int64,
-        Scalar::Float(_) => DType::DEFAULT_FLOAT,
+        Scalar::Float(_) => DType::default_float(),
     }
 }
 

@@ -259,7 +259,7 @@ pub fn result_dtype(op: MathOp, dtype: DType) -> Result<DType> {
     let missing = |k: &str| EngineError::new(ErrorKind::NotImplementedError, format!("\"{k}\" not implemented for '{}'", scalar_type_name(dtype)));
     Ok(match op.kind() {
         Kind::Float if dtype.is_floating() => dtype,
-        Kind::Float => DType::DEFAULT_FLOAT,
+        Kind::Float => DType::default_float(),
         Kind::SameNoBool(k) if dtype == DType::Bool => return Err(missing(k)),
         Kind::SameNoBool(_) | Kind::Same => dtype,
         Kind::FloatOnly(k) if !dtype.is_floating() => return Err(missing(k)),
@@ -566,7 +566,7 @@ pub fn binary_dtype(op: MathBinary, a: &Arg, b: &Arg) -> Result<DType> {
         }
         return Ok(common);
     }
-    Ok(DType::DEFAULT_FLOAT)
+    Ok(DType::default_float())
 }
 
 fn arg_dtype(a: &Arg) -> DType {

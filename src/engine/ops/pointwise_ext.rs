@@ -71,7 +71,7 @@ pub fn isclose(ctx: &Context, a: &Tensor, b: &Tensor, rtol: f64, atol: f64, equa
     let stride = output_strides(&[a.layout(), b.layout()], &shape);
     let out = Tensor::alloc_strided_on(ctx, super::elementwise::common_device(&[&Arg::T(a), &Arg::T(b)])?, &shape, &stride, DType::Bool, "isclose")?;
     // Integers compare in the default float dtype, as PyTorch casts them.
-    let dt = if a.dtype.is_floating() { a.dtype } else { DType::DEFAULT_FLOAT };
+    let dt = if a.dtype.is_floating() { a.dtype } else { DType::default_float() };
     let vals: Vec<Scalar> = broadcast_values(&Arg::T(a), &shape)
         .into_iter()
         .zip(broadcast_values(&Arg::T(b), &shape))

@@ -17,7 +17,7 @@ fn wrapped_dtype(s: Scalar) -> DType {
     match s {
         Scalar::Bool(_) => DType::Bool,
         Scalar::Int(_) => DType::Int64,
-        Scalar::Float(_) => DType::DEFAULT_FLOAT,
+        Scalar::Float(_) => DType::default_float(),
     }
 }
 
@@ -54,7 +54,7 @@ pub fn result_type(ops: &[Operand]) -> DType {
             Operand::Wrapped(s) => wrapped = fold(wrapped, wrapped_dtype(s)),
         }
     }
-    combine(dim, combine(zero, wrapped)).unwrap_or(DType::DEFAULT_FLOAT)
+    combine(dim, combine(zero, wrapped)).unwrap_or(DType::default_float())
 }
 
 /// PyTorch's `canCast(from, to)` for in-place results.

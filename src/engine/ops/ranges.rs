@@ -38,7 +38,7 @@ const VECTOR_BYTES: usize = 32;
 /// `arange(start, end, step)`; `dtype` defaults from the arguments.
 pub fn arange(ctx: &Context, device: Device, start: Scalar, end: Scalar, step: Scalar, dtype: Option<DType>, op: &str) -> Result<Tensor> {
     let any_float = [start, end, step].iter().any(|s| matches!(s, Scalar::Float(_)));
-    let dtype = dtype.unwrap_or(if any_float { DType::DEFAULT_FLOAT } else { DType::Int64 });
+    let dtype = dtype.unwrap_or(if any_float { DType::default_float() } else { DType::Int64 });
     let cuda = matches!(device, Device::Cuda(_));
     refuse_bool(dtype, if cuda { "arange_cuda" } else { "arange_cpu" })?;
     check_bounds(start, end, step)?;

@@ -271,7 +271,7 @@ pub fn logsumexp(ctx: &Context, x: &Tensor, dims: &[i64], keepdim: bool, out: Op
     let x = if x.dtype.is_floating() {
         x
     } else {
-        cast = crate::engine::ops::copy::to_dtype(ctx, x, DType::DEFAULT_FLOAT)?.unwrap_or_else(|| x.clone());
+        cast = crate::engine::ops::copy::to_dtype(ctx, x, DType::default_float())?.unwrap_or_else(|| x.clone());
         &cast
     };
     let dt = out.unwrap_or(x.dtype);

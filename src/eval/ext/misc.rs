@@ -21,7 +21,7 @@ use super::Family;
 use crate::eval::registry::OpId;
 
 pub const FAMILY: Family = Family {
-    functions: &[OpId::StdMean, OpId::VarMean, OpId::Logspace, OpId::Range, OpId::IsTensor, OpId::GetDefaultDtype, OpId::SetGradEnabled, OpId::IsGradEnabled, OpId::Dist, OpId::EmptyPermuted],
+    functions: &[OpId::StdMean, OpId::VarMean, OpId::Logspace, OpId::Range, OpId::IsTensor, OpId::GetDefaultDtype, OpId::SetDefaultDtype, OpId::Finfo, OpId::Iinfo, OpId::SetGradEnabled, OpId::IsGradEnabled, OpId::Dist, OpId::EmptyPermuted],
     methods: &[OpId::NewZeros, OpId::NewOnes, OpId::NewFull, OpId::NewEmpty, OpId::NewEmptyStrided, OpId::NewTensor, OpId::Norm, OpId::Quantile, OpId::Nanquantile, OpId::IsNonzero, OpId::DimOrder, OpId::Dist],
     function,
     method,
@@ -49,7 +49,31 @@ fn function(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Valu
         }
         OpId::GetDefaultDtype => {
             a.finish(0)?;
-            Ok(Value::DType(DType::DEFAULT_FLOAT))
+            Ok(Value::DType(DType::default_float()))
+        }
+        OpId::SetDefaultDtype => {
+            let (v, s) = a.get(0, "d").ok_or_else(|| a.err("set_default_dtype() missing 1 required positional argument: 'd'"))?;
+            a.finish(1)?;
+            match v {
+                Value::DType(d) if d.is_floating() => {
+                    DType::set_default_float(d);
+                    Ok(Value::None)
+                }
+                // PyTorch's words: a dtype that is not floating, or no dtype.
+                Value::DType(_) => Err(EvalError::type_error("only floating-point types are supported as the default type", s)),
+                _ => Err(EvalError::type_error("invalid dtype object: only floating-point types are supported as the default type", s)),
+            }
+        }
+        OpId::Finfo | OpId::Iinfo => {
+            let kind = if id == OpId::Finfo { "finfo" } else { "iinfo" };
+            let d = match a.get(0, "type") {
+                Some((Value::DType(d), _)) => d,
+                None if id == OpId::Finfo && a.kw.is_empty() => DType::default_float(),
+                None => return Err(a.err(format!("{kind}() missing 1 required positional arguments: \"type\""))),
+                Some((v, s)) => return Err(EvalError::type_error(format!("{kind}(): argument 'type' (position 1) must be torch.dtype, not {}", v.type_name()), s)),
+            };
+            a.finish(1)?;
+            super::super::typeinfo::new(kind, d, span)
         }
         OpId::IsGradEnabled => {
             a.finish(0)?;
@@ -72,7 +96,7 @@ fn function(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Valu
             let end = number(&mut a, 1, "end")?.ok_or_else(|| a.err(format!("{name}() missing required argument 'end'")))?;
             let third = number(&mut a, 2, if id == OpId::Range { "step" } else { "steps" })?;
             let base = if id == OpId::Logspace { float_arg(&mut a, 3, "base", name)?.unwrap_or(10.0) } else { 1.0 };
-            let dtype = a.dtype_kw()?.unwrap_or(DType::DEFAULT_FLOAT);
+            let dtype = a.dtype_kw()?.unwrap_or(DType::default_float());
             let dev = a.device_kw()?.map(|(d, _)| d).unwrap_or(crate::engine::Device::Cpu);
             a.take_kw("layout");
             a.finish(if id == OpId::Logspace { 4 } else { 3 })?;
@@ -109,7 +133,7 @@ fn function(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Valu
         OpId::EmptyPermuted => {
             let size = a.get(0, "size").and_then(|(v, _)| seq_ints(&v)).ok_or_else(|| a.err("empty_permuted(): argument 'size' must be tuple of ints"))?;
             let perm = a.get(1, "physical_layout").and_then(|(v, _)| seq_ints(&v)).ok_or_else(|| a.err("empty_permuted(): argument 'physical_layout' must be tuple of ints"))?;
-            let dtype = a.dtype_kw()?.unwrap_or(DType::DEFAULT_FLOAT);
+            let dtype = a.dtype_kw()?.unwrap_or(DType::default_float());
             let dev = a.device_kw()?.map(|(d, _)| d).unwrap_or(crate::engine::Device::Cpu);
             for k in ["requires_grad", "layout", "pin_memory"] {
                 a.take_kw(k);

@@ -114,7 +114,7 @@ fn normal(it: &mut Interp, mut a: Args) -> EvalResult<Value> {
             let m = float(&mv, ms, "mean")?;
             let s = float(&sv, ss, "std")?;
             let size = a.required_sizes(2, "size")?;
-            let dtype = a.dtype_kw()?.unwrap_or(DType::Float32);
+            let dtype = a.dtype_kw()?.unwrap_or(DType::default_float());
             let dev = a.device_kw()?.map(|(d, _)| d).unwrap_or(Device::Cpu);
             for k in ["layout", "pin_memory"] {
                 a.take_kw(k);

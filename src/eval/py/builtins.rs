@@ -576,9 +576,7 @@ pub fn type_of(v: &Value) -> &'static str {
         Value::Tensor(_) => "Tensor",
         Value::Size(_) => "Size",
         Value::Iter(_, name) => name,
-        Value::NamedTuple(name, _) => name,
-        Value::DType(_) => "dtype",
-        Value::Device(_) => "device",
+        Value::NamedTuple(name, _) => node_class(&format!("torch.return_types.{name}")),
         Value::Exception(e) => super::exc::TYPES.iter().find(|(k, _, _)| *k == e.kind).map(|(_, n, _)| *n).unwrap_or("Exception"),
         // A node's class is its name (`<class 'ExpBackward0'>`).
         Value::GradFn(n) => node_class(&n.name),
@@ -586,8 +584,9 @@ pub fn type_of(v: &Value) -> &'static str {
     }
 }
 
-/// The class name of the autograd node `name`, interned: node names are
-/// tsr's own (a fixed set written in its source), so this stays small.
+/// The class name of the autograd node `name` (or of a return type), interned:
+/// these names are tsr's own (a fixed set written in its source), so this
+/// stays small.
 fn node_class(name: &str) -> &'static str {
     thread_local! {
         static CLASSES: std::cell::RefCell<Vec<&'static str>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -627,6 +626,12 @@ fn isinstance(_: &mut Interp, c: Call) -> EvalResult<Value> {
         match t {
             Value::Type(name) if is_instance(&c.pos[0], name) => return Ok(Value::Bool(true)),
             Value::Type(_) => {}
+            // `torch.device` is a class that tsr calls as a function.
+            Value::Function(f) if f == "device" => {
+                if matches!(c.pos[0], Value::Device(_)) {
+                    return Ok(Value::Bool(true));
+                }
+            }
             Value::Tuple(ts) => stack.extend(ts),
             _ => return Err(c.err("isinstance() arg 2 must be a type, a tuple of types, or a union")),
         }

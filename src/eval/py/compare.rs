@@ -105,7 +105,8 @@ fn py_eq_depth(a: &Value, b: &Value, depth: usize) -> bool {
                     _ => false,
                 };
         }
-        (Value::DType(x), Value::DType(y)) => return x == y,
+        (Value::DType(x), Value::DType(y)) | (Value::TypeInfo(x), Value::TypeInfo(y)) => return x == y,
+        (Value::Layout(x), Value::Layout(y)) => return x == y,
         (Value::NpDType(x), Value::NpDType(y)) => return x == y,
         (Value::NpDType(x), other @ (Value::Type(_) | Value::Str(_))) | (other @ (Value::Type(_) | Value::Str(_)), Value::NpDType(x)) => {
             return super::super::numpy_module::dtype_of(other) == Some(*x);

@@ -4,7 +4,7 @@
 
 use serde_json::{Value as Json, json};
 
-use crate::engine::{Device, Scalar};
+use crate::engine::Scalar;
 use crate::render::pyrepr::{py_float, scalar_text, tensor_text};
 use crate::report::values::{scalar_json, tensor_values, values_cost};
 
@@ -248,9 +248,9 @@ fn scalar_repr(v: &Value) -> String {
         Value::Str(s) => str_repr(s),
         Value::Size(xs) => format!("torch.Size([{}])", xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")),
         Value::DType(d) => d.to_string(),
-        Value::Device(Device::Cpu) => "device(type='cpu')".into(),
-        Value::Device(Device::Cuda(i)) => format!("device(type='cuda', index={i})"),
-        Value::MemoryFormat(m) => format!("torch.{m}"),
+        Value::Device(d) => d.repr(),
+        Value::MemoryFormat(m) | Value::Layout(m) => format!("torch.{m}"),
+        Value::TypeInfo(d) => super::super::typeinfo::repr(*d),
         Value::Tensor(t) => tensor_text(t, &super::super::printopts::current()),
         Value::Module(m) => format!("<module '{m}'>"),
         Value::Function(f) => match (super::super::ext::functional::python_function(f), f.strip_prefix(super::super::ext::functional::PREFIX)) {
@@ -338,7 +338,7 @@ fn value_json_in(v: &Value, budget: &mut u128, depth: usize) -> Json {
         Value::Size(xs) => json!(xs),
         Value::DType(d) => json!(d.name()),
         Value::Device(d) => json!(d.to_string()),
-        Value::MemoryFormat(m) => json!(m),
+        Value::MemoryFormat(m) | Value::Layout(m) => json!(m),
         Value::Dict(d) => {
             let items = d.borrow().items();
             Json::Object(items.iter().map(|(k, v)| (str(k), value_json(v))).collect())
@@ -470,9 +470,10 @@ mod tests {
 
     #[test]
     fn values_print_like_python() {
-        assert_eq!(str(&Value::Device(Device::Cuda(0))), "cuda:0");
-        assert_eq!(repr(&Value::Device(Device::Cuda(0))), "device(type='cuda', index=0)");
-        assert_eq!(str(&Value::Device(Device::Cpu)), "cpu");
+        use crate::engine::Device;
+        assert_eq!(str(&Value::Device(Device::Cuda(0).into())), "cuda:0");
+        assert_eq!(repr(&Value::Device(Device::Cuda(0).into())), "device(type='cuda', index=0)");
+        assert_eq!(str(&Value::Device(Device::Cpu.into())), "cpu");
         assert_eq!(repr(&Value::Tuple(vec![Value::Int(4)])), "(4,)");
         assert_eq!(repr(&Value::Size(vec![3, 4])), "torch.Size([3, 4])");
         assert_eq!(repr(&Value::Str("a'b".into())), "\"a'b\"");

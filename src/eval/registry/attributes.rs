@@ -26,6 +26,7 @@ pub const ATTRIBUTES: &[Attribute] = &[
     a("shape", "the size of each dim (torch.Size), as x.size()", "x = torch.zeros(2, 3)\nx.shape"),
     a("dtype", "the element type (torch.float32, torch.int64, …)", "x = torch.arange(3)\nx.dtype"),
     a("device", "where the storage lives (cpu, cuda:0)", "x = torch.arange(3)\nx.device"),
+    a("layout", "how elements are stored: torch.strided (shape, strides and an offset into a storage), tsr's only layout", "x = torch.arange(3)\nx.layout"),
     a("T", "all dims reversed: a view (x.permute(n-1, …, 0)); deprecated for other than 2 dims", "x = torch.arange(6).view(2, 3)\nx.T").view(super::Teach::Reorder, "PermuteBackward0"),
     a("mT", "the last two dims swapped: a view (batched matrix transpose)", "x = torch.arange(6).view(1, 2, 3)\nx.mT.shape").view(super::Teach::Reorder, "TransposeBackward0"),
     a("ndim", "the number of dims, as x.dim()", "x = torch.zeros(2, 3)\nx.ndim"),

@@ -392,7 +392,8 @@ fn check(p: &Param, v: &Value, numbers_as_tensors: bool, argnum: usize) -> Check
         Ty::Dtype => ok(matches!(v, Value::DType(_)) || matches!(v, Value::Type("int" | "float" | "bool"))),
         Ty::Device => ok(matches!(v, Value::Device(_) | Value::Str(_) | Value::Int(_))),
         Ty::MemoryFormat => ok(matches!(v, Value::MemoryFormat(_))),
-        Ty::Layout | Ty::Generator | Ty::Object => Check::Ok,
+        Ty::Layout => ok(matches!(v, Value::Layout(_))),
+        Ty::Generator | Ty::Object => Check::Ok,
     }
 }
 
@@ -659,7 +660,7 @@ pub fn check_call(op: &Op, method: bool, pos: &[Value], kw: &[(String, Value)]) 
 /// Torch functions and tensor methods PyTorch defines in Python
 /// (`torch/functional.py`, `torch/_tensor.py`): CPython binds their
 /// arguments, so their messages are CPython's, not the parser's.
-const PYTHON_DEFINED: &[&str] = &["split", "norm", "unique", "unique_consecutive", "unflatten", "einsum", "meshgrid", "tensordot", "broadcast_shapes", "broadcast_tensors", "atleast_1d", "atleast_2d", "atleast_3d", "chain_matmul", "cartesian_prod", "block_diag", "cdist", "register_hook", "backward", "retain_grad", "share_memory_", "is_shared", "storage", "lu", "stft", "istft", "align_to", "refine_names", "__len__", "load", "save", "unravel_index"];
+const PYTHON_DEFINED: &[&str] = &["split", "norm", "unique", "unique_consecutive", "unflatten", "einsum", "meshgrid", "tensordot", "broadcast_shapes", "broadcast_tensors", "atleast_1d", "atleast_2d", "atleast_3d", "chain_matmul", "cartesian_prod", "block_diag", "cdist", "register_hook", "backward", "retain_grad", "share_memory_", "is_shared", "storage", "lu", "stft", "istft", "align_to", "refine_names", "__len__", "load", "save", "unravel_index", "set_default_dtype"];
 
 /// The arguments of a call, kept so a failed dispatch can be explained.
 pub struct CallArgs {
