@@ -40,6 +40,8 @@ pub enum ErrorKind {
     IsADirectoryError,
     EOFError,
     SafetensorError,
+    /// NumPy's refusal to cast a ufunc's result into `out` (a TypeError).
+    UFuncOutputCastingError,
     BadZipFile,
 }
 
@@ -79,6 +81,7 @@ impl ErrorKind {
             ErrorKind::IsADirectoryError => "IsADirectoryError",
             ErrorKind::EOFError => "EOFError",
             ErrorKind::SafetensorError => "safetensors_rust.SafetensorError",
+            ErrorKind::UFuncOutputCastingError => "numpy._core._exceptions._UFuncOutputCastingError",
             ErrorKind::BadZipFile => "zipfile.BadZipFile",
         }
     }

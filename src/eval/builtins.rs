@@ -51,6 +51,9 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
     if super::numpy_module::FUNCTIONS.contains(&name) {
         return super::numpy_module::call(it, name, a, op);
     }
+    if let Some(u) = name.strip_prefix("numpy.").filter(|n| super::numpy_math::ufunc(n).is_some()) {
+        return super::numpy_math::call_ufunc(it, u, a);
+    }
     Err(EvalError::new(ErrorKind::AttributeError, format!("module 'torch' has no attribute '{name}'"), a.span))
 }
 

@@ -411,6 +411,18 @@ impl Interp {
                 if let Value::Tensor(_) = o {
                     return super::setitem::aug_assign(self, obj, items, op, &rhs, *ispan, span);
                 }
+                // `a[i] += v` on an array: an in-place op on the view
+                // `a[i]` is (NumPy's setitem of it back is a no-op).
+                if let Value::NdArray(arr) = &o {
+                    let cur = self.index(o.clone(), items, *ispan)?;
+                    if let Value::NdArray(view) = &cur
+                        && Rc::ptr_eq(&view.view.storage, &arr.view.storage)
+                    {
+                        return super::numpy_math::inplace(self, view, op, &rhs, span);
+                    }
+                    let v = binop(self, op, &cur, &rhs, span)?;
+                    return super::setitem::assign(self, obj, items, v, *ispan);
+                }
                 let cur = self.index(o.clone(), items, *ispan)?;
                 let v = self.aug_value(op, cur, &rhs, span)?;
                 return self.set_item(o, items, v, *ispan);
@@ -424,6 +436,12 @@ impl Interp {
         if let Value::Tensor(t) = &current {
             super::ops::inplace(self, t, op, &rhs, span)?;
             return Ok(());
+        }
+        // `a += 1` on an array writes into its memory (`__iadd__`).
+        if let Value::NdArray(a) = &current
+            && !matches!(rhs, Value::Tensor(_))
+        {
+            return super::numpy_math::inplace(self, a, op, &rhs, span);
         }
         let v = self.aug_value(op, current, &rhs, span)?;
         self.assign(target, v)

@@ -24,6 +24,7 @@ pub mod methods;
 pub mod names;
 pub mod out;
 pub mod ndarray;
+pub mod numpy_math;
 pub mod numpy_module;
 pub mod pieces;
 pub mod printopts;

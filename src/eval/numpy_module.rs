@@ -256,7 +256,7 @@ pub fn attr(a: &Rc<NdArray>, name: &str, span: Span) -> EvalResult<Value> {
         }
         _ if METHODS.contains(&name) => Value::Method(Rc::new((Value::NdArray(a.clone()), name.to_string()))),
         _ => return Err(EvalError::new(ErrorKind::AttributeError, format!("'numpy.ndarray' object has no attribute '{name}'"), span)
-            .with_hint("tsr's arrays show layout and sharing (shape, strides, dtype, flags, base, ctypes.data); NumPy's math is not there")),
+            .with_hint("tsr's arrays show layout and sharing (shape, strides, dtype, flags, base, ctypes.data); NumPy's operators and arithmetic ufuncs (np.add, …) work; its reductions and math functions are not there")),
     })
 }
 

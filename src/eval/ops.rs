@@ -176,6 +176,13 @@ pub fn binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) -> Ev
     if let (BinOp::Mod, Value::Str(f)) = (op, a) {
         return super::py::format::percent(f, b, span);
     }
+    if !any_tensor
+        && (matches!(a, Value::NdArray(_)) || matches!(b, Value::NdArray(_)))
+        && let Some(e) = super::numpy_math::engine_op(op)
+        && let Some(r) = super::numpy_math::binary(it, e, a, b, span)
+    {
+        return r.map(super::numpy_module::array);
+    }
     if any_tensor {
         if op == BinOp::MatMul {
             return match (a, b) {
@@ -315,6 +322,11 @@ pub fn compare(it: &mut Interp, op: CmpOp, a: &Value, b: &Value, span: Span) -> 
         return Ok(Value::Bool(same == (op == CmpOp::Is)));
     }
     let e = cmp_op(op).unwrap_or(BinaryOp::Eq);
+    if !matches!(a, Value::Tensor(_)) && !matches!(b, Value::Tensor(_)) && (matches!(a, Value::NdArray(_)) || matches!(b, Value::NdArray(_))) {
+        if let Some(r) = super::numpy_math::binary(it, e, a, b, span) {
+            return r.map(super::numpy_module::array);
+        }
+    }
     if matches!(a, Value::Tensor(_)) || matches!(b, Value::Tensor(_)) {
         return tensor_binary(it, e, a, b, "comparison", span);
     }
@@ -355,6 +367,9 @@ pub fn unary(it: &mut Interp, op: UnOp, v: &Value, span: Span) -> EvalResult<Val
         (UnOp::Pos, Value::Tensor(_) | Value::Int(_) | Value::Float(_)) => Ok(v.clone()),
         (UnOp::Neg, Value::Tensor(t)) => tensor_unary(it, UnaryOp::Neg, t, span),
         (UnOp::Invert, Value::Tensor(t)) => tensor_unary(it, UnaryOp::BitNot, t, span),
+        (UnOp::Neg, Value::NdArray(a)) => super::numpy_math::unary(it, UnaryOp::Neg, a, span),
+        (UnOp::Invert, Value::NdArray(a)) => super::numpy_math::unary(it, UnaryOp::BitNot, a, span),
+        (UnOp::Pos, Value::NdArray(a)) => crate::engine::ops::copy::clone(&it.ctx, &a.view).at(span).map(super::numpy_module::array),
         (UnOp::Neg, Value::Int(i)) => i
             .checked_neg()
             .map(Value::Int)

@@ -233,7 +233,7 @@ impl Interp {
                 };
                 Ok(Value::Bool(same == (op == CmpOp::Is)))
             }
-            _ if matches!(a, Value::Tensor(_)) || matches!(b, Value::Tensor(_)) || (a.as_scalar().is_some() && b.as_scalar().is_some()) => {
+            _ if matches!(a, Value::Tensor(_) | Value::NdArray(_)) || matches!(b, Value::Tensor(_) | Value::NdArray(_)) || (a.as_scalar().is_some() && b.as_scalar().is_some()) => {
                 super::ops::compare(self, op, a, b, span)
             }
             CmpOp::Eq => Ok(Value::Bool(super::py::compare::py_eq(a, b))),
@@ -408,6 +408,8 @@ impl Interp {
             (Value::Exception(e), "__cause__") => e.cause.clone().unwrap_or(Value::None),
             (Value::Exception(e), _) => return Err(super::py::methods::no_attr(e.kind.name(), name, span)),
             // `_pickle.UnpicklingError` is named `UnpicklingError`.
+            // NumPy's casting errors are displayed as their base `UFuncTypeError`.
+            (Value::Type(t), "__name__") if t.ends_with("._UFuncOutputCastingError") => Value::Str("UFuncTypeError".into()),
             (Value::Type(t), "__name__") => Value::Str(t.rsplit('.').next().unwrap_or(t).to_string()),
             (Value::Type(t), n) if !(matches!(*t, "str" | "list" | "dict" | "set" | "tuple") && (n == "fromkeys" || super::py::methods::type_has_method(t, n))) => {
                 return Err(EvalError::new(ErrorKind::AttributeError, format!("type object '{t}' has no attribute '{n}'"), span));
@@ -450,6 +452,7 @@ impl Interp {
                 None => return Err(EvalError::new(ErrorKind::AttributeError, format!("'TypedStorage' object has no attribute '{n}'"), span)),
             },
             (Value::Module("numpy"), n @ ("load" | "save" | "savez" | "savez_compressed")) => Value::Function(format!("numpy.{n}")),
+            (Value::Module("numpy"), n) if super::numpy_math::ufunc(n).is_some() => Value::Function(format!("numpy.{n}")),
             (Value::Module("safetensors"), "torch") => Value::Module("safetensors.torch"),
             (Value::Module("safetensors"), "safe_open") => Value::Function("safetensors.safe_open".into()),
             (Value::Module("safetensors.torch"), n @ ("load_file" | "save_file")) => Value::Function(format!("safetensors.torch.{n}")),
@@ -459,7 +462,7 @@ impl Interp {
             }
             (Value::Module("numpy"), n) => {
                 return Err(EvalError::new(ErrorKind::AttributeError, format!("module 'numpy' has no attribute '{n}'"), span)
-                    .with_hint("tsr's numpy shows layout and sharing: np.array, np.asarray, np.shares_memory, np.may_share_memory, the dtypes, and np.load/save/savez"));
+                    .with_hint("tsr's numpy shows layout and sharing: np.array, np.asarray, np.shares_memory, np.may_share_memory, the dtypes, the arithmetic ufuncs (np.add, np.multiply, …), and np.load/save/savez"));
             }
             (Value::Iter(_, t), n) => return Err(super::py::methods::no_attr(t, n, span)),
             (Value::DictView(_, k), n) => return Err(super::py::methods::no_attr(k.type_name(), n, span)),

@@ -25,15 +25,28 @@ use super::value::Value;
 fn target_tensor(it: &mut Interp, obj: &Expr) -> EvalResult<Rc<Tensor>> {
     match it.eval(obj)? {
         Value::Tensor(t) => Ok(t),
-        // Writes through an array land in the storage it shares.
-        Value::NdArray(a) => Ok(super::numpy_module::as_tensor(&a)),
         other => Err(EvalError::type_error(format!("'{}' object does not support item assignment", other.type_name()), obj.span)),
     }
 }
 
-/// `obj[items] = v`.
+/// `obj[items] = v`, for a tensor or a NumPy array.
 pub fn assign(it: &mut Interp, obj: &Expr, items: &[IndexItem], v: Value, span: Span) -> EvalResult<()> {
-    let base = target_tensor(it, obj)?;
+    match it.eval(obj)? {
+        Value::Tensor(t) => assign_to(it, t, items, v, span),
+        // Writes through an array land in the storage it shares, and (not
+        // being a tensor op) leave the version counter where it was.
+        Value::NdArray(a) => {
+            let base = super::numpy_module::as_tensor(&a);
+            let version = base.storage.version();
+            let r = assign_to(it, base.clone(), items, v, span);
+            base.storage.set_version(version);
+            r
+        }
+        other => Err(EvalError::type_error(format!("'{}' object does not support item assignment", other.type_name()), obj.span)),
+    }
+}
+
+fn assign_to(it: &mut Interp, base: Rc<Tensor>, items: &[IndexItem], v: Value, span: Span) -> EvalResult<()> {
     let mut specs = None;
     let view = match it.eval_indices(items, base.ndim(), span)? {
         Indices::Advanced(adv) => return it.advanced_set(&base, &adv, &v, span),

@@ -55,6 +55,8 @@ pub const TYPES: &[(ErrorKind, &str, ErrorKind)] = &[
     (K::UnpicklingError, "_pickle.UnpicklingError", K::Exception),
     (K::SafetensorError, "safetensors_rust.SafetensorError", K::Exception),
     (K::BadZipFile, "zipfile.BadZipFile", K::Exception),
+    // NumPy shows its class as `UFuncTypeError` (`__name__`).
+    (K::UFuncOutputCastingError, "numpy._core._exceptions._UFuncOutputCastingError", K::TypeError),
 ];
 
 pub fn from_name(name: &str) -> Option<ErrorKind> {
