@@ -30,6 +30,9 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
         "retains_grad" => Value::Bool(crate::engine::autograd::retain::retains_grad(t)),
         "_version" => Value::Int(t.version() as i64),
         "is_cuda" => Value::Bool(t.device().is_cuda()),
+        "is_cpu" => Value::Bool(!t.device().is_cuda()),
+        // tsr's tensors are dense, strided, unquantized and hold data.
+        "is_sparse" | "is_quantized" | "is_meta" | "is_mkldnn" | "is_nested" => Value::Bool(false),
         "itemsize" => Value::Int(t.dtype.size() as i64),
         "nbytes" => Value::Int((t.numel() * t.dtype.size()) as i64),
         "data" => Value::tensor(t.view_as_layout(t.layout().clone(), ".data")),
@@ -42,21 +45,31 @@ pub fn attribute(it: &mut Interp, t: &Rc<Tensor>, name: &str, span: Span) -> Eva
             super::view_base::mark(&v, std::slice::from_ref(t));
             v
         }
-        "mT" => {
+        // For real tensors the (batched) conjugate transposes are transposes.
+        "mT" | "mH" | "H" => {
             if t.ndim() == 0 {
                 // PyTorch returns the tensor itself, with a warn-once warning.
-                it.warn_once(super::warnings::MT_0D, span);
+                let w = match name {
+                    "mT" => super::warnings::MT_0D,
+                    "mH" => super::warnings::MH_0D,
+                    _ => super::warnings::H_0D,
+                };
+                it.warn_once(w, span);
                 return Ok(Value::Tensor(t.clone()));
+            }
+            if name == "H" && t.ndim() != 2 {
+                let hint = if t.ndim() > 2 { " For batches of matrices, consider using tensor.mH" } else { "" };
+                return Err(EvalError::new(ErrorKind::RuntimeError, format!("tensor.H is only supported on matrices (2-D tensors). Got {}-D tensor.{hint}", t.ndim()), span));
             }
             if t.ndim() < 2 {
                 return Err(EvalError::new(
                     ErrorKind::RuntimeError,
-                    format!("tensor.mT is only supported on matrices or batches of matrices. Got {}-D tensor.", t.ndim()),
+                    format!("tensor.{name} is only supported on matrices or batches of matrices. Got {}-D tensor.", t.ndim()),
                     span,
                 ));
             }
-            let v = t.view_as_layout(layout::transpose(t.layout(), -2, -1).at(span)?, ".mT");
-            let v = Value::tensor(super::grad::record_view(it, attribute_node("mT"), t, v));
+            let v = t.view_as_layout(layout::transpose(t.layout(), -2, -1).at(span)?, if name == "mT" { ".mT" } else if name == "mH" { ".mH" } else { ".H" });
+            let v = Value::tensor(super::grad::record_view(it, attribute_node(name), t, v));
             super::view_base::mark(&v, std::slice::from_ref(t));
             v
         }
@@ -452,6 +465,8 @@ pub(crate) fn call_inner(it: &mut Interp, t: &Rc<Tensor>, id: OpId, mut a: Args,
         OpId::StorageOffset => Ok(Value::Int(t.layout().offset as i64)),
         OpId::DataPtr => Ok(Value::Int(t.data_ptr() as i64)),
         OpId::IsFloatingPoint => Ok(Value::Bool(t.dtype.is_floating())),
+        // The dtype's facts, as `torch.uint8.is_signed` answers them.
+        OpId::IsComplex | OpId::IsSigned => Ok(super::typeinfo::dtype_attr(t.dtype, if id == OpId::IsComplex { "is_complex" } else { "is_signed" }).unwrap_or(Value::Bool(false))),
         OpId::IsView => {
             a.finish(0)?;
             Ok(Value::Bool(super::view_base::base(t).is_some()))

@@ -22,6 +22,9 @@ pub const NUMPY_T_0D: &str = "Tensor.T is deprecated on 0-D tensors. This functi
 
 /// `x.mT` of a 0-dim tensor (once per session); the result is `x` itself.
 pub const ASARRAY_REQUIRES_GRAD: &str = "torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead of False. Pass requires_grad=False explicitly to get the old behavior and silence this warning. (Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:1908.)";
+/// `x.mH` and `x.H` of a 0-dim tensor (identity, with this warn-once).
+pub const MH_0D: &str = "Tensor.mH is deprecated on 0-D tensors. Consider using x.conj(). (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4375.)";
+pub const H_0D: &str = "Tensor.H is deprecated on 0-D tensors. Consider using x.conj(). (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4328.)";
 pub const MT_0D: &str = "Tensor.mT is deprecated on 0-D tensors. This function is the identity in these cases. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4366.)";
 
 impl Interp {
