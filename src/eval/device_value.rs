@@ -53,7 +53,8 @@ impl PyDevice {
             None => None,
             // c10 reads the digits itself: no sign, no leading zero.
             Some(i) if !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()) && (i == "0" || !i.starts_with('0')) => {
-                Some(i.parse::<u32>().map_err(|_| format!("Could not parse device index '{i}' in device string '{s}'"))?)
+                let n = i.parse::<i64>().map_err(|_| format!("Could not parse device index '{i}' in device string '{s}'"))?;
+                Some(device_index(n)?)
             }
             Some(_) => return Err(format!("Invalid device string: '{s}'")),
         };
@@ -87,6 +88,17 @@ impl std::fmt::Display for PyDevice {
     }
 }
 
+/// A device index as c10 keeps it (8 bits): PyTorch wraps larger ones
+/// into nonsense (`torch.device("cuda", 200)` prints index 65480), which
+/// tsr refuses instead.
+fn device_index(i: i64) -> Result<u32, String> {
+    match i {
+        i if i < 0 => Err("Device index must not be negative".into()),
+        0..=127 => Ok(i as u32),
+        _ => Err(format!("device index {i} is out of range: PyTorch's device indices are 8-bit (at most 127)")),
+    }
+}
+
 /// `torch.device("cuda:0")`, `torch.device("cuda", 1)`, `torch.device(0)`,
 /// `torch.device(type=…, index=…)`, `torch.device(d)`.
 pub fn construct(a: &mut Args) -> EvalResult<Value> {
@@ -97,10 +109,7 @@ pub fn construct(a: &mut Args) -> EvalResult<Value> {
     let d = match v {
         Value::Device(d) if index.is_none() => d,
         // A bare index is a CUDA device.
-        Value::Int(i) if index.is_none() => match u32::try_from(i) {
-            Ok(i) => PyDevice { cuda: true, index: Some(i) },
-            Err(_) => return Err(rt("Device index must not be negative".into(), s)),
-        },
+        Value::Int(i) if index.is_none() => PyDevice { cuda: true, index: Some(device_index(i).map_err(|m| rt(m, s))?) },
         Value::Str(text) => PyDevice::parse(&text).map_err(|m| rt(m, s))?,
         other => return Err(EvalError::type_error(format!("device(): argument 'type' (position 1) must be str, not {}", other.type_name()), s)),
     };
@@ -110,7 +119,7 @@ pub fn construct(a: &mut Args) -> EvalResult<Value> {
             if d.index.is_some() {
                 return Err(rt(format!("type (string) must not include an index because index was passed explicitly: {d}"), is));
             }
-            let i = u32::try_from(i).map_err(|_| rt("Device index must not be negative".into(), is))?;
+            let i = device_index(i).map_err(|m| rt(m, is))?;
             Ok(Value::Device(PyDevice { index: Some(i), ..d }))
         }
         Some((other, is)) => Err(EvalError::type_error(format!("device(): argument 'index' (position 2) must be int, not {}", other.type_name()), is)),

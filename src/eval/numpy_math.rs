@@ -214,7 +214,7 @@ fn compute(it: &Interp, op: BinaryOp, x: &Operand, y: &Operand, span: Span) -> E
         })
     };
     let (l, r) = (arg(x)?, arg(y)?);
-    if op == BinaryOp::Pow && !d.is_floating() && r.any_negative() {
+    if op == BinaryOp::Pow && !d.is_floating() && r.any_negative(it, span)? {
         return Err(EvalError::new(ErrorKind::ValueError, "Integers to negative integer powers are not allowed.", span));
     }
     let out = elementwise::binary(&it.ctx, op, l.earg(), r.earg()).at(span)?;
@@ -236,10 +236,15 @@ impl Either {
             Either::S(s) => EArg::S(*s),
         }
     }
-    fn any_negative(&self) -> bool {
+    fn any_negative(&self, it: &Interp, span: Span) -> EvalResult<bool> {
         match self {
-            Either::S(s) => s.as_f64() < 0.0,
-            Either::T(t) => t.to_scalars().iter().any(|s| s.as_f64() < 0.0),
+            Either::S(s) => Ok(s.as_f64() < 0.0),
+            Either::T(t) => {
+                // A fresh contiguous bool tensor: one byte per element.
+                let neg = elementwise::binary(&it.ctx, BinaryOp::Lt, EArg::T(t), EArg::S(Scalar::Int(0))).at(span)?;
+                let any = neg.storage.bytes().bytes().iter().any(|&b| b != 0);
+                Ok(any)
+            }
         }
     }
 }
@@ -335,7 +340,7 @@ pub fn call_ufunc(it: &Interp, name: &str, mut a: super::args::Args) -> EvalResu
     let out = match out {
         // A tensor input's `__array_wrap__` makes the result a tensor.
         None | Some((Value::None, _)) if matches!(x, Value::Tensor(_)) || matches!(y, Value::Tensor(_)) => return Ok(Value::tensor(r)),
-        None | Some((Value::None, _)) => return Ok(super::numpy_module::array(r)),
+        None | Some((Value::None, _)) => return Ok(super::numpy_module::array_or_scalar(r)),
         // `out=(o,)` is the tuple form NumPy also takes.
         Some((Value::Tuple(v), s)) if v.len() == 1 => (v[0].clone(), s),
         Some(o) => o,
@@ -355,5 +360,5 @@ pub fn unary(it: &Interp, op: UnaryOp, a: &NdArray, span: Span) -> EvalResult<Va
     if op == UnaryOp::Neg && t.dtype == DType::Bool {
         return Err(EvalError::type_error("The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the logical_not function instead.", span));
     }
-    elementwise::unary(&it.ctx, op, t).at(span).map(super::numpy_module::array)
+    elementwise::unary(&it.ctx, op, t).at(span).map(super::numpy_module::array_or_scalar)
 }

@@ -111,6 +111,16 @@ pub fn array(view: Tensor) -> Value {
     Value::NdArray(Rc::new(NdArray::owning(view)))
 }
 
+/// A ufunc's result: an array, or a NumPy scalar when it has no dims
+/// (`np.add(1, 2)` is `np.int64(3)`, as is `np.array(5) + 1`).
+pub fn array_or_scalar(t: Tensor) -> Value {
+    if t.ndim() == 0 {
+        Value::NpScalar(t.dtype, python_scalar(&t, 0))
+    } else {
+        array(t)
+    }
+}
+
 /// The array a view of `a` names as its base: `a` itself, unless `a` is
 /// itself a view of another array (NumPy collapses the chain).
 fn view_base(a: &Rc<NdArray>) -> Value {

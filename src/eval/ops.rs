@@ -181,7 +181,7 @@ pub fn binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) -> Ev
         && let Some(e) = super::numpy_math::engine_op(op)
         && let Some(r) = super::numpy_math::binary(it, e, a, b, span)
     {
-        return r.map(super::numpy_module::array);
+        return r.map(super::numpy_module::array_or_scalar);
     }
     if any_tensor {
         if op == BinOp::MatMul {
@@ -324,7 +324,7 @@ pub fn compare(it: &mut Interp, op: CmpOp, a: &Value, b: &Value, span: Span) -> 
     let e = cmp_op(op).unwrap_or(BinaryOp::Eq);
     if !matches!(a, Value::Tensor(_)) && !matches!(b, Value::Tensor(_)) && (matches!(a, Value::NdArray(_)) || matches!(b, Value::NdArray(_))) {
         if let Some(r) = super::numpy_math::binary(it, e, a, b, span) {
-            return r.map(super::numpy_module::array);
+            return r.map(super::numpy_module::array_or_scalar);
         }
     }
     if matches!(a, Value::Tensor(_)) || matches!(b, Value::Tensor(_)) {
@@ -369,7 +369,7 @@ pub fn unary(it: &mut Interp, op: UnOp, v: &Value, span: Span) -> EvalResult<Val
         (UnOp::Invert, Value::Tensor(t)) => tensor_unary(it, UnaryOp::BitNot, t, span),
         (UnOp::Neg, Value::NdArray(a)) => super::numpy_math::unary(it, UnaryOp::Neg, a, span),
         (UnOp::Invert, Value::NdArray(a)) => super::numpy_math::unary(it, UnaryOp::BitNot, a, span),
-        (UnOp::Pos, Value::NdArray(a)) => crate::engine::ops::copy::clone(&it.ctx, &a.view).at(span).map(super::numpy_module::array),
+        (UnOp::Pos, Value::NdArray(a)) => crate::engine::ops::copy::clone(&it.ctx, &a.view).at(span).map(super::numpy_module::array_or_scalar),
         (UnOp::Neg, Value::Int(i)) => i
             .checked_neg()
             .map(Value::Int)

@@ -68,3 +68,8 @@ for bad in [lambda: iadd(np.ones(2), np.ones(3)), lambda: iadd(np.ones(1), np.on
     except Exception as e:
         print(type(e).__name__, e)
 print(iadd(np.ones((2, 3)), np.arange(3)), iadd(np.arange(3), np.arange(3)[2]), iadd(np.arange(3, dtype=np.int8), 100))
+# No dims left: a NumPy scalar.
+print(repr(np.add(1, 2)), repr(np.arange(3)[1] + np.arange(3)), repr(np.array(5) + 1), repr(np.add(np.array(2.), np.array(3.))), repr(-np.array(2)))
+z0 = np.array(5)
+z0 += 2
+print(repr(z0))
