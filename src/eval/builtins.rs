@@ -43,7 +43,8 @@ pub fn call(it: &mut Interp, name: &str, mut a: Args, op: &str) -> EvalResult<Va
             return Err(EvalError::type_error(m, a.span));
         }
         super::args::strided_only(&a)?;
-        return call_op(it, id, a, op);
+        let g = super::generator_value::take(&mut a);
+        return super::generator_value::with(it, g, |it| call_op(it, id, a, op));
     }
     if super::files::FUNCTIONS.contains(&name) {
         return super::files::call(it, name, a, op);
@@ -234,6 +235,7 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
         }
         OpId::AsTensor | OpId::Asarray => super::numpy_module::torch_as_tensor(it, a, op),
         OpId::Device => super::device_value::construct(&mut a),
+        OpId::Generator => super::generator_value::construct(&mut a),
         OpId::PromoteTypes => {
             let (x, _) = a.get(0, "type1").ok_or_else(|| a.err("promote_types() missing required argument 'type1'"))?;
             let (y, _) = a.get(1, "type2").ok_or_else(|| a.err("promote_types() missing required argument 'type2'"))?;
@@ -316,7 +318,7 @@ fn call_inner(it: &mut Interp, id: OpId, mut a: Args, op: &str) -> EvalResult<Va
             let seed = a.int(0, "seed")?;
             a.finish(1)?;
             it.ctx.rng.borrow_mut().seed(seed as u64);
-            Ok(Value::None)
+            Ok(Value::Generator(it.default_generator.clone()))
         }
         OpId::Rand | OpId::Randn => {
             let sizes = a.sizes(0, "size")?;

@@ -209,6 +209,10 @@ impl Interp {
                 let (pos, _) = self.eval_call_args(args)?;
                 return super::hooks::handle_method(self, h, name, &pos, span);
             }
+            if let Value::Generator(g) = &recv {
+                let (pos, _) = self.eval_call_args(args)?;
+                return super::generator_value::method(self, g, name, &pos, span);
+            }
             if let Value::SafeOpen(f) = &recv {
                 let (pos, _) = self.eval_call_args(args)?;
                 return super::files_numpy::safe_open_method(self, f, name, pos, span);

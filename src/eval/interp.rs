@@ -54,6 +54,8 @@ pub struct Interp {
     pub sink: Option<Sink>,
     /// `register_hook` functions by hook id (`None` once removed).
     pub hooks: Vec<Option<Value>>,
+    /// `torch.default_generator`: one object, whose state is `ctx.rng`.
+    pub default_generator: Rc<super::generator_value::GenHandle>,
     out: Vec<Report>,
 }
 
@@ -81,6 +83,7 @@ impl Interp {
             last_raised: None,
             sink: None,
             hooks: vec![],
+            default_generator: Rc::new(super::generator_value::GenHandle::default()),
             out: vec![],
         }
     }

@@ -133,7 +133,8 @@ pub fn call(it: &mut Interp, t: &Rc<Tensor>, name: &str, mut a: Args, nspan: Spa
         return Err(EvalError::type_error(m, a.span));
     }
     super::args::strided_only(&a)?;
-    call_op(it, t, id, a, nspan, op)
+    let g = super::generator_value::take(&mut a);
+    super::generator_value::with(it, g, |it| call_op(it, t, id, a, nspan, op))
 }
 
 /// The tensor method `id` (or its function form, `a.pos_base` 1).

@@ -12,6 +12,7 @@ pub mod ext;
 pub mod files;
 pub mod files_numpy;
 pub mod flow;
+pub mod generator_value;
 pub mod globals;
 pub mod hooks;
 pub mod host_memory;

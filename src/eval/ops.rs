@@ -314,6 +314,7 @@ pub fn compare(it: &mut Interp, op: CmpOp, a: &Value, b: &Value, span: Span) -> 
             (Value::NdArray(x), Value::NdArray(y)) => Rc::ptr_eq(x, y),
             (Value::SafeOpen(x), Value::SafeOpen(y)) => Rc::ptr_eq(x, y),
             (Value::Hook(x), Value::Hook(y)) => Rc::ptr_eq(x, y),
+            (Value::Generator(x), Value::Generator(y)) => Rc::ptr_eq(x, y),
             (Value::None, Value::None) => true,
             (Value::Bool(x), Value::Bool(y)) => x == y,
             (Value::DType(x), Value::DType(y)) => x == y,

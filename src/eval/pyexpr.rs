@@ -350,6 +350,7 @@ impl Interp {
                     super::py::methods::call_method(self, &recv, &m.1, pos.collect(), kw, span)
                 }
                 Value::Hook(h) => super::hooks::handle_method(self, h, &m.1, &pos, span),
+                Value::Generator(g) => super::generator_value::method(self, g, &m.1, &pos, span),
                 recv => super::py::methods::call_method(self, recv, &m.1, pos, kw, span),
             },
             Value::Function(fname) => {
@@ -404,6 +405,11 @@ impl Interp {
             }
             (Value::Slice(..), _) => return Err(super::py::methods::no_attr("slice", name, span)),
             (Value::Hook(_), "remove") => Value::Method(Rc::new((o.clone(), name.to_string()))),
+            (Value::Generator(_), "device") => Value::Device(crate::engine::Device::Cpu.into()),
+            (Value::Generator(_), n) if super::generator_value::is_method(n) => Value::Method(Rc::new((o.clone(), name.to_string()))),
+            (Value::Generator(_), n) => return Err(super::generator_value::no_attr(n, span)),
+            (Value::Module("torch"), "default_generator") => Value::Generator(self.default_generator.clone()),
+            (Value::Module("torch"), "Generator") => Value::Function("Generator".into()),
             (Value::Exception(e), "args") => Value::Tuple(e.args.clone()),
             (Value::Exception(e), "__cause__") => e.cause.clone().unwrap_or(Value::None),
             (Value::Exception(e), _) => return Err(super::py::methods::no_attr(e.kind.name(), name, span)),

@@ -83,6 +83,8 @@ pub enum Value {
     SafeOpen(Rc<crate::io::safetensors_file::StFile>),
     /// `x.register_hook(fn)`'s `RemovableHandle`.
     Hook(Rc<super::hooks::HookHandle>),
+    /// `torch.Generator()` or `torch.default_generator`.
+    Generator(Rc<super::generator_value::GenHandle>),
 }
 
 impl Value {
@@ -123,6 +125,7 @@ impl Value {
             Value::AccumulateGrad(_) => "AccumulateGrad",
             Value::SafeOpen(_) => "builtins.safe_open",
             Value::Hook(_) => "RemovableHandle",
+            Value::Generator(_) => "torch._C.Generator",
             Value::TypedStorage(_) => "TypedStorage",
             Value::NdArray(_) => "numpy.ndarray",
             Value::NdFlags(_) => "numpy.flagsobj",

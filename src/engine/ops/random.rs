@@ -15,6 +15,8 @@ const M: usize = 397;
 
 /// PyTorch's `at::mt19937` plus the generator's cached normal sample.
 pub struct Generator {
+    /// The seed last set (`initial_seed()`).
+    initial: u64,
     state: [u32; N],
     left: usize,
     next: usize,
@@ -26,12 +28,18 @@ pub const DEFAULT_SEED: u64 = 67280421310721;
 
 impl Generator {
     pub fn new(seed: u64) -> Self {
-        let mut g = Generator { state: [0; N], left: 1, next: 0, next_double_normal: None };
+        let mut g = Generator { initial: seed, state: [0; N], left: 1, next: 0, next_double_normal: None };
         g.seed(seed);
         g
     }
 
+    /// The seed last set.
+    pub fn initial_seed(&self) -> u64 {
+        self.initial
+    }
+
     pub fn seed(&mut self, seed: u64) {
+        self.initial = seed;
         self.state[0] = (seed & 0xffff_ffff) as u32;
         for j in 1..N {
             let prev = self.state[j - 1];

@@ -34,6 +34,7 @@ pub fn identity(v: &Value) -> Option<usize> {
         Value::Dict(d) | Value::Set(d) => std::rc::Rc::as_ptr(d) as *const u8 as usize,
         Value::Func(f) => std::rc::Rc::as_ptr(f) as *const u8 as usize,
         Value::Hook(h) => std::rc::Rc::as_ptr(h) as *const u8 as usize,
+        Value::Generator(g) => std::rc::Rc::as_ptr(g) as *const u8 as usize,
         _ => return None,
     })
 }
@@ -269,6 +270,7 @@ fn scalar_repr(v: &Value) -> String {
         Value::NpScalar(d, s) => super::super::numpy_module::scalar_repr(*d, *s),
         Value::SafeOpen(f) => format!("<builtins.safe_open object at 0x{:x}>", object_address(std::rc::Rc::as_ptr(f) as *const u8 as usize)),
         Value::Hook(h) => format!("<torch.utils.hooks.RemovableHandle object at 0x{:x}>", object_address(std::rc::Rc::as_ptr(h) as *const u8 as usize)),
+        Value::Generator(g) => format!("<torch._C.Generator object at 0x{:x}>", object_address(std::rc::Rc::as_ptr(g) as *const u8 as usize)),
         // PyTorch's UntypedStorage.__str__: each byte on its own line.
         Value::Storage(s) => {
             let b = s.bytes();

@@ -393,7 +393,8 @@ fn check(p: &Param, v: &Value, numbers_as_tensors: bool, argnum: usize) -> Check
         Ty::Device => ok(matches!(v, Value::Device(_) | Value::Str(_) | Value::Int(_))),
         Ty::MemoryFormat => ok(matches!(v, Value::MemoryFormat(_))),
         Ty::Layout => ok(matches!(v, Value::Layout(_))),
-        Ty::Generator | Ty::Object => Check::Ok,
+        Ty::Generator => ok(matches!(v, Value::Generator(_))),
+        Ty::Object => Check::Ok,
     }
 }
 
