@@ -688,7 +688,7 @@ mod tests {
         let (start, c) = repl("y = x.trans", &["x"]);
         assert_eq!(start, 6);
         assert_eq!(c, vec!["transpose", "transpose_"]);
-        let (_, c) = repl("x.t().is_co", &["x"]);
+        let (_, c) = repl("x.t().is_con", &["x"]);
         assert_eq!(c, vec!["is_contiguous"]);
         let (_, c) = repl("x.shap", &["x"]);
         assert_eq!(c, vec!["shape"]);

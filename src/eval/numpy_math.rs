@@ -15,7 +15,8 @@ use std::rc::Rc;
 
 use crate::engine::ops::copy;
 use crate::engine::ops::elementwise::{self, Arg as EArg, BinaryOp, UnaryOp};
-use crate::engine::{DType, ErrorKind, Scalar, Tensor};
+use crate::engine::ops::factory;
+use crate::engine::{DType, Device, ErrorKind, Scalar, Tensor};
 use crate::lang::ast::BinOp;
 use crate::lang::span::Span;
 
@@ -210,7 +211,9 @@ fn compute(it: &Interp, op: BinaryOp, x: &Operand, y: &Operand, span: Span) -> E
     let arg = |o: &Operand| -> EvalResult<Either> {
         Ok(match o {
             Operand::Array(t) => Either::T(copy::to_dtype(&it.ctx, t, d).at(span)?.unwrap_or_else(|| t.clone())),
-            Operand::Typed(_, s) | Operand::Weak(s) => Either::S(cast_scalar(*s, d, span)?),
+            // A NumPy scalar computes as a 0-dim array of its dtype.
+            Operand::Typed(_, s) => Either::T(factory::full(&it.ctx, Device::Cpu, &[], s.cast(d), d, "numpy scalar").at(span)?),
+            Operand::Weak(s) => Either::S(cast_scalar(*s, d, span)?),
         })
     };
     let (l, r) = (arg(x)?, arg(y)?);
@@ -294,6 +297,25 @@ pub fn inplace(it: &Interp, a: &Rc<NdArray>, op: BinOp, rhs: &Value, span: Span)
     write_out(e, &a.view, &r, span)
 }
 
+/// `np.float32(2.1)`, `np.int64(3)`, `np.bool_(x)`: a NumPy scalar from a
+/// number (an int out of the dtype's range is NumPy's OverflowError).
+pub fn scalar_of(d: DType, pos: &[Value], span: Span) -> EvalResult<Value> {
+    let s = match pos {
+        [] => Scalar::Int(0),
+        [v] => match v {
+            Value::NpScalar(_, s) => *s,
+            other => other.as_scalar().ok_or_else(|| EvalError::type_error(format!("{}() argument must be a number, not '{}'", numpy_name(d), other.type_name()), span))?,
+        },
+        _ => return Err(EvalError::type_error(format!("{}() takes at most 1 argument ({} given)", numpy_name(d), pos.len()), span)),
+    };
+    let s = match (s, d) {
+        (Scalar::Int(_), d) if !d.is_floating() && d != DType::Bool => cast_scalar(s, d, span)?,
+        (s, DType::Bool) => Scalar::Bool(s.as_bool()),
+        (s, d) => cast_scalar(s, d, span)?,
+    };
+    Ok(Value::NpScalar(d, super::typed_storage::python_scalar(d, s)))
+}
+
 /// The operators NumPy arrays have.
 pub fn engine_op(op: BinOp) -> Option<BinaryOp> {
     Some(match op {
@@ -352,6 +374,12 @@ pub fn call_ufunc(it: &Interp, name: &str, mut a: super::args::Args) -> EvalResu
         }
         (_, s) => Err(EvalError::type_error("return arrays must be of ArrayType", s)),
     }
+}
+
+/// `-s`, `~s` of a NumPy scalar: as a 0-dim array's.
+pub fn scalar_unary(it: &Interp, op: UnaryOp, d: DType, s: Scalar, span: Span) -> EvalResult<Value> {
+    let t = factory::full(&it.ctx, Device::Cpu, &[], s.cast(d), d, "numpy scalar").at(span)?;
+    unary(it, op, &NdArray::owning(t), span)
 }
 
 /// `-a`, `+a`, `~a` and `abs(a)` of an array.

@@ -324,6 +324,20 @@ pub fn index(it: &mut Interp, a: &Rc<NdArray>, items: &[IndexItem], span: Span) 
     }
 }
 
+/// `for v in a`: NumPy scalars of a 1-d array, views of an n-d one's rows.
+pub fn rows(a: &Rc<NdArray>, span: Span) -> EvalResult<Vec<Value>> {
+    let t = &a.view;
+    if t.ndim() == 0 {
+        return Err(EvalError::type_error("iteration over a 0-d array", span));
+    }
+    (0..t.shape()[0] as i64)
+        .map(|i| {
+            let r = t.view_as_layout(crate::engine::layout::select(t.layout(), 0, i).at(span)?, "__iter__");
+            Ok(if r.ndim() == 0 { Value::NpScalar(r.dtype, python_scalar(&r, 0)) } else { view_of(a, r) })
+        })
+        .collect()
+}
+
 /// The tensor header an array is, for reports and item assignment.
 pub fn as_tensor(a: &NdArray) -> Rc<Tensor> {
     Rc::new(super::ndarray::to_tensor(a))

@@ -177,7 +177,7 @@ pub fn binop(it: &mut Interp, op: BinOp, a: &Value, b: &Value, span: Span) -> Ev
         return super::py::format::percent(f, b, span);
     }
     if !any_tensor
-        && (matches!(a, Value::NdArray(_)) || matches!(b, Value::NdArray(_)))
+        && (matches!(a, Value::NdArray(_) | Value::NpScalar(..)) || matches!(b, Value::NdArray(_) | Value::NpScalar(..)))
         && let Some(e) = super::numpy_math::engine_op(op)
         && let Some(r) = super::numpy_math::binary(it, e, a, b, span)
     {
@@ -323,7 +323,7 @@ pub fn compare(it: &mut Interp, op: CmpOp, a: &Value, b: &Value, span: Span) -> 
         return Ok(Value::Bool(same == (op == CmpOp::Is)));
     }
     let e = cmp_op(op).unwrap_or(BinaryOp::Eq);
-    if !matches!(a, Value::Tensor(_)) && !matches!(b, Value::Tensor(_)) && (matches!(a, Value::NdArray(_)) || matches!(b, Value::NdArray(_))) {
+    if !matches!(a, Value::Tensor(_)) && !matches!(b, Value::Tensor(_)) && (matches!(a, Value::NdArray(_) | Value::NpScalar(..)) || matches!(b, Value::NdArray(_) | Value::NpScalar(..))) {
         if let Some(r) = super::numpy_math::binary(it, e, a, b, span) {
             return r.map(super::numpy_module::array_or_scalar);
         }
@@ -368,6 +368,9 @@ pub fn unary(it: &mut Interp, op: UnOp, v: &Value, span: Span) -> EvalResult<Val
         (UnOp::Pos, Value::Tensor(_) | Value::Int(_) | Value::Float(_)) => Ok(v.clone()),
         (UnOp::Neg, Value::Tensor(t)) => tensor_unary(it, UnaryOp::Neg, t, span),
         (UnOp::Invert, Value::Tensor(t)) => tensor_unary(it, UnaryOp::BitNot, t, span),
+        (UnOp::Neg, Value::NpScalar(d, s)) => super::numpy_math::scalar_unary(it, UnaryOp::Neg, *d, *s, span),
+        (UnOp::Invert, Value::NpScalar(d, s)) => super::numpy_math::scalar_unary(it, UnaryOp::BitNot, *d, *s, span),
+        (UnOp::Pos, Value::NpScalar(..)) => Ok(v.clone()),
         (UnOp::Neg, Value::NdArray(a)) => super::numpy_math::unary(it, UnaryOp::Neg, a, span),
         (UnOp::Invert, Value::NdArray(a)) => super::numpy_math::unary(it, UnaryOp::BitNot, a, span),
         (UnOp::Pos, Value::NdArray(a)) => crate::engine::ops::copy::clone(&it.ctx, &a.view).at(span).map(super::numpy_module::array_or_scalar),

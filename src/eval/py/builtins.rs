@@ -125,6 +125,10 @@ pub fn call(it: &mut Interp, name: &str, pos: Vec<Value>, kw: Vec<(String, Value
         let message = super::exc::message_of(kind, &pos);
         return Ok(Value::Exception(Rc::new(super::exc::PyExc { kind, message, args: pos, cause: None })));
     }
+    // `np.float32(2.1)`: NumPy's scalar classes construct scalars.
+    if let Some(d) = name.strip_prefix("numpy.").and_then(|n| if n == "bool" { Some(crate::engine::DType::Bool) } else { super::super::numpy_module::dtype_attr(n) }) {
+        return super::super::numpy_math::scalar_of(d, &pos, span);
+    }
     let Some((n, _, f)) = BUILTINS.iter().find(|(n, _, _)| *n == name) else {
         return Err(EvalError::type_error(format!("'{name}' is not callable"), span));
     };

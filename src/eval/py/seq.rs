@@ -92,6 +92,10 @@ impl Interp {
                 self.check_len(n as u128, span)?;
                 (0..n).map(|i| Value::Int(a + i * s)).collect()
             }
+            Value::NdArray(a) => {
+                self.check_len(a.view.shape().first().copied().unwrap_or(0) as u128, span)?;
+                super::super::numpy_module::rows(a, span)?
+            }
             Value::Tensor(_) => {
                 let mut it = self.iter_of(v, span)?;
                 let mut out = vec![];
