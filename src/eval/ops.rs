@@ -323,10 +323,12 @@ pub fn compare(it: &mut Interp, op: CmpOp, a: &Value, b: &Value, span: Span) -> 
         return Ok(Value::Bool(same == (op == CmpOp::Is)));
     }
     let e = cmp_op(op).unwrap_or(BinaryOp::Eq);
-    if !matches!(a, Value::Tensor(_)) && !matches!(b, Value::Tensor(_)) && (matches!(a, Value::NdArray(_) | Value::NpScalar(..)) || matches!(b, Value::NdArray(_) | Value::NpScalar(..))) {
-        if let Some(r) = super::numpy_math::binary(it, e, a, b, span) {
-            return r.map(super::numpy_module::array_or_scalar);
-        }
+    if !matches!(a, Value::Tensor(_))
+        && !matches!(b, Value::Tensor(_))
+        && (matches!(a, Value::NdArray(_) | Value::NpScalar(..)) || matches!(b, Value::NdArray(_) | Value::NpScalar(..)))
+        && let Some(r) = super::numpy_math::binary(it, e, a, b, span)
+    {
+        return r.map(super::numpy_module::array_or_scalar);
     }
     if matches!(a, Value::Tensor(_)) || matches!(b, Value::Tensor(_)) {
         return tensor_binary(it, e, a, b, "comparison", span);
