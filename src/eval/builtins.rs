@@ -408,9 +408,8 @@ pub(super) fn alloc_like(ctx: &crate::engine::context::Context, a: &mut Args, t:
     a.take_kw("pin_memory");
     a.finish(max_pos)?;
     let strides = match fmt {
-        None | Some((Value::MemoryFormat("preserve_format"), _)) => copy::preserve_strides(t),
-        Some((Value::MemoryFormat("contiguous_format"), _)) => crate::engine::layout::contiguous_strides(t.shape()),
-        Some((Value::MemoryFormat(f), s)) => crate::engine::layout::named_channels_last_strides(f, t.shape()).at(s)?,
+        None => copy::preserve_strides(t),
+        Some((Value::MemoryFormat(f), s)) => copy::format_strides(t, f).at(s)?,
         Some((v, s)) => return Err(EvalError::type_error(format!("{}(): argument 'memory_format' must be torch.memory_format, not {}", a.name, v.type_name()), s)),
     };
     Tensor::alloc_strided_on(ctx, dev, t.shape(), &strides, d, op).map(Rc::new).at(a.span)

@@ -76,11 +76,7 @@ pub(super) fn to(it: &mut Interp, t: &Rc<Tensor>, mut a: Args, span: Span) -> Ev
     if !force_copy && d == t.dtype && target == t.device() && format_kept {
         return Ok(same(t));
     }
-    let strides = match format {
-        "preserve_format" => copy::preserve_strides(t),
-        "contiguous_format" => layout::contiguous_strides(t.shape()),
-        f => layout::named_channels_last_strides(f, t.shape()).at(span)?,
-    };
+    let strides = copy::format_strides(t, format).at(span)?;
     let op = span.text(&it.src).to_string();
     let op = op.find('.').map(|i| op[i + 1..].to_string()).unwrap_or(op);
     // A non-blocking copy out of pinned memory runs on a stream; the pinned

@@ -122,15 +122,8 @@ fn result_dtype(ops: &[&Operand]) -> DType {
 /// A number rounded to dtype `d`, as NumPy casts it before the op (a
 /// Python int out of `d`'s range is NumPy 2's OverflowError).
 fn cast_scalar(s: Scalar, d: DType, span: Span) -> EvalResult<Scalar> {
-    if let (Scalar::Int(i), false) = (s, d.is_floating()) {
-        let (lo, hi) = match d {
-            DType::Bool => (i64::MIN, i64::MAX),
-            DType::UInt8 => (0, 255),
-            DType::Int8 => (-128, 127),
-            DType::Int16 => (i16::MIN as i64, i16::MAX as i64),
-            DType::Int32 => (i32::MIN as i64, i32::MAX as i64),
-            _ => (i64::MIN, i64::MAX),
-        };
+    if let (Scalar::Int(i), false) = (s, d.is_floating() || d == DType::Bool) {
+        let (lo, hi) = super::typeinfo::int_limits(d);
         if i < lo || i > hi {
             return Err(EvalError::new(ErrorKind::OverflowError, format!("Python integer {i} out of bounds for {}", numpy_name(d)), span));
         }
@@ -158,8 +151,8 @@ fn is_comparison(op: BinaryOp) -> bool {
     matches!(op, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
 }
 
-/// `a op b` where one side is an array: a new array, or `None` when an
-/// operand is not something NumPy computes with.
+/// `a op b` where one side is an array or a NumPy scalar: the result's
+/// elements, or `None` when an operand is not something NumPy computes with.
 pub fn binary(it: &Interp, op: BinaryOp, a: &Value, b: &Value, span: Span) -> Option<EvalResult<Tensor>> {
     let (x, y) = (operand(a)?, operand(b)?);
     Some(broadcast_check(&[&x, &y], None, span).and_then(|_| compute(it, op, &x, &y, span)))
@@ -198,10 +191,9 @@ fn broadcast_check(ops: &[&Operand], out: Option<&[usize]>, span: Span) -> EvalR
 
 fn compute(it: &Interp, op: BinaryOp, x: &Operand, y: &Operand, span: Span) -> EvalResult<Tensor> {
     let mut d = result_dtype(&[x, y]);
-    let type_err = |m: String| EvalError::type_error(m, span);
     match (op, d) {
         (BinaryOp::Sub, DType::Bool) => {
-            return Err(type_err("numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead.".into()))
+            return Err(EvalError::type_error("numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead.", span))
         }
         // Bools divide, floor-divide, take remainders and powers as int8.
         (BinaryOp::FloorDiv | BinaryOp::Mod | BinaryOp::Pow, DType::Bool) => d = DType::Int8,
@@ -308,26 +300,14 @@ pub fn scalar_of(d: DType, pos: &[Value], span: Span) -> EvalResult<Value> {
         },
         _ => return Err(EvalError::type_error(format!("{}() takes at most 1 argument ({} given)", numpy_name(d), pos.len()), span)),
     };
-    let s = match (s, d) {
-        (Scalar::Int(_), d) if !d.is_floating() && d != DType::Bool => cast_scalar(s, d, span)?,
-        (s, DType::Bool) => Scalar::Bool(s.as_bool()),
-        (s, d) => cast_scalar(s, d, span)?,
-    };
+    let s = if d == DType::Bool { Scalar::Bool(s.as_bool()) } else { cast_scalar(s, d, span)? };
     Ok(Value::NpScalar(d, super::typed_storage::python_scalar(d, s)))
 }
 
-/// The operators NumPy arrays have.
+/// The operators tsr's NumPy arrays have: the arithmetic ones.
 pub fn engine_op(op: BinOp) -> Option<BinaryOp> {
-    Some(match op {
-        BinOp::Add => BinaryOp::Add,
-        BinOp::Sub => BinaryOp::Sub,
-        BinOp::Mul => BinaryOp::Mul,
-        BinOp::Div => BinaryOp::Div,
-        BinOp::FloorDiv => BinaryOp::FloorDiv,
-        BinOp::Mod => BinaryOp::Mod,
-        BinOp::Pow => BinaryOp::Pow,
-        _ => return None,
-    })
+    use BinaryOp as B;
+    super::ops::engine_op(op).filter(|e| matches!(e, B::Add | B::Sub | B::Mul | B::Div | B::FloorDiv | B::Mod | B::Pow))
 }
 
 /// `np.add(x, y, out=o)` and the other ufuncs of [`UFUNCS`].

@@ -14,7 +14,7 @@ use super::interp::Interp;
 use super::registry::{nodes, OpId};
 use super::value::Value;
 
-fn engine_op(op: BinOp) -> Option<BinaryOp> {
+pub(super) fn engine_op(op: BinOp) -> Option<BinaryOp> {
     Some(match op {
         BinOp::Add => BinaryOp::Add,
         BinOp::Sub => BinaryOp::Sub,

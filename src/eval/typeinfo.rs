@@ -54,7 +54,7 @@ fn float_limits(d: DType) -> (i64, f64, f64, f64, f64) {
 }
 
 /// (min, max) of an integer dtype.
-fn int_limits(d: DType) -> (i64, i64) {
+pub fn int_limits(d: DType) -> (i64, i64) {
     match d {
         DType::UInt8 => (0, 255),
         DType::Int8 => (-128, 127),
@@ -66,32 +66,31 @@ fn int_limits(d: DType) -> (i64, i64) {
 
 /// An attribute of `finfo(d)`/`iinfo(d)`, or an AttributeError.
 pub fn attr(d: DType, name: &str, span: Span) -> EvalResult<Value> {
-    let v = if d.is_floating() {
-        let (bits, eps, max, tiny, resolution) = float_limits(d);
-        match name {
-            "bits" => Value::Int(bits),
-            "eps" => Value::Float(eps),
-            "max" => Value::Float(max),
-            "min" => Value::Float(-max),
-            "tiny" | "smallest_normal" => Value::Float(tiny),
-            "resolution" => Value::Float(resolution),
-            "dtype" => Value::Str(d.name().to_string()),
-            _ => Value::None,
+    let v = match (name, d.is_floating()) {
+        ("dtype", _) => Some(Value::Str(d.name().to_string())),
+        (_, true) => {
+            let (bits, eps, max, tiny, resolution) = float_limits(d);
+            match name {
+                "bits" => Some(Value::Int(bits)),
+                "eps" => Some(Value::Float(eps)),
+                "max" => Some(Value::Float(max)),
+                "min" => Some(Value::Float(-max)),
+                "tiny" | "smallest_normal" => Some(Value::Float(tiny)),
+                "resolution" => Some(Value::Float(resolution)),
+                _ => None,
+            }
         }
-    } else {
-        let (min, max) = int_limits(d);
-        match name {
-            "bits" => Value::Int(d.size() as i64 * 8),
-            "max" => Value::Int(max),
-            "min" => Value::Int(min),
-            "dtype" => Value::Str(d.name().to_string()),
-            _ => Value::None,
+        (_, false) => {
+            let (min, max) = int_limits(d);
+            match name {
+                "bits" => Some(Value::Int(d.size() as i64 * 8)),
+                "max" => Some(Value::Int(max)),
+                "min" => Some(Value::Int(min)),
+                _ => None,
+            }
         }
     };
-    if matches!(v, Value::None) {
-        return Err(EvalError::new(ErrorKind::AttributeError, format!("'{}' object has no attribute '{name}'", type_name(d)), span));
-    }
-    Ok(v)
+    v.ok_or_else(|| EvalError::new(ErrorKind::AttributeError, format!("'{}' object has no attribute '{name}'", type_name(d)), span))
 }
 
 /// C's `%g`, as `TypeInfo.cpp` prints each limit.

@@ -288,6 +288,16 @@ pub fn preserve_strides(src: &Tensor) -> Vec<usize> {
     }
 }
 
+/// Strides of a fresh copy of `src` in memory format `format`
+/// (`preserve_format`, `contiguous_format`, `channels_last`, `channels_last_3d`).
+pub fn format_strides(src: &Tensor, format: &str) -> Result<Vec<usize>> {
+    match format {
+        "preserve_format" => Ok(preserve_strides(src)),
+        "contiguous_format" => Ok(layout::contiguous_strides(src.shape())),
+        f => layout::named_channels_last_strides(f, src.shape()),
+    }
+}
+
 /// `clone()` (preserve_format).
 pub fn clone(ctx: &Context, src: &Tensor) -> Result<Tensor> {
     copy_to_new(ctx, src, &preserve_strides(src), src.dtype, "clone()")

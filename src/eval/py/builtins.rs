@@ -126,7 +126,7 @@ pub fn call(it: &mut Interp, name: &str, pos: Vec<Value>, kw: Vec<(String, Value
         return Ok(Value::Exception(Rc::new(super::exc::PyExc { kind, message, args: pos, cause: None })));
     }
     // `np.float32(2.1)`: NumPy's scalar classes construct scalars.
-    if let Some(d) = name.strip_prefix("numpy.").and_then(|n| if n == "bool" { Some(crate::engine::DType::Bool) } else { super::super::numpy_module::dtype_attr(n) }) {
+    if let Some(d) = name.strip_prefix("numpy.").and_then(|n| super::super::numpy_module::dtype_of(&Value::Str(n.to_string()))) {
         return super::super::numpy_math::scalar_of(d, &pos, span);
     }
     let Some((n, _, f)) = BUILTINS.iter().find(|(n, _, _)| *n == name) else {
